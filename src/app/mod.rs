@@ -1,0 +1,41 @@
+//! The Leptos app (wasm32 only): components that wire signals to `io` and `core`.
+//!
+//! One component per file; logic lives in the pure modules, natively tested.
+
+pub mod calculator;
+pub mod k_table;
+pub mod number_field;
+pub mod storage;
+
+use leptos::prelude::*;
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    view! {
+        <main class="page">
+            <header class="masthead">
+                <h1>"passk"</h1>
+                <p class="tagline">
+                    "Pass@k, computed in your browser — nothing you type leaves this page."
+                </p>
+            </header>
+            <calculator::Calculator />
+            <footer class="footnote">
+                <p>
+                    "Unbiased estimator of Chen et al. (2021): pass@k = 1 − C(n−c, k) / C(n, k), "
+                    "evaluated as −expm1 of a log1p sum so that tiny values keep every digit."
+                </p>
+            </footer>
+        </main>
+    }
+}
+
+/// Mounts the app on `<body>` and removes the loading message.
+pub fn mount() {
+    console_error_panic_hook::set_once();
+    if let Some(el) = document().get_element_by_id("loading") {
+        el.remove();
+    }
+    leptos::mount::mount_to_body(App);
+}

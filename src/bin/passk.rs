@@ -1,0 +1,6 @@
+//! The `passk` command line (native only).
+
+fn main() {
+    eprintln!("usage: passk report [FILE ...|-]");
+    std::process::exit(2);
+}

@@ -1,0 +1,37 @@
+//! Tolerances, defined once (as statrs' `prec` module does).
+//!
+//! Every numeric test compares through these constants, so the accuracy the project promises
+//! is written down in exactly one place.
+
+/// Relative accuracy promised for the closed-form estimators (unbiased pass@k, pass^k, naive,
+/// credible intervals, Cover@τ) against exact or published values.
+pub const CLOSED_FORM_REL: f64 = 1e-12;
+
+/// Absolute accuracy promised near zero, where a relative bound is meaningless.
+pub const CLOSED_FORM_ABS: f64 = 1e-14;
+
+/// Relative accuracy of posterior-predictive values for given fitted parameters.
+pub const POSTERIOR_REL: f64 = 1e-10;
+
+/// Relative accuracy of a maximised log-likelihood against an independent search.
+pub const FIT_LOGLIK_REL: f64 = 1e-9;
+
+/// Whether `got` is within `rel` relative or `abs` absolute of `want`.
+///
+/// # Formula
+/// `|got − want| ≤ max(rel·|want|, abs)`; two NaNs never compare equal.
+pub fn close(got: f64, want: f64, rel: f64, abs: f64) -> bool {
+    if got == want {
+        return true;
+    }
+    let diff = (got - want).abs();
+    diff <= (rel * want.abs()).max(abs)
+}
+
+/// Relative difference `|a − b| / max(|a|, |b|)`, 0 when both are 0.
+pub fn rel_diff(a: f64, b: f64) -> f64 {
+    if a == b {
+        return 0.0;
+    }
+    (a - b).abs() / a.abs().max(b.abs())
+}

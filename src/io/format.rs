@@ -1,0 +1,102 @@
+//! Formatting probabilities for people: four significant digits, never a misleading 0% or
+//! 100%.
+
+/// A probability as a percentage with 4 significant digits.
+///
+/// Exactly 0 and 1 read `0%` and `100%`. A value that would round to 100% reads with as many
+/// digits as it takes to stay below (0.99996 → `99.996%`); a value under 0.01% is written in
+/// exponent form (10^-9 → `1.000e-7 %`). NaN reads `—`.
+pub fn percent(p: f64) -> String {
+    if p.is_nan() {
+        return "—".to_string();
+    }
+    if p <= 0.0 {
+        return "0%".to_string();
+    }
+    if p >= 1.0 {
+        return "100%".to_string();
+    }
+    let pct = p * 100.0;
+    if pct < 0.01 {
+        return format!("{pct:.3e} %");
+    }
+    let int_digits = if pct >= 10.0 {
+        2
+    } else if pct >= 1.0 {
+        1
+    } else {
+        0
+    };
+    let mut decimals: usize = if int_digits == 0 {
+        // 0.01 ≤ pct < 1: leading zeros after the point, then 4 significant digits.
+        (3.0 - pct.log10().floor()) as usize
+    } else {
+        4 - int_digits
+    };
+    loop {
+        let s = format!("{pct:.decimals$}");
+        if s.starts_with("100") && decimals < 17 {
+            decimals += 1;
+            continue;
+        }
+        // A value below 10 may round up to "10.00": keep 4 significant digits anyway.
+        return format!("{s}%");
+    }
+}
+
+/// The shortest decimal text that reads back as the same f64 (full precision), in exponent
+/// form below 10^-4 as JavaScript writes numbers (`1e-9`, `0.9166666666666666`).
+pub fn full(p: f64) -> String {
+    if p.is_nan() {
+        return "NaN".to_string();
+    }
+    if p != 0.0 && (p.abs() < 1e-4 || p.abs() >= 1e15) {
+        format!("{p:e}")
+    } else {
+        format!("{p}")
+    }
+}
+
+/// A relative difference for display, e.g. `2.2e-16`; exact agreement reads `0 (exact)`.
+pub fn rel(r: f64) -> String {
+    if r == 0.0 {
+        "0 (identical)".to_string()
+    } else {
+        format!("{r:.1e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn four_significant_digits() {
+        assert_eq!(percent(0.3), "30.00%");
+        assert_eq!(percent(11.0 / 12.0), "91.67%");
+        assert_eq!(percent(0.05), "5.000%");
+        assert_eq!(percent(0.001234), "0.1234%");
+        assert_eq!(percent(0.0001234), "0.01234%");
+        assert_eq!(percent(1e-9), "1.000e-7 %");
+    }
+
+    #[test]
+    fn never_rounds_to_zero_or_one_hundred() {
+        assert_eq!(percent(0.99996), "99.996%");
+        assert_eq!(percent(1.0 - 1e-12), "99.9999999999%");
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(percent(0.0), "0%");
+        assert_ne!(percent(1e-300), "0%");
+        assert_eq!(percent(f64::NAN), "—");
+    }
+
+    #[test]
+    fn full_precision_round_trips() {
+        let v = 11.0 / 12.0;
+        assert_eq!(full(v).parse::<f64>().unwrap(), v);
+        assert_eq!(full(v), "0.9166666666666666");
+        assert_eq!(full(1e-9), "1e-9");
+        assert_eq!(full(2.5e-7).parse::<f64>().unwrap(), 2.5e-7);
+        assert_eq!(full(0.0), "0");
+    }
+}

@@ -1,0 +1,6 @@
+//! Text in and out: parsing what users type or load, formatting what they read. Pure and
+//! natively tested.
+
+pub mod calculator;
+pub mod format;
+pub mod number;

@@ -1,0 +1,10 @@
+//! passk: the Pass@k calculator that runs entirely in the browser.
+//!
+//! Arrows point one way: `app` → `plot`/`io` → `core`. `core` is pure mathematics with no web
+//! crate; `io` holds parsers and formatting; `app` (wasm32 only) wires Leptos signals to them.
+
+pub mod core;
+pub mod io;
+
+#[cfg(target_arch = "wasm32")]
+pub mod app;
