@@ -1,6 +1,214 @@
-//! The `passk` command line (native only).
+//! The `passk` command line (native only): `passk report [FILE ...|-] [FLAGS]` prints the
+//! `passk-report/1` JSON document. Exit status 2 on a malformed argument, an unreadable file
+//! or rejected rows (the report of the valid rows is still printed).
 
-fn main() {
-    eprintln!("usage: passk report [FILE ...|-]");
-    std::process::exit(2);
+use std::io::Read;
+use std::process::ExitCode;
+
+use passk::core::cover::Tau;
+use passk::core::report::{build_report, Options};
+use passk::io::counts::{assemble, read_text, series_name_for};
+use passk::io::number::parse_count;
+
+const USAGE: &str = "\
+usage: passk report [FILE ...|-] [FLAGS]
+
+Reads per-task counts (CSV/TSV with a header naming n and c, headerless `n c` lines, JSON
+lines with n and c) and prints the passk-report/1 JSON document. `-` or no file reads stdin.
+
+flags:
+  --k LIST            budgets, integers >= 1 (default 1,2,5,10,20,50,100,200,500,1000)
+  --tau LIST          thresholds in [0, 1] for Cover@tau (default 0.2,0.8)
+  --linmix LOW,HIGH   LinMix m_low, m_high (default 10,50)
+  --prior A0,B0       Beta prior of the credible interval (default 1,1)
+  --confidence P      two-sided level of the interval (default 0.95)
+  --bootstrap B       task-bootstrap resamples (default 0: off)
+  --seed S            seed of every resampling (default 0)
+  --folds K           CV-ELPD folds (default 10)
+  --backtest          add the backtest; --backtest-repeats R (default 20)
+
+exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
+(each printed to stderr as file:line: reason; the report of the valid rows is still printed).";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("passk: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<ExitCode, String> {
+    match args.first().map(String::as_str) {
+        Some("report") => report(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(other) => Err(format!("unknown command '{other}'\n\n{USAGE}")),
+        None => Err(USAGE.to_string()),
+    }
+}
+
+fn list<T>(
+    text: &str,
+    flag: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let items: Result<Vec<T>, String> = text
+        .split(',')
+        .map(|s| parse(s.trim()).map_err(|e| format!("{flag} {text}: '{}': {e}", s.trim())))
+        .collect();
+    let items = items?;
+    if items.is_empty() {
+        return Err(format!("{flag} needs at least one value"));
+    }
+    Ok(items)
+}
+
+fn number(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| "not a number".to_string())?;
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err("not a finite number".into())
+    }
+}
+
+fn pair(text: &str, flag: &str) -> Result<[f64; 2], String> {
+    let v = list(text, flag, number)?;
+    match v.as_slice() {
+        [a, b] => Ok([*a, *b]),
+        _ => Err(format!("{flag} takes two numbers, e.g. {flag} 10,50")),
+    }
+}
+
+fn whole(s: &str) -> Result<u64, String> {
+    parse_count(s).map_err(|e| e.to_string())
+}
+
+fn report(args: &[String]) -> Result<ExitCode, String> {
+    let mut opts = Options::default();
+    let mut files: Vec<String> = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || -> Result<String, String> {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        let s = &mut opts.settings;
+        match flag {
+            "--k" => {
+                let mut ks = list(&value()?, "--k", |t| match whole(t)? {
+                    0 => Err("k must be at least 1".into()),
+                    k => Ok(k),
+                })?;
+                ks.sort_unstable();
+                ks.dedup();
+                opts.ks = ks;
+            }
+            "--tau" => {
+                let mut taus = list(&value()?, "--tau", |t| {
+                    Tau::parse(t).map_err(|e| e.to_string())
+                })?;
+                taus.sort_by(|a, b| a.value().total_cmp(&b.value()));
+                taus.dedup_by(|a, b| a.value() == b.value());
+                opts.taus = taus;
+            }
+            "--linmix" => {
+                let [lo, hi] = pair(&value()?, "--linmix")?;
+                if !(lo >= 0.0 && hi > lo) {
+                    return Err(format!("--linmix {lo},{hi}: needs 0 <= LOW < HIGH"));
+                }
+                s.linmix = [lo, hi];
+            }
+            "--prior" => {
+                let [a, b] = pair(&value()?, "--prior")?;
+                if !(a > 0.0 && b > 0.0) {
+                    return Err(format!("--prior {a},{b}: both must be > 0"));
+                }
+                s.prior = [a, b];
+            }
+            "--confidence" => {
+                let p = number(&value()?).map_err(|e| format!("--confidence: {e}"))?;
+                if !(p > 0.0 && p < 1.0) {
+                    return Err(format!(
+                        "--confidence {p}: must lie strictly between 0 and 1"
+                    ));
+                }
+                s.confidence = p;
+            }
+            "--bootstrap" => {
+                s.bootstrap = whole(&value()?).map_err(|e| format!("--bootstrap: {e}"))?
+            }
+            "--seed" => {
+                let v = value()?;
+                s.seed = v
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("--seed {v}: not a whole number"))?;
+            }
+            "--folds" => {
+                let k = whole(&value()?).map_err(|e| format!("--folds: {e}"))?;
+                if k < 2 {
+                    return Err(format!("--folds {k}: needs at least 2"));
+                }
+                s.folds = k;
+            }
+            "--backtest" => {}
+            "--backtest-repeats" => {
+                whole(&value()?).map_err(|e| format!("--backtest-repeats: {e}"))?;
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            f if f.starts_with("--") => return Err(format!("unknown flag '{f}'")),
+            _ => files.push(arg.clone()),
+        }
+    }
+    if files.is_empty() {
+        files.push("-".to_string());
+    }
+    let mut reads = Vec::new();
+    for path in &files {
+        let text = if path == "-" {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| format!("stdin: {e}"))?;
+            String::from_utf8_lossy(&buf).into_owned()
+        } else {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            String::from_utf8_lossy(&bytes).into_owned()
+        };
+        let shown = if path == "-" {
+            "stdin".to_string()
+        } else {
+            path.clone()
+        };
+        reads.push(read_text(&shown, &series_name_for(path), &text, None));
+    }
+    let (datasets, rejected) = assemble(reads);
+    let any_rejected = rejected.iter().any(|r| !r.is_empty());
+    for r in rejected.iter().flatten() {
+        eprintln!("{}:{}: {}", r.file, r.line, r.reason);
+    }
+    let report = build_report(&datasets, rejected, &opts);
+    let json = serde_json::to_string_pretty(&report).map_err(|e| format!("writing JSON: {e}"))?;
+    println!("{json}");
+    Ok(if any_rejected {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

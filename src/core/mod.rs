@@ -3,8 +3,13 @@
 //! One concept per file. Everything the page and the `passk` command line show is computed
 //! here.
 
+pub mod cover;
+pub mod dataset;
 pub mod exact;
+pub mod extrapolate;
+pub mod interval;
 pub mod pass_at_k;
 pub mod prec;
+pub mod report;
 pub mod special;
 pub mod sum;

@@ -77,6 +77,9 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// 0 of 1: the zero rate, as a constant.
+    pub const ZERO_RATE: Counts = Counts { n: 1, c: 0 };
+
     /// Validated counts.
     ///
     /// # Errors
@@ -234,4 +237,52 @@ mod tests {
         assert!(pass_hat_k(t, 5).is_err());
         assert_eq!(pass_at_k(t, 0), Err(BudgetError::ZeroBudget));
     }
+}
+
+/// Why a dataset-level unbiased value is undefined at a budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShortTasks {
+    /// The budget.
+    pub k: u64,
+    /// Tasks with n < k.
+    pub tasks: u64,
+}
+
+impl fmt::Display for ShortTasks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = if self.tasks == 1 { "" } else { "s" };
+        write!(f, "k = {} > n for {} task{s}", self.k, self.tasks)
+    }
+}
+
+/// Mean unbiased pass@k over a dataset; defined only when every task has n ≥ k.
+///
+/// # Errors
+/// [`ShortTasks`] naming how many tasks have n < k (also for k = 0 or an empty dataset,
+/// with `tasks` = N).
+pub fn mean_pass_at_k(g: &super::dataset::Groups, k: u64) -> Result<f64, ShortTasks> {
+    mean_defined(g, k, |t| pass_at_k(t, k))
+}
+
+/// Mean unbiased pass^k over a dataset; defined only when every task has n ≥ k.
+///
+/// # Errors
+/// As [`mean_pass_at_k`].
+pub fn mean_pass_hat_k(g: &super::dataset::Groups, k: u64) -> Result<f64, ShortTasks> {
+    mean_defined(g, k, |t| pass_hat_k(t, k))
+}
+
+fn mean_defined(
+    g: &super::dataset::Groups,
+    k: u64,
+    f: impl Fn(Counts) -> Result<f64, BudgetError>,
+) -> Result<f64, ShortTasks> {
+    let short = g.tasks_below(k);
+    if short > 0 || k == 0 || g.is_empty() {
+        return Err(ShortTasks {
+            k,
+            tasks: if short > 0 { short } else { g.tasks() },
+        });
+    }
+    Ok(g.mean(|t| f(t).unwrap_or(f64::NAN)))
 }

@@ -2,5 +2,6 @@
 //! natively tested.
 
 pub mod calculator;
+pub mod counts;
 pub mod format;
 pub mod number;

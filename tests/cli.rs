@@ -1,0 +1,112 @@
+//! The `passk report` command line: its output, its exit status and its messages.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn passk(args: &[&str], stdin: &str) -> (i32, Value, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_passk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (
+        out.status.code().unwrap_or(-1),
+        json,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn deepscaler_report() {
+    let (base, rl) = (
+        common::real("deepscaler_base.jsonl"),
+        common::real("deepscaler_rl.jsonl"),
+    );
+    let (code, json, err) = passk(
+        &[
+            "report",
+            base.to_str().unwrap(),
+            rl.to_str().unwrap(),
+            "--k",
+            "128,1,1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json["schema"], "passk-report/1");
+    assert_eq!(json["k"], serde_json::json!([1, 128]));
+    assert_eq!(json["models"][0]["name"], "deepscaler_base");
+    assert_eq!(json["models"][1]["name"], "deepscaler_rl");
+    assert_eq!(
+        json["models"][0]["pass_at_k"][0]["combinatorial"],
+        0.6041052476415094
+    );
+    let m = &json["comparison"]["auc_cover_plus"];
+    assert_eq!(m.as_array().unwrap().len(), 2);
+    // AUC⁺(rl over base) − AUC⁺(base over rl) = pass@1(rl) − pass@1(base).
+    let d = m[1][0].as_f64().unwrap() - m[0][1].as_f64().unwrap();
+    assert!((d - (0.6800633844339623 - 0.6041052476415094)).abs() < 1e-12);
+}
+
+#[test]
+fn bad_rows_are_reported_and_exit_2() {
+    let (code, json, err) = passk(&["report", "-"], "10 3\n10 11\n3.5 1\n12 4\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("stdin:2: c > n"), "{err}");
+    assert!(err.contains("stdin:3: n: must be a whole number"), "{err}");
+    let m = &json["models"][0];
+    assert_eq!(m["name"], "stdin");
+    assert_eq!(m["tasks"], 2);
+    assert_eq!(m["rejected"].as_array().unwrap().len(), 2);
+    assert_eq!(m["rejected"][0]["line"], 2);
+}
+
+#[test]
+fn malformed_arguments_exit_2() {
+    for args in [
+        &["report", "--k", "0"][..],
+        &["report", "--k", "3.5"],
+        &["report", "--tau", "1.5"],
+        &["report", "--confidence", "1"],
+        &["report", "--prior", "0,1"],
+        &["report", "--folds", "1"],
+        &["report", "--nope"],
+        &["report", "/nonexistent/file.csv"],
+        &["frobnicate"],
+    ] {
+        let (code, _, err) = passk(args, "10 3\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.starts_with("passk: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn model_column_and_header_csv() {
+    let csv = "model,task,n,c\nA,1,10,3\nB,1,10,5\nA,2,10,0\n";
+    let (code, json, err) = passk(&["report", "--k", "1,5", "--tau", "0.3"], csv);
+    assert_eq!(code, 0, "{err}");
+    let names: Vec<&str> = json["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, vec!["A", "B"]);
+    assert_eq!(json["models"][0]["cover"][0]["plugin"], 0.5);
+    assert_eq!(json["tau"], serde_json::json!([0.3]));
+}

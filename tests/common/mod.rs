@@ -1,0 +1,33 @@
+//! Helpers shared by the native integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use passk::core::dataset::Dataset;
+use passk::io::counts::{assemble, read_text, series_name_for};
+
+/// `../shared/data/real/<name>` beside the project root.
+pub fn real(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/real")
+        .join(name)
+}
+
+/// Reads real data files into series (panics in tests only).
+pub fn load(paths: &[PathBuf]) -> Vec<Dataset> {
+    let reads = paths
+        .iter()
+        .map(|p| {
+            let text =
+                std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let shown = p.display().to_string();
+            read_text(&shown, &series_name_for(&shown), &text, None)
+        })
+        .collect();
+    let (ds, rejected) = assemble(reads);
+    assert!(
+        rejected.iter().all(|r| r.is_empty()),
+        "real data had rejected rows"
+    );
+    ds
+}
