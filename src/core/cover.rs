@@ -108,7 +108,7 @@ fn cmp_rate(a: Counts, b: Counts) -> Ordering {
 pub struct CoverSteps {
     /// Distinct rates in increasing order, as (c, n) representatives.
     pub rates: Vec<Counts>,
-    /// share[j] = G(τ) for τ ∈ (rates[j−1], rates[j]].
+    /// share\[j\] = G(τ) for τ ∈ (rates\[j−1\], rates\[j\]].
     pub share: Vec<f64>,
 }
 
@@ -199,7 +199,7 @@ pub fn auc_plus(a: &CoverSteps, b: &CoverSteps) -> f64 {
 const ZERO_RATE: Counts = Counts::ZERO_RATE;
 
 /// AvgAUC⁺ of each series: the mean over the other series B of AUC⁺(series, B); and the full
-/// matrix m[i][j] = AUC⁺(i over j) (0 on the diagonal).
+/// matrix m\[i\]\[j\] = AUC⁺(i over j) (0 on the diagonal).
 pub fn auc_plus_matrix(series: &[CoverSteps]) -> (Vec<Vec<f64>>, Vec<f64>) {
     let m: Vec<Vec<f64>> = series
         .iter()
@@ -218,4 +218,10 @@ pub fn auc_plus_matrix(series: &[CoverSteps]) -> (Vec<Vec<f64>>, Vec<f64>) {
         .map(|row| row.iter().sum::<f64>() / others)
         .collect();
     (m, avg)
+}
+
+/// Posterior Cover@τ under a Beta(a, b) prior: (1/N)·Σ_i P(p_i ≥ τ | data)
+/// = (1/N)·Σ_i [1 − I_τ(a + c_i, b + n_i − c_i)] = (1/N)·Σ_i I_{1−τ}(b + n_i − c_i, a + c_i).
+pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
+    g.mean(|t| super::special::inc_beta(1.0 - tau, b + (t.n() - t.c()) as f64, a + t.c() as f64))
 }

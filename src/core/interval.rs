@@ -44,7 +44,7 @@ pub struct Interval {
     pub hi: f64,
 }
 
-/// Posterior moments E[g], Var[g] of one task under Beta(α, β).
+/// Posterior moments E\[g\], Var\[g\] of one task under Beta(α, β).
 ///
 /// # Formula
 /// E[(1−p)^k] = B(α, β+k)/B(α, β); E[p^k] = B(α+k, β)/B(α, β); the second moment with 2k.
@@ -65,7 +65,7 @@ pub fn task_moments(alpha: f64, beta: f64, k: f64, metric: Metric) -> (f64, f64)
 /// The credible interval of a dataset's pass@k or pass^k at budget k (any k ≥ 1).
 ///
 /// # Formula
-/// Per task p_i | data ~ Beta(α0 + c_i, β0 + n_i − c_i); μ = mean_i E[g], σ = √(Σ Var_i)/N,
+/// Per task p_i | data ~ Beta(α0 + c_i, β0 + n_i − c_i); μ = mean_i E\[g\], σ = √(Σ Var_i)/N,
 /// interval μ ± zσ clipped to [0, 1], z the two-sided normal quantile of `level`.
 ///
 /// # Errors

@@ -3,13 +3,21 @@
 //! One concept per file. Everything the page and the `passk` command line show is computed
 //! here.
 
+pub mod bands;
+pub mod beta_binomial;
+pub mod bootstrap;
 pub mod cover;
+pub mod cv;
 pub mod dataset;
 pub mod exact;
 pub mod extrapolate;
 pub mod interval;
+pub mod likelihood;
+pub mod optimize;
 pub mod pass_at_k;
 pub mod prec;
 pub mod report;
+pub mod sample;
 pub mod special;
 pub mod sum;
+pub mod zoibb;

@@ -5,11 +5,15 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::cover::{auc_plus_matrix, cover_plugin, CoverSteps, Tau};
+use super::bands::bootstrap_bands;
+use super::beta_binomial::{fit_bb, BbFit, PARAM_MAX};
+use super::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps, Tau};
+use super::cv::{cv_elpd, CvElpd};
 use super::dataset::{Dataset, Groups};
 use super::extrapolate::{doubling_budgets, LogitLine};
 use super::interval::{credible_interval, Interval, Metric, Prior};
 use super::pass_at_k::{mean_pass_at_k, mean_pass_hat_k, naive_pass_at_k, naive_pass_hat_k};
+use super::zoibb::{fit_zoibb, linmix_pass_at_k, ZoibbFit};
 
 /// The schema identifier.
 pub const SCHEMA: &str = "passk-report/1";
@@ -156,11 +160,11 @@ pub struct ModelReport {
     /// Largest n.
     pub n_max: Option<u64>,
     /// Beta-Binomial fit.
-    pub bb: Option<serde_json::Value>,
+    pub bb: Option<BbFit>,
     /// ZOIBB fit.
-    pub zoibb: Option<serde_json::Value>,
+    pub zoibb: Option<ZoibbFit>,
     /// Cross-validated expected log predictive densities.
-    pub cv_elpd: Option<serde_json::Value>,
+    pub cv_elpd: Option<CvElpd>,
     /// pass@k rows, one per budget.
     pub pass_at_k: Vec<PassAtKRow>,
     /// pass^k rows, one per budget.
@@ -176,7 +180,7 @@ pub struct ModelReport {
 /// AUC⁺ comparison of two or more series.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Comparison {
-    /// auc_cover_plus[i][j] = AUC⁺(series i over series j), plug-in G.
+    /// auc_cover_plus\[i\]\[j\] = AUC⁺(series i over series j), plug-in G.
     pub auc_cover_plus: Vec<Vec<f64>>,
     /// Mean of row i over the other series.
     pub avg_auc_cover_plus: Vec<f64>,
@@ -208,16 +212,18 @@ fn finite(v: f64) -> Option<f64> {
 pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> ModelReport {
     let g = ds.groups();
     let summary = ds.summary();
-    let mut warnings = Vec::new();
     let empty = g.is_empty();
-    if empty {
-        warnings.push("no valid tasks: every value is null".to_string());
-    }
     let s = &opts.settings;
     let prior = Prior {
         alpha: s.prior[0],
         beta: s.prior[1],
     };
+    let fits = (!empty).then(|| {
+        let bb = fit_bb(&g);
+        let z = fit_zoibb(&g, &bb);
+        (bb, z)
+    });
+    let mut warnings = data_warnings(&g, fits.as_ref(), opts);
     let line = extrapolation_line(&g);
     if !empty && line.is_none() {
         warnings.push(format!(
@@ -225,30 +231,32 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
             g.n_min()
         ));
     }
+    let bands = (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, &opts.ks, s));
     let mut pass_at_k = Vec::with_capacity(opts.ks.len());
     let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
-    for &k in &opts.ks {
+    for (i, &k) in opts.ks.iter().enumerate() {
+        let kf = k as f64;
         let comb = if empty {
             None
         } else {
             mean_pass_at_k(&g, k).ok()
         };
-        if !empty {
-            if let Err(e) = mean_pass_at_k(&g, k) {
-                warnings.push(format!("{e}: combinatorial pass@{k} and pass^{k} are null"));
-            }
+        if let (false, Err(e)) = (empty, mean_pass_at_k(&g, k)) {
+            warnings.push(format!("{e}: combinatorial pass@{k} and pass^{k} are null"));
         }
         let interval = |m| (!empty).then(|| credible_interval(&g, k, prior, s.confidence, m));
+        let fitted =
+            |f: &dyn Fn(&BbFit, &ZoibbFit) -> f64| fits.as_ref().and_then(|(b, z)| finite(f(b, z)));
         pass_at_k.push(PassAtKRow {
             k,
             combinatorial: comb,
-            naive: finite(g.mean(|t| naive_pass_at_k(t, k as f64))),
-            bb: None,
-            zoibb: None,
-            linmix: None,
-            extrapolated: line.map(|l| l.predict(k as f64)),
+            naive: finite(g.mean(|t| naive_pass_at_k(t, kf))),
+            bb: fitted(&|b, _| b.pass_at_k(&g, kf)),
+            zoibb: fitted(&|_, z| z.pass_at_k(&g, kf)),
+            linmix: fitted(&|b, z| linmix_pass_at_k(&g, b, z, kf, s.linmix[0], s.linmix[1])),
+            extrapolated: line.map(|l| l.predict(kf)),
             interval: interval(Metric::PassAtK),
-            bootstrap: None,
+            bootstrap: bands.as_ref().map(|b| b[i].clone()),
         });
         pass_hat_k.push(PassHatKRow {
             k,
@@ -257,9 +265,9 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
             } else {
                 mean_pass_hat_k(&g, k).ok()
             },
-            naive: finite(g.mean(|t| naive_pass_hat_k(t, k as f64))),
-            bb: None,
-            zoibb: None,
+            naive: finite(g.mean(|t| naive_pass_hat_k(t, kf))),
+            bb: fitted(&|b, _| b.pass_hat_k(&g, kf)),
+            zoibb: fitted(&|_, z| z.pass_hat_k(&g, kf)),
             interval: interval(Metric::PassHatK),
         });
     }
@@ -269,7 +277,9 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
         .map(|&tau| CoverRow {
             tau: tau.value(),
             plugin: (!empty).then(|| cover_plugin(&g, tau)),
-            bb: None,
+            bb: fits
+                .as_ref()
+                .and_then(|(b, _)| finite(cover_posterior(&g, b.a, b.b, tau.value()))),
         })
         .collect();
     ModelReport {
@@ -278,15 +288,85 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
         samples: summary.samples,
         n_min: (!empty).then_some(summary.n_min),
         n_max: (!empty).then_some(summary.n_max),
-        bb: None,
-        zoibb: None,
-        cv_elpd: None,
+        bb: fits.map(|f| f.0),
+        zoibb: fits.map(|f| f.1),
+        cv_elpd: fits.and_then(|(b, _)| cv_elpd(ds, s.folds, &b)),
         pass_at_k,
         pass_hat_k,
         cover,
         rejected,
         warnings,
     }
+}
+
+/// Plain-language warnings about the data and the fits (spec §4: degenerate data, the
+/// binomial-limit failure mode, ZOIBB's collapse, identifiability).
+pub fn data_warnings(g: &Groups, fits: Option<&(BbFit, ZoibbFit)>, opts: &Options) -> Vec<String> {
+    let mut w = Vec::new();
+    if g.is_empty() {
+        w.push("no valid tasks: every value is null".to_string());
+        return w;
+    }
+    let Some((bb, z)) = fits else { return w };
+    let all = |f: &dyn Fn(super::pass_at_k::Counts) -> bool| g.iter().all(|(t, _)| f(t));
+    let first = g.iter().next().map(|(t, _)| t);
+    if !bb.identifiable {
+        w.push(
+            "every task has n = 1: only a/(a+b) is identified; (a, b) is reported with a·b = 1, \
+             and BB/ZOIBB/LinMix pass@k for k ≥ 2 rests on that convention"
+                .to_string(),
+        );
+    } else if all(&|t| t.c() == 0) {
+        w.push("every task has c = 0: the likelihood has no interior maximum; the fit is the boundary maximiser (at_bound)".to_string());
+    } else if all(&|t| t.c() == t.n()) {
+        w.push("every task has c = n: the likelihood has no interior maximum; the fit is the boundary maximiser (at_bound)".to_string());
+    } else if g.tasks() == 1 {
+        w.push("only one task: the likelihood has no interior maximum; the fit is the boundary maximiser (at_bound)".to_string());
+    } else if let Some(f) = first {
+        if all(&|t| t.c() as u128 * f.n() as u128 == f.c() as u128 * t.n() as u128) {
+            w.push(
+                "every task has the same c/n: the fit runs to the boundary (at_bound)".to_string(),
+            );
+        }
+    }
+    let beyond: Vec<String> = opts
+        .ks
+        .iter()
+        .filter(|&&k| k > g.n_max())
+        .map(|k| k.to_string())
+        .collect();
+    let at = if beyond.is_empty() {
+        String::new()
+    } else {
+        format!(" at k = {} (beyond n)", beyond.join(", "))
+    };
+    if bb.binomial_limit() {
+        w.push(format!(
+            "BB fit ran to the binomial limit (a + b = {:.4e}, at the edge {PARAM_MAX:e}): every task gets the \
+             pooled rate, so BB and LinMix pass@k{at} rest on a degenerate fit and are likely overestimated",
+            bb.a + bb.b
+        ));
+    } else if bb.at_bound {
+        w.push(format!(
+            "BB fit at the edge of the box (a = {:.4e}, b = {:.4e})",
+            bb.a, bb.b
+        ));
+    }
+    if z.collapsed() {
+        w.push(format!(
+            "ZOIBB's Beta part collapsed to a point mass (a + b = {:.4e}; π0 = {:.4}, π1 = {:.4}): ZOIBB and \
+             LinMix pass@k{at} rest on a degenerate fit and are likely underestimated",
+            z.a + z.b,
+            z.pi0,
+            z.pi1
+        ));
+    }
+    if !bb.converged || !z.converged {
+        w.push(
+            "an optimiser stopped at its iteration limit: fitted values may be inexact".to_string(),
+        );
+    }
+    w
 }
 
 /// The logit-linear line through the combinatorial values at k = 1, 2, 4, … ≤ n_min.

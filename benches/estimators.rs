@@ -1,0 +1,150 @@
+//! Timings of the estimators natively: `cargo bench --bench estimators [-- --quick]`.
+//!
+//! Synthetic series (seeded): n uniform in 50..=1000 per task, p from a zero/one-inflated
+//! Beta so that c = 0 and c = n both occur; plus the real files in `../shared/data/real/`.
+//! Each row is the median of several runs. Timings live here, never in unit tests.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use passk::core::beta_binomial::fit_bb;
+use passk::core::cover::{cover_plugin, Tau};
+use passk::core::dataset::Dataset;
+use passk::core::pass_at_k::mean_pass_at_k;
+use passk::core::report::{build_report, Options};
+use passk::core::sample::{synthetic, InflatedBeta};
+use passk::core::zoibb::fit_zoibb;
+
+/// The prior of the synthetic benchmark series.
+const PRIOR: InflatedBeta = InflatedBeta {
+    pi0: 0.15,
+    pi1: 0.1,
+    a: 0.6,
+    b: 1.2,
+};
+
+fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut t: Vec<f64> = (0..runs)
+        .map(|_| {
+            let s = Instant::now();
+            f();
+            s.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t[t.len() / 2]
+}
+
+/// 50 budgets from 1 to 10^4, log-spaced.
+fn fifty_ks() -> Vec<u64> {
+    let mut ks: Vec<u64> = (0..50)
+        .map(|i| 10f64.powf(4.0 * i as f64 / 49.0).round() as u64)
+        .collect();
+    ks.dedup();
+    ks
+}
+
+fn row(name: &str, what: &str, ms: f64) {
+    println!("| {name:<28} | {what:<34} | {ms:>10.3} |");
+}
+
+fn bench_series(name: &str, ds: &Dataset, runs: usize) {
+    let g = ds.groups();
+    let ks = fifty_ks();
+    row(
+        name,
+        "group by (n, c)",
+        median_ms(runs, || {
+            black_box(ds.groups());
+        }),
+    );
+    row(
+        name,
+        "combinatorial curve, 50 k",
+        median_ms(runs, || {
+            for &k in &ks {
+                let _ = black_box(mean_pass_at_k(&g, k));
+            }
+        }),
+    );
+    let bb = fit_bb(&g);
+    row(
+        name,
+        "BB fit",
+        median_ms(runs, || {
+            black_box(fit_bb(&g));
+        }),
+    );
+    row(
+        name,
+        "ZOIBB fit (given BB)",
+        median_ms(runs, || {
+            black_box(fit_zoibb(&g, &bb));
+        }),
+    );
+    let taus: Vec<Tau> = ["0.2", "0.8"]
+        .iter()
+        .filter_map(|t| Tau::parse(t).ok())
+        .collect();
+    row(
+        name,
+        "Cover@τ plug-in",
+        median_ms(runs, || {
+            for &t in &taus {
+                black_box(cover_plugin(&g, t));
+            }
+        }),
+    );
+    let opts = Options {
+        ks,
+        ..Options::default()
+    };
+    row(
+        name,
+        "full report (fits, 50 k, cover, CV)",
+        median_ms(runs, || {
+            black_box(build_report(std::slice::from_ref(ds), vec![vec![]], &opts));
+        }),
+    );
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let sizes: &[usize] = if quick {
+        &[1_000, 100_000]
+    } else {
+        &[1_000, 10_000, 100_000, 1_000_000]
+    };
+    println!("| series                       | step                               | median ms  |");
+    println!("|------------------------------|------------------------------------|------------|");
+    for &n in sizes {
+        let ds = synthetic(&format!("synthetic N={n}"), n, 50, 1000, PRIOR, 42);
+        let runs = if n >= 1_000_000 {
+            3
+        } else if n >= 100_000 {
+            5
+        } else {
+            11
+        };
+        bench_series(&ds.name.clone(), &ds, runs);
+    }
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/real");
+    for f in [
+        "deepscaler_base.jsonl",
+        "deepscaler_rl.jsonl",
+        "pythia_math_n10000.csv",
+    ] {
+        let path = real.join(f);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let t = Instant::now();
+        let read = passk::io::counts::read_text(f, f, &text, None);
+        let (series, _) = passk::io::counts::assemble(vec![read]);
+        let parse_ms = t.elapsed().as_secs_f64() * 1e3;
+        row(f, "parse (one run)", parse_ms);
+        for ds in series.iter().take(if quick { 1 } else { usize::MAX }) {
+            bench_series(&ds.name, ds, 11);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! Seeded random draws that are identical natively and in WebAssembly: Gamma, Beta, Binomial
+//! and Hypergeometric variates, and synthetic datasets drawn from a zero/one-inflated Beta
+//! prior (for the backtest, the benchmark and the tests).
+
+use super::bootstrap::SplitMix64;
+use super::dataset::{Dataset, Task};
+use super::pass_at_k::Counts;
+
+/// A standard normal variate (Box–Muller; one of the pair is used).
+pub fn normal(rng: &mut SplitMix64) -> f64 {
+    let u1 = rng.uniform().max(f64::MIN_POSITIVE);
+    let u2 = rng.uniform();
+    (-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()
+}
+
+/// A Gamma(shape, 1) variate, shape > 0.
+///
+/// # Formula
+/// Marsaglia and Tsang (2000) for shape ≥ 1; below 1, Gamma(shape + 1)·U^(1/shape).
+pub fn gamma(rng: &mut SplitMix64, shape: f64) -> f64 {
+    if shape < 1.0 {
+        let u = rng.uniform().max(f64::MIN_POSITIVE);
+        return gamma(rng, shape + 1.0) * u.powf(1.0 / shape);
+    }
+    let d = shape - 1.0 / 3.0;
+    let c = 1.0 / (9.0 * d).sqrt();
+    loop {
+        let z = normal(rng);
+        let v = (1.0 + c * z).powi(3);
+        if v <= 0.0 {
+            continue;
+        }
+        let u = rng.uniform().max(f64::MIN_POSITIVE);
+        if u.ln() < 0.5 * z * z + d - d * v + d * v.ln() {
+            return d * v;
+        }
+    }
+}
+
+/// A Beta(a, b) variate as X/(X+Y) of two Gamma variates.
+pub fn beta(rng: &mut SplitMix64, a: f64, b: f64) -> f64 {
+    let x = gamma(rng, a);
+    let y = gamma(rng, b);
+    if x + y == 0.0 {
+        // Both shapes tiny: the mass sits at the ends in proportion a : b.
+        return if rng.uniform() < a / (a + b) {
+            1.0
+        } else {
+            0.0
+        };
+    }
+    x / (x + y)
+}
+
+/// A Binomial(n, p) variate by n Bernoulli trials (exact; O(n)).
+pub fn binomial(rng: &mut SplitMix64, n: u64, p: f64) -> u64 {
+    if p <= 0.0 {
+        return 0;
+    }
+    if p >= 1.0 {
+        return n;
+    }
+    (0..n).filter(|_| rng.uniform() < p).count() as u64
+}
+
+/// A Hypergeometric variate: successes among `draws` items taken without replacement from
+/// `total` items of which `good` are successes (draws ≤ total, good ≤ total).
+///
+/// # Formula
+/// Sequential draws over the smaller side of the urn, O(min(draws, total − draws)).
+pub fn hypergeometric(rng: &mut SplitMix64, total: u64, good: u64, draws: u64) -> u64 {
+    let draws = draws.min(total);
+    if draws * 2 > total {
+        // Drawing the complement is cheaper: the successes left behind.
+        return good - hypergeometric(rng, total, good, total - draws);
+    }
+    let (mut left, mut good_left, mut got) = (total, good, 0);
+    for _ in 0..draws {
+        if rng.below(left) < good_left {
+            got += 1;
+            good_left -= 1;
+        }
+        left -= 1;
+    }
+    got
+}
+
+/// The prior of synthetic success rates: π0·δ0 + π1·δ1 + (1 − π0 − π1)·Beta(a, b).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct InflatedBeta {
+    /// Weight of the atom at 0.
+    pub pi0: f64,
+    /// Weight of the atom at 1.
+    pub pi1: f64,
+    /// a of the Beta part.
+    pub a: f64,
+    /// b of the Beta part.
+    pub b: f64,
+}
+
+impl InflatedBeta {
+    /// One success rate.
+    pub fn draw(&self, rng: &mut SplitMix64) -> f64 {
+        let u = rng.uniform();
+        if u < self.pi0 {
+            0.0
+        } else if u < self.pi0 + self.pi1 {
+            1.0
+        } else {
+            beta(rng, self.a, self.b)
+        }
+    }
+}
+
+/// A synthetic series: `tasks` tasks, n uniform in `n_lo..=n_hi`, p from `prior`,
+/// c ~ Binomial(n, p); task ids `t0`, `t1`, …
+pub fn synthetic(
+    name: &str,
+    tasks: usize,
+    n_lo: u64,
+    n_hi: u64,
+    prior: InflatedBeta,
+    seed: u64,
+) -> Dataset {
+    let mut rng = SplitMix64::new(seed);
+    let (lo, hi) = (n_lo.max(1), n_hi.max(n_lo.max(1)));
+    let tasks = (0..tasks)
+        .map(|i| {
+            let n = lo + rng.below(hi - lo + 1);
+            let p = prior.draw(&mut rng);
+            let c = binomial(&mut rng, n, p);
+            Task {
+                id: Some(format!("t{i}")),
+                counts: Counts::new(n, c).unwrap_or(Counts::ZERO_RATE),
+            }
+        })
+        .collect();
+    Dataset {
+        name: name.to_string(),
+        tasks,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moments_are_right() {
+        let mut rng = SplitMix64::new(11);
+        let m = 20_000;
+        let xs: Vec<f64> = (0..m).map(|_| beta(&mut rng, 0.5, 1.5)).collect();
+        let mean = xs.iter().sum::<f64>() / m as f64;
+        assert!((mean - 0.25).abs() < 0.01, "{mean}");
+        let hs: Vec<u64> = (0..m)
+            .map(|_| hypergeometric(&mut rng, 50, 20, 10))
+            .collect();
+        let hm = hs.iter().sum::<u64>() as f64 / m as f64;
+        assert!((hm - 4.0).abs() < 0.05, "{hm}");
+        assert!(hs.iter().all(|&h| h <= 10));
+        let hs: Vec<u64> = (0..m)
+            .map(|_| hypergeometric(&mut rng, 50, 20, 40))
+            .collect();
+        let hm = hs.iter().sum::<u64>() as f64 / m as f64;
+        assert!((hm - 16.0).abs() < 0.05, "{hm}");
+        assert!(hs.iter().all(|&h| (10..=20).contains(&h)));
+    }
+
+    #[test]
+    fn synthetic_is_seeded() {
+        let p = InflatedBeta {
+            pi0: 0.2,
+            pi1: 0.1,
+            a: 1.0,
+            b: 2.0,
+        };
+        let a = synthetic("s", 100, 5, 9, p, 3);
+        assert_eq!(a, synthetic("s", 100, 5, 9, p, 3));
+        assert!(a.tasks.iter().all(|t| (5..=9).contains(&t.counts.n())));
+    }
+}

@@ -1,0 +1,291 @@
+//! Zero/one-inflated Beta-Binomial: p ~ π0·δ0 + π1·δ1 + (1−π0−π1)·Beta(a, b).
+//! Fitted by maximising the profile likelihood over (ln a, ln b), the mixture weights being
+//! solved exactly (a concave problem) at every (a, b).
+
+use serde::Serialize;
+
+use super::beta_binomial::{bb_pass_at_k, bb_pass_hat_k, log_box, on_edge, BbFit};
+use super::dataset::Groups;
+use super::likelihood::{BbData, Pieces};
+use super::optimize::{Objective, Problem, StopReason};
+use super::pass_at_k::Counts;
+use super::special::ln_gamma_ratio;
+use super::sum::Neumaier;
+
+/// A fitted ZOIBB prior.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ZoibbFit {
+    /// a of the Beta part.
+    pub a: f64,
+    /// b of the Beta part.
+    pub b: f64,
+    /// Weight of the atom at 0.
+    pub pi0: f64,
+    /// Weight of the atom at 1.
+    pub pi1: f64,
+    /// Maximised log marginal likelihood (never below BB's).
+    pub log_likelihood: f64,
+    /// a or b on the edge of the box (π0 = 0 is a legitimate value, not a bound).
+    pub at_bound: bool,
+    /// Whether the optimiser converged.
+    pub converged: bool,
+    /// Newton iterations over all starts.
+    pub iterations: u32,
+    /// Why the optimiser stopped.
+    pub stop_reason: StopReason,
+}
+
+/// Relative margin by which ZOIBB must beat BB to be reported as its own solution.
+pub const ZOIBB_MARGIN: f64 = 1e-9;
+
+fn log_add(x: f64, y: f64) -> f64 {
+    if x == f64::NEG_INFINITY {
+        return y;
+    }
+    if y == f64::NEG_INFINITY {
+        return x;
+    }
+    let m = x.max(y);
+    m + (-(x - y).abs()).exp().ln_1p()
+}
+
+/// The mixture-weight problem at fixed (a, b): maximise over (π0, π1)
+/// M·ln s + Σ_Z w·ln(π0 + s·A_g) + Σ_O w·ln(π1 + s·B_g), s = 1 − π0 − π1.
+struct Weights<'a> {
+    data: &'a BbData,
+    p: &'a Pieces,
+}
+
+impl Weights<'_> {
+    fn terms(&self, x: [f64; 2]) -> Option<(f64, [f64; 2], [[f64; 2]; 2])> {
+        let (u, v) = (x[0], x[1]);
+        let s = 1.0 - u - v;
+        if u < 0.0 || v < 0.0 || s <= 0.0 {
+            return None;
+        }
+        let ls = s.ln();
+        let m = self.data.interior_weight;
+        let mut h = Neumaier::default();
+        h.add(if m > 0.0 { m * ls } else { 0.0 });
+        let mut g = [-m / s, -m / s];
+        let mut hs = [[-m / (s * s); 2]; 2];
+        let sides = [
+            (&self.data.zero, &self.p.zero, 0usize),
+            (&self.data.full, &self.p.full, 1usize),
+        ];
+        for (side, pieces, atom) in sides {
+            let own = if atom == 0 { u } else { v };
+            for (&(_, w), &(la, _)) in side.iter().zip(pieces.iter()) {
+                let a = la.exp();
+                let lden = log_add(own.ln(), ls + la);
+                if !lden.is_finite() {
+                    return None;
+                }
+                h.add(w * lden);
+                // Clamped so that a vanishing density gives a steep but finite slope.
+                let den = lden.exp().max(1e-300);
+                // ∂/∂own = (1 − A)/den, ∂/∂other = −A/den.
+                let (d_own, d_other) = (((1.0 - a) / den).min(1e150), (-a / den).max(-1e150));
+                let (i, j) = (atom, 1 - atom);
+                g[i] += w * d_own;
+                g[j] += w * d_other;
+                hs[i][i] -= w * d_own * d_own;
+                hs[j][j] -= w * d_other * d_other;
+                hs[i][j] -= w * d_own * d_other;
+                hs[j][i] -= w * d_own * d_other;
+            }
+        }
+        Some((h.total(), g, hs))
+    }
+}
+
+impl Objective for Weights<'_> {
+    fn eval(&mut self, x: [f64; 2]) -> (f64, [f64; 2]) {
+        self.terms(x)
+            .map(|(h, g, _)| (h, g))
+            .unwrap_or((f64::NEG_INFINITY, [0.0; 2]))
+    }
+
+    fn hessian(&mut self, x: [f64; 2]) -> [[f64; 2]; 2] {
+        self.terms(x)
+            .map(|t| t.2)
+            .unwrap_or([[-1.0, 0.0], [0.0, -1.0]])
+    }
+}
+
+/// The profile at (a, b): the optimal (π0, π1), the log-likelihood and its gradient in (a, b).
+fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> ([f64; 2], f64, [f64; 2]) {
+    let p = data.pieces(a, b);
+    let has_zero = !data.zero.is_empty();
+    let has_full = !data.full.is_empty();
+    let hi = [
+        if has_zero { 1.0 } else { 0.0 },
+        if has_full { 1.0 } else { 0.0 },
+    ];
+    let inner = Problem {
+        lo: [0.0, 0.0],
+        hi,
+        max_iter: 100,
+    };
+    let mut w = Weights { data, p: &p };
+    let start = [warm[0].min(hi[0] * 0.5), warm[1].min(hi[1] * 0.5)];
+    let mut best = inner.newton(&mut w, start);
+    if !best.value.is_finite() || best.reason == StopReason::MaxIterations {
+        let alt = inner.newton(&mut w, [hi[0] * 0.25, hi[1] * 0.25]);
+        if alt.value > best.value || !best.value.is_finite() {
+            best = alt;
+        }
+    }
+    let [u, v] = best.x;
+    let s = 1.0 - u - v;
+    let ls = s.ln();
+    let mut ll = Neumaier::default();
+    ll.add(data.ln_choose_sum());
+    ll.add(p.interior);
+    ll.add(best.value);
+    // Envelope theorem: the gradient at the optimal weights, Beta-part responsibilities r.
+    let mut g = p.interior_grad;
+    for (side, pieces, own) in [(&data.zero, &p.zero, u), (&data.full, &p.full, v)] {
+        for (&(_, wt), &(la, d)) in side.iter().zip(pieces.iter()) {
+            let r = (ls + la - log_add(own.ln(), ls + la)).exp();
+            g[0] += wt * r * d[0];
+            g[1] += wt * r * d[1];
+        }
+    }
+    (best.x, ll.total(), g)
+}
+
+/// Fits ZOIBB; returns BB's (a, b) with π0 = π1 = 0 when ZOIBB is not better by more than
+/// [`ZOIBB_MARGIN`] relative.
+///
+/// # Formula
+/// Per task: π0·[c=0] + π1·[c=n] + (1−π0−π1)·C(n,c)·B(a+c, b+n−c)/B(a, b).
+pub fn fit_zoibb(g: &Groups, bb: &BbFit) -> ZoibbFit {
+    fit_zoibb_data(&BbData::new(g), bb)
+}
+
+/// [`fit_zoibb`] on prepared statistics.
+pub fn fit_zoibb_data(data: &BbData, bb: &BbFit) -> ZoibbFit {
+    let as_bb = ZoibbFit {
+        a: bb.a,
+        b: bb.b,
+        pi0: 0.0,
+        pi1: 0.0,
+        log_likelihood: bb.log_likelihood,
+        at_bound: bb.at_bound,
+        converged: bb.converged,
+        iterations: 0,
+        stop_reason: bb.stop_reason,
+    };
+    if (data.zero.is_empty() && data.full.is_empty()) || !bb.log_likelihood.is_finite() {
+        return as_bb;
+    }
+    let warm = std::cell::Cell::new([0.05, 0.05]);
+    let mut f = |x: [f64; 2]| {
+        let (a, b) = (x[0].exp(), x[1].exp());
+        let (pi, ll, g) = profile(data, a, b, warm.get());
+        warm.set([pi[0].max(1e-3), pi[1].max(1e-3)]);
+        (ll, [g[0] * a, g[1] * b])
+    };
+    let o = log_box().maximize(&mut f, &[[bb.a.ln(), bb.b.ln()]], 5, 2);
+    let (a, b) = (o.x[0].exp(), o.x[1].exp());
+    let (pi, ll, _) = profile(data, a, b, warm.get());
+    let gain = ll - bb.log_likelihood;
+    if gain.is_nan() || gain <= ZOIBB_MARGIN * bb.log_likelihood.abs() {
+        return ZoibbFit {
+            iterations: o.iterations,
+            ..as_bb
+        };
+    }
+    ZoibbFit {
+        a,
+        b,
+        pi0: pi[0],
+        pi1: pi[1],
+        log_likelihood: ll,
+        at_bound: on_edge(a) || on_edge(b),
+        converged: o.reason.converged(),
+        iterations: o.iterations,
+        stop_reason: o.reason,
+    }
+}
+
+impl ZoibbFit {
+    /// The posterior weights (atom, Beta part) of a task: (0, 1) for interior tasks; at c = 0
+    /// or c = n, (π/(π + r), r/(π + r)) with r = (1 − π0 − π1)·P(c | n) under the Beta part.
+    /// Both are formed in logs, so neither loses digits to `1 − w`.
+    fn weights(&self, t: Counts) -> (f64, f64) {
+        let s = 1.0 - self.pi0 - self.pi1;
+        let (atom, lp) = if t.c() == 0 {
+            (self.pi0, ln_gamma_ratio(self.b, self.a, t.n() as f64))
+        } else if t.c() == t.n() {
+            (self.pi1, ln_gamma_ratio(self.a, self.b, t.n() as f64))
+        } else {
+            return (0.0, 1.0);
+        };
+        if atom == 0.0 {
+            return (0.0, 1.0);
+        }
+        let (la, lr) = (atom.ln(), s.ln() + lp);
+        let total = log_add(la, lr);
+        ((la - total).exp(), (lr - total).exp())
+    }
+
+    /// Mixes the Beta part's value with the atom's: the atom at 1 adds its weight, the atom
+    /// at 0 adds nothing.
+    fn mix(&self, t: Counts, beta: f64) -> f64 {
+        let (w_atom, w_beta) = self.weights(t);
+        let at_one = t.c() == t.n();
+        if at_one {
+            w_atom + w_beta * beta
+        } else {
+            w_beta * beta
+        }
+    }
+
+    /// Posterior-predictive pass@k of one task (spec §5).
+    ///
+    /// # Formula
+    /// Interior tasks as BB with ZOIBB's (a, b); c = 0: w_B·(1 − B(a, b+n+k)/B(a, b+n));
+    /// c = n: w_1 + w_B·(1 − B(a+n, b+k)/B(a+n, b)).
+    pub fn task_pass_at_k(&self, t: Counts, k: f64) -> f64 {
+        self.mix(t, bb_pass_at_k(self.a, self.b, t, k))
+    }
+
+    /// Posterior-predictive pass^k of one task.
+    ///
+    /// # Formula
+    /// Interior tasks as BB; c = 0: w_B·B(a+k, b+n)/B(a, b+n); c = n: w_1 + w_B·B(a+n+k, b)/B(a+n, b).
+    pub fn task_pass_hat_k(&self, t: Counts, k: f64) -> f64 {
+        self.mix(t, bb_pass_hat_k(self.a, self.b, t, k))
+    }
+
+    /// Mean pass@k over a dataset.
+    pub fn pass_at_k(&self, g: &Groups, k: f64) -> f64 {
+        g.mean(|t| self.task_pass_at_k(t, k))
+    }
+
+    /// Mean pass^k over a dataset.
+    pub fn pass_hat_k(&self, g: &Groups, k: f64) -> f64 {
+        g.mean(|t| self.task_pass_hat_k(t, k))
+    }
+
+    /// Whether the Beta part collapsed to a point mass (a + b at the upper edge).
+    pub fn collapsed(&self) -> bool {
+        (self.pi0 > 0.0 || self.pi1 > 0.0)
+            && (self.a >= 1e6 * (1.0 - 1e-9) || self.b >= 1e6 * (1.0 - 1e-9))
+    }
+}
+
+/// LinMix weight w(m) = clip((m − m_low)/(m_high − m_low), 0, 1).
+pub fn linmix_weight(m: u64, low: f64, high: f64) -> f64 {
+    ((m as f64 - low) / (high - low)).clamp(0.0, 1.0)
+}
+
+/// LinMix pass@k: mean over tasks of w(n_i)·ZOIBB_i + (1 − w(n_i))·BB_i.
+pub fn linmix_pass_at_k(g: &Groups, bb: &BbFit, z: &ZoibbFit, k: f64, low: f64, high: f64) -> f64 {
+    g.mean(|t| {
+        let w = linmix_weight(t.n(), low, high);
+        w * z.task_pass_at_k(t, k) + (1.0 - w) * bb_pass_at_k(bb.a, bb.b, t, k)
+    })
+}
