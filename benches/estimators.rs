@@ -1,7 +1,7 @@
 //! Timings of the estimators natively: `cargo bench --bench estimators [-- --quick]`.
 //!
 //! Synthetic series (seeded): n uniform in 50..=1000 per task, p from a zero/one-inflated
-//! Beta so that c = 0 and c = n both occur; plus the real files in `../shared/data/real/`.
+//! Beta so that c = 0 and c = n both occur; plus the real files in `assets/examples/`.
 //! Each row is the median of several runs. Timings live here, never in unit tests.
 
 use std::hint::black_box;
@@ -128,7 +128,7 @@ fn main() {
         };
         bench_series(&ds.name.clone(), &ds, runs);
     }
-    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/real");
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
     for f in [
         "deepscaler_base.jsonl",
         "deepscaler_rl.jsonl",

@@ -1,5 +1,5 @@
 //! The closed forms on real data: DeepScaleR base vs RL against the passk-inference package's
-//! checked reference curves (`shared/data/real/deepscaler_expected.json`, k = 1..128), and
+//! checked reference curves (`tests/reference/deepscaler_expected.json`, k = 1..128), and
 //! the Large Language Monkeys Pythia values listed in `published-vectors.md`.
 #![cfg(not(target_arch = "wasm32"))]
 

@@ -4,12 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use super::beta_binomial::fit_bb;
 use super::bootstrap::{quantile, resample_counts, SplitMix64};
 use super::dataset::{Dataset, Groups};
-use super::pass_at_k::{mean_pass_at_k, naive_pass_at_k};
-use super::report::{Band, Settings};
-use super::zoibb::{fit_zoibb, linmix_pass_at_k};
+use super::estimates::Estimates;
+use super::report::{config, fit_series, Band, Settings};
 
 /// The estimators that get bands, in the report's order.
 pub const BAND_ESTIMATORS: [&str; 5] = ["combinatorial", "naive", "bb", "zoibb", "linmix"];
@@ -26,22 +24,17 @@ pub fn bootstrap_bands(ds: &Dataset, ks: &[u64], s: &Settings) -> Vec<BTreeMap<S
     }
     for _ in 0..b {
         let counts = resample_counts(&mut rng, n);
-        let g = Groups::new(
-            ds.tasks
-                .iter()
-                .zip(&counts)
-                .flat_map(|(t, &m)| std::iter::repeat_n(t.counts, m as usize)),
-        );
-        let bb = fit_bb(&g);
-        let z = fit_zoibb(&g, &bb);
+        let g = Groups::from_weighted(ds.tasks.iter().zip(&counts).map(|(t, &m)| (t.counts, m)));
+        let est = Estimates::new(&g, fit_series(&g), config(s));
         for (i, &k) in ks.iter().enumerate() {
-            let kf = k as f64;
+            let e = est.at_k(k);
+            let nan = f64::NAN;
             draws[i].push([
-                mean_pass_at_k(&g, k).unwrap_or(f64::NAN),
-                g.mean(|t| naive_pass_at_k(t, kf)),
-                bb.pass_at_k(&g, kf),
-                z.pass_at_k(&g, kf),
-                linmix_pass_at_k(&g, &bb, &z, kf, s.linmix[0], s.linmix[1]),
+                e.combinatorial.unwrap_or(nan),
+                e.naive,
+                e.bb.unwrap_or(nan),
+                e.zoibb.unwrap_or(nan),
+                e.linmix.unwrap_or(nan),
             ]);
         }
     }

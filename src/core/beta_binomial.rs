@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::dataset::Groups;
 use super::likelihood::BbData;
-use super::optimize::{Problem, StopReason};
+use super::optimize::{Objective, Problem, StopReason};
 use super::pass_at_k::Counts;
 use super::special::ln_gamma_ratio;
 
@@ -77,20 +77,33 @@ pub fn moments_start(g: &Groups) -> [f64; 2] {
 /// maximiser with `at_bound`; all n = 1 gives the point with a·b = 1 and
 /// `identifiable: false`. An empty dataset gives NaN values.
 pub fn fit_bb(g: &Groups) -> BbFit {
-    fit_bb_data(&BbData::new(g), moments_start(g))
+    fit_bb_data(&BbData::new(g), &[moments_start(g)], Search::GLOBAL)
 }
 
-/// [`fit_bb`] on prepared statistics, with an extra start.
-pub fn fit_bb_data(data: &BbData, start: [f64; 2]) -> BbFit {
+/// How widely a fit searches the box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Search {
+    /// Cells per axis of the grid of candidate starts over the box (0: none).
+    pub grid: usize,
+    /// How many of the best grid cells start a Newton run, besides the given starts.
+    pub runs: usize,
+}
+
+impl Search {
+    /// The global search of a fit on new data: a 6×6 grid, its 3 best cells and the given
+    /// starts.
+    pub const GLOBAL: Search = Search { grid: 6, runs: 3 };
+    /// Only the given starts: for data close to a fitted one (a CV fold, a resample).
+    pub const LOCAL: Search = Search { grid: 0, runs: 0 };
+}
+
+/// [`fit_bb`] on prepared statistics from the given starts (in ln a, ln b).
+pub fn fit_bb_data(data: &BbData, starts: &[[f64; 2]], search: Search) -> BbFit {
     if data.all_n_one() {
         return fit_all_n_one(data);
     }
-    let mut f = |x: [f64; 2]| {
-        let (a, b) = (x[0].exp(), x[1].exp());
-        let (ll, g) = data.bb_loglik(a, b);
-        (ll, [g[0] * a, g[1] * b])
-    };
-    let o = log_box().maximize(&mut f, &[start], 6, 3);
+    let mut f = LogObjective::new(data);
+    let o = log_box().maximize(&mut f, starts, search.grid, search.runs);
     let (a, b) = (o.x[0].exp(), o.x[1].exp());
     BbFit {
         a,
@@ -105,13 +118,51 @@ pub fn fit_bb_data(data: &BbData, start: [f64; 2]) -> BbFit {
     }
 }
 
+/// ℓ in (ln a, ln b) with its analytic gradient and Hessian (one pass over the data gives
+/// all three; the Hessian of the last evaluation is kept for the Newton step).
+struct LogObjective<'a> {
+    data: &'a BbData,
+    last: Option<([f64; 2], [[f64; 2]; 2])>,
+}
+
+impl<'a> LogObjective<'a> {
+    fn new(data: &'a BbData) -> Self {
+        LogObjective { data, last: None }
+    }
+}
+
+impl Objective for LogObjective<'_> {
+    fn eval(&mut self, x: [f64; 2]) -> (f64, [f64; 2]) {
+        let (a, b) = (x[0].exp(), x[1].exp());
+        let d = self.data.bb_loglik(a, b);
+        // u = ln a: f_u = a·ℓ_a, f_uu = a²·ℓ_aa + a·ℓ_a, f_uv = a·b·ℓ_ab.
+        let g = [a * d.g[0], b * d.g[1]];
+        let h = [
+            [a * a * d.h[0] + g[0], a * b * d.h[1]],
+            [a * b * d.h[1], b * b * d.h[2] + g[1]],
+        ];
+        self.last = Some((x, h));
+        (d.v, g)
+    }
+
+    fn hessian(&mut self, x: [f64; 2]) -> [[f64; 2]; 2] {
+        match self.last {
+            Some((at, h)) if at == x => h,
+            _ => {
+                self.eval(x);
+                self.last.map(|l| l.1).unwrap_or([[-1.0, 0.0], [0.0, -1.0]])
+            }
+        }
+    }
+}
+
 /// All n = 1: ℓ depends on a/(a+b) = m only; report the point with a·b = 1.
 fn fit_all_n_one(data: &BbData) -> BbFit {
     let ones: f64 = data.full.iter().map(|x| x.1).sum();
     let m = (ones / data.tasks).clamp(PARAM_MIN * PARAM_MIN, 1.0 - PARAM_MIN * PARAM_MIN);
     let a = (m / (1.0 - m)).sqrt().clamp(PARAM_MIN, PARAM_MAX);
     let b = (1.0 / a).clamp(PARAM_MIN, PARAM_MAX);
-    let (ll, _) = data.bb_loglik(a, b);
+    let ll = data.bb_loglik(a, b).v;
     BbFit {
         a,
         b,

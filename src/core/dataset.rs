@@ -1,8 +1,6 @@
 //! A dataset (one series): per-task counts in input order, and its grouping by distinct
 //! (n, c), which is what every estimator iterates over.
 
-use std::collections::BTreeMap;
-
 use super::pass_at_k::Counts;
 
 /// One task: its id (if the input had one) and its counts.
@@ -31,18 +29,41 @@ pub struct Groups {
 }
 
 impl Groups {
-    /// Groups the given counts.
+    /// Groups the given counts (a sort and a run-length count: O(N log N), no map).
     pub fn new<I: IntoIterator<Item = Counts>>(counts: I) -> Self {
-        let mut map: BTreeMap<Counts, u64> = BTreeMap::new();
+        let mut all: Vec<Counts> = counts.into_iter().collect();
+        let tasks = all.len() as u64;
+        all.sort_unstable();
+        let mut groups: Vec<(Counts, u64)> = Vec::new();
+        for c in all {
+            match groups.last_mut() {
+                Some((last, w)) if *last == c => *w += 1,
+                _ => groups.push((c, 1)),
+            }
+        }
+        Groups { groups, tasks }
+    }
+
+    /// Groups from distinct counts with multiplicities (zero multiplicities are dropped,
+    /// repeated counts merged).
+    pub fn from_weighted<I: IntoIterator<Item = (Counts, u64)>>(weighted: I) -> Self {
+        let mut all: Vec<(Counts, u64)> = weighted.into_iter().filter(|x| x.1 > 0).collect();
+        all.sort_unstable_by_key(|x| x.0);
+        let mut groups: Vec<(Counts, u64)> = Vec::with_capacity(all.len());
         let mut tasks = 0;
-        for c in counts {
-            *map.entry(c).or_insert(0) += 1;
-            tasks += 1;
+        for (c, w) in all {
+            tasks += w;
+            match groups.last_mut() {
+                Some((last, lw)) if *last == c => *lw += w,
+                _ => groups.push((c, w)),
+            }
         }
-        Groups {
-            groups: map.into_iter().collect(),
-            tasks,
-        }
+        Groups { groups, tasks }
+    }
+
+    /// The groups that share one n, in increasing n; each block is sorted by c.
+    pub fn blocks(&self) -> impl Iterator<Item = &[(Counts, u64)]> + '_ {
+        self.groups.chunk_by(|a, b| a.0.n() == b.0.n())
     }
 
     /// The distinct counts with their multiplicities.

@@ -2,7 +2,7 @@
 //! ZOIBB share: interior tasks (0 < c < n) and the probabilities of c = 0 and c = n.
 
 use super::dataset::Groups;
-use super::special::{digamma_diff, ln_gamma, ln_gamma_ratio, ln_poch};
+use super::special::{digamma_diff, ln_gamma, ln_gamma_ratio, ln_poch, trigamma_diff};
 use super::sum::Neumaier;
 
 /// Largest max n for which the likelihood is evaluated by tail sums.
@@ -37,17 +37,39 @@ pub struct BbData {
     max_n: u64,
 }
 
+/// A value with its gradient and Hessian in (a, b).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct D2 {
+    /// The value.
+    pub v: f64,
+    /// ∂/∂a, ∂/∂b.
+    pub g: [f64; 2],
+    /// ∂²/∂a², ∂²/∂a∂b, ∂²/∂b².
+    pub h: [f64; 3],
+}
+
+impl D2 {
+    /// self + w·other.
+    pub fn add_scaled(&mut self, w: f64, o: &D2) {
+        self.v += w * o.v;
+        for i in 0..2 {
+            self.g[i] += w * o.g[i];
+        }
+        for i in 0..3 {
+            self.h[i] += w * o.h[i];
+        }
+    }
+}
+
 /// The likelihood pieces at one (a, b).
 #[derive(Debug, Clone, Default)]
 pub struct Pieces {
-    /// Σ_interior w·[ln B(a+c, b+n−c) − ln B(a, b)] (without ln C).
-    pub interior: f64,
-    /// Its gradient in (a, b).
-    pub interior_grad: [f64; 2],
-    /// For each zero group: ln P(c = 0 | n) = ln B(a, b+n)/B(a, b) and its gradient.
-    pub zero: Vec<(f64, [f64; 2])>,
-    /// For each full group: ln P(c = n | n) = ln B(a+n, b)/B(a, b) and its gradient.
-    pub full: Vec<(f64, [f64; 2])>,
+    /// Σ_interior w·[ln B(a+c, b+n−c) − ln B(a, b)] (without ln C), with derivatives.
+    pub interior: D2,
+    /// For each zero group: ln P(c = 0 | n) = ln B(a, b+n)/B(a, b), with derivatives.
+    pub zero: Vec<D2>,
+    /// For each full group: ln P(c = n | n) = ln B(a+n, b)/B(a, b), with derivatives.
+    pub full: Vec<D2>,
 }
 
 impl BbData {
@@ -139,100 +161,141 @@ impl BbData {
 
     fn pieces_by_tails(&self, t: &[Vec<f64>; 3], a: f64, b: f64) -> Pieces {
         let [tc, tf, tn] = t;
-        let (mut ll, mut ga, mut gb) = (Neumaier::default(), 0.0, 0.0);
+        let mut ll = Neumaier::default();
+        let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 0.0, 0.0, 0.0);
         let mut zero = Vec::with_capacity(self.zero.len());
         let mut full = Vec::with_capacity(self.full.len());
         let (mut zi, mut fi) = (0, 0);
-        let (mut la0, mut da0, mut db0) = (Neumaier::default(), 0.0, 0.0);
-        let (mut la1, mut da1, mut db1) = (Neumaier::default(), 0.0, 0.0);
+        let (mut l0, mut l1) = (Neumaier::default(), Neumaier::default());
+        let (mut d0, mut d1) = (D2::default(), D2::default());
         let (has_zero, has_full) = (!self.zero.is_empty(), !self.full.is_empty());
         for j in 0..self.max_n as usize {
             let jf = j as f64;
             let (xa, xb, xab) = (a + jf, b + jf, a + b + jf);
-            let (lna, lnb, lnab) = (xa.ln(), xb.ln(), xab.ln());
             let (ia, ib, iab) = (1.0 / xa, 1.0 / xb, 1.0 / xab);
-            ll.add(tc[j] * lna + tf[j] * lnb - tn[j] * lnab);
-            ga += tc[j] * ia - tn[j] * iab;
-            gb += tf[j] * ib - tn[j] * iab;
+            let (ia2, ib2, iab2) = (ia * ia, ib * ib, iab * iab);
+            let (wc, wf, wn) = (tc[j], tf[j], tn[j]);
+            if wc != 0.0 || wf != 0.0 || wn != 0.0 {
+                ll.add(wc * xa.ln() + wf * xb.ln() - wn * xab.ln());
+                ga += wc * ia - wn * iab;
+                gb += wf * ib - wn * iab;
+                haa += wn * iab2 - wc * ia2;
+                hbb += wn * iab2 - wf * ib2;
+                hab += wn * iab2;
+            }
             // ln(b+j) − ln(a+b+j) as log1p(−a/(a+b+j)): exact when the answer is ~1e-12.
             if has_zero {
-                la0.add(libm::log1p(-a * iab));
-                da0 -= iab;
-                db0 += ib - iab;
+                l0.add((-a * iab).ln_1p());
+                d0.g[0] -= iab;
+                d0.g[1] += ib - iab;
+                d0.h[0] += iab2;
+                d0.h[1] += iab2;
+                d0.h[2] += iab2 - ib2;
             }
             if has_full {
-                la1.add(libm::log1p(-b * iab));
-                da1 += ia - iab;
-                db1 -= iab;
+                l1.add((-b * iab).ln_1p());
+                d1.g[0] += ia - iab;
+                d1.g[1] -= iab;
+                d1.h[0] += iab2 - ia2;
+                d1.h[1] += iab2;
+                d1.h[2] += iab2;
             }
             let n_here = j as u64 + 1;
             while zi < self.zero.len() && self.zero[zi].0 == n_here {
-                zero.push((la0.total(), [da0, db0]));
+                zero.push(D2 {
+                    v: l0.total(),
+                    ..d0
+                });
                 zi += 1;
             }
             while fi < self.full.len() && self.full[fi].0 == n_here {
-                full.push((la1.total(), [da1, db1]));
+                full.push(D2 {
+                    v: l1.total(),
+                    ..d1
+                });
                 fi += 1;
             }
         }
         Pieces {
-            interior: ll.total(),
-            interior_grad: [ga, gb],
+            interior: D2 {
+                v: ll.total(),
+                g: [ga, gb],
+                h: [haa, hab, hbb],
+            },
             zero,
             full,
         }
     }
 
     fn pieces_by_groups(&self, a: f64, b: f64) -> Pieces {
-        let (mut ll, mut ga, mut gb) = (Neumaier::default(), 0.0, 0.0);
+        let mut ll = Neumaier::default();
+        let mut d = D2::default();
         for &(n, c, w) in &self.interior {
             let (nf, cf, ff) = (n as f64, c as f64, (n - c) as f64);
             let dab = digamma_diff(a + b, nf);
+            let tab = trigamma_diff(a + b, nf);
             ll.add(w * (ln_poch(a, cf) + ln_poch(b, ff) - ln_poch(a + b, nf)));
-            ga += w * (digamma_diff(a, cf) - dab);
-            gb += w * (digamma_diff(b, ff) - dab);
+            d.g[0] += w * (digamma_diff(a, cf) - dab);
+            d.g[1] += w * (digamma_diff(b, ff) - dab);
+            d.h[0] += w * (trigamma_diff(a, cf) - tab);
+            d.h[1] -= w * tab;
+            d.h[2] += w * (trigamma_diff(b, ff) - tab);
         }
+        d.v = ll.total();
+        // ln P(c = 0 | n) = ln Γ(b+n) − ln Γ(b) − [ln Γ(a+b+n) − ln Γ(a+b)]; c = n mirrors it.
+        let side = |x: f64, y: f64, n: u64, swap: bool| {
+            let nf = n as f64;
+            let (dab, tab) = (digamma_diff(x + y, nf), trigamma_diff(x + y, nf));
+            let (dy, ty) = (digamma_diff(y, nf), trigamma_diff(y, nf));
+            // Derivatives in (x, y) = (a, b) for c = 0 and (b, a) for c = n.
+            let (gx, gy, hxx, hxy, hyy) = (-dab, dy - dab, -tab, -tab, ty - tab);
+            let v = ln_gamma_ratio(y, x, nf);
+            if swap {
+                D2 {
+                    v,
+                    g: [gy, gx],
+                    h: [hyy, hxy, hxx],
+                }
+            } else {
+                D2 {
+                    v,
+                    g: [gx, gy],
+                    h: [hxx, hxy, hyy],
+                }
+            }
+        };
         let zero = self
             .zero
             .iter()
-            .map(|&(n, _)| {
-                let nf = n as f64;
-                let dab = digamma_diff(a + b, nf);
-                (ln_gamma_ratio(b, a, nf), [-dab, digamma_diff(b, nf) - dab])
-            })
+            .map(|&(n, _)| side(a, b, n, false))
             .collect();
         let full = self
             .full
             .iter()
-            .map(|&(n, _)| {
-                let nf = n as f64;
-                let dab = digamma_diff(a + b, nf);
-                (ln_gamma_ratio(a, b, nf), [digamma_diff(a, nf) - dab, -dab])
-            })
+            .map(|&(n, _)| side(b, a, n, true))
             .collect();
         Pieces {
-            interior: ll.total(),
-            interior_grad: [ga, gb],
+            interior: d,
             zero,
             full,
         }
     }
 
-    /// The BB log marginal likelihood (with ln C(n,c)) and its gradient in (a, b).
-    pub fn bb_loglik(&self, a: f64, b: f64) -> (f64, [f64; 2]) {
+    /// The BB log marginal likelihood (with ln C(n,c)), its gradient and Hessian in (a, b).
+    pub fn bb_loglik(&self, a: f64, b: f64) -> D2 {
         let p = self.pieces(a, b);
         let mut ll = Neumaier::default();
         ll.add(self.ln_choose_sum);
-        ll.add(p.interior);
-        let mut g = p.interior_grad;
+        ll.add(p.interior.v);
+        let mut d = p.interior;
         for (side, pieces) in [(&self.zero, &p.zero), (&self.full, &p.full)] {
-            for (&(_, w), &(l, d)) in side.iter().zip(pieces) {
-                ll.add(w * l);
-                g[0] += w * d[0];
-                g[1] += w * d[1];
+            for (&(_, w), piece) in side.iter().zip(pieces) {
+                ll.add(w * piece.v);
+                d.add_scaled(w, &D2 { v: 0.0, ..*piece });
             }
         }
-        (ll.total(), g)
+        d.v = ll.total();
+        d
     }
 }
 
@@ -275,24 +338,47 @@ mod tests {
         groups.tails = None;
         for &(a, b) in &[(0.5, 2.0), (1e-3, 40.0), (3e4, 2e5), (1.0, 1.0)] {
             let want = naive_ll(&data, a, b);
-            let (l1, g1) = tails.bb_loglik(a, b);
-            let (l2, g2) = groups.bb_loglik(a, b);
-            assert!(((l1 - want) / want).abs() < 1e-11, "tails {l1} vs {want}");
-            assert!(((l2 - want) / want).abs() < 1e-11, "groups {l2} vs {want}");
+            let (d1, d2) = (tails.bb_loglik(a, b), groups.bb_loglik(a, b));
+            assert!(
+                ((d1.v - want) / want).abs() < 1e-11,
+                "tails {} vs {want}",
+                d1.v
+            );
+            assert!(
+                ((d2.v - want) / want).abs() < 1e-11,
+                "groups {} vs {want}",
+                d2.v
+            );
             for i in 0..2 {
                 assert!(
-                    (g1[i] - g2[i]).abs() <= 1e-8 * (1.0 + g1[i].abs()),
-                    "grad {g1:?} vs {g2:?}"
+                    (d1.g[i] - d2.g[i]).abs() <= 1e-8 * (1.0 + d1.g[i].abs()),
+                    "grad {d1:?} vs {d2:?}"
                 );
             }
-            // Gradient against a central difference of the value.
-            let h = 1e-6 * a;
-            let fd = (tails.bb_loglik(a + h, b).0 - tails.bb_loglik(a - h, b).0) / (2.0 * h);
+            for i in 0..3 {
+                assert!(
+                    (d1.h[i] - d2.h[i]).abs() <= 1e-7 * (1.0 + d1.h[i].abs()),
+                    "hess {d1:?} vs {d2:?}"
+                );
+            }
+            // Gradient and Hessian against central differences.
+            let (ha, hb) = (1e-6 * a, 1e-6 * b);
+            let fd_a = (tails.bb_loglik(a + ha, b).v - tails.bb_loglik(a - ha, b).v) / (2.0 * ha);
             assert!(
-                (fd - g1[0]).abs() <= 1e-5 * (1.0 + fd.abs()),
-                "d/da {fd} vs {}",
-                g1[0]
+                (fd_a - d1.g[0]).abs() <= 1e-5 * (1.0 + fd_a.abs()),
+                "d/da {fd_a} vs {}",
+                d1.g[0]
             );
+            let at = |a, b| tails.bb_loglik(a, b).g;
+            let fd_aa = (at(a + ha, b)[0] - at(a - ha, b)[0]) / (2.0 * ha);
+            let fd_ab = (at(a, b + hb)[0] - at(a, b - hb)[0]) / (2.0 * hb);
+            let fd_bb = (at(a, b + hb)[1] - at(a, b - hb)[1]) / (2.0 * hb);
+            for (fd, an) in [(fd_aa, d1.h[0]), (fd_ab, d1.h[1]), (fd_bb, d1.h[2])] {
+                assert!(
+                    (fd - an).abs() <= 1e-4 * (1.0 + fd.abs()),
+                    "hessian {fd} vs {an} at ({a}, {b})"
+                );
+            }
         }
         assert!((ln_choose(10, 3) - 120f64.ln()).abs() < 1e-14);
     }

@@ -6,14 +6,16 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::bands::bootstrap_bands;
-use super::beta_binomial::{fit_bb, BbFit, PARAM_MAX};
+use super::beta_binomial::{fit_bb, BbFit};
 use super::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps, Tau};
 use super::cv::{cv_elpd, CvElpd};
 use super::dataset::{Dataset, Groups};
+use super::estimates::{Config, Estimates, Fits};
 use super::extrapolate::{doubling_budgets, LogitLine};
-use super::interval::{credible_interval, Interval, Metric, Prior};
-use super::pass_at_k::{mean_pass_at_k, mean_pass_hat_k, naive_pass_at_k, naive_pass_hat_k};
-use super::zoibb::{fit_zoibb, linmix_pass_at_k, ZoibbFit};
+use super::interval::{Interval, Prior};
+use super::pass_at_k::mean_pass_at_k;
+use super::warnings::data_warnings;
+use super::zoibb::{fit_zoibb, ZoibbFit};
 
 /// The schema identifier.
 pub const SCHEMA: &str = "passk-report/1";
@@ -208,21 +210,35 @@ fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
+/// The fits of a series (None when it has no tasks).
+pub fn fit_series(g: &Groups) -> Option<Fits> {
+    (!g.is_empty()).then(|| {
+        let bb = fit_bb(g);
+        let zoibb = fit_zoibb(g, &bb);
+        Fits { bb, zoibb }
+    })
+}
+
+/// The estimates' settings from the report's.
+pub fn config(s: &Settings) -> Config {
+    Config {
+        linmix: s.linmix,
+        prior: Prior {
+            alpha: s.prior[0],
+            beta: s.prior[1],
+        },
+        confidence: s.confidence,
+    }
+}
+
 /// The report of one series.
 pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> ModelReport {
     let g = ds.groups();
     let summary = ds.summary();
     let empty = g.is_empty();
     let s = &opts.settings;
-    let prior = Prior {
-        alpha: s.prior[0],
-        beta: s.prior[1],
-    };
-    let fits = (!empty).then(|| {
-        let bb = fit_bb(&g);
-        let z = fit_zoibb(&g, &bb);
-        (bb, z)
-    });
+    let fits = fit_series(&g);
+    let est = Estimates::new(&g, fits, config(s));
     let mut warnings = data_warnings(&g, fits.as_ref(), opts);
     let line = extrapolation_line(&g);
     if !empty && line.is_none() {
@@ -235,40 +251,32 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
     let mut pass_at_k = Vec::with_capacity(opts.ks.len());
     let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
     for (i, &k) in opts.ks.iter().enumerate() {
-        let kf = k as f64;
-        let comb = if empty {
-            None
-        } else {
-            mean_pass_at_k(&g, k).ok()
-        };
-        if let (false, Err(e)) = (empty, mean_pass_at_k(&g, k)) {
-            warnings.push(format!("{e}: combinatorial pass@{k} and pass^{k} are null"));
+        let e = est.at_k(k);
+        if let (false, Err(why)) = (empty, e.combinatorial) {
+            warnings.push(format!(
+                "{why}: combinatorial pass@{k} and pass^{k} are null"
+            ));
         }
-        let interval = |m| (!empty).then(|| credible_interval(&g, k, prior, s.confidence, m));
-        let fitted =
-            |f: &dyn Fn(&BbFit, &ZoibbFit) -> f64| fits.as_ref().and_then(|(b, z)| finite(f(b, z)));
+        let fin = |v: Option<f64>| v.and_then(finite);
+        let interval = |i: Interval| (!empty).then_some(i);
         pass_at_k.push(PassAtKRow {
             k,
-            combinatorial: comb,
-            naive: finite(g.mean(|t| naive_pass_at_k(t, kf))),
-            bb: fitted(&|b, _| b.pass_at_k(&g, kf)),
-            zoibb: fitted(&|_, z| z.pass_at_k(&g, kf)),
-            linmix: fitted(&|b, z| linmix_pass_at_k(&g, b, z, kf, s.linmix[0], s.linmix[1])),
-            extrapolated: line.map(|l| l.predict(kf)),
-            interval: interval(Metric::PassAtK),
+            combinatorial: e.combinatorial.ok(),
+            naive: finite(e.naive),
+            bb: fin(e.bb),
+            zoibb: fin(e.zoibb),
+            linmix: fin(e.linmix),
+            extrapolated: line.map(|l| l.predict(k as f64)),
+            interval: interval(e.interval),
             bootstrap: bands.as_ref().map(|b| b[i].clone()),
         });
         pass_hat_k.push(PassHatKRow {
             k,
-            combinatorial: if empty {
-                None
-            } else {
-                mean_pass_hat_k(&g, k).ok()
-            },
-            naive: finite(g.mean(|t| naive_pass_hat_k(t, kf))),
-            bb: fitted(&|b, _| b.pass_hat_k(&g, kf)),
-            zoibb: fitted(&|_, z| z.pass_hat_k(&g, kf)),
-            interval: interval(Metric::PassHatK),
+            combinatorial: e.combinatorial_hat.ok(),
+            naive: finite(e.naive_hat),
+            bb: fin(e.bb_hat),
+            zoibb: fin(e.zoibb_hat),
+            interval: interval(e.interval_hat),
         });
     }
     let cover = opts
@@ -277,9 +285,7 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
         .map(|&tau| CoverRow {
             tau: tau.value(),
             plugin: (!empty).then(|| cover_plugin(&g, tau)),
-            bb: fits
-                .as_ref()
-                .and_then(|(b, _)| finite(cover_posterior(&g, b.a, b.b, tau.value()))),
+            bb: fits.and_then(|f| finite(cover_posterior(&g, f.bb.a, f.bb.b, tau.value()))),
         })
         .collect();
     ModelReport {
@@ -288,85 +294,15 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
         samples: summary.samples,
         n_min: (!empty).then_some(summary.n_min),
         n_max: (!empty).then_some(summary.n_max),
-        bb: fits.map(|f| f.0),
-        zoibb: fits.map(|f| f.1),
-        cv_elpd: fits.and_then(|(b, _)| cv_elpd(ds, s.folds, &b)),
+        bb: fits.map(|f| f.bb),
+        zoibb: fits.map(|f| f.zoibb),
+        cv_elpd: fits.and_then(|f| cv_elpd(ds, s.folds, &f)),
         pass_at_k,
         pass_hat_k,
         cover,
         rejected,
         warnings,
     }
-}
-
-/// Plain-language warnings about the data and the fits (spec §4: degenerate data, the
-/// binomial-limit failure mode, ZOIBB's collapse, identifiability).
-pub fn data_warnings(g: &Groups, fits: Option<&(BbFit, ZoibbFit)>, opts: &Options) -> Vec<String> {
-    let mut w = Vec::new();
-    if g.is_empty() {
-        w.push("no valid tasks: every value is null".to_string());
-        return w;
-    }
-    let Some((bb, z)) = fits else { return w };
-    let all = |f: &dyn Fn(super::pass_at_k::Counts) -> bool| g.iter().all(|(t, _)| f(t));
-    let first = g.iter().next().map(|(t, _)| t);
-    if !bb.identifiable {
-        w.push(
-            "every task has n = 1: only a/(a+b) is identified; (a, b) is reported with a·b = 1, \
-             and BB/ZOIBB/LinMix pass@k for k ≥ 2 rests on that convention"
-                .to_string(),
-        );
-    } else if all(&|t| t.c() == 0) {
-        w.push("every task has c = 0: the likelihood has no interior maximum; the fit is the boundary maximiser (at_bound)".to_string());
-    } else if all(&|t| t.c() == t.n()) {
-        w.push("every task has c = n: the likelihood has no interior maximum; the fit is the boundary maximiser (at_bound)".to_string());
-    } else if g.tasks() == 1 {
-        w.push("only one task: the likelihood has no interior maximum; the fit is the boundary maximiser (at_bound)".to_string());
-    } else if let Some(f) = first {
-        if all(&|t| t.c() as u128 * f.n() as u128 == f.c() as u128 * t.n() as u128) {
-            w.push(
-                "every task has the same c/n: the fit runs to the boundary (at_bound)".to_string(),
-            );
-        }
-    }
-    let beyond: Vec<String> = opts
-        .ks
-        .iter()
-        .filter(|&&k| k > g.n_max())
-        .map(|k| k.to_string())
-        .collect();
-    let at = if beyond.is_empty() {
-        String::new()
-    } else {
-        format!(" at k = {} (beyond n)", beyond.join(", "))
-    };
-    if bb.binomial_limit() {
-        w.push(format!(
-            "BB fit ran to the binomial limit (a + b = {:.4e}, at the edge {PARAM_MAX:e}): every task gets the \
-             pooled rate, so BB and LinMix pass@k{at} rest on a degenerate fit and are likely overestimated",
-            bb.a + bb.b
-        ));
-    } else if bb.at_bound {
-        w.push(format!(
-            "BB fit at the edge of the box (a = {:.4e}, b = {:.4e})",
-            bb.a, bb.b
-        ));
-    }
-    if z.collapsed() {
-        w.push(format!(
-            "ZOIBB's Beta part collapsed to a point mass (a + b = {:.4e}; π0 = {:.4}, π1 = {:.4}): ZOIBB and \
-             LinMix pass@k{at} rest on a degenerate fit and are likely underestimated",
-            z.a + z.b,
-            z.pi0,
-            z.pi1
-        ));
-    }
-    if !bb.converged || !z.converged {
-        w.push(
-            "an optimiser stopped at its iteration limit: fitted values may be inexact".to_string(),
-        );
-    }
-    w
 }
 
 /// The logit-linear line through the combinatorial values at k = 1, 2, 4, … ≤ n_min.

@@ -338,6 +338,56 @@ pub fn digamma_diff(x: f64, m: f64) -> f64 {
     digamma(x + m) - digamma(x)
 }
 
+/// The trigamma function ψ′(x) for x > 0.
+///
+/// # Formula
+/// Recurrence ψ′(x) = ψ′(x+1) + 1/x² up to x ≥ 10, then the asymptotic series
+/// 1/x + 1/(2x²) + Σ B_{2m}/x^{2m+1}.
+pub fn trigamma(x: f64) -> f64 {
+    if x.is_nan() || x <= 0.0 {
+        return f64::NAN;
+    }
+    let mut x = x;
+    let mut acc = 0.0;
+    while x < STIRLING_MIN {
+        acc += 1.0 / (x * x);
+        x += 1.0;
+    }
+    let ix = 1.0 / x;
+    let ix2 = ix * ix;
+    // B2 = 1/6, B4 = −1/30, B6 = 1/42, B8 = −1/30, B10 = 5/66, B12 = −691/2730, B14 = 7/6.
+    let series = ix2
+        * ix
+        * (1.0 / 6.0
+            + ix2
+                * (-1.0 / 30.0
+                    + ix2
+                        * (1.0 / 42.0
+                            + ix2
+                                * (-1.0 / 30.0
+                                    + ix2
+                                        * (5.0 / 66.0
+                                            + ix2 * (-691.0 / 2730.0 + ix2 * 7.0 / 6.0))))));
+    acc + ix + 0.5 * ix2 + series
+}
+
+/// ψ′(x+m) − ψ′(x) for x > 0, m ≥ 0: −Σ_{j<m} 1/(x+j)² for whole m ≤ [`DIRECT_TERMS`], else
+/// the difference of [`trigamma`] values.
+pub fn trigamma_diff(x: f64, m: f64) -> f64 {
+    if m == 0.0 {
+        return 0.0;
+    }
+    if m.fract() == 0.0 && m <= DIRECT_TERMS {
+        let mut s = 0.0;
+        for j in 0..m as u64 {
+            let v = x + j as f64;
+            s -= 1.0 / (v * v);
+        }
+        return s;
+    }
+    trigamma(x + m) - trigamma(x)
+}
+
 /// ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a+b) for a, b > 0.
 pub fn ln_beta(a: f64, b: f64) -> f64 {
     if a <= 0.0 || b <= 0.0 || a.is_nan() || b.is_nan() {
@@ -432,6 +482,12 @@ mod more_tests {
         assert!((digamma(1.0) + gamma).abs() < 1e-14);
         assert!((digamma(0.5) + gamma + 2.0 * std::f64::consts::LN_2).abs() < 1e-14);
         assert!((digamma_diff(2.5, 100.0) - (digamma(102.5) - digamma(2.5))).abs() < 1e-12);
+        // ψ′(1) = π²/6, ψ′(½) = π²/2; the series against the recurrence.
+        let pi2 = std::f64::consts::PI * std::f64::consts::PI;
+        assert!((trigamma(1.0) - pi2 / 6.0).abs() < 1e-14);
+        assert!((trigamma(0.5) - pi2 / 2.0).abs() < 1e-13);
+        let direct: f64 = -(0..40).map(|j| 1.0 / (7.3 + j as f64).powi(2)).sum::<f64>();
+        assert!((trigamma(47.3) - trigamma(7.3) - direct).abs() < 1e-14);
     }
 
     #[test]

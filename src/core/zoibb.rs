@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
-use super::beta_binomial::{bb_pass_at_k, bb_pass_hat_k, log_box, on_edge, BbFit};
+use super::beta_binomial::{bb_pass_at_k, bb_pass_hat_k, log_box, on_edge, BbFit, Search};
 use super::dataset::Groups;
-use super::likelihood::{BbData, Pieces};
+use super::likelihood::{BbData, Pieces, D2};
 use super::optimize::{Objective, Problem, StopReason};
 use super::pass_at_k::Counts;
 use super::special::ln_gamma_ratio;
@@ -49,44 +49,84 @@ fn log_add(x: f64, y: f64) -> f64 {
     m + (-(x - y).abs()).exp().ln_1p()
 }
 
-/// The mixture-weight problem at fixed (a, b): maximise over (π0, π1)
-/// M·ln s + Σ_Z w·ln(π0 + s·A_g) + Σ_O w·ln(π1 + s·B_g), s = 1 − π0 − π1.
-struct Weights<'a> {
-    data: &'a BbData,
-    p: &'a Pieces,
+/// One boundary group at fixed (a, b): its weight, ln P(c | n) under the Beta part with
+/// derivatives in (a, b), and that probability itself.
+struct Side {
+    w: f64,
+    d: D2,
+    p: f64,
 }
 
-impl Weights<'_> {
+/// The mixture-weight problem at fixed (a, b): maximise over (π0, π1)
+/// M·ln s + Σ_Z w·ln(π0 + s·A_g) + Σ_O w·ln(π1 + s·B_g), s = 1 − π0 − π1 (concave).
+struct Weights {
+    /// Total weight of the interior tasks.
+    m: f64,
+    /// The c = 0 groups and the c = n groups.
+    sides: [Vec<Side>; 2],
+    /// The Hessian of the last evaluation.
+    last: Option<([f64; 2], [[f64; 2]; 2])>,
+}
+
+impl Weights {
+    fn new(data: &BbData, p: &Pieces) -> Weights {
+        let side = |groups: &[(u64, f64)], pieces: &[D2]| -> Vec<Side> {
+            groups
+                .iter()
+                .zip(pieces)
+                .map(|(&(_, w), d)| Side {
+                    w,
+                    d: *d,
+                    p: d.v.exp(),
+                })
+                .collect()
+        };
+        Weights {
+            m: data.interior_weight,
+            sides: [side(&data.zero, &p.zero), side(&data.full, &p.full)],
+            last: None,
+        }
+    }
+
+    /// ln(own + s·P) and the Beta part's responsibility r = s·P/(own + s·P), in logs when
+    /// P underflows.
+    fn den(own: f64, s: f64, side: &Side) -> (f64, f64) {
+        if side.p > 1e-250 {
+            let den = own + s * side.p;
+            (den.ln(), s * side.p / den)
+        } else {
+            let lb = s.ln() + side.d.v;
+            let l = log_add(own.ln(), lb);
+            (l, (lb - l).exp())
+        }
+    }
+
     fn terms(&self, x: [f64; 2]) -> Option<(f64, [f64; 2], [[f64; 2]; 2])> {
         let (u, v) = (x[0], x[1]);
         let s = 1.0 - u - v;
         if u < 0.0 || v < 0.0 || s <= 0.0 {
             return None;
         }
-        let ls = s.ln();
-        let m = self.data.interior_weight;
+        let m = self.m;
         let mut h = Neumaier::default();
-        h.add(if m > 0.0 { m * ls } else { 0.0 });
+        h.add(if m > 0.0 { m * s.ln() } else { 0.0 });
         let mut g = [-m / s, -m / s];
         let mut hs = [[-m / (s * s); 2]; 2];
-        let sides = [
-            (&self.data.zero, &self.p.zero, 0usize),
-            (&self.data.full, &self.p.full, 1usize),
-        ];
-        for (side, pieces, atom) in sides {
+        for (atom, side) in self.sides.iter().enumerate() {
             let own = if atom == 0 { u } else { v };
-            for (&(_, w), &(la, _)) in side.iter().zip(pieces.iter()) {
-                let a = la.exp();
-                let lden = log_add(own.ln(), ls + la);
+            for grp in side {
+                let (lden, _) = Self::den(own, s, grp);
                 if !lden.is_finite() {
                     return None;
                 }
-                h.add(w * lden);
+                h.add(grp.w * lden);
                 // Clamped so that a vanishing density gives a steep but finite slope.
                 let den = lden.exp().max(1e-300);
-                // ∂/∂own = (1 − A)/den, ∂/∂other = −A/den.
-                let (d_own, d_other) = (((1.0 - a) / den).min(1e150), (-a / den).max(-1e150));
+                // ∂/∂own = (1 − P)/den, ∂/∂other = −P/den.
+                let (d_own, d_other) =
+                    (((1.0 - grp.p) / den).min(1e150), (-grp.p / den).max(-1e150));
                 let (i, j) = (atom, 1 - atom);
+                let w = grp.w;
                 g[i] += w * d_own;
                 g[j] += w * d_other;
                 hs[i][i] -= w * d_own * d_own;
@@ -99,35 +139,51 @@ impl Weights<'_> {
     }
 }
 
-impl Objective for Weights<'_> {
+impl Objective for Weights {
     fn eval(&mut self, x: [f64; 2]) -> (f64, [f64; 2]) {
-        self.terms(x)
-            .map(|(h, g, _)| (h, g))
-            .unwrap_or((f64::NEG_INFINITY, [0.0; 2]))
+        match self.terms(x) {
+            Some((h, g, hs)) => {
+                self.last = Some((x, hs));
+                (h, g)
+            }
+            None => (f64::NEG_INFINITY, [0.0; 2]),
+        }
     }
 
     fn hessian(&mut self, x: [f64; 2]) -> [[f64; 2]; 2] {
-        self.terms(x)
-            .map(|t| t.2)
-            .unwrap_or([[-1.0, 0.0], [0.0, -1.0]])
+        match self.last {
+            Some((at, hs)) if at == x => hs,
+            _ => self
+                .terms(x)
+                .map(|t| t.2)
+                .unwrap_or([[-1.0, 0.0], [0.0, -1.0]]),
+        }
     }
 }
 
-/// The profile at (a, b): the optimal (π0, π1), the log-likelihood and its gradient in (a, b).
-fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> ([f64; 2], f64, [f64; 2]) {
+/// The profile likelihood at one (a, b).
+struct Profile {
+    /// The optimal (π0, π1).
+    pi: [f64; 2],
+    /// ℓ with its gradient and Hessian in (a, b), π following its optimum.
+    d: D2,
+}
+
+/// The profile at (a, b): the optimal (π0, π1), the log-likelihood, its gradient (envelope
+/// theorem) and Hessian (implicit function theorem: H_θθ − H_θπ·H_ππ⁻¹·H_πθ over the free
+/// weights) in (a, b).
+fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> Profile {
     let p = data.pieces(a, b);
-    let has_zero = !data.zero.is_empty();
-    let has_full = !data.full.is_empty();
     let hi = [
-        if has_zero { 1.0 } else { 0.0 },
-        if has_full { 1.0 } else { 0.0 },
+        if data.zero.is_empty() { 0.0 } else { 1.0 },
+        if data.full.is_empty() { 0.0 } else { 1.0 },
     ];
     let inner = Problem {
         lo: [0.0, 0.0],
         hi,
         max_iter: 100,
     };
-    let mut w = Weights { data, p: &p };
+    let mut w = Weights::new(data, &p);
     let start = [warm[0].min(hi[0] * 0.5), warm[1].min(hi[1] * 0.5)];
     let mut best = inner.newton(&mut w, start);
     if !best.value.is_finite() || best.reason == StopReason::MaxIterations {
@@ -138,21 +194,108 @@ fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> ([f64; 2], f64, [f6
     }
     let [u, v] = best.x;
     let s = 1.0 - u - v;
-    let ls = s.ln();
     let mut ll = Neumaier::default();
     ll.add(data.ln_choose_sum());
-    ll.add(p.interior);
+    ll.add(p.interior.v);
     ll.add(best.value);
-    // Envelope theorem: the gradient at the optimal weights, Beta-part responsibilities r.
-    let mut g = p.interior_grad;
-    for (side, pieces, own) in [(&data.zero, &p.zero, u), (&data.full, &p.full, v)] {
-        for (&(_, wt), &(la, d)) in side.iter().zip(pieces.iter()) {
-            let r = (ls + la - log_add(own.ln(), ls + la)).exp();
-            g[0] += wt * r * d[0];
-            g[1] += wt * r * d[1];
+    let mut d = p.interior;
+    // ∂²ℓ/∂θ∂π_j, θ = (a, b).
+    let mut cross = [[0.0; 2]; 2];
+    for (atom, side) in w.sides.iter().enumerate() {
+        let own = if atom == 0 { u } else { v };
+        for grp in side {
+            let (lden, r) = Weights::den(own, s, grp);
+            let (dg, dh) = (grp.d.g, grp.d.h);
+            d.g[0] += grp.w * r * dg[0];
+            d.g[1] += grp.w * r * dg[1];
+            let q = r * (1.0 - r);
+            d.h[0] += grp.w * (r * dh[0] + q * dg[0] * dg[0]);
+            d.h[1] += grp.w * (r * dh[1] + q * dg[0] * dg[1]);
+            d.h[2] += grp.w * (r * dh[2] + q * dg[1] * dg[1]);
+            // ∂r/∂own = −P·(own + s)/den², ∂r/∂other = −P·own/den².
+            let pd = (grp.p / lden.exp().powi(2)).min(1e300);
+            let dr = [-pd * (own + s), -pd * own];
+            let (i, j) = (atom, 1 - atom);
+            for (t, dgt) in dg.iter().enumerate() {
+                cross[t][i] += grp.w * dr[0] * dgt;
+                cross[t][j] += grp.w * dr[1] * dgt;
+            }
         }
     }
-    (best.x, ll.total(), g)
+    // Weights off their bounds move with θ.
+    let free: Vec<usize> = (0..2).filter(|&i| best.x[i] > 1e-12).collect();
+    let hpp = w.hessian(best.x);
+    let correction = match free.as_slice() {
+        [i] if hpp[*i][*i] < 0.0 => {
+            let i = *i;
+            let c = [cross[0][i], cross[1][i]];
+            [
+                c[0] * c[0] / hpp[i][i],
+                c[0] * c[1] / hpp[i][i],
+                c[1] * c[1] / hpp[i][i],
+            ]
+        }
+        [_, _] => {
+            let det = hpp[0][0] * hpp[1][1] - hpp[0][1] * hpp[1][0];
+            if det > 0.0 && hpp[0][0] < 0.0 {
+                let inv = [
+                    [hpp[1][1] / det, -hpp[0][1] / det],
+                    [-hpp[1][0] / det, hpp[0][0] / det],
+                ];
+                let quad = |x: usize, y: usize| {
+                    let mut acc = 0.0;
+                    for i in 0..2 {
+                        for j in 0..2 {
+                            acc += cross[x][i] * inv[i][j] * cross[y][j];
+                        }
+                    }
+                    acc
+                };
+                [quad(0, 0), quad(0, 1), quad(1, 1)]
+            } else {
+                [0.0; 3]
+            }
+        }
+        _ => [0.0; 3],
+    };
+    for (h, c) in d.h.iter_mut().zip(correction) {
+        *h -= c;
+    }
+    d.v = ll.total();
+    Profile { pi: best.x, d }
+}
+
+/// The profile likelihood in (ln a, ln b), warm-starting the weights from the last point.
+struct ProfileObjective<'a> {
+    data: &'a BbData,
+    warm: [f64; 2],
+    last: Option<([f64; 2], [[f64; 2]; 2])>,
+}
+
+impl Objective for ProfileObjective<'_> {
+    fn eval(&mut self, x: [f64; 2]) -> (f64, [f64; 2]) {
+        let (a, b) = (x[0].exp(), x[1].exp());
+        let pr = profile(self.data, a, b, self.warm);
+        self.warm = [pr.pi[0].max(1e-3), pr.pi[1].max(1e-3)];
+        let d = pr.d;
+        let g = [a * d.g[0], b * d.g[1]];
+        let h = [
+            [a * a * d.h[0] + g[0], a * b * d.h[1]],
+            [a * b * d.h[1], b * b * d.h[2] + g[1]],
+        ];
+        self.last = Some((x, h));
+        (d.v, g)
+    }
+
+    fn hessian(&mut self, x: [f64; 2]) -> [[f64; 2]; 2] {
+        match self.last {
+            Some((at, h)) if at == x => h,
+            _ => {
+                self.eval(x);
+                self.last.map(|l| l.1).unwrap_or([[-1.0, 0.0], [0.0, -1.0]])
+            }
+        }
+    }
 }
 
 /// Fits ZOIBB; returns BB's (a, b) with π0 = π1 = 0 when ZOIBB is not better by more than
@@ -161,11 +304,17 @@ fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> ([f64; 2], f64, [f6
 /// # Formula
 /// Per task: π0·[c=0] + π1·[c=n] + (1−π0−π1)·C(n,c)·B(a+c, b+n−c)/B(a, b).
 pub fn fit_zoibb(g: &Groups, bb: &BbFit) -> ZoibbFit {
-    fit_zoibb_data(&BbData::new(g), bb)
+    fit_zoibb_data(&BbData::new(g), bb, &[], Search::GLOBAL_ZOIBB)
 }
 
-/// [`fit_zoibb`] on prepared statistics.
-pub fn fit_zoibb_data(data: &BbData, bb: &BbFit) -> ZoibbFit {
+impl Search {
+    /// ZOIBB's global search: a 5×5 grid and its 2 best cells, besides BB's optimum.
+    pub const GLOBAL_ZOIBB: Search = Search { grid: 5, runs: 2 };
+}
+
+/// [`fit_zoibb`] on prepared statistics; starts from BB's optimum and `starts` (in ln a,
+/// ln b).
+pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Search) -> ZoibbFit {
     let as_bb = ZoibbFit {
         a: bb.a,
         b: bb.b,
@@ -180,16 +329,17 @@ pub fn fit_zoibb_data(data: &BbData, bb: &BbFit) -> ZoibbFit {
     if (data.zero.is_empty() && data.full.is_empty()) || !bb.log_likelihood.is_finite() {
         return as_bb;
     }
-    let warm = std::cell::Cell::new([0.05, 0.05]);
-    let mut f = |x: [f64; 2]| {
-        let (a, b) = (x[0].exp(), x[1].exp());
-        let (pi, ll, g) = profile(data, a, b, warm.get());
-        warm.set([pi[0].max(1e-3), pi[1].max(1e-3)]);
-        (ll, [g[0] * a, g[1] * b])
+    let mut f = ProfileObjective {
+        data,
+        warm: [0.05, 0.05],
+        last: None,
     };
-    let o = log_box().maximize(&mut f, &[[bb.a.ln(), bb.b.ln()]], 5, 2);
+    let mut all = vec![[bb.a.ln(), bb.b.ln()]];
+    all.extend_from_slice(starts);
+    let o = log_box().maximize(&mut f, &all, search.grid, search.runs);
     let (a, b) = (o.x[0].exp(), o.x[1].exp());
-    let (pi, ll, _) = profile(data, a, b, warm.get());
+    let pr = profile(data, a, b, f.warm);
+    let (pi, ll) = (pr.pi, pr.d.v);
     let gain = ll - bb.log_likelihood;
     if gain.is_nan() || gain <= ZOIBB_MARGIN * bb.log_likelihood.abs() {
         return ZoibbFit {
@@ -214,7 +364,7 @@ impl ZoibbFit {
     /// The posterior weights (atom, Beta part) of a task: (0, 1) for interior tasks; at c = 0
     /// or c = n, (π/(π + r), r/(π + r)) with r = (1 − π0 − π1)·P(c | n) under the Beta part.
     /// Both are formed in logs, so neither loses digits to `1 − w`.
-    fn weights(&self, t: Counts) -> (f64, f64) {
+    pub fn weights(&self, t: Counts) -> (f64, f64) {
         let s = 1.0 - self.pi0 - self.pi1;
         let (atom, lp) = if t.c() == 0 {
             (self.pi0, ln_gamma_ratio(self.b, self.a, t.n() as f64))

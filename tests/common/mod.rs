@@ -6,11 +6,17 @@ use std::path::PathBuf;
 use passk::core::dataset::Dataset;
 use passk::io::counts::{assemble, read_text, series_name_for};
 
-/// `../shared/data/real/<name>` beside the project root.
+/// A real data file: the counts in `assets/examples/`, the reference curves in
+/// `tests/reference/` (copies of `../shared/data/real/`, provenance in the READMEs beside
+/// them), so that a clean clone tests on its own.
 pub fn real(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/real")
-        .join(name)
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = if name.ends_with("_expected.json") {
+        "tests/reference"
+    } else {
+        "assets/examples"
+    };
+    root.join(dir).join(name)
 }
 
 /// Reads real data files into series (panics in tests only).

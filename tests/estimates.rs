@@ -1,0 +1,101 @@
+//! The fast dataset path (`Estimates::at_k`, sweeps along c) against the per-task reference
+//! functions, evaluated task by task, over generated datasets and parameters.
+#![cfg(not(target_arch = "wasm32"))]
+
+use passk::core::beta_binomial::{BbFit, PARAM_MAX};
+use passk::core::dataset::Groups;
+use passk::core::estimates::{Config, Estimates, Fits};
+use passk::core::interval::{credible_interval, Metric, Prior};
+use passk::core::optimize::StopReason;
+use passk::core::pass_at_k::{
+    mean_pass_at_k, mean_pass_hat_k, naive_pass_at_k, naive_pass_hat_k, Counts,
+};
+use passk::core::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
+use passk::core::zoibb::{linmix_pass_at_k, ZoibbFit};
+use proptest::prelude::*;
+
+fn fits(a: f64, b: f64, za: f64, zb: f64, pi0: f64, pi1: f64) -> Fits {
+    let stop = StopReason::GradientTolerance;
+    Fits {
+        bb: BbFit {
+            a,
+            b,
+            log_likelihood: 0.0,
+            delta_pass: a + b,
+            at_bound: false,
+            identifiable: true,
+            converged: true,
+            iterations: 0,
+            stop_reason: stop,
+        },
+        zoibb: ZoibbFit {
+            a: za,
+            b: zb,
+            pi0,
+            pi1,
+            log_likelihood: 0.0,
+            at_bound: false,
+            converged: true,
+            iterations: 0,
+            stop_reason: stop,
+        },
+    }
+}
+
+/// Datasets with clustered n (so blocks have many c) and occasional huge n (gaps).
+fn dataset() -> impl Strategy<Value = Vec<(u64, u64)>> {
+    let n = prop_oneof![4 => 1u64..40, 3 => 100u64..400, 1 => 1_000_000u64..1_000_000_000_000];
+    prop::collection::vec(
+        n.prop_flat_map(|n| (Just(n), prop_oneof![Just(0), Just(n), 0..=n])),
+        1..300,
+    )
+}
+
+fn param() -> impl Strategy<Value = f64> {
+    prop_oneof![1e-6f64..1e-3, 0.01f64..5.0, 5.0f64..1e3, Just(PARAM_MAX)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn sweeps_agree_with_the_per_task_reference(
+        data in dataset(),
+        k in prop_oneof![1u64..5, 5u64..200, 200u64..100_000, 1_000_000u64..1_000_000_000],
+        (a, b, za, zb) in (param(), param(), param(), param()),
+        (pi0, pi1) in (0.0f64..0.5, 0.0f64..0.5),
+        lm in (0.0f64..30.0, 31.0f64..200.0),
+    ) {
+        let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
+        let f = fits(a, b, za, zb, pi0, pi1);
+        let prior = Prior { alpha: 1.0, beta: 1.0 };
+        let cfg = Config { linmix: [lm.0, lm.1], prior, confidence: 0.95 };
+        let e = Estimates::new(&g, Some(f), cfg).at_k(k);
+        let kf = k as f64;
+        let check = |what: &str, got: f64, want: f64, rel: f64| {
+            prop_assert!(close(got, want, rel, CLOSED_FORM_ABS), "{what}: {got} vs {want} (k = {k})");
+            Ok(())
+        };
+        match mean_pass_at_k(&g, k) {
+            Ok(want) => check("pass@k", e.combinatorial.unwrap(), want, CLOSED_FORM_REL)?,
+            Err(w) => prop_assert_eq!(e.combinatorial, Err(w)),
+        }
+        match mean_pass_hat_k(&g, k) {
+            Ok(want) => check("pass^k", e.combinatorial_hat.unwrap(), want, CLOSED_FORM_REL)?,
+            Err(w) => prop_assert_eq!(e.combinatorial_hat, Err(w)),
+        }
+        check("naive", e.naive, g.mean(|t| naive_pass_at_k(t, kf)), CLOSED_FORM_REL)?;
+        check("naive^", e.naive_hat, g.mean(|t| naive_pass_hat_k(t, kf)), CLOSED_FORM_REL)?;
+        check("bb", e.bb.unwrap(), f.bb.pass_at_k(&g, kf), POSTERIOR_REL)?;
+        check("bb^", e.bb_hat.unwrap(), f.bb.pass_hat_k(&g, kf), POSTERIOR_REL)?;
+        check("zoibb", e.zoibb.unwrap(), f.zoibb.pass_at_k(&g, kf), POSTERIOR_REL)?;
+        check("zoibb^", e.zoibb_hat.unwrap(), f.zoibb.pass_hat_k(&g, kf), POSTERIOR_REL)?;
+        check("linmix", e.linmix.unwrap(), linmix_pass_at_k(&g, &f.bb, &f.zoibb, kf, lm.0, lm.1), POSTERIOR_REL)?;
+        for (got, m) in [(e.interval, Metric::PassAtK), (e.interval_hat, Metric::PassHatK)] {
+            let want = credible_interval(&g, k, prior, 0.95, m);
+            check("interval mean", got.mean, want.mean, CLOSED_FORM_REL)?;
+            // σ² = Σ(m2 − m1²) cancels: compare σ where it is not itself rounding noise.
+            prop_assert!((got.sd - want.sd).abs() <= 1e-9 * want.sd + 1e-9, "sd {} vs {}", got.sd, want.sd);
+        }
+    }
+}
