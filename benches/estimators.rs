@@ -8,10 +8,11 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use passk::core::beta_binomial::fit_bb;
-use passk::core::cover::{cover_plugin, Tau};
+use passk::core::cover::{cover_plugin, cover_posterior, Tau};
+use passk::core::cv::cv_elpd;
 use passk::core::dataset::Dataset;
-use passk::core::pass_at_k::mean_pass_at_k;
-use passk::core::report::{build_report, Options};
+use passk::core::estimates::{unbiased_pass_at_k, Estimates};
+use passk::core::report::{build_report, config, fit_series, Options};
 use passk::core::sample::{synthetic, InflatedBeta};
 use passk::core::zoibb::fit_zoibb;
 
@@ -45,7 +46,7 @@ fn fifty_ks() -> Vec<u64> {
 }
 
 fn row(name: &str, what: &str, ms: f64) {
-    println!("| {name:<28} | {what:<34} | {ms:>10.3} |");
+    println!("| {name:<24} | {what:<44} | {ms:>10.3} |");
 }
 
 fn bench_series(name: &str, ds: &Dataset, runs: usize) {
@@ -63,7 +64,7 @@ fn bench_series(name: &str, ds: &Dataset, runs: usize) {
         "combinatorial curve, 50 k",
         median_ms(runs, || {
             for &k in &ks {
-                let _ = black_box(mean_pass_at_k(&g, k));
+                let _ = black_box(unbiased_pass_at_k(&g, k));
             }
         }),
     );
@@ -86,22 +87,57 @@ fn bench_series(name: &str, ds: &Dataset, runs: usize) {
         .iter()
         .filter_map(|t| Tau::parse(t).ok())
         .collect();
-    row(
-        name,
-        "Cover@τ plug-in",
-        median_ms(runs, || {
-            for &t in &taus {
-                black_box(cover_plugin(&g, t));
-            }
-        }),
-    );
     let opts = Options {
         ks,
         ..Options::default()
     };
+    let fits = fit_series(&g);
     row(
         name,
-        "full report (fits, 50 k, cover, CV)",
+        "Cover@τ plug-in and BB posterior",
+        median_ms(runs, || {
+            for &t in &taus {
+                black_box(cover_plugin(&g, t));
+                black_box(cover_posterior(&g, bb.a, bb.b, t.value()));
+            }
+        }),
+    );
+    let est = Estimates::new(&g, fits, config(&opts.settings));
+    row(
+        name,
+        "every estimator at 50 k",
+        median_ms(runs, || {
+            black_box(est.at_ks(&opts.ks));
+        }),
+    );
+    row(
+        name,
+        "analysis: fits, 50 k, Cover",
+        median_ms(runs, || {
+            let g = ds.groups();
+            let fits = fit_series(&g);
+            let est = Estimates::new(&g, fits, config(&opts.settings));
+            black_box(est.at_ks(&opts.ks));
+            for &t in &taus {
+                black_box(cover_plugin(&g, t));
+                if let Some(f) = &fits {
+                    black_box(cover_posterior(&g, f.bb.a, f.bb.b, t.value()));
+                }
+            }
+        }),
+    );
+    if let Some(f) = &fits {
+        row(
+            name,
+            "CV-ELPD, 10 folds",
+            median_ms(runs, || {
+                black_box(cv_elpd(ds, 10, f));
+            }),
+        );
+    }
+    row(
+        name,
+        "full report (the above + CV + extrapolation)",
         median_ms(runs, || {
             black_box(build_report(std::slice::from_ref(ds), vec![vec![]], &opts));
         }),
@@ -115,8 +151,11 @@ fn main() {
     } else {
         &[1_000, 10_000, 100_000, 1_000_000]
     };
-    println!("| series                       | step                               | median ms  |");
-    println!("|------------------------------|------------------------------------|------------|");
+    println!(
+        "| {:<24} | {:<44} | {:>10} |",
+        "series", "step", "median ms"
+    );
+    println!("|{}|{}|{}|", "-".repeat(26), "-".repeat(46), "-".repeat(12));
     for &n in sizes {
         let ds = synthetic(&format!("synthetic N={n}"), n, 50, 1000, PRIOR, 42);
         let runs = if n >= 1_000_000 {

@@ -99,3 +99,20 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn swept_posterior_cover_agrees_with_the_per_task_reference(
+        data in dataset(),
+        (a, b) in (param(), param()),
+        tau in prop_oneof![Just(0.0), Just(1.0), 0.0f64..1.0, 0.95f64..1.0, 0.0f64..0.05],
+    ) {
+        use passk::core::cover::{cover_posterior, cover_posterior_by_task};
+        let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
+        let got = cover_posterior(&g, a, b, tau);
+        let want = cover_posterior_by_task(&g, a, b, tau);
+        prop_assert!(close(got, want, 1e-10, 1e-13), "{} vs {} (tau = {})", got, want, tau);
+    }
+}

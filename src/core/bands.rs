@@ -26,8 +26,7 @@ pub fn bootstrap_bands(ds: &Dataset, ks: &[u64], s: &Settings) -> Vec<BTreeMap<S
         let counts = resample_counts(&mut rng, n);
         let g = Groups::from_weighted(ds.tasks.iter().zip(&counts).map(|(t, &m)| (t.counts, m)));
         let est = Estimates::new(&g, fit_series(&g), config(s));
-        for (i, &k) in ks.iter().enumerate() {
-            let e = est.at_k(k);
+        for (i, e) in est.at_ks(ks).into_iter().enumerate() {
             let nan = f64::NAN;
             draws[i].push([
                 e.combinatorial.unwrap_or(nan),

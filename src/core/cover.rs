@@ -220,8 +220,69 @@ pub fn auc_plus_matrix(series: &[CoverSteps]) -> (Vec<Vec<f64>>, Vec<f64>) {
     (m, avg)
 }
 
-/// Posterior Cover@τ under a Beta(a, b) prior: (1/N)·Σ_i P(p_i ≥ τ | data)
-/// = (1/N)·Σ_i [1 − I_τ(a + c_i, b + n_i − c_i)] = (1/N)·Σ_i I_{1−τ}(b + n_i − c_i, a + c_i).
-pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
+/// Posterior Cover@τ under a Beta(a, b) prior, task by task: the reference for
+/// [`cover_posterior`].
+///
+/// # Formula
+/// (1/N)·Σ_i P(p_i ≥ τ | data) = (1/N)·Σ_i [1 − I_τ(a + c_i, b + n_i − c_i)]
+/// = (1/N)·Σ_i I_{1−τ}(b + n_i − c_i, a + c_i).
+pub fn cover_posterior_by_task(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
     g.mean(|t| super::special::inc_beta(1.0 - tau, b + (t.n() - t.c()) as f64, a + t.c() as f64))
+}
+
+/// Posterior Cover@τ under a Beta(a, b) prior, swept along c within each n.
+///
+/// # Formula
+/// As [`cover_posterior_by_task`]. Along c at fixed n, with y = 1 − τ, s = b + n − c and
+/// t = a + c, P(c) = I_y(s, t) grows by P(c+1) = P(c) + T(c), T(c) = y^(s−1)(1−y)^t/(t·B(s, t)),
+/// and T(c+1) = T(c)·((1−y)/y)·(s−1)/(t+1): positive terms only. A fresh evaluation
+/// (continued fraction, T in logs) starts each run, after a gap of more than 64 or 1,024
+/// steps, and wherever T has underflowed.
+pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
+    if g.is_empty() || tau.is_nan() {
+        return f64::NAN;
+    }
+    if tau <= 0.0 {
+        return 1.0;
+    }
+    if tau >= 1.0 {
+        return 0.0;
+    }
+    let y = 1.0 - tau;
+    let (ln_y, ln_1my, odds) = (y.ln(), tau.ln(), tau / y);
+    let fresh = |n: u64, c: u64| {
+        let (s, t) = (b + (n - c) as f64, a + c as f64);
+        let p = super::special::inc_beta(y, s, t);
+        let ln_t = (s - 1.0) * ln_y + t * ln_1my - t.ln() - super::special::ln_beta(s, t);
+        (p, ln_t.exp())
+    };
+    let mut total = Neumaier::default();
+    for block in g.blocks() {
+        let n = block[0].0.n();
+        let mut sum = 0.0;
+        let mut state: Option<(u64, f64, f64, u64)> = None; // (c, P, T, steps since fresh)
+        for &(t, w) in block {
+            let c = t.c();
+            let (p, tt, since) = match state {
+                Some((c0, mut p, mut tt, since))
+                    if c - c0 <= 64 && since + (c - c0) <= 1024 && tt > 1e-280 =>
+                {
+                    for j in c0..c {
+                        p += tt;
+                        let (s, tj) = (b + (n - j) as f64, a + j as f64);
+                        tt *= odds * (s - 1.0) / (tj + 1.0);
+                    }
+                    (p.min(1.0), tt, since + c - c0)
+                }
+                _ => {
+                    let (p, tt) = fresh(n, c);
+                    (p, tt, 0)
+                }
+            };
+            sum += w as f64 * p;
+            state = Some((c, p, tt, since));
+        }
+        total.add(sum);
+    }
+    total.total() / g.tasks() as f64
 }

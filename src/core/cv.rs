@@ -10,7 +10,7 @@ use super::likelihood::{ln_choose, BbData};
 use super::pass_at_k::Counts;
 use super::special::{ln_beta, ln_gamma_ratio};
 use super::sum::Neumaier;
-use super::zoibb::{fit_zoibb_data, ZoibbFit};
+use super::zoibb::{fit_zoibb_data, zoibb_loglik, ZoibbFit};
 
 /// CV-ELPD of both fits (sums of held-out log marginal likelihoods).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -88,12 +88,12 @@ pub fn cv_elpd(ds: &Dataset, folds: u64, full: &Fits) -> Option<CvElpd> {
         let starts = [starts_bb[0], moments_start(&train)];
         let fb = fit_bb_data(&data, &starts, Search::LOCAL);
         let fz = fit_zoibb_data(&data, &fb, &starts_z, Search::LOCAL);
-        for (&(c, _), &h) in distinct.iter().zip(&held) {
-            if h > 0 {
-                bb.add(h as f64 * bb_log_marginal(fb.a, fb.b, c));
-                zo.add(h as f64 * zoibb_log_marginal(&fz, c));
-            }
-        }
+        // The held-out tasks' likelihoods by the same tail sums as the fits: O(max n).
+        let test = BbData::new(&Groups::from_weighted(
+            distinct.iter().zip(&held).map(|(&(c, _), &h)| (c, h)),
+        ));
+        bb.add(test.bb_loglik(fb.a, fb.b).v);
+        zo.add(zoibb_loglik(&test, &fz));
     }
     Some(CvElpd {
         bb: bb.total(),

@@ -10,7 +10,7 @@ use super::interval::{Interval, Prior};
 use super::pass_at_k::{ln_all_fail, pass_hat_k, Counts, ShortTasks};
 use super::special::{ln_gamma_ratio, two_sided_z};
 use super::sum::Neumaier;
-use super::sweep::{bb_fail_step, bb_pass_step, sweep_down, sweep_up, Block};
+use super::sweep::{sweep_down, sweep_up, Block, Recips};
 use super::zoibb::{linmix_weight, ZoibbFit};
 
 /// The fitted priors of a series.
@@ -73,6 +73,9 @@ pub struct Estimates<'a> {
     fits: Option<Fits>,
     config: Config,
     z_weights: Vec<BoundaryWeights>,
+    naive_logs: Vec<(f64, f64)>,
+    /// 1/m, the denominators of the unbiased steps.
+    unit: Recips<1>,
 }
 
 impl<'a> Estimates<'a> {
@@ -98,6 +101,8 @@ impl<'a> Estimates<'a> {
             fits,
             config,
             z_weights,
+            naive_logs: naive_logs(groups),
+            unit: Recips::new([0.0], groups.n_max() + 1),
         }
     }
 
@@ -108,30 +113,59 @@ impl<'a> Estimates<'a> {
 
     /// Every estimator at budget k ≥ 1 (an empty dataset gives NaN values).
     pub fn at_k(&self, k: u64) -> AtK {
+        self.chunk([k; W])[0]
+    }
+
+    /// Every estimator at each budget, in the given order: the budgets share each pass over
+    /// the tasks, [`W`] at a time (their sweeps run side by side, which a CPU overlaps).
+    pub fn at_ks(&self, ks: &[u64]) -> Vec<AtK> {
+        let mut out = Vec::with_capacity(ks.len());
+        for chunk in ks.chunks(W) {
+            let mut kk = [chunk[0]; W];
+            kk[..chunk.len()].copy_from_slice(chunk);
+            out.extend(self.chunk(kk).into_iter().take(chunk.len()));
+        }
+        out
+    }
+
+    fn chunk(&self, ks: [u64; W]) -> [AtK; W] {
+        self.chunk_any(ks)
+    }
+
+    fn chunk_any(&self, ks: [u64; W]) -> [AtK; W] {
         let g = self.groups;
-        let kf = k as f64;
-        let short = g.tasks_below(k);
-        let defined = short == 0 && k > 0 && !g.is_empty();
-        let undefined = ShortTasks {
-            k,
-            tasks: if short > 0 { short } else { g.tasks() },
-        };
-        let mut acc = Sums::default();
+        let kf = ks.map(|k| k as f64);
+        let short = ks.map(|k| g.tasks_below(k));
+        let defined: [bool; W] =
+            std::array::from_fn(|i| short[i] == 0 && ks[i] > 0 && !g.is_empty());
+        let mut totals: [Totals; W] = std::array::from_fn(|_| Totals::default());
+        let tables = Tables::new(self.config.prior, self.fits.as_ref(), kf, g.n_max());
+        let mut first = 0;
         for (i, block) in g.blocks().enumerate() {
-            if defined {
-                unbiased_block(block, k, &mut acc);
+            let mut acc = [Sums::default(); W];
+            if defined.iter().any(|&d| d) {
+                unbiased_block(block, ks, &self.unit, &mut acc);
             }
-            naive_block(block, kf, &mut acc);
-            self.prior_block(block, kf, &mut acc);
+            naive_block(
+                block,
+                &self.naive_logs[first..first + block.len()],
+                kf,
+                &mut acc,
+            );
+            self.prior_block(block, kf, &tables, &mut acc);
             if let Some(f) = &self.fits {
-                self.fitted_block(block, f, self.z_weights[i], kf, &mut acc);
+                self.fitted_block(block, f, self.z_weights[i], kf, &tables, &mut acc);
             }
+            for (t, a) in totals.iter_mut().zip(acc) {
+                t.add(a);
+            }
+            first += block.len();
         }
         let n = g.tasks() as f64;
         let z = two_sided_z(self.config.confidence);
-        let interval = |mean: &Neumaier, var: &Neumaier| {
-            let mu = mean.total() / n;
-            let sd = var.total().max(0.0).sqrt() / n;
+        let interval = |mean: f64, var: f64| {
+            let mu = mean / n;
+            let sd = var.max(0.0).sqrt() / n;
             Interval {
                 mean: mu,
                 sd,
@@ -139,77 +173,109 @@ impl<'a> Estimates<'a> {
                 hi: (mu + z * sd).clamp(0.0, 1.0),
             }
         };
-        let fitted = |s: &Neumaier| self.fits.map(|_| s.total() / n);
-        AtK {
-            k,
-            combinatorial: if defined {
-                Ok(acc.comb.total() / n)
-            } else {
-                Err(undefined)
-            },
-            combinatorial_hat: if defined {
-                Ok(acc.comb_hat.total() / n)
-            } else {
-                Err(undefined)
-            },
-            naive: acc.naive.total() / n,
-            naive_hat: acc.naive_hat.total() / n,
-            bb: fitted(&acc.bb),
-            bb_hat: fitted(&acc.bb_hat),
-            zoibb: fitted(&acc.zoibb),
-            zoibb_hat: fitted(&acc.zoibb_hat),
-            linmix: fitted(&acc.linmix),
-            interval: interval(&acc.int_mean, &acc.int_var),
-            interval_hat: interval(&acc.int_hat_mean, &acc.int_hat_var),
-        }
+        let fitted = |s: f64| self.fits.map(|_| s / n);
+        std::array::from_fn(|i| {
+            let acc = totals[i].total();
+            let k = ks[i];
+            let comb = |v: f64| {
+                if defined[i] {
+                    Ok(v / n)
+                } else {
+                    Err(ShortTasks {
+                        k,
+                        tasks: if short[i] > 0 { short[i] } else { g.tasks() },
+                    })
+                }
+            };
+            AtK {
+                k,
+                combinatorial: comb(acc.comb),
+                combinatorial_hat: comb(acc.comb_hat),
+                naive: acc.naive / n,
+                naive_hat: acc.naive_hat / n,
+                bb: fitted(acc.bb),
+                bb_hat: fitted(acc.bb_hat),
+                zoibb: fitted(acc.zoibb),
+                zoibb_hat: fitted(acc.zoibb_hat),
+                linmix: fitted(acc.linmix),
+                interval: interval(acc.int_mean, acc.int_var),
+                interval_hat: interval(acc.int_hat_mean, acc.int_hat_var),
+            }
+        })
     }
 
-    /// The credible-interval moments: per task p ~ Beta(α0 + c, β0 + n − c).
-    fn prior_block(&self, block: Block<'_>, k: f64, acc: &mut Sums) {
+    /// The credible-interval moments: per task p ~ Beta(α0 + c, β0 + n − c); lanes k and 2k.
+    #[inline(always)]
+    fn prior_block(&self, block: Block<'_>, k: [f64; W], tables: &Tables, acc: &mut [Sums; W]) {
         let n = block[0].0.n();
         let Prior { alpha, beta } = self.config.prior;
-        let bn = beta + n as f64;
+        let kk: [f64; W2] = std::array::from_fn(|i| if i < W { k[i] } else { 2.0 * k[i - W] });
+        let (up, down) = &tables.prior;
         sweep_up(
             block,
             |c| {
                 let (x, d) = (beta + (n - c) as f64, alpha + c as f64);
-                [ln_gamma_ratio(x, d, k), ln_gamma_ratio(x, d, 2.0 * k)]
+                kk.map(|k| ln_gamma_ratio(x, d, k))
             },
-            |c| [bb_fail_step(bn, c, k), bb_fail_step(bn, c, 2.0 * k)],
+            // x/(x+k) with x = β0 + m, m = n − c − 1.
+            |c| {
+                let m = n - c - 1;
+                let inv = up.at(m);
+                let x = beta + m as f64;
+                std::array::from_fn(|i| (x * inv[i], kk[i] * inv[i]))
+            },
             |_, w, r, q| {
                 let w = w as f64;
-                acc.int_mean.add(w * q[0]);
-                acc.int_var.add(w * (r[1] - r[0] * r[0]).max(0.0));
+                for i in 0..W {
+                    acc[i].int_mean += w * q[i];
+                    acc[i].int_var += w * (r[i + W] - r[i] * r[i]).max(0.0);
+                }
             },
         );
         sweep_down(
             block,
             |c| {
                 let (x, d) = (alpha + c as f64, beta + (n - c) as f64);
-                [ln_gamma_ratio(x, d, k), ln_gamma_ratio(x, d, 2.0 * k)]
+                kk.map(|k| ln_gamma_ratio(x, d, k))
             },
-            |c| [bb_pass_step(alpha, c, k), bb_pass_step(alpha, c, 2.0 * k)],
+            // x/(x+k) with x = α0 + m, m = c − 1.
+            |c| {
+                let m = c - 1;
+                let inv = down.at(m);
+                let x = alpha + m as f64;
+                inv.map(|r| x * r)
+            },
             |_, w, r| {
                 let w = w as f64;
-                acc.int_hat_mean.add(w * r[0]);
-                acc.int_hat_var.add(w * (r[1] - r[0] * r[0]).max(0.0));
+                for i in 0..W {
+                    acc[i].int_hat_mean += w * r[i];
+                    acc[i].int_hat_var += w * (r[i + W] - r[i] * r[i]).max(0.0);
+                }
             },
         );
     }
 
-    /// BB, ZOIBB and LinMix, pass@k and pass^k.
+    /// BB, ZOIBB and LinMix, pass@k and pass^k; lanes BB at each k, then ZOIBB.
+    #[inline(always)]
     fn fitted_block(
         &self,
         block: Block<'_>,
         f: &Fits,
         zw: BoundaryWeights,
-        k: f64,
-        acc: &mut Sums,
+        k: [f64; W],
+        tables: &Tables,
+        acc: &mut [Sums; W],
     ) {
         let n = block[0].0.n();
-        let (ba, bb) = (f.bb.a, f.bb.b);
-        let (za, zb) = (f.zoibb.a, f.zoibb.b);
-        let nf = n as f64;
+        // Lane i < W: BB at k[i]; lane W + i: ZOIBB at k[i].
+        let lane = |i: usize| -> (f64, f64, f64) {
+            if i < W {
+                (f.bb.a, f.bb.b, k[i])
+            } else {
+                (f.zoibb.a, f.zoibb.b, k[i - W])
+            }
+        };
+        let lanes: [(f64, f64, f64); W2] = std::array::from_fn(lane);
         // The atom's weight and the Beta part's at a boundary task; (0, 1) inside.
         let mix = |t: Counts, beta_value: f64| {
             if t.c() == 0 {
@@ -220,112 +286,266 @@ impl<'a> Estimates<'a> {
                 beta_value
             }
         };
-        let (mut blk_bb, mut blk_z) = (Neumaier::default(), Neumaier::default());
+        let mut blk = [[0.0; W]; 2];
+        let (up, down) = &tables.fitted;
         sweep_up(
             block,
+            |c| lanes.map(|(a, b, k)| ln_gamma_ratio(b + (n - c) as f64, a + c as f64, k)),
+            // x/(x+k) with x = b + m, m = n − c − 1.
             |c| {
-                let f = (n - c) as f64;
-                [
-                    ln_gamma_ratio(bb + f, ba + c as f64, k),
-                    ln_gamma_ratio(zb + f, za + c as f64, k),
-                ]
+                let m = n - c - 1;
+                let inv = up.at(m);
+                std::array::from_fn(|i| ((lanes[i].1 + m as f64) * inv[i], lanes[i].2 * inv[i]))
             },
-            |c| [bb_fail_step(bb + nf, c, k), bb_fail_step(zb + nf, c, k)],
             |t, w, _, q| {
                 let w = w as f64;
-                blk_bb.add(w * q[0]);
-                blk_z.add(w * mix(t, q[1]));
+                for i in 0..W {
+                    blk[0][i] += w * q[i];
+                    blk[1][i] += w * mix(t, q[i + W]);
+                }
             },
         );
         sweep_down(
             block,
+            |c| lanes.map(|(a, b, k)| ln_gamma_ratio(a + c as f64, b + (n - c) as f64, k)),
+            // x/(x+k) with x = a + m, m = c − 1.
             |c| {
-                let f = (n - c) as f64;
-                [
-                    ln_gamma_ratio(ba + c as f64, bb + f, k),
-                    ln_gamma_ratio(za + c as f64, zb + f, k),
-                ]
+                let m = c - 1;
+                let inv = down.at(m);
+                std::array::from_fn(|i| (lanes[i].0 + m as f64) * inv[i])
             },
-            |c| [bb_pass_step(ba, c, k), bb_pass_step(za, c, k)],
             |t, w, r| {
                 let w = w as f64;
-                acc.bb_hat.add(w * r[0]);
-                acc.zoibb_hat.add(w * mix(t, r[1]));
+                for i in 0..W {
+                    acc[i].bb_hat += w * r[i];
+                    acc[i].zoibb_hat += w * mix(t, r[i + W]);
+                }
             },
         );
-        let (b, z) = (blk_bb.total(), blk_z.total());
         let lw = linmix_weight(n, self.config.linmix[0], self.config.linmix[1]);
-        acc.bb.add(b);
-        acc.zoibb.add(z);
-        acc.linmix.add(lw * z + (1.0 - lw) * b);
+        for i in 0..W {
+            let (b, z) = (blk[0][i], blk[1][i]);
+            acc[i].bb += b;
+            acc[i].zoibb += z;
+            acc[i].linmix += lw * z + (1.0 - lw) * b;
+        }
     }
 }
 
-/// Compensated sums of every estimator over the tasks.
-#[derive(Default)]
-struct Sums {
-    comb: Neumaier,
-    comb_hat: Neumaier,
-    naive: Neumaier,
-    naive_hat: Neumaier,
-    bb: Neumaier,
-    bb_hat: Neumaier,
-    zoibb: Neumaier,
-    zoibb_hat: Neumaier,
-    linmix: Neumaier,
-    int_mean: Neumaier,
-    int_var: Neumaier,
-    int_hat_mean: Neumaier,
-    int_hat_var: Neumaier,
+/// The step denominators of one chunk of budgets, shared by every n-block: for the
+/// credible-interval lanes (k and 2k) and for the fitted lanes (BB and ZOIBB), upwards
+/// (b + k + m) and downwards (a + k + m).
+struct Tables {
+    prior: (Recips<W2>, Recips<W2>),
+    fitted: (Recips<W2>, Recips<W2>),
 }
 
-/// The unbiased pass@k and pass^k of one block (every task has n ≥ k).
-fn unbiased_block(block: Block<'_>, k: u64, acc: &mut Sums) {
+impl Tables {
+    fn new(prior: Prior, fits: Option<&Fits>, k: [f64; W], len: u64) -> Tables {
+        let kk: [f64; W2] = std::array::from_fn(|i| if i < W { k[i] } else { 2.0 * k[i - W] });
+        let prior = (
+            Recips::new(kk.map(|k| prior.beta + k), len),
+            Recips::new(kk.map(|k| prior.alpha + k), len),
+        );
+        let fitted = match fits {
+            Some(f) => {
+                let ab = |i: usize| {
+                    if i < W {
+                        (f.bb.a, f.bb.b, k[i])
+                    } else {
+                        (f.zoibb.a, f.zoibb.b, k[i - W])
+                    }
+                };
+                (
+                    Recips::new(std::array::from_fn(|i| ab(i).1 + ab(i).2), len),
+                    Recips::new(std::array::from_fn(|i| ab(i).0 + ab(i).2), len),
+                )
+            }
+            None => (Recips::new([1.0; W2], 0), Recips::new([1.0; W2], 0)),
+        };
+        Tables { prior, fitted }
+    }
+}
+
+/// Budgets evaluated side by side in one pass over the tasks.
+pub const W: usize = 4;
+const W2: usize = 2 * W;
+
+/// Sums of every estimator over the tasks of one n-block (plain: a block holds at most n + 1
+/// groups), folded into compensated totals between blocks.
+#[derive(Default, Clone, Copy)]
+struct Sums {
+    comb: f64,
+    comb_hat: f64,
+    naive: f64,
+    naive_hat: f64,
+    bb: f64,
+    bb_hat: f64,
+    zoibb: f64,
+    zoibb_hat: f64,
+    linmix: f64,
+    int_mean: f64,
+    int_var: f64,
+    int_hat_mean: f64,
+    int_hat_var: f64,
+}
+
+impl Sums {
+    const LEN: usize = 13;
+
+    fn to_array(self) -> [f64; Self::LEN] {
+        [
+            self.comb,
+            self.comb_hat,
+            self.naive,
+            self.naive_hat,
+            self.bb,
+            self.bb_hat,
+            self.zoibb,
+            self.zoibb_hat,
+            self.linmix,
+            self.int_mean,
+            self.int_var,
+            self.int_hat_mean,
+            self.int_hat_var,
+        ]
+    }
+
+    fn from_array(a: [f64; Self::LEN]) -> Sums {
+        Sums {
+            comb: a[0],
+            comb_hat: a[1],
+            naive: a[2],
+            naive_hat: a[3],
+            bb: a[4],
+            bb_hat: a[5],
+            zoibb: a[6],
+            zoibb_hat: a[7],
+            linmix: a[8],
+            int_mean: a[9],
+            int_var: a[10],
+            int_hat_mean: a[11],
+            int_hat_var: a[12],
+        }
+    }
+}
+
+/// Compensated totals of [`Sums`] over blocks.
+#[derive(Default)]
+struct Totals([Neumaier; Sums::LEN]);
+
+impl Totals {
+    fn add(&mut self, s: Sums) {
+        for (t, v) in self.0.iter_mut().zip(s.to_array()) {
+            t.add(v);
+        }
+    }
+
+    fn total(&self) -> Sums {
+        Sums::from_array(std::array::from_fn(|i| self.0[i].total()))
+    }
+}
+
+/// The mean unbiased pass@k alone (the fast path of
+/// [`mean_pass_at_k`](super::pass_at_k::mean_pass_at_k)).
+///
+/// # Errors
+/// [`ShortTasks`] when some task has n < k, k = 0 or the dataset is empty.
+pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
+    let short = g.tasks_below(k);
+    if short > 0 || k == 0 || g.is_empty() {
+        return Err(ShortTasks {
+            k,
+            tasks: if short > 0 { short } else { g.tasks() },
+        });
+    }
+    let mut totals = Totals::default();
+    let unit = Recips::new([0.0], g.n_max() + 1);
+    for block in g.blocks() {
+        let mut acc = [Sums::default(); W];
+        unbiased_block(block, [k; W], &unit, &mut acc);
+        totals.add(acc[0]);
+    }
+    Ok(totals.total().comb / g.tasks() as f64)
+}
+
+/// The unbiased pass@k and pass^k of one block at each budget (lanes with k > n give NaN,
+/// discarded by the caller).
+#[inline(always)]
+fn unbiased_block(block: Block<'_>, ks: [u64; W], unit: &Recips<1>, acc: &mut [Sums; W]) {
     let n = block[0].0.n();
-    let kf = k as f64;
+    let kf = ks.map(|k| k as f64);
     sweep_up(
         block,
         |c| {
-            [Counts::new(n, c)
-                .ok()
-                .and_then(|t| ln_all_fail(t, k).ok())
-                .unwrap_or(f64::NAN)]
+            ks.map(|k| {
+                Counts::new(n, c)
+                    .ok()
+                    .and_then(|t| ln_all_fail(t, k).ok())
+                    .unwrap_or(f64::NAN)
+            })
         },
         |c| {
             // C(n−c−1, k)/C(n−c, k) = (n−c−k)/(n−c).
+            let inv = unit.at(n - c)[0];
             let d = (n - c) as f64;
-            [((d - kf) / d, kf / d)]
+            kf.map(|k| ((d - k) * inv, k * inv))
         },
-        |_, w, _, q| acc.comb.add(w as f64 * q[0]),
+        |_, w, _, q| {
+            for i in 0..W {
+                acc[i].comb += w as f64 * q[i];
+            }
+        },
     );
     sweep_down(
         block,
         |c| {
-            let v = Counts::new(n, c)
-                .ok()
-                .and_then(|t| pass_hat_k(t, k).ok())
-                .unwrap_or(f64::NAN);
-            [v.ln()]
+            ks.map(|k| {
+                Counts::new(n, c)
+                    .ok()
+                    .and_then(|t| pass_hat_k(t, k).ok())
+                    .unwrap_or(f64::NAN)
+                    .ln()
+            })
         },
         // C(c−1, k)/C(c, k) = (c−k)/c.
-        |c| [(c as f64 - kf) / c as f64],
-        |_, w, r| acc.comb_hat.add(w as f64 * r[0]),
+        |c| {
+            let inv = unit.at(c)[0];
+            kf.map(|k| (c as f64 - k) * inv)
+        },
+        |_, w, r| {
+            for i in 0..W {
+                acc[i].comb_hat += w as f64 * r[i];
+            }
+        },
     );
 }
 
+/// ln(1 − c/n) and ln(c/n) of each group, the k-independent part of the naive plug-ins.
+fn naive_logs(g: &Groups) -> Vec<(f64, f64)> {
+    g.iter()
+        .map(|(t, _)| {
+            let p = t.rate();
+            ((-p).ln_1p(), p.ln())
+        })
+        .collect()
+}
+
 /// The naive plug-ins 1 − (1 − c/n)^k and (c/n)^k.
-fn naive_block(block: Block<'_>, k: f64, acc: &mut Sums) {
-    for &(t, w) in block {
+#[inline(always)]
+fn naive_block(block: Block<'_>, logs: &[(f64, f64)], k: [f64; W], acc: &mut [Sums; W]) {
+    for (&(t, w), &(l_fail, l_pass)) in block.iter().zip(logs) {
         let w = w as f64;
-        let p = t.rate();
-        let (at, hat) = if t.c() == t.n() {
-            (1.0, 1.0)
-        } else if t.c() == 0 {
-            (0.0, 0.0)
-        } else {
-            (-(k * (-p).ln_1p()).exp_m1(), (k * p.ln()).exp())
-        };
-        acc.naive.add(w * at);
-        acc.naive_hat.add(w * hat);
+        if t.c() == t.n() {
+            for a in acc.iter_mut() {
+                a.naive += w;
+                a.naive_hat += w;
+            }
+        } else if t.c() > 0 {
+            for (a, &k) in acc.iter_mut().zip(&k) {
+                a.naive += w * -(k * l_fail).exp_m1();
+                a.naive_hat += w * (k * l_pass).exp();
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! ZOIBB share: interior tasks (0 < c < n) and the probabilities of c = 0 and c = n.
 
 use super::dataset::Groups;
+use super::pass_at_k::Counts;
 use super::special::{digamma_diff, ln_gamma, ln_gamma_ratio, ln_poch, trigamma_diff};
 use super::sum::Neumaier;
 
@@ -15,6 +16,33 @@ pub fn ln_choose(n: u64, k: u64) -> f64 {
         return 0.0;
     }
     ln_poch((n - k + 1) as f64, k as f64) - ln_gamma(k as f64 + 1.0)
+}
+
+/// Calls `visit(counts, multiplicity, ln C(n, c))` for each group of one n-block, in
+/// increasing c: ln C is carried along c by the ratios (n−j)/(j+1), multiplied together and
+/// taken in logs only when the product leaves [10^-250, 10^250] or at a group; a gap of more
+/// than 64 gets a fresh evaluation.
+pub fn for_ln_choose(block: &[(Counts, u64)], mut visit: impl FnMut(Counts, u64, f64)) {
+    let mut last: Option<(u64, f64)> = None;
+    for &(t, w) in block {
+        let (n, c) = (t.n(), t.c());
+        let lnc = match last {
+            Some((c0, l0)) if c - c0 <= 64 => {
+                let (mut acc, mut prod) = (l0, 1.0f64);
+                for j in c0..c {
+                    prod *= (n - j) as f64 / (j + 1) as f64;
+                    if !(1e-250..=1e250).contains(&prod) {
+                        acc += prod.ln();
+                        prod = 1.0;
+                    }
+                }
+                acc + prod.ln()
+            }
+            _ => ln_choose(n, c),
+        };
+        visit(t, w, lnc);
+        last = Some((c, lnc));
+    }
 }
 
 /// Sufficient statistics of a dataset for the BB and ZOIBB likelihoods.
@@ -80,17 +108,21 @@ impl BbData {
         let mut full = Vec::new();
         let mut lc = Neumaier::default();
         let mut iw = 0.0;
-        for (t, w) in g.iter() {
-            let w = w as f64;
-            if t.c() == 0 {
-                zero.push((t.n(), w));
-            } else if t.c() == t.n() {
-                full.push((t.n(), w));
-            } else {
-                interior.push((t.n(), t.c(), w));
-                lc.add(w * ln_choose(t.n(), t.c()));
-                iw += w;
-            }
+        for block in g.blocks() {
+            let mut block_lc = 0.0;
+            for_ln_choose(block, |t, w, lnc| {
+                let w = w as f64;
+                if t.c() == 0 {
+                    zero.push((t.n(), w));
+                } else if t.c() == t.n() {
+                    full.push((t.n(), w));
+                } else {
+                    interior.push((t.n(), t.c(), w));
+                    block_lc += w * lnc;
+                    iw += w;
+                }
+            });
+            lc.add(block_lc);
         }
         let merge = |v: Vec<(u64, f64)>| {
             let mut out: Vec<(u64, f64)> = Vec::new();

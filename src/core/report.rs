@@ -10,10 +10,9 @@ use super::beta_binomial::{fit_bb, BbFit};
 use super::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps, Tau};
 use super::cv::{cv_elpd, CvElpd};
 use super::dataset::{Dataset, Groups};
-use super::estimates::{Config, Estimates, Fits};
+use super::estimates::{unbiased_pass_at_k, Config, Estimates, Fits};
 use super::extrapolate::{doubling_budgets, LogitLine};
 use super::interval::{Interval, Prior};
-use super::pass_at_k::mean_pass_at_k;
 use super::warnings::data_warnings;
 use super::zoibb::{fit_zoibb, ZoibbFit};
 
@@ -250,8 +249,8 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
     let bands = (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, &opts.ks, s));
     let mut pass_at_k = Vec::with_capacity(opts.ks.len());
     let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
-    for (i, &k) in opts.ks.iter().enumerate() {
-        let e = est.at_k(k);
+    for (i, e) in est.at_ks(&opts.ks).into_iter().enumerate() {
+        let k = e.k;
         if let (false, Err(why)) = (empty, e.combinatorial) {
             warnings.push(format!(
                 "{why}: combinatorial pass@{k} and pass^{k} are null"
@@ -309,7 +308,7 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
 pub fn extrapolation_line(g: &Groups) -> Option<LogitLine> {
     let pts: Vec<(u64, f64)> = doubling_budgets(g.n_min())
         .into_iter()
-        .filter_map(|k| mean_pass_at_k(g, k).ok().map(|p| (k, p)))
+        .filter_map(|k| unbiased_pass_at_k(g, k).ok().map(|p| (k, p)))
         .collect();
     LogitLine::fit(&pts)
 }

@@ -16,10 +16,10 @@
 use super::pass_at_k::Counts;
 
 /// Largest gap in c bridged by recurrence steps; wider gaps get a fresh evaluation.
-pub const MAX_GAP: u64 = 48;
+pub const MAX_GAP: u64 = 64;
 
 /// Recurrence steps after which the ratio is evaluated afresh.
-pub const REANCHOR: u64 = 256;
+pub const REANCHOR: u64 = 1024;
 
 /// One n-block of grouped tasks: (counts, multiplicity), sorted by c.
 pub type Block<'a> = &'a [(Counts, u64)];
@@ -32,6 +32,7 @@ pub type Block<'a> = &'a [(Counts, u64)];
 /// R = exp(L), Q = −expm1(L) from `anchor(c)` = ln R(c) (−∞ for R = 0).
 ///
 /// `visit(counts, multiplicity, R, Q)` is called once per group, in increasing c.
+#[inline(always)]
 pub fn sweep_up<const L: usize>(
     block: Block<'_>,
     anchor: impl Fn(u64) -> [f64; L],
@@ -74,6 +75,7 @@ pub fn sweep_up<const L: usize>(
 /// R = exp(`anchor(c)`).
 ///
 /// `visit(counts, multiplicity, R)` is called once per group, in decreasing c.
+#[inline(always)]
 pub fn sweep_down<const L: usize>(
     block: Block<'_>,
     anchor: impl Fn(u64) -> [f64; L],
@@ -106,9 +108,42 @@ pub fn sweep_down<const L: usize>(
     }
 }
 
+/// Longest table of reciprocals kept by [`Recips`]; steps beyond it divide.
+pub const RECIP_MAX: usize = 1 << 16;
+
+/// The reciprocals 1/(base + m), m = 0, 1, 2, …, lane by lane: the denominators of a family
+/// of steps, computed once and shared by every n-block (a Beta-Binomial step at c has
+/// denominator b + k + (n − c − 1), an unbiased one n − c), so that a step multiplies
+/// instead of dividing.
+#[derive(Debug, Clone)]
+pub struct Recips<const L: usize> {
+    base: [f64; L],
+    table: Vec<[f64; L]>,
+}
+
+impl<const L: usize> Recips<L> {
+    /// The table for m < min(len, [`RECIP_MAX`]).
+    pub fn new(base: [f64; L], len: u64) -> Self {
+        let len = (len as usize).min(RECIP_MAX);
+        let table = (0..len)
+            .map(|m| base.map(|b| 1.0 / (b + m as f64)))
+            .collect();
+        Recips { base, table }
+    }
+
+    /// 1/(base + m) for each lane.
+    #[inline(always)]
+    pub fn at(&self, m: u64) -> [f64; L] {
+        match self.table.get(m as usize) {
+            Some(r) => *r,
+            None => self.base.map(|b| 1.0 / (b + m as f64)),
+        }
+    }
+}
+
 /// The step of a Beta-Binomial all-fail ratio B(a+c, b+n−c+k)/B(a+c, b+n−c) from c to c+1:
 /// (f, s) = (x/(x+k), k/(x+k)) with x = b + n − c − 1.
-#[inline]
+#[inline(always)]
 pub fn bb_fail_step(b_plus_n: f64, c: u64, k: f64) -> (f64, f64) {
     let x = b_plus_n - c as f64 - 1.0;
     let inv = 1.0 / (x + k);
@@ -117,7 +152,7 @@ pub fn bb_fail_step(b_plus_n: f64, c: u64, k: f64) -> (f64, f64) {
 
 /// The step of a Beta-Binomial all-pass ratio B(a+c+k, b+n−c)/B(a+c, b+n−c) from c to c−1:
 /// h = x/(x+k) with x = a + c − 1.
-#[inline]
+#[inline(always)]
 pub fn bb_pass_step(a: f64, c: u64, k: f64) -> f64 {
     let x = a + c as f64 - 1.0;
     x / (x + k)

@@ -88,16 +88,16 @@ impl Weights {
         }
     }
 
-    /// ln(own + s·P) and the Beta part's responsibility r = s·P/(own + s·P), in logs when
-    /// P underflows.
-    fn den(own: f64, s: f64, side: &Side) -> (f64, f64) {
+    /// ln(own + s·P), own + s·P (clamped above 0) and the Beta part's responsibility
+    /// r = s·P/(own + s·P); in logs when P underflows.
+    fn den(own: f64, s: f64, side: &Side) -> (f64, f64, f64) {
         if side.p > 1e-250 {
             let den = own + s * side.p;
-            (den.ln(), s * side.p / den)
+            (den.ln(), den, s * side.p / den)
         } else {
             let lb = s.ln() + side.d.v;
             let l = log_add(own.ln(), lb);
-            (l, (lb - l).exp())
+            (l, l.exp().max(1e-300), (lb - l).exp())
         }
     }
 
@@ -115,13 +115,11 @@ impl Weights {
         for (atom, side) in self.sides.iter().enumerate() {
             let own = if atom == 0 { u } else { v };
             for grp in side {
-                let (lden, _) = Self::den(own, s, grp);
+                let (lden, den, _) = Self::den(own, s, grp);
                 if !lden.is_finite() {
                     return None;
                 }
                 h.add(grp.w * lden);
-                // Clamped so that a vanishing density gives a steep but finite slope.
-                let den = lden.exp().max(1e-300);
                 // ∂/∂own = (1 − P)/den, ∂/∂other = −P/den.
                 let (d_own, d_other) =
                     (((1.0 - grp.p) / den).min(1e150), (-grp.p / den).max(-1e150));
@@ -204,7 +202,7 @@ fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> Profile {
     for (atom, side) in w.sides.iter().enumerate() {
         let own = if atom == 0 { u } else { v };
         for grp in side {
-            let (lden, r) = Weights::den(own, s, grp);
+            let (_, den, r) = Weights::den(own, s, grp);
             let (dg, dh) = (grp.d.g, grp.d.h);
             d.g[0] += grp.w * r * dg[0];
             d.g[1] += grp.w * r * dg[1];
@@ -213,7 +211,7 @@ fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> Profile {
             d.h[1] += grp.w * (r * dh[1] + q * dg[0] * dg[1]);
             d.h[2] += grp.w * (r * dh[2] + q * dg[1] * dg[1]);
             // ∂r/∂own = −P·(own + s)/den², ∂r/∂other = −P·own/den².
-            let pd = (grp.p / lden.exp().powi(2)).min(1e300);
+            let pd = (grp.p / (den * den)).min(1e300);
             let dr = [-pd * (own + s), -pd * own];
             let (i, j) = (atom, 1 - atom);
             for (t, dgt) in dg.iter().enumerate() {
@@ -425,6 +423,29 @@ impl ZoibbFit {
         (self.pi0 > 0.0 || self.pi1 > 0.0)
             && (self.a >= 1e6 * (1.0 - 1e-9) || self.b >= 1e6 * (1.0 - 1e-9))
     }
+}
+
+/// The ZOIBB log marginal likelihood of a dataset (with ln C(n, c)) under given parameters.
+///
+/// # Formula
+/// Σ_interior w·[ln s + ln P(c | n)] + Σ_{c=0} w·ln(π0 + s·P(0 | n)) + Σ_{c=n} w·ln(π1 + s·P(n | n)),
+/// s = 1 − π0 − π1, P the Beta-Binomial probability under (a, b).
+pub fn zoibb_loglik(data: &BbData, z: &ZoibbFit) -> f64 {
+    let p = data.pieces(z.a, z.b);
+    let w = Weights::new(data, &p);
+    let s = 1.0 - z.pi0 - z.pi1;
+    let mut ll = Neumaier::default();
+    ll.add(data.ln_choose_sum());
+    ll.add(p.interior.v);
+    if data.interior_weight > 0.0 {
+        ll.add(data.interior_weight * s.ln());
+    }
+    for (side, own) in w.sides.iter().zip([z.pi0, z.pi1]) {
+        for grp in side {
+            ll.add(grp.w * Weights::den(own, s, grp).0);
+        }
+    }
+    ll.total()
 }
 
 /// LinMix weight w(m) = clip((m − m_low)/(m_high − m_low), 0, 1).
