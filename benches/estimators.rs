@@ -178,8 +178,8 @@ fn main() {
             continue;
         };
         let t = Instant::now();
-        let read = passk::io::counts::read_text(f, f, &text, None);
-        let (series, _) = passk::io::counts::assemble(vec![read]);
+        let read = passk::io::read::read_text(f, f, &text, None);
+        let (series, _) = passk::io::read::assemble(vec![read]);
         let parse_ms = t.elapsed().as_secs_f64() * 1e3;
         row(f, "parse (one run)", parse_ms);
         for ds in series.iter().take(if quick { 1 } else { usize::MAX }) {

@@ -29,6 +29,7 @@ fn dataset(pairs: &[(u64, u64)]) -> Dataset {
             .into_iter()
             .map(|counts| Task { id: None, counts })
             .collect(),
+        meta: Default::default(),
     }
 }
 

@@ -6,15 +6,21 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use passk::core::cover::Tau;
-use passk::core::report::{build_report, Options};
-use passk::io::counts::{assemble, read_text, series_name_for};
+use passk::core::dataset::Dataset;
+use passk::core::report::{build_report, Options, Rejected};
+use passk::io::counts_doc::counts_json;
 use passk::io::number::parse_count;
+use passk::io::read::{assemble, series_name_for, Format, Reader};
 
 const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
+       passk counts [FILE ...|-] [--format F]
 
-Reads per-task counts (CSV/TSV with a header naming n and c, headerless `n c` lines, JSON
-lines with n and c) and prints the passk-report/1 JSON document. `-` or no file reads stdin.
+Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
+(`report`) or the counts as read (`counts`, passk-counts/1). `-` or no file reads stdin.
+Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
+(human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1
+matrices; the format is detected unless --format names it.
 
 flags:
   --k LIST            budgets, integers >= 1 (default 1,2,5,10,20,50,100,200,500,1000)
@@ -26,6 +32,8 @@ flags:
   --seed S            seed of every resampling (default 0)
   --folds K           CV-ELPD folds (default 10)
   --backtest          add the backtest; --backtest-repeats R (default 20)
+  --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
+                      evalplus, json-list, matrix
 
 exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
 (each printed to stderr as file:line: reason; the report of the valid rows is still printed).";
@@ -44,6 +52,7 @@ fn main() -> ExitCode {
 fn run(args: &[String]) -> Result<ExitCode, String> {
     match args.first().map(String::as_str) {
         Some("report") => report(&args[1..]),
+        Some("counts") => counts(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -90,9 +99,85 @@ fn whole(s: &str) -> Result<u64, String> {
     parse_count(s).map_err(|e| e.to_string())
 }
 
+/// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
+/// every rejected row to stderr as `file:line: reason`.
+fn read_files(files: &[String], format: Option<Format>) -> Result<ReadFiles, String> {
+    let mut reads = Vec::new();
+    for path in files {
+        let shown = if path == "-" {
+            "stdin".to_string()
+        } else {
+            path.clone()
+        };
+        let mut reader = Reader::new(&shown, &series_name_for(path), format);
+        let mut input: Box<dyn Read> = if path == "-" {
+            Box::new(std::io::stdin())
+        } else {
+            Box::new(std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?)
+        };
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let got = input.read(&mut buf).map_err(|e| format!("{shown}: {e}"))?;
+            if got == 0 {
+                break;
+            }
+            reader.feed(&buf[..got]);
+        }
+        reads.push(reader.finish());
+    }
+    let (datasets, rejected) = assemble(reads);
+    let any_rejected = rejected.iter().any(|r| !r.is_empty());
+    for r in rejected.iter().flatten() {
+        eprintln!("{}", r.located());
+    }
+    Ok((datasets, rejected, any_rejected))
+}
+
+type ReadFiles = (Vec<Dataset>, Vec<Vec<Rejected>>, bool);
+
+fn parse_format(v: &str) -> Result<Option<Format>, String> {
+    if v == "auto" {
+        return Ok(None);
+    }
+    Format::from_key(v).map(Some).ok_or_else(|| {
+        let keys: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
+        format!("--format {v}: one of auto, {}", keys.join(", "))
+    })
+}
+
+/// `passk counts [FILE ...|-] [--format F]`: the per-task counts as read, as JSON.
+fn counts(args: &[String]) -> Result<ExitCode, String> {
+    let mut files = Vec::new();
+    let mut format = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--format" => format = parse_format(it.next().ok_or("--format needs a value")?)?,
+            f if f.starts_with("--format=") => format = parse_format(&f["--format=".len()..])?,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            f if f.starts_with("--") => return Err(format!("unknown flag '{f}'")),
+            _ => files.push(arg.clone()),
+        }
+    }
+    if files.is_empty() {
+        files.push("-".to_string());
+    }
+    let (datasets, _, any_rejected) = read_files(&files, format)?;
+    println!("{}", counts_json(&datasets));
+    Ok(if any_rejected {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
 fn report(args: &[String]) -> Result<ExitCode, String> {
     let mut opts = Options::default();
     let mut files: Vec<String> = Vec::new();
+    let mut format = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -164,6 +249,7 @@ fn report(args: &[String]) -> Result<ExitCode, String> {
                 }
                 s.folds = k;
             }
+            "--format" => format = parse_format(&value()?)?,
             "--backtest" => {}
             "--backtest-repeats" => {
                 whole(&value()?).map_err(|e| format!("--backtest-repeats: {e}"))?;
@@ -179,30 +265,7 @@ fn report(args: &[String]) -> Result<ExitCode, String> {
     if files.is_empty() {
         files.push("-".to_string());
     }
-    let mut reads = Vec::new();
-    for path in &files {
-        let text = if path == "-" {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("stdin: {e}"))?;
-            String::from_utf8_lossy(&buf).into_owned()
-        } else {
-            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            String::from_utf8_lossy(&bytes).into_owned()
-        };
-        let shown = if path == "-" {
-            "stdin".to_string()
-        } else {
-            path.clone()
-        };
-        reads.push(read_text(&shown, &series_name_for(path), &text, None));
-    }
-    let (datasets, rejected) = assemble(reads);
-    let any_rejected = rejected.iter().any(|r| !r.is_empty());
-    for r in rejected.iter().flatten() {
-        eprintln!("{}:{}: {}", r.file, r.line, r.reason);
-    }
+    let (datasets, rejected, any_rejected) = read_files(&files, format)?;
     let report = build_report(&datasets, rejected, &opts);
     let json = serde_json::to_string_pretty(&report).map_err(|e| format!("writing JSON: {e}"))?;
     println!("{json}");

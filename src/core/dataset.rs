@@ -19,6 +19,51 @@ pub struct Dataset {
     pub name: String,
     /// The tasks in input order.
     pub tasks: Vec<Task>,
+    /// What the input said about the series (model, temperature).
+    pub meta: SeriesMeta,
+}
+
+/// The model and temperature a row or a file names; both absent for an unnamed series.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct SeriesMeta {
+    /// The model, as written.
+    pub model: Option<String>,
+    /// The sampling temperature, as written.
+    pub temperature: Option<String>,
+}
+
+impl SeriesMeta {
+    /// A model name alone.
+    pub fn model(name: &str) -> Self {
+        SeriesMeta {
+            model: Some(name.to_string()),
+            temperature: None,
+        }
+    }
+
+    /// The series name: the model, with `T=…` when a temperature is given; `default` for
+    /// an unnamed series.
+    pub fn name(&self, default: &str) -> String {
+        match (&self.model, &self.temperature) {
+            (Some(m), Some(t)) => format!("{m} T={t}"),
+            (Some(m), None) => m.clone(),
+            (None, Some(t)) => format!("{default} T={t}"),
+            (None, None) => default.to_string(),
+        }
+    }
+
+    /// The temperature as a number, if it is one.
+    pub fn temperature_value(&self) -> Option<f64> {
+        self.temperature
+            .as_deref()
+            .and_then(|t| t.trim().parse::<f64>().ok())
+            .filter(|t| t.is_finite())
+    }
+
+    /// Whether the input named neither model nor temperature.
+    pub fn is_unnamed(&self) -> bool {
+        self.model.is_none() && self.temperature.is_none()
+    }
 }
 
 /// Tasks grouped by distinct counts: `(counts, multiplicity)`, sorted by (n, c).

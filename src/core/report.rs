@@ -87,6 +87,17 @@ pub struct Rejected {
     pub reason: String,
 }
 
+impl Rejected {
+    /// `file:line: reason`, or `file: reason` for a whole document (line 0).
+    pub fn located(&self) -> String {
+        if self.line == 0 {
+            format!("{}: {}", self.file, self.reason)
+        } else {
+            format!("{}:{}: {}", self.file, self.line, self.reason)
+        }
+    }
+}
+
 /// A percentile band.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Band {

@@ -138,6 +138,7 @@ pub fn synthetic(
     Dataset {
         name: name.to_string(),
         tasks,
+        meta: Default::default(),
     }
 }
 

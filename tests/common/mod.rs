@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use passk::core::dataset::Dataset;
-use passk::io::counts::{assemble, read_text, series_name_for};
+use passk::io::read::{assemble, read_text, series_name_for};
 
 /// A real data file: the counts in `assets/examples/`, the reference curves in
 /// `tests/reference/` (copies of `../shared/data/real/`, provenance in the READMEs beside

