@@ -46,7 +46,7 @@ pub fn Calculator() -> impl IntoView {
             k: k.get(),
         };
         if let Ok(json) = serde_json::to_string(&s) {
-            storage::save(STORAGE_KEY, &json);
+            let _ = storage::save(STORAGE_KEY, &json);
         }
     });
 

@@ -3,8 +3,18 @@
 //! One component per file; logic lives in the pure modules, natively tested.
 
 pub mod calculator;
+pub mod dataset_input;
+pub mod dataset_view;
+pub mod download;
+pub mod drop_zone;
+pub mod examples;
+pub mod file_loader;
 pub mod k_table;
+pub mod load_files;
 pub mod number_field;
+pub mod rejected_list;
+pub mod series_summary;
+pub mod state;
 pub mod storage;
 
 use leptos::prelude::*;
@@ -12,7 +22,9 @@ use leptos::prelude::*;
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    let inputs = state::provide_inputs();
     view! {
+        <drop_zone::DropZone inputs=inputs />
         <main class="page">
             <header class="masthead">
                 <h1>"passk"</h1>
@@ -21,6 +33,7 @@ pub fn App() -> impl IntoView {
                 </p>
             </header>
             <calculator::Calculator />
+            <dataset_view::DatasetView inputs=inputs />
             <footer class="footnote">
                 <p>
                     "Unbiased estimator of Chen et al. (2021): pass@k = 1 − C(n−c, k) / C(n, k), "

@@ -4,7 +4,7 @@
 use super::pass_at_k::Counts;
 
 /// One task: its id (if the input had one) and its counts.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Task {
     /// The task id from the input, if any.
     pub id: Option<String>,
@@ -13,7 +13,7 @@ pub struct Task {
 }
 
 /// A named series of tasks, in input order (the order matters for folds and pairing).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Dataset {
     /// The series name.
     pub name: String,
@@ -24,7 +24,18 @@ pub struct Dataset {
 }
 
 /// The model and temperature a row or a file names; both absent for an unnamed series.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct SeriesMeta {
     /// The model, as written.
     pub model: Option<String>,

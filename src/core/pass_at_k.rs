@@ -69,8 +69,12 @@ impl fmt::Display for BudgetError {
 
 impl std::error::Error for BudgetError {}
 
-/// The counts of one task: n samples drawn, c of them passed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The counts of one task: n samples drawn, c of them passed. Serialised as `[n, c]`, and
+/// validated when read back.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(into = "(u64, u64)", try_from = "(u64, u64)")]
 pub struct Counts {
     n: u64,
     c: u64,
@@ -111,6 +115,19 @@ impl Counts {
     /// The observed success rate c/n.
     pub fn rate(&self) -> f64 {
         self.c as f64 / self.n as f64
+    }
+}
+
+impl From<Counts> for (u64, u64) {
+    fn from(t: Counts) -> (u64, u64) {
+        (t.n, t.c)
+    }
+}
+
+impl TryFrom<(u64, u64)> for Counts {
+    type Error = CountsError;
+    fn try_from((n, c): (u64, u64)) -> Result<Counts, CountsError> {
+        Counts::new(n, c)
     }
 }
 

@@ -6,3 +6,4 @@ pub mod counts_doc;
 pub mod format;
 pub mod number;
 pub mod read;
+pub mod workspace;

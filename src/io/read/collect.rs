@@ -11,7 +11,7 @@ use crate::io::number::shorten;
 pub const MAX_KEPT: usize = 100_000;
 
 /// A row that could not be read, before it is attached to a series.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RowError {
     /// 1-based line number (0: the whole document, e.g. a JSON file's structure).
     pub line: u64,

@@ -49,7 +49,7 @@ pub const TEMPERATURE_NAMES: [&str; 3] = ["temperature", "temp", "t"];
 pub const OUTCOME_NAMES: [&str; 3] = ["passed", "correct", "score"];
 
 /// How an input is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Format {
     /// One task per line: `n c`, `n,c`, `n<TAB>c` or `c/n`.
     CountsText,
@@ -196,8 +196,8 @@ fn detect_json(prefix: &str, first: &str) -> Format {
     }
 }
 
-/// What one file or pasted text yielded.
-#[derive(Debug, Clone, PartialEq)]
+/// What one file or pasted text yielded (kept across reloads as JSON).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FileRead {
     /// The name shown in messages (`file:line: reason`).
     pub file: String,
@@ -453,6 +453,15 @@ pub fn series_name_for(path: &str) -> String {
 /// with the series they name, else with the file's first series (an empty one if the file
 /// has none).
 pub fn assemble(files: Vec<FileRead>) -> (Vec<Dataset>, Vec<Vec<Rejected>>) {
+    let (d, r, _) = assemble_with_sources(files);
+    (d, r)
+}
+
+/// [`assemble`], also returning for each series the index of the file it came from.
+pub fn assemble_with_sources(
+    files: Vec<FileRead>,
+) -> (Vec<Dataset>, Vec<Vec<Rejected>>, Vec<usize>) {
+    let mut sources = Vec::new();
     let mut datasets: Vec<Dataset> = Vec::new();
     let mut rejected: Vec<Vec<Rejected>> = Vec::new();
     let mut used: HashMap<String, u32> = HashMap::new();
@@ -465,7 +474,7 @@ pub fn assemble(files: Vec<FileRead>) -> (Vec<Dataset>, Vec<Vec<Rejected>>) {
             format!("{name} ({count})")
         }
     };
-    for f in files {
+    for (source, f) in files.into_iter().enumerate() {
         let first = datasets.len();
         let mut by_meta: HashMap<SeriesMeta, usize> = HashMap::new();
         for (meta, tasks) in f.series {
@@ -502,8 +511,9 @@ pub fn assemble(files: Vec<FileRead>) -> (Vec<Dataset>, Vec<Vec<Rejected>>) {
                 reason: format!("… and {} more rejected rows, not listed", f.rejected_more),
             });
         }
+        sources.resize(datasets.len(), source);
     }
-    (datasets, rejected)
+    (datasets, rejected, sources)
 }
 
 #[cfg(test)]

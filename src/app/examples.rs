@@ -1,0 +1,40 @@
+//! The built-in examples, compiled into the page (no request after load): DeepScaleR base vs
+//! RL and the Pythia family (provenance in `assets/examples/README.md`).
+
+use crate::io::read::{read_text, series_name_for, FileRead};
+
+/// The example files: (file name, content).
+const DEEPSCALER: [(&str, &str); 2] = [
+    (
+        "deepscaler_base.jsonl",
+        include_str!("../../assets/examples/deepscaler_base.jsonl"),
+    ),
+    (
+        "deepscaler_rl.jsonl",
+        include_str!("../../assets/examples/deepscaler_rl.jsonl"),
+    ),
+];
+const PYTHIA: [(&str, &str); 1] = [(
+    "pythia_math_n10000.csv",
+    include_str!("../../assets/examples/pythia_math_n10000.csv"),
+)];
+
+/// Which example.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Example {
+    /// DeepScaleR-1.5B base vs RL, 1,060 math prompts, n = 128.
+    DeepScaleR,
+    /// Seven Pythia models on 128 MATH problems, n = 10,000.
+    Pythia,
+}
+
+/// The example's files, read.
+pub fn files(e: Example) -> Vec<FileRead> {
+    let set: &[(&str, &str)] = match e {
+        Example::DeepScaleR => &DEEPSCALER,
+        Example::Pythia => &PYTHIA,
+    };
+    set.iter()
+        .map(|(name, text)| read_text(name, &series_name_for(name), text, None))
+        .collect()
+}

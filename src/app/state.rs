@@ -1,0 +1,135 @@
+//! The dataset view's state: the pasted text, the files loaded, the format override, and the
+//! one-way chain from them to the assembled series. What users type or load is kept in local
+//! storage; the only `Effect`s here write it there.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+
+use super::examples::{self, Example};
+use super::file_loader::Progress;
+use super::storage;
+use crate::io::read::{read_text, FileRead, Format};
+use crate::io::workspace::Workspace;
+
+const PASTE_KEY: &str = "passk.paste.v1";
+const FORMAT_KEY: &str = "passk.format.v1";
+const FILES_KEY: &str = "passk.files.v1";
+
+/// Milliseconds of quiet after the last keystroke before pasted text is parsed.
+pub const DEBOUNCE_MS: u64 = 150;
+
+/// The inputs of the dataset view.
+#[derive(Clone, Copy)]
+pub struct Inputs {
+    /// The pasted text, as typed.
+    pub text: RwSignal<String>,
+    /// The pasted text once typing has paused: what is parsed.
+    pub settled: RwSignal<String>,
+    /// The format override (None: detect).
+    pub format: RwSignal<Option<Format>>,
+    /// The files loaded, as read.
+    pub files: RwSignal<Vec<FileRead>>,
+    /// The load in progress, if any.
+    pub load: RwSignal<Option<Progress>>,
+    /// Set to stop the load in progress.
+    pub cancel: RwSignal<bool>,
+    /// A message about the last load (an error, or that it was cancelled).
+    pub load_message: RwSignal<Option<String>>,
+    /// Why the loaded files could not be kept across a reload, if they could not.
+    pub not_stored: RwSignal<Option<String>>,
+    /// The pasted text, read.
+    pub pasted: Memo<Option<FileRead>>,
+    /// Every input assembled into series.
+    pub workspace: Memo<Workspace>,
+}
+
+impl Inputs {
+    /// Sets the pasted text, parsing it after [`DEBOUNCE_MS`] without a keystroke.
+    pub fn type_text(&self, value: String) {
+        self.text.set(value.clone());
+        let (text, settled) = (self.text, self.settled);
+        set_timeout(
+            move || {
+                if text.get_untracked() == value {
+                    settled.set(value);
+                }
+            },
+            Duration::from_millis(DEBOUNCE_MS),
+        );
+    }
+
+    /// Replaces every input with a built-in example.
+    pub fn show_example(&self, e: Example) {
+        self.text.set(String::new());
+        self.settled.set(String::new());
+        self.files.set(examples::files(e));
+    }
+
+    /// Removes every input (and what local storage keeps of them).
+    pub fn clear(&self) {
+        self.cancel.set(true);
+        self.text.set(String::new());
+        self.settled.set(String::new());
+        self.files.set(Vec::new());
+        self.load_message.set(None);
+    }
+}
+
+/// Creates the state, restoring what was saved; on the very first visit the DeepScaleR
+/// example is shown.
+pub fn provide_inputs() -> Inputs {
+    let saved_text = storage::load(PASTE_KEY).unwrap_or_default();
+    let saved_files = storage::load(FILES_KEY);
+    let files: Vec<FileRead> = match &saved_files {
+        Some(json) => serde_json::from_str(json).unwrap_or_default(),
+        None if saved_text.trim().is_empty() => examples::files(Example::DeepScaleR),
+        None => Vec::new(),
+    };
+    let format = storage::load(FORMAT_KEY).and_then(|k| Format::from_key(&k));
+    let text = RwSignal::new(saved_text.clone());
+    let settled = RwSignal::new(saved_text);
+    let format = RwSignal::new(format);
+    let files = RwSignal::new(files);
+    let pasted = Memo::new(move |_| {
+        let t = settled.get();
+        (!t.trim().is_empty()).then(|| read_text("pasted text", "pasted", &t, format.get()))
+    });
+    let workspace = Memo::new(move |_| {
+        let mut all: Vec<FileRead> = pasted.get().into_iter().collect();
+        all.extend(files.get());
+        Workspace::new(all)
+    });
+    let inputs = Inputs {
+        text,
+        settled,
+        format,
+        files,
+        load: RwSignal::new(None),
+        cancel: RwSignal::new(false),
+        load_message: RwSignal::new(None),
+        not_stored: RwSignal::new(None),
+        pasted,
+        workspace,
+    };
+    // The outside world: keep the inputs across reloads.
+    Effect::new(move |_| {
+        let _ = storage::save(PASTE_KEY, &text.get());
+    });
+    Effect::new(move |_| match format.get() {
+        Some(f) => {
+            let _ = storage::save(FORMAT_KEY, f.key());
+        }
+        None => storage::remove(FORMAT_KEY),
+    });
+    Effect::new(move |_| {
+        let json = files.with(|f| serde_json::to_string(f).unwrap_or_default());
+        let result = storage::save(FILES_KEY, &json);
+        if result.is_err() {
+            // Keep at least the fact that files were loaded, so the example does not return.
+            let _ = storage::save(FILES_KEY, "[]");
+        }
+        inputs.not_stored.set(result.err());
+    });
+    inputs
+}

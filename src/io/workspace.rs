@@ -1,0 +1,174 @@
+//! What the dataset view shows about the inputs: the series assembled from the pasted text
+//! and the loaded files, one summary row per series, and every rejected row.
+
+use crate::core::dataset::Dataset;
+use crate::core::report::Rejected;
+use crate::io::format::percent;
+use crate::io::read::{assemble_with_sources, FileRead};
+
+/// Rejected rows listed on the page; the rest are counted (and all are downloadable).
+pub const LISTED: usize = 100;
+
+/// The series of all inputs, with where each came from.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Workspace {
+    /// Series in order: the pasted text's, then each file's.
+    pub datasets: Vec<Dataset>,
+    /// Rejected rows per series.
+    pub rejected: Vec<Vec<Rejected>>,
+    /// For each series, the input it came from.
+    pub sources: Vec<usize>,
+    /// The inputs: (shown name, read as, unused columns).
+    pub inputs: Vec<(String, String, Vec<String>)>,
+}
+
+impl Workspace {
+    /// Assembles the inputs (the pasted text first).
+    pub fn new(inputs: Vec<FileRead>) -> Workspace {
+        let info = inputs
+            .iter()
+            .map(|f| {
+                let read_as = f
+                    .format
+                    .map(|x| x.describe())
+                    .unwrap_or("nothing to read")
+                    .to_string();
+                (f.file.clone(), read_as, f.ignored_columns.clone())
+            })
+            .collect();
+        let (datasets, rejected, sources) = assemble_with_sources(inputs);
+        Workspace {
+            datasets,
+            rejected,
+            sources,
+            inputs: info,
+        }
+    }
+
+    /// Series with at least one task (those the analysis uses).
+    pub fn usable(&self) -> Vec<Dataset> {
+        self.datasets
+            .iter()
+            .filter(|d| !d.tasks.is_empty())
+            .cloned()
+            .collect()
+    }
+
+    /// Every rejected row, as `file:line: reason`.
+    pub fn rejected_lines(&self) -> Vec<String> {
+        self.rejected
+            .iter()
+            .flatten()
+            .map(Rejected::located)
+            .collect()
+    }
+
+    /// The number of rejected rows (including those only counted).
+    pub fn rejected_count(&self) -> u64 {
+        self.rejected
+            .iter()
+            .flatten()
+            .map(|r| match r.reason.strip_prefix("… and ") {
+                Some(rest) if r.line == 0 => rest
+                    .split(' ')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(1),
+                _ => 1,
+            })
+            .sum()
+    }
+
+    /// One row per series for the summary table.
+    pub fn summary(&self) -> Vec<SummaryRow> {
+        self.datasets
+            .iter()
+            .zip(&self.sources)
+            .map(|(d, &src)| {
+                let s = d.summary();
+                let empty = d.tasks.is_empty();
+                let (file, read_as, ignored) = self.inputs.get(src).cloned().unwrap_or_default();
+                let pass1 = d.groups().mean(|t| t.rate());
+                SummaryRow {
+                    name: d.name.clone(),
+                    file,
+                    read_as,
+                    ignored,
+                    tasks: s.tasks,
+                    samples: s.samples,
+                    n_range: if empty {
+                        "—".to_string()
+                    } else if s.n_min == s.n_max {
+                        s.n_min.to_string()
+                    } else {
+                        format!("{}–{}", s.n_min, s.n_max)
+                    },
+                    share_none: if empty {
+                        "—".into()
+                    } else {
+                        percent(s.share_none)
+                    },
+                    share_all: if empty {
+                        "—".into()
+                    } else {
+                        percent(s.share_all)
+                    },
+                    pass1: if empty { "—".into() } else { percent(pass1) },
+                }
+            })
+            .collect()
+    }
+}
+
+/// A row of the series summary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SummaryRow {
+    /// Series name.
+    pub name: String,
+    /// The input it came from.
+    pub file: String,
+    /// How that input was read.
+    pub read_as: String,
+    /// Columns of that input not used.
+    pub ignored: Vec<String>,
+    /// Tasks.
+    pub tasks: u64,
+    /// Total samples Σ n.
+    pub samples: u64,
+    /// n range, e.g. `128` or `50–1000`.
+    pub n_range: String,
+    /// Share of tasks with c = 0.
+    pub share_none: String,
+    /// Share of tasks with c = n.
+    pub share_all: String,
+    /// Mean c/n.
+    pub pass1: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::read::read_text;
+
+    #[test]
+    fn summary_and_rejected_rows() {
+        let pasted = read_text("pasted text", "pasted", "10 3\n10 0\n10 11\n", None);
+        let csv = read_text("m.csv", "m", "model,n,c\nA,4,4\nB,4,1\n", None);
+        let ws = Workspace::new(vec![pasted, csv]);
+        let names: Vec<&str> = ws.datasets.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(names, vec!["pasted", "A", "B"]);
+        assert_eq!(ws.sources, vec![0, 1, 1]);
+        let rows = ws.summary();
+        assert_eq!(rows[0].tasks, 2);
+        assert_eq!(rows[0].samples, 20);
+        assert_eq!(rows[0].share_none, "50.00%");
+        assert_eq!(rows[0].pass1, "15.00%");
+        assert_eq!(rows[1].share_all, "100%");
+        assert_eq!(rows[1].read_as, "CSV with a header");
+        assert_eq!(
+            ws.rejected_lines(),
+            vec!["pasted text:3: c > n: 11 passing out of only 10 samples"]
+        );
+        assert_eq!(ws.rejected_count(), 1);
+    }
+}

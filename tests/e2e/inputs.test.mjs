@@ -1,0 +1,123 @@
+// End to end: loading counts and results into the page as a user does — paste, pick, drop —
+// and reading back exactly the counts `passk counts` reads from the same files.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { ARTIFACTS, start } from './harness.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const FIXTURES = join(ROOT, 'tests/fixtures/inputs');
+const PASSK = process.env.PASSK_BIN ?? join(ROOT, 'target/debug/passk');
+const FILES = [
+  'humaneval_samples.jsonl_results.jsonl',
+  'evalplus_eval_results.json',
+  'evalplus_legacy_eval_results.json',
+  'lcb_codegeneration_eval_all.json',
+  'scorio_matrix.txt',
+  'samples_generic.jsonl',
+];
+
+let h;
+before(async () => {
+  h = await start();
+  await h.page.goto(h.url);
+});
+after(async () => {
+  await h?.close();
+});
+
+const summaryRows = () => h.page.getByTestId('series-summary').locator('tbody tr');
+
+/** The page's counts download, parsed. */
+async function pageCounts() {
+  const [download] = await Promise.all([h.page.waitForEvent('download'), h.page.getByTestId('download-counts').click()]);
+  return JSON.parse(readFileSync(await download.path(), 'utf8'));
+}
+
+const strip = (doc) => doc.series.map((s) => ({ name: s.name, tasks: s.tasks.map((t) => [t.id ?? null, t.n, t.c]) }));
+
+test('the first visit opens with DeepScaleR base vs RL', async () => {
+  await summaryRows().filter({ hasText: 'deepscaler_rl' }).waitFor();
+  assert.equal(await summaryRows().count(), 2);
+  const rl = summaryRows().filter({ hasText: 'deepscaler_rl' });
+  assert.equal(await rl.locator('[data-col=tasks]').textContent(), '1060');
+  assert.equal(await rl.locator('[data-col=pass1]').textContent(), '68.01%');
+});
+
+test('every fixture loads with exactly the counts of passk counts', async () => {
+  for (const name of FILES) {
+    await h.page.getByTestId('clear-input').click();
+    await h.page.getByTestId('file-input').setInputFiles(join(FIXTURES, name));
+    await summaryRows().filter({ hasText: name.split('.')[0].slice(0, 8) }).or(summaryRows().filter({ hasText: 'base' })).first().waitFor();
+    const page = await pageCounts();
+    const cli = JSON.parse(execFileSync(PASSK, ['counts', join(FIXTURES, name)], { encoding: 'utf8' }));
+    assert.deepEqual(strip(page), strip(cli), name);
+  }
+});
+
+test('pasted text is read, and a bad row is listed with its line and reason', async () => {
+  await h.page.getByTestId('clear-input').click();
+  await h.page.getByTestId('counts-input').fill('10 3\n10 11\n10 0\n');
+  await summaryRows().filter({ hasText: 'pasted' }).waitFor();
+  assert.equal(await summaryRows().filter({ hasText: 'pasted' }).locator('[data-col=tasks]').textContent(), '2');
+  const rejected = h.page.getByTestId('rejected-lines');
+  await rejected.filter({ hasText: '1 row rejected' }).waitFor();
+  assert.match(await rejected.textContent(), /pasted text:2: c > n: 11 passing out of only 10 samples/);
+});
+
+test('the format override reads two 0/1 columns as a matrix', async () => {
+  await h.page.getByTestId('counts-input').fill('1 0 \n1 1\n');
+  await summaryRows().filter({ hasText: 'pasted' }).locator('[data-col=samples]').filter({ hasText: '2' }).waitFor();
+  await h.page.getByTestId('format-override').selectOption('matrix');
+  await summaryRows().filter({ hasText: 'pasted' }).locator('[data-col=samples]').filter({ hasText: '4' }).waitFor();
+  await h.page.getByTestId('format-override').selectOption('auto');
+});
+
+test('a dropped file is loaded as a series', async () => {
+  const csv = 'model,task,n,c\nA,1,10,3\nA,2,10,0\nB,1,10,9\n';
+  const dt = await h.page.evaluateHandle((text) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], 'dropped.csv', { type: 'text/csv' }));
+    return d;
+  }, csv);
+  await h.page.dispatchEvent('body', 'dragover', { dataTransfer: dt });
+  await h.page.dispatchEvent('body', 'drop', { dataTransfer: dt });
+  await summaryRows().filter({ hasText: 'dropped.csv' }).first().waitFor();
+  assert.equal(await summaryRows().filter({ hasText: 'dropped.csv' }).count(), 2);
+  await h.page.screenshot({ path: `${ARTIFACTS}inputs.png`, fullPage: true });
+});
+
+test('the pasted text and the loaded series survive a reload; clear removes them', async () => {
+  const before = await summaryRows().allTextContents();
+  await h.page.reload();
+  await summaryRows().filter({ hasText: 'dropped.csv' }).first().waitFor();
+  assert.deepEqual(await summaryRows().allTextContents(), before);
+  assert.equal(await h.page.getByTestId('counts-input').inputValue(), '1 0 \n1 1\n');
+  await h.page.getByTestId('clear-input').click();
+  await summaryRows().filter({ hasText: 'No series yet' }).waitFor();
+  await h.page.reload();
+  await summaryRows().filter({ hasText: 'No series yet' }).waitFor();
+  assert.equal(await h.page.getByTestId('counts-input').inputValue(), '');
+});
+
+test('a large file streams with progress and can be cancelled', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'passk-big-'));
+  const path = join(dir, 'big_results.jsonl');
+  const line = (i) => `{"task_id": "T/${i % 500}", "completion": "${'x'.repeat(400)}", "result": "passed", "passed": ${i % 3 === 0}}\n`;
+  const chunk = Array.from({ length: 1000 }, (_, i) => line(i)).join('');
+  writeFileSync(path, chunk.repeat(300)); // ~130 MB
+  await h.page.getByTestId('file-input').setInputFiles(path);
+  await h.page.getByTestId('load-progress').waitFor();
+  await h.page.getByTestId('load-cancel').click();
+  await h.page.getByTestId('load-message').filter({ hasText: 'cancelled' }).waitFor();
+  assert.equal(await h.page.getByTestId('load-progress').count(), 0);
+  await summaryRows().filter({ hasText: 'No series yet' }).waitFor();
+});
+
+test('no request leaves 127.0.0.1 and the console stays clean', async () => {
+  assert.deepEqual(h.foreignRequests(), []);
+  assert.deepEqual(h.problems, []);
+});

@@ -1,0 +1,20 @@
+// Development helper: a full-page screenshot of the built page (dist/) in headless Chromium.
+// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] node tools/shot.mjs
+import { chromium } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from './serve.mjs';
+const { server, url } = await serve(new URL('../dist/', import.meta.url).pathname);
+const dir = mkdtempSync(join(tmpdir(), 'shot-'));
+const ctx = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'],
+  viewport: { width: Number(process.env.W ?? 1100), height: 900 }, colorScheme: process.env.SCHEME ?? 'light' });
+const page = ctx.pages()[0];
+page.on('console', m => console.log('console', m.type(), m.text()));
+page.on('pageerror', e => console.log('pageerror', e.message));
+await page.goto(url + (process.env.HASH ?? ''));
+await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
+if (process.env.EVAL) { console.log(await page.evaluate(process.env.EVAL)); }
+await page.screenshot({ path: process.env.OUT ?? '/tmp/shot.png', fullPage: true });
+await ctx.close(); server.close();
