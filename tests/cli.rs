@@ -73,6 +73,22 @@ fn bad_rows_are_reported_and_exit_2() {
 }
 
 #[test]
+fn bad_per_sample_lines_are_reported_and_exit_2() {
+    let input = "{\"task_id\": \"A\", \"passed\": true}\n{\"task_id\": \"A\", \"passed\": 0.5}\n{oops\n{\"task_id\": \"B\", \"passed\": false}\n";
+    let (code, json, err) = passk(&["report", "-", "--k", "1"], input);
+    assert_eq!(code, 2);
+    assert!(err.contains("stdin:2: passed = 0.5 is not true/false or 0/1"), "{err}");
+    assert!(err.contains("stdin:3: malformed JSON"), "{err}");
+    assert_eq!(json["models"][0]["tasks"], 2);
+    // The same input through `passk counts`, and a forced format.
+    let (code, _, err) = passk(&["counts", "--format", "jsonl-samples", "-"], input);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = passk(&["counts", "--format", "nope", "-"], input);
+    assert_eq!(code, 2);
+    assert!(err.contains("--format nope: one of auto"), "{err}");
+}
+
+#[test]
 fn malformed_arguments_exit_2() {
     for args in [
         &["report", "--k", "0"][..],
