@@ -5,6 +5,7 @@
 
 pub mod core;
 pub mod io;
+pub mod plot;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

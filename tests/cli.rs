@@ -77,7 +77,10 @@ fn bad_per_sample_lines_are_reported_and_exit_2() {
     let input = "{\"task_id\": \"A\", \"passed\": true}\n{\"task_id\": \"A\", \"passed\": 0.5}\n{oops\n{\"task_id\": \"B\", \"passed\": false}\n";
     let (code, json, err) = passk(&["report", "-", "--k", "1"], input);
     assert_eq!(code, 2);
-    assert!(err.contains("stdin:2: passed = 0.5 is not true/false or 0/1"), "{err}");
+    assert!(
+        err.contains("stdin:2: passed = 0.5 is not true/false or 0/1"),
+        "{err}"
+    );
     assert!(err.contains("stdin:3: malformed JSON"), "{err}");
     assert_eq!(json["models"][0]["tasks"], 2);
     // The same input through `passk counts`, and a forced format.

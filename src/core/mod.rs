@@ -7,6 +7,7 @@ pub mod bands;
 pub mod beta_binomial;
 pub mod bootstrap;
 pub mod cover;
+pub mod curves;
 pub mod cv;
 pub mod dataset;
 pub mod estimates;

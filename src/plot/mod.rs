@@ -1,0 +1,192 @@
+//! Charts: functions generic over plotters' `DrawingBackend`, so that the same code draws on
+//! a canvas in the page and into an SVG string in native tests and exports. One chart per
+//! file; each returns the coordinate mapping the page needs for hover.
+
+pub mod cover;
+pub mod pass_at_k;
+pub mod svg;
+
+use plotters::style::RGBColor;
+
+/// Colours and sizes of a chart: light or dark, and the device pixel ratio every length is
+/// multiplied by (so a canvas sized for a high-DPI screen stays crisp).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Style {
+    /// Dark background.
+    pub dark: bool,
+    /// Pixels per CSS pixel.
+    pub scale: f64,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            dark: false,
+            scale: 1.0,
+        }
+    }
+}
+
+/// The Okabe–Ito palette (colour-blind safe), reordered for a light background.
+const LIGHT: [RGBColor; 8] = [
+    RGBColor(0x00, 0x72, 0xB2),
+    RGBColor(0xE6, 0x9F, 0x00),
+    RGBColor(0x00, 0x9E, 0x73),
+    RGBColor(0xCC, 0x79, 0xA7),
+    RGBColor(0xD5, 0x5E, 0x00),
+    RGBColor(0x56, 0xB4, 0xE9),
+    RGBColor(0x00, 0x00, 0x00),
+    RGBColor(0xB8, 0xA6, 0x00),
+];
+
+/// The same palette for a dark background.
+const DARK: [RGBColor; 8] = [
+    RGBColor(0x56, 0xB4, 0xE9),
+    RGBColor(0xE6, 0x9F, 0x00),
+    RGBColor(0x00, 0xC0, 0x8B),
+    RGBColor(0xE0, 0x8E, 0xBF),
+    RGBColor(0xFF, 0x7A, 0x2F),
+    RGBColor(0x9A, 0xD4, 0xF5),
+    RGBColor(0xF0, 0xF0, 0xF0),
+    RGBColor(0xF0, 0xE4, 0x42),
+];
+
+impl Style {
+    /// The background.
+    pub fn bg(&self) -> RGBColor {
+        if self.dark {
+            RGBColor(0x1e, 0x21, 0x26)
+        } else {
+            RGBColor(0xff, 0xff, 0xff)
+        }
+    }
+
+    /// Text and axes.
+    pub fn ink(&self) -> RGBColor {
+        if self.dark {
+            RGBColor(0xe8, 0xea, 0xed)
+        } else {
+            RGBColor(0x1d, 0x1f, 0x21)
+        }
+    }
+
+    /// Secondary text and reference lines.
+    pub fn muted(&self) -> RGBColor {
+        if self.dark {
+            RGBColor(0xa0, 0xa4, 0xaa)
+        } else {
+            RGBColor(0x5f, 0x63, 0x68)
+        }
+    }
+
+    /// Grid lines.
+    pub fn grid(&self) -> RGBColor {
+        if self.dark {
+            RGBColor(0x33, 0x37, 0x3d)
+        } else {
+            RGBColor(0xe6, 0xe6, 0xe1)
+        }
+    }
+
+    /// The colour of series `i`.
+    pub fn series(&self, i: usize) -> RGBColor {
+        let p = if self.dark { &DARK } else { &LIGHT };
+        p[i % p.len()]
+    }
+
+    /// A length in pixels.
+    pub fn px(&self, css: f64) -> u32 {
+        (css * self.scale).round().max(1.0) as u32
+    }
+
+    /// A font size in pixels.
+    pub fn font(&self, css: f64) -> f64 {
+        css * self.scale
+    }
+}
+
+/// Where a chart's plotting area lies on the drawing, and the ranges it shows: enough to turn
+/// a pointer position back into data coordinates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mapping {
+    /// Left and right pixel of the plotting area.
+    pub x: (i32, i32),
+    /// Top and bottom pixel.
+    pub y: (i32, i32),
+    /// The x range shown.
+    pub x_range: (f64, f64),
+    /// Whether x is on a log scale.
+    pub x_log: bool,
+    /// The y range shown (bottom, top).
+    pub y_range: (f64, f64),
+}
+
+impl Mapping {
+    /// The data x at pixel column `px`, None outside the plotting area.
+    pub fn x_at(&self, px: f64) -> Option<f64> {
+        let (l, r) = (self.x.0 as f64, self.x.1 as f64);
+        if px < l || px > r || r <= l {
+            return None;
+        }
+        let t = (px - l) / (r - l);
+        let (a, b) = self.x_range;
+        Some(if self.x_log {
+            (a.ln() + t * (b.ln() - a.ln())).exp()
+        } else {
+            a + t * (b - a)
+        })
+    }
+
+    /// The pixel column of data x.
+    pub fn px_of(&self, x: f64) -> f64 {
+        let (l, r) = (self.x.0 as f64, self.x.1 as f64);
+        let (a, b) = self.x_range;
+        let t = if self.x_log {
+            (x.ln() - a.ln()) / (b.ln() - a.ln())
+        } else {
+            (x - a) / (b - a)
+        };
+        l + t * (r - l)
+    }
+}
+
+/// A budget for an axis label: 1, 10, 100, 1k, 10k, 1M, …
+pub fn k_label(k: f64) -> String {
+    let k = k.round();
+    if k >= 1e9 {
+        format!("{}G", trim(k / 1e9))
+    } else if k >= 1e6 {
+        format!("{}M", trim(k / 1e6))
+    } else if k >= 1e3 {
+        format!("{}k", trim(k / 1e3))
+    } else {
+        format!("{k}")
+    }
+}
+
+fn trim(v: f64) -> String {
+    let s = format!("{v:.1}");
+    s.trim_end_matches(".0").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mapping_inverts_a_log_axis() {
+        let m = Mapping {
+            x: (100, 600),
+            y: (10, 400),
+            x_range: (1.0, 10_000.0),
+            x_log: true,
+            y_range: (0.0, 1.0),
+        };
+        assert!((m.x_at(350.0).unwrap() - 100.0).abs() < 1e-9);
+        assert!((m.px_of(100.0) - 350.0).abs() < 1e-9);
+        assert_eq!(m.x_at(50.0), None);
+        assert_eq!(k_label(1000.0), "1k");
+        assert_eq!(k_label(1280.0), "1.3k");
+        assert_eq!(k_label(5.0), "5");
+    }
+}

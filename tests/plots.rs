@@ -1,0 +1,217 @@
+//! Each chart drawn into SVG: what must be there is there (axis labels, one curve per enabled
+//! estimator and series, the band, markers), and degenerate data still draw.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use passk::core::cover::Tau;
+use passk::core::curves::{cover_curves, k_grid, series_curves, BandKind, Estimator, SeriesFit};
+use passk::core::dataset::{Dataset, Task};
+use passk::core::pass_at_k::Counts;
+use passk::core::report::Settings;
+use passk::plot::cover::{draw_cover, CoverChart};
+use passk::plot::pass_at_k::{draw_pass_at_k, PassAtKChart};
+use passk::plot::svg::svg_string;
+use passk::plot::Style;
+
+fn deepscaler() -> Vec<Dataset> {
+    common::load(&[
+        common::real("deepscaler_base.jsonl"),
+        common::real("deepscaler_rl.jsonl"),
+    ])
+}
+
+fn pass_chart(
+    ds: &[Dataset],
+    enabled: Vec<Estimator>,
+    band: BandKind,
+    k_max: u64,
+) -> (String, passk::plot::Mapping) {
+    let series = ds
+        .iter()
+        .map(|d| {
+            let fit = SeriesFit::new(d);
+            let ks = k_grid(k_max, 60, &[fit.n_range().0, fit.n_range().1]);
+            series_curves(d, &fit, &ks, &Settings::default(), band)
+        })
+        .collect();
+    let chart = PassAtKChart {
+        series,
+        enabled,
+        k_max,
+        band: band != BandKind::None,
+    };
+    svg_string(800, 480, |a| draw_pass_at_k(a, &chart, &Style::default())).expect("drawn")
+}
+
+/// Elements of a kind drawn in a colour (the series' colours: #0072B2, #E69F00).
+fn in_colour(svg: &str, element: &str, colour: &str) -> usize {
+    svg.split('<')
+        .filter(|e| e.starts_with(element) && e.contains(&format!("stroke=\"{colour}\"")))
+        .count()
+}
+
+/// Polylines of eight points or more in a colour: drawn curves (dashes and legend samples
+/// have two or three).
+fn curves(svg: &str, colour: &str) -> usize {
+    svg.split('<')
+        .filter(|e| e.starts_with("polyline") && e.contains(&format!("stroke=\"{colour}\"")))
+        .filter(|e| {
+            e.split("points=\"")
+                .nth(1)
+                .map(|p| p.split_whitespace().count() >= 8)
+                .unwrap_or(false)
+        })
+        .count()
+}
+
+fn text(svg: &str, label: &str) -> bool {
+    svg.contains(&format!("\n{label}\n</text>"))
+}
+
+#[test]
+fn pass_at_k_chart_has_axes_curves_and_band() {
+    let ds = deepscaler();
+    let (svg, map) = pass_chart(&ds, vec![Estimator::Combinatorial], BandKind::None, 1280);
+    assert!(
+        text(&svg, "pass@k") && text(&svg, "k (samples per task, log scale)"),
+        "axis labels"
+    );
+    for label in ["1", "10", "100", "1k", "100%", "60%"] {
+        assert!(text(&svg, label), "tick {label}");
+    }
+    // One solid curve per series for the combinatorial estimator, in the series' colours.
+    assert_eq!(curves(&svg, "#0072B2"), 1);
+    assert_eq!(curves(&svg, "#E69F00"), 1);
+    assert!(
+        svg.contains("deepscaler_base — combinatorial")
+            && svg.contains("deepscaler_rl — combinatorial")
+    );
+    assert!(map.x.0 < map.x.1 && map.y.0 < map.y.1);
+    assert!((map.x_at(map.px_of(128.0)).unwrap() - 128.0).abs() < 1e-6);
+
+    // Three more estimators and a band: one more solid part per fitted estimator and series,
+    // markers, the band as one polygon per series.
+    let (svg2, _) = pass_chart(
+        &ds,
+        vec![
+            Estimator::Combinatorial,
+            Estimator::Bb,
+            Estimator::Zoibb,
+            Estimator::LinMix,
+        ],
+        BandKind::Credible,
+        1280,
+    );
+    // Per series: combinatorial, and BB, ZOIBB, LinMix solid up to n.
+    assert_eq!(curves(&svg2, "#0072B2"), 4, "solid parts");
+    // Bands: one polygon per series, filled in its colour at low opacity.
+    assert_eq!(
+        svg2.split('<')
+            .filter(|e| e.starts_with("polygon")
+                && e.contains("fill=\"#0072B2\"")
+                && e.contains("opacity=\"0.16\""))
+            .count(),
+        1,
+        "band"
+    );
+    assert!(in_colour(&svg2, "circle", "#E69F00") >= 4, "BB markers");
+    assert!(in_colour(&svg2, "rect", "#E69F00") >= 4, "ZOIBB markers");
+    assert!(
+        svg2.split('<')
+            .filter(|e| e.starts_with("polygon")
+                && e.contains("fill=\"#E69F00\"")
+                && e.contains("opacity=\"1\""))
+            .count()
+            >= 4,
+        "LinMix triangles"
+    );
+    for e in ["BB", "ZOIBB", "LinMix"] {
+        assert!(
+            svg2.contains(&format!("deepscaler_rl — {e}")),
+            "{e} in the legend"
+        );
+    }
+}
+
+#[test]
+fn dashed_beyond_n_and_dotted_naive() {
+    let ds = deepscaler();
+    let (svg, _) = pass_chart(&ds[..1], vec![Estimator::Bb], BandKind::None, 10_000);
+    // Dashed beyond n = 128: many short segments in the series' colour.
+    assert!(in_colour(&svg, "polyline", "#0072B2") > 20, "dashes");
+    let (svg, _) = pass_chart(&ds[..1], vec![Estimator::Naive], BandKind::None, 1000);
+    assert!(
+        svg.split('<')
+            .filter(|e| e.starts_with("circle") && e.contains("fill=\"#0072B2\""))
+            .count()
+            > 50,
+        "dots"
+    );
+    assert_eq!(curves(&svg, "#0072B2"), 0, "no solid line for naive");
+}
+
+#[test]
+fn degenerate_series_still_draw() {
+    let one = |n, c| Dataset {
+        name: "one".into(),
+        tasks: vec![Task {
+            id: None,
+            counts: Counts::new(n, c).unwrap(),
+        }],
+        meta: Default::default(),
+    };
+    for d in [one(10, 0), one(10, 10), one(1, 1)] {
+        let (svg, _) = pass_chart(&[d], Estimator::ALL.to_vec(), BandKind::Credible, 1000);
+        assert!(text(&svg, "pass@k"));
+        assert!(!svg.contains("NaN"), "{svg}");
+    }
+    // No series at all: axes only.
+    let (svg, _) = pass_chart(&[], Estimator::ALL.to_vec(), BandKind::None, 1000);
+    assert!(text(&svg, "pass@k"));
+}
+
+#[test]
+fn cover_chart_has_steps_posterior_and_marks() {
+    let ds = deepscaler();
+    let taus: Vec<Tau> = ["0.2", "0.8"]
+        .iter()
+        .map(|t| Tau::parse(t).unwrap())
+        .collect();
+    let series = ds
+        .iter()
+        .map(|d| cover_curves(&SeriesFit::new(d), &taus, 50))
+        .collect();
+    let chart = CoverChart {
+        series,
+        posterior: true,
+    };
+    let (svg, map) = svg_string(800, 480, |a| draw_cover(a, &chart, &Style::default())).unwrap();
+    assert!(text(&svg, "Cover@τ (share of tasks)") && text(&svg, "τ (success-rate threshold)"));
+    assert_eq!(curves(&svg, "#0072B2"), 1, "the plug-in step curve");
+    assert!(text(&svg, "deepscaler_rl — BB posterior"));
+    assert_eq!(
+        svg.split('<')
+            .filter(|e| e.starts_with("circle") && e.contains("fill=\"#0072B2\""))
+            .count(),
+        2,
+        "markers at both τ"
+    );
+    assert!(!map.x_log);
+    let dark = svg_string(800, 480, |a| {
+        draw_cover(
+            a,
+            &chart,
+            &Style {
+                dark: true,
+                scale: 2.0,
+            },
+        )
+    })
+    .unwrap()
+    .0;
+    assert!(
+        dark.contains("#1E2126") || dark.contains("#1e2126"),
+        "dark background"
+    );
+}
