@@ -12,7 +12,8 @@ use passk::core::cover::{cover_plugin, cover_posterior, Tau};
 use passk::core::cv::cv_elpd;
 use passk::core::dataset::Dataset;
 use passk::core::estimates::{unbiased_pass_at_k, Estimates};
-use passk::core::report::{build_report, config, fit_series, Options};
+use passk::core::fit::{config, fit_series};
+use passk::core::report::{build_report, Options};
 use passk::core::sample::{synthetic, InflatedBeta};
 use passk::core::zoibb::fit_zoibb;
 

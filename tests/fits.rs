@@ -559,7 +559,7 @@ fn linmix_blends_by_samples_per_task() {
 fn cv_elpd_uses_folds_by_input_order() {
     let pairs = synthetic(23, 12, 0.2, 0.1, 1.0, 1.5, 5);
     let d = dataset(&pairs);
-    let full = passk::core::report::fit_series(&d.groups()).unwrap();
+    let full = passk::core::fit::fit_series(&d.groups()).unwrap();
     for k in [2u64, 5, 10, 23, 50] {
         let cv = cv_elpd(&d, k, &full).unwrap();
         let kk = k.min(pairs.len() as u64);

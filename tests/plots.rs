@@ -5,8 +5,9 @@
 mod common;
 
 use passk::core::cover::Tau;
-use passk::core::curves::{cover_curves, k_grid, series_curves, BandKind, Estimator, SeriesFit};
+use passk::core::curves::{cover_curves, k_grid, series_curves, BandKind, Estimator};
 use passk::core::dataset::{Dataset, Task};
+use passk::core::fit::SeriesFit;
 use passk::core::pass_at_k::Counts;
 use passk::core::report::Settings;
 use passk::plot::cover::{draw_cover, CoverChart};

@@ -5,12 +5,11 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use passk::core::cover::Tau;
 use passk::core::dataset::Dataset;
 use passk::core::report::{build_report, Options, Rejected};
 use passk::io::counts_doc::counts_json;
-use passk::io::number::parse_count;
 use passk::io::read::{assemble, series_name_for, Format, Reader};
+use passk::io::settings;
 
 const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
@@ -62,41 +61,13 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     }
 }
 
-fn list<T>(
+/// A flag's value through its parser; the message names the flag and the value.
+fn parsed<T>(
+    name: &str,
     text: &str,
-    flag: &str,
     parse: impl Fn(&str) -> Result<T, String>,
-) -> Result<Vec<T>, String> {
-    let items: Result<Vec<T>, String> = text
-        .split(',')
-        .map(|s| parse(s.trim()).map_err(|e| format!("{flag} {text}: '{}': {e}", s.trim())))
-        .collect();
-    let items = items?;
-    if items.is_empty() {
-        return Err(format!("{flag} needs at least one value"));
-    }
-    Ok(items)
-}
-
-fn number(s: &str) -> Result<f64, String> {
-    let v: f64 = s.parse().map_err(|_| "not a number".to_string())?;
-    if v.is_finite() {
-        Ok(v)
-    } else {
-        Err("not a finite number".into())
-    }
-}
-
-fn pair(text: &str, flag: &str) -> Result<[f64; 2], String> {
-    let v = list(text, flag, number)?;
-    match v.as_slice() {
-        [a, b] => Ok([*a, *b]),
-        _ => Err(format!("{flag} takes two numbers, e.g. {flag} 10,50")),
-    }
-}
-
-fn whole(s: &str) -> Result<u64, String> {
-    parse_count(s).map_err(|e| e.to_string())
+) -> Result<T, String> {
+    parse(text).map_err(|e| format!("{name} {text}: {e}"))
 }
 
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
@@ -192,67 +163,20 @@ fn report(args: &[String]) -> Result<ExitCode, String> {
         };
         let s = &mut opts.settings;
         match flag {
-            "--k" => {
-                let mut ks = list(&value()?, "--k", |t| match whole(t)? {
-                    0 => Err("k must be at least 1".into()),
-                    k => Ok(k),
-                })?;
-                ks.sort_unstable();
-                ks.dedup();
-                opts.ks = ks;
-            }
-            "--tau" => {
-                let mut taus = list(&value()?, "--tau", |t| {
-                    Tau::parse(t).map_err(|e| e.to_string())
-                })?;
-                taus.sort_by(|a, b| a.value().total_cmp(&b.value()));
-                taus.dedup_by(|a, b| a.value() == b.value());
-                opts.taus = taus;
-            }
-            "--linmix" => {
-                let [lo, hi] = pair(&value()?, "--linmix")?;
-                if !(lo >= 0.0 && hi > lo) {
-                    return Err(format!("--linmix {lo},{hi}: needs 0 <= LOW < HIGH"));
-                }
-                s.linmix = [lo, hi];
-            }
-            "--prior" => {
-                let [a, b] = pair(&value()?, "--prior")?;
-                if !(a > 0.0 && b > 0.0) {
-                    return Err(format!("--prior {a},{b}: both must be > 0"));
-                }
-                s.prior = [a, b];
-            }
+            "--k" => opts.ks = parsed("--k", &value()?, settings::parse_ks)?,
+            "--tau" => opts.taus = parsed("--tau", &value()?, settings::parse_taus)?,
+            "--linmix" => s.linmix = parsed("--linmix", &value()?, settings::parse_linmix)?,
+            "--prior" => s.prior = parsed("--prior", &value()?, settings::parse_prior)?,
             "--confidence" => {
-                let p = number(&value()?).map_err(|e| format!("--confidence: {e}"))?;
-                if !(p > 0.0 && p < 1.0) {
-                    return Err(format!(
-                        "--confidence {p}: must lie strictly between 0 and 1"
-                    ));
-                }
-                s.confidence = p;
+                s.confidence = parsed("--confidence", &value()?, settings::parse_confidence)?
             }
-            "--bootstrap" => {
-                s.bootstrap = whole(&value()?).map_err(|e| format!("--bootstrap: {e}"))?
-            }
-            "--seed" => {
-                let v = value()?;
-                s.seed = v
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("--seed {v}: not a whole number"))?;
-            }
-            "--folds" => {
-                let k = whole(&value()?).map_err(|e| format!("--folds: {e}"))?;
-                if k < 2 {
-                    return Err(format!("--folds {k}: needs at least 2"));
-                }
-                s.folds = k;
-            }
+            "--bootstrap" => s.bootstrap = parsed("--bootstrap", &value()?, settings::parse_whole)?,
+            "--seed" => s.seed = parsed("--seed", &value()?, settings::parse_seed)?,
+            "--folds" => s.folds = parsed("--folds", &value()?, settings::parse_folds)?,
             "--format" => format = parse_format(&value()?)?,
             "--backtest" => {}
             "--backtest-repeats" => {
-                whole(&value()?).map_err(|e| format!("--backtest-repeats: {e}"))?;
+                parsed("--backtest-repeats", &value()?, settings::parse_whole)?;
             }
             "-h" | "--help" => {
                 println!("{USAGE}");

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use super::bootstrap::{quantile, resample_counts, SplitMix64};
 use super::dataset::{Dataset, Groups};
 use super::estimates::Estimates;
-use super::report::{config, fit_series, Band, Settings};
+use super::fit::{config, fit_series};
+use super::report::{Band, Settings};
 
 /// The estimators that get bands, in the report's order.
 pub const BAND_ESTIMATORS: [&str; 5] = ["combinatorial", "naive", "bb", "zoibb", "linmix"];

@@ -6,10 +6,11 @@
 
 use super::bands::bootstrap_bands;
 use super::cover::{cover_posterior, CoverSteps};
-use super::dataset::{Dataset, Groups};
-use super::estimates::{Config, Estimates, Fits};
-use super::extrapolate::LogitLine;
-use super::report::{extrapolation_line, fit_series, Options, Settings};
+use super::dataset::Dataset;
+use super::estimates::Estimates;
+use super::fit::config;
+use super::fit::SeriesFit;
+use super::report::{Options, Settings};
 use super::warnings::data_warnings;
 
 /// An estimator the Pass@k chart can draw.
@@ -125,39 +126,6 @@ pub fn k_grid(k_max: u64, points: usize, marks: &[u64]) -> Vec<u64> {
     ks
 }
 
-/// A series' grouped counts and fits: what the curves of any grid are evaluated from.
-#[derive(Debug, Clone)]
-pub struct SeriesFit {
-    /// The series name.
-    pub name: String,
-    /// The grouped counts.
-    pub groups: Groups,
-    /// The fits (None without tasks).
-    pub fits: Option<Fits>,
-    /// The log-logit line through the combinatorial values, if it can be fitted.
-    pub line: Option<LogitLine>,
-}
-
-impl SeriesFit {
-    /// Groups and fits one series.
-    pub fn new(ds: &Dataset) -> SeriesFit {
-        let groups = ds.groups();
-        let fits = fit_series(&groups);
-        let line = extrapolation_line(&groups);
-        SeriesFit {
-            name: ds.name.clone(),
-            groups,
-            fits,
-            line,
-        }
-    }
-
-    /// Smallest and largest n.
-    pub fn n_range(&self) -> (u64, u64) {
-        (self.groups.n_min(), self.groups.n_max())
-    }
-}
-
 /// One series' curves along a grid of budgets.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeriesCurves {
@@ -210,15 +178,7 @@ pub fn series_curves(
     settings: &Settings,
     band: BandKind,
 ) -> SeriesCurves {
-    let config = Config {
-        linmix: settings.linmix,
-        prior: super::interval::Prior {
-            alpha: settings.prior[0],
-            beta: settings.prior[1],
-        },
-        confidence: settings.confidence,
-    };
-    let est = Estimates::new(&fit.groups, fit.fits, config);
+    let est = Estimates::new(&fit.groups, fit.fits, config(settings));
     let rows = est.at_ks(ks);
     let fin = |v: Option<f64>| v.filter(|x| x.is_finite());
     let mut values = vec![Vec::with_capacity(ks.len()); Estimator::ALL.len()];

@@ -13,6 +13,7 @@ pub mod dataset;
 pub mod estimates;
 pub mod exact;
 pub mod extrapolate;
+pub mod fit;
 pub mod interval;
 pub mod likelihood;
 pub mod optimize;

@@ -6,15 +6,15 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::bands::bootstrap_bands;
-use super::beta_binomial::{fit_bb, BbFit};
+use super::beta_binomial::BbFit;
 use super::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps, Tau};
 use super::cv::{cv_elpd, CvElpd};
-use super::dataset::{Dataset, Groups};
-use super::estimates::{unbiased_pass_at_k, Config, Estimates, Fits};
-use super::extrapolate::{doubling_budgets, LogitLine};
-use super::interval::{Interval, Prior};
+use super::dataset::Dataset;
+use super::estimates::Estimates;
+use super::fit::{config, SeriesFit};
+use super::interval::Interval;
 use super::warnings::data_warnings;
-use super::zoibb::{fit_zoibb, ZoibbFit};
+use super::zoibb::ZoibbFit;
 
 /// The schema identifier.
 pub const SCHEMA: &str = "passk-report/1";
@@ -220,37 +220,26 @@ fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-/// The fits of a series (None when it has no tasks).
-pub fn fit_series(g: &Groups) -> Option<Fits> {
-    (!g.is_empty()).then(|| {
-        let bb = fit_bb(g);
-        let zoibb = fit_zoibb(g, &bb);
-        Fits { bb, zoibb }
-    })
-}
-
-/// The estimates' settings from the report's.
-pub fn config(s: &Settings) -> Config {
-    Config {
-        linmix: s.linmix,
-        prior: Prior {
-            alpha: s.prior[0],
-            beta: s.prior[1],
-        },
-        confidence: s.confidence,
-    }
-}
-
 /// The report of one series.
 pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> ModelReport {
-    let g = ds.groups();
+    model_report_fitted(ds, &SeriesFit::new(ds), rejected, opts)
+}
+
+/// The report of one series whose fits are already known.
+pub fn model_report_fitted(
+    ds: &Dataset,
+    fit: &SeriesFit,
+    rejected: Vec<Rejected>,
+    opts: &Options,
+) -> ModelReport {
+    let g = &fit.groups;
     let summary = ds.summary();
     let empty = g.is_empty();
     let s = &opts.settings;
-    let fits = fit_series(&g);
-    let est = Estimates::new(&g, fits, config(s));
-    let mut warnings = data_warnings(&g, fits.as_ref(), opts);
-    let line = extrapolation_line(&g);
+    let fits = fit.fits;
+    let est = Estimates::new(g, fits, config(s));
+    let mut warnings = data_warnings(g, fits.as_ref(), opts);
+    let line = fit.line;
     if !empty && line.is_none() {
         warnings.push(format!(
             "extrapolated is null: fewer than 3 usable points at k = 1, 2, 4, … ≤ n_min = {}",
@@ -294,8 +283,8 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
         .iter()
         .map(|&tau| CoverRow {
             tau: tau.value(),
-            plugin: (!empty).then(|| cover_plugin(&g, tau)),
-            bb: fits.and_then(|f| finite(cover_posterior(&g, f.bb.a, f.bb.b, tau.value()))),
+            plugin: (!empty).then(|| cover_plugin(g, tau)),
+            bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
         })
         .collect();
     ModelReport {
@@ -315,27 +304,27 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
     }
 }
 
-/// The logit-linear line through the combinatorial values at k = 1, 2, 4, … ≤ n_min.
-pub fn extrapolation_line(g: &Groups) -> Option<LogitLine> {
-    let pts: Vec<(u64, f64)> = doubling_budgets(g.n_min())
-        .into_iter()
-        .filter_map(|k| unbiased_pass_at_k(g, k).ok().map(|p| (k, p)))
-        .collect();
-    LogitLine::fit(&pts)
-}
-
 /// The report of several series; `rejected[i]` are the rows rejected for series i.
 pub fn build_report(datasets: &[Dataset], rejected: Vec<Vec<Rejected>>, opts: &Options) -> Report {
+    let fits: Vec<SeriesFit> = datasets.iter().map(SeriesFit::new).collect();
+    build_report_fitted(datasets, &fits, rejected, opts)
+}
+
+/// [`build_report`] with each series' fits already known (`fits[i]` of `datasets[i]`).
+pub fn build_report_fitted(
+    datasets: &[Dataset],
+    fits: &[SeriesFit],
+    rejected: Vec<Vec<Rejected>>,
+    opts: &Options,
+) -> Report {
     let mut rejected = rejected.into_iter();
     let models: Vec<ModelReport> = datasets
         .iter()
-        .map(|ds| model_report(ds, rejected.next().unwrap_or_default(), opts))
+        .zip(fits)
+        .map(|(ds, fit)| model_report_fitted(ds, fit, rejected.next().unwrap_or_default(), opts))
         .collect();
     let comparison = (datasets.len() >= 2).then(|| {
-        let steps: Vec<CoverSteps> = datasets
-            .iter()
-            .map(|d| CoverSteps::new(&d.groups()))
-            .collect();
+        let steps: Vec<CoverSteps> = fits.iter().map(|f| CoverSteps::new(&f.groups)).collect();
         let (auc_cover_plus, avg_auc_cover_plus) = auc_plus_matrix(&steps);
         Comparison {
             auc_cover_plus,

@@ -6,4 +6,6 @@ pub mod counts_doc;
 pub mod format;
 pub mod number;
 pub mod read;
+pub mod settings;
+pub mod table;
 pub mod workspace;
