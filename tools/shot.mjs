@@ -1,5 +1,5 @@
 // Development helper: a full-page screenshot of the built page (dist/) in headless Chromium.
-// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] node tools/shot.mjs
+// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css] node tools/shot.mjs
 import { chromium } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,5 +16,9 @@ page.on('pageerror', e => console.log('pageerror', e.message));
 await page.goto(url + (process.env.HASH ?? ''));
 await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
 if (process.env.EVAL) { console.log(await page.evaluate(process.env.EVAL)); }
-await page.screenshot({ path: process.env.OUT ?? '/tmp/shot.png', fullPage: true });
+if (process.env.SELECTOR) {
+  await page.locator(process.env.SELECTOR).first().screenshot({ path: process.env.OUT ?? '/tmp/shot.png' });
+} else {
+  await page.screenshot({ path: process.env.OUT ?? '/tmp/shot.png', fullPage: true });
+}
 await ctx.close(); server.close();

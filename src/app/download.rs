@@ -2,6 +2,21 @@
 
 use wasm_bindgen::JsCast;
 
+/// Offers a `data:` URL (a canvas' PNG) as a download named `filename`.
+///
+/// # Errors
+/// A message when the browser refuses (the page works on).
+pub fn save_data_url(filename: &str, url: &str) -> Result<(), String> {
+    let a: web_sys::HtmlAnchorElement = leptos::prelude::document()
+        .create_element("a")
+        .map_err(|_| "the browser could not make the link".to_string())?
+        .unchecked_into();
+    a.set_href(url);
+    a.set_download(filename);
+    a.click();
+    Ok(())
+}
+
 /// Offers `text` as a download named `filename`.
 ///
 /// # Errors

@@ -2,7 +2,12 @@
 //!
 //! One component per file; logic lives in the pure modules, natively tested.
 
+pub mod analysis_settings;
+pub mod analysis_state;
+pub mod analysis_view;
 pub mod calculator;
+pub mod chart_canvas;
+pub mod cover_panel;
 pub mod dataset_input;
 pub mod dataset_view;
 pub mod download;
@@ -11,11 +16,16 @@ pub mod examples;
 pub mod file_loader;
 pub mod k_table;
 pub mod load_files;
+pub mod method_notes;
 pub mod number_field;
+pub mod pass_at_k_panel;
 pub mod rejected_list;
+pub mod results_table;
 pub mod series_summary;
+pub mod setting_field;
 pub mod state;
 pub mod storage;
+pub mod theme;
 
 use leptos::prelude::*;
 
@@ -23,6 +33,7 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     let inputs = state::provide_inputs();
+    let analysis = analysis_state::provide_analysis(inputs);
     view! {
         <drop_zone::DropZone inputs=inputs />
         <main class="page">
@@ -34,6 +45,7 @@ pub fn App() -> impl IntoView {
             </header>
             <calculator::Calculator />
             <dataset_view::DatasetView inputs=inputs />
+            <analysis_view::AnalysisView analysis=analysis />
             <footer class="footnote">
                 <p>
                     "Unbiased estimator of Chen et al. (2021): pass@k = 1 − C(n−c, k) / C(n, k), "

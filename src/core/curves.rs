@@ -126,6 +126,23 @@ pub fn k_grid(k_max: u64, points: usize, marks: &[u64]) -> Vec<u64> {
     ks
 }
 
+/// The round budgets 1, 2, 5, 10, 20, 50, … up to k_max (the chart's data table lists them,
+/// so the grid includes them).
+pub fn round_budgets(k_max: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut decade = 1u64;
+    while decade <= k_max {
+        for m in [1, 2, 5] {
+            let k = decade.saturating_mul(m);
+            if k <= k_max {
+                out.push(k);
+            }
+        }
+        decade = decade.saturating_mul(10);
+    }
+    out
+}
+
 /// One series' curves along a grid of budgets.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeriesCurves {

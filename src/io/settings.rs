@@ -191,3 +191,112 @@ mod tests {
         assert_eq!(auto_k_max(10), 1000);
     }
 }
+
+/// The analysis settings as the page's fields hold them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SettingsText {
+    /// Budgets of the results table.
+    pub k_list: String,
+    /// Thresholds of the Cover rows.
+    pub tau_list: String,
+    /// Largest k of the Pass@k chart (empty: automatic).
+    pub k_max: String,
+    /// LinMix m_low, m_high.
+    pub linmix: String,
+    /// Prior α0, β0 of the credible interval.
+    pub prior: String,
+    /// Confidence level of the interval.
+    pub confidence: String,
+    /// CV folds.
+    pub folds: String,
+    /// Bootstrap resamples.
+    pub bootstrap: String,
+    /// Seed.
+    pub seed: String,
+}
+
+impl Default for SettingsText {
+    fn default() -> Self {
+        SettingsText {
+            k_list: "1, 2, 5, 10, 20, 50, 100, 200, 500, 1000".into(),
+            tau_list: "0.2, 0.8".into(),
+            k_max: String::new(),
+            linmix: "10, 50".into(),
+            prior: "1, 1".into(),
+            confidence: "0.95".into(),
+            folds: "10".into(),
+            bootstrap: "0".into(),
+            seed: "0".into(),
+        }
+    }
+}
+
+/// The settings read from the fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    /// The report's options.
+    pub opts: crate::core::report::Options,
+    /// The chart's k_max (None: automatic).
+    pub k_max: Option<u64>,
+}
+
+impl Default for Parsed {
+    fn default() -> Self {
+        parse_all(&SettingsText::default()).unwrap_or(Parsed {
+            opts: Default::default(),
+            k_max: None,
+        })
+    }
+}
+
+/// Reads every field; on failure, the message of each field that is not valid (by field
+/// name: `k_list`, `tau_list`, …).
+///
+/// # Errors
+/// One `(field, message)` per invalid field.
+pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(&'static str, String)>> {
+    let mut errors = Vec::new();
+    let mut take = |field: &'static str, r: Result<(), String>| {
+        if let Err(e) = r {
+            errors.push((field, e));
+        }
+    };
+    let mut opts = crate::core::report::Options::default();
+    let mut k_max = None;
+    take("k_list", parse_ks(&t.k_list).map(|v| opts.ks = v));
+    take("tau_list", parse_taus(&t.tau_list).map(|v| opts.taus = v));
+    take("k_max", parse_k_max(&t.k_max).map(|v| k_max = v));
+    let s = &mut opts.settings;
+    take("linmix", parse_linmix(&t.linmix).map(|v| s.linmix = v));
+    take("prior", parse_prior(&t.prior).map(|v| s.prior = v));
+    take("confidence", parse_confidence(&t.confidence).map(|v| s.confidence = v));
+    take("folds", parse_folds(&t.folds).map(|v| s.folds = v));
+    take("bootstrap", parse_whole(&t.bootstrap).and_then(|v| {
+        if v <= 10_000 {
+            s.bootstrap = v;
+            Ok(())
+        } else {
+            Err("at most 10,000 resamples".into())
+        }
+    }));
+    take("seed", parse_seed(&t.seed).map(|v| s.seed = v));
+    if errors.is_empty() {
+        Ok(Parsed { opts, k_max })
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod all_tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_command_line_defaults() {
+        let p = parse_all(&SettingsText::default()).unwrap();
+        assert_eq!(p.opts, crate::core::report::Options::default());
+        let bad = SettingsText { k_list: "0".into(), confidence: "2".into(), ..Default::default() };
+        let e = parse_all(&bad).unwrap_err();
+        assert_eq!(e.iter().map(|x| x.0).collect::<Vec<_>>(), vec!["k_list", "confidence"]);
+    }
+}

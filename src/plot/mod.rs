@@ -6,7 +6,41 @@ pub mod cover;
 pub mod pass_at_k;
 pub mod svg;
 
+use plotters::coord::Shift;
+use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend};
 use plotters::style::RGBColor;
+
+/// Any chart of the page, so that one canvas component can draw, export and map them all.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Chart {
+    /// The Pass@k curves.
+    PassAtK(pass_at_k::PassAtKChart),
+    /// The Cover@τ curves.
+    Cover(cover::CoverChart),
+}
+
+impl Chart {
+    /// Draws the chart on `area`.
+    ///
+    /// # Errors
+    /// The backend's drawing errors.
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
+        match self {
+            Chart::PassAtK(c) => pass_at_k::draw_pass_at_k(area, c, style),
+            Chart::Cover(c) => cover::draw_cover(area, c, style),
+        }
+    }
+
+    /// The chart as an SVG document, `width` × `height` pixels.
+    pub fn svg(&self, width: u32, height: u32, dark: bool) -> Option<String> {
+        let style = Style { dark, scale: 1.0 };
+        svg::svg_string(width, height, |a| self.draw(a, &style)).map(|(s, _)| s)
+    }
+}
 
 /// Colours and sizes of a chart: light or dark, and the device pixel ratio every length is
 /// multiplied by (so a canvas sized for a high-DPI screen stays crisp).

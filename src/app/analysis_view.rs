@@ -1,0 +1,35 @@
+//! The analysis section: settings, the Pass@k and Cover@τ charts, the results table and how
+//! each number is computed.
+
+use leptos::prelude::*;
+
+use super::analysis_settings::AnalysisSettings;
+use super::analysis_state::Analysis;
+use super::cover_panel::CoverPanel;
+use super::method_notes::MethodNotes;
+use super::pass_at_k_panel::PassAtKPanel;
+use super::results_table::ResultsTable;
+use super::theme::use_dark;
+
+/// The analysis section.
+#[component]
+pub fn AnalysisView(
+    /// The analysis state.
+    analysis: Analysis,
+) -> impl IntoView {
+    let dark = use_dark();
+    let empty = move || analysis.curves.with(|c| c.is_empty());
+    view! {
+        <section class="card" aria-labelledby="settings-title">
+            <h2 id="settings-title">"Analysis"</h2>
+            <AnalysisSettings analysis=analysis />
+            <p class="note" class:hidden=move || !empty()>
+                "No series with tasks yet: paste counts, load a file or pick an example above."
+            </p>
+        </section>
+        <PassAtKPanel analysis=analysis dark=dark />
+        <CoverPanel analysis=analysis dark=dark />
+        <ResultsTable analysis=analysis />
+        <MethodNotes />
+    }
+}

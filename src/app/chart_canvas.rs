@@ -1,0 +1,106 @@
+//! A chart on a canvas: sized to its container and to the screen's pixel density, redrawn on
+//! resize and when the system switches between light and dark, with the data coordinate
+//! under the pointer reported for hover, and PNG and SVG exports.
+
+use leptos::ev;
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+
+use super::download::{save_data_url, save_text};
+use crate::plot::{Chart, Mapping, Style};
+
+/// Height over width of a chart.
+const ASPECT: f64 = 0.6;
+
+/// The CSS size of a chart `width` pixels wide.
+fn css_size(width: f64) -> (f64, f64) {
+    let w = width.max(280.0);
+    (w, (w * ASPECT).clamp(240.0, 560.0))
+}
+
+/// A canvas drawing `chart`.
+#[component]
+pub fn ChartCanvas(
+    /// The `data-testid` of the canvas.
+    testid: &'static str,
+    /// What the chart shows, for screen readers (the data table follows it).
+    label: &'static str,
+    /// File name stem of the exports.
+    file: &'static str,
+    /// The chart.
+    chart: Signal<Chart>,
+    /// Whether to draw in dark colours.
+    dark: ReadSignal<bool>,
+    /// Called with the data x under the pointer (None when it leaves the plotting area).
+    #[prop(into)]
+    on_hover: Callback<Option<f64>>,
+) -> impl IntoView {
+    let wrap = NodeRef::<html::Div>::new();
+    let canvas = NodeRef::<html::Canvas>::new();
+    let width = RwSignal::new(0.0);
+    let mapping = RwSignal::new(None::<Mapping>);
+    let measure = move || {
+        if let Some(w) = wrap.get_untracked() {
+            width.set(w.client_width() as f64);
+        }
+    };
+    let resize = window_event_listener(ev::resize, move |_| measure());
+    on_cleanup(move || resize.remove());
+    // The outside world: the canvas.
+    Effect::new(move |_| {
+        let Some(el) = canvas.get() else { return };
+        if width.get() == 0.0 {
+            measure();
+        }
+        let (w, h) = css_size(width.get());
+        let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
+        el.set_width((w * dpr).round() as u32);
+        el.set_height((h * dpr).round() as u32);
+        let _ = el.set_attribute("style", &format!("width:{w}px;height:{h}px"));
+        let style = Style { dark: dark.get(), scale: dpr };
+        let drawn = chart.with(|c| {
+            let backend = CanvasBackend::with_canvas_object(el.clone())?;
+            let area = backend.into_drawing_area();
+            let m = c.draw(&area, &style).ok();
+            let _ = area.present();
+            m
+        });
+        mapping.set(drawn);
+    });
+    let pointer = move |e: web_sys::MouseEvent| {
+        let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
+        let x = e.offset_x() as f64 * dpr;
+        on_hover.run(mapping.get_untracked().and_then(|m| m.x_at(x)));
+    };
+    let png = move |_| {
+        if let Some(el) = canvas.get_untracked() {
+            if let Ok(url) = el.to_data_url() {
+                let _ = save_data_url(&format!("{file}.png"), &url);
+            }
+        }
+    };
+    let svg = move |_| {
+        let (w, h) = css_size(width.get_untracked());
+        if let Some(text) = chart.with_untracked(|c| c.svg(w as u32, h as u32, dark.get_untracked())) {
+            let _ = save_text(&format!("{file}.svg"), "image/svg+xml", &text);
+        }
+    };
+    view! {
+        <div class="chart" node_ref=wrap>
+            <canvas
+                node_ref=canvas
+                data-testid=testid
+                role="img"
+                aria-label=label
+                on:mousemove=pointer
+                on:mouseleave=move |_| on_hover.run(None)
+            ></canvas>
+            <div class="chart-exports">
+                <button class="copy" data-testid=format!("{testid}-png") on:click=png>"PNG"</button>
+                <button class="copy" data-testid=format!("{testid}-svg") on:click=svg>"SVG"</button>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,100 @@
+//! The Cover@τ chart: plug-in steps and BB-posterior curves, markers at the chosen τ, the
+//! note that the area under the curve is pass@1, hover readout and a data table.
+
+use leptos::prelude::*;
+
+use super::analysis_state::Analysis;
+use super::chart_canvas::ChartCanvas;
+use crate::io::format::percent;
+use crate::plot::cover::CoverChart;
+use crate::plot::Chart;
+
+/// G(τ) of a step curve given as its corners (share on (previous τ, τ]).
+fn plugin_at(steps: &[(f64, f64)], tau: f64) -> f64 {
+    if tau <= 0.0 {
+        return 1.0;
+    }
+    steps.iter().find(|s| tau <= s.0).map(|s| s.1).unwrap_or(0.0)
+}
+
+/// The Cover@τ panel.
+#[component]
+pub fn CoverPanel(
+    /// The analysis state.
+    analysis: Analysis,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let a = analysis;
+    let chart = Signal::derive(move || Chart::Cover(CoverChart { series: a.cover.get(), posterior: true }));
+    let hover = RwSignal::new(None::<f64>);
+    let readout = move || {
+        let tau = hover.get()?;
+        let lines: Vec<String> = a.cover.with(|cs| {
+            cs.iter()
+                .map(|c| {
+                    let post = c
+                        .posterior
+                        .iter()
+                        .min_by(|x, y| (x.0 - tau).abs().total_cmp(&(y.0 - tau).abs()))
+                        .map(|p| format!(", BB posterior {}", percent(p.1)))
+                        .unwrap_or_default();
+                    format!("{} at τ = {tau:.3}: plug-in {}{post}", c.name, percent(plugin_at(&c.steps, tau)))
+                })
+                .collect()
+        });
+        Some(view! { <ul class="hover" data-testid="cover-hover">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> })
+    };
+    let areas = move || {
+        a.cover.with(|cs| {
+            cs.iter()
+                .map(|c| format!("{} {}", c.name, percent(c.area)))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        })
+    };
+    let data_table = move || {
+        a.cover.with(|cs| {
+            let head = cs
+                .iter()
+                .map(|c| view! { <th scope="col">{format!("{} plug-in", c.name)}</th><th scope="col">{format!("{} BB", c.name)}</th> })
+                .collect_view();
+            let rows = (0..=10)
+                .map(|i| {
+                    let tau = i as f64 / 10.0;
+                    let cells = cs
+                        .iter()
+                        .map(|c| {
+                            let post = c.posterior.iter().find(|p| (p.0 - tau).abs() < 1e-9).map(|p| percent(p.1)).unwrap_or_else(|| "—".into());
+                            view! { <td>{percent(plugin_at(&c.steps, tau))}</td><td>{post}</td> }
+                        })
+                        .collect_view();
+                    view! { <tr><th scope="row">{format!("{tau:.1}")}</th>{cells}</tr> }
+                })
+                .collect_view();
+            view! { <table class="data"><thead><tr><th scope="col">"τ"</th>{head}</tr></thead><tbody>{rows}</tbody></table> }
+        })
+    };
+    view! {
+        <section class="card" aria-labelledby="cover-title">
+            <h2 id="cover-title">"Cover@τ"</h2>
+            <p class="note small">
+                "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
+                "(dashed). Markers at the τ list. The area under each curve equals its pass@1: " {areas} "."
+            </p>
+            <ChartCanvas
+                testid="chart-cover"
+                label="Cover@τ against τ for each series, plug-in and BB posterior; the data table below lists the values."
+                file="passk-cover"
+                chart=chart
+                dark=dark
+                on_hover=move |t| hover.set(t)
+            />
+            {readout}
+            <details class="data-table">
+                <summary>"Data table"</summary>
+                {data_table}
+            </details>
+        </section>
+    }
+}

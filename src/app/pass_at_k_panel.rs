@@ -1,0 +1,151 @@
+//! The Pass@k chart with its legend toggles, band choice, hover readout, warnings about the
+//! fits behind extrapolations, and a data table for screen readers.
+
+use leptos::prelude::*;
+
+use super::analysis_state::Analysis;
+use super::chart_canvas::ChartCanvas;
+use crate::core::curves::{round_budgets, BandKind, Estimator};
+use crate::io::format::percent;
+use crate::plot::pass_at_k::PassAtKChart;
+use crate::plot::{k_label, Chart};
+
+/// The Pass@k panel.
+#[component]
+pub fn PassAtKPanel(
+    /// The analysis state.
+    analysis: Analysis,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let a = analysis;
+    let chart = Signal::derive(move || {
+        Chart::PassAtK(PassAtKChart {
+            series: a.curves.get(),
+            enabled: a.enabled.get(),
+            k_max: a.k_max.get(),
+            band: a.band.get() != BandKind::None,
+        })
+    });
+    let hover = RwSignal::new(None::<f64>);
+    let toggles = Estimator::ALL
+        .into_iter()
+        .map(|e| {
+            let checked = move || a.enabled.with(|v| v.contains(&e));
+            let toggle = move |_| {
+                a.enabled.update(|v| {
+                    if v.contains(&e) {
+                        v.retain(|x| *x != e);
+                    } else {
+                        v.push(e);
+                        v.sort();
+                    }
+                })
+            };
+            view! {
+                <label class="toggle">
+                    <input type="checkbox" data-testid=format!("toggle-{}", e.key()) prop:checked=checked on:change=toggle />
+                    {e.label()}
+                </label>
+            }
+        })
+        .collect_view();
+    let readout = move || {
+        let k = hover.get()?;
+        let lines: Vec<String> = a.curves.with(|cs| {
+            cs.iter()
+                .flat_map(|s| {
+                    a.enabled.get().into_iter().filter_map(move |e| {
+                        s.at(e, k).map(|(kk, v)| format!("{} — {} at k = {}: {}", s.name, e.label(), kk, percent(v)))
+                    })
+                })
+                .collect()
+        });
+        Some(view! {
+            <ul class="hover" data-testid="chart-hover">
+                {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+            </ul>
+        })
+    };
+    let warnings = move || {
+        a.curves.with(|cs| {
+            cs.iter()
+                .flat_map(|s| s.warnings.iter().map(move |w| format!("{}: {w}", s.name)))
+                .map(|w| view! { <li>{w}</li> })
+                .collect_view()
+        })
+    };
+    let data_table = move || {
+        let ks = round_budgets(a.k_max.get());
+        let enabled = a.enabled.get();
+        a.curves.with(|cs| {
+            let head = cs
+                .iter()
+                .flat_map(|s| enabled.iter().map(move |e| format!("{} — {}", s.name, e.label())))
+                .map(|h| view! { <th scope="col">{h}</th> })
+                .collect_view();
+            let rows = ks
+                .iter()
+                .map(|&k| {
+                    let cells = cs
+                        .iter()
+                        .flat_map(|s| {
+                            enabled.iter().map(move |&e| {
+                                let i = s.ks.iter().position(|&x| x == k);
+                                let v = i.and_then(|i| s.curve(e)[i]).map(percent).unwrap_or_else(|| "—".into());
+                                view! { <td>{v}</td> }
+                            })
+                        })
+                        .collect_view();
+                    view! { <tr><th scope="row">{k_label(k as f64)}</th>{cells}</tr> }
+                })
+                .collect_view();
+            view! {
+                <table class="data">
+                    <thead><tr><th scope="col">"k"</th>{head}</tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            }
+        })
+    };
+    view! {
+        <section class="card" aria-labelledby="pass-title">
+            <h2 id="pass-title">"Pass@k"</h2>
+            <div class="legend-toggles" role="group" aria-label="Estimators drawn">
+                {toggles}
+                <label class="toggle">
+                    "band "
+                    <select data-testid="band-kind"
+                        prop:value=move || a.band.get().key()
+                        on:change=move |ev| {
+                            if let Some(b) = BandKind::from_key(&event_target_value(&ev)) {
+                                a.band.set(b);
+                            }
+                        }>
+                        <option value="credible">"credible interval"</option>
+                        <option value="bootstrap">"task bootstrap"</option>
+                        <option value="none">"none"</option>
+                    </select>
+                </label>
+            </div>
+            <ChartCanvas
+                testid="chart-pass-at-k"
+                label="Pass@k against k on a log axis for each series and estimator; the data table below lists the values."
+                file="passk-pass-at-k"
+                chart=chart
+                dark=dark
+                on_hover=move |k| hover.set(k)
+            />
+            {readout}
+            <p class="note small">
+                "Solid up to k = n (the dotted vertical line); the fitted estimators are dashed beyond it, where they extrapolate. "
+                "Markers: ○ BB, □ ZOIBB, △ LinMix; dotted: naive. The combinatorial estimator stops at the smallest n."
+            </p>
+            <ul class="warnings" data-testid="fit-warnings">{warnings}</ul>
+            <details class="data-table">
+                <summary>"Data table"</summary>
+                {data_table}
+            </details>
+        </section>
+    }
+}

@@ -1,0 +1,95 @@
+//! The results table for the k list: every estimator, its interval, pass^k; Cover@τ rows;
+//! copy as Markdown, LaTeX or CSV, and the JSON report download.
+
+use leptos::prelude::*;
+
+use super::analysis_state::Analysis;
+use super::download::save_text;
+use crate::io::table::{cover_rows, csv, latex, markdown, rows, COLUMNS};
+
+/// Puts text on the clipboard; the status says whether it worked.
+fn copy(text: String, status: RwSignal<String>, what: &'static str) {
+    let promise = window().navigator().clipboard().write_text(&text);
+    leptos::task::spawn_local(async move {
+        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        status.set(if ok { format!("{what} copied") } else { "copy blocked: use the download instead".into() });
+    });
+}
+
+/// The results table.
+#[component]
+pub fn ResultsTable(
+    /// The analysis state.
+    analysis: Analysis,
+) -> impl IntoView {
+    let a = analysis;
+    let table = Memo::new(move |_| a.report.with(|r| (rows(r), cover_rows(r))));
+    let status = RwSignal::new(String::new());
+    let download = move |_| {
+        let json = a.report.with(|r| serde_json::to_string_pretty(r).unwrap_or_default());
+        let _ = save_text("passk-report.json", "application/json", &json);
+    };
+    let body = move || {
+        table.with(|(rows, _)| {
+            rows.iter()
+                .map(|r| {
+                    let cells = r
+                        .cells
+                        .iter()
+                        .map(|c| view! { <td title=c.title()>{c.text()}</td> })
+                        .collect_view();
+                    view! { <tr><th scope="row" class="left">{r.series.clone()}</th><td>{r.k.to_string()}</td>{cells}</tr> }
+                })
+                .collect_view()
+        })
+    };
+    let cover_body = move || {
+        table.with(|(_, cover)| {
+            cover
+                .iter()
+                .map(|c| {
+                    view! {
+                        <tr>
+                            <th scope="row" class="left">{c.series.clone()}</th>
+                            <td>{c.tau.to_string()}</td>
+                            <td title=c.cells[0].title()>{c.cells[0].text()}</td>
+                            <td title=c.cells[1].title()>{c.cells[1].text()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="card" aria-labelledby="results-title">
+            <h2 id="results-title">"Results"</h2>
+            <div class="table-wrap">
+                <table class="results" data-testid="results-table">
+                    <caption>"Pass@k by estimator (hover a cell for every digit, or for why it is empty)"</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col" class="left">"series"</th>
+                            <th scope="col">"k"</th>
+                            {COLUMNS.iter().map(|c| view! { <th scope="col">{*c}</th> }).collect_view()}
+                        </tr>
+                    </thead>
+                    <tbody>{body}</tbody>
+                </table>
+            </div>
+            <div class="table-wrap">
+                <table class="results" data-testid="cover-table">
+                    <caption>"Cover@τ"</caption>
+                    <thead><tr><th scope="col" class="left">"series"</th><th scope="col">"τ"</th><th scope="col">"plug-in"</th><th scope="col">"BB posterior"</th></tr></thead>
+                    <tbody>{cover_body}</tbody>
+                </table>
+            </div>
+            <p class="actions">
+                <button class="copy" data-testid="copy-markdown" on:click=move |_| copy(table.with(|(r, c)| markdown(r, c)), status, "Markdown")>"copy Markdown"</button>
+                <button class="copy" data-testid="copy-latex" on:click=move |_| copy(table.with(|(r, c)| latex(r, c)), status, "LaTeX")>"copy LaTeX"</button>
+                <button class="copy" data-testid="copy-csv" on:click=move |_| copy(table.with(|(r, _)| csv(r)), status, "CSV")>"copy CSV"</button>
+                <button class="copy" data-testid="download-report" on:click=download>"download JSON report"</button>
+                <span class="copied" data-testid="table-copy-status">{move || status.get()}</span>
+            </p>
+        </section>
+    }
+}
