@@ -206,11 +206,13 @@ fn cover_chart_has_steps_posterior_and_marks() {
             &Style {
                 dark: true,
                 scale: 2.0,
+                compact: true,
             },
         )
     })
     .unwrap()
     .0;
+    assert!(!dark.contains("— plug-in"), "no legend when compact");
     assert!(
         dark.contains("#1E2126") || dark.contains("#1e2126"),
         "dark background"

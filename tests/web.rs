@@ -99,3 +99,86 @@ async fn k_table_lists_budgets_up_to_n() {
     assert_eq!(rows, 8); // 1, 2, 5, 10, 20, 50, 100, 200 (= n, listed once)
     root.remove();
 }
+
+/// Pixels of a canvas that differ from its top-left pixel (the background).
+fn inked(canvas: &web_sys::HtmlCanvasElement) -> usize {
+    let ctx: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let (w, h) = (canvas.width() as f64, canvas.height() as f64);
+    let data = ctx.get_image_data(0.0, 0.0, w, h).unwrap().data().0;
+    let bg = &data[0..4];
+    data.chunks(4).filter(|p| p != &bg).count()
+}
+
+#[wasm_bindgen_test]
+fn each_chart_draws_on_a_canvas() {
+    use passk::core::cover::Tau;
+    use passk::core::curves::{cover_curves, k_grid, series_curves, BandKind, Estimator};
+    use passk::core::fit::SeriesFit;
+    use passk::io::read::{assemble, read_text};
+    use passk::plot::cover::CoverChart;
+    use passk::plot::pass_at_k::PassAtKChart;
+    use passk::plot::{Chart, Style};
+    use plotters::prelude::IntoDrawingArea;
+
+    let (ds, _) = assemble(vec![read_text(
+        "p",
+        "p",
+        "10 3\n10 0\n10 10\n10 6\n10 9\n",
+        None,
+    )]);
+    let fit = SeriesFit::new(&ds[0]);
+    let ks = k_grid(1000, 60, &[10]);
+    let curves = series_curves(&ds[0], &fit, &ks, &Default::default(), BandKind::Credible);
+    let cover = cover_curves(&fit, &[Tau::parse("0.5").unwrap()], 40);
+    let charts = [
+        Chart::PassAtK(PassAtKChart {
+            series: vec![curves],
+            enabled: Estimator::ALL.to_vec(),
+            k_max: 1000,
+            band: true,
+        }),
+        Chart::Cover(CoverChart {
+            series: vec![cover],
+            posterior: true,
+        }),
+    ];
+    let doc = web_sys::window().unwrap().document().unwrap();
+    for chart in charts {
+        let canvas: web_sys::HtmlCanvasElement =
+            doc.create_element("canvas").unwrap().dyn_into().unwrap();
+        canvas.set_width(600);
+        canvas.set_height(360);
+        doc.body().unwrap().append_child(&canvas).unwrap();
+        let area = plotters_canvas::CanvasBackend::with_canvas_object(canvas.clone())
+            .unwrap()
+            .into_drawing_area();
+        let mapping = chart.draw(&area, &Style::default()).unwrap();
+        area.present().unwrap();
+        assert!(mapping.x.1 > mapping.x.0 + 100);
+        // Axes, labels and curves: well over a few thousand pixels are not background.
+        let ink = inked(&canvas);
+        assert!(ink > 5_000, "only {ink} pixels drawn");
+        canvas.remove();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_page_draws_its_charts_for_the_example() {
+    let root = mount();
+    for _ in 0..20 {
+        tick().await;
+    }
+    for id in ["chart-pass-at-k", "chart-cover"] {
+        let canvas: web_sys::HtmlCanvasElement = by_testid(&root, id).dyn_into().unwrap();
+        assert!(canvas.width() > 0);
+        let ink = inked(&canvas);
+        assert!(ink > 5_000, "{id}: only {ink} pixels drawn");
+    }
+    assert!(text(&root, "results-table").contains("deepscaler_rl"));
+    root.remove();
+}

@@ -14,7 +14,10 @@ pub fn AnalysisSettings(
     analysis: Analysis,
 ) -> impl IntoView {
     let a = analysis;
-    let field = move |id: &'static str, label: &'static str, get: fn(&SettingsText) -> String, set: fn(&mut SettingsText, String)| {
+    let field = move |id: &'static str,
+                      label: &'static str,
+                      get: fn(&SettingsText) -> String,
+                      set: fn(&mut SettingsText, String)| {
         view! {
             <SettingField
                 id=id

@@ -5,22 +5,28 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::file_loader::yield_to_browser;
 use super::state::Inputs;
 use super::storage;
 use crate::core::curves::{
-    cover_curves, k_grid, round_budgets, series_curves, BandKind, CoverCurves, Estimator, SeriesCurves,
+    cover_curves, k_grid, round_budgets, series_curves, BandKind, CoverCurves, Estimator,
+    SeriesCurves,
 };
 use crate::core::dataset::Dataset;
 use crate::core::fit::SeriesFit;
-use crate::core::report::{build_report_fitted, Report};
+use crate::core::report::{build_report_fitted, Options, Rejected, Report};
 use crate::io::settings::{auto_k_max, parse_all, Parsed, SettingsText};
 
 const KEY: &str = "passk.analysis.v1";
 
 /// Points of the k grid the Pass@k curves are drawn on.
-pub const GRID_POINTS: usize = 120;
+pub const GRID_POINTS: usize = 60;
+/// Inputs with more tasks than this are analysed step by step, the browser getting a turn
+/// between series (a progress line says what is being computed).
+pub const LARGE: usize = 5_000;
+
 /// Points of τ the posterior Cover curve is drawn on.
-pub const COVER_POINTS: usize = 100;
+pub const COVER_POINTS: usize = 50;
 
 /// What is saved across reloads.
 #[derive(Serialize, Deserialize)]
@@ -31,7 +37,8 @@ struct Saved {
 }
 
 /// The estimators drawn when nothing was chosen yet.
-pub const DEFAULT_ENABLED: [Estimator; 3] = [Estimator::Combinatorial, Estimator::Bb, Estimator::LinMix];
+pub const DEFAULT_ENABLED: [Estimator; 3] =
+    [Estimator::Combinatorial, Estimator::Bb, Estimator::LinMix];
 
 /// The analysis state.
 #[derive(Clone, Copy)]
@@ -48,15 +55,20 @@ pub struct Analysis {
     pub settings: Memo<Parsed>,
     /// Every series read (with or without tasks), for the report.
     pub datasets: Memo<Vec<Dataset>>,
-    /// Each series' fits.
-    pub fits: Memo<Vec<SeriesFit>>,
+    /// Their rejected rows.
+    pub rejected: Memo<Vec<Vec<Rejected>>>,
+    /// Each series' fits (filled by a job when the series change).
+    pub fits: RwSignal<Vec<SeriesFit>>,
     /// The chart's k_max.
     pub k_max: Memo<u64>,
     /// The Pass@k curves of the series with tasks.
-    pub curves: Memo<Vec<SeriesCurves>>,
+    pub curves: RwSignal<Vec<SeriesCurves>>,
     /// Their Cover@τ curves.
-    pub cover: Memo<Vec<CoverCurves>>,
-    /// The `passk-report/1` document of every series.
+    pub cover: RwSignal<Vec<CoverCurves>>,
+    /// What is being computed, while a large input is analysed.
+    pub busy: RwSignal<Option<String>>,
+    /// The `passk-report/1` document of every series, without CV-ELPD (see
+    /// [`Analysis::full_report`]).
     pub report: Memo<Report>,
 }
 
@@ -64,6 +76,16 @@ impl Analysis {
     /// Sets one field.
     pub fn set_field(&self, f: impl FnOnce(&mut SettingsText)) {
         self.fields.update(f);
+    }
+
+    /// The whole `passk-report/1` document, CV-ELPD included (computed when asked for).
+    pub fn full_report(&self) -> Report {
+        let rejected = self.rejected.with_untracked(|r| r.clone());
+        let opts = self.settings.with_untracked(|s| s.opts.clone());
+        self.datasets.with_untracked(|ds| {
+            self.fits
+                .with_untracked(|f| build_report_fitted(ds, f, rejected, &opts))
+        })
     }
 
     /// The message for a field, if it is not valid.
@@ -84,10 +106,17 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     let (fields, enabled, band) = match saved {
         Some(s) => (
             s.fields,
-            s.enabled.iter().filter_map(|k| Estimator::from_key(k)).collect(),
+            s.enabled
+                .iter()
+                .filter_map(|k| Estimator::from_key(k))
+                .collect(),
             BandKind::from_key(&s.band).unwrap_or(BandKind::Credible),
         ),
-        None => (SettingsText::default(), DEFAULT_ENABLED.to_vec(), BandKind::Credible),
+        None => (
+            SettingsText::default(),
+            DEFAULT_ENABLED.to_vec(),
+            BandKind::Credible,
+        ),
     };
     let fields = RwSignal::new(fields);
     let enabled = RwSignal::new(enabled);
@@ -98,45 +127,125 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         Err(_) => prev.cloned().unwrap_or_default(),
     });
     let datasets = Memo::new(move |_| inputs.workspace.with(|w| w.datasets.clone()));
-    let fits = Memo::new(move |_| datasets.with(|ds| ds.iter().map(SeriesFit::new).collect::<Vec<_>>()));
+    let fits = RwSignal::new(Vec::<SeriesFit>::new());
+    let curves = RwSignal::new(Vec::<SeriesCurves>::new());
+    let cover = RwSignal::new(Vec::<CoverCurves>::new());
+    let busy = RwSignal::new(None::<String>);
     let k_max = Memo::new(move |_| {
         let n_max = fits.with(|f| f.iter().map(|s| s.groups.n_max()).max().unwrap_or(0));
-        settings.with(|s| s.k_max).unwrap_or_else(|| auto_k_max(n_max))
+        settings
+            .with(|s| s.k_max)
+            .unwrap_or_else(|| auto_k_max(n_max))
     });
-    let curves = Memo::new(move |_| {
-        let k_max = k_max.get();
-        let band = band.get();
-        settings.with(|s| {
-            datasets.with(|ds| {
-                fits.with(|fits| {
-                    ds.iter()
-                        .zip(fits)
-                        .filter(|(d, _)| !d.tasks.is_empty())
-                        .map(|(d, f)| {
-                            let (lo, hi) = f.n_range();
-                            let mut marks = round_budgets(k_max);
-                            marks.extend([lo, hi]);
-                            let ks = k_grid(k_max, GRID_POINTS, &marks);
-                            series_curves(d, f, &ks, &s.opts.settings, band)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-        })
+    // The fits, refreshed when the series change: a job that gives the browser a turn
+    // between series when the input is large, so the page never freezes.
+    let fit_job = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let ds = datasets.get();
+        let run = fit_job.get_value() + 1;
+        fit_job.set_value(run);
+        let large = ds.iter().map(|d| d.tasks.len()).sum::<usize>() > LARGE;
+        leptos::task::spawn_local(async move {
+            let mut out = Vec::with_capacity(ds.len());
+            for (i, d) in ds.iter().enumerate() {
+                if large {
+                    busy.set(Some(format!("fitting series {} of {}…", i + 1, ds.len())));
+                    yield_to_browser().await;
+                    if fit_job.get_value() != run {
+                        return;
+                    }
+                }
+                out.push(SeriesFit::new(d));
+            }
+            fits.set(out);
+            busy.set(None);
+        });
     });
-    let cover = Memo::new(move |_| {
-        settings.with(|s| {
-            fits.with(|fits| {
-                fits.iter()
-                    .filter(|f| !f.groups.is_empty())
-                    .map(|f| cover_curves(f, &s.opts.taus, COVER_POINTS))
-                    .collect::<Vec<_>>()
-            })
-        })
+    // The curves, refreshed when the fits, k_max, the band or the settings change.
+    let curve_job = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let (k_max, band) = (k_max.get(), band.get());
+        let (settings_, taus) = settings.with(|s| (s.opts.settings.clone(), s.opts.taus.clone()));
+        let fitted = fits.get();
+        let ds = datasets.get_untracked();
+        let run = curve_job.get_value() + 1;
+        curve_job.set_value(run);
+        let large = fitted
+            .iter()
+            .map(|f| f.groups.tasks() as usize)
+            .sum::<usize>()
+            > LARGE;
+        leptos::task::spawn_local(async move {
+            let mut new_curves = Vec::new();
+            let mut new_cover = Vec::new();
+            let with_tasks: Vec<(&Dataset, &SeriesFit)> = ds
+                .iter()
+                .zip(&fitted)
+                .filter(|(d, f)| !d.tasks.is_empty() && d.name == f.name)
+                .collect();
+            for (i, (d, f)) in with_tasks.iter().enumerate() {
+                if large {
+                    busy.set(Some(format!(
+                        "drawing series {} of {}…",
+                        i + 1,
+                        with_tasks.len()
+                    )));
+                    yield_to_browser().await;
+                    if curve_job.get_value() != run {
+                        return;
+                    }
+                }
+                let (lo, hi) = f.n_range();
+                let mut marks = round_budgets(k_max);
+                marks.extend([lo, hi]);
+                let ks = k_grid(k_max, GRID_POINTS, &marks);
+                // A large series in parts of the grid (the bootstrap band needs it whole).
+                let part = if large && band != BandKind::Bootstrap {
+                    8
+                } else {
+                    ks.len()
+                };
+                let mut parts = Vec::new();
+                for (j, chunk) in ks.chunks(part.max(1)).enumerate() {
+                    if large && j > 0 {
+                        yield_to_browser().await;
+                        if curve_job.get_value() != run {
+                            return;
+                        }
+                    }
+                    parts.push(series_curves(d, f, chunk, &settings_, band));
+                }
+                new_curves.extend(SeriesCurves::concat(parts));
+                if large {
+                    yield_to_browser().await;
+                    if curve_job.get_value() != run {
+                        return;
+                    }
+                }
+                new_cover.push(cover_curves(f, &taus, COVER_POINTS));
+            }
+            curves.set(new_curves);
+            cover.set(new_cover);
+            busy.set(None);
+        });
     });
-    let report = Memo::new(move |_| {
+    let report = Memo::new(move |prev: Option<&Report>| {
         let rejected = inputs.workspace.with(|w| w.rejected.clone());
-        settings.with(|s| datasets.with(|ds| fits.with(|f| build_report_fitted(ds, f, rejected, &s.opts))))
+        let opts = settings.with(|s| Options {
+            cv: false,
+            ..s.opts.clone()
+        });
+        datasets.with(|ds| {
+            fits.with(|f| {
+                // Until the fits of new series are in, the report keeps showing the last ones.
+                let current =
+                    ds.len() == f.len() && ds.iter().zip(f).all(|(d, f)| d.name == f.name);
+                match (current, prev) {
+                    (false, Some(p)) => p.clone(),
+                    _ => build_report_fitted(ds, f, rejected, &opts),
+                }
+            })
+        })
     });
     // The outside world: keep the settings across reloads.
     Effect::new(move |_| {
@@ -156,10 +265,12 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         parsed,
         settings,
         datasets,
+        rejected: Memo::new(move |_| inputs.workspace.with(|w| w.rejected.clone())),
         fits,
         k_max,
         curves,
         cover,
+        busy,
         report,
     }
 }

@@ -23,6 +23,7 @@ pub fn AnalysisView(
         <section class="card" aria-labelledby="settings-title">
             <h2 id="settings-title">"Analysis"</h2>
             <AnalysisSettings analysis=analysis />
+            {move || analysis.busy.get().map(|b| view! { <p class="note" data-testid="analysis-busy" role="status">{format!("Computing: {b}")}</p> })}
             <p class="note" class:hidden=move || !empty()>
                 "No series with tasks yet: paste counts, load a file or pick an example above."
             </p>

@@ -17,7 +17,7 @@ const ASPECT: f64 = 0.6;
 /// The CSS size of a chart `width` pixels wide.
 fn css_size(width: f64) -> (f64, f64) {
     let w = width.max(280.0);
-    (w, (w * ASPECT).clamp(240.0, 560.0))
+    (w, (w * ASPECT).clamp(280.0, 560.0))
 }
 
 /// A canvas drawing `chart`.
@@ -59,7 +59,11 @@ pub fn ChartCanvas(
         el.set_width((w * dpr).round() as u32);
         el.set_height((h * dpr).round() as u32);
         let _ = el.set_attribute("style", &format!("width:{w}px;height:{h}px"));
-        let style = Style { dark: dark.get(), scale: dpr };
+        let style = Style {
+            dark: dark.get(),
+            scale: dpr,
+            compact: w < 560.0,
+        };
         let drawn = chart.with(|c| {
             let backend = CanvasBackend::with_canvas_object(el.clone())?;
             let area = backend.into_drawing_area();
@@ -83,7 +87,9 @@ pub fn ChartCanvas(
     };
     let svg = move |_| {
         let (w, h) = css_size(width.get_untracked());
-        if let Some(text) = chart.with_untracked(|c| c.svg(w as u32, h as u32, dark.get_untracked())) {
+        if let Some(text) =
+            chart.with_untracked(|c| c.svg(w as u32, h as u32, dark.get_untracked()))
+        {
             let _ = save_text(&format!("{file}.svg"), "image/svg+xml", &text);
         }
     };

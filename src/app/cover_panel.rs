@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
+use super::series_key::SeriesKey;
 use crate::io::format::percent;
 use crate::plot::cover::CoverChart;
 use crate::plot::Chart;
@@ -14,7 +15,11 @@ fn plugin_at(steps: &[(f64, f64)], tau: f64) -> f64 {
     if tau <= 0.0 {
         return 1.0;
     }
-    steps.iter().find(|s| tau <= s.0).map(|s| s.1).unwrap_or(0.0)
+    steps
+        .iter()
+        .find(|s| tau <= s.0)
+        .map(|s| s.1)
+        .unwrap_or(0.0)
 }
 
 /// The Cover@τ panel.
@@ -26,7 +31,12 @@ pub fn CoverPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
-    let chart = Signal::derive(move || Chart::Cover(CoverChart { series: a.cover.get(), posterior: true }));
+    let chart = Signal::derive(move || {
+        Chart::Cover(CoverChart {
+            series: a.cover.get(),
+            posterior: true,
+        })
+    });
     let hover = RwSignal::new(None::<f64>);
     let readout = move || {
         let tau = hover.get()?;
@@ -39,11 +49,17 @@ pub fn CoverPanel(
                         .min_by(|x, y| (x.0 - tau).abs().total_cmp(&(y.0 - tau).abs()))
                         .map(|p| format!(", BB posterior {}", percent(p.1)))
                         .unwrap_or_default();
-                    format!("{} at τ = {tau:.3}: plug-in {}{post}", c.name, percent(plugin_at(&c.steps, tau)))
+                    format!(
+                        "{} at τ = {tau:.3}: plug-in {}{post}",
+                        c.name,
+                        percent(plugin_at(&c.steps, tau))
+                    )
                 })
                 .collect()
         });
-        Some(view! { <ul class="hover" data-testid="cover-hover">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> })
+        Some(
+            view! { <ul class="hover" data-testid="cover-hover">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> },
+        )
     };
     let areas = move || {
         a.cover.with(|cs| {
@@ -82,6 +98,7 @@ pub fn CoverPanel(
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
                 "(dashed). Markers at the τ list. The area under each curve equals its pass@1: " {areas} "."
             </p>
+            <SeriesKey names=Signal::derive(move || a.cover.with(|c| c.iter().map(|s| s.name.clone()).collect::<Vec<_>>())) dark=dark />
             <ChartCanvas
                 testid="chart-cover"
                 label="Cover@τ against τ for each series, plug-in and BB posterior; the data table below lists the values."

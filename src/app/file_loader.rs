@@ -26,7 +26,7 @@ pub struct Progress {
 }
 
 /// Resolves after the browser has had a turn (a zero-delay timeout).
-async fn yield_to_browser() {
+pub async fn yield_to_browser() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let _ = leptos::prelude::window()
             .set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0);

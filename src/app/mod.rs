@@ -21,6 +21,7 @@ pub mod number_field;
 pub mod pass_at_k_panel;
 pub mod rejected_list;
 pub mod results_table;
+pub mod series_key;
 pub mod series_summary;
 pub mod setting_field;
 pub mod state;

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
+use super::series_key::SeriesKey;
 use crate::core::curves::{round_budgets, BandKind, Estimator};
 use crate::io::format::percent;
 use crate::plot::pass_at_k::PassAtKChart;
@@ -56,7 +57,9 @@ pub fn PassAtKPanel(
             cs.iter()
                 .flat_map(|s| {
                     a.enabled.get().into_iter().filter_map(move |e| {
-                        s.at(e, k).map(|(kk, v)| format!("{} — {} at k = {}: {}", s.name, e.label(), kk, percent(v)))
+                        s.at(e, k).map(|(kk, v)| {
+                            format!("{} — {} at k = {}: {}", s.name, e.label(), kk, percent(v))
+                        })
                     })
                 })
                 .collect()
@@ -81,7 +84,11 @@ pub fn PassAtKPanel(
         a.curves.with(|cs| {
             let head = cs
                 .iter()
-                .flat_map(|s| enabled.iter().map(move |e| format!("{} — {}", s.name, e.label())))
+                .flat_map(|s| {
+                    enabled
+                        .iter()
+                        .map(move |e| format!("{} — {}", s.name, e.label()))
+                })
                 .map(|h| view! { <th scope="col">{h}</th> })
                 .collect_view();
             let rows = ks
@@ -92,7 +99,10 @@ pub fn PassAtKPanel(
                         .flat_map(|s| {
                             enabled.iter().map(move |&e| {
                                 let i = s.ks.iter().position(|&x| x == k);
-                                let v = i.and_then(|i| s.curve(e)[i]).map(percent).unwrap_or_else(|| "—".into());
+                                let v = i
+                                    .and_then(|i| s.curve(e)[i])
+                                    .map(percent)
+                                    .unwrap_or_else(|| "—".into());
                                 view! { <td>{v}</td> }
                             })
                         })
@@ -128,6 +138,7 @@ pub fn PassAtKPanel(
                     </select>
                 </label>
             </div>
+            <SeriesKey names=Signal::derive(move || a.curves.with(|c| c.iter().map(|s| s.name.clone()).collect::<Vec<_>>())) dark=dark />
             <ChartCanvas
                 testid="chart-pass-at-k"
                 label="Pass@k against k on a log axis for each series and estimator; the data table below lists the values."

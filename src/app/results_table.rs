@@ -12,7 +12,11 @@ fn copy(text: String, status: RwSignal<String>, what: &'static str) {
     let promise = window().navigator().clipboard().write_text(&text);
     leptos::task::spawn_local(async move {
         let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-        status.set(if ok { format!("{what} copied") } else { "copy blocked: use the download instead".into() });
+        status.set(if ok {
+            format!("{what} copied")
+        } else {
+            "copy blocked: use the download instead".into()
+        });
     });
 }
 
@@ -26,7 +30,7 @@ pub fn ResultsTable(
     let table = Memo::new(move |_| a.report.with(|r| (rows(r), cover_rows(r))));
     let status = RwSignal::new(String::new());
     let download = move |_| {
-        let json = a.report.with(|r| serde_json::to_string_pretty(r).unwrap_or_default());
+        let json = serde_json::to_string_pretty(&a.full_report()).unwrap_or_default();
         let _ = save_text("passk-report.json", "application/json", &json);
     };
     let body = move || {

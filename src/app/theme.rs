@@ -7,7 +7,10 @@ use wasm_bindgen::JsCast;
 
 /// A signal true while `prefers-color-scheme: dark` matches.
 pub fn use_dark() -> ReadSignal<bool> {
-    let query = window().match_media("(prefers-color-scheme: dark)").ok().flatten();
+    let query = window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten();
     let (dark, set_dark) = signal(query.as_ref().map(|q| q.matches()).unwrap_or(false));
     if let Some(q) = query {
         let q2 = q.clone();

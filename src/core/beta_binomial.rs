@@ -2,6 +2,7 @@
 //! The fit maximises the marginal likelihood over a, b ∈ [10^-6, 10^6]; its posterior
 //! predictive gives pass@k and pass^k for any k, also far beyond n.
 
+use super::math::Det;
 use serde::Serialize;
 
 use super::dataset::Groups;
@@ -17,7 +18,7 @@ pub const PARAM_MAX: f64 = 1e6;
 
 /// The box of the fit in (ln a, ln b).
 pub fn log_box() -> Problem {
-    let (lo, hi) = (PARAM_MIN.ln(), PARAM_MAX.ln());
+    let (lo, hi) = (PARAM_MIN.dln(), PARAM_MAX.dln());
     Problem {
         lo: [lo, lo],
         hi: [hi, hi],
@@ -62,7 +63,7 @@ pub fn moments_start(g: &Groups) -> [f64; 2] {
     let base = m * (1.0 - m);
     let rho = ((var / base - inv_n) / (1.0 - inv_n).max(1e-9)).clamp(1e-6, 0.999);
     let s = (1.0 / rho - 1.0).clamp(1e-3, 1e5);
-    [(m * s).ln(), ((1.0 - m) * s).ln()]
+    [(m * s).dln(), ((1.0 - m) * s).dln()]
 }
 
 /// Fits (a, b) by maximum marginal likelihood.
@@ -104,7 +105,7 @@ pub fn fit_bb_data(data: &BbData, starts: &[[f64; 2]], search: Search) -> BbFit 
     }
     let mut f = LogObjective::new(data);
     let o = log_box().maximize(&mut f, starts, search.grid, search.runs);
-    let (a, b) = (o.x[0].exp(), o.x[1].exp());
+    let (a, b) = (o.x[0].dexp(), o.x[1].dexp());
     BbFit {
         a,
         b,
@@ -133,7 +134,7 @@ impl<'a> LogObjective<'a> {
 
 impl Objective for LogObjective<'_> {
     fn eval(&mut self, x: [f64; 2]) -> (f64, [f64; 2]) {
-        let (a, b) = (x[0].exp(), x[1].exp());
+        let (a, b) = (x[0].dexp(), x[1].dexp());
         let d = self.data.bb_loglik(a, b);
         // u = ln a: f_u = a·ℓ_a, f_uu = a²·ℓ_aa + a·ℓ_a, f_uv = a·b·ℓ_ab.
         let g = [a * d.g[0], b * d.g[1]];
@@ -181,12 +182,12 @@ fn fit_all_n_one(data: &BbData) -> BbFit {
 /// # Formula
 /// 1 − B(a′, b′+k)/B(a′, b′) = 1 − ∏_{j<k} (b′+j)/(a′+b′+j), a′ = a + c, b′ = b + n − c.
 pub fn bb_pass_at_k(a: f64, b: f64, t: Counts, k: f64) -> f64 {
-    -ln_gamma_ratio(b + (t.n() - t.c()) as f64, a + t.c() as f64, k).exp_m1()
+    -ln_gamma_ratio(b + (t.n() - t.c()) as f64, a + t.c() as f64, k).dexp_m1()
 }
 
 /// Posterior-predictive pass^k of one task: B(a′+k, b′)/B(a′, b′).
 pub fn bb_pass_hat_k(a: f64, b: f64, t: Counts, k: f64) -> f64 {
-    ln_gamma_ratio(a + t.c() as f64, b + (t.n() - t.c()) as f64, k).exp()
+    ln_gamma_ratio(a + t.c() as f64, b + (t.n() - t.c()) as f64, k).dexp()
 }
 
 impl BbFit {
@@ -202,7 +203,7 @@ impl BbFit {
 
     /// Prior pass@k of a new task: 1 − B(a, b+k)/B(a, b).
     pub fn prior_pass_at_k(&self, k: f64) -> f64 {
-        -ln_gamma_ratio(self.b, self.a, k).exp_m1()
+        -ln_gamma_ratio(self.b, self.a, k).dexp_m1()
     }
 
     /// Whether the fit ran to the binomial limit (a + b at the upper edge): every task then

@@ -1,6 +1,7 @@
 //! Cover@τ (Dragoi et al.): the share of tasks solved with success rate at least τ, and the
 //! areas between two Cover curves (AUC⁺, AvgAUC⁺).
 
+use super::math::Det;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -249,12 +250,12 @@ pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
         return 0.0;
     }
     let y = 1.0 - tau;
-    let (ln_y, ln_1my, odds) = (y.ln(), tau.ln(), tau / y);
+    let (ln_y, ln_1my, odds) = (y.dln(), tau.dln(), tau / y);
     let fresh = |n: u64, c: u64| {
         let (s, t) = (b + (n - c) as f64, a + c as f64);
         let p = super::special::inc_beta(y, s, t);
-        let ln_t = (s - 1.0) * ln_y + t * ln_1my - t.ln() - super::special::ln_beta(s, t);
-        (p, ln_t.exp())
+        let ln_t = (s - 1.0) * ln_y + t * ln_1my - t.dln() - super::special::ln_beta(s, t);
+        (p, ln_t.dexp())
     };
     let mut total = Neumaier::default();
     for block in g.blocks() {

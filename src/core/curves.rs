@@ -10,6 +10,7 @@ use super::dataset::Dataset;
 use super::estimates::Estimates;
 use super::fit::config;
 use super::fit::SeriesFit;
+use super::math::Det;
 use super::report::{Options, Settings};
 use super::warnings::data_warnings;
 
@@ -114,9 +115,9 @@ impl BandKind {
 /// that the curves must pass through; sorted, distinct.
 pub fn k_grid(k_max: u64, points: usize, marks: &[u64]) -> Vec<u64> {
     let k_max = k_max.max(1);
-    let top = (k_max as f64).ln();
+    let top = (k_max as f64).dln();
     let mut ks: Vec<u64> = (0..points.max(2))
-        .map(|i| (top * i as f64 / (points.max(2) - 1) as f64).exp().round() as u64)
+        .map(|i| (top * i as f64 / (points.max(2) - 1) as f64).dexp().round() as u64)
         .chain(marks.iter().copied().filter(|&m| m >= 1 && m <= k_max))
         .chain([1, k_max])
         .map(|k| k.clamp(1, k_max))
@@ -176,12 +177,29 @@ impl SeriesCurves {
     }
 }
 
+impl SeriesCurves {
+    /// Joins curves computed on consecutive parts of a grid (the page computes a large
+    /// series part by part, giving the browser a turn in between).
+    pub fn concat(parts: Vec<SeriesCurves>) -> Option<SeriesCurves> {
+        let mut it = parts.into_iter();
+        let mut first = it.next()?;
+        for p in it {
+            first.ks.extend(p.ks);
+            for (v, pv) in first.values.iter_mut().zip(p.values) {
+                v.extend(pv);
+            }
+            first.band.extend(p.band);
+        }
+        Some(first)
+    }
+}
+
 /// The index of the budget nearest to k in ln k.
 pub fn nearest(ks: &[u64], k: f64) -> Option<usize> {
-    let lk = k.max(1.0).ln();
+    let lk = k.max(1.0).dln();
     (0..ks.len()).min_by(|&a, &b| {
-        let da = ((ks[a] as f64).ln() - lk).abs();
-        let db = ((ks[b] as f64).ln() - lk).abs();
+        let da = ((ks[a] as f64).dln() - lk).abs();
+        let db = ((ks[b] as f64).dln() - lk).abs();
         da.total_cmp(&db)
     })
 }
@@ -196,7 +214,7 @@ pub fn series_curves(
     band: BandKind,
 ) -> SeriesCurves {
     let est = Estimates::new(&fit.groups, fit.fits, config(settings));
-    let rows = est.at_ks(ks);
+    let rows = est.pass_at_ks(ks);
     let fin = |v: Option<f64>| v.filter(|x| x.is_finite());
     let mut values = vec![Vec::with_capacity(ks.len()); Estimator::ALL.len()];
     for r in &rows {

@@ -1,6 +1,7 @@
 //! K-fold cross-validated expected log predictive density (CV-ELPD) of BB and ZOIBB: which
 //! prior predicts held-out tasks better.
 
+use super::math::Det;
 use serde::Serialize;
 
 use super::beta_binomial::{fit_bb_data, moments_start, Search};
@@ -38,7 +39,7 @@ pub fn bb_log_marginal(a: f64, b: f64, t: Counts) -> f64 {
 /// ln P(c | n) under the ZOIBB mixture.
 pub fn zoibb_log_marginal(z: &ZoibbFit, t: Counts) -> f64 {
     let s = 1.0 - z.pi0 - z.pi1;
-    let lb = s.ln() + bb_log_marginal(z.a, z.b, t);
+    let lb = s.dln() + bb_log_marginal(z.a, z.b, t);
     let atom = if t.c() == 0 {
         z.pi0
     } else if t.c() == t.n() {
@@ -47,8 +48,8 @@ pub fn zoibb_log_marginal(z: &ZoibbFit, t: Counts) -> f64 {
         0.0
     };
     if atom > 0.0 {
-        let m = lb.max(atom.ln());
-        m + ((lb - m).exp() + (atom.ln() - m).exp()).ln()
+        let m = lb.max(atom.dln());
+        m + ((lb - m).dexp() + (atom.dln() - m).dexp()).dln()
     } else {
         lb
     }
@@ -74,8 +75,8 @@ pub fn cv_elpd(ds: &Dataset, folds: u64, full: &Fits) -> Option<CvElpd> {
     let id = |c: Counts| distinct.binary_search_by(|g| g.0.cmp(&c)).unwrap_or(0);
     let ids: Vec<usize> = ds.tasks.iter().map(|t| id(t.counts)).collect();
     let mut held = vec![0u64; distinct.len()];
-    let starts_bb = [[full.bb.a.ln(), full.bb.b.ln()]];
-    let starts_z = [[full.zoibb.a.ln(), full.zoibb.b.ln()]];
+    let starts_bb = [[full.bb.a.dln(), full.bb.b.dln()]];
+    let starts_z = [[full.zoibb.a.dln(), full.zoibb.b.dln()]];
     let (mut bb, mut zo) = (Neumaier::default(), Neumaier::default());
     for f in 0..k {
         held.iter_mut().for_each(|h| *h = 0);

@@ -7,6 +7,7 @@
 use super::beta_binomial::BbFit;
 use super::dataset::Groups;
 use super::interval::{Interval, Prior};
+use super::math::Det;
 use super::pass_at_k::{ln_all_fail, pass_hat_k, Counts, ShortTasks};
 use super::special::{ln_gamma_ratio, two_sided_z};
 use super::sum::Neumaier;
@@ -113,26 +114,32 @@ impl<'a> Estimates<'a> {
 
     /// Every estimator at budget k ≥ 1 (an empty dataset gives NaN values).
     pub fn at_k(&self, k: u64) -> AtK {
-        self.chunk([k; W])[0]
+        self.chunk([k; W], Family::All)[0]
     }
 
     /// Every estimator at each budget, in the given order: the budgets share each pass over
     /// the tasks, [`W`] at a time (their sweeps run side by side, which a CPU overlaps).
     pub fn at_ks(&self, ks: &[u64]) -> Vec<AtK> {
+        self.batch(ks, Family::All)
+    }
+
+    /// As [`at_ks`](Self::at_ks) for pass@k only (the chart's curves): the pass^k values
+    /// (`*_hat`, `interval_hat`) are left NaN, which halves the work.
+    pub fn pass_at_ks(&self, ks: &[u64]) -> Vec<AtK> {
+        self.batch(ks, Family::PassAtK)
+    }
+
+    fn batch(&self, ks: &[u64], family: Family) -> Vec<AtK> {
         let mut out = Vec::with_capacity(ks.len());
         for chunk in ks.chunks(W) {
             let mut kk = [chunk[0]; W];
             kk[..chunk.len()].copy_from_slice(chunk);
-            out.extend(self.chunk(kk).into_iter().take(chunk.len()));
+            out.extend(self.chunk(kk, family).into_iter().take(chunk.len()));
         }
         out
     }
 
-    fn chunk(&self, ks: [u64; W]) -> [AtK; W] {
-        self.chunk_any(ks)
-    }
-
-    fn chunk_any(&self, ks: [u64; W]) -> [AtK; W] {
+    fn chunk(&self, ks: [u64; W], family: Family) -> [AtK; W] {
         let g = self.groups;
         let kf = ks.map(|k| k as f64);
         let short = ks.map(|k| g.tasks_below(k));
@@ -144,17 +151,18 @@ impl<'a> Estimates<'a> {
         for (i, block) in g.blocks().enumerate() {
             let mut acc = [Sums::default(); W];
             if defined.iter().any(|&d| d) {
-                unbiased_block(block, ks, &self.unit, &mut acc);
+                unbiased_block(block, ks, &self.unit, family, &mut acc);
             }
             naive_block(
                 block,
                 &self.naive_logs[first..first + block.len()],
                 kf,
+                family,
                 &mut acc,
             );
-            self.prior_block(block, kf, &tables, &mut acc);
+            self.prior_block(block, kf, &tables, family, &mut acc);
             if let Some(f) = &self.fits {
-                self.fitted_block(block, f, self.z_weights[i], kf, &tables, &mut acc);
+                self.fitted_block(block, (f, self.z_weights[i]), kf, &tables, family, &mut acc);
             }
             for (t, a) in totals.iter_mut().zip(acc) {
                 t.add(a);
@@ -175,7 +183,12 @@ impl<'a> Estimates<'a> {
         };
         let fitted = |s: f64| self.fits.map(|_| s / n);
         std::array::from_fn(|i| {
-            let acc = totals[i].total();
+            let mut acc = totals[i].total();
+            if family == Family::PassAtK {
+                let nan = f64::NAN;
+                (acc.comb_hat, acc.naive_hat, acc.bb_hat, acc.zoibb_hat) = (nan, nan, nan, nan);
+                (acc.int_hat_mean, acc.int_hat_var) = (nan, nan);
+            }
             let k = ks[i];
             let comb = |v: f64| {
                 if defined[i] {
@@ -205,8 +218,16 @@ impl<'a> Estimates<'a> {
     }
 
     /// The credible-interval moments: per task p ~ Beta(α0 + c, β0 + n − c); lanes k and 2k.
+    /// The pass^k moments only for [`Family::All`].
     #[inline(always)]
-    fn prior_block(&self, block: Block<'_>, k: [f64; W], tables: &Tables, acc: &mut [Sums; W]) {
+    fn prior_block(
+        &self,
+        block: Block<'_>,
+        k: [f64; W],
+        tables: &Tables,
+        family: Family,
+        acc: &mut [Sums; W],
+    ) {
         let n = block[0].0.n();
         let Prior { alpha, beta } = self.config.prior;
         let kk: [f64; W2] = std::array::from_fn(|i| if i < W { k[i] } else { 2.0 * k[i - W] });
@@ -232,6 +253,9 @@ impl<'a> Estimates<'a> {
                 }
             },
         );
+        if family == Family::PassAtK {
+            return;
+        }
         sweep_down(
             block,
             |c| {
@@ -260,10 +284,10 @@ impl<'a> Estimates<'a> {
     fn fitted_block(
         &self,
         block: Block<'_>,
-        f: &Fits,
-        zw: BoundaryWeights,
+        (f, zw): (&Fits, BoundaryWeights),
         k: [f64; W],
         tables: &Tables,
+        family: Family,
         acc: &mut [Sums; W],
     ) {
         let n = block[0].0.n();
@@ -305,23 +329,25 @@ impl<'a> Estimates<'a> {
                 }
             },
         );
-        sweep_down(
-            block,
-            |c| lanes.map(|(a, b, k)| ln_gamma_ratio(a + c as f64, b + (n - c) as f64, k)),
-            // x/(x+k) with x = a + m, m = c − 1.
-            |c| {
-                let m = c - 1;
-                let inv = down.at(m);
-                std::array::from_fn(|i| (lanes[i].0 + m as f64) * inv[i])
-            },
-            |t, w, r| {
-                let w = w as f64;
-                for i in 0..W {
-                    acc[i].bb_hat += w * r[i];
-                    acc[i].zoibb_hat += w * mix(t, r[i + W]);
-                }
-            },
-        );
+        if family == Family::All {
+            sweep_down(
+                block,
+                |c| lanes.map(|(a, b, k)| ln_gamma_ratio(a + c as f64, b + (n - c) as f64, k)),
+                // x/(x+k) with x = a + m, m = c − 1.
+                |c| {
+                    let m = c - 1;
+                    let inv = down.at(m);
+                    std::array::from_fn(|i| (lanes[i].0 + m as f64) * inv[i])
+                },
+                |t, w, r| {
+                    let w = w as f64;
+                    for i in 0..W {
+                        acc[i].bb_hat += w * r[i];
+                        acc[i].zoibb_hat += w * mix(t, r[i + W]);
+                    }
+                },
+            );
+        }
         let lw = linmix_weight(n, self.config.linmix[0], self.config.linmix[1]);
         for i in 0..W {
             let (b, z) = (blk[0][i], blk[1][i]);
@@ -365,6 +391,15 @@ impl Tables {
         };
         Tables { prior, fitted }
     }
+}
+
+/// Which values a pass computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    /// pass@k and pass^k.
+    All,
+    /// pass@k only.
+    PassAtK,
 }
 
 /// Budgets evaluated side by side in one pass over the tasks.
@@ -463,7 +498,7 @@ pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
     let unit = Recips::new([0.0], g.n_max() + 1);
     for block in g.blocks() {
         let mut acc = [Sums::default(); W];
-        unbiased_block(block, [k; W], &unit, &mut acc);
+        unbiased_block(block, [k; W], &unit, Family::PassAtK, &mut acc);
         totals.add(acc[0]);
     }
     Ok(totals.total().comb / g.tasks() as f64)
@@ -472,7 +507,13 @@ pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
 /// The unbiased pass@k and pass^k of one block at each budget (lanes with k > n give NaN,
 /// discarded by the caller).
 #[inline(always)]
-fn unbiased_block(block: Block<'_>, ks: [u64; W], unit: &Recips<1>, acc: &mut [Sums; W]) {
+fn unbiased_block(
+    block: Block<'_>,
+    ks: [u64; W],
+    unit: &Recips<1>,
+    family: Family,
+    acc: &mut [Sums; W],
+) {
     let n = block[0].0.n();
     let kf = ks.map(|k| k as f64);
     sweep_up(
@@ -497,6 +538,9 @@ fn unbiased_block(block: Block<'_>, ks: [u64; W], unit: &Recips<1>, acc: &mut [S
             }
         },
     );
+    if family == Family::PassAtK {
+        return;
+    }
     sweep_down(
         block,
         |c| {
@@ -505,7 +549,7 @@ fn unbiased_block(block: Block<'_>, ks: [u64; W], unit: &Recips<1>, acc: &mut [S
                     .ok()
                     .and_then(|t| pass_hat_k(t, k).ok())
                     .unwrap_or(f64::NAN)
-                    .ln()
+                    .dln()
             })
         },
         // C(c−1, k)/C(c, k) = (c−k)/c.
@@ -526,14 +570,20 @@ fn naive_logs(g: &Groups) -> Vec<(f64, f64)> {
     g.iter()
         .map(|(t, _)| {
             let p = t.rate();
-            ((-p).ln_1p(), p.ln())
+            ((-p).dln_1p(), p.dln())
         })
         .collect()
 }
 
 /// The naive plug-ins 1 − (1 − c/n)^k and (c/n)^k.
 #[inline(always)]
-fn naive_block(block: Block<'_>, logs: &[(f64, f64)], k: [f64; W], acc: &mut [Sums; W]) {
+fn naive_block(
+    block: Block<'_>,
+    logs: &[(f64, f64)],
+    k: [f64; W],
+    family: Family,
+    acc: &mut [Sums; W],
+) {
     for (&(t, w), &(l_fail, l_pass)) in block.iter().zip(logs) {
         let w = w as f64;
         if t.c() == t.n() {
@@ -543,8 +593,10 @@ fn naive_block(block: Block<'_>, logs: &[(f64, f64)], k: [f64; W], acc: &mut [Su
             }
         } else if t.c() > 0 {
             for (a, &k) in acc.iter_mut().zip(&k) {
-                a.naive += w * -(k * l_fail).exp_m1();
-                a.naive_hat += w * (k * l_pass).exp();
+                a.naive += w * -(k * l_fail).dexp_m1();
+                if family == Family::All {
+                    a.naive_hat += w * (k * l_pass).dexp();
+                }
             }
         }
     }

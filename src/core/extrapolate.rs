@@ -1,5 +1,6 @@
 //! Extrapolation of pass@k in log k: logit(pass@k) ≈ α + β·ln k (a heuristic).
 
+use super::math::Det;
 /// A least-squares line through (ln k, logit p).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct LogitLine {
@@ -21,7 +22,7 @@ impl LogitLine {
         let usable: Vec<(f64, f64)> = points
             .iter()
             .filter(|(k, p)| *k >= 1 && *p > 0.0 && *p < 1.0 && p.is_finite())
-            .map(|&(k, p)| ((k as f64).ln(), (p / (1.0 - p)).ln()))
+            .map(|&(k, p)| ((k as f64).dln(), (p / (1.0 - p)).dln()))
             .collect();
         if usable.len() < MIN_POINTS {
             return None;
@@ -44,11 +45,11 @@ impl LogitLine {
 
     /// The extrapolated pass@k, 1/(1 + exp(−(α + β ln k))).
     pub fn predict(&self, k: f64) -> f64 {
-        let z = self.alpha + self.beta * k.ln();
+        let z = self.alpha + self.beta * k.dln();
         if z >= 0.0 {
-            1.0 / (1.0 + (-z).exp())
+            1.0 / (1.0 + (-z).dexp())
         } else {
-            let e = z.exp();
+            let e = z.dexp();
             e / (1.0 + e)
         }
     }

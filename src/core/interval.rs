@@ -1,6 +1,7 @@
 //! Bayesian credible intervals for pass@k and pass^k (as in the scorio package).
 
 use super::dataset::Groups;
+use super::math::Det;
 use super::special::{ln_gamma_ratio, two_sided_z};
 use super::sum::Neumaier;
 
@@ -53,11 +54,11 @@ pub fn task_moments(alpha: f64, beta: f64, k: f64, metric: Metric) -> (f64, f64)
         Metric::PassAtK => (beta, alpha),
         Metric::PassHatK => (alpha, beta),
     };
-    let m1 = ln_gamma_ratio(x, d, k).exp();
-    let m2 = ln_gamma_ratio(x, d, 2.0 * k).exp();
+    let m1 = ln_gamma_ratio(x, d, k).dexp();
+    let m2 = ln_gamma_ratio(x, d, 2.0 * k).dexp();
     let var = (m2 - m1 * m1).max(0.0);
     match metric {
-        Metric::PassAtK => (-ln_gamma_ratio(x, d, k).exp_m1(), var),
+        Metric::PassAtK => (-ln_gamma_ratio(x, d, k).dexp_m1(), var),
         Metric::PassHatK => (m1, var),
     }
 }

@@ -16,6 +16,7 @@ pub mod extrapolate;
 pub mod fit;
 pub mod interval;
 pub mod likelihood;
+pub mod math;
 pub mod optimize;
 pub mod pass_at_k;
 pub mod prec;

@@ -1,6 +1,7 @@
 //! The unbiased combinatorial pass@k and pass^k of Chen et al. (2021), and the naive plug-in,
 //! for one task.
 
+use super::math::Det;
 use std::fmt;
 
 use super::special::ln_gamma_ratio;
@@ -225,7 +226,7 @@ pub fn naive_pass_hat_k(t: Counts, k: f64) -> f64 {
     if t.c == 0 {
         return 0.0;
     }
-    libm::exp(k * (t.c as f64 / t.n as f64).ln())
+    libm::exp(k * (t.c as f64 / t.n as f64).dln())
 }
 
 #[cfg(test)]

@@ -61,6 +61,9 @@ pub struct Options {
     pub taus: Vec<Tau>,
     /// Everything else.
     pub settings: Settings,
+    /// Whether to compute CV-ELPD (ten refits per series; the page's table skips it, its
+    /// download and the command line do not).
+    pub cv: bool,
 }
 
 impl Default for Options {
@@ -72,6 +75,7 @@ impl Default for Options {
                 .filter_map(|t| Tau::parse(t).ok())
                 .collect(),
             settings: Settings::default(),
+            cv: true,
         }
     }
 }
@@ -295,7 +299,9 @@ pub fn model_report_fitted(
         n_max: (!empty).then_some(summary.n_max),
         bb: fits.map(|f| f.bb),
         zoibb: fits.map(|f| f.zoibb),
-        cv_elpd: fits.and_then(|f| cv_elpd(ds, s.folds, &f)),
+        cv_elpd: fits
+            .filter(|_| opts.cv)
+            .and_then(|f| cv_elpd(ds, s.folds, &f)),
         pass_at_k,
         pass_hat_k,
         cover,

@@ -4,13 +4,14 @@
 
 use super::bootstrap::SplitMix64;
 use super::dataset::{Dataset, Task};
+use super::math::Det;
 use super::pass_at_k::Counts;
 
 /// A standard normal variate (Box–Muller; one of the pair is used).
 pub fn normal(rng: &mut SplitMix64) -> f64 {
     let u1 = rng.uniform().max(f64::MIN_POSITIVE);
     let u2 = rng.uniform();
-    (-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()
+    (-2.0 * u1.dln()).sqrt() * (2.0 * std::f64::consts::PI * u2).dcos()
 }
 
 /// A Gamma(shape, 1) variate, shape > 0.
@@ -20,7 +21,7 @@ pub fn normal(rng: &mut SplitMix64) -> f64 {
 pub fn gamma(rng: &mut SplitMix64, shape: f64) -> f64 {
     if shape < 1.0 {
         let u = rng.uniform().max(f64::MIN_POSITIVE);
-        return gamma(rng, shape + 1.0) * u.powf(1.0 / shape);
+        return gamma(rng, shape + 1.0) * u.dpowf(1.0 / shape);
     }
     let d = shape - 1.0 / 3.0;
     let c = 1.0 / (9.0 * d).sqrt();
@@ -31,7 +32,7 @@ pub fn gamma(rng: &mut SplitMix64, shape: f64) -> f64 {
             continue;
         }
         let u = rng.uniform().max(f64::MIN_POSITIVE);
-        if u.ln() < 0.5 * z * z + d - d * v + d * v.ln() {
+        if u.dln() < 0.5 * z * z + d - d * v + d * v.dln() {
             return d * v;
         }
     }

@@ -2,6 +2,7 @@
 //! Fitted by maximising the profile likelihood over (ln a, ln b), the mixture weights being
 //! solved exactly (a concave problem) at every (a, b).
 
+use super::math::Det;
 use serde::Serialize;
 
 use super::beta_binomial::{bb_pass_at_k, bb_pass_hat_k, log_box, on_edge, BbFit, Search};
@@ -46,7 +47,7 @@ fn log_add(x: f64, y: f64) -> f64 {
         return x;
     }
     let m = x.max(y);
-    m + (-(x - y).abs()).exp().ln_1p()
+    m + (-(x - y).abs()).dexp().dln_1p()
 }
 
 /// One boundary group at fixed (a, b): its weight, ln P(c | n) under the Beta part with
@@ -77,7 +78,7 @@ impl Weights {
                 .map(|(&(_, w), d)| Side {
                     w,
                     d: *d,
-                    p: d.v.exp(),
+                    p: d.v.dexp(),
                 })
                 .collect()
         };
@@ -93,11 +94,11 @@ impl Weights {
     fn den(own: f64, s: f64, side: &Side) -> (f64, f64, f64) {
         if side.p > 1e-250 {
             let den = own + s * side.p;
-            (den.ln(), den, s * side.p / den)
+            (den.dln(), den, s * side.p / den)
         } else {
-            let lb = s.ln() + side.d.v;
-            let l = log_add(own.ln(), lb);
-            (l, l.exp().max(1e-300), (lb - l).exp())
+            let lb = s.dln() + side.d.v;
+            let l = log_add(own.dln(), lb);
+            (l, l.dexp().max(1e-300), (lb - l).dexp())
         }
     }
 
@@ -109,7 +110,7 @@ impl Weights {
         }
         let m = self.m;
         let mut h = Neumaier::default();
-        h.add(if m > 0.0 { m * s.ln() } else { 0.0 });
+        h.add(if m > 0.0 { m * s.dln() } else { 0.0 });
         let mut g = [-m / s, -m / s];
         let mut hs = [[-m / (s * s); 2]; 2];
         for (atom, side) in self.sides.iter().enumerate() {
@@ -272,7 +273,7 @@ struct ProfileObjective<'a> {
 
 impl Objective for ProfileObjective<'_> {
     fn eval(&mut self, x: [f64; 2]) -> (f64, [f64; 2]) {
-        let (a, b) = (x[0].exp(), x[1].exp());
+        let (a, b) = (x[0].dexp(), x[1].dexp());
         let pr = profile(self.data, a, b, self.warm);
         self.warm = [pr.pi[0].max(1e-3), pr.pi[1].max(1e-3)];
         let d = pr.d;
@@ -332,10 +333,10 @@ pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Se
         warm: [0.05, 0.05],
         last: None,
     };
-    let mut all = vec![[bb.a.ln(), bb.b.ln()]];
+    let mut all = vec![[bb.a.dln(), bb.b.dln()]];
     all.extend_from_slice(starts);
     let o = log_box().maximize(&mut f, &all, search.grid, search.runs);
-    let (a, b) = (o.x[0].exp(), o.x[1].exp());
+    let (a, b) = (o.x[0].dexp(), o.x[1].dexp());
     let pr = profile(data, a, b, f.warm);
     let (pi, ll) = (pr.pi, pr.d.v);
     let gain = ll - bb.log_likelihood;
@@ -374,9 +375,9 @@ impl ZoibbFit {
         if atom == 0.0 {
             return (0.0, 1.0);
         }
-        let (la, lr) = (atom.ln(), s.ln() + lp);
+        let (la, lr) = (atom.dln(), s.dln() + lp);
         let total = log_add(la, lr);
-        ((la - total).exp(), (lr - total).exp())
+        ((la - total).dexp(), (lr - total).dexp())
     }
 
     /// Mixes the Beta part's value with the atom's: the atom at 1 adds its weight, the atom
@@ -438,7 +439,7 @@ pub fn zoibb_loglik(data: &BbData, z: &ZoibbFit) -> f64 {
     ll.add(data.ln_choose_sum());
     ll.add(p.interior.v);
     if data.interior_weight > 0.0 {
-        ll.add(data.interior_weight * s.ln());
+        ll.add(data.interior_weight * s.dln());
     }
     for (side, own) in w.sides.iter().zip([z.pi0, z.pi1]) {
         for grp in side {

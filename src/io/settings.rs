@@ -269,16 +269,22 @@ pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(&'static str, String)>
     let s = &mut opts.settings;
     take("linmix", parse_linmix(&t.linmix).map(|v| s.linmix = v));
     take("prior", parse_prior(&t.prior).map(|v| s.prior = v));
-    take("confidence", parse_confidence(&t.confidence).map(|v| s.confidence = v));
+    take(
+        "confidence",
+        parse_confidence(&t.confidence).map(|v| s.confidence = v),
+    );
     take("folds", parse_folds(&t.folds).map(|v| s.folds = v));
-    take("bootstrap", parse_whole(&t.bootstrap).and_then(|v| {
-        if v <= 10_000 {
-            s.bootstrap = v;
-            Ok(())
-        } else {
-            Err("at most 10,000 resamples".into())
-        }
-    }));
+    take(
+        "bootstrap",
+        parse_whole(&t.bootstrap).and_then(|v| {
+            if v <= 10_000 {
+                s.bootstrap = v;
+                Ok(())
+            } else {
+                Err("at most 10,000 resamples".into())
+            }
+        }),
+    );
     take("seed", parse_seed(&t.seed).map(|v| s.seed = v));
     if errors.is_empty() {
         Ok(Parsed { opts, k_max })
@@ -295,8 +301,15 @@ mod all_tests {
     fn defaults_are_the_command_line_defaults() {
         let p = parse_all(&SettingsText::default()).unwrap();
         assert_eq!(p.opts, crate::core::report::Options::default());
-        let bad = SettingsText { k_list: "0".into(), confidence: "2".into(), ..Default::default() };
+        let bad = SettingsText {
+            k_list: "0".into(),
+            confidence: "2".into(),
+            ..Default::default()
+        };
         let e = parse_all(&bad).unwrap_err();
-        assert_eq!(e.iter().map(|x| x.0).collect::<Vec<_>>(), vec!["k_list", "confidence"]);
+        assert_eq!(
+            e.iter().map(|x| x.0).collect::<Vec<_>>(),
+            vec!["k_list", "confidence"]
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The Cover@τ chart: the share of tasks solved with success rate at least τ, as the plug-in
 //! step curve and the BB-posterior smooth curve, with markers at the chosen τ.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -104,6 +105,9 @@ pub fn draw_cover<DB: DrawingBackend>(
                 muted,
             ))?;
         }
+        if style.compact {
+            return mapping(&c);
+        }
         c.configure_series_labels()
             .position(SeriesLabelPosition::UpperRight)
             .background_style(style.bg().mix(0.88))
@@ -111,6 +115,13 @@ pub fn draw_cover<DB: DrawingBackend>(
             .label_font(font(13.0))
             .draw()?;
     }
+    mapping(&c)
+}
+
+/// The mapping of the chart's plotting area.
+fn mapping<DB: DrawingBackend>(
+    c: &ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
     let (xr, yr) = c.plotting_area().get_pixel_range();
     Ok(Mapping {
         x: (xr.start, xr.end),

@@ -37,7 +37,11 @@ impl Chart {
 
     /// The chart as an SVG document, `width` × `height` pixels.
     pub fn svg(&self, width: u32, height: u32, dark: bool) -> Option<String> {
-        let style = Style { dark, scale: 1.0 };
+        let style = Style {
+            dark,
+            scale: 1.0,
+            compact: false,
+        };
         svg::svg_string(width, height, |a| self.draw(a, &style)).map(|(s, _)| s)
     }
 }
@@ -50,6 +54,8 @@ pub struct Style {
     pub dark: bool,
     /// Pixels per CSS pixel.
     pub scale: f64,
+    /// No legend inside the chart (a narrow screen: the page lists the series beside it).
+    pub compact: bool,
 }
 
 impl Default for Style {
@@ -57,6 +63,7 @@ impl Default for Style {
         Style {
             dark: false,
             scale: 1.0,
+            compact: false,
         }
     }
 }
@@ -126,6 +133,12 @@ impl Style {
     pub fn series(&self, i: usize) -> RGBColor {
         let p = if self.dark { &DARK } else { &LIGHT };
         p[i % p.len()]
+    }
+
+    /// The colour of series `i` as CSS (`#0072b2`).
+    pub fn series_css(&self, i: usize) -> String {
+        let c = self.series(i);
+        format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
     }
 
     /// A length in pixels.

@@ -187,7 +187,7 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
             }
         }
     }
-    if !chart.enabled.is_empty() && !chart.series.is_empty() {
+    if !style.compact && !chart.enabled.is_empty() && !chart.series.is_empty() {
         c.configure_series_labels()
             .position(SeriesLabelPosition::LowerRight)
             .background_style(style.bg().mix(0.88))
