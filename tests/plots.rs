@@ -84,9 +84,11 @@ fn pass_at_k_chart_has_axes_curves_and_band() {
     // One solid curve per series for the combinatorial estimator, in the series' colours.
     assert_eq!(curves(&svg, "#0072B2"), 1);
     assert_eq!(curves(&svg, "#E69F00"), 1);
+    // The legend: each series by its colour, each estimator by its line style.
     assert!(
-        svg.contains("deepscaler_base — combinatorial")
-            && svg.contains("deepscaler_rl — combinatorial")
+        text(&svg, "deepscaler_base")
+            && text(&svg, "deepscaler_rl")
+            && text(&svg, "combinatorial (thick)")
     );
     assert!(map.x.0 < map.x.1 && map.y.0 < map.y.1);
     assert!((map.x_at(map.px_of(128.0)).unwrap() - 128.0).abs() < 1e-6);
@@ -127,9 +129,9 @@ fn pass_at_k_chart_has_axes_curves_and_band() {
             >= 4,
         "LinMix triangles"
     );
-    for e in ["BB", "ZOIBB", "LinMix"] {
+    for e in ["BB ○", "ZOIBB □", "LinMix △"] {
         assert!(
-            svg2.contains(&format!("deepscaler_rl — {e}")),
+            svg2.contains(&format!("{e} (dashed beyond n)")),
             "{e} in the legend"
         );
     }
@@ -190,7 +192,9 @@ fn cover_chart_has_steps_posterior_and_marks() {
     let (svg, map) = svg_string(800, 480, |a| draw_cover(a, &chart, &Style::default())).unwrap();
     assert!(text(&svg, "Cover@τ (share of tasks)") && text(&svg, "τ (success-rate threshold)"));
     assert_eq!(curves(&svg, "#0072B2"), 1, "the plug-in step curve");
-    assert!(text(&svg, "deepscaler_rl — BB posterior"));
+    assert!(
+        text(&svg, "deepscaler_rl") && text(&svg, "plug-in: solid steps; BB posterior: dashed")
+    );
     assert_eq!(
         svg.split('<')
             .filter(|e| e.starts_with("circle") && e.contains("fill=\"#0072B2\""))
@@ -212,9 +216,85 @@ fn cover_chart_has_steps_posterior_and_marks() {
     })
     .unwrap()
     .0;
-    assert!(!dark.contains("— plug-in"), "no legend when compact");
+    assert!(
+        !dark.contains("BB posterior: dashed"),
+        "no legend when compact"
+    );
     assert!(
         dark.contains("#1E2126") || dark.contains("#1e2126"),
         "dark background"
+    );
+}
+
+#[test]
+fn comparison_charts_draw_what_they_show() {
+    use passk::core::compare::{paired_difference, Paired};
+    use passk::core::diagnose::diagnose;
+    use passk::plot::compare::{
+        draw_best_temperature, draw_delta_pass, draw_paired, BestTemperatureChart, DeltaPassChart,
+        PairedChart,
+    };
+    use passk::plot::fit::draw_fit;
+    let ds = deepscaler();
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    // Fit diagnostics: the histogram's 20 bars, the two densities, the ECDF and both CDFs.
+    let d = diagnose(&ds[0], &fits[0], 10);
+    let (svg, _) = svg_string(900, 420, |a| draw_fit(a, &d, &Style::default())).unwrap();
+    assert!(text(&svg, "density") && text(&svg, "cumulative share"));
+    assert!(
+        svg.matches("fill=\"#5F6368\"").count() >= 20,
+        "histogram bars"
+    );
+    assert_eq!(curves(&svg, "#0072B2"), 2, "BB density and predictive CDF");
+    assert_eq!(curves(&svg, "#1D1F21"), 1, "the ECDF");
+    assert!(text(&svg, "ZOIBB: Beta part and atoms"));
+    // Pass@1 vs ΔPass: one labelled point per series.
+    let points = ds
+        .iter()
+        .zip(&fits)
+        .map(|(d, f)| {
+            (
+                d.name.clone(),
+                f.groups.mean(|t| t.rate()),
+                f.fits.unwrap().bb.delta_pass,
+            )
+        })
+        .collect();
+    let (svg, _) = svg_string(600, 400, |a| {
+        draw_delta_pass(a, &DeltaPassChart { points }, &Style::default())
+    })
+    .unwrap();
+    assert!(text(&svg, "deepscaler_base") && text(&svg, "deepscaler_rl"));
+    assert_eq!(svg.matches("<circle").count(), 2);
+    // T*(k): a step line per model.
+    let chart = BestTemperatureChart {
+        models: vec![("M".into(), vec![(1, 0.2), (10, 0.6), (100, 1.0)])],
+    };
+    let (svg, _) = svg_string(600, 400, |a| {
+        draw_best_temperature(a, &chart, &Style::default())
+    })
+    .unwrap();
+    assert!(svg.contains("points=\"") && text(&svg, "best temperature T*(k)") && text(&svg, "M"));
+    // The paired difference: the band, the zero line, the mean, the sign change.
+    let p = Paired::new(&ds[1], &ds[0]).unwrap();
+    let ks: Vec<u64> = (1..=128).collect();
+    let settings = Settings {
+        bootstrap: 50,
+        ..Settings::default()
+    };
+    let curve = paired_difference(&p, &ks, &settings);
+    let chart = PairedChart {
+        label: "rl − base".into(),
+        curve,
+    };
+    let (svg, _) = svg_string(700, 420, |a| draw_paired(a, &chart, &Style::default())).unwrap();
+    assert!(text(&svg, "sign changes at k = 22"));
+    assert_eq!(curves(&svg, "#0072B2"), 1, "the mean difference");
+    assert!(
+        svg.contains("fill=\"#0072B2\" fill-opacity=\"0.18\"")
+            || svg
+                .split('<')
+                .any(|e| e.starts_with("polygon") && e.contains("#0072B2")),
+        "the band"
     );
 }

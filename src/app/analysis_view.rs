@@ -5,9 +5,12 @@ use leptos::prelude::*;
 
 use super::analysis_settings::AnalysisSettings;
 use super::analysis_state::Analysis;
+use super::compare_charts::{BestTemperaturePanel, DeltaPassPanel, PairedPanel};
 use super::cover_panel::CoverPanel;
+use super::fit_panel::FitPanel;
 use super::method_notes::MethodNotes;
 use super::pass_at_k_panel::PassAtKPanel;
+use super::ranking_panel::RankingPanel;
 use super::results_table::ResultsTable;
 use super::theme::use_dark;
 
@@ -31,6 +34,11 @@ pub fn AnalysisView(
         <PassAtKPanel analysis=analysis dark=dark />
         <CoverPanel analysis=analysis dark=dark />
         <ResultsTable analysis=analysis />
+        <RankingPanel analysis=analysis />
+        <PairedPanel analysis=analysis dark=dark />
+        <FitPanel analysis=analysis dark=dark />
+        <DeltaPassPanel analysis=analysis dark=dark />
+        <BestTemperaturePanel analysis=analysis dark=dark />
         <MethodNotes />
     }
 }

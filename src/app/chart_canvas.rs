@@ -9,6 +9,7 @@ use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 
 use super::download::{save_data_url, save_text};
+use crate::io::chart_data::{self, Table};
 use crate::plot::{Chart, Mapping, Style};
 
 /// Height over width of a chart.
@@ -36,14 +37,22 @@ pub fn ChartCanvas(
     /// Called with the data x under the pointer (None when it leaves the plotting area).
     #[prop(into)]
     on_hover: Callback<Option<f64>>,
+    /// The numbers behind the chart: its data table and CSV export.
+    #[prop(into)]
+    table: Signal<Table>,
 ) -> impl IntoView {
     let wrap = NodeRef::<html::Div>::new();
     let canvas = NodeRef::<html::Canvas>::new();
     let width = RwSignal::new(0.0);
     let mapping = RwSignal::new(None::<Mapping>);
+    // Only a change is written: the drawing effect reads the width, and writing the same
+    // value again would run it again, forever (a hidden chart measures 0 every time).
     let measure = move || {
         if let Some(w) = wrap.get_untracked() {
-            width.set(w.client_width() as f64);
+            let now = w.client_width() as f64;
+            if now != width.get_untracked() {
+                width.set(now);
+            }
         }
     };
     let resize = window_event_listener(ev::resize, move |_| measure());
@@ -93,6 +102,28 @@ pub fn ChartCanvas(
             let _ = save_text(&format!("{file}.svg"), "image/svg+xml", &text);
         }
     };
+    let csv = move |_| {
+        let text = table.with(chart_data::csv);
+        let _ = save_text(&format!("{file}.csv"), "text/csv", &text);
+    };
+    let data_table = move || {
+        table.with(|t| {
+            let mut rows = t.iter();
+            let head = rows.next().cloned().unwrap_or_default();
+            let body = rows
+                .map(|r| {
+                    let cells = r.iter().map(|c| view! { <td>{c.clone()}</td> }).collect_view();
+                    view! { <tr>{cells}</tr> }
+                })
+                .collect_view();
+            view! {
+                <table class="data">
+                    <thead><tr>{head.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
+                    <tbody>{body}</tbody>
+                </table>
+            }
+        })
+    };
     view! {
         <div class="chart" node_ref=wrap>
             <canvas
@@ -106,7 +137,12 @@ pub fn ChartCanvas(
             <div class="chart-exports">
                 <button class="copy" data-testid=format!("{testid}-png") on:click=png>"PNG"</button>
                 <button class="copy" data-testid=format!("{testid}-svg") on:click=svg>"SVG"</button>
+                <button class="copy" data-testid=format!("{testid}-csv") on:click=csv>"CSV"</button>
             </div>
+            <details class="data-table" data-testid=format!("{testid}-data")>
+                <summary>"Data table"</summary>
+                {data_table}
+            </details>
         </div>
     }
 }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::series_key::SeriesKey;
+use crate::io::chart_data;
 use crate::io::format::percent;
 use crate::plot::cover::CoverChart;
 use crate::plot::Chart;
@@ -69,28 +70,6 @@ pub fn CoverPanel(
                 .join(" · ")
         })
     };
-    let data_table = move || {
-        a.cover.with(|cs| {
-            let head = cs
-                .iter()
-                .map(|c| view! { <th scope="col">{format!("{} plug-in", c.name)}</th><th scope="col">{format!("{} BB", c.name)}</th> })
-                .collect_view();
-            let rows = (0..=10)
-                .map(|i| {
-                    let tau = i as f64 / 10.0;
-                    let cells = cs
-                        .iter()
-                        .map(|c| {
-                            let post = c.posterior.iter().find(|p| (p.0 - tau).abs() < 1e-9).map(|p| percent(p.1)).unwrap_or_else(|| "—".into());
-                            view! { <td>{percent(plugin_at(&c.steps, tau))}</td><td>{post}</td> }
-                        })
-                        .collect_view();
-                    view! { <tr><th scope="row">{format!("{tau:.1}")}</th>{cells}</tr> }
-                })
-                .collect_view();
-            view! { <table class="data"><thead><tr><th scope="col">"τ"</th>{head}</tr></thead><tbody>{rows}</tbody></table> }
-        })
-    };
     view! {
         <section class="card" aria-labelledby="cover-title">
             <h2 id="cover-title">"Cover@τ"</h2>
@@ -106,12 +85,9 @@ pub fn CoverPanel(
                 chart=chart
                 dark=dark
                 on_hover=move |t| hover.set(t)
+                table=Signal::derive(move || a.cover.with(|c| chart_data::cover(c)))
             />
             {readout}
-            <details class="data-table">
-                <summary>"Data table"</summary>
-                {data_table}
-            </details>
         </section>
     }
 }

@@ -6,10 +6,11 @@ use leptos::prelude::*;
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::series_key::SeriesKey;
-use crate::core::curves::{round_budgets, BandKind, Estimator};
+use crate::core::curves::{BandKind, Estimator};
+use crate::io::chart_data;
 use crate::io::format::percent;
 use crate::plot::pass_at_k::PassAtKChart;
-use crate::plot::{k_label, Chart};
+use crate::plot::Chart;
 
 /// The Pass@k panel.
 #[component]
@@ -78,46 +79,6 @@ pub fn PassAtKPanel(
                 .collect_view()
         })
     };
-    let data_table = move || {
-        let ks = round_budgets(a.k_max.get());
-        let enabled = a.enabled.get();
-        a.curves.with(|cs| {
-            let head = cs
-                .iter()
-                .flat_map(|s| {
-                    enabled
-                        .iter()
-                        .map(move |e| format!("{} — {}", s.name, e.label()))
-                })
-                .map(|h| view! { <th scope="col">{h}</th> })
-                .collect_view();
-            let rows = ks
-                .iter()
-                .map(|&k| {
-                    let cells = cs
-                        .iter()
-                        .flat_map(|s| {
-                            enabled.iter().map(move |&e| {
-                                let i = s.ks.iter().position(|&x| x == k);
-                                let v = i
-                                    .and_then(|i| s.curve(e)[i])
-                                    .map(percent)
-                                    .unwrap_or_else(|| "—".into());
-                                view! { <td>{v}</td> }
-                            })
-                        })
-                        .collect_view();
-                    view! { <tr><th scope="row">{k_label(k as f64)}</th>{cells}</tr> }
-                })
-                .collect_view();
-            view! {
-                <table class="data">
-                    <thead><tr><th scope="col">"k"</th>{head}</tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            }
-        })
-    };
     view! {
         <section class="card" aria-labelledby="pass-title">
             <h2 id="pass-title">"Pass@k"</h2>
@@ -146,6 +107,7 @@ pub fn PassAtKPanel(
                 chart=chart
                 dark=dark
                 on_hover=move |k| hover.set(k)
+                table=Signal::derive(move || a.curves.with(|c| chart_data::pass_at_k(c, &a.enabled.get())))
             />
             {readout}
             <p class="note small">
@@ -153,10 +115,6 @@ pub fn PassAtKPanel(
                 "Markers: ○ BB, □ ZOIBB, △ LinMix; dotted: naive. The combinatorial estimator stops at the smallest n."
             </p>
             <ul class="warnings" data-testid="fit-warnings">{warnings}</ul>
-            <details class="data-table">
-                <summary>"Data table"</summary>
-                {data_table}
-            </details>
         </section>
     }
 }

@@ -6,10 +6,12 @@
 pub mod bands;
 pub mod beta_binomial;
 pub mod bootstrap;
+pub mod compare;
 pub mod cover;
 pub mod curves;
 pub mod cv;
 pub mod dataset;
+pub mod diagnose;
 pub mod estimates;
 pub mod exact;
 pub mod extrapolate;

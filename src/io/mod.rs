@@ -2,6 +2,7 @@
 //! natively tested.
 
 pub mod calculator;
+pub mod chart_data;
 pub mod counts_doc;
 pub mod format;
 pub mod number;

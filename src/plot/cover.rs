@@ -74,7 +74,7 @@ pub fn draw_cover<DB: DrawingBackend>(
         let color = style.series(i);
         let plug = ShapeStyle::from(color).stroke_width(style.px(2.2));
         c.draw_series(LineSeries::new(step_path(&s.steps), plug))?
-            .label(format!("{} — plug-in", s.name))
+            .label(s.name.clone())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], plug));
         if chart.posterior && !s.posterior.is_empty() {
             let post = ShapeStyle::from(color.mix(0.85)).stroke_width(style.px(1.4));
@@ -83,9 +83,7 @@ pub fn draw_cover<DB: DrawingBackend>(
                 style.px(6.0),
                 style.px(3.0),
                 post,
-            ))?
-            .label(format!("{} — BB posterior", s.name))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 8, y)], post));
+            ))?;
         }
         for &(tau, plugin, _) in &s.marks {
             c.draw_series(std::iter::once(Circle::new(
@@ -94,6 +92,12 @@ pub fn draw_cover<DB: DrawingBackend>(
                 color.filled(),
             )))?;
         }
+    }
+    if chart.posterior && !chart.series.is_empty() {
+        let neutral = ShapeStyle::from(style.muted()).stroke_width(style.px(1.4));
+        c.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label("plug-in: solid steps; BB posterior: dashed")
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 7, y)], neutral));
     }
     if let Some(first) = chart.series.first() {
         let muted = style.muted().mix(0.8).stroke_width(style.px(1.0));

@@ -2,7 +2,9 @@
 //! a canvas in the page and into an SVG string in native tests and exports. One chart per
 //! file; each returns the coordinate mapping the page needs for hover.
 
+pub mod compare;
 pub mod cover;
+pub mod fit;
 pub mod pass_at_k;
 pub mod svg;
 
@@ -17,6 +19,14 @@ pub enum Chart {
     PassAtK(pass_at_k::PassAtKChart),
     /// The Cover@τ curves.
     Cover(cover::CoverChart),
+    /// A series' fit diagnostics.
+    Fit(Box<crate::core::diagnose::Diagnostics>),
+    /// Pass@1 against ΔPass.
+    DeltaPass(compare::DeltaPassChart),
+    /// The best temperature per budget.
+    BestTemperature(compare::BestTemperatureChart),
+    /// The paired difference of two series.
+    Paired(compare::PairedChart),
 }
 
 impl Chart {
@@ -32,6 +42,10 @@ impl Chart {
         match self {
             Chart::PassAtK(c) => pass_at_k::draw_pass_at_k(area, c, style),
             Chart::Cover(c) => cover::draw_cover(area, c, style),
+            Chart::Fit(d) => fit::draw_fit(area, d, style),
+            Chart::DeltaPass(c) => compare::draw_delta_pass(area, c, style),
+            Chart::BestTemperature(c) => compare::draw_best_temperature(area, c, style),
+            Chart::Paired(c) => compare::draw_paired(area, c, style),
         }
     }
 

@@ -3,6 +3,7 @@
 //! dashed beyond n; naive dotted; the log-logit extrapolation thin and dashed), and a shaded
 //! band.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -24,6 +25,76 @@ pub struct PassAtKChart {
 
 /// Markers every this many grid points on the fitted curves.
 const MARK_EVERY: usize = 12;
+
+type Ctx<'a, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
+
+/// One estimator's curve of one series, in its line style.
+fn draw_estimator<DB: DrawingBackend>(
+    c: &mut Ctx<'_, DB>,
+    e: Estimator,
+    pts: Vec<(f64, f64)>,
+    n: f64,
+    color: RGBColor,
+    style: &Style,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    if pts.is_empty() {
+        return Ok(());
+    }
+    let thick = ShapeStyle::from(color).stroke_width(style.px(2.6));
+    let thin = ShapeStyle::from(color).stroke_width(style.px(1.6));
+    match e {
+        Estimator::Combinatorial => {
+            c.draw_series(LineSeries::new(pts, thick))?;
+        }
+        Estimator::Naive => {
+            let r = style.px(1.1) as i32;
+            c.draw_series(DottedLineSeries::new(
+                pts,
+                0,
+                style.px(5.0) as i32,
+                move |p| Circle::new(p, r, color.filled()),
+            ))?;
+        }
+        Estimator::Extrapolated => {
+            let st = ShapeStyle::from(color.mix(0.8)).stroke_width(style.px(1.2));
+            c.draw_series(DashedLineSeries::new(pts, style.px(8.0), style.px(3.0), st))?;
+        }
+        Estimator::Bb | Estimator::Zoibb | Estimator::LinMix => {
+            let inside: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.0 <= n).collect();
+            let beyond: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.0 >= n).collect();
+            let marks: Vec<(f64, f64)> = pts.iter().copied().step_by(MARK_EVERY).collect();
+            c.draw_series(LineSeries::new(inside, thin))?;
+            c.draw_series(DashedLineSeries::new(
+                beyond,
+                style.px(6.0),
+                style.px(4.0),
+                thin,
+            ))?;
+            let r = style.px(3.5) as i32;
+            let ms = ShapeStyle::from(color).stroke_width(style.px(1.4));
+            match e {
+                Estimator::Bb => {
+                    c.draw_series(marks.into_iter().map(|p| Circle::new(p, r, ms)))?;
+                }
+                Estimator::Zoibb => {
+                    c.draw_series(
+                        marks
+                            .into_iter()
+                            .map(|p| EmptyElement::at(p) + Rectangle::new([(-r, -r), (r, r)], ms)),
+                    )?;
+                }
+                _ => {
+                    c.draw_series(
+                        marks
+                            .into_iter()
+                            .map(|p| TriangleMarker::new(p, r + 1, ms.filled())),
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Draws the chart on `area`; returns the mapping of its plotting area.
 ///
@@ -97,92 +168,65 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
                     .zip(s.curve(e))
                     .filter_map(|(&k, v)| v.map(|v| (k as f64, v)))
                     .collect();
-            if pts.is_empty() {
-                continue;
-            }
-            let label = format!("{} — {}", s.name, e.label());
-            let thick = ShapeStyle::from(color).stroke_width(style.px(2.6));
-            let thin = ShapeStyle::from(color).stroke_width(style.px(1.6));
-            let legend_style = match e {
-                Estimator::Combinatorial => thick,
-                _ => thin,
-            };
+            draw_estimator(&mut c, e, pts, s.n_max as f64, color, style)?;
+        }
+        // The legend names each series by its colour…
+        let sample = ShapeStyle::from(color).stroke_width(style.px(2.6));
+        c.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(s.name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], sample));
+    }
+    // …and each estimator by its line style, in a neutral colour.
+    if !chart.series.is_empty() {
+        let neutral = style.muted();
+        let r = style.px(3.5) as i32;
+        let thin = ShapeStyle::from(neutral).stroke_width(style.px(1.6));
+        let thick = ShapeStyle::from(neutral).stroke_width(style.px(2.6));
+        let line = move |p: (i32, i32)| {
+            EmptyElement::at(p) + PathElement::new(vec![(0, 0), (18, 0)], thin)
+        };
+        for &e in &chart.enabled {
+            let proto = c.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?;
+            let proto = proto.label(match e {
+                Estimator::Combinatorial => "combinatorial (thick)",
+                Estimator::Bb => "BB ○ (dashed beyond n)",
+                Estimator::Zoibb => "ZOIBB □ (dashed beyond n)",
+                Estimator::LinMix => "LinMix △ (dashed beyond n)",
+                Estimator::Naive => "naive (dotted)",
+                Estimator::Extrapolated => "log-logit extrapolation (dashed)",
+            });
             match e {
                 Estimator::Combinatorial => {
-                    c.draw_series(LineSeries::new(pts, thick))?
-                        .label(label)
-                        .legend(move |(x, y)| {
-                            PathElement::new(vec![(x, y), (x + 18, y)], legend_style)
-                        });
+                    proto.legend(move |p| {
+                        EmptyElement::at(p) + PathElement::new(vec![(0, 0), (18, 0)], thick)
+                    });
+                }
+                Estimator::Bb => {
+                    proto.legend(move |p| line(p) + Circle::new((9, 0), r, thin));
+                }
+                Estimator::Zoibb => {
+                    proto
+                        .legend(move |p| line(p) + Rectangle::new([(9 - r, -r), (9 + r, r)], thin));
+                }
+                Estimator::LinMix => {
+                    proto.legend(move |p| {
+                        line(p) + TriangleMarker::new((9, 0), r + 1, thin.filled())
+                    });
                 }
                 Estimator::Naive => {
-                    let r = style.px(1.1) as i32;
-                    c.draw_series(DottedLineSeries::new(
-                        pts,
-                        0,
-                        style.px(5.0) as i32,
-                        move |p| Circle::new(p, r, color.filled()),
-                    ))?
-                    .label(label)
-                    .legend(move |(x, y)| {
-                        EmptyElement::at((x, y))
-                            + Circle::new((3, 0), r, color.filled())
-                            + Circle::new((9, 0), r, color.filled())
-                            + Circle::new((15, 0), r, color.filled())
+                    proto.legend(move |p| {
+                        EmptyElement::at(p)
+                            + Circle::new((3, 0), 1, neutral.filled())
+                            + Circle::new((9, 0), 1, neutral.filled())
+                            + Circle::new((15, 0), 1, neutral.filled())
                     });
                 }
                 Estimator::Extrapolated => {
-                    let st = ShapeStyle::from(color.mix(0.8)).stroke_width(style.px(1.2));
-                    c.draw_series(DashedLineSeries::new(pts, style.px(8.0), style.px(3.0), st))?
-                        .label(label)
-                        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], st));
-                }
-                _ => {
-                    let n = s.n_max as f64;
-                    let inside: Vec<(f64, f64)> =
-                        pts.iter().copied().filter(|p| p.0 <= n).collect();
-                    let beyond: Vec<(f64, f64)> =
-                        pts.iter().copied().filter(|p| p.0 >= n).collect();
-                    let marks: Vec<(f64, f64)> = pts.iter().copied().step_by(MARK_EVERY).collect();
-                    c.draw_series(LineSeries::new(inside, thin))?;
-                    c.draw_series(DashedLineSeries::new(
-                        beyond,
-                        style.px(6.0),
-                        style.px(4.0),
-                        thin,
-                    ))?;
-                    let r = style.px(3.5) as i32;
-                    let ms = ShapeStyle::from(color).stroke_width(style.px(1.4));
-                    let line = move |p: (i32, i32)| {
-                        EmptyElement::at(p) + PathElement::new(vec![(0, 0), (18, 0)], thin)
-                    };
-                    match e {
-                        Estimator::Bb => {
-                            c.draw_series(marks.into_iter().map(|p| Circle::new(p, r, ms)))?
-                                .label(label)
-                                .legend(move |p| line(p) + Circle::new((9, 0), r, ms));
-                        }
-                        Estimator::Zoibb => {
-                            c.draw_series(marks.into_iter().map(|p| {
-                                EmptyElement::at(p) + Rectangle::new([(-r, -r), (r, r)], ms)
-                            }))?
-                            .label(label)
-                            .legend(move |p| {
-                                line(p) + Rectangle::new([(9 - r, -r), (9 + r, r)], ms)
-                            });
-                        }
-                        _ => {
-                            c.draw_series(
-                                marks
-                                    .into_iter()
-                                    .map(|p| TriangleMarker::new(p, r + 1, ms.filled())),
-                            )?
-                            .label(label)
-                            .legend(move |p| {
-                                line(p) + TriangleMarker::new((9, 0), r + 1, ms.filled())
-                            });
-                        }
-                    }
+                    proto.legend(move |p| {
+                        EmptyElement::at(p)
+                            + PathElement::new(vec![(0, 0), (7, 0)], thin)
+                            + PathElement::new(vec![(11, 0), (18, 0)], thin)
+                    });
                 }
             }
         }

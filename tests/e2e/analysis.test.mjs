@@ -65,7 +65,7 @@ test('both charts are drawn, crisp for the screen', async () => {
 test('toggling an estimator redraws the chart and the data table', async () => {
   const before = await ink('chart-pass-at-k');
   await h.page.getByTestId('toggle-zoibb').check();
-  await h.page.waitForFunction(() => document.querySelector('.data-table table thead')?.textContent.includes('ZOIBB'));
+  await h.page.waitForFunction(() => document.querySelector('[data-testid=chart-pass-at-k-data] thead')?.textContent.includes('ZOIBB'));
   const after = await ink('chart-pass-at-k');
   assert.notEqual(after.sum, before.sum);
   await h.page.getByTestId('toggle-zoibb').uncheck();
@@ -73,7 +73,9 @@ test('toggling an estimator redraws the chart and the data table', async () => {
 
 test('k_max widens the axis', async () => {
   await typeInto(h.page, 'k-max', '100000');
-  await h.page.waitForFunction(() => document.querySelector('.data-table table tbody')?.textContent.includes('100k'));
+  await h.page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=chart-pass-at-k-data] tbody tr th, [data-testid=chart-pass-at-k-data] tbody tr td:first-child')].some((c) => c.textContent === '100000'),
+  );
   await typeInto(h.page, 'k-max', '0');
   await h.page.getByTestId('k-max-error').filter({ hasText: 'at least 2' }).waitFor();
   await h.page.getByTestId('k-max').fill('');

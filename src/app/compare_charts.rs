@@ -1,0 +1,218 @@
+//! The Pass@1 vs ΔPass scatter, the best temperature per budget, and the paired difference of
+//! two series.
+
+use leptos::prelude::*;
+
+use super::analysis_state::Analysis;
+use super::chart_canvas::ChartCanvas;
+use crate::core::compare::{best_temperature, delta_pass_point, paired_difference, Paired};
+use crate::core::curves::{k_grid, round_budgets};
+use crate::core::report::Settings;
+use crate::io::chart_data;
+use crate::plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
+use crate::plot::Chart;
+
+/// Resamples of the paired band when the settings ask for none.
+pub const PAIRED_RESAMPLES: u64 = 200;
+
+/// Pass@1 against ΔPass, one point per series.
+#[component]
+pub fn DeltaPassPanel(
+    /// The analysis state.
+    analysis: Analysis,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let a = analysis;
+    let points = Memo::new(move |_| {
+        a.fits.with(|f| {
+            f.iter()
+                .filter_map(|s| delta_pass_point(s).map(|(p, d)| (s.name.clone(), p, d)))
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <section class="card" aria-labelledby="dp-title">
+            <h2 id="dp-title">"Pass@1 and ΔPass"</h2>
+            <p class="note small">"At equal pass@1 = a/(a+b), a larger ΔPass = a + b means pass@k grows faster with k (k ≥ 2)."</p>
+            <ChartCanvas
+                testid="chart-delta-pass"
+                label="Pass@1 against ΔPass (log scale), one labelled point per series; the data table below lists the values."
+                file="passk-delta-pass"
+                chart=Signal::derive(move || Chart::DeltaPass(DeltaPassChart { points: points.get() }))
+                dark=dark
+                on_hover=move |_| {}
+                table=Signal::derive(move || points.with(|p| chart_data::delta_pass(p)))
+            />
+        </section>
+    }
+}
+
+/// T*(k) for each model whose series carry temperatures.
+#[component]
+pub fn BestTemperaturePanel(
+    /// The analysis state.
+    analysis: Analysis,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let a = analysis;
+    let best = Memo::new(move |_| {
+        let k_max = a.k_max.get();
+        let settings = a.settings.with(|s| s.opts.settings.clone());
+        a.datasets.with(|ds| {
+            a.fits.with(|f| {
+                let pairs: Vec<_> = ds
+                    .iter()
+                    .zip(f)
+                    .filter(|(d, f)| d.name == f.name && !d.tasks.is_empty())
+                    .collect();
+                let ks = k_grid(k_max, 30, &round_budgets(k_max));
+                best_temperature(&pairs, &settings, &ks)
+            })
+        })
+    });
+    let chart = Signal::derive(move || {
+        Chart::BestTemperature(BestTemperatureChart {
+            models: best.with(|b| {
+                b.iter()
+                    .map(|(m, pts)| (m.clone(), pts.iter().map(|p| (p.0, p.1)).collect()))
+                    .collect()
+            }),
+        })
+    });
+    view! {
+        <section class="card" aria-labelledby="temp-title">
+            <h2 id="temp-title">"Best temperature per k"</h2>
+            <p class="note small" class:hidden=move || best.with(|b| !b.is_empty())>
+                "No model here has series at two or more temperatures: give a temperature column (or series named “… T=0.6”) to see T*(k)."
+            </p>
+            <div class:hidden=move || best.with(|b| b.is_empty())>
+            <ChartCanvas
+                testid="chart-best-temperature"
+                label="For each model, the temperature with the highest pass@k at each k, on a log axis; the data table below lists the values."
+                file="passk-best-temperature"
+                chart=chart
+                dark=dark
+                on_hover=move |_| {}
+                table=Signal::derive(move || best.with(|b| chart_data::best_temperature(b)))
+            />
+            </div>
+        </section>
+    }
+}
+
+/// pass@k(A) − pass@k(B) on the tasks both series share.
+#[component]
+pub fn PairedPanel(
+    /// The analysis state.
+    analysis: Analysis,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let a = analysis;
+    let names = Memo::new(move |_| {
+        a.datasets.with(|d| {
+            d.iter()
+                .filter(|d| !d.tasks.is_empty())
+                .map(|d| d.name.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    let (sa, sb) = (RwSignal::new(None::<String>), RwSignal::new(None::<String>));
+    // By default the second series minus the first (DeepScaleR: RL − base).
+    let pick = move |which: RwSignal<Option<String>>, default: usize| {
+        Memo::new(move |_| {
+            let names = names.get();
+            which
+                .get()
+                .filter(|n| names.contains(n))
+                .or_else(|| names.get(default).cloned())
+        })
+    };
+    let (name_a, name_b) = (pick(sa, 1), pick(sb, 0));
+    let result = Memo::new(move |_| {
+        let (na, nb) = (name_a.get()?, name_b.get()?);
+        let settings = a.settings.with(|s| Settings {
+            bootstrap: s.opts.settings.bootstrap.max(PAIRED_RESAMPLES),
+            ..s.opts.settings.clone()
+        });
+        a.datasets.with(|ds| {
+            let da = ds.iter().find(|d| d.name == na)?;
+            let db = ds.iter().find(|d| d.name == nb)?;
+            Some(Paired::new(da, db).map(|p| {
+                let limit = p.k_limit();
+                let ks = k_grid(limit, 40, &round_budgets(limit));
+                (
+                    format!("{na} − {nb}"),
+                    paired_difference(&p, &ks, &settings),
+                    p.pairs.len(),
+                    p.unmatched,
+                )
+            }))
+        })
+    });
+    let chart = Signal::derive(move || {
+        let (label, curve) = match result.get() {
+            Some(Ok((label, curve, _, _))) => (label, curve),
+            _ => (String::new(), Default::default()),
+        };
+        Chart::Paired(PairedChart { label, curve })
+    });
+    let summary = move || match result.get() {
+        None => "Pick two series.".to_string(),
+        Some(Err(e)) => format!("These two series cannot be paired: {e}."),
+        Some(Ok((label, curve, n, (ua, ub)))) => {
+            let first = curve.rows.first().map(|r| (r.k, r.mean));
+            let last = curve.rows.last().map(|r| (r.k, r.mean));
+            let change = match curve.sign_change {
+                Some(k) => format!(" The sign changes at k = {k}."),
+                None => " The sign does not change.".to_string(),
+            };
+            let ends = match (first, last) {
+                (Some((k1, m1)), Some((k2, m2))) => format!(
+                    " {label}: {:+.2} points at k = {k1}, {:+.2} at k = {k2}.",
+                    100.0 * m1,
+                    100.0 * m2
+                ),
+                _ => String::new(),
+            };
+            let unmatched = if ua + ub > 0 {
+                format!(" ({ua} + {ub} tasks without a match are left out.)")
+            } else {
+                String::new()
+            };
+            format!("{n} tasks paired by id.{ends}{change}{unmatched} Band: paired task bootstrap, 2.5–97.5 %.")
+        }
+    };
+    let options = move |chosen: Memo<Option<String>>| {
+        names
+            .get()
+            .into_iter()
+            .map(move |n| {
+                let selected = chosen.get().as_deref() == Some(n.as_str());
+                view! { <option value=n.clone() selected=selected>{n.clone()}</option> }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="card" aria-labelledby="paired-title">
+            <h2 id="paired-title">"Paired difference"</h2>
+            <div class="input-row">
+                <label>"A " <select data-testid="paired-a" on:change=move |ev| sa.set(Some(event_target_value(&ev)))>{move || options(name_a)}</select></label>
+                <label>"minus B " <select data-testid="paired-b" on:change=move |ev| sb.set(Some(event_target_value(&ev)))>{move || options(name_b)}</select></label>
+            </div>
+            <p class="note" data-testid="paired-summary">{summary}</p>
+            <ChartCanvas
+                testid="chart-paired"
+                label="pass@k of A minus pass@k of B against k on a log axis, with its bootstrap band; the data table below lists the values."
+                file="passk-paired"
+                chart=chart
+                dark=dark
+                on_hover=move |_| {}
+                table=Signal::derive(move || match result.get() { Some(Ok((_, c, _, _))) => chart_data::paired(&c), _ => Vec::new() })
+            />
+            <p class="note small">{move || result.with(|r| match r { Some(Ok((_, c, _, _))) => c.rows.first().map(|r| format!("At k = {}: {:+.3} ± {:.3} points (standard error).", r.k, 100.0 * r.mean, 100.0 * r.se)), _ => None })}</p>
+        </section>
+    }
+}

@@ -1,0 +1,105 @@
+//! Fit diagnostics for one series: the histogram and ECDF of c/n against the fitted BB and
+//! ZOIBB, their parameters, CV-ELPD, and a sentence on which fits better.
+
+use leptos::prelude::*;
+
+use super::analysis_state::Analysis;
+use super::chart_canvas::ChartCanvas;
+use super::file_loader::yield_to_browser;
+use crate::core::diagnose::{diagnose, Diagnostics};
+use crate::io::chart_data;
+use crate::io::format::full;
+use crate::plot::Chart;
+
+/// The fit diagnostics panel.
+#[component]
+pub fn FitPanel(
+    /// The analysis state.
+    analysis: Analysis,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let a = analysis;
+    let names = Memo::new(move |_| {
+        a.fits.with(|f| {
+            f.iter()
+                .filter(|s| !s.groups.is_empty())
+                .map(|s| s.name.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    let chosen = RwSignal::new(0usize);
+    let diag = RwSignal::new(None::<Diagnostics>);
+    let job = StoredValue::new(0u64);
+    // Diagnostics include ten CV refits: computed after the page has drawn.
+    Effect::new(move |_| {
+        let i = chosen.get();
+        let folds = a.settings.with(|s| s.opts.settings.folds);
+        let fits = a.fits.get();
+        let ds = a.datasets.get_untracked();
+        let run = job.get_value() + 1;
+        job.set_value(run);
+        leptos::task::spawn_local(async move {
+            yield_to_browser().await;
+            if job.get_value() != run {
+                return;
+            }
+            let with_tasks: Vec<_> = fits.iter().filter(|f| !f.groups.is_empty()).collect();
+            let Some(fit) = with_tasks.get(i).or(with_tasks.first()) else {
+                diag.set(None);
+                return;
+            };
+            let Some(d) = ds.iter().find(|d| d.name == fit.name) else {
+                return;
+            };
+            diag.set(Some(diagnose(d, fit, folds)));
+        });
+    });
+    let chart = Signal::derive(move || {
+        diag.get()
+            .map(|d| Chart::Fit(Box::new(d)))
+            .unwrap_or_else(|| Chart::Fit(Box::default()))
+    });
+    let params = move || {
+        let name = diag.with(|d| d.as_ref().map(|d| d.name.clone()))?;
+        a.fits.with(|fits| {
+            let f = fits.iter().find(|f| f.name == name)?.fits?;
+            let (bb, z) = (f.bb, f.zoibb);
+            Some(format!(
+                "BB: a = {}, b = {}, ΔPass = a + b = {}, log-likelihood {}{}. ZOIBB: a = {}, b = {}, π0 = {}, π1 = {}, log-likelihood {}.",
+                full(bb.a),
+                full(bb.b),
+                full(bb.delta_pass),
+                full(bb.log_likelihood),
+                if bb.at_bound { " (at the edge of the box)" } else { "" },
+                full(z.a),
+                full(z.b),
+                full(z.pi0),
+                full(z.pi1),
+                full(z.log_likelihood)
+            ))
+        })
+    };
+    view! {
+        <section class="card" aria-labelledby="fit-title">
+            <h2 id="fit-title">"Fit diagnostics"</h2>
+            <label>
+                "Series "
+                <select data-testid="fit-series" on:change=move |ev| chosen.set(event_target_value(&ev).parse().unwrap_or(0))>
+                    {move || names.get().into_iter().enumerate().map(|(i, n)| view! { <option value=i.to_string() selected=move || chosen.get() == i>{n}</option> }).collect_view()}
+                </select>
+            </label>
+            <ChartCanvas
+                testid="chart-fit"
+                label="Histogram of c/n with the fitted Beta densities, and the ECDF of c/n with both fits' predictive CDFs; the data table below lists the values."
+                file="passk-fit"
+                chart=chart
+                dark=dark
+                on_hover=move |_| {}
+                table=Signal::derive(move || diag.with(|d| d.as_ref().map(chart_data::fit).unwrap_or_default()))
+            />
+            <p class="note small" data-testid="fit-params">{params}</p>
+            <p class="note" data-testid="fit-verdict">{move || diag.with(|d| d.as_ref().map(|d| d.verdict.clone()))}</p>
+        </section>
+    }
+}

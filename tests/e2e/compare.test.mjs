@@ -1,0 +1,107 @@
+// End to end: comparing models and judging the fit — on DeepScaleR (base vs RL, the paired
+// crossover) and the Pythia family (seven series), the ranking and AUC⁺ tables against
+// `passk report`'s values, the diagnostics, and T*(k) for series with temperatures.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { ARTIFACTS, start } from './harness.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const PASSK = process.env.PASSK_BIN ?? join(ROOT, 'target/debug/passk');
+const example = (f) => join(ROOT, 'assets/examples', f);
+
+let h;
+before(async () => {
+  h = await start();
+  await h.page.goto(h.url);
+  await h.page.getByTestId('ranking-table').locator('tbody tr').first().waitFor();
+});
+after(async () => {
+  await h?.close();
+});
+
+const ink = (id) =>
+  h.page.getByTestId(id).evaluate((c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) n++;
+    return n;
+  });
+
+/** The ranking table as rows of {series, value title, avg title}. */
+const ranking = () =>
+  h.page.getByTestId('ranking-table').locator('tbody tr').evaluateAll((rows) =>
+    rows.map((r) => ({
+      series: r.getAttribute('data-series'),
+      value: Number(r.querySelector('[data-col=value]').getAttribute('title')),
+      avg: r.querySelector('[data-col=avg-auc]').textContent,
+    })),
+  );
+
+test('DeepScaleR: the charts are drawn and the paired crossover is at k = 22', async () => {
+  for (const id of ['chart-paired', 'chart-fit', 'chart-delta-pass']) {
+    await h.page.waitForFunction((id) => document.querySelector(`[data-testid=${id}]`)?.width > 0, id);
+    assert.ok((await ink(id)) > 10000, id);
+  }
+  const summary = await h.page.getByTestId('paired-summary').textContent();
+  assert.match(summary, /1060 tasks paired by id/);
+  assert.match(summary, /deepscaler_rl − deepscaler_base: \+7\.60 points at k = 1/);
+  assert.match(summary, /sign changes at k = 22/);
+  await h.page.getByTestId('fit-verdict').filter({ hasText: 'CV-ELPD' }).waitFor();
+  assert.match(await h.page.getByTestId('fit-verdict').textContent(), /ZOIBB predicts held-out tasks better/);
+});
+
+test('DeepScaleR: ranking and AUC⁺ agree with passk report', async () => {
+  const cli = JSON.parse(execFileSync(PASSK, ['report', example('deepscaler_base.jsonl'), example('deepscaler_rl.jsonl')], { encoding: 'utf8' }));
+  const rows = await ranking();
+  // At k = 10 (the default): the unbiased values of the report, best first.
+  const want = cli.models
+    .map((m, i) => ({ series: m.name, value: m.pass_at_k.find((r) => r.k === 10).combinatorial, avg: cli.comparison.avg_auc_cover_plus[i].toFixed(4) }))
+    .sort((a, b) => b.value - a.value);
+  assert.deepEqual(rows, want);
+  const auc = await h.page.getByTestId('auc-table').locator('tbody tr td').evaluateAll((tds) => tds.map((t) => t.getAttribute('title')));
+  const flat = cli.comparison.auc_cover_plus.flatMap((row, i) => [...row.map(String), String(cli.comparison.avg_auc_cover_plus[i])]);
+  assert.deepEqual(auc.map(Number), flat.map(Number));
+  await h.page.screenshot({ path: `${ARTIFACTS}compare-deepscaler.png`, fullPage: true });
+});
+
+test('Pythia: seven series ranked as passk report ranks them', async () => {
+  await h.page.getByTestId('example-pythia').click();
+  await h.page.getByTestId('ranking-table').locator('tbody tr').nth(6).waitFor();
+  await h.page.getByTestId('rank-k').selectOption('100');
+  await h.page.waitForFunction(() => document.querySelector('[data-testid=ranking-table] thead')?.textContent.includes('pass@100'));
+  const cli = JSON.parse(execFileSync(PASSK, ['report', example('pythia_math_n10000.csv')], { encoding: 'utf8' }));
+  const want = cli.models
+    .map((m, i) => ({ series: m.name, value: m.pass_at_k.find((r) => r.k === 100).combinatorial, avg: cli.comparison.avg_auc_cover_plus[i].toFixed(4) }))
+    .sort((a, b) => b.value - a.value);
+  assert.deepEqual(await ranking(), want);
+  assert.equal(await h.page.getByTestId('auc-table').locator('tbody tr').count(), 7);
+  assert.ok((await ink('chart-delta-pass')) > 10000);
+  await h.page.screenshot({ path: `${ARTIFACTS}compare-pythia.png`, fullPage: true });
+});
+
+test('series with temperatures get T*(k)', async () => {
+  await h.page.getByTestId('clear-input').click();
+  let text = 'model,temperature,task,n,c\n';
+  let s = 7;
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < 200; i++) {
+    // Cold: 70 % of the tasks solved 60 % of the time, the rest never; hot: every task
+    // solved a quarter of the time. Cold wins at k = 1, hot once k is large.
+    const cold = i % 10 < 7 ? Math.round(100 * (0.6 + 0.1 * (rnd() - 0.5))) : 0;
+    const hot = Math.round(100 * (0.25 + 0.1 * (rnd() - 0.5)));
+    text += `M,0.2,t${i},100,${cold}\nM,1.0,t${i},100,${hot}\n`;
+  }
+  await h.page.getByTestId('counts-input').fill(text);
+  await h.page.getByTestId('chart-best-temperature-data').locator('tbody tr').first().waitFor({ state: 'attached' });
+  const rows = await h.page.getByTestId('chart-best-temperature-data').locator('tbody tr').evaluateAll((trs) => trs.map((t) => [...t.children].map((c) => c.textContent)));
+  assert.equal(rows[0][2], '0.2', 'the cold temperature wins at k = 1');
+  assert.equal(rows.at(-1)[2], '1', 'the hot one at large k');
+  assert.ok((await ink('chart-best-temperature')) > 3000);
+});
+
+test('no request leaves 127.0.0.1 and the console stays clean', async () => {
+  assert.deepEqual(h.foreignRequests(), []);
+  assert.deepEqual(h.problems, []);
+});
