@@ -125,3 +125,46 @@ fn model_column_and_header_csv() {
     assert_eq!(json["models"][0]["cover"][0]["plugin"], 0.5);
     assert_eq!(json["tau"], serde_json::json!([0.3]));
 }
+
+#[test]
+fn backtest_adds_its_block_and_the_auto_values() {
+    let base = common::real("deepscaler_base.jsonl");
+    let (code, json, err) = passk(
+        &[
+            "report",
+            base.to_str().unwrap(),
+            "--k",
+            "1,256,1024",
+            "--backtest",
+            "3",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let m = &json["models"][0];
+    let bt = &m["backtest"];
+    assert_eq!(bt["ratios"], serde_json::json!([2, 4, 8, 16, 32, 64]));
+    assert_eq!(bt["repeats"], 3);
+    for key in [
+        "naive", "bb", "zoibb", "linmix", "mix_0.0", "mix_0.5", "mix_1.0",
+    ] {
+        assert_eq!(bt["mae"][key].as_array().map(|a| a.len()), Some(6), "{key}");
+    }
+    assert!(bt["auto"]["estimator"].is_string() && bt["auto"]["error"].is_number());
+    // k = 1 ≤ n: the unbiased value; k = 256 > n: the chosen estimator's.
+    assert_eq!(
+        m["pass_at_k"][0]["auto"],
+        m["pass_at_k"][0]["combinatorial"]
+    );
+    assert!(
+        m["pass_at_k"][1]["auto"].as_f64().unwrap() > m["pass_at_k"][0]["auto"].as_f64().unwrap()
+    );
+    // Without --backtest, neither appears.
+    let (_, plain, _) = passk(&["report", base.to_str().unwrap(), "--k", "1"], "");
+    assert!(
+        plain["models"][0].get("backtest").is_none()
+            && plain["models"][0]["pass_at_k"][0].get("auto").is_none()
+    );
+}

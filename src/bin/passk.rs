@@ -11,6 +11,9 @@ use passk::io::counts_doc::counts_json;
 use passk::io::read::{assemble, series_name_for, Format, Reader};
 use passk::io::settings;
 
+/// Backtest repeats per shrink factor unless `--backtest R` or `--backtest-repeats R` says.
+const DEFAULT_REPEATS: u64 = 20;
+
 const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
        passk counts [FILE ...|-] [--format F]
@@ -30,7 +33,7 @@ flags:
   --bootstrap B       task-bootstrap resamples (default 0: off)
   --seed S            seed of every resampling (default 0)
   --folds K           CV-ELPD folds (default 10)
-  --backtest          add the backtest; --backtest-repeats R (default 20)
+  --backtest [R]      add the backtest (R repeats; or --backtest-repeats R, default 20)
   --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
                       evalplus, json-list, matrix
 
@@ -149,6 +152,7 @@ fn report(args: &[String]) -> Result<ExitCode, String> {
     let mut opts = Options::default();
     let mut files: Vec<String> = Vec::new();
     let mut format = None;
+    let (mut backtest, mut repeats) = (false, DEFAULT_REPEATS);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -174,9 +178,25 @@ fn report(args: &[String]) -> Result<ExitCode, String> {
             "--seed" => s.seed = parsed("--seed", &value()?, settings::parse_seed)?,
             "--folds" => s.folds = parsed("--folds", &value()?, settings::parse_folds)?,
             "--format" => format = parse_format(&value()?)?,
-            "--backtest" => {}
+            "--backtest" => {
+                backtest = true;
+                // An optional count of repeats right after the flag.
+                if let Some(r) = inline
+                    .as_deref()
+                    .or_else(|| it.clone().next().map(String::as_str))
+                {
+                    if let Ok(r) = settings::parse_whole(r) {
+                        repeats = r;
+                        if inline.is_none() {
+                            it.next();
+                        }
+                    } else if inline.is_some() {
+                        return Err(format!("--backtest {r}: not a whole number"));
+                    }
+                }
+            }
             "--backtest-repeats" => {
-                parsed("--backtest-repeats", &value()?, settings::parse_whole)?;
+                repeats = parsed("--backtest-repeats", &value()?, settings::parse_whole)?
             }
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -188,6 +208,12 @@ fn report(args: &[String]) -> Result<ExitCode, String> {
     }
     if files.is_empty() {
         files.push("-".to_string());
+    }
+    if backtest {
+        if repeats == 0 {
+            return Err("--backtest-repeats 0: needs at least 1".into());
+        }
+        opts.backtest = Some(repeats);
     }
     let (datasets, rejected, any_rejected) = read_files(&files, format)?;
     let report = build_report(&datasets, rejected, &opts);

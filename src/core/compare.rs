@@ -196,7 +196,7 @@ pub fn best_estimate(fit: &SeriesFit, settings: &Settings, k: u64) -> Option<(f6
     }
 }
 
-/// A model's best temperature per budget: (model, [(k, T*, pass@k at T*)]).
+/// A model's best temperature per budget: (model, \[(k, T*, pass@k at T*)\]).
 pub type BestTemperature = (String, Vec<(u64, f64, f64)>);
 
 /// For each model with several temperatures, the temperature with the highest pass@k at each

@@ -3,6 +3,7 @@
 //! One concept per file. Everything the page and the `passk` command line show is computed
 //! here.
 
+pub mod backtest;
 pub mod bands;
 pub mod beta_binomial;
 pub mod bootstrap;

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::backtest::{backtest, choose, Auto, Backtest, BacktestReport, Candidate};
 use super::bands::bootstrap_bands;
 use super::beta_binomial::BbFit;
 use super::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps, Tau};
@@ -64,6 +65,8 @@ pub struct Options {
     /// Whether to compute CV-ELPD (ten refits per series; the page's table skips it, its
     /// download and the command line do not).
     pub cv: bool,
+    /// Backtest repeats (None: no backtest).
+    pub backtest: Option<u64>,
 }
 
 impl Default for Options {
@@ -76,6 +79,7 @@ impl Default for Options {
                 .collect(),
             settings: Settings::default(),
             cv: true,
+            backtest: None,
         }
     }
 }
@@ -132,6 +136,10 @@ pub struct PassAtKRow {
     pub interval: Option<Interval>,
     /// Bootstrap bands per estimator (null when off).
     pub bootstrap: Option<BTreeMap<String, Band>>,
+    /// The backtested choice: the unbiased value where defined, else the estimator the
+    /// backtest chose (present only with a backtest).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto: Option<Option<f64>>,
 }
 
 /// One row of the pass^k table.
@@ -191,6 +199,9 @@ pub struct ModelReport {
     pub rejected: Vec<Rejected>,
     /// Plain-language warnings.
     pub warnings: Vec<String>,
+    /// The backtest (present only when asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backtest: Option<BacktestReport>,
 }
 
 /// AUC⁺ comparison of two or more series.
@@ -251,6 +262,44 @@ pub fn model_report_fitted(
         ));
     }
     let bands = (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, &opts.ks, s));
+    // The backtest, and its choice for the budgets beyond the smallest n.
+    let backtested = match (opts.backtest, fits) {
+        (Some(repeats), Some(f)) => {
+            let n = g.n_min().max(1) as f64;
+            let targets: Vec<f64> = opts
+                .ks
+                .iter()
+                .map(|&k| k as f64 / n)
+                .filter(|&r| r > 1.0)
+                .collect();
+            match backtest(ds, &f, s, repeats) {
+                Ok(bt) => {
+                    let auto = choose(&bt, &targets);
+                    Some((bt, auto))
+                }
+                Err(e) => {
+                    warnings.push(format!("backtest: {e}; BB is used for k > n"));
+                    let auto = Auto {
+                        estimator: "bb".into(),
+                        weight: Some(0.0),
+                        error: None,
+                        reason: e.to_string(),
+                        candidate: Some(Candidate::Bb),
+                    };
+                    Some((
+                        Backtest {
+                            ratios: vec![],
+                            mae: vec![],
+                            levels: vec![],
+                            repeats,
+                        },
+                        auto,
+                    ))
+                }
+            }
+        }
+        _ => None,
+    };
     let mut pass_at_k = Vec::with_capacity(opts.ks.len());
     let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
     for (i, e) in est.at_ks(&opts.ks).into_iter().enumerate() {
@@ -272,6 +321,18 @@ pub fn model_report_fitted(
             extrapolated: line.map(|l| l.predict(k as f64)),
             interval: interval(e.interval),
             bootstrap: bands.as_ref().map(|b| b[i].clone()),
+            auto: backtested.as_ref().map(|(_, a)| {
+                e.combinatorial.ok().or_else(|| {
+                    let c = a.candidate?;
+                    let nan = f64::NAN;
+                    finite(c.value(
+                        e.naive,
+                        e.bb.unwrap_or(nan),
+                        e.zoibb.unwrap_or(nan),
+                        e.linmix.unwrap_or(nan),
+                    ))
+                })
+            }),
         });
         pass_hat_k.push(PassHatKRow {
             k,
@@ -307,6 +368,7 @@ pub fn model_report_fitted(
         cover,
         rejected,
         warnings,
+        backtest: backtested.map(|(bt, a)| BacktestReport::new(&bt, a)),
     }
 }
 
