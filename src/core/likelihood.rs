@@ -102,8 +102,16 @@ pub struct Pieces {
 }
 
 impl BbData {
-    /// Prepares the statistics of grouped counts.
+    /// Prepares the statistics of grouped counts, choosing the cheaper evaluation: tail sums
+    /// (about 5 logarithms per j < max n) or the grouped form (about 25 per group).
     pub fn new(g: &Groups) -> BbData {
+        let tails = g.n_max() <= TAILS_MAX_N && g.n_max() as f64 <= 5.0 * g.len() as f64 + 64.0;
+        BbData::with_path(g, tails)
+    }
+
+    /// [`BbData::new`] with the evaluation chosen: tail sums (`tails`, when max n allows) or
+    /// the grouped form.
+    pub fn with_path(g: &Groups, tails: bool) -> BbData {
         let mut interior = Vec::new();
         let mut zero = Vec::new();
         let mut full = Vec::new();
@@ -139,29 +147,27 @@ impl BbData {
         };
         let (zero, full) = (merge(zero), merge(full));
         let max_n = g.n_max();
-        // Tail sums cost 3 logarithms per j < max n; the grouped form ~20 per group.
-        let tails =
-            (max_n <= TAILS_MAX_N && max_n as f64 <= 8.0 * g.len() as f64 + 4096.0).then(|| {
-                let len = max_n as usize;
-                let (mut tc, mut tf, mut tn) =
-                    (vec![0.0; len + 1], vec![0.0; len + 1], vec![0.0; len + 1]);
-                for &(n, c, w) in &interior {
-                    tc[c as usize] += w;
-                    tf[(n - c) as usize] += w;
-                    tn[n as usize] += w;
+        let tails = (tails && max_n <= TAILS_MAX_N).then(|| {
+            let len = max_n as usize;
+            let (mut tc, mut tf, mut tn) =
+                (vec![0.0; len + 1], vec![0.0; len + 1], vec![0.0; len + 1]);
+            for &(n, c, w) in &interior {
+                tc[c as usize] += w;
+                tf[(n - c) as usize] += w;
+                tn[n as usize] += w;
+            }
+            // T(j) = Σ w·[value > j]: suffix sums shifted by one.
+            for v in [&mut tc, &mut tf, &mut tn] {
+                let mut acc = 0.0;
+                for j in (0..=len).rev() {
+                    let here = v[j];
+                    v[j] = acc;
+                    acc += here;
                 }
-                // T(j) = Σ w·[value > j]: suffix sums shifted by one.
-                for v in [&mut tc, &mut tf, &mut tn] {
-                    let mut acc = 0.0;
-                    for j in (0..=len).rev() {
-                        let here = v[j];
-                        v[j] = acc;
-                        acc += here;
-                    }
-                    v.truncate(len);
-                }
-                [tc, tf, tn]
-            });
+                v.truncate(len);
+            }
+            [tc, tf, tn]
+        });
         BbData {
             interior,
             zero,
@@ -365,10 +371,10 @@ mod tests {
             (3, 1),
         ];
         let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
-        let tails = BbData::new(&g);
+        let tails = BbData::with_path(&g, true);
         assert!(tails.tails.is_some());
-        let mut groups = tails.clone();
-        groups.tails = None;
+        let groups = BbData::with_path(&g, false);
+        assert!(groups.tails.is_none());
         for &(a, b) in &[(0.5, 2.0), (1e-3, 40.0), (3e4, 2e5), (1.0, 1.0)] {
             let want = naive_ll(&data, a, b);
             let (d1, d2) = (tails.bb_loglik(a, b), groups.bb_loglik(a, b));

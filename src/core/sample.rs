@@ -68,22 +68,59 @@ pub fn binomial(rng: &mut SplitMix64, n: u64, p: f64) -> u64 {
 /// `total` items of which `good` are successes (draws ≤ total, good ≤ total).
 ///
 /// # Formula
-/// Sequential draws over the smaller side of the urn, O(min(draws, total − draws)).
+/// Inversion of the distribution function, searched outwards from the mode: the
+/// probabilities of neighbouring values differ by the factor
+/// P(x+1)/P(x) = (K−x)(n−x) / ((x+1)(N−K−n+x+1)); P(mode) comes from log-factorials. The
+/// search takes about as many steps as the standard deviation, not as many as the draws.
 pub fn hypergeometric(rng: &mut SplitMix64, total: u64, good: u64, draws: u64) -> u64 {
-    let draws = draws.min(total);
-    if draws * 2 > total {
-        // Drawing the complement is cheaper: the successes left behind.
-        return good - hypergeometric(rng, total, good, total - draws);
+    let (nn, k, n) = (total, good.min(total), draws.min(total));
+    let lo = (n + k).saturating_sub(nn);
+    let hi = n.min(k);
+    if lo == hi {
+        return lo;
     }
-    let (mut left, mut good_left, mut got) = (total, good, 0);
-    for _ in 0..draws {
-        if rng.below(left) < good_left {
-            got += 1;
-            good_left -= 1;
+    let (nf, kf, df) = (nn as f64, k as f64, n as f64);
+    let mode = ((((df + 1.0) * (kf + 1.0)) / (nf + 2.0)).floor() as u64).clamp(lo, hi);
+    let ln_c = |a: u64, b: u64| super::likelihood::ln_choose(a, b);
+    let p_mode = (ln_c(k, mode) + ln_c(nn - k, n - mode) - ln_c(nn, n)).dexp();
+    // P(x+1)/P(x) and P(x−1)/P(x).
+    let up = |x: u64| {
+        let xf = x as f64;
+        (kf - xf) * (df - xf) / ((xf + 1.0) * (nf - kf - df + xf + 1.0))
+    };
+    let down = |x: u64| {
+        let xf = x as f64;
+        xf * (nf - kf - df + xf) / ((kf - xf + 1.0) * (df - xf + 1.0))
+    };
+    let u = rng.uniform();
+    let mut acc = p_mode;
+    if u < acc {
+        return mode;
+    }
+    let (mut l, mut h, mut pl, mut ph) = (mode, mode, p_mode, p_mode);
+    loop {
+        let next_l = if l > lo { pl * down(l) } else { 0.0 };
+        let next_h = if h < hi { ph * up(h) } else { 0.0 };
+        if next_l <= 0.0 && next_h <= 0.0 {
+            // The whole support is summed; rounding left u just above the total.
+            return mode;
         }
-        left -= 1;
+        if next_h >= next_l {
+            h += 1;
+            ph = next_h;
+            acc += ph;
+            if u < acc {
+                return h;
+            }
+        } else {
+            l -= 1;
+            pl = next_l;
+            acc += pl;
+            if u < acc {
+                return l;
+            }
+        }
     }
-    got
 }
 
 /// The prior of synthetic success rates: π0·δ0 + π1·δ1 + (1 − π0 − π1)·Beta(a, b).

@@ -281,11 +281,16 @@ pub fn ln_poch(x: f64, m: f64) -> f64 {
         }
         return acc.total();
     }
+    // ln Γ(x+m) − ln Γ(x) = [ln Γ(x+1+m) − ln Γ(x+1)] + ln(x/(x+m)): the shifts' ratios are
+    // multiplied (each in (0, 1], at most ten) and their logarithm taken once.
     let mut x = x;
+    let mut shift = 1.0;
     while x < STIRLING_MIN {
-        // ln Γ(x+m) − ln Γ(x) = [ln Γ(x+1+m) − ln Γ(x+1)] − ln(x+m) + ln x
-        acc.add(x.dln() - (x + m).dln());
+        shift *= x / (x + m);
         x += 1.0;
+    }
+    if shift != 1.0 {
+        acc.add(shift.dln());
     }
     acc.add((x - 0.5) * libm::log1p(m / x));
     acc.add(m * ((x + m).dln() - 1.0));
