@@ -8,13 +8,14 @@ use serde::{Deserialize, Serialize};
 use super::file_loader::yield_to_browser;
 use super::state::Inputs;
 use super::storage;
+use crate::core::backtest::{choose, Auto, Backtest, BacktestRun, Candidate};
 use crate::core::curves::{
     cover_curves, k_grid, round_budgets, series_curves, BandKind, CoverCurves, Estimator,
     SeriesCurves,
 };
 use crate::core::dataset::Dataset;
 use crate::core::fit::SeriesFit;
-use crate::core::report::{build_report_fitted, Options, Rejected, Report};
+use crate::core::report::{attach_backtest, build_report_fitted, Options, Rejected, Report};
 use crate::io::settings::{auto_k_max, parse_all, Parsed, SettingsText};
 
 const KEY: &str = "passk.analysis.v1";
@@ -27,6 +28,44 @@ pub const LARGE: usize = 5_000;
 
 /// Points of τ the posterior Cover curve is drawn on.
 pub const COVER_POINTS: usize = 50;
+
+/// Backtest repeats per shrink factor (as `passk report --backtest`).
+pub const BACKTEST_REPEATS: u64 = 20;
+
+/// One series' backtest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesBacktest {
+    /// The series name.
+    pub name: String,
+    /// Its smallest n (ratios are k over it).
+    pub n_min: u64,
+    /// The backtest and the choice, or why there is none (then BB is used).
+    pub result: Result<(Backtest, Auto), String>,
+}
+
+/// Adds the backtests the page has run to a report, as `passk report --backtest` writes
+/// them (the block per series and the auto value per row).
+pub fn attach_backtests(report: &mut Report, backtests: &[SeriesBacktest]) {
+    for m in &mut report.models {
+        if let Some(Ok((bt, auto))) = backtests
+            .iter()
+            .find(|b| b.name == m.name)
+            .map(|b| &b.result)
+        {
+            attach_backtest(m, bt, auto.clone());
+        }
+    }
+}
+
+impl SeriesBacktest {
+    /// The chosen estimator (BB when the backtest could not run).
+    pub fn chosen(&self) -> Candidate {
+        match &self.result {
+            Ok((_, a)) => a.candidate.unwrap_or(Candidate::Bb),
+            Err(_) => Candidate::Bb,
+        }
+    }
+}
 
 /// What is saved across reloads.
 #[derive(Serialize, Deserialize)]
@@ -67,6 +106,8 @@ pub struct Analysis {
     pub cover: RwSignal<Vec<CoverCurves>>,
     /// What is being computed, while a large input is analysed.
     pub busy: RwSignal<Option<String>>,
+    /// Each series' backtest and the estimator it chose (filled by a job after the fits).
+    pub backtests: RwSignal<Vec<SeriesBacktest>>,
     /// The `passk-report/1` document of every series, without CV-ELPD (see
     /// [`Analysis::full_report`]).
     pub report: Memo<Report>,
@@ -82,10 +123,13 @@ impl Analysis {
     pub fn full_report(&self) -> Report {
         let rejected = self.rejected.with_untracked(|r| r.clone());
         let opts = self.settings.with_untracked(|s| s.opts.clone());
-        self.datasets.with_untracked(|ds| {
+        let mut report = self.datasets.with_untracked(|ds| {
             self.fits
                 .with_untracked(|f| build_report_fitted(ds, f, rejected, &opts))
-        })
+        });
+        self.backtests
+            .with_untracked(|bts| attach_backtests(&mut report, bts));
+        report
     }
 
     /// The message for a field, if it is not valid.
@@ -229,6 +273,67 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             busy.set(None);
         });
     });
+    // The backtests, after the fits: one shrink factor at a time, the browser getting a turn
+    // in between.
+    let backtests = RwSignal::new(Vec::<SeriesBacktest>::new());
+    let backtest_job = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let fitted = fits.get();
+        let k_max = k_max.get();
+        let (settings_, ks) = settings.with(|s| (s.opts.settings.clone(), s.opts.ks.clone()));
+        let ds = datasets.get_untracked();
+        let run = backtest_job.get_value() + 1;
+        backtest_job.set_value(run);
+        leptos::task::spawn_local(async move {
+            let mut out = Vec::new();
+            let series: Vec<(&Dataset, &SeriesFit)> = ds
+                .iter()
+                .zip(&fitted)
+                .filter(|(d, f)| !d.tasks.is_empty() && d.name == f.name)
+                .collect();
+            for (i, (d, f)) in series.iter().enumerate() {
+                let Some(full) = f.fits else { continue };
+                let n_min = f.groups.n_min();
+                let targets: Vec<f64> = ks
+                    .iter()
+                    .copied()
+                    .chain([k_max])
+                    .filter(|&k| k > n_min)
+                    .map(|k| k as f64 / n_min.max(1) as f64)
+                    .collect();
+                let result = match BacktestRun::new(d, &full, &settings_, BACKTEST_REPEATS) {
+                    Err(e) => Err(e.to_string()),
+                    Ok(mut bt) => {
+                        loop {
+                            let (done, total) = bt.progress();
+                            busy.set(Some(format!(
+                                "backtesting series {} of {} ({done} of {total} subsample sizes)…",
+                                i + 1,
+                                series.len()
+                            )));
+                            yield_to_browser().await;
+                            if backtest_job.get_value() != run {
+                                return;
+                            }
+                            if !bt.step() {
+                                break;
+                            }
+                        }
+                        let bt = bt.finish();
+                        let auto = choose(&bt, &targets);
+                        Ok((bt, auto))
+                    }
+                };
+                out.push(SeriesBacktest {
+                    name: d.name.clone(),
+                    n_min,
+                    result,
+                });
+            }
+            backtests.set(out);
+            busy.set(None);
+        });
+    });
     let report = Memo::new(move |prev: Option<&Report>| {
         let rejected = inputs.workspace.with(|w| w.rejected.clone());
         let opts = settings.with(|s| Options {
@@ -271,6 +376,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         curves,
         cover,
         busy,
+        backtests,
         report,
     }
 }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::analysis_settings::AnalysisSettings;
 use super::analysis_state::Analysis;
+use super::backtest_panel::BacktestPanel;
 use super::compare_charts::{BestTemperaturePanel, DeltaPassPanel, PairedPanel};
 use super::cover_panel::CoverPanel;
 use super::fit_panel::FitPanel;
@@ -34,6 +35,7 @@ pub fn AnalysisView(
         <PassAtKPanel analysis=analysis dark=dark />
         <CoverPanel analysis=analysis dark=dark />
         <ResultsTable analysis=analysis />
+        <BacktestPanel analysis=analysis dark=dark />
         <RankingPanel analysis=analysis />
         <PairedPanel analysis=analysis dark=dark />
         <FitPanel analysis=analysis dark=dark />

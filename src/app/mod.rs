@@ -5,6 +5,7 @@
 pub mod analysis_settings;
 pub mod analysis_state;
 pub mod analysis_view;
+pub mod backtest_panel;
 pub mod calculator;
 pub mod chart_canvas;
 pub mod compare_charts;

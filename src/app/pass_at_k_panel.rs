@@ -21,9 +21,22 @@ pub fn PassAtKPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
+    // The curves with the auto curve of each series filled in from its backtest.
+    let curves = Memo::new(move |_| {
+        let mut curves = a.curves.get();
+        a.backtests.with(|bts| {
+            for c in &mut curves {
+                let chosen = bts.iter().find(|b| b.name == c.name).map(|b| b.chosen());
+                if let Some(chosen) = chosen {
+                    c.set_auto(chosen);
+                }
+            }
+        });
+        curves
+    });
     let chart = Signal::derive(move || {
         Chart::PassAtK(PassAtKChart {
-            series: a.curves.get(),
+            series: curves.get(),
             enabled: a.enabled.get(),
             k_max: a.k_max.get(),
             band: a.band.get() != BandKind::None,
@@ -54,7 +67,7 @@ pub fn PassAtKPanel(
         .collect_view();
     let readout = move || {
         let k = hover.get()?;
-        let lines: Vec<String> = a.curves.with(|cs| {
+        let lines: Vec<String> = curves.with(|cs| {
             cs.iter()
                 .flat_map(|s| {
                     a.enabled.get().into_iter().filter_map(move |e| {
@@ -72,7 +85,7 @@ pub fn PassAtKPanel(
         })
     };
     let warnings = move || {
-        a.curves.with(|cs| {
+        curves.with(|cs| {
             cs.iter()
                 .flat_map(|s| s.warnings.iter().map(move |w| format!("{}: {w}", s.name)))
                 .map(|w| view! { <li>{w}</li> })
@@ -107,7 +120,7 @@ pub fn PassAtKPanel(
                 chart=chart
                 dark=dark
                 on_hover=move |k| hover.set(k)
-                table=Signal::derive(move || a.curves.with(|c| chart_data::pass_at_k(c, &a.enabled.get())))
+                table=Signal::derive(move || curves.with(|c| chart_data::pass_at_k(c, &a.enabled.get())))
             />
             {readout}
             <p class="note small">

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::analysis_state::Analysis;
+use super::analysis_state::{attach_backtests, Analysis};
 use super::download::save_text;
 use crate::io::table::{cover_rows, csv, latex, markdown, rows, COLUMNS};
 
@@ -27,7 +27,12 @@ pub fn ResultsTable(
     analysis: Analysis,
 ) -> impl IntoView {
     let a = analysis;
-    let table = Memo::new(move |_| a.report.with(|r| (rows(r), cover_rows(r))));
+    // The report with the page's backtests attached (the auto column).
+    let table = Memo::new(move |_| {
+        let mut r = a.report.get();
+        a.backtests.with(|bts| attach_backtests(&mut r, bts));
+        (rows(&r), cover_rows(&r))
+    });
     let status = RwSignal::new(String::new());
     let download = move |_| {
         let json = serde_json::to_string_pretty(&a.full_report()).unwrap_or_default();

@@ -11,6 +11,7 @@ use super::dataset::{Dataset, Groups};
 use super::estimates::{unbiased_pass_at_k, Estimates, Fits};
 use super::fit::config;
 use super::likelihood::BbData;
+use super::math::Det;
 use super::pass_at_k::Counts;
 use super::report::Settings;
 use super::sample::hypergeometric;
@@ -103,7 +104,7 @@ pub struct Backtest {
     pub mae: Vec<(Candidate, Vec<f64>)>,
     /// The subsample sizes m′ (of the smallest n) per shrink factor, with at each the mean
     /// absolute error per candidate at each ratio: (m′, errors by candidate, then by ratio).
-    pub levels: Vec<(u64, Vec<Vec<Option<f64>>>)>,
+    pub levels: Vec<Level>,
     /// Repeats per shrink factor.
     pub repeats: u64,
 }
@@ -141,51 +142,90 @@ pub fn subsample(tasks: &[Counts], shrink: u64, rng: &mut SplitMix64) -> Groups 
     }))
 }
 
-/// Runs the backtest: shrink factors s = 2, 4, 8, … while every ⌈n_i/s⌉ ≥ 2; `repeats`
-/// subsamples each (seeded by `settings.seed`); every candidate's pass@k from the
-/// subsample against the unbiased pass@k of the full counts at k = m′·2^j ≤ n_min, m′ the
-/// subsample size of the smallest n.
-///
-/// # Errors
-/// [`BacktestError`] when there are too few tasks or samples.
-pub fn backtest(
-    ds: &Dataset,
-    full: &Fits,
-    settings: &Settings,
+/// A backtest in progress, one shrink factor per [`step`](BacktestRun::step), so that the
+/// page can give the browser a turn in between.
+#[derive(Debug, Clone)]
+pub struct BacktestRun {
+    tasks: Vec<Counts>,
+    truth: Groups,
+    n_min: u64,
+    settings: Settings,
     repeats: u64,
-) -> Result<Backtest, BacktestError> {
-    let tasks: Vec<Counts> = ds.tasks.iter().map(|t| t.counts).collect();
-    if tasks.len() < 2 {
-        return Err(BacktestError::TooFewTasks);
+    rng: SplitMix64,
+    start: [f64; 2],
+    zstart: [f64; 2],
+    shrink: u64,
+    levels: Vec<Level>,
+}
+
+/// One shrink factor's result: the subsample size m′ of the smallest n, and the mean absolute
+/// error per candidate (rows) at each ratio 2, 4, … (columns).
+type Level = (u64, Vec<Vec<Option<f64>>>);
+
+impl BacktestRun {
+    /// Prepares the backtest of a series whose full fits are `full`.
+    ///
+    /// # Errors
+    /// [`BacktestError`] when there are too few tasks or samples.
+    pub fn new(
+        ds: &Dataset,
+        full: &Fits,
+        settings: &Settings,
+        repeats: u64,
+    ) -> Result<Self, BacktestError> {
+        let tasks: Vec<Counts> = ds.tasks.iter().map(|t| t.counts).collect();
+        if tasks.len() < 2 {
+            return Err(BacktestError::TooFewTasks);
+        }
+        let n_min = tasks.iter().map(|t| t.n()).min().unwrap_or(0);
+        if n_min < 4 {
+            return Err(BacktestError::TooFewSamples);
+        }
+        Ok(BacktestRun {
+            truth: Groups::new(tasks.iter().copied()),
+            tasks,
+            n_min,
+            settings: settings.clone(),
+            repeats: repeats.max(1),
+            rng: SplitMix64::new(settings.seed),
+            start: [full.bb.a.dln(), full.bb.b.dln()],
+            zstart: [full.zoibb.a.dln(), full.zoibb.b.dln()],
+            shrink: 2,
+            levels: Vec::new(),
+        })
     }
-    let n_min = tasks.iter().map(|t| t.n()).min().unwrap_or(0);
-    if n_min < 4 {
-        return Err(BacktestError::TooFewSamples);
+
+    /// How many shrink factors are done, of how many.
+    pub fn progress(&self) -> (usize, usize) {
+        let total = (1..64)
+            .take_while(|&j| self.n_min.div_ceil(1u64 << j) >= 2)
+            .count();
+        (self.levels.len(), total)
     }
-    let truth_groups = Groups::new(tasks.iter().copied());
-    let candidates = Candidate::all();
-    let mut rng = SplitMix64::new(settings.seed);
-    let mut levels = Vec::new();
-    let mut shrink = 2u64;
-    let start = [full.bb.a.ln(), full.bb.b.ln()];
-    let zstart = [full.zoibb.a.ln(), full.zoibb.b.ln()];
-    while n_min.div_ceil(shrink) >= 2 {
+
+    /// Runs the next shrink factor; false when there is none left.
+    pub fn step(&mut self) -> bool {
+        let (n_min, shrink) = (self.n_min, self.shrink);
+        if n_min.div_ceil(shrink) < 2 {
+            return false;
+        }
         let m = n_min.div_ceil(shrink);
         let ks: Vec<u64> = (1..).map(|j| m << j).take_while(|&k| k <= n_min).collect();
         if ks.is_empty() {
-            break;
+            return false;
         }
+        let candidates = Candidate::all();
         let truth: Vec<f64> = ks
             .iter()
-            .map(|&k| unbiased_pass_at_k(&truth_groups, k).unwrap_or(f64::NAN))
+            .map(|&k| unbiased_pass_at_k(&self.truth, k).unwrap_or(f64::NAN))
             .collect();
         let mut sums = vec![vec![0.0; ks.len()]; candidates.len()];
-        for _ in 0..repeats {
-            let g = subsample(&tasks, shrink, &mut rng);
+        for _ in 0..self.repeats {
+            let g = subsample(&self.tasks, shrink, &mut self.rng);
             let data = BbData::new(&g);
-            let bb = fit_bb_data(&data, &[start, moments_start(&g)], Search::LOCAL);
-            let zoibb = fit_zoibb_data(&data, &bb, &[zstart], Search::LOCAL);
-            let est = Estimates::new(&g, Some(Fits { bb, zoibb }), config(settings));
+            let bb = fit_bb_data(&data, &[self.start, moments_start(&g)], Search::LOCAL);
+            let zoibb = fit_zoibb_data(&data, &bb, &[self.zstart], Search::LOCAL);
+            let est = Estimates::new(&g, Some(Fits { bb, zoibb }), config(&self.settings));
             for (j, e) in est.pass_at_ks(&ks).iter().enumerate() {
                 let nan = f64::NAN;
                 let (b, z, l) = (
@@ -201,46 +241,69 @@ pub fn backtest(
         let per_level: Vec<Vec<Option<f64>>> = sums
             .iter()
             .map(|row| {
-                let mut out = vec![None; ks.len()];
-                for (j, s) in row.iter().enumerate() {
-                    out[j] = Some(s / repeats.max(1) as f64).filter(|v| v.is_finite());
-                }
-                out
+                row.iter()
+                    .map(|s| Some(s / self.repeats as f64).filter(|v| v.is_finite()))
+                    .collect()
             })
             .collect();
-        levels.push((m, per_level));
-        shrink *= 2;
+        self.levels.push((m, per_level));
+        self.shrink *= 2;
+        true
     }
-    // Ratios 2, 4, … up to the largest measured; the error at a ratio is the mean over the
-    // shrink levels that measured it.
-    let max_j = levels.iter().map(|(_, l)| l[0].len()).max().unwrap_or(0);
-    let ratios: Vec<u64> = (1..=max_j).map(|j| 1u64 << j).collect();
-    let mae = candidates
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let per_ratio = (0..max_j)
-                .map(|j| {
-                    let vals: Vec<f64> = levels
-                        .iter()
-                        .filter_map(|(_, l)| l[i].get(j).copied().flatten())
-                        .collect();
-                    if vals.is_empty() {
-                        f64::NAN
-                    } else {
-                        vals.iter().sum::<f64>() / vals.len() as f64
-                    }
-                })
-                .collect();
-            (*c, per_ratio)
-        })
-        .collect();
-    Ok(Backtest {
-        ratios,
-        mae,
-        levels,
-        repeats,
-    })
+
+    /// The result (of the shrink factors run so far).
+    pub fn finish(self) -> Backtest {
+        let candidates = Candidate::all();
+        let levels = self.levels;
+        // Ratios 2, 4, … up to the largest measured; the error at a ratio is the mean over the
+        // shrink levels that measured it.
+        let max_j = levels.iter().map(|(_, l)| l[0].len()).max().unwrap_or(0);
+        let ratios: Vec<u64> = (1..=max_j).map(|j| 1u64 << j).collect();
+        let mae = candidates
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let per_ratio = (0..max_j)
+                    .map(|j| {
+                        let vals: Vec<f64> = levels
+                            .iter()
+                            .filter_map(|(_, l)| l[i].get(j).copied().flatten())
+                            .collect();
+                        if vals.is_empty() {
+                            f64::NAN
+                        } else {
+                            vals.iter().sum::<f64>() / vals.len() as f64
+                        }
+                    })
+                    .collect();
+                (*c, per_ratio)
+            })
+            .collect();
+        Backtest {
+            ratios,
+            mae,
+            levels,
+            repeats: self.repeats,
+        }
+    }
+}
+
+/// Runs the backtest: shrink factors s = 2, 4, 8, … while every ⌈n_i/s⌉ ≥ 2; `repeats`
+/// subsamples each (seeded by `settings.seed`); every candidate's pass@k from the
+/// subsample against the unbiased pass@k of the full counts at k = m′·2^j ≤ n_min, m′ the
+/// subsample size of the smallest n.
+///
+/// # Errors
+/// [`BacktestError`] when there are too few tasks or samples.
+pub fn backtest(
+    ds: &Dataset,
+    full: &Fits,
+    settings: &Settings,
+    repeats: u64,
+) -> Result<Backtest, BacktestError> {
+    let mut run = BacktestRun::new(ds, full, settings, repeats)?;
+    while run.step() {}
+    Ok(run.finish())
 }
 
 /// The estimator chosen for extrapolating, and how far to trust it.
@@ -252,6 +315,8 @@ pub struct Auto {
     pub weight: Option<f64>,
     /// Its backtest error at the ratios it was chosen for (None: unbacked).
     pub error: Option<f64>,
+    /// The measured ratio buckets it was chosen for (empty: unbacked).
+    pub ratios: Vec<u64>,
     /// Why it was chosen.
     #[serde(skip)]
     pub reason: String,
@@ -273,10 +338,13 @@ pub fn bucket(rho: f64) -> u64 {
 /// `target_ratios` that were measured (ties within 1 % relative go to the simpler one); when
 /// none of them was measured, the choice at the largest measured ratio, reported unbacked.
 pub fn choose(bt: &Backtest, target_ratios: &[f64]) -> Auto {
-    let buckets: Vec<usize> = target_ratios
+    let mut buckets: Vec<usize> = target_ratios
         .iter()
         .filter_map(|&r| bt.ratios.iter().position(|&x| x == bucket(r)))
         .collect();
+    buckets.sort_unstable();
+    buckets.dedup();
+    let ratios: Vec<u64> = buckets.iter().map(|&j| bt.ratios[j]).collect();
     let backed = !buckets.is_empty();
     let cols: Vec<usize> = if backed {
         buckets
@@ -305,6 +373,7 @@ pub fn choose(bt: &Backtest, target_ratios: &[f64]) -> Auto {
             estimator: "bb".into(),
             weight: Some(0.0),
             error: None,
+            ratios: Vec::new(),
             reason: "no ratio could be measured; BB is used".into(),
             candidate: Some(Candidate::Bb),
         };
@@ -314,6 +383,7 @@ pub fn choose(bt: &Backtest, target_ratios: &[f64]) -> Auto {
         estimator: c.key(),
         weight: c.weight(),
         error: backed.then_some(err).filter(|e| e.is_finite()),
+        ratios,
         reason: if backed {
             format!(
                 "smallest backtest error at the ratios extrapolated to ({:.2} points)",

@@ -4,6 +4,7 @@
 //! The fits are computed once per series ([`SeriesFit`]); changing k_max or the band only
 //! re-evaluates the curves.
 
+use super::backtest::Candidate;
 use super::bands::bootstrap_bands;
 use super::cover::{cover_posterior, CoverSteps};
 use super::dataset::Dataset;
@@ -29,17 +30,20 @@ pub enum Estimator {
     Naive,
     /// Logit-linear extrapolation in ln k.
     Extrapolated,
+    /// The unbiased estimate where defined, beyond it the estimator the backtest chose.
+    Auto,
 }
 
 impl Estimator {
     /// Every estimator, in legend order.
-    pub const ALL: [Estimator; 6] = [
+    pub const ALL: [Estimator; 7] = [
         Estimator::Combinatorial,
         Estimator::Bb,
         Estimator::Zoibb,
         Estimator::LinMix,
         Estimator::Naive,
         Estimator::Extrapolated,
+        Estimator::Auto,
     ];
 
     /// A stable key (`toggle-<key>` on the page, share links).
@@ -51,6 +55,7 @@ impl Estimator {
             Estimator::LinMix => "linmix",
             Estimator::Naive => "naive",
             Estimator::Extrapolated => "extrapolated",
+            Estimator::Auto => "auto",
         }
     }
 
@@ -68,12 +73,16 @@ impl Estimator {
             Estimator::LinMix => "LinMix",
             Estimator::Naive => "naive",
             Estimator::Extrapolated => "log-logit extrapolation",
+            Estimator::Auto => "auto (backtested)",
         }
     }
 
     /// Whether its values beyond n are an extrapolation drawn dashed.
     pub fn extrapolates(self) -> bool {
-        matches!(self, Estimator::Bb | Estimator::Zoibb | Estimator::LinMix)
+        matches!(
+            self,
+            Estimator::Bb | Estimator::Zoibb | Estimator::LinMix | Estimator::Auto
+        )
     }
 
     fn index(self) -> usize {
@@ -178,6 +187,26 @@ impl SeriesCurves {
 }
 
 impl SeriesCurves {
+    /// Fills the auto curve: the unbiased estimate where it is defined, beyond it the value of
+    /// the estimator the backtest chose.
+    pub fn set_auto(&mut self, chosen: Candidate) {
+        let auto: Vec<Option<f64>> = (0..self.ks.len())
+            .map(|i| {
+                let v = |e: Estimator| self.values[e.index()][i];
+                v(Estimator::Combinatorial).or_else(|| {
+                    let (naive, bb, zoibb, linmix) = (
+                        v(Estimator::Naive)?,
+                        v(Estimator::Bb)?,
+                        v(Estimator::Zoibb)?,
+                        v(Estimator::LinMix)?,
+                    );
+                    Some(chosen.value(naive, bb, zoibb, linmix)).filter(|x| x.is_finite())
+                })
+            })
+            .collect();
+        self.values[Estimator::Auto.index()] = auto;
+    }
+
     /// Joins curves computed on consecutive parts of a grid (the page computes a large
     /// series part by part, giving the browser a turn in between).
     pub fn concat(parts: Vec<SeriesCurves>) -> Option<SeriesCurves> {
@@ -224,6 +253,7 @@ pub fn series_curves(
         values[Estimator::LinMix.index()].push(fin(r.linmix));
         values[Estimator::Naive.index()].push(fin(Some(r.naive)));
         values[Estimator::Extrapolated.index()].push(fit.line.map(|l| l.predict(r.k as f64)));
+        values[Estimator::Auto.index()].push(None);
     }
     let band_values = match band {
         BandKind::None => vec![None; ks.len()],

@@ -283,6 +283,7 @@ pub fn model_report_fitted(
                         estimator: "bb".into(),
                         weight: Some(0.0),
                         error: None,
+                        ratios: Vec::new(),
                         reason: e.to_string(),
                         candidate: Some(Candidate::Bb),
                     };
@@ -321,18 +322,7 @@ pub fn model_report_fitted(
             extrapolated: line.map(|l| l.predict(k as f64)),
             interval: interval(e.interval),
             bootstrap: bands.as_ref().map(|b| b[i].clone()),
-            auto: backtested.as_ref().map(|(_, a)| {
-                e.combinatorial.ok().or_else(|| {
-                    let c = a.candidate?;
-                    let nan = f64::NAN;
-                    finite(c.value(
-                        e.naive,
-                        e.bb.unwrap_or(nan),
-                        e.zoibb.unwrap_or(nan),
-                        e.linmix.unwrap_or(nan),
-                    ))
-                })
-            }),
+            auto: None,
         });
         pass_hat_k.push(PassHatKRow {
             k,
@@ -352,7 +342,7 @@ pub fn model_report_fitted(
             bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
         })
         .collect();
-    ModelReport {
+    let mut report = ModelReport {
         name: ds.name.clone(),
         tasks: summary.tasks,
         samples: summary.samples,
@@ -368,8 +358,30 @@ pub fn model_report_fitted(
         cover,
         rejected,
         warnings,
-        backtest: backtested.map(|(bt, a)| BacktestReport::new(&bt, a)),
+        backtest: None,
+    };
+    if let Some((bt, auto)) = backtested {
+        attach_backtest(&mut report, &bt, auto);
     }
+    report
+}
+
+/// Adds a backtest to a series' report: its block, and in each pass@k row the `auto` value —
+/// the unbiased estimate where it is defined, else the chosen estimator's.
+pub fn attach_backtest(model: &mut ModelReport, bt: &Backtest, auto: Auto) {
+    for row in &mut model.pass_at_k {
+        let nan = f64::NAN;
+        let chosen = auto.candidate.map(|c| {
+            c.value(
+                row.naive.unwrap_or(nan),
+                row.bb.unwrap_or(nan),
+                row.zoibb.unwrap_or(nan),
+                row.linmix.unwrap_or(nan),
+            )
+        });
+        row.auto = Some(row.combinatorial.or(chosen.and_then(finite)));
+    }
+    model.backtest = Some(BacktestReport::new(bt, auto));
 }
 
 /// The report of several series; `rejected[i]` are the rows rejected for series i.

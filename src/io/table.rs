@@ -13,6 +13,9 @@ pub enum Cell {
     Interval(f64, f64),
     /// No value, and why.
     Undefined(String),
+    /// A value extrapolated by the backtested estimator, with its backtest error (None:
+    /// unbacked).
+    Backed(f64, Option<f64>),
 }
 
 impl Cell {
@@ -29,6 +32,8 @@ impl Cell {
             Cell::Value(v) => percent(*v),
             Cell::Interval(lo, hi) => format!("{} – {}", percent(*lo), percent(*hi)),
             Cell::Undefined(_) => "—".to_string(),
+            Cell::Backed(v, Some(e)) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
+            Cell::Backed(v, None) => format!("{} (unbacked)", percent(*v)),
         }
     }
 
@@ -38,6 +43,17 @@ impl Cell {
             Cell::Value(v) => full(*v),
             Cell::Interval(lo, hi) => format!("{} – {}", full(*lo), full(*hi)),
             Cell::Undefined(why) => why.clone(),
+            Cell::Backed(v, Some(e)) => format!(
+                "{} (backtest error ±{} at this extrapolation ratio)",
+                full(*v),
+                full(*e)
+            ),
+            Cell::Backed(v, None) => {
+                format!(
+                    "{}: unbacked, beyond the largest extrapolation ratio the backtest measured",
+                    full(*v)
+                )
+            }
         }
     }
 
@@ -47,12 +63,13 @@ impl Cell {
             Cell::Value(v) => full(*v),
             Cell::Interval(lo, hi) => format!("{},{}", full(*lo), full(*hi)),
             Cell::Undefined(_) => String::new(),
+            Cell::Backed(v, _) => full(*v),
         }
     }
 }
 
 /// The columns of the pass@k table, after series and k.
-pub const COLUMNS: [&str; 9] = [
+pub const COLUMNS: [&str; 10] = [
     "combinatorial",
     "naive",
     "BB",
@@ -62,6 +79,7 @@ pub const COLUMNS: [&str; 9] = [
     "credible interval",
     "pass^k",
     "pass^k (BB)",
+    "auto (backtested)",
 ];
 
 /// One row: a series at one budget.
@@ -95,6 +113,29 @@ fn reason(m: &ModelReport, k: u64) -> String {
         .unwrap_or_else(|| "no tasks".to_string())
 }
 
+/// The auto (backtested) value of a row: the unbiased estimate where it is defined, else the
+/// chosen estimator's with its backtest error at ρ = k/n (unbacked beyond the ratios
+/// measured).
+fn auto_cell(m: &ModelReport, r: &crate::core::report::PassAtKRow) -> Cell {
+    let Some(bt) = &m.backtest else {
+        return Cell::Undefined("no backtest (yet)".into());
+    };
+    let Some(v) = r.auto.flatten() else {
+        return Cell::Undefined("no value".into());
+    };
+    if r.combinatorial.is_some() {
+        return Cell::Value(v);
+    }
+    let n = m.n_min.unwrap_or(1).max(1) as f64;
+    let bucket = crate::core::backtest::bucket(r.k as f64 / n);
+    let err = bt
+        .ratios
+        .iter()
+        .position(|&x| x == bucket)
+        .and_then(|j| bt.mae.get(&bt.auto.estimator)?.get(j).copied().flatten());
+    Cell::Backed(v, err)
+}
+
 /// The pass@k rows of a report.
 pub fn rows(report: &Report) -> Vec<Row> {
     let mut out = Vec::new();
@@ -122,6 +163,7 @@ pub fn rows(report: &Report) -> Vec<Row> {
                     interval,
                     Cell::of(h.combinatorial, &why),
                     Cell::of(h.bb, no_fit),
+                    auto_cell(m, r),
                 ],
             });
         }
@@ -237,7 +279,7 @@ fn csv_field(s: &str) -> String {
 /// The table as CSV, full precision (the interval in two columns).
 pub fn csv(rows: &[Row]) -> String {
     let mut s = String::from(
-        "series,k,combinatorial,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb\n",
+        "series,k,combinatorial,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,auto\n",
     );
     for r in rows {
         let mut cells: Vec<String> = r.cells.iter().map(Cell::csv).collect();
@@ -297,7 +339,7 @@ mod tests {
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 4);
         // Every line has the same number of columns.
-        assert!(lines.iter().all(|l| l.split(',').count() == 12), "{csv}");
+        assert!(lines.iter().all(|l| l.split(',').count() == 13), "{csv}");
         assert!(lines[3].starts_with("a_b,100,,"));
     }
 }

@@ -2,6 +2,7 @@
 //! a canvas in the page and into an SVG string in native tests and exports. One chart per
 //! file; each returns the coordinate mapping the page needs for hover.
 
+pub mod backtest;
 pub mod compare;
 pub mod cover;
 pub mod fit;
@@ -27,6 +28,8 @@ pub enum Chart {
     BestTemperature(compare::BestTemperatureChart),
     /// The paired difference of two series.
     Paired(compare::PairedChart),
+    /// The backtest's error against the samples per task.
+    MoreSamples(backtest::MoreSamplesChart),
 }
 
 impl Chart {
@@ -46,6 +49,7 @@ impl Chart {
             Chart::DeltaPass(c) => compare::draw_delta_pass(area, c, style),
             Chart::BestTemperature(c) => compare::draw_best_temperature(area, c, style),
             Chart::Paired(c) => compare::draw_paired(area, c, style),
+            Chart::MoreSamples(c) => backtest::draw_more_samples(area, c, style),
         }
     }
 

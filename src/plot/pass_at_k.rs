@@ -59,6 +59,19 @@ fn draw_estimator<DB: DrawingBackend>(
             let st = ShapeStyle::from(color.mix(0.8)).stroke_width(style.px(1.2));
             c.draw_series(DashedLineSeries::new(pts, style.px(8.0), style.px(3.0), st))?;
         }
+        Estimator::Auto => {
+            let n_pts = pts.iter().copied();
+            let inside: Vec<(f64, f64)> = n_pts.clone().filter(|p| p.0 <= n).collect();
+            let beyond: Vec<(f64, f64)> = n_pts.filter(|p| p.0 >= n).collect();
+            let st = ShapeStyle::from(color.mix(0.55)).stroke_width(style.px(4.0));
+            c.draw_series(LineSeries::new(inside, st))?;
+            c.draw_series(DashedLineSeries::new(
+                beyond,
+                style.px(10.0),
+                style.px(4.0),
+                st,
+            ))?;
+        }
         Estimator::Bb | Estimator::Zoibb | Estimator::LinMix => {
             let inside: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.0 <= n).collect();
             let beyond: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.0 >= n).collect();
@@ -194,6 +207,7 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
                 Estimator::LinMix => "LinMix △ (dashed beyond n)",
                 Estimator::Naive => "naive (dotted)",
                 Estimator::Extrapolated => "log-logit extrapolation (dashed)",
+                Estimator::Auto => "auto (backtested; wide, dashed beyond n)",
             });
             match e {
                 Estimator::Combinatorial => {
@@ -219,6 +233,12 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
                             + Circle::new((3, 0), 1, neutral.filled())
                             + Circle::new((9, 0), 1, neutral.filled())
                             + Circle::new((15, 0), 1, neutral.filled())
+                    });
+                }
+                Estimator::Auto => {
+                    let wide = ShapeStyle::from(neutral.mix(0.55)).stroke_width(style.px(4.0));
+                    proto.legend(move |p| {
+                        EmptyElement::at(p) + PathElement::new(vec![(0, 0), (18, 0)], wide)
                     });
                 }
                 Estimator::Extrapolated => {

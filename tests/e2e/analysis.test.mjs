@@ -96,6 +96,12 @@ test('the JSON report is the passk report of the same files', async () => {
   const page = JSON.parse(readFileSync(await download.path(), 'utf8'));
   const cli = JSON.parse(execFileSync(PASSK, ['report', ...EXAMPLES], { encoding: 'utf8' }));
   assert.equal(page.schema, 'passk-report/1');
+  // The page adds its backtest once it is in; backtest.test.mjs checks that part against
+  // passk report --backtest.
+  for (const m of page.models) {
+    delete m.backtest;
+    for (const r of m.pass_at_k) delete r.auto;
+  }
   agree(page, cli);
 });
 

@@ -1,0 +1,62 @@
+// End to end: "Which estimator should I trust?" on DeepScaleR — the backtest table with the
+// chosen estimator, the auto curve in the Pass@k chart, the auto column with its error bar,
+// and the JSON report's backtest block equal to `passk report --backtest`.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { ARTIFACTS, start } from './harness.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const PASSK = process.env.PASSK_BIN ?? join(ROOT, 'target/debug/passk');
+const EXAMPLES = ['deepscaler_base.jsonl', 'deepscaler_rl.jsonl'].map((f) => join(ROOT, 'assets/examples', f));
+
+let h;
+before(async () => {
+  h = await start();
+  await h.page.goto(h.url);
+  await h.page.getByTestId('backtest-summary').filter({ hasText: 'auto (backtested) =' }).waitFor({ timeout: 60000 });
+});
+after(async () => {
+  await h?.close();
+});
+
+test('the backtest names its choice and highlights it', async () => {
+  const summary = await h.page.getByTestId('backtest-summary').textContent();
+  assert.match(summary, /auto \(backtested\) = .+ for k > n/);
+  assert.match(summary, /On your data, .+ extrapolates 64× with \d+\.\d\d points of error/);
+  const rows = h.page.getByTestId('backtest-table').locator('tbody tr');
+  assert.equal(await rows.count(), 15);
+  assert.equal(await h.page.getByTestId('backtest-table').locator('tr.chosen').count(), 1);
+  assert.match(await h.page.getByTestId('backtest-gain').textContent(), /Going from \d+ to 128 samples per task cuts the expected error/);
+  await h.page.getByTestId('backtest-panel').screenshot({ path: `${ARTIFACTS}backtest-panel.png` });
+});
+
+test('the auto curve joins the Pass@k chart and the table gets an error bar', async () => {
+  await h.page.getByTestId('toggle-auto').check();
+  await h.page.waitForFunction(() => document.querySelector('[data-testid=chart-pass-at-k-data] thead')?.textContent.includes('auto (backtested)'));
+  const cell = h.page.getByTestId('results-table').locator('tbody tr', { hasText: 'deepscaler_base' }).last().locator('td').last();
+  assert.match(await cell.textContent(), /^\d+\.\d+% (± \d+\.\d\d|\(unbacked\))$/);
+  await h.page.getByTestId('toggle-auto').uncheck();
+});
+
+test('the downloaded report carries the same backtest as passk report --backtest', async () => {
+  const [download] = await Promise.all([h.page.waitForEvent('download'), h.page.getByTestId('download-report').click()]);
+  const page = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  // The page chooses for its budgets and for the chart's k_max: give the command line both.
+  const kMax = Number((await h.page.getByTestId('k-max').getAttribute('placeholder')).replace('auto: ', ''));
+  const ks = page.models[0].pass_at_k.map((r) => r.k);
+  assert.ok(kMax > Math.max(...ks), `k_max ${kMax} beyond the budgets ${ks}`);
+  const cli = JSON.parse(execFileSync(PASSK, ['report', ...EXAMPLES, '--backtest', '--k', [...ks, kMax].join(',')], { encoding: 'utf8' }));
+  for (const [p, c] of page.models.map((m, i) => [m, cli.models[i]])) {
+    assert.ok(p.backtest.auto.ratios.length > 0, p.name);
+    assert.deepEqual(p.backtest, c.backtest, p.name);
+    assert.deepEqual(p.pass_at_k.map((r) => r.auto), c.pass_at_k.filter((r) => ks.includes(r.k)).map((r) => r.auto), p.name);
+  }
+});
+
+test('no request leaves 127.0.0.1 and the console stays clean', async () => {
+  assert.deepEqual(h.foreignRequests(), []);
+  assert.deepEqual(h.problems, []);
+});
