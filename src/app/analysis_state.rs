@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::file_loader::yield_to_browser;
+use super::file_loader::{yield_to_browser, TimeSlice};
 use super::state::Inputs;
 use super::storage;
 use crate::core::backtest::{choose, Auto, Backtest, BacktestRun, Candidate};
@@ -304,16 +304,19 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
                 let result = match BacktestRun::new(d, &full, &settings_, BACKTEST_REPEATS) {
                     Err(e) => Err(e.to_string()),
                     Ok(mut bt) => {
+                        let mut slice = TimeSlice::new();
+                        yield_to_browser().await;
                         loop {
-                            let (done, total) = bt.progress();
-                            busy.set(Some(format!(
-                                "backtesting series {} of {} ({done} of {total} subsample sizes)…",
-                                i + 1,
-                                series.len()
-                            )));
-                            yield_to_browser().await;
-                            if backtest_job.get_value() != run {
-                                return;
+                            if slice.pause().await {
+                                if backtest_job.get_value() != run {
+                                    return;
+                                }
+                                let (done, total) = bt.progress();
+                                busy.set(Some(format!(
+                                    "backtesting series {} of {} ({done} of {total} subsamples)…",
+                                    i + 1,
+                                    series.len()
+                                )));
                             }
                             if !bt.step() {
                                 break;

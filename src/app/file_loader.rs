@@ -34,6 +34,42 @@ pub async fn yield_to_browser() {
     let _ = JsFuture::from(promise).await;
 }
 
+/// Gives the browser a turn once a slice of work has run for [`SLICE_MS`]: a long job calls
+/// [`TimeSlice::pause`] between small steps, yielding (and paying a timer's delay) only when
+/// its time is up.
+#[derive(Debug, Clone, Copy)]
+pub struct TimeSlice {
+    since: f64,
+}
+
+/// How long a job runs before the browser gets a turn, in milliseconds.
+pub const SLICE_MS: f64 = 30.0;
+
+impl TimeSlice {
+    /// A slice starting now.
+    pub fn new() -> Self {
+        TimeSlice {
+            since: js_sys::Date::now(),
+        }
+    }
+
+    /// Yields when the slice is used up; true when it did.
+    pub async fn pause(&mut self) -> bool {
+        if js_sys::Date::now() - self.since < SLICE_MS {
+            return false;
+        }
+        yield_to_browser().await;
+        self.since = js_sys::Date::now();
+        true
+    }
+}
+
+impl Default for TimeSlice {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// Reads `file` in slices of [`CHUNK`] bytes.
 ///
 /// # Errors

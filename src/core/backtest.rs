@@ -14,7 +14,7 @@ use super::likelihood::BbData;
 use super::math::Det;
 use super::pass_at_k::Counts;
 use super::report::Settings;
-use super::sample::hypergeometric;
+use super::sample::Hypergeometric;
 use super::zoibb::fit_zoibb_data;
 
 /// The mixing weights tried besides LinMix: w·ZOIBB + (1 − w)·BB.
@@ -135,15 +135,32 @@ impl std::error::Error for BacktestError {}
 
 /// Subsamples each task to ⌈n/s⌉ samples without replacement: c′ ~ Hypergeometric(n, c, m′).
 pub fn subsample(tasks: &[Counts], shrink: u64, rng: &mut SplitMix64) -> Groups {
-    Groups::new(tasks.iter().map(|t| {
-        let m = t.n().div_ceil(shrink);
-        let c = hypergeometric(rng, t.n(), t.c(), m);
-        Counts::new(m, c).unwrap_or(Counts::ZERO_RATE)
-    }))
+    let dists = subsample_dists(tasks, shrink);
+    draw(&dists, rng)
 }
 
-/// A backtest in progress, one shrink factor per [`step`](BacktestRun::step), so that the
-/// page can give the browser a turn in between.
+/// Each task's subsample size m′ = ⌈n/s⌉ with the distribution of its successes.
+fn subsample_dists(tasks: &[Counts], shrink: u64) -> Vec<(u64, Hypergeometric)> {
+    tasks
+        .iter()
+        .map(|t| {
+            let m = t.n().div_ceil(shrink);
+            (m, Hypergeometric::new(t.n(), t.c(), m))
+        })
+        .collect()
+}
+
+/// One subsample from prepared distributions.
+fn draw(dists: &[(u64, Hypergeometric)], rng: &mut SplitMix64) -> Groups {
+    Groups::new(
+        dists
+            .iter()
+            .map(|(m, h)| Counts::new(*m, h.sample(rng)).unwrap_or(Counts::ZERO_RATE)),
+    )
+}
+
+/// A backtest in progress, one subsample per [`step`](BacktestRun::step), so that the page
+/// can give the browser a turn in between.
 #[derive(Debug, Clone)]
 pub struct BacktestRun {
     tasks: Vec<Counts>,
@@ -156,6 +173,19 @@ pub struct BacktestRun {
     zstart: [f64; 2],
     shrink: u64,
     levels: Vec<Level>,
+    current: Option<Current>,
+}
+
+/// The shrink factor being run: its budgets, the true pass@k there, the subsample
+/// distributions, the error sums per candidate and budget, and the repeats done.
+#[derive(Debug, Clone)]
+struct Current {
+    m: u64,
+    ks: Vec<u64>,
+    truth: Vec<f64>,
+    dists: Vec<(u64, Hypergeometric)>,
+    sums: Vec<Vec<f64>>,
+    done: u64,
 }
 
 /// One shrink factor's result: the subsample size m′ of the smallest n, and the mean absolute
@@ -192,62 +222,87 @@ impl BacktestRun {
             zstart: [full.zoibb.a.dln(), full.zoibb.b.dln()],
             shrink: 2,
             levels: Vec::new(),
+            current: None,
         })
     }
 
-    /// How many shrink factors are done, of how many.
-    pub fn progress(&self) -> (usize, usize) {
-        let total = (1..64)
+    /// How many subsamples are done, of how many.
+    pub fn progress(&self) -> (u64, u64) {
+        let levels = (1..64)
             .take_while(|&j| self.n_min.div_ceil(1u64 << j) >= 2)
-            .count();
-        (self.levels.len(), total)
+            .count() as u64;
+        let done =
+            self.levels.len() as u64 * self.repeats + self.current.as_ref().map_or(0, |c| c.done);
+        (done, levels * self.repeats)
     }
 
-    /// Runs the next shrink factor; false when there is none left.
-    pub fn step(&mut self) -> bool {
+    /// The next shrink factor's set-up, or None when there is none left.
+    fn next_level(&self) -> Option<Current> {
         let (n_min, shrink) = (self.n_min, self.shrink);
-        if n_min.div_ceil(shrink) < 2 {
-            return false;
-        }
         let m = n_min.div_ceil(shrink);
+        if m < 2 {
+            return None;
+        }
         let ks: Vec<u64> = (1..).map(|j| m << j).take_while(|&k| k <= n_min).collect();
         if ks.is_empty() {
-            return false;
+            return None;
         }
-        let candidates = Candidate::all();
         let truth: Vec<f64> = ks
             .iter()
             .map(|&k| unbiased_pass_at_k(&self.truth, k).unwrap_or(f64::NAN))
             .collect();
-        let mut sums = vec![vec![0.0; ks.len()]; candidates.len()];
-        for _ in 0..self.repeats {
-            let g = subsample(&self.tasks, shrink, &mut self.rng);
-            let data = BbData::new(&g);
-            let bb = fit_bb_data(&data, &[self.start, moments_start(&g)], Search::LOCAL);
-            let zoibb = fit_zoibb_data(&data, &bb, &[self.zstart], Search::LOCAL);
-            let est = Estimates::new(&g, Some(Fits { bb, zoibb }), config(&self.settings));
-            for (j, e) in est.pass_at_ks(&ks).iter().enumerate() {
-                let nan = f64::NAN;
-                let (b, z, l) = (
-                    e.bb.unwrap_or(nan),
-                    e.zoibb.unwrap_or(nan),
-                    e.linmix.unwrap_or(nan),
-                );
-                for (i, c) in candidates.iter().enumerate() {
-                    sums[i][j] += (c.value(e.naive, b, z, l) - truth[j]).abs();
-                }
+        Some(Current {
+            m,
+            sums: vec![vec![0.0; ks.len()]; Candidate::all().len()],
+            ks,
+            truth,
+            dists: subsample_dists(&self.tasks, shrink),
+            done: 0,
+        })
+    }
+
+    /// Runs the next subsample; false when there is none left.
+    pub fn step(&mut self) -> bool {
+        let mut cur = match self.current.take() {
+            Some(c) => c,
+            None => match self.next_level() {
+                Some(c) => c,
+                None => return false,
+            },
+        };
+        let g = draw(&cur.dists, &mut self.rng);
+        let data = BbData::new(&g);
+        let bb = fit_bb_data(&data, &[self.start, moments_start(&g)], Search::LOCAL);
+        let zoibb = fit_zoibb_data(&data, &bb, &[self.zstart], Search::LOCAL);
+        let est = Estimates::new(&g, Some(Fits { bb, zoibb }), config(&self.settings));
+        let candidates = Candidate::all();
+        for (j, e) in est.pass_at_ks(&cur.ks).iter().enumerate() {
+            let nan = f64::NAN;
+            let (b, z, l) = (
+                e.bb.unwrap_or(nan),
+                e.zoibb.unwrap_or(nan),
+                e.linmix.unwrap_or(nan),
+            );
+            for (i, c) in candidates.iter().enumerate() {
+                cur.sums[i][j] += (c.value(e.naive, b, z, l) - cur.truth[j]).abs();
             }
         }
-        let per_level: Vec<Vec<Option<f64>>> = sums
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|s| Some(s / self.repeats as f64).filter(|v| v.is_finite()))
-                    .collect()
-            })
-            .collect();
-        self.levels.push((m, per_level));
-        self.shrink *= 2;
+        cur.done += 1;
+        if cur.done < self.repeats {
+            self.current = Some(cur);
+        } else {
+            let per_level: Vec<Vec<Option<f64>>> = cur
+                .sums
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|s| Some(s / self.repeats as f64).filter(|v| v.is_finite()))
+                        .collect()
+                })
+                .collect();
+            self.levels.push((cur.m, per_level));
+            self.shrink *= 2;
+        }
         true
     }
 

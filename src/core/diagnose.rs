@@ -6,9 +6,8 @@ use super::cv::{cv_elpd, CvElpd};
 use super::dataset::{Dataset, Groups};
 use super::estimates::Fits;
 use super::fit::SeriesFit;
-use super::likelihood::ln_choose;
 use super::math::Det;
-use super::special::ln_beta;
+use super::special::{inc_beta, ln_beta};
 use super::zoibb::ZoibbFit;
 
 /// Bins of the histogram of c/n.
@@ -48,28 +47,68 @@ pub fn beta_density(a: f64, b: f64, p: f64) -> f64 {
         .min(1e6)
 }
 
-/// P(c/n ≤ x) for one task under Beta-Binomial(n, a, b): the sum of P(c) for c ≤ ⌊x·n⌋.
-fn bb_cdf(n: u64, a: f64, b: f64, x: f64) -> f64 {
-    let top = ((x * n as f64) + 1e-9).floor().clamp(0.0, n as f64) as u64;
-    let lb = ln_beta(a, b);
-    let mut s = 0.0;
-    for c in 0..=top {
-        let (cf, nf) = (c as f64, n as f64);
-        s += (ln_choose(n, c) + ln_beta(a + cf, b + nf - cf) - lb).dexp();
+/// P(c/n ≤ x) for one task under Beta-Binomial(n, a, b), at every x of `xs` (ascending).
+///
+/// # Formula
+/// The sum of P(c) for c ≤ ⌊x·n⌋, in one pass over c: ln P(0) = ln B(a, b + n) − ln B(a, b)
+/// and P(c+1)/P(c) = (n − c)(a + c) / ((c + 1)(b + n − c − 1)). Above [`EXACT_N`] samples,
+/// where a pass over every c costs too much, c/n is Beta(a, b) distributed up to O(1/n): the
+/// regularised incomplete Beta I_x(a, b).
+fn bb_cdfs(n: u64, a: f64, b: f64, xs: &[f64]) -> Vec<f64> {
+    let nf = n as f64;
+    let tops: Vec<u64> = xs
+        .iter()
+        .map(|&x| ((x * nf) + 1e-9).floor().clamp(0.0, nf) as u64)
+        .collect();
+    if n > EXACT_N {
+        // P(c = 0) exactly (it carries the mass near 0 when a is small), the Beta CDF at the
+        // midpoint (top + ½)/n otherwise.
+        let p0 = (ln_beta(a, b + nf) - ln_beta(a, b)).dexp();
+        return tops
+            .iter()
+            .map(|&top| match top {
+                0 => p0.min(1.0),
+                t if t >= n => 1.0,
+                t => inc_beta((t as f64 + 0.5) / nf, a, b).max(p0).min(1.0),
+            })
+            .collect();
     }
-    s.min(1.0)
+    let mut out = Vec::with_capacity(xs.len());
+    let mut lp = ln_beta(a, b + nf) - ln_beta(a, b);
+    let mut acc = 0.0;
+    for c in 0..=n {
+        acc += lp.dexp();
+        while out.len() < tops.len() && tops[out.len()] == c {
+            out.push(f64::min(acc, 1.0));
+        }
+        if out.len() == tops.len() || c == n {
+            break;
+        }
+        let cf = c as f64;
+        lp += ((nf - cf) * (a + cf) / ((cf + 1.0) * (b + nf - cf - 1.0))).dln();
+    }
+    out
 }
 
-/// The predictive CDF of c/n under ZOIBB for one task (the atoms put mass at 0 and 1).
-fn zoibb_cdf(n: u64, z: &ZoibbFit, x: f64) -> f64 {
+/// The predictive CDF of c/n under ZOIBB for one task (the atoms put mass at 0 and 1), at
+/// every x of `xs` (ascending).
+fn zoibb_cdfs(n: u64, z: &ZoibbFit, xs: &[f64]) -> Vec<f64> {
     let s = 1.0 - z.pi0 - z.pi1;
-    let atom1 = if x >= 1.0 { z.pi1 } else { 0.0 };
-    (z.pi0 + s * bb_cdf(n, z.a, z.b, x) + atom1).min(1.0)
+    bb_cdfs(n, z.a, z.b, xs)
+        .into_iter()
+        .zip(xs)
+        .map(|(f, &x)| {
+            let atom1 = if x >= 1.0 { z.pi1 } else { 0.0 };
+            (z.pi0 + s * f + atom1).min(1.0)
+        })
+        .collect()
 }
 
-/// Tasks above this many distinct n, or n above this, get the predictive CDF on a sample of
-/// groups (the CDF sums up to n terms per task).
-const CDF_WORK: u64 = 2_000_000;
+/// Above this many samples per task the predictive CDF of c/n is the Beta limit.
+const EXACT_N: u64 = 100_000;
+
+/// Distinct n whose summed sizes exceed this get the predictive CDF on a sample of them.
+const CDF_WORK: u64 = 20_000_000;
 
 /// The diagnostics of one series; CV-ELPD with `folds` folds.
 pub fn diagnose(ds: &Dataset, fit: &SeriesFit, folds: u64) -> Diagnostics {
@@ -131,30 +170,47 @@ fn predictive_cdfs(g: &Groups, fits: Option<&Fits>) -> Vec<(f64, f64, f64, f64)>
     let xs: Vec<f64> = (0..=100).map(|i| i as f64 / 100.0).collect();
     let n_tasks = g.tasks().max(1) as f64;
     let groups: Vec<_> = g.iter().collect();
-    // The predictive CDF costs Σ n per x: thin out the groups when that is too much.
-    let work: u64 = groups.iter().map(|(t, _)| t.n() + 1).sum::<u64>() * xs.len() as u64;
-    let step = ((work / CDF_WORK) as usize).max(1);
-    let sample: Vec<_> = groups.iter().step_by(step).collect();
+    // The predictive CDF depends on n alone: one pass per distinct n, thinned out when the
+    // passes would cost too much.
+    let mut by_n: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+    for (t, w) in &groups {
+        *by_n.entry(t.n()).or_default() += w;
+    }
+    let work: u64 = by_n
+        .keys()
+        .map(|&n| if n > EXACT_N { 1 } else { n + 1 })
+        .sum();
+    let step = ((work / CDF_WORK) as usize + 1).max(1);
+    let sample: Vec<(u64, u64)> = by_n.into_iter().step_by(step).collect();
     let sample_w: f64 = sample.iter().map(|(_, w)| *w as f64).sum::<f64>().max(1.0);
+    let (mut bb, mut zo) = (vec![0.0; xs.len()], vec![0.0; xs.len()]);
+    match fits {
+        Some(f) => {
+            for &(n, w) in &sample {
+                let w = w as f64 / sample_w;
+                for (acc, v) in bb.iter_mut().zip(bb_cdfs(n, f.bb.a, f.bb.b, &xs)) {
+                    *acc += w * v;
+                }
+                for (acc, v) in zo.iter_mut().zip(zoibb_cdfs(n, &f.zoibb, &xs)) {
+                    *acc += w * v;
+                }
+            }
+        }
+        None => {
+            bb.fill(f64::NAN);
+            zo.fill(f64::NAN);
+        }
+    }
     xs.iter()
-        .map(|&x| {
+        .enumerate()
+        .map(|(i, &x)| {
             let ecdf = groups
                 .iter()
                 .filter(|(t, _)| t.rate() <= x + 1e-12)
                 .map(|(_, w)| *w as f64)
                 .sum::<f64>()
                 / n_tasks;
-            let (bb, zo) = match fits {
-                Some(f) => sample.iter().fold((0.0, 0.0), |acc, (t, w)| {
-                    let w = *w as f64 / sample_w;
-                    (
-                        acc.0 + w * bb_cdf(t.n(), f.bb.a, f.bb.b, x),
-                        acc.1 + w * zoibb_cdf(t.n(), &f.zoibb, x),
-                    )
-                }),
-                None => (f64::NAN, f64::NAN),
-            };
-            (x, ecdf, bb, zo)
+            (x, ecdf, bb[i], zo[i])
         })
         .collect()
 }
@@ -212,7 +268,9 @@ fn verdict(g: &Groups, ks: (f64, f64), cv: Option<&CvElpd>, fitted: bool) -> Str
 mod tests {
     use super::*;
     use crate::core::dataset::Task;
+    use crate::core::likelihood::ln_choose;
     use crate::core::pass_at_k::Counts;
+    use crate::core::prec::{close, BETA_LIMIT_ABS, CLOSED_FORM_ABS, POSTERIOR_REL};
     use crate::core::sample::{synthetic, InflatedBeta};
 
     #[test]
@@ -255,8 +313,49 @@ mod tests {
     #[test]
     fn predictive_cdf_of_one_task() {
         // Beta(1, 1) with n = 2: c is uniform on {0, 1, 2}.
-        assert!((bb_cdf(2, 1.0, 1.0, 0.0) - 1.0 / 3.0).abs() < 1e-12);
-        assert!((bb_cdf(2, 1.0, 1.0, 0.5) - 2.0 / 3.0).abs() < 1e-12);
-        assert!((bb_cdf(2, 1.0, 1.0, 1.0) - 1.0).abs() < 1e-12);
+        let f = bb_cdfs(2, 1.0, 1.0, &[0.0, 0.5, 1.0]);
+        for (got, want) in f.iter().zip([1.0 / 3.0, 2.0 / 3.0, 1.0]) {
+            assert!((got - want).abs() < 1e-12, "{f:?}");
+        }
+    }
+
+    #[test]
+    fn predictive_cdf_recurrence_matches_the_closed_form() {
+        // Each P(c) from log-Gamma functions directly, against the one-pass recurrence.
+        let xs: Vec<f64> = (0..=100).map(|i| i as f64 / 100.0).collect();
+        for &(n, a, b) in &[
+            (7u64, 0.3, 0.2),
+            (50, 2.0, 5.0),
+            (1000, 0.05, 0.02),
+            (333, 40.0, 1.5),
+        ] {
+            let got = bb_cdfs(n, a, b, &xs);
+            for (i, &x) in xs.iter().enumerate() {
+                let top = ((x * n as f64) + 1e-9).floor() as u64;
+                let want: f64 = (0..=top)
+                    .map(|c| {
+                        let (cf, nf) = (c as f64, n as f64);
+                        (ln_choose(n, c) + ln_beta(a + cf, b + nf - cf) - ln_beta(a, b)).dexp()
+                    })
+                    .sum::<f64>()
+                    .min(1.0);
+                assert!(
+                    close(got[i], want, POSTERIOR_REL, CLOSED_FORM_ABS),
+                    "n={n} a={a} b={b} x={x}: {} vs {want}",
+                    got[i]
+                );
+            }
+        }
+        // Large n: the Beta limit with the exact atom at c = 0, close to the exact sum, also
+        // for small a where much mass sits near 0.
+        for &(a, b) in &[(0.7, 1.3), (0.05, 0.02), (0.3, 0.2), (5.0, 2.0)] {
+            let exact = bb_cdfs(EXACT_N, a, b, &xs);
+            let limit = bb_cdfs(EXACT_N + 1, a, b, &xs);
+            for (e, l) in exact.iter().zip(&limit) {
+                assert!((e - l).abs() < BETA_LIMIT_ABS, "a={a} b={b}: {e} vs {l}");
+            }
+        }
+        // n = 10^12 answers at once.
+        assert_eq!(bb_cdfs(1_000_000_000_000, 0.7, 1.3, &xs).len(), xs.len());
     }
 }

@@ -16,6 +16,10 @@ pub const POSTERIOR_REL: f64 = 1e-10;
 /// Relative accuracy of a maximised log-likelihood against an independent search.
 pub const FIT_LOGLIK_REL: f64 = 1e-9;
 
+/// Absolute accuracy of the Beta limit that stands in for the predictive CDF of c/n above
+/// 10^5 samples per task (a diagnostic chart's curve; measured below 2e-5 at n = 10^5).
+pub const BETA_LIMIT_ABS: f64 = 1e-4;
+
 /// Whether `got` is within `rel` relative or `abs` absolute of `want`.
 ///
 /// # Formula

@@ -68,56 +68,99 @@ pub fn binomial(rng: &mut SplitMix64, n: u64, p: f64) -> u64 {
 /// `total` items of which `good` are successes (draws ≤ total, good ≤ total).
 ///
 /// # Formula
+/// See [`Hypergeometric`].
+pub fn hypergeometric(rng: &mut SplitMix64, total: u64, good: u64, draws: u64) -> u64 {
+    Hypergeometric::new(total, good, draws).sample(rng)
+}
+
+/// The Hypergeometric distribution of the successes among `draws` items taken without
+/// replacement from `total` items of which `good` are successes, prepared for sampling many
+/// times (the backtest draws each task's subsample once per repeat).
+///
+/// # Formula
 /// Inversion of the distribution function, searched outwards from the mode: the
 /// probabilities of neighbouring values differ by the factor
-/// P(x+1)/P(x) = (K−x)(n−x) / ((x+1)(N−K−n+x+1)); P(mode) comes from log-factorials. The
-/// search takes about as many steps as the standard deviation, not as many as the draws.
-pub fn hypergeometric(rng: &mut SplitMix64, total: u64, good: u64, draws: u64) -> u64 {
-    let (nn, k, n) = (total, good.min(total), draws.min(total));
-    let lo = (n + k).saturating_sub(nn);
-    let hi = n.min(k);
-    if lo == hi {
-        return lo;
+/// P(x+1)/P(x) = (K−x)(n−x) / ((x+1)(N−K−n+x+1)); P(mode) comes from log-factorials, once.
+/// A draw takes about as many steps as the standard deviation, not as many as the draws.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hypergeometric {
+    lo: u64,
+    hi: u64,
+    mode: u64,
+    p_mode: f64,
+    total: f64,
+    good: f64,
+    draws: f64,
+}
+
+impl Hypergeometric {
+    /// The distribution; `good` and `draws` are clamped to `total`.
+    pub fn new(total: u64, good: u64, draws: u64) -> Self {
+        let (nn, k, n) = (total, good.min(total), draws.min(total));
+        let lo = (n + k).saturating_sub(nn);
+        let hi = n.min(k);
+        let (nf, kf, df) = (nn as f64, k as f64, n as f64);
+        let mode = ((((df + 1.0) * (kf + 1.0)) / (nf + 2.0)).floor() as u64).clamp(lo, hi);
+        let p_mode = if lo == hi {
+            1.0
+        } else {
+            let ln_c = |a: u64, b: u64| super::likelihood::ln_choose(a, b);
+            (ln_c(k, mode) + ln_c(nn - k, n - mode) - ln_c(nn, n)).dexp()
+        };
+        Hypergeometric {
+            lo,
+            hi,
+            mode,
+            p_mode,
+            total: nf,
+            good: kf,
+            draws: df,
+        }
     }
-    let (nf, kf, df) = (nn as f64, k as f64, n as f64);
-    let mode = ((((df + 1.0) * (kf + 1.0)) / (nf + 2.0)).floor() as u64).clamp(lo, hi);
-    let ln_c = |a: u64, b: u64| super::likelihood::ln_choose(a, b);
-    let p_mode = (ln_c(k, mode) + ln_c(nn - k, n - mode) - ln_c(nn, n)).dexp();
-    // P(x+1)/P(x) and P(x−1)/P(x).
-    let up = |x: u64| {
-        let xf = x as f64;
-        (kf - xf) * (df - xf) / ((xf + 1.0) * (nf - kf - df + xf + 1.0))
-    };
-    let down = |x: u64| {
-        let xf = x as f64;
-        xf * (nf - kf - df + xf) / ((kf - xf + 1.0) * (df - xf + 1.0))
-    };
-    let u = rng.uniform();
-    let mut acc = p_mode;
-    if u < acc {
-        return mode;
-    }
-    let (mut l, mut h, mut pl, mut ph) = (mode, mode, p_mode, p_mode);
-    loop {
-        let next_l = if l > lo { pl * down(l) } else { 0.0 };
-        let next_h = if h < hi { ph * up(h) } else { 0.0 };
-        if next_l <= 0.0 && next_h <= 0.0 {
-            // The whole support is summed; rounding left u just above the total.
+
+    /// One draw.
+    pub fn sample(&self, rng: &mut SplitMix64) -> u64 {
+        let (lo, hi, mode, p_mode) = (self.lo, self.hi, self.mode, self.p_mode);
+        if lo == hi {
+            return lo;
+        }
+        let (nf, kf, df) = (self.total, self.good, self.draws);
+        // P(x+1)/P(x) and P(x−1)/P(x).
+        let up = |x: u64| {
+            let xf = x as f64;
+            (kf - xf) * (df - xf) / ((xf + 1.0) * (nf - kf - df + xf + 1.0))
+        };
+        let down = |x: u64| {
+            let xf = x as f64;
+            xf * (nf - kf - df + xf) / ((kf - xf + 1.0) * (df - xf + 1.0))
+        };
+        let u = rng.uniform();
+        let mut acc = p_mode;
+        if u < acc {
             return mode;
         }
-        if next_h >= next_l {
-            h += 1;
-            ph = next_h;
-            acc += ph;
-            if u < acc {
-                return h;
+        let (mut l, mut h, mut pl, mut ph) = (mode, mode, p_mode, p_mode);
+        loop {
+            let next_l = if l > lo { pl * down(l) } else { 0.0 };
+            let next_h = if h < hi { ph * up(h) } else { 0.0 };
+            if next_l <= 0.0 && next_h <= 0.0 {
+                // The whole support is summed; rounding left u just above the total.
+                return mode;
             }
-        } else {
-            l -= 1;
-            pl = next_l;
-            acc += pl;
-            if u < acc {
-                return l;
+            if next_h >= next_l {
+                h += 1;
+                ph = next_h;
+                acc += ph;
+                if u < acc {
+                    return h;
+                }
+            } else {
+                l -= 1;
+                pl = next_l;
+                acc += pl;
+                if u < acc {
+                    return l;
+                }
             }
         }
     }
