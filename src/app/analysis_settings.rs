@@ -45,7 +45,17 @@ pub fn AnalysisSettings(
             {field("tau-list", "τ list (Cover@τ)", |f| f.tau_list.clone(), |f, v| f.tau_list = v)}
             {field("k-max", "k_max (chart)", |f| f.k_max.clone(), |f, v| f.k_max = v)}
         </div>
-        <details class="advanced">
+        <details
+            class="advanced"
+            data-testid="advanced-settings"
+            prop:open=move || a.view.with(|v| v.advanced)
+            on:toggle=move |ev| {
+                let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
+                if open != a.view.with_untracked(|v| v.advanced) {
+                    a.view.update(|v| v.advanced = open);
+                }
+            }
+        >
             <summary>"Estimator settings"</summary>
             <div class="settings">
                 {field("linmix", "LinMix m_low, m_high", |f| f.linmix.clone(), |f, v| f.linmix = v)}

@@ -11,14 +11,16 @@ use super::storage;
 use crate::core::backtest::{choose, Auto, Backtest, BacktestRun, Candidate};
 use crate::core::curves::{
     cover_curves, k_grid, round_budgets, series_curves, BandKind, CoverCurves, Estimator,
-    SeriesCurves,
+    SeriesCurves, DEFAULT_ENABLED,
 };
 use crate::core::dataset::Dataset;
 use crate::core::fit::SeriesFit;
 use crate::core::report::{attach_backtest, build_report_fitted, Options, Rejected, Report};
 use crate::io::settings::{auto_k_max, parse_all, Parsed, SettingsText};
+use crate::io::share::View;
 
-const KEY: &str = "passk.analysis.v1";
+/// Where the settings and the view are kept across reloads.
+pub const KEY: &str = "passk.analysis.v1";
 
 /// Points of the k grid the Pass@k curves are drawn on.
 pub const GRID_POINTS: usize = 60;
@@ -73,11 +75,9 @@ struct Saved {
     fields: SettingsText,
     enabled: Vec<String>,
     band: String,
+    #[serde(default)]
+    view: View,
 }
-
-/// The estimators drawn when nothing was chosen yet.
-pub const DEFAULT_ENABLED: [Estimator; 3] =
-    [Estimator::Combinatorial, Estimator::Bb, Estimator::LinMix];
 
 /// The analysis state.
 #[derive(Clone, Copy)]
@@ -88,6 +88,8 @@ pub struct Analysis {
     pub enabled: RwSignal<Vec<Estimator>>,
     /// The band shaded.
     pub band: RwSignal<BandKind>,
+    /// Which series, budget and threshold the panels show.
+    pub view: RwSignal<View>,
     /// The fields read (errors by field).
     pub parsed: Memo<Result<Parsed, Vec<(&'static str, String)>>>,
     /// The last valid settings (the charts keep them while a field is being fixed).
@@ -132,6 +134,12 @@ impl Analysis {
         report
     }
 
+    /// Offers the whole report as `passk-report.json`.
+    pub fn download_report(&self) {
+        let json = serde_json::to_string_pretty(&self.full_report()).unwrap_or_default();
+        let _ = super::download::save_text("passk-report.json", "application/json", &json);
+    }
+
     /// The message for a field, if it is not valid.
     pub fn error(&self, field: &'static str) -> Signal<Option<String>> {
         let parsed = self.parsed;
@@ -147,7 +155,7 @@ impl Analysis {
 /// Creates the analysis of the inputs' series.
 pub fn provide_analysis(inputs: Inputs) -> Analysis {
     let saved: Option<Saved> = storage::load(KEY).and_then(|s| serde_json::from_str(&s).ok());
-    let (fields, enabled, band) = match saved {
+    let (fields, enabled, band, view) = match saved {
         Some(s) => (
             s.fields,
             s.enabled
@@ -155,13 +163,16 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
                 .filter_map(|k| Estimator::from_key(k))
                 .collect(),
             BandKind::from_key(&s.band).unwrap_or(BandKind::Credible),
+            s.view,
         ),
         None => (
             SettingsText::default(),
             DEFAULT_ENABLED.to_vec(),
             BandKind::Credible,
+            View::default(),
         ),
     };
+    let view = RwSignal::new(view);
     let fields = RwSignal::new(fields);
     let enabled = RwSignal::new(enabled);
     let band = RwSignal::new(band);
@@ -361,6 +372,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             fields: fields.get(),
             enabled: enabled.get().iter().map(|e| e.key().to_string()).collect(),
             band: band.get().key().to_string(),
+            view: view.get(),
         };
         if let Ok(json) = serde_json::to_string(&saved) {
             let _ = storage::save(KEY, &json);
@@ -370,6 +382,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         fields,
         enabled,
         band,
+        view,
         parsed,
         settings,
         datasets,

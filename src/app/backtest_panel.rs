@@ -55,9 +55,8 @@ pub fn BacktestPanel(
         a.backtests
             .with(|b| b.iter().map(|s| s.name.clone()).collect::<Vec<_>>())
     });
-    let chosen_name = RwSignal::new(None::<String>);
     let current = Memo::new(move |_| {
-        let want = chosen_name.get();
+        let want = a.view.with(|v| v.backtest.clone());
         a.backtests.with(|b| {
             want.and_then(|n| b.iter().find(|s| s.name == n).cloned())
                 .or_else(|| b.first().cloned())
@@ -171,7 +170,7 @@ pub fn BacktestPanel(
             </p>
             <label>
                 "Series "
-                <select data-testid="backtest-series" on:change=move |ev| chosen_name.set(Some(event_target_value(&ev)))>
+                <select data-testid="backtest-series" on:change=move |ev| a.view.update(|v| v.backtest = Some(event_target_value(&ev)))>
                     {move || names.get().into_iter().map(|n| {
                         let sel = current.with(|c| c.as_ref().map(|c| c.name == n).unwrap_or(false));
                         view! { <option value=n.clone() selected=sel>{n.clone()}</option> }

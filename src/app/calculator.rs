@@ -9,7 +9,8 @@ use super::storage;
 use crate::io::calculator::{evaluate, CalcResult, FieldErrors};
 use crate::io::format::{full, percent, rel};
 
-const STORAGE_KEY: &str = "passk.calculator.v1";
+/// Where the calculator's fields are kept across reloads.
+pub const STORAGE_KEY: &str = "passk.calculator.v1";
 
 /// The built-in example: 10 samples, 3 passed, budget 5 (pass@5 = 11/12).
 const EXAMPLE: (&str, &str, &str) = ("10", "3", "5");
@@ -21,34 +22,81 @@ struct Saved {
     k: String,
 }
 
-/// The calculator card.
-#[component]
-pub fn Calculator() -> impl IntoView {
+/// The calculator's fields, as typed.
+#[derive(Clone, Copy)]
+pub struct CalcState {
+    /// Samples drawn.
+    pub n: RwSignal<String>,
+    /// Samples that passed.
+    pub c: RwSignal<String>,
+    /// Budget.
+    pub k: RwSignal<String>,
+}
+
+impl CalcState {
+    /// The three fields' text.
+    pub fn fields(&self) -> [String; 3] {
+        [self.n.get(), self.c.get(), self.k.get()]
+    }
+
+    /// The three fields' text, untracked.
+    pub fn fields_untracked(&self) -> [String; 3] {
+        [
+            self.n.get_untracked(),
+            self.c.get_untracked(),
+            self.k.get_untracked(),
+        ]
+    }
+
+    /// Tracks the three fields.
+    pub fn track(&self) {
+        self.n.track();
+        self.c.track();
+        self.k.track();
+    }
+
+    /// Sets the three fields.
+    pub fn set(&self, [n, c, k]: [String; 3]) {
+        self.n.set(n);
+        self.c.set(c);
+        self.k.set(k);
+    }
+}
+
+/// Creates the calculator's fields, restoring what was saved (else the example), and keeps
+/// them across reloads.
+pub fn provide_calc() -> CalcState {
     let saved: Option<Saved> =
         storage::load(STORAGE_KEY).and_then(|s| serde_json::from_str(&s).ok());
     let (n0, c0, k0) = match saved {
         Some(s) => (s.n, s.c, s.k),
         None => (EXAMPLE.0.into(), EXAMPLE.1.into(), EXAMPLE.2.into()),
     };
-    let n = RwSignal::new(n0);
-    let c = RwSignal::new(c0);
-    let k = RwSignal::new(k0);
-
-    // input signals → parsed and evaluated Memo → views.
-    let result: Memo<Result<CalcResult, FieldErrors>> =
-        Memo::new(move |_| evaluate(&n.get(), &c.get(), &k.get()));
-
+    let state = CalcState {
+        n: RwSignal::new(n0),
+        c: RwSignal::new(c0),
+        k: RwSignal::new(k0),
+    };
     // The outside world: keep the user's text across reloads.
     Effect::new(move |_| {
-        let s = Saved {
-            n: n.get(),
-            c: c.get(),
-            k: k.get(),
-        };
-        if let Ok(json) = serde_json::to_string(&s) {
+        let [n, c, k] = state.fields();
+        if let Ok(json) = serde_json::to_string(&Saved { n, c, k }) {
             let _ = storage::save(STORAGE_KEY, &json);
         }
     });
+    state
+}
+
+/// The calculator card.
+#[component]
+pub fn Calculator(
+    /// The fields.
+    state: CalcState,
+) -> impl IntoView {
+    let CalcState { n, c, k } = state;
+    // input signals → parsed and evaluated Memo → views.
+    let result: Memo<Result<CalcResult, FieldErrors>> =
+        Memo::new(move |_| evaluate(&n.get(), &c.get(), &k.get()));
 
     let err = move |f: fn(&FieldErrors) -> Option<String>| {
         Signal::derive(move || result.with(|r| r.as_ref().err().and_then(f)))

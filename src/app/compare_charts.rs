@@ -9,6 +9,7 @@ use crate::core::compare::{best_temperature, delta_pass_point, paired_difference
 use crate::core::curves::{k_grid, round_budgets};
 use crate::core::report::Settings;
 use crate::io::chart_data;
+use crate::io::share::View;
 use crate::plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
 use crate::plot::Chart;
 
@@ -119,18 +120,20 @@ pub fn PairedPanel(
                 .collect::<Vec<_>>()
         })
     });
-    let (sa, sb) = (RwSignal::new(None::<String>), RwSignal::new(None::<String>));
     // By default the second series minus the first (DeepScaleR: RL − base).
-    let pick = move |which: RwSignal<Option<String>>, default: usize| {
+    let pick = move |which: fn(&View) -> Option<String>, default: usize| {
         Memo::new(move |_| {
             let names = names.get();
-            which
-                .get()
+            a.view
+                .with(which)
                 .filter(|n| names.contains(n))
                 .or_else(|| names.get(default).cloned())
         })
     };
-    let (name_a, name_b) = (pick(sa, 1), pick(sb, 0));
+    let (name_a, name_b) = (
+        pick(|v| v.compare_a.clone(), 1),
+        pick(|v| v.compare_b.clone(), 0),
+    );
     let result = Memo::new(move |_| {
         let (na, nb) = (name_a.get()?, name_b.get()?);
         let settings = a.settings.with(|s| Settings {
@@ -199,8 +202,8 @@ pub fn PairedPanel(
         <section class="card" aria-labelledby="paired-title">
             <h2 id="paired-title">"Paired difference"</h2>
             <div class="input-row">
-                <label>"A " <select data-testid="paired-a" on:change=move |ev| sa.set(Some(event_target_value(&ev)))>{move || options(name_a)}</select></label>
-                <label>"minus B " <select data-testid="paired-b" on:change=move |ev| sb.set(Some(event_target_value(&ev)))>{move || options(name_b)}</select></label>
+                <label>"A " <select data-testid="paired-a" on:change=move |ev| a.view.update(|v| v.compare_a = Some(event_target_value(&ev)))>{move || options(name_a)}</select></label>
+                <label>"minus B " <select data-testid="paired-b" on:change=move |ev| a.view.update(|v| v.compare_b = Some(event_target_value(&ev)))>{move || options(name_b)}</select></label>
             </div>
             <p class="note" data-testid="paired-summary">{summary}</p>
             <ChartCanvas

@@ -28,12 +28,19 @@ pub fn FitPanel(
                 .collect::<Vec<_>>()
         })
     });
-    let chosen = RwSignal::new(0usize);
+    // The series shown (the link's or the user's choice, else the first).
+    let chosen = Memo::new(move |_| {
+        let want = a.view.with(|v| v.fit.clone());
+        names.with(|n| {
+            want.filter(|w| n.contains(w))
+                .or_else(|| n.first().cloned())
+        })
+    });
     let diag = RwSignal::new(None::<Diagnostics>);
     let job = StoredValue::new(0u64);
     // Diagnostics include ten CV refits: computed after the page has drawn.
     Effect::new(move |_| {
-        let i = chosen.get();
+        let name = chosen.get();
         let folds = a.settings.with(|s| s.opts.settings.folds);
         let fits = a.fits.get();
         let ds = a.datasets.get_untracked();
@@ -45,7 +52,11 @@ pub fn FitPanel(
                 return;
             }
             let with_tasks: Vec<_> = fits.iter().filter(|f| !f.groups.is_empty()).collect();
-            let Some(fit) = with_tasks.get(i).or(with_tasks.first()) else {
+            let Some(fit) = with_tasks
+                .iter()
+                .find(|f| Some(&f.name) == name.as_ref())
+                .or(with_tasks.first())
+            else {
                 diag.set(None);
                 return;
             };
@@ -85,8 +96,8 @@ pub fn FitPanel(
             <h2 id="fit-title">"Fit diagnostics"</h2>
             <label>
                 "Series "
-                <select data-testid="fit-series" on:change=move |ev| chosen.set(event_target_value(&ev).parse().unwrap_or(0))>
-                    {move || names.get().into_iter().enumerate().map(|(i, n)| view! { <option value=i.to_string() selected=move || chosen.get() == i>{n}</option> }).collect_view()}
+                <select data-testid="fit-series" on:change=move |ev| a.view.update(|v| v.fit = Some(event_target_value(&ev)))>
+                    {move || names.get().into_iter().map(|n| { let sel = chosen.get().as_deref() == Some(n.as_str()); view! { <option value=n.clone() selected=sel>{n.clone()}</option> } }).collect_view()}
                 </select>
             </label>
             <ChartCanvas

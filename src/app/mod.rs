@@ -28,6 +28,8 @@ pub mod results_table;
 pub mod series_key;
 pub mod series_summary;
 pub mod setting_field;
+pub mod share_bar;
+pub mod share_state;
 pub mod state;
 pub mod storage;
 pub mod theme;
@@ -38,7 +40,11 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     let inputs = state::provide_inputs();
+    let calc = calculator::provide_calc();
     let analysis = analysis_state::provide_analysis(inputs);
+    // A link the page was opened with wins over what storage restored (which is kept aside).
+    let share = share_state::provide_share(inputs, calc, analysis);
+    let on_report = Callback::new(move |()| analysis.download_report());
     view! {
         <drop_zone::DropZone inputs=inputs />
         <main class="page">
@@ -47,8 +53,9 @@ pub fn App() -> impl IntoView {
                 <p class="tagline">
                     "Pass@k, computed in your browser — nothing you type leaves this page."
                 </p>
+                <share_bar::ShareBar share=share on_report=on_report />
             </header>
-            <calculator::Calculator />
+            <calculator::Calculator state=calc />
             <dataset_view::DatasetView inputs=inputs />
             <analysis_view::AnalysisView analysis=analysis />
             <footer class="footnote">

@@ -26,19 +26,17 @@ pub fn RankingPanel(
         a.settings
             .with(|s| s.opts.taus.iter().map(|t| t.value()).collect::<Vec<_>>())
     });
-    let rank_k = RwSignal::new(None::<u64>);
-    let rank_tau = RwSignal::new(None::<usize>);
     let k = Memo::new(move |_| {
         let ks = ks.get();
-        rank_k
-            .get()
+        a.view
+            .with(|v| v.rank_k)
             .filter(|k| ks.contains(k))
             .or_else(|| ks.iter().copied().find(|&k| k >= 10).or(ks.last().copied()))
             .unwrap_or(1)
     });
     let tau_i = Memo::new(move |_| {
-        rank_tau
-            .get()
+        a.view
+            .with(|v| v.rank_tau)
             .filter(|&i| i < taus.with(|t| t.len()))
             .unwrap_or(0)
     });
@@ -110,13 +108,13 @@ pub fn RankingPanel(
             <div class="input-row">
                 <label>
                     "at k = "
-                    <select data-testid="rank-k" on:change=move |ev| rank_k.set(event_target_value(&ev).parse().ok())>
+                    <select data-testid="rank-k" on:change=move |ev| a.view.update(|v| v.rank_k = event_target_value(&ev).parse().ok())>
                         {move || ks.get().into_iter().map(|v| view! { <option value=v.to_string() selected=move || k.get() == v>{v.to_string()}</option> }).collect_view()}
                     </select>
                 </label>
                 <label>
                     "and τ = "
-                    <select data-testid="rank-tau" on:change=move |ev| rank_tau.set(event_target_value(&ev).parse().ok())>
+                    <select data-testid="rank-tau" on:change=move |ev| a.view.update(|v| v.rank_tau = event_target_value(&ev).parse().ok())>
                         {move || taus.get().into_iter().enumerate().map(|(i, t)| view! { <option value=i.to_string() selected=move || tau_i.get() == i>{t.to_string()}</option> }).collect_view()}
                     </select>
                 </label>

@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 
 use super::analysis_state::{attach_backtests, Analysis};
-use super::download::save_text;
 use crate::io::table::{cover_rows, csv, latex, markdown, rows, COLUMNS};
 
 /// Puts text on the clipboard; the status says whether it worked.
@@ -34,10 +33,7 @@ pub fn ResultsTable(
         (rows(&r), cover_rows(&r))
     });
     let status = RwSignal::new(String::new());
-    let download = move |_| {
-        let json = serde_json::to_string_pretty(&a.full_report()).unwrap_or_default();
-        let _ = save_text("passk-report.json", "application/json", &json);
-    };
+    let download = move |_| a.download_report();
     let body = move || {
         table.with(|(rows, _)| {
             rows.iter()

@@ -12,9 +12,12 @@ use super::storage;
 use crate::io::read::{read_text, FileRead, Format};
 use crate::io::workspace::Workspace;
 
-const PASTE_KEY: &str = "passk.paste.v1";
-const FORMAT_KEY: &str = "passk.format.v1";
-const FILES_KEY: &str = "passk.files.v1";
+/// Where the pasted text is kept across reloads.
+pub const PASTE_KEY: &str = "passk.paste.v1";
+/// Where the format override is kept.
+pub const FORMAT_KEY: &str = "passk.format.v1";
+/// Where the loaded files are kept.
+pub const FILES_KEY: &str = "passk.files.v1";
 
 /// Milliseconds of quiet after the last keystroke before pasted text is parsed.
 pub const DEBOUNCE_MS: u64 = 150;
@@ -64,6 +67,14 @@ impl Inputs {
         self.text.set(String::new());
         self.settled.set(String::new());
         self.files.set(examples::files(e));
+    }
+
+    /// Replaces every input with these (a share link's).
+    pub fn show_files(&self, files: Vec<FileRead>) {
+        self.text.set(String::new());
+        self.settled.set(String::new());
+        self.format.set(None);
+        self.files.set(files);
     }
 
     /// Removes every input (and what local storage keeps of them).

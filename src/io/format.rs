@@ -66,9 +66,31 @@ pub fn rel(r: f64) -> String {
     }
 }
 
+/// A whole number with thousands separators, e.g. `12,345`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(12_345_678), "12,345,678");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+    }
 
     #[test]
     fn four_significant_digits() {

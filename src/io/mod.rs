@@ -8,5 +8,6 @@ pub mod format;
 pub mod number;
 pub mod read;
 pub mod settings;
+pub mod share;
 pub mod table;
 pub mod workspace;

@@ -194,6 +194,7 @@ mod tests {
 
 /// The analysis settings as the page's fields hold them.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct SettingsText {
     /// Budgets of the results table.
     pub k_list: String,

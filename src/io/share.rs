@@ -1,0 +1,519 @@
+//! The share link: what the page shows, in the URL fragment (`#…`, which browsers never send
+//! to a server).
+//!
+//! # Format (version 1)
+//! `&`-separated `key=value` pairs, for instance `#v=1&n=10&c=3&k=5&d=…`:
+//! - `v` — the version; absent means 1, any other value is refused;
+//! - `n`, `c`, `k` — the single-problem calculator as plain text (`#n=10&c=3&k=5` works typed
+//!   by hand);
+//! - `d` — the dataset view and the analysis ([`Shared`]: each input's series as counts, with
+//!   the input's name, the series' model and temperature, task ids and order — so that the
+//!   series assemble under the same names — the settings, the estimators drawn, the band and
+//!   the open view) as JSON, raw-deflated and base64url-encoded without padding. Rejected rows
+//!   and the raw files stay behind: a link carries the counts that were read.
+//!
+//! A part the link does not carry leaves that part of the page as it was. Nothing is trusted:
+//! the decoder caps the inflated size at [`MAX_DECODED`], validates every count and setting,
+//! and reports each problem as a message; it never panics.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+
+use super::read::{FileRead, Format};
+use super::settings::{parse_all, SettingsText};
+use crate::core::curves::{BandKind, Estimator};
+use crate::core::dataset::{SeriesMeta, Task};
+use crate::core::pass_at_k::Counts;
+
+/// The version this page writes and reads.
+pub const VERSION: &str = "1";
+
+/// The largest inflated data part, in bytes (a decompression bomb stops here).
+pub const MAX_DECODED: usize = 4 << 20;
+
+/// Above this many characters a link is reported as long: some chat tools truncate it.
+pub const LONG_LINK: usize = 8 << 10;
+
+/// The longest calculator field a link may set.
+const MAX_FIELD: usize = 40;
+
+/// Which series, budget and threshold the analysis panels show, and which sections are open.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct View {
+    /// The series of the fit panel.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<String>,
+    /// The first series of the paired comparison (the difference is first − second).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compare_a: Option<String>,
+    /// The second series of the paired comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compare_b: Option<String>,
+    /// The budget the ranking uses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank_k: Option<u64>,
+    /// The threshold (index in the τ list) the ranking uses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank_tau: Option<usize>,
+    /// The series of the backtest panel.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backtest: Option<String>,
+    /// Whether the advanced settings are open.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub advanced: bool,
+}
+
+/// One input in a link: its names, how it was read, and its series.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct WireInput {
+    file: String,
+    name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    format: Option<String>,
+    series: Vec<Columns>,
+}
+
+/// One series in a link: columns rather than rows, which deflate better.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Columns {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    model: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    temperature: Option<String>,
+    /// Task ids (absent when no task has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ids: Option<Vec<Option<String>>>,
+    n: Vec<u64>,
+    c: Vec<u64>,
+}
+
+/// The data part as it travels.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Wire {
+    inputs: Vec<WireInput>,
+    #[serde(default)]
+    settings: SettingsText,
+    #[serde(default)]
+    enabled: Option<Vec<String>>,
+    #[serde(default)]
+    band: Option<String>,
+    #[serde(default)]
+    view: View,
+}
+
+/// The dataset view and the analysis, as a link carries them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shared {
+    /// The inputs, as [`carried`] keeps them: names, format and series with their tasks in
+    /// order.
+    pub inputs: Vec<FileRead>,
+    /// The settings' fields.
+    pub settings: SettingsText,
+    /// The estimators drawn.
+    pub enabled: Vec<Estimator>,
+    /// The band shaded.
+    pub band: BandKind,
+    /// The open view.
+    pub view: View,
+}
+
+/// The single-problem calculator's fields.
+pub type CalcFields = [String; 3];
+
+/// What a link carried, and what was wrong with it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Decoded {
+    /// The calculator's n, c, k, if the link set them (and they were valid).
+    pub calc: Option<CalcFields>,
+    /// The dataset view and analysis, if the link carried them (and they could be read).
+    pub data: Option<Shared>,
+    /// One message per problem, for the person who opened the link.
+    pub messages: Vec<String>,
+}
+
+impl Decoded {
+    /// Whether the link carried anything the page applies.
+    pub fn carries(&self) -> bool {
+        self.calc.is_some() || self.data.is_some()
+    }
+}
+
+/// The fragment (without `#`) for a calculator and/or a dataset state.
+///
+/// # Errors
+/// When the data part would inflate to more than [`MAX_DECODED`] bytes (no decoder would
+/// accept it).
+pub fn encode(calc: Option<&CalcFields>, data: Option<&Shared>) -> Result<String, String> {
+    let mut out = format!("v={VERSION}");
+    if let Some([n, c, k]) = calc {
+        for (key, value) in [("n", n), ("c", c), ("k", k)] {
+            out.push('&');
+            out.push_str(key);
+            out.push('=');
+            out.push_str(&percent_encode(value.trim()));
+        }
+    }
+    if let Some(shared) = data {
+        let json = serde_json::to_vec(&to_wire(shared)).map_err(|e| e.to_string())?;
+        if json.len() > MAX_DECODED {
+            return Err(format!(
+                "the data is {:.1} MB, more than a link carries ({} MB)",
+                json.len() as f64 / 1e6,
+                MAX_DECODED >> 20
+            ));
+        }
+        let deflated = miniz_oxide::deflate::compress_to_vec(&json, 6);
+        out.push_str("&d=");
+        out.push_str(&URL_SAFE_NO_PAD.encode(deflated));
+    }
+    Ok(out)
+}
+
+/// Reads a fragment (with or without its `#`). Never fails as a whole: whatever cannot be
+/// read is left out and explained in [`Decoded::messages`].
+pub fn decode(fragment: &str) -> Decoded {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let mut out = Decoded::default();
+    if fragment.trim().is_empty() {
+        return out;
+    }
+    let mut calc: [Option<String>; 3] = [None, None, None];
+    let mut data = None;
+    let mut unknown = Vec::new();
+    for pair in fragment.split('&').filter(|p| !p.is_empty()) {
+        let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
+        match key {
+            "v" => {
+                if raw != VERSION {
+                    out.messages.push(format!(
+                        "This link is version {}, and this page reads version {VERSION}: nothing from it was applied.",
+                        clip(&percent_decode(raw))
+                    ));
+                    return out;
+                }
+            }
+            "n" | "c" | "k" => {
+                let i = ["n", "c", "k"].iter().position(|k| *k == key).unwrap_or(0);
+                calc[i] = Some(percent_decode(raw));
+            }
+            "d" => data = Some(raw),
+            _ => unknown.push(clip(&percent_decode(key))),
+        }
+    }
+    if !unknown.is_empty() {
+        out.messages.push(format!(
+            "The link's unknown part{} {} {} ignored.",
+            if unknown.len() == 1 { "" } else { "s" },
+            unknown.join(", "),
+            if unknown.len() == 1 { "was" } else { "were" }
+        ));
+    }
+    if calc.iter().any(Option::is_some) {
+        match read_calc(calc) {
+            Ok(fields) => out.calc = Some(fields),
+            Err(e) => out.messages.push(format!(
+                "The link's calculator values were not applied: {e}."
+            )),
+        }
+    }
+    if let Some(raw) = data {
+        match read_data(raw) {
+            Ok((shared, notes)) => {
+                out.data = Some(shared);
+                out.messages.extend(notes);
+            }
+            Err(e) => out.messages.push(format!(
+                "The link's data could not be read ({e}): the dataset view is as it was."
+            )),
+        }
+    }
+    out
+}
+
+/// The calculator fields, each a whole number from 0 to 10^12 (the calculator itself says
+/// what is wrong with a combination, such as c > n).
+fn read_calc(calc: [Option<String>; 3]) -> Result<CalcFields, String> {
+    let mut fields: CalcFields = Default::default();
+    for ((name, value), slot) in ["n", "c", "k"].iter().zip(calc).zip(&mut fields) {
+        let Some(v) = value else {
+            return Err(format!(
+                "{name} is missing (a link sets n, c and k together)"
+            ));
+        };
+        let v = v.trim().to_string();
+        super::number::parse_count(&v).map_err(|e| format!("{name} = {} {e}", clip(&v)))?;
+        if v.chars().count() > MAX_FIELD {
+            return Err(format!("{name} is {} characters long", v.chars().count()));
+        }
+        *slot = v;
+    }
+    Ok(fields)
+}
+
+/// The data part: base64url → inflate (capped) → JSON → validated series and settings, with
+/// notes on what was left at its default.
+fn read_data(raw: &str) -> Result<(Shared, Vec<String>), String> {
+    // Base64 of the largest acceptable deflate stream is far shorter than this; refusing a
+    // longer one up front bounds the work.
+    if raw.len() > MAX_DECODED / 3 * 4 + 4 {
+        return Err(format!(
+            "{} characters of data is more than a link carries",
+            raw.len()
+        ));
+    }
+    let bytes = URL_SAFE_NO_PAD
+        .decode(raw.trim_end_matches('='))
+        .map_err(|e| format!("not base64url: {e}"))?;
+    let json = inflate_capped(&bytes, MAX_DECODED)?;
+    let wire: Wire =
+        serde_json::from_slice(&json).map_err(|e| format!("not the data of a passk link: {e}"))?;
+    from_wire(wire)
+}
+
+/// Inflates a raw deflate stream into at most `cap` bytes, growing the buffer exactly (never
+/// past the cap) as the output needs it.
+fn inflate_capped(input: &[u8], cap: usize) -> Result<Vec<u8>, String> {
+    use miniz_oxide::inflate::core::inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+    use miniz_oxide::inflate::core::{decompress, DecompressorOxide};
+    use miniz_oxide::inflate::TINFLStatus;
+    let mut out = vec![0u8; input.len().saturating_mul(4).clamp(1 << 10, cap)];
+    let mut state = Box::<DecompressorOxide>::default();
+    let (mut rest, mut pos) = (input, 0);
+    loop {
+        let flags = TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+        let (status, used, wrote) = decompress(&mut state, rest, &mut out, pos, flags);
+        pos += wrote;
+        rest = rest.get(used..).unwrap_or_default();
+        match status {
+            TINFLStatus::Done => {
+                out.truncate(pos);
+                return Ok(out);
+            }
+            TINFLStatus::HasMoreOutput if out.len() < cap => {
+                let grown = out.len().saturating_mul(2).min(cap);
+                out.reserve_exact(grown - out.len());
+                out.resize(grown, 0);
+            }
+            TINFLStatus::HasMoreOutput => {
+                return Err(format!(
+                    "it inflates to more than {} MB, the most a link may carry",
+                    cap >> 20
+                ))
+            }
+            _ => return Err("not a valid deflate stream".to_string()),
+        }
+    }
+}
+
+/// What a link keeps of an input: its names, format and series (not its rejected rows, unused
+/// columns or size, which belong to the raw file).
+pub fn carried(f: &FileRead) -> FileRead {
+    FileRead {
+        file: f.file.clone(),
+        default_name: f.default_name.clone(),
+        format: f.format,
+        series: f.series.clone(),
+        rejected: Vec::new(),
+        rejected_more: 0,
+        ignored_columns: Vec::new(),
+        bytes: 0,
+    }
+}
+
+fn to_wire(s: &Shared) -> Wire {
+    Wire {
+        inputs: s
+            .inputs
+            .iter()
+            .map(|f| WireInput {
+                file: f.file.clone(),
+                name: f.default_name.clone(),
+                format: f.format.map(|x| x.key().to_string()),
+                series: f
+                    .series
+                    .iter()
+                    .map(|(meta, tasks)| Columns {
+                        model: meta.model.clone(),
+                        temperature: meta.temperature.clone(),
+                        ids: tasks
+                            .iter()
+                            .any(|t| t.id.is_some())
+                            .then(|| tasks.iter().map(|t| t.id.clone()).collect()),
+                        n: tasks.iter().map(|t| t.counts.n()).collect(),
+                        c: tasks.iter().map(|t| t.counts.c()).collect(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        settings: s.settings.clone(),
+        enabled: Some(s.enabled.iter().map(|e| e.key().to_string()).collect()),
+        band: Some(s.band.key().to_string()),
+        view: s.view.clone(),
+    }
+}
+
+/// One series back, validating every count.
+fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), String> {
+    let meta = SeriesMeta {
+        model: s.model,
+        temperature: s.temperature,
+    };
+    let name = clip(&meta.name(input));
+    let tasks = s.n.len();
+    if s.c.len() != tasks || s.ids.as_ref().is_some_and(|ids| ids.len() != tasks) {
+        return Err(format!(
+            "series '{name}' has {tasks} n, {} c and {} ids",
+            s.c.len(),
+            s.ids.as_ref().map_or(tasks, Vec::len)
+        ));
+    }
+    let ids = s.ids.unwrap_or_else(|| vec![None; tasks]);
+    let tasks = ids
+        .into_iter()
+        .zip(s.n.into_iter().zip(s.c))
+        .enumerate()
+        .map(|(i, (id, (n, c)))| {
+            Counts::new(n, c)
+                .map(|counts| Task { id, counts })
+                .map_err(|e| format!("series '{name}', task {}: {e}", i + 1))
+        })
+        .collect::<Result<Vec<Task>, String>>()?;
+    Ok((meta, tasks))
+}
+
+fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
+    let mut notes = Vec::new();
+    let mut inputs = Vec::with_capacity(w.inputs.len());
+    for input in w.inputs {
+        let series = input
+            .series
+            .into_iter()
+            .map(|s| series_from_wire(&input.name, s))
+            .collect::<Result<Vec<_>, String>>()?;
+        inputs.push(FileRead {
+            file: input.file,
+            default_name: input.name,
+            format: input.format.as_deref().and_then(Format::from_key),
+            series,
+            rejected: Vec::new(),
+            rejected_more: 0,
+            ignored_columns: Vec::new(),
+            bytes: 0,
+        });
+    }
+    // Settings: each field that does not read goes back to its default, with a note.
+    let mut settings = w.settings;
+    if let Err(errors) = parse_all(&settings) {
+        let defaults = SettingsText::default();
+        for (field, why) in errors {
+            notes.push(format!(
+                "The link's {} setting was not applied ({why}); the default is used.",
+                field.replace('_', " ")
+            ));
+            reset_field(&mut settings, &defaults, field);
+        }
+    }
+    let enabled = match w.enabled {
+        None => crate::core::curves::DEFAULT_ENABLED.to_vec(),
+        Some(keys) => {
+            let mut out = Vec::new();
+            for key in keys {
+                match Estimator::from_key(&key) {
+                    Some(e) if !out.contains(&e) => out.push(e),
+                    Some(_) => {}
+                    None => notes.push(format!(
+                        "The link's estimator '{}' is unknown and was ignored.",
+                        clip(&key)
+                    )),
+                }
+            }
+            out
+        }
+    };
+    let band = match w.band.as_deref().map(BandKind::from_key) {
+        None => BandKind::Credible,
+        Some(Some(b)) => b,
+        Some(None) => {
+            notes.push("The link's band is unknown; the credible band is shown.".into());
+            BandKind::Credible
+        }
+    };
+    Ok((
+        Shared {
+            inputs,
+            settings,
+            enabled,
+            band,
+            view: w.view,
+        },
+        notes,
+    ))
+}
+
+fn reset_field(s: &mut SettingsText, d: &SettingsText, field: &str) {
+    let (to, from) = match field {
+        "k_list" => (&mut s.k_list, &d.k_list),
+        "tau_list" => (&mut s.tau_list, &d.tau_list),
+        "k_max" => (&mut s.k_max, &d.k_max),
+        "linmix" => (&mut s.linmix, &d.linmix),
+        "prior" => (&mut s.prior, &d.prior),
+        "confidence" => (&mut s.confidence, &d.confidence),
+        "folds" => (&mut s.folds, &d.folds),
+        "bootstrap" => (&mut s.bootstrap, &d.bootstrap),
+        _ => (&mut s.seed, &d.seed),
+    };
+    to.clone_from(from);
+}
+
+/// At most 40 characters of something from a link, for a message.
+fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+/// Percent-encodes all but unreserved URL characters (and `,`).
+fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~,".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Decodes `%XX` escapes (a malformed escape is kept as written; invalid UTF-8 is replaced).
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |j: usize| b.get(j).and_then(|&c| (c as char).to_digit(16));
+        match (b[i], hex(i + 1), hex(i + 2)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b'+', _, _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+// Native only: the property tests use proptest.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,158 @@
+// Share links: a preset link, a dataset's link opened in a fresh browser, history while
+// editing, the user's own input kept aside, and hostile links.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
+import { start, typeInto } from './harness.mjs';
+
+let h;
+before(async () => {
+  h = await start();
+  h.page.on('dialog', (d) => {
+    h.problems.push(`dialog: ${d.message()}`);
+    d.dismiss();
+  });
+});
+after(async () => {
+  await h.close();
+});
+
+const full = (page) => page.getByTestId('pass-at-k-full').textContent();
+const b64url = (buf) => buf.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const dataLink = (wire) => `#v=1&d=${b64url(deflateRawSync(Buffer.from(JSON.stringify(wire))))}`;
+
+/** Every cell of the results table and the series summary, and the fields and menus. */
+async function everything(page) {
+  await page.getByTestId('results-table').locator('tbody tr').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=analysis-busy]'));
+  return page.evaluate(() => {
+    const cells = (id) => [...document.querySelectorAll(`[data-testid=${id}] tr`)].map((r) => [...r.children].map((c) => c.textContent.trim()));
+    const values = [...document.querySelectorAll('input[data-testid], select[data-testid], textarea[data-testid]')]
+      .filter((e) => !['share-url', 'counts-input'].includes(e.dataset.testid))
+      .map((e) => [e.dataset.testid, e.type === 'checkbox' ? e.checked : e.value]);
+    return {
+      results: cells('results-table'),
+      summary: cells('series-summary'),
+      ranking: cells('ranking-table'),
+      values,
+      advanced: document.querySelector('[data-testid=advanced-settings]').open,
+    };
+  });
+}
+
+test('a preset link sets the calculator, typed by hand', async () => {
+  await h.page.goto(`${h.url}#n=10&c=3&k=5`);
+  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '0.9166666666666666' }).waitFor();
+  assert.equal(await h.page.getByTestId('n').inputValue(), '10');
+  // A first visit had no input of its own: nothing to restore.
+  assert.equal(await h.page.getByTestId('restore-previous').count(), 0);
+  assert.equal(await h.page.getByTestId('share-message').count(), 0);
+});
+
+test('the link wins over saved input, which can be restored', async () => {
+  await h.page.goto(h.url);
+  await typeInto(h.page, 'n', '20');
+  await typeInto(h.page, 'k', '2');
+  // pass@2 of n = 20, c = 3: 1 − C(17, 2)/C(20, 2) = 54/190.
+  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '= 0.28421052631578' }).waitFor();
+  await h.page.waitForTimeout(300);
+  await h.page.goto(`${h.url}#n=10&c=3&k=5`);
+  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '0.9166666666666666' }).waitFor();
+  await h.page.getByTestId('restore-previous').click();
+  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '= 0.28421052631578' }).waitFor();
+  assert.equal(new URL(h.page.url()).hash, '');
+  assert.equal(await h.page.getByTestId('restore-previous').count(), 0);
+});
+
+test('editing replaces the history entry; back and forward restore each link', async () => {
+  await h.page.goto(`${h.url}#n=10&c=3&k=5`);
+  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '0.9166666666666666' }).waitFor();
+  await h.page.goto(`${h.url}#n=8&c=1&k=2`);
+  await h.page.getByTestId('pass-at-k').filter({ hasText: /^25\.00%$/ }).waitFor();
+  const length = await h.page.evaluate(() => history.length);
+  await typeInto(h.page, 'k', '4');
+  await h.page.waitForFunction(() => location.hash.includes('k=4'));
+  assert.equal(await h.page.evaluate(() => history.length), length, 'one entry, replaced');
+  await h.page.goBack();
+  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '0.9166666666666666' }).waitFor();
+  await h.page.goForward();
+  await h.page.getByTestId('pass-at-k').filter({ hasText: /^50\.00%$/ }).waitFor();
+  assert.equal(await h.page.getByTestId('k').inputValue(), '4');
+  // Leave the user's input restored for the next test.
+  await h.page.getByTestId('restore-previous').click();
+  await h.page.waitForFunction(() => location.hash === '');
+});
+
+test('a dataset link opens in a fresh browser with every number the same', async () => {
+  await h.page.goto(h.url);
+  await h.page.getByTestId('clear-input').click();
+  const csv = 'model,task,n,c\nA,t1,10,3\nA,t2,10,0\nA,t3,10,10\nA,t4,12,5\nB,t2,10,9\nB,t1,10,4\nB,t3,10,10\nB,t4,12,1\n';
+  await h.page.getByTestId('counts-input').fill(csv);
+  await h.page.getByTestId('results-table').locator('tbody tr', { hasText: 'B' }).first().waitFor();
+  await typeInto(h.page, 'k-list', '1, 3, 7, 50');
+  await h.page.locator('[data-testid=advanced-settings] summary').click();
+  await typeInto(h.page, 'seed', '7');
+  await typeInto(h.page, 'bootstrap', '20');
+  await h.page.getByTestId('toggle-zoibb').check();
+  await h.page.getByTestId('fit-series').selectOption('B');
+  await h.page.getByTestId('rank-k').selectOption('7');
+  await h.page.waitForTimeout(500);
+  const mine = await everything(h.page);
+  await h.page.getByTestId('share-link').click();
+  await h.page.getByTestId('share-status').filter({ hasText: /characters/ }).waitFor();
+  const link = await h.page.getByTestId('share-url').inputValue();
+  assert.match(link, /#v=1&n=\d+&c=\d+&k=\d+&d=[A-Za-z0-9_-]+$/);
+  assert.match(await h.page.getByTestId('share-status').textContent(), /\d characters/);
+  assert.equal(await h.page.getByTestId('share-long').count(), 0);
+  assert.equal(new URL(h.page.url()).hash, new URL(link).hash);
+
+  const other = await start();
+  try {
+    await other.page.goto(`${other.url}${new URL(link).hash}`);
+    const theirs = await everything(other.page);
+    assert.ok(mine.results.length > 5);
+    assert.deepEqual(theirs.results, mine.results);
+    assert.deepEqual(theirs.ranking, mine.ranking);
+    assert.deepEqual(theirs.values, mine.values);
+    assert.equal(theirs.advanced, true);
+    // The summary names the same series with the same counts (the input's name is the link's).
+    assert.deepEqual(theirs.summary.map((r) => [r[0], ...r.slice(3)]), mine.summary.map((r) => [r[0], ...r.slice(3)]));
+    assert.deepEqual(other.problems, []);
+    assert.deepEqual(other.foreignRequests(), []);
+  } finally {
+    await other.close();
+  }
+});
+
+test('hostile and broken links give a message and a usable page', async () => {
+  const bomb = `#v=1&d=${b64url(deflateRawSync(Buffer.alloc(64 << 20)))}`;
+  const script = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 1">';
+  const named = dataLink({
+    inputs: [{ file: script, name: script, series: [{ model: script, n: [10, 10], c: [3, 7], ids: [script, 'b'] }] }],
+  });
+  const cases = [
+    ['#v=1&d=!!!!', /not base64url/],
+    [`#v=1&d=${b64url(Buffer.from('not deflate at all, really not'))}`, /not a valid deflate stream/],
+    [bomb, /more than 4 MB/],
+    ['#n=1000000000000000000000000000000&c=1&k=1', /at most 10\^12/],
+    ['#n=10&c=1&k=2000000000000', /at most 10\^12/],
+    [dataLink({ inputs: [{ file: 'f', name: 'x', series: [{ n: [2000000000000], c: [1] }] }] }), /above the limit of 10\^12/],
+    ['#v=7&n=10&c=3&k=5', /version 7/],
+    [`#n=${encodeURIComponent(script)}&c=1&k=1`, /not a number/],
+  ];
+  for (const [hash, want] of cases) {
+    await h.page.goto(`${h.url}${hash}`);
+    await h.page.getByTestId('share-message').waitFor();
+    assert.match(await h.page.getByTestId('share-message').textContent(), want, hash.slice(0, 60));
+    // Still usable: the calculator answers.
+    await typeInto(h.page, 'k', '2');
+    await h.page.getByTestId('pass-at-k-full').waitFor();
+  }
+  await h.page.goto(`${h.url}${named}`);
+  await h.page.getByTestId('series-summary').filter({ hasText: '<script>' }).waitFor();
+  await h.page.getByTestId('results-table').locator('tbody tr').first().waitFor();
+  assert.equal(await h.page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await h.page.locator('main script, main img').count(), 0);
+  assert.deepEqual(h.problems, []);
+  assert.deepEqual(h.foreignRequests(), []);
+});
