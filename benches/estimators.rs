@@ -1,21 +1,17 @@
-//! Timings of the estimators natively: `cargo bench --bench estimators [-- --quick]`.
+//! Native timings: `cargo bench --bench estimators [-- --quick] [--data DIR] [--json]`.
 //!
 //! Synthetic series (seeded): n uniform in 50..=1000 per task, p from a zero/one-inflated
-//! Beta so that c = 0 and c = n both occur; plus the real files in `assets/examples/`.
-//! Each row is the median of several runs. Timings live here, never in unit tests.
+//! Beta so that c = 0 and c = n both occur, written to `DIR/synthetic_N.csv` (`task,n,c`) so
+//! that the WebAssembly and Python columns of `./dev bench` read the very same files; plus the
+//! real files in `assets/examples/`. Every step is [`passk::bench::bench_text`], the median of
+//! several runs. `--json` prints one JSON object per input (for `bench/run.mjs`), else a
+//! Markdown table.
 
-use std::hint::black_box;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use passk::core::beta_binomial::fit_bb;
-use passk::core::cover::{cover_plugin, cover_posterior, Tau};
-use passk::core::cv::cv_elpd;
-use passk::core::dataset::Dataset;
-use passk::core::estimates::{unbiased_pass_at_k, Estimates};
-use passk::core::fit::{config, fit_series};
-use passk::core::report::{build_report, Options};
+use passk::bench::bench_text;
 use passk::core::sample::{synthetic, InflatedBeta};
-use passk::core::zoibb::fit_zoibb;
 
 /// The prior of the synthetic benchmark series.
 const PRIOR: InflatedBeta = InflatedBeta {
@@ -25,166 +21,94 @@ const PRIOR: InflatedBeta = InflatedBeta {
     b: 1.2,
 };
 
-fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
-    let mut t: Vec<f64> = (0..runs)
-        .map(|_| {
-            let s = Instant::now();
-            f();
-            s.elapsed().as_secs_f64() * 1e3
-        })
-        .collect();
-    t.sort_by(f64::total_cmp);
-    t[t.len() / 2]
-}
-
-/// 50 budgets from 1 to 10^4, log-spaced.
-fn fifty_ks() -> Vec<u64> {
-    let mut ks: Vec<u64> = (0..50)
-        .map(|i| 10f64.powf(4.0 * i as f64 / 49.0).round() as u64)
-        .collect();
-    ks.dedup();
-    ks
-}
-
-fn row(name: &str, what: &str, ms: f64) {
-    println!("| {name:<24} | {what:<44} | {ms:>10.3} |");
-}
-
-fn bench_series(name: &str, ds: &Dataset, runs: usize) {
-    let g = ds.groups();
-    let ks = fifty_ks();
-    row(
-        name,
-        "group by (n, c)",
-        median_ms(runs, || {
-            black_box(ds.groups());
-        }),
-    );
-    row(
-        name,
-        "combinatorial curve, 50 k",
-        median_ms(runs, || {
-            for &k in &ks {
-                let _ = black_box(unbiased_pass_at_k(&g, k));
-            }
-        }),
-    );
-    let bb = fit_bb(&g);
-    row(
-        name,
-        "BB fit",
-        median_ms(runs, || {
-            black_box(fit_bb(&g));
-        }),
-    );
-    row(
-        name,
-        "ZOIBB fit (given BB)",
-        median_ms(runs, || {
-            black_box(fit_zoibb(&g, &bb));
-        }),
-    );
-    let taus: Vec<Tau> = ["0.2", "0.8"]
-        .iter()
-        .filter_map(|t| Tau::parse(t).ok())
-        .collect();
-    let opts = Options {
-        ks,
-        ..Options::default()
+/// The inputs: (path, runs).
+fn inputs(quick: bool, data: &Path) -> Vec<(PathBuf, usize)> {
+    let sizes: &[usize] = if quick {
+        &[1_000, 10_000]
+    } else {
+        &[1_000, 100_000, 1_000_000]
     };
-    let fits = fit_series(&g);
-    row(
-        name,
-        "Cover@τ plug-in and BB posterior",
-        median_ms(runs, || {
-            for &t in &taus {
-                black_box(cover_plugin(&g, t));
-                black_box(cover_posterior(&g, bb.a, bb.b, t.value()));
+    std::fs::create_dir_all(data).expect("the data directory");
+    let mut out = Vec::new();
+    for &n in sizes {
+        let path = data.join(format!("synthetic_{n}.csv"));
+        if !path.exists() {
+            let ds = synthetic(&format!("synthetic N={n}"), n, 50, 1000, PRIOR, 42);
+            let mut text = String::with_capacity(n * 16);
+            text.push_str("task,n,c\n");
+            for (i, t) in ds.tasks.iter().enumerate() {
+                text.push_str(&format!("t{i},{},{}\n", t.counts.n(), t.counts.c()));
             }
-        }),
-    );
-    let est = Estimates::new(&g, fits, config(&opts.settings));
-    row(
-        name,
-        "every estimator at 50 k",
-        median_ms(runs, || {
-            black_box(est.at_ks(&opts.ks));
-        }),
-    );
-    row(
-        name,
-        "analysis: fits, 50 k, Cover",
-        median_ms(runs, || {
-            let g = ds.groups();
-            let fits = fit_series(&g);
-            let est = Estimates::new(&g, fits, config(&opts.settings));
-            black_box(est.at_ks(&opts.ks));
-            for &t in &taus {
-                black_box(cover_plugin(&g, t));
-                if let Some(f) = &fits {
-                    black_box(cover_posterior(&g, f.bb.a, f.bb.b, t.value()));
-                }
-            }
-        }),
-    );
-    if let Some(f) = &fits {
-        row(
-            name,
-            "CV-ELPD, 10 folds",
-            median_ms(runs, || {
-                black_box(cv_elpd(ds, 10, f));
-            }),
-        );
+            std::fs::write(&path, text).expect("writing the synthetic series");
+        }
+        let runs = match n {
+            n if n >= 1_000_000 => 3,
+            n if n >= 100_000 => 5,
+            _ => 11,
+        };
+        out.push((path, if quick { runs.min(5) } else { runs }));
     }
-    row(
-        name,
-        "full report (the above + CV + extrapolation)",
-        median_ms(runs, || {
-            black_box(build_report(std::slice::from_ref(ds), vec![vec![]], &opts));
-        }),
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
+    let files: &[&str] = if quick {
+        &["deepscaler_base.jsonl"]
+    } else {
+        &[
+            "deepscaler_base.jsonl",
+            "deepscaler_rl.jsonl",
+            "pythia_math_n10000.csv",
+        ]
+    };
+    out.extend(
+        files
+            .iter()
+            .map(|f| (real.join(f), if quick { 3 } else { 11 })),
     );
+    out
 }
 
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
-    let sizes: &[usize] = if quick {
-        &[1_000, 100_000]
-    } else {
-        &[1_000, 10_000, 100_000, 1_000_000]
-    };
-    println!(
-        "| {:<24} | {:<44} | {:>10} |",
-        "series", "step", "median ms"
-    );
-    println!("|{}|{}|{}|", "-".repeat(26), "-".repeat(46), "-".repeat(12));
-    for &n in sizes {
-        let ds = synthetic(&format!("synthetic N={n}"), n, 50, 1000, PRIOR, 42);
-        let runs = if n >= 1_000_000 {
-            3
-        } else if n >= 100_000 {
-            5
-        } else {
-            11
-        };
-        bench_series(&ds.name.clone(), &ds, runs);
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let json = args.iter().any(|a| a == "--json");
+    let data = args
+        .iter()
+        .position(|a| a == "--data")
+        .and_then(|i| args.get(i + 1))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data"));
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1e3;
+    if !json {
+        println!(
+            "| {:<24} | {:>9} | {:<28} | {:>10} |",
+            "input", "tasks", "step", "median ms"
+        );
+        println!(
+            "|{}|{}|{}|{}|",
+            "-".repeat(26),
+            "-".repeat(11),
+            "-".repeat(30),
+            "-".repeat(12)
+        );
     }
-    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
-    for f in [
-        "deepscaler_base.jsonl",
-        "deepscaler_rl.jsonl",
-        "pythia_math_n10000.csv",
-    ] {
-        let path = real.join(f);
+    for (path, runs) in inputs(quick, &data) {
         let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped {}: not readable", path.display());
             continue;
         };
-        let t = Instant::now();
-        let read = passk::io::read::read_text(f, f, &text, None);
-        let (series, _) = passk::io::read::assemble(vec![read]);
-        let parse_ms = t.elapsed().as_secs_f64() * 1e3;
-        row(f, "parse (one run)", parse_ms);
-        for ds in series.iter().take(if quick { 1 } else { usize::MAX }) {
-            bench_series(&ds.name, ds, 11);
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let b = bench_text(&name, &text, runs, &clock);
+        if json {
+            let mut v = serde_json::to_value(&b).unwrap_or_default();
+            v["path"] = serde_json::Value::from(path.display().to_string());
+            println!("{v}");
+        } else {
+            for t in &b.timings {
+                println!(
+                    "| {name:<24} | {:>9} | {:<28} | {:>10.3} |",
+                    b.tasks, t.step, t.ms
+                );
+            }
         }
     }
 }

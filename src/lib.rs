@@ -3,6 +3,7 @@
 //! Arrows point one way: `app` → `plot`/`io` → `core`. `core` is pure mathematics with no web
 //! crate; `io` holds parsers and formatting; `app` (wasm32 only) wires Leptos signals to them.
 
+pub mod bench;
 pub mod core;
 pub mod io;
 pub mod plot;

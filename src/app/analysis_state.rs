@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::file_loader::{yield_to_browser, TimeSlice};
+use super::file_loader::{after_paint, yield_to_browser, TimeSlice};
 use super::state::Inputs;
 use super::storage;
 use crate::core::backtest::{choose, Auto, Backtest, BacktestRun, Candidate};
@@ -296,6 +296,11 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         let run = backtest_job.get_value() + 1;
         backtest_job.set_value(run);
         leptos::task::spawn_local(async move {
+            // After the first frame: the results and charts come first.
+            after_paint().await;
+            if backtest_job.get_value() != run {
+                return;
+            }
             let mut out = Vec::new();
             let series: Vec<(&Dataset, &SeriesFit)> = ds
                 .iter()

@@ -5,7 +5,10 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use crate::core::compare::{best_temperature, delta_pass_point, paired_difference, Paired};
+use super::file_loader::after_paint;
+use crate::core::compare::{
+    best_temperature, delta_pass_point, paired_difference, PairError, Paired, PairedCurve,
+};
 use crate::core::curves::{k_grid, round_budgets};
 use crate::core::report::Settings;
 use crate::io::chart_data;
@@ -134,26 +137,26 @@ pub fn PairedPanel(
         pick(|v| v.compare_a.clone(), 1),
         pick(|v| v.compare_b.clone(), 0),
     );
-    let result = Memo::new(move |_| {
-        let (na, nb) = (name_a.get()?, name_b.get()?);
+    // The paired bootstrap takes a while: computed after the page has drawn, in a job that a
+    // newer request supersedes.
+    let result = RwSignal::new(None::<PairedResult>);
+    let job = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let pair = name_a.get().zip(name_b.get());
         let settings = a.settings.with(|s| Settings {
             bootstrap: s.opts.settings.bootstrap.max(PAIRED_RESAMPLES),
             ..s.opts.settings.clone()
         });
-        a.datasets.with(|ds| {
-            let da = ds.iter().find(|d| d.name == na)?;
-            let db = ds.iter().find(|d| d.name == nb)?;
-            Some(Paired::new(da, db).map(|p| {
-                let limit = p.k_limit();
-                let ks = k_grid(limit, 40, &round_budgets(limit));
-                (
-                    format!("{na} − {nb}"),
-                    paired_difference(&p, &ks, &settings),
-                    p.pairs.len(),
-                    p.unmatched,
-                )
-            }))
-        })
+        a.datasets.track();
+        let run = job.get_value() + 1;
+        job.set_value(run);
+        leptos::task::spawn_local(async move {
+            after_paint().await;
+            if job.get_value() != run {
+                return;
+            }
+            result.set(pair.and_then(|(na, nb)| paired(a, &na, &nb, &settings)));
+        });
     });
     let chart = Signal::derive(move || {
         let (label, curve) = match result.get() {
@@ -219,3 +222,24 @@ pub fn PairedPanel(
         </section>
     }
 }
+
+/// The paired difference A − B over the tasks both series share (None: a series is gone).
+fn paired(a: Analysis, na: &str, nb: &str, settings: &Settings) -> Option<PairedResult> {
+    a.datasets.with_untracked(|ds| {
+        let da = ds.iter().find(|d| d.name == na)?;
+        let db = ds.iter().find(|d| d.name == nb)?;
+        Some(Paired::new(da, db).map(|p| {
+            let limit = p.k_limit();
+            let ks = k_grid(limit, 40, &round_budgets(limit));
+            (
+                format!("{na} − {nb}"),
+                paired_difference(&p, &ks, settings),
+                p.pairs.len(),
+                p.unmatched,
+            )
+        }))
+    })
+}
+
+/// The paired difference: its label, curve, pairs and unmatched tasks, or why there is none.
+type PairedResult = Result<(String, PairedCurve, usize, (usize, usize)), PairError>;

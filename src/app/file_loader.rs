@@ -34,6 +34,19 @@ pub async fn yield_to_browser() {
     let _ = JsFuture::from(promise).await;
 }
 
+/// Resolves once the browser has drawn a frame (or after 100 ms, for a hidden tab), then had a
+/// turn: heavy work started after it never delays what is already on screen.
+pub async fn after_paint() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let w = leptos::prelude::window();
+        let _ = w.request_animation_frame(resolve.unchecked_ref());
+        let _ =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 100);
+    });
+    let _ = JsFuture::from(promise).await;
+    yield_to_browser().await;
+}
+
 /// Gives the browser a turn once a slice of work has run for [`SLICE_MS`]: a long job calls
 /// [`TimeSlice::pause`] between small steps, yielding (and paying a timer's delay) only when
 /// its time is up.

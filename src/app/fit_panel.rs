@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::file_loader::yield_to_browser;
+use super::file_loader::after_paint;
 use crate::core::diagnose::{diagnose, Diagnostics};
 use crate::io::chart_data;
 use crate::io::format::full;
@@ -47,7 +47,7 @@ pub fn FitPanel(
         let run = job.get_value() + 1;
         job.set_value(run);
         leptos::task::spawn_local(async move {
-            yield_to_browser().await;
+            after_paint().await;
             if job.get_value() != run {
                 return;
             }

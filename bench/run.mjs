@@ -1,0 +1,148 @@
+// `./dev bench [--quick]`: passk natively and in WebAssembly against the Python people run
+// today, on the same files, in one run and one table. See the README's Benchmarks section.
+//
+//   1. native: cargo bench --bench estimators (writes the seeded synthetic files, times
+//      passk::bench::bench_text on them and on the real files);
+//   2. Python: bench/reference.py in bench/.venv (numpy + scipy from PyPI, bench/requirements.txt)
+//      — human-eval's estimate_pass_at_k and a scipy BB fit, on the same files and budgets;
+//   3. wasm: the release page in headless Chromium calls the same bench_text through its
+//      `passk_bench` export (performance.now());
+//   4. the bundle's sizes, the first render of the example, the ingest rate of a generated
+//      human-eval results file (200 MB; 20 MB with --quick) and the longest main-thread task.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { start } from '../tests/e2e/harness.mjs';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const quick = process.argv.includes('--quick');
+const data = join(ROOT, 'target/bench-data');
+const t0 = Date.now();
+const log = (m) => process.stderr.write(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${m}\n`);
+
+// 1. Native.
+log('native (cargo bench)');
+const native = execFileSync('cargo', ['bench', '--quiet', '--bench', 'estimators', '--', '--json', '--data', data, ...(quick ? ['--quick'] : [])], {
+  cwd: ROOT,
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+  maxBuffer: 1 << 26,
+})
+  .split('\n')
+  .filter((l) => l.startsWith('{'))
+  .map((l) => JSON.parse(l));
+
+// 2. Python.
+log('Python reference (numpy, scipy)');
+const spec = join(mkdtempSync(join(tmpdir(), 'passk-bench-')), 'spec.json');
+writeFileSync(spec, JSON.stringify(native.map((r) => ({ path: r.path, ks: r.ks, runs: r.tasks >= 100_000 || quick ? 1 : 3 }))));
+const py = spawnSync(join(ROOT, 'bench/.venv/bin/python'), [join(ROOT, 'bench/reference.py'), spec], { encoding: 'utf8', maxBuffer: 1 << 26 });
+if (py.status !== 0) throw new Error(`bench/reference.py failed: ${py.stderr}`);
+const python = Object.fromEntries(py.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).map((r) => [r.file, r]));
+
+// 3. WebAssembly, the release bundle.
+log('WebAssembly in headless Chromium');
+const h = await start();
+await h.page.goto(h.url);
+await h.page.waitForFunction(() => window.wasmBindings?.passk_bench);
+const wasm = {};
+for (const r of native) {
+  const text = readFileSync(r.path, 'utf8');
+  const runs = r.tasks >= 1_000_000 ? 3 : r.tasks >= 100_000 ? 5 : quick ? 3 : 11;
+  wasm[r.file] = JSON.parse(await h.page.evaluate(([f, t, n]) => window.wasmBindings.passk_bench(f, t, n), [r.file, text, runs]));
+  log(`  ${r.file}`);
+}
+await h.close();
+
+// 4. The page itself.
+log('bundle sizes, first render, ingest');
+const dist = join(ROOT, 'dist');
+const sizes = readdirSync(dist)
+  .filter((f) => /\.(wasm|js)$/.test(f))
+  .map((f) => {
+    const b = readFileSync(join(dist, f));
+    return { file: f, raw: b.length, gz: gzipSync(b, { level: 9 }).length };
+  });
+// Navigation start → the first frame with the Pass@k chart's curves on the canvas, watched
+// from the very first frame by a probe installed before the page's scripts run.
+const probe = () => {
+  window.__firstRender = undefined;
+  const check = () => {
+    const c = document.querySelector('[data-testid=chart-pass-at-k]');
+    if (c && c.width && document.querySelector('[data-testid=results-table] tbody tr')) {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let ink = 0;
+      for (let i = 0; i < d.length; i += 16) if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) ink++;
+      if (ink > 2000) return (window.__firstRender = performance.now());
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+const renders = [];
+for (let i = 0; i < (quick ? 3 : 5); i++) {
+  const p = await start();
+  await p.page.addInitScript(probe);
+  await p.page.goto(p.url);
+  renders.push(await p.page.waitForFunction(() => window.__firstRender).then((v) => v.jsonValue()));
+  await p.close();
+}
+renders.sort((a, b) => a - b);
+const firstRender = renders[Math.floor(renders.length / 2)];
+const ing = spawnSync('node', [join(ROOT, 'bench/ingest.mjs'), quick ? '20' : '200'], { encoding: 'utf8', env: process.env });
+const ingest = {
+  rate: Number(/= ([\d.]+) MB\/s/.exec(ing.stdout)?.[1]),
+  mb: Number(/file: ([\d.]+) MB/.exec(ing.stdout)?.[1]),
+  longest: Number(/longest main-thread task: (\d+) ms/.exec(ing.stdout)?.[1]),
+};
+
+// The table.
+const fmt = (ms) => (ms === undefined ? '—' : ms < 10 ? ms.toFixed(3) : ms < 1000 ? ms.toFixed(1) : ms.toFixed(0));
+const ratio = (a, b) => (a === undefined || b === undefined || !b ? '—' : `${(a / b).toFixed(a / b < 10 ? 1 : 0)}×`);
+const out = [];
+out.push(`passk benchmark${quick ? ' (--quick)' : ''}: median milliseconds; ratio = Python / passk (higher: passk faster)`);
+out.push('');
+out.push('| input | tasks | step | native | wasm | Python | Py/native | Py/wasm |');
+out.push('|---|---:|---|---:|---:|---:|---:|---:|');
+for (const r of native) {
+  const w = Object.fromEntries((wasm[r.file]?.timings ?? []).map((t) => [t.step, t.ms]));
+  const p = Object.fromEntries((python[r.file]?.timings ?? []).map((t) => [t.step, t.ms]));
+  for (const t of r.timings) {
+    out.push(`| ${r.file} | ${r.tasks} | ${t.step} | ${fmt(t.ms)} | ${fmt(w[t.step])} | ${fmt(p[t.step])} | ${ratio(p[t.step], t.ms)} | ${ratio(p[t.step], w[t.step])} |`);
+  }
+}
+out.push('');
+out.push('| bundle file | raw bytes | gzipped |');
+out.push('|---|---:|---:|');
+for (const s of sizes) out.push(`| ${s.file} | ${s.raw} | ${s.gz} |`);
+const gz = sizes.reduce((a, s) => a + s.gz, 0);
+out.push(`| total | ${sizes.reduce((a, s) => a + s.raw, 0)} | ${gz} |`);
+out.push('');
+out.push(`first render of the example (navigation → curves drawn, median of ${renders.length}): ${firstRender.toFixed(0)} ms`);
+out.push(`ingest of a ${ingest.mb} MB human-eval results file: ${ingest.rate} MB/s, longest main-thread task ${ingest.longest} ms`);
+out.push('');
+// Targets (judged at N = 10^6; --quick has no such input and only shows the sizes and render).
+const check = (ok, text) => out.push(`- ${ok ? 'met' : 'MISSED'}: ${text}`);
+const big = native.find((r) => r.tasks >= 1_000_000);
+const step = (src, s) => src?.timings?.find((t) => t.step === s)?.ms;
+if (big) {
+  const pyFull = step(python[big.file], 'full report');
+  const natFull = step(big, 'full report');
+  const wasmFull = step(wasm[big.file], 'full report');
+  out.push(`targets (N = ${big.tasks}):`);
+  check(pyFull / natFull >= 50, `full report ≥ 50× the Python reference natively — ${ratio(pyFull, natFull)}`);
+  check(pyFull / wasmFull >= 20, `full report ≥ 20× the Python reference in wasm — ${ratio(pyFull, wasmFull)}`);
+  for (const [where, src] of [['natively', big], ['in wasm', wasm[big.file]]]) {
+    const an = step(src, 'analysis (page)');
+    const parse = step(src, 'parse');
+    check(an <= parse, `analysis (${fmt(an)} ms) no more than parse (${fmt(parse)} ms) ${where}`);
+  }
+} else {
+  out.push('targets (the speed targets are judged at N = 10^6: run ./dev bench without --quick):');
+}
+check(gz <= 300_000, `wasm + JS ≤ 300 KB gzipped — ${(gz / 1000).toFixed(1)} KB`);
+check(firstRender <= 1000, `first render ≤ 1 s — ${firstRender.toFixed(0)} ms`);
+console.log(out.join('\n'));
+log('done');

@@ -1,0 +1,216 @@
+//! The benchmark's steps, one implementation for both places they run: natively
+//! (`cargo bench --bench estimators`, with `Instant`) and in WebAssembly (the page's
+//! `passk_bench` export, with `performance.now()`), so the two columns of `./dev bench` time
+//! exactly the same work. Timings live in the benchmark, never in tests.
+
+use std::hint::black_box;
+
+use crate::core::beta_binomial::fit_bb;
+use crate::core::cover::{cover_plugin, cover_posterior, Tau};
+use crate::core::dataset::Dataset;
+use crate::core::estimates::{unbiased_pass_at_k, Estimates};
+use crate::core::fit::{config, fit_series};
+use crate::core::report::{build_report, Options};
+use crate::core::zoibb::fit_zoibb;
+use crate::io::read::{assemble, read_text, series_name_for};
+
+/// One timed step.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Timing {
+    /// What was timed.
+    pub step: &'static str,
+    /// Median milliseconds.
+    pub ms: f64,
+}
+
+/// The timings of one input, with what it held.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct FileBench {
+    /// The input's name.
+    pub file: String,
+    /// Series read.
+    pub series: usize,
+    /// Tasks read, over all series.
+    pub tasks: usize,
+    /// The budgets of the curve (also the report's k list).
+    pub ks: Vec<u64>,
+    /// The steps.
+    pub timings: Vec<Timing>,
+}
+
+/// Fifty distinct budgets from 1 to `n_min` (all of them when `n_min` ≤ 50), log-spaced: the
+/// combinatorial curve is defined for every one.
+pub fn fifty_ks(n_min: u64) -> Vec<u64> {
+    if n_min <= 50 {
+        return (1..=n_min.max(1)).collect();
+    }
+    let top = (n_min as f64).ln();
+    let mut ks: Vec<u64> = Vec::with_capacity(50);
+    for i in 0..50 {
+        let k = (top * i as f64 / 49.0).exp().round() as u64;
+        let k = ks.last().map_or(k, |&prev| k.max(prev + 1)).min(n_min);
+        if ks.last() != Some(&k) {
+            ks.push(k);
+        }
+    }
+    ks
+}
+
+fn median(mut t: Vec<f64>) -> f64 {
+    t.sort_by(f64::total_cmp);
+    t.get(t.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// Times every step of one input `runs` times (median) with the clock `now` (milliseconds):
+/// parse; the combinatorial curve at 50 k; the BB and ZOIBB fits; Cover@τ (plug-in and BB
+/// posterior, τ = 0.2 and 0.8); the analysis the page runs (grouping, both fits, every
+/// estimator at 50 k, Cover); the full `passk-report/1` document (with CV-ELPD and the
+/// extrapolation). Steps over several series add up the series.
+pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) -> FileBench {
+    let runs = runs.max(1);
+    let time = |f: &mut dyn FnMut()| {
+        median(
+            (0..runs)
+                .map(|_| {
+                    let t = now();
+                    f();
+                    now() - t
+                })
+                .collect(),
+        )
+    };
+    let read = || assemble(vec![read_text(file, &series_name_for(file), text, None)]).0;
+    let parse = time(&mut || {
+        black_box(read());
+    });
+    let ds: Vec<Dataset> = read().into_iter().filter(|d| !d.tasks.is_empty()).collect();
+    let groups: Vec<_> = ds.iter().map(Dataset::groups).collect();
+    let n_min = groups.iter().map(|g| g.n_min()).min().unwrap_or(1);
+    let ks = fifty_ks(n_min);
+    let taus: Vec<Tau> = ["0.2", "0.8"]
+        .iter()
+        .filter_map(|t| Tau::parse(t).ok())
+        .collect();
+    let opts = Options {
+        ks: ks.clone(),
+        ..Options::default()
+    };
+    let curve = time(&mut || {
+        for g in &groups {
+            for &k in &ks {
+                let _ = black_box(unbiased_pass_at_k(g, k));
+            }
+        }
+    });
+    let bbs: Vec<_> = groups.iter().map(fit_bb).collect();
+    let bb = time(&mut || {
+        for g in &groups {
+            black_box(fit_bb(g));
+        }
+    });
+    let zoibb = time(&mut || {
+        for (g, bb) in groups.iter().zip(&bbs) {
+            black_box(fit_zoibb(g, bb));
+        }
+    });
+    let cover = time(&mut || {
+        for (g, bb) in groups.iter().zip(&bbs) {
+            for &t in &taus {
+                black_box(cover_plugin(g, t));
+                black_box(cover_posterior(g, bb.a, bb.b, t.value()));
+            }
+        }
+    });
+    let analysis = time(&mut || {
+        for d in &ds {
+            let g = d.groups();
+            let fits = fit_series(&g);
+            let est = Estimates::new(&g, fits, config(&opts.settings));
+            black_box(est.at_ks(&opts.ks));
+            for &t in &taus {
+                black_box(cover_plugin(&g, t));
+                if let Some(f) = &fits {
+                    black_box(cover_posterior(&g, f.bb.a, f.bb.b, t.value()));
+                }
+            }
+        }
+    });
+    let rejected = vec![Vec::new(); ds.len()];
+    let report = time(&mut || {
+        black_box(build_report(&ds, rejected.clone(), &opts));
+    });
+    FileBench {
+        file: file.to_string(),
+        series: ds.len(),
+        tasks: ds.iter().map(|d| d.tasks.len()).sum(),
+        ks,
+        timings: vec![
+            Timing {
+                step: "parse",
+                ms: parse,
+            },
+            Timing {
+                step: "combinatorial curve, 50 k",
+                ms: curve,
+            },
+            Timing {
+                step: "BB fit",
+                ms: bb,
+            },
+            Timing {
+                step: "ZOIBB fit",
+                ms: zoibb,
+            },
+            Timing {
+                step: "Cover@τ",
+                ms: cover,
+            },
+            Timing {
+                step: "analysis (page)",
+                ms: analysis,
+            },
+            Timing {
+                step: "full report",
+                ms: report,
+            },
+        ],
+    }
+}
+
+/// The page's benchmark entry point: the timings of one input as JSON.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn passk_bench(file: &str, text: &str, runs: u32) -> String {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let now = move || perf.as_ref().map_or(0.0, |p| p.now());
+    serde_json::to_string(&bench_text(file, text, runs as usize, &now)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fifty_distinct_budgets_within_n() {
+        assert_eq!(fifty_ks(10), (1..=10).collect::<Vec<_>>());
+        for n in [50, 51, 128, 10_000] {
+            let ks = fifty_ks(n);
+            assert_eq!(ks.len(), 50, "{n}: {ks:?}");
+            assert!(ks.windows(2).all(|w| w[0] < w[1]));
+            assert_eq!((ks[0], *ks.last().unwrap()), (1, n));
+        }
+    }
+
+    #[test]
+    fn every_step_is_timed() {
+        let tick = std::cell::Cell::new(0.0);
+        let clock = || {
+            tick.set(tick.get() + 1.0);
+            tick.get()
+        };
+        let b = bench_text("x.txt", "10 3\n10 0\n12 12\n", 3, &clock);
+        assert_eq!((b.series, b.tasks, b.ks.len()), (1, 3, 10));
+        assert_eq!(b.timings.len(), 7);
+        assert!(b.timings.iter().all(|t| t.ms == 1.0), "{:?}", b.timings);
+    }
+}
