@@ -98,9 +98,11 @@ test('a dataset link opens in a fresh browser with every number the same', async
   await h.page.getByTestId('rank-k').selectOption('7');
   await h.page.waitForTimeout(500);
   const mine = await everything(h.page);
+  await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(h.url).origin });
   await h.page.getByTestId('share-link').click();
-  await h.page.getByTestId('share-status').filter({ hasText: /characters/ }).waitFor();
+  await h.page.getByTestId('share-status').filter({ hasText: /^Link copied: [\d,]+ characters\.$/ }).waitFor();
   const link = await h.page.getByTestId('share-url').inputValue();
+  assert.equal(await h.page.evaluate(() => navigator.clipboard.readText()), link);
   assert.match(link, /#v=1&n=\d+&c=\d+&k=\d+&d=[A-Za-z0-9_-]+$/);
   assert.match(await h.page.getByTestId('share-status').textContent(), /\d characters/);
   assert.equal(await h.page.getByTestId('share-long').count(), 0);
