@@ -48,13 +48,6 @@ impl CalcState {
         ]
     }
 
-    /// Tracks the three fields.
-    pub fn track(&self) {
-        self.n.track();
-        self.c.track();
-        self.k.track();
-    }
-
     /// Sets the three fields.
     pub fn set(&self, [n, c, k]: [String; 3]) {
         self.n.set(n);

@@ -11,7 +11,7 @@ use super::analysis_state::{self, Analysis};
 use super::calculator::{self, CalcState};
 use super::state::{self, Inputs};
 use super::storage;
-use crate::io::share::{carried, decode, encode, Decoded, Shared};
+use crate::io::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
 
 /// Where the user's own input is kept aside while a link's state is shown.
 pub const PREVIOUS_KEY: &str = "passk.previous.v1";
@@ -74,13 +74,6 @@ impl Share {
         }
     }
 
-    /// The fragment of the parts asked for.
-    fn fragment(&self, parts: Parts) -> Result<String, String> {
-        let calc = parts.calc.then(|| self.calc.fields_untracked());
-        let data = parts.data.then(|| self.shared_now());
-        encode(calc.as_ref(), data.as_ref())
-    }
-
     /// Makes the link of everything shown, puts it in the address bar and on the clipboard;
     /// the address bar then follows every edit.
     pub fn make_link(&self) -> Option<String> {
@@ -88,9 +81,11 @@ impl Share {
             calc: true,
             data: true,
         };
-        let made = self
-            .fragment(parts)
-            .map(|f| format!("{}#{f}", page_address()));
+        let made = encode(
+            Some(&self.calc.fields_untracked()),
+            Some(&self.shared_now()),
+        )
+        .map(|f| format!("{}#{f}", page_address()));
         self.made.set(Some(made.clone()));
         let url = made.ok()?;
         replace_address(&url);
@@ -243,46 +238,54 @@ fn open_link(share: &Share, decoded: Decoded) {
     share.messages.set(messages);
 }
 
-/// While the address bar carries state, it follows every edit (one entry, replaced).
+/// While the address bar carries state, it follows every edit (one entry, replaced). The data
+/// part (the costly deflate) is re-encoded only when the data changes, after a pause; the
+/// calculator's fields go straight in.
 fn follow_edits(share: Share) {
+    // None: not encoded yet; Some(None): too large for a link (the calculator only).
+    let data_part = RwSignal::new(None::<Option<String>>);
     let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
-        let Some(parts) = share.linked.get() else {
+        if !share.linked.get().is_some_and(|p| p.data) {
             return;
-        };
-        if parts.calc {
-            share.calc.track();
         }
-        if parts.data {
-            share.inputs.pasted.track();
-            share.inputs.files.track();
-            let a = share.analysis;
-            a.fields.track();
-            a.enabled.track();
-            a.band.track();
-            a.view.track();
-        }
+        share.inputs.pasted.track();
+        share.inputs.files.track();
+        let a = share.analysis;
+        a.fields.track();
+        a.enabled.track();
+        a.band.track();
+        a.view.track();
         let run = generation.get_value() + 1;
         generation.set_value(run);
         set_timeout(
             move || {
-                if generation.get_value() != run {
-                    return;
+                if generation.get_value() == run {
+                    data_part.set(Some(encode_data(&share.shared_now()).ok()));
                 }
-                let url = match share.fragment(parts) {
-                    Ok(f) => format!("{}#{f}", page_address()),
-                    // Too large for a link: the address bar keeps the calculator only.
-                    Err(_) => match share.fragment(Parts {
-                        data: false,
-                        ..parts
-                    }) {
-                        Ok(f) if parts.calc => format!("{}#{f}", page_address()),
-                        _ => page_address(),
-                    },
-                };
-                replace_address(&url);
             },
             Duration::from_millis(FOLLOW_MS),
         );
+    });
+    Effect::new(move |_| {
+        let Some(parts) = share.linked.get() else {
+            return;
+        };
+        let calc = parts.calc.then(|| share.calc.fields());
+        let data = match (parts.data, data_part.get()) {
+            (false, _) => None,
+            // Still encoding: the address bar keeps its link meanwhile.
+            (true, None) => return,
+            (true, Some(d)) => d,
+        };
+        replace_address(&if calc.is_none() && data.is_none() {
+            page_address()
+        } else {
+            format!(
+                "{}#{}",
+                page_address(),
+                fragment(calc.as_ref(), data.as_deref())
+            )
+        });
     });
 }

@@ -83,11 +83,16 @@ fn parsed<T>(
 /// every rejected row to stderr as `file:line: reason`.
 fn read_files(files: &[String], format: Option<Format>) -> Result<ReadFiles, String> {
     let (datasets, rejected) = assemble(read_all(files, format)?);
-    let any_rejected = rejected.iter().any(|r| !r.is_empty());
+    let any_rejected = print_rejected(&rejected);
+    Ok((datasets, rejected, any_rejected))
+}
+
+/// Prints every rejected row to stderr as `file:line: reason`; whether there was any.
+fn print_rejected(rejected: &[Vec<Rejected>]) -> bool {
     for r in rejected.iter().flatten() {
         eprintln!("{}", r.located());
     }
-    Ok((datasets, rejected, any_rejected))
+    rejected.iter().any(|r| !r.is_empty())
 }
 
 /// Reads each file as one input.
@@ -130,18 +135,26 @@ fn parse_format(v: &str) -> Result<Option<Format>, String> {
     })
 }
 
-/// `passk counts [FILE ...|-] [--format F]`: the per-task counts as read, as JSON.
-fn counts(args: &[String]) -> Result<ExitCode, String> {
+/// The files and flags of `counts` and `link`: FILE ... (stdin when none), `--format F`, and
+/// with `page` also `--page URL`. None when help was asked for (and printed).
+fn file_args(args: &[String], page: Option<&mut String>) -> Result<Option<FileArgs>, String> {
     let mut files = Vec::new();
     let mut format = None;
+    let mut page = page;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--format" => format = parse_format(it.next().ok_or("--format needs a value")?)?,
             f if f.starts_with("--format=") => format = parse_format(&f["--format=".len()..])?,
+            "--page" if page.is_some() => {
+                let url = it.next().ok_or("--page needs a value")?;
+                if let Some(p) = page.as_deref_mut() {
+                    p.clone_from(url);
+                }
+            }
             "-h" | "--help" => {
                 println!("{USAGE}");
-                return Ok(ExitCode::SUCCESS);
+                return Ok(None);
             }
             f if f.starts_with("--") => return Err(format!("unknown flag '{f}'")),
             _ => files.push(arg.clone()),
@@ -150,43 +163,39 @@ fn counts(args: &[String]) -> Result<ExitCode, String> {
     if files.is_empty() {
         files.push("-".to_string());
     }
-    let (datasets, _, any_rejected) = read_files(&files, format)?;
-    println!("{}", counts_json(&datasets));
-    Ok(if any_rejected {
+    Ok(Some((files, format)))
+}
+
+type FileArgs = (Vec<String>, Option<Format>);
+
+/// Exit status 2 when rows were rejected.
+fn status(any_rejected: bool) -> ExitCode {
+    if any_rejected {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
-    })
+    }
+}
+
+/// `passk counts [FILE ...|-] [--format F]`: the per-task counts as read, as JSON.
+fn counts(args: &[String]) -> Result<ExitCode, String> {
+    let Some((files, format)) = file_args(args, None)? else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    let (datasets, _, any_rejected) = read_files(&files, format)?;
+    println!("{}", counts_json(&datasets));
+    Ok(status(any_rejected))
 }
 
 /// `passk link [FILE ...|-] [--format F] [--page URL]`: the share link of the files' series
 /// with the page's default settings.
 fn link(args: &[String]) -> Result<ExitCode, String> {
-    let mut files = Vec::new();
-    let mut format = None;
     let mut page = "http://127.0.0.1:8080/".to_string();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--format" => format = parse_format(it.next().ok_or("--format needs a value")?)?,
-            "--page" => page = it.next().ok_or("--page needs a value")?.clone(),
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return Ok(ExitCode::SUCCESS);
-            }
-            f if f.starts_with("--") => return Err(format!("unknown flag '{f}'")),
-            _ => files.push(arg.clone()),
-        }
-    }
-    if files.is_empty() {
-        files.push("-".to_string());
-    }
+    let Some((files, format)) = file_args(args, Some(&mut page))? else {
+        return Ok(ExitCode::SUCCESS);
+    };
     let reads = read_all(&files, format)?;
-    let (_, rejected) = assemble(reads.clone());
-    let any_rejected = rejected.iter().any(|r| !r.is_empty());
-    for r in rejected.iter().flatten() {
-        eprintln!("{}", r.located());
-    }
+    let any_rejected = print_rejected(&assemble(reads.clone()).1);
     let inputs = reads
         .iter()
         .map(|r| {
@@ -210,11 +219,7 @@ fn link(args: &[String]) -> Result<ExitCode, String> {
     };
     let fragment = encode(None, Some(&shared))?;
     println!("{}#{fragment}", page.split('#').next().unwrap_or_default());
-    Ok(if any_rejected {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(status(any_rejected))
 }
 
 fn report(args: &[String]) -> Result<ExitCode, String> {
@@ -288,9 +293,5 @@ fn report(args: &[String]) -> Result<ExitCode, String> {
     let report = build_report(&datasets, rejected, &opts);
     let json = serde_json::to_string_pretty(&report).map_err(|e| format!("writing JSON: {e}"))?;
     println!("{json}");
-    Ok(if any_rejected {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(status(any_rejected))
 }

@@ -3,6 +3,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::core::dataset::{SeriesMeta, Task};
 use crate::core::pass_at_k::Counts;
+use crate::io::read::Format;
 
 /// An input of one unnamed series (named after the input).
 fn dataset(name: &str, tasks: &[(Option<&str>, u64, u64)]) -> FileRead {

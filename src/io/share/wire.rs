@@ -1,0 +1,194 @@
+//! The data part of a share link as it travels: each input's series as columns, the settings,
+//! the estimators, the band and the view; and back, validating every count and setting.
+
+use serde::{Deserialize, Serialize};
+
+use super::{clip, Shared, View};
+use crate::core::curves::{BandKind, Estimator};
+use crate::core::dataset::{SeriesMeta, Task};
+use crate::core::pass_at_k::Counts;
+use crate::io::read::{FileRead, Format};
+use crate::io::settings::{parse_all, SettingsText};
+
+/// One input in a link: its names, how it was read, and its series.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct WireInput {
+    file: String,
+    name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    format: Option<String>,
+    series: Vec<Columns>,
+}
+
+/// One series in a link: columns rather than rows, which deflate better.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Columns {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    model: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    temperature: Option<String>,
+    /// Task ids (absent when no task has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ids: Option<Vec<Option<String>>>,
+    n: Vec<u64>,
+    c: Vec<u64>,
+}
+
+/// The data part as it travels.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(super) struct Wire {
+    inputs: Vec<WireInput>,
+    #[serde(default)]
+    settings: SettingsText,
+    #[serde(default)]
+    enabled: Option<Vec<String>>,
+    #[serde(default)]
+    band: Option<String>,
+    #[serde(default)]
+    view: View,
+}
+
+pub(super) fn to_wire(s: &Shared) -> Wire {
+    Wire {
+        inputs: s
+            .inputs
+            .iter()
+            .map(|f| WireInput {
+                file: f.file.clone(),
+                name: f.default_name.clone(),
+                format: f.format.map(|x| x.key().to_string()),
+                series: f
+                    .series
+                    .iter()
+                    .map(|(meta, tasks)| Columns {
+                        model: meta.model.clone(),
+                        temperature: meta.temperature.clone(),
+                        ids: tasks
+                            .iter()
+                            .any(|t| t.id.is_some())
+                            .then(|| tasks.iter().map(|t| t.id.clone()).collect()),
+                        n: tasks.iter().map(|t| t.counts.n()).collect(),
+                        c: tasks.iter().map(|t| t.counts.c()).collect(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        settings: s.settings.clone(),
+        enabled: Some(s.enabled.iter().map(|e| e.key().to_string()).collect()),
+        band: Some(s.band.key().to_string()),
+        view: s.view.clone(),
+    }
+}
+
+/// One series back, validating every count.
+fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), String> {
+    let meta = SeriesMeta {
+        model: s.model,
+        temperature: s.temperature,
+    };
+    let name = clip(&meta.name(input));
+    let tasks = s.n.len();
+    if s.c.len() != tasks || s.ids.as_ref().is_some_and(|ids| ids.len() != tasks) {
+        return Err(format!(
+            "series '{name}' has {tasks} n, {} c and {} ids",
+            s.c.len(),
+            s.ids.as_ref().map_or(tasks, Vec::len)
+        ));
+    }
+    let ids = s.ids.unwrap_or_else(|| vec![None; tasks]);
+    let tasks = ids
+        .into_iter()
+        .zip(s.n.into_iter().zip(s.c))
+        .enumerate()
+        .map(|(i, (id, (n, c)))| {
+            Counts::new(n, c)
+                .map(|counts| Task { id, counts })
+                .map_err(|e| format!("series '{name}', task {}: {e}", i + 1))
+        })
+        .collect::<Result<Vec<Task>, String>>()?;
+    Ok((meta, tasks))
+}
+
+pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
+    let mut notes = Vec::new();
+    let mut inputs = Vec::with_capacity(w.inputs.len());
+    for input in w.inputs {
+        let series = input
+            .series
+            .into_iter()
+            .map(|s| series_from_wire(&input.name, s))
+            .collect::<Result<Vec<_>, String>>()?;
+        inputs.push(FileRead {
+            file: input.file,
+            default_name: input.name,
+            format: input.format.as_deref().and_then(Format::from_key),
+            series,
+            rejected: Vec::new(),
+            rejected_more: 0,
+            ignored_columns: Vec::new(),
+            bytes: 0,
+        });
+    }
+    // Settings: each field that does not read goes back to its default, with a note.
+    let mut settings = w.settings;
+    if let Err(errors) = parse_all(&settings) {
+        let defaults = SettingsText::default();
+        for (field, why) in errors {
+            notes.push(format!(
+                "The link's {} setting was not applied ({why}); the default is used.",
+                field.replace('_', " ")
+            ));
+            reset_field(&mut settings, &defaults, field);
+        }
+    }
+    let enabled = match w.enabled {
+        None => crate::core::curves::DEFAULT_ENABLED.to_vec(),
+        Some(keys) => {
+            let mut out = Vec::new();
+            for key in keys {
+                match Estimator::from_key(&key) {
+                    Some(e) if !out.contains(&e) => out.push(e),
+                    Some(_) => {}
+                    None => notes.push(format!(
+                        "The link's estimator '{}' is unknown and was ignored.",
+                        clip(&key)
+                    )),
+                }
+            }
+            out
+        }
+    };
+    let band = match w.band.as_deref().map(BandKind::from_key) {
+        None => BandKind::Credible,
+        Some(Some(b)) => b,
+        Some(None) => {
+            notes.push("The link's band is unknown; the credible band is shown.".into());
+            BandKind::Credible
+        }
+    };
+    Ok((
+        Shared {
+            inputs,
+            settings,
+            enabled,
+            band,
+            view: w.view,
+        },
+        notes,
+    ))
+}
+
+fn reset_field(s: &mut SettingsText, d: &SettingsText, field: &str) {
+    let (to, from) = match field {
+        "k_list" => (&mut s.k_list, &d.k_list),
+        "tau_list" => (&mut s.tau_list, &d.tau_list),
+        "k_max" => (&mut s.k_max, &d.k_max),
+        "linmix" => (&mut s.linmix, &d.linmix),
+        "prior" => (&mut s.prior, &d.prior),
+        "confidence" => (&mut s.confidence, &d.confidence),
+        "folds" => (&mut s.folds, &d.folds),
+        "bootstrap" => (&mut s.bootstrap, &d.bootstrap),
+        _ => (&mut s.seed, &d.seed),
+    };
+    to.clone_from(from);
+}
