@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use passk::bench::bench_text;
-use passk::core::sample::{synthetic, InflatedBeta};
+use passk::core::data::synthetic::{synthetic, InflatedBeta};
 
 /// The prior of the synthetic benchmark series.
 const PRIOR: InflatedBeta = InflatedBeta {

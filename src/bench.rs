@@ -5,13 +5,15 @@
 
 use std::hint::black_box;
 
-use crate::core::beta_binomial::fit_bb;
-use crate::core::cover::{cover_plugin, cover_posterior, Tau};
-use crate::core::dataset::Dataset;
-use crate::core::estimates::{unbiased_pass_at_k, Estimates};
-use crate::core::fit::{config, fit_series};
-use crate::core::report::{build_report, Options};
-use crate::core::zoibb::fit_zoibb;
+use crate::core::data::dataset::Dataset;
+use crate::core::estimators::beta_binomial::fit_bb;
+use crate::core::estimators::cover::{cover_plugin, cover_posterior, Tau};
+use crate::core::estimators::zoibb::fit_zoibb;
+use crate::core::eval::estimates::Estimates;
+use crate::core::eval::fit::{config, fit_series};
+use crate::core::eval::kernels::unbiased_pass_at_k;
+use crate::core::report::build::build_report;
+use crate::core::settings::Options;
 use crate::io::read::{assemble, read_text, series_name_for};
 
 /// One timed step.

@@ -2,14 +2,15 @@
 //! seeded, ties go to the simpler estimator, and what cannot be backtested falls back to BB.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk::core::backtest::{
-    backtest, bucket, choose, error_at, more_samples, Backtest, BacktestError, Candidate,
-};
-use passk::core::dataset::{Dataset, Task};
-use passk::core::fit::fit_series;
-use passk::core::pass_at_k::Counts;
-use passk::core::report::{build_report, Options, Settings};
-use passk::core::sample::{synthetic, InflatedBeta};
+use passk::core::analysis::backtest::candidate::Candidate;
+use passk::core::analysis::backtest::choose::{bucket, choose, error_at, more_samples};
+use passk::core::analysis::backtest::run::{backtest, Backtest, BacktestError};
+use passk::core::data::counts::Counts;
+use passk::core::data::dataset::{Dataset, Task};
+use passk::core::data::synthetic::{synthetic, InflatedBeta};
+use passk::core::eval::fit::fit_series;
+use passk::core::report::build::build_report;
+use passk::core::settings::{Options, Settings};
 
 fn run(ds: &Dataset, repeats: u64) -> Backtest {
     let fits = fit_series(&ds.groups()).unwrap();

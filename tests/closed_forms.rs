@@ -5,11 +5,12 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive};
-use passk::core::cover::{auc_plus, auc_plus_matrix, cover_plugin, CoverSteps, Tau};
-use passk::core::dataset::Groups;
-use passk::core::interval::{credible_interval, Metric, Prior};
-use passk::core::pass_at_k::{naive_pass_at_k, Counts};
-use passk::core::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
+use passk::core::data::counts::Counts;
+use passk::core::data::dataset::Groups;
+use passk::core::estimators::cover::{auc_plus, auc_plus_matrix, cover_plugin, CoverSteps, Tau};
+use passk::core::estimators::interval::{credible_interval, Metric, Prior};
+use passk::core::estimators::unbiased::naive_pass_at_k;
+use passk::core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
 use proptest::prelude::*;
 
 fn groups(pairs: &[(u64, u64)]) -> Groups {

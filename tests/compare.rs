@@ -4,15 +4,15 @@
 
 mod common;
 
-use passk::core::compare::{
+use passk::core::analysis::compare::{
     best_temperature, delta_pass_point, paired_difference, PairError, Paired,
 };
-use passk::core::dataset::{Dataset, SeriesMeta, Task};
-use passk::core::fit::SeriesFit;
-use passk::core::pass_at_k::Counts;
-use passk::core::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
-use passk::core::report::Settings;
-use passk::core::sample::{synthetic, InflatedBeta};
+use passk::core::data::counts::Counts;
+use passk::core::data::dataset::{Dataset, SeriesMeta, Task};
+use passk::core::data::synthetic::{synthetic, InflatedBeta};
+use passk::core::eval::fit::SeriesFit;
+use passk::core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
+use passk::core::settings::Settings;
 use serde_json::Value;
 
 fn deepscaler() -> (Dataset, Dataset) {
@@ -161,7 +161,7 @@ fn best_temperature_moves_up_with_k() {
 
 #[test]
 fn temperature_from_metadata_or_name() {
-    use passk::core::compare::model_and_temperature;
+    use passk::core::analysis::compare::model_and_temperature;
     let mk = |name: &str, meta: SeriesMeta| Dataset {
         name: name.into(),
         tasks: vec![],

@@ -2,16 +2,18 @@
 //! functions, evaluated task by task, over generated datasets and parameters.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk::core::beta_binomial::{BbFit, PARAM_MAX};
-use passk::core::dataset::Groups;
-use passk::core::estimates::{Config, Estimates, Fits};
-use passk::core::interval::{credible_interval, Metric, Prior};
-use passk::core::optimize::StopReason;
-use passk::core::pass_at_k::{
-    mean_pass_at_k, mean_pass_hat_k, naive_pass_at_k, naive_pass_hat_k, Counts,
+use passk::core::data::counts::Counts;
+use passk::core::data::dataset::Groups;
+use passk::core::estimators::beta_binomial::{BbFit, PARAM_MAX};
+use passk::core::estimators::interval::{credible_interval, Metric, Prior};
+use passk::core::estimators::linmix::linmix_pass_at_k;
+use passk::core::estimators::unbiased::{
+    mean_pass_at_k, mean_pass_hat_k, naive_pass_at_k, naive_pass_hat_k,
 };
-use passk::core::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
-use passk::core::zoibb::{linmix_pass_at_k, ZoibbFit};
+use passk::core::estimators::zoibb::ZoibbFit;
+use passk::core::eval::estimates::{Config, Estimates, Fits};
+use passk::core::num::optimize::StopReason;
+use passk::core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
 use proptest::prelude::*;
 
 fn fits(a: f64, b: f64, za: f64, zb: f64, pi0: f64, pi1: f64) -> Fits {
@@ -114,7 +116,7 @@ proptest! {
         (a, b) in (param(), param()),
         tau in prop_oneof![Just(0.0), Just(1.0), 0.0f64..1.0, 0.95f64..1.0, 0.0f64..0.05],
     ) {
-        use passk::core::cover::{cover_posterior, cover_posterior_by_task};
+        use passk::core::estimators::cover::{cover_posterior, cover_posterior_by_task};
         let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
         let got = cover_posterior(&g, a, b, tau);
         let want = cover_posterior_by_task(&g, a, b, tau);

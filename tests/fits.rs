@@ -4,15 +4,20 @@
 
 mod common;
 
-use passk::core::beta_binomial::{bb_pass_at_k, bb_pass_hat_k, fit_bb, PARAM_MAX, PARAM_MIN};
-use passk::core::cv::cv_elpd;
-use passk::core::dataset::{Dataset, Groups, Task};
-use passk::core::optimize::StopReason;
-use passk::core::pass_at_k::Counts;
-use passk::core::prec::{close, FIT_LOGLIK_REL, POSTERIOR_REL};
-use passk::core::report::{build_report, Options};
-use passk::core::sample::{self, InflatedBeta};
-use passk::core::zoibb::{fit_zoibb, linmix_pass_at_k, linmix_weight, ZoibbFit};
+use passk::core::analysis::cv::cv_elpd;
+use passk::core::data::counts::Counts;
+use passk::core::data::dataset::{Dataset, Groups, Task};
+use passk::core::data::synthetic;
+use passk::core::data::synthetic::InflatedBeta;
+use passk::core::estimators::beta_binomial::{
+    bb_pass_at_k, bb_pass_hat_k, fit_bb, PARAM_MAX, PARAM_MIN,
+};
+use passk::core::estimators::linmix::{linmix_pass_at_k, linmix_weight};
+use passk::core::estimators::zoibb::{fit_zoibb, ZoibbFit};
+use passk::core::num::optimize::StopReason;
+use passk::core::num::prec::{close, FIT_LOGLIK_REL, POSTERIOR_REL};
+use passk::core::report::build::build_report;
+use passk::core::settings::Options;
 use serde_json::Value;
 
 fn counts(pairs: &[(u64, u64)]) -> Vec<Counts> {
@@ -220,7 +225,7 @@ fn synthetic(
     seed: u64,
 ) -> Vec<(u64, u64)> {
     let prior = InflatedBeta { pi0, pi1, a, b };
-    pairs_of(&sample::synthetic("s", tasks, n, n, prior, seed))
+    pairs_of(&synthetic::synthetic("s", tasks, n, n, prior, seed))
 }
 
 fn real_series() -> Vec<Dataset> {
@@ -559,7 +564,7 @@ fn linmix_blends_by_samples_per_task() {
 fn cv_elpd_uses_folds_by_input_order() {
     let pairs = synthetic(23, 12, 0.2, 0.1, 1.0, 1.5, 5);
     let d = dataset(&pairs);
-    let full = passk::core::fit::fit_series(&d.groups()).unwrap();
+    let full = passk::core::eval::fit::fit_series(&d.groups()).unwrap();
     for k in [2u64, 5, 10, 23, 50] {
         let cv = cv_elpd(&d, k, &full).unwrap();
         let kk = k.min(pairs.len() as u64);
@@ -611,7 +616,7 @@ fn cv_elpd_uses_folds_by_input_order() {
 fn every_fitted_field_is_filled_for_the_real_files() {
     for d in real_series() {
         let opts = Options {
-            settings: passk::core::report::Settings {
+            settings: passk::core::settings::Settings {
                 bootstrap: 20,
                 ..Default::default()
             },
@@ -661,7 +666,7 @@ fn bootstrap_bands_are_seeded() {
     let mk = |seed| {
         let opts = Options {
             ks: vec![1, 4, 64],
-            settings: passk::core::report::Settings {
+            settings: passk::core::settings::Settings {
                 bootstrap: 30,
                 seed,
                 ..Default::default()

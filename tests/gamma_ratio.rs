@@ -3,9 +3,10 @@
 //! arguments up to 10^12.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk::core::pass_at_k::{pass_at_k, pass_hat_k, Counts};
-use passk::core::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
-use passk::core::special::ln_gamma_ratio;
+use passk::core::data::counts::Counts;
+use passk::core::estimators::unbiased::{pass_at_k, pass_hat_k};
+use passk::core::num::gamma::ln_gamma_ratio;
+use passk::core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {

@@ -7,8 +7,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use passk::core::dataset::Dataset;
-use passk::core::report::Rejected;
+use passk::core::data::dataset::Dataset;
+use passk::core::data::rejected::Rejected;
 use passk::io::counts_doc::CountsDoc;
 use passk::io::read::{assemble, read_bytes, read_text, series_name_for, Format, Reader};
 use proptest::prelude::*;

@@ -5,11 +5,12 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
-use passk::core::exact::{pass_at_k_exact, pass_hat_k_exact};
-use passk::core::pass_at_k::{
-    naive_pass_at_k, naive_pass_hat_k, pass_at_k, pass_hat_k, BudgetError, Counts,
+use passk::core::data::counts::Counts;
+use passk::core::estimators::exact::{pass_at_k_exact, pass_hat_k_exact};
+use passk::core::estimators::unbiased::{
+    naive_pass_at_k, naive_pass_hat_k, pass_at_k, pass_hat_k, BudgetError,
 };
-use passk::core::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
+use passk::core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
 use proptest::prelude::*;
 
 fn t(n: u64, c: u64) -> Counts {

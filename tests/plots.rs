@@ -4,12 +4,14 @@
 
 mod common;
 
-use passk::core::cover::Tau;
-use passk::core::curves::{cover_curves, k_grid, series_curves, BandKind, Estimator};
-use passk::core::dataset::{Dataset, Task};
-use passk::core::fit::SeriesFit;
-use passk::core::pass_at_k::Counts;
-use passk::core::report::Settings;
+use passk::core::analysis::curves::{cover_curves, k_grid, series_curves};
+use passk::core::data::counts::Counts;
+use passk::core::data::dataset::{Dataset, Task};
+use passk::core::estimators::cover::Tau;
+use passk::core::estimators::kind::Estimator;
+use passk::core::eval::fit::SeriesFit;
+use passk::core::settings::BandKind;
+use passk::core::settings::Settings;
 use passk::plot::cover::{draw_cover, CoverChart};
 use passk::plot::pass_at_k::{draw_pass_at_k, PassAtKChart};
 use passk::plot::svg::svg_string;
@@ -228,8 +230,8 @@ fn cover_chart_has_steps_posterior_and_marks() {
 
 #[test]
 fn comparison_charts_draw_what_they_show() {
-    use passk::core::compare::{paired_difference, Paired};
-    use passk::core::diagnose::diagnose;
+    use passk::core::analysis::compare::{paired_difference, Paired};
+    use passk::core::analysis::diagnose::diagnose;
     use passk::plot::compare::{
         draw_best_temperature, draw_delta_pass, draw_paired, BestTemperatureChart, DeltaPassChart,
         PairedChart,

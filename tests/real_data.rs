@@ -5,9 +5,10 @@
 
 mod common;
 
-use passk::core::pass_at_k::mean_pass_at_k;
-use passk::core::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
-use passk::core::report::{build_report, Options};
+use passk::core::estimators::unbiased::mean_pass_at_k;
+use passk::core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
+use passk::core::report::build::build_report;
+use passk::core::settings::Options;
 use serde_json::Value;
 
 #[test]

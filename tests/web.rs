@@ -116,9 +116,11 @@ fn inked(canvas: &web_sys::HtmlCanvasElement) -> usize {
 
 #[wasm_bindgen_test]
 fn each_chart_draws_on_a_canvas() {
-    use passk::core::cover::Tau;
-    use passk::core::curves::{cover_curves, k_grid, series_curves, BandKind, Estimator};
-    use passk::core::fit::SeriesFit;
+    use passk::core::analysis::curves::{cover_curves, k_grid, series_curves};
+    use passk::core::estimators::cover::Tau;
+    use passk::core::estimators::kind::Estimator;
+    use passk::core::eval::fit::SeriesFit;
+    use passk::core::settings::BandKind;
     use passk::io::read::{assemble, read_text};
     use passk::plot::cover::CoverChart;
     use passk::plot::pass_at_k::PassAtKChart;

@@ -8,14 +8,20 @@ use serde::{Deserialize, Serialize};
 use super::file_loader::{after_paint, yield_to_browser, TimeSlice};
 use super::state::Inputs;
 use super::storage;
-use crate::core::backtest::{choose, Auto, Backtest, BacktestRun, Candidate};
-use crate::core::curves::{
-    cover_curves, k_grid, round_budgets, series_curves, BandKind, CoverCurves, Estimator,
-    SeriesCurves, DEFAULT_ENABLED,
+use crate::core::analysis::backtest::candidate::Candidate;
+use crate::core::analysis::backtest::choose::{choose, Auto};
+use crate::core::analysis::backtest::run::{Backtest, BacktestRun};
+use crate::core::analysis::curves::{
+    cover_curves, k_grid, round_budgets, series_curves, CoverCurves, SeriesCurves,
 };
-use crate::core::dataset::Dataset;
-use crate::core::fit::SeriesFit;
-use crate::core::report::{attach_backtest, build_report_fitted, Options, Rejected, Report};
+use crate::core::data::dataset::Dataset;
+use crate::core::data::rejected::Rejected;
+use crate::core::estimators::kind::{Estimator, DEFAULT_ENABLED};
+use crate::core::eval::fit::SeriesFit;
+use crate::core::report::build::{attach_backtest, build_report_fitted};
+use crate::core::report::schema::Report;
+use crate::core::settings::BandKind;
+use crate::core::settings::Options;
 use crate::io::settings::{auto_k_max, parse_all, Parsed, SettingsText};
 use crate::io::share::View;
 

@@ -6,7 +6,9 @@ use leptos::prelude::*;
 
 use super::analysis_state::{Analysis, BACKTEST_REPEATS};
 use super::chart_canvas::ChartCanvas;
-use crate::core::backtest::{more_samples, Backtest, Candidate};
+use crate::core::analysis::backtest::candidate::Candidate;
+use crate::core::analysis::backtest::choose::more_samples;
+use crate::core::analysis::backtest::run::Backtest;
 use crate::io::chart_data::Table;
 use crate::io::format::full;
 use crate::plot::backtest::MoreSamplesChart;

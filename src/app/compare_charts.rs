@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::file_loader::after_paint;
-use crate::core::compare::{
+use crate::core::analysis::compare::{
     best_temperature, delta_pass_point, paired_difference, PairError, Paired, PairedCurve,
 };
-use crate::core::curves::{k_grid, round_budgets};
-use crate::core::report::Settings;
+use crate::core::analysis::curves::{k_grid, round_budgets};
+use crate::core::settings::Settings;
 use crate::io::chart_data;
 use crate::io::share::View;
 use crate::plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};

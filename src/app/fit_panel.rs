@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::file_loader::after_paint;
-use crate::core::diagnose::{diagnose, Diagnostics};
+use crate::core::analysis::diagnose::{diagnose, Diagnostics};
 use crate::io::chart_data;
 use crate::io::format::full;
 use crate::plot::Chart;

@@ -6,8 +6,10 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use passk::core::dataset::Dataset;
-use passk::core::report::{build_report, Options, Rejected};
+use passk::core::data::dataset::Dataset;
+use passk::core::data::rejected::Rejected;
+use passk::core::report::build::build_report;
+use passk::core::settings::Options;
 use passk::io::counts_doc::counts_json;
 use passk::io::read::{assemble, series_name_for, FileRead, Format, Reader};
 use passk::io::settings;
@@ -213,8 +215,8 @@ fn link(args: &[String]) -> Result<ExitCode, String> {
     let shared = Shared {
         inputs,
         settings: Default::default(),
-        enabled: passk::core::curves::DEFAULT_ENABLED.to_vec(),
-        band: passk::core::curves::BandKind::Credible,
+        enabled: passk::core::estimators::kind::DEFAULT_ENABLED.to_vec(),
+        band: passk::core::settings::BandKind::Credible,
         view: Default::default(),
     };
     let fragment = encode(None, Some(&shared))?;

@@ -1,32 +1,17 @@
 //! Pure statistics: no web crate, natively tested.
 //!
-//! One concept per file. Everything the page and the `passk` command line show is computed
-//! here.
+//! Layered upward only, one concept per file: [`num`] (special functions, sums, tolerances,
+//! random draws, the optimiser) ← [`data`] (counts, datasets, rejected rows) ←
+//! [`estimators`] (unbiased, interval, BB, ZOIBB, LinMix, extrapolation, Cover) ←
+//! [`settings`] ← [`eval`] (sweeps, estimate kernels, fits) ← [`analysis`] (bands, CV,
+//! diagnostics, comparison, warnings, curves, backtest) ← [`report`]. A file imports only
+//! from its own layer or the layers before it (`./dev lint` checks that no import cycle
+//! exists). Everything the page and the `passk` command line show is computed here.
 
-pub mod backtest;
-pub mod bands;
-pub mod beta_binomial;
-pub mod bootstrap;
-pub mod compare;
-pub mod cover;
-pub mod curves;
-pub mod cv;
-pub mod dataset;
-pub mod diagnose;
-pub mod estimates;
-pub mod exact;
-pub mod extrapolate;
-pub mod fit;
-pub mod interval;
-pub mod likelihood;
-pub mod math;
-pub mod optimize;
-pub mod pass_at_k;
-pub mod prec;
+pub mod analysis;
+pub mod data;
+pub mod estimators;
+pub mod eval;
+pub mod num;
 pub mod report;
-pub mod sample;
-pub mod special;
-pub mod sum;
-pub mod sweep;
-pub mod warnings;
-pub mod zoibb;
+pub mod settings;

@@ -1,9 +1,8 @@
 //! The single-problem calculator: three text fields in, every number the page shows out.
 
-use crate::core::exact::{closed_form_check, CheckMethod};
-use crate::core::pass_at_k::{
-    naive_pass_at_k, pass_at_k, pass_hat_k, BudgetError, Counts, CountsError,
-};
+use crate::core::data::counts::{Counts, CountsError};
+use crate::core::estimators::exact::{closed_form_check, CheckMethod};
+use crate::core::estimators::unbiased::{naive_pass_at_k, pass_at_k, pass_hat_k, BudgetError};
 use crate::io::number::parse_count;
 
 /// The budgets of the calculator's table (those ≤ n, then n itself).
@@ -120,7 +119,7 @@ pub fn evaluate(n: &str, c: &str, k: &str) -> Result<CalcResult, FieldErrors> {
         closed_form_check(t.n(), t.c(), k).map(|(value, method)| Check {
             value,
             method,
-            rel_diff: crate::core::prec::rel_diff(main, value),
+            rel_diff: crate::core::num::prec::rel_diff(main, value),
         })
     });
     let mut ks: Vec<u64> = TABLE_KS.iter().copied().filter(|&j| j <= t.n()).collect();

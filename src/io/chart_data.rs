@@ -1,9 +1,10 @@
 //! The numbers behind each chart as a table (a header row and data rows): shown as the
 //! chart's data table for screen readers and downloaded as CSV.
 
-use crate::core::compare::{BestTemperature, PairedCurve};
-use crate::core::curves::{CoverCurves, Estimator, SeriesCurves};
-use crate::core::diagnose::{Diagnostics, BINS};
+use crate::core::analysis::compare::{BestTemperature, PairedCurve};
+use crate::core::analysis::curves::{CoverCurves, SeriesCurves};
+use crate::core::analysis::diagnose::{Diagnostics, BINS};
+use crate::core::estimators::kind::Estimator;
 use crate::io::format::full;
 
 /// A table: the header, then the rows.

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::dataset::{Dataset, SeriesMeta, Task};
-use crate::core::pass_at_k::Counts;
+use crate::core::data::counts::Counts;
+use crate::core::data::dataset::{Dataset, SeriesMeta, Task};
 
 /// The schema identifier.
 pub const COUNTS_SCHEMA: &str = "passk-counts/1";

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::core::pass_at_k::MAX_COUNT;
+use crate::core::data::counts::MAX_COUNT;
 
 /// Why a piece of text is not a count.
 #[derive(Debug, Clone, PartialEq, Eq)]

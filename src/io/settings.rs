@@ -1,7 +1,7 @@
 //! Reading the analysis settings from text: the page's fields and the command line's flags
 //! share these parsers, so both accept and reject the same things with the same reasons.
 
-use crate::core::cover::Tau;
+use crate::core::estimators::cover::Tau;
 use crate::io::number::parse_count;
 
 /// Items of a comma- (or space-) separated list.
@@ -236,7 +236,7 @@ impl Default for SettingsText {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Parsed {
     /// The report's options.
-    pub opts: crate::core::report::Options,
+    pub opts: crate::core::settings::Options,
     /// The chart's k_max (None: automatic).
     pub k_max: Option<u64>,
 }
@@ -262,7 +262,7 @@ pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(&'static str, String)>
             errors.push((field, e));
         }
     };
-    let mut opts = crate::core::report::Options::default();
+    let mut opts = crate::core::settings::Options::default();
     let mut k_max = None;
     take("k_list", parse_ks(&t.k_list).map(|v| opts.ks = v));
     take("tau_list", parse_taus(&t.tau_list).map(|v| opts.taus = v));
@@ -301,7 +301,7 @@ mod all_tests {
     #[test]
     fn defaults_are_the_command_line_defaults() {
         let p = parse_all(&SettingsText::default()).unwrap();
-        assert_eq!(p.opts, crate::core::report::Options::default());
+        assert_eq!(p.opts, crate::core::settings::Options::default());
         let bad = SettingsText {
             k_list: "0".into(),
             confidence: "2".into(),

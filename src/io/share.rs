@@ -22,7 +22,8 @@ use serde::{Deserialize, Serialize};
 
 use super::read::FileRead;
 use super::settings::SettingsText;
-use crate::core::curves::{BandKind, Estimator};
+use crate::core::estimators::kind::Estimator;
+use crate::core::settings::BandKind;
 
 /// The version this page writes and reads.
 pub const VERSION: &str = "1";

@@ -1,7 +1,7 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
 //! `passk-report/1` document; and its exports as Markdown, LaTeX and CSV.
 
-use crate::core::report::{ModelReport, Report};
+use crate::core::report::schema::{ModelReport, Report};
 use crate::io::format::{full, percent};
 
 /// One cell: its value, or why it has none.
@@ -116,7 +116,7 @@ fn reason(m: &ModelReport, k: u64) -> String {
 /// The auto (backtested) value of a row: the unbiased estimate where it is defined, else the
 /// chosen estimator's with its backtest error at ρ = k/n (unbacked beyond the ratios
 /// measured).
-fn auto_cell(m: &ModelReport, r: &crate::core::report::PassAtKRow) -> Cell {
+fn auto_cell(m: &ModelReport, r: &crate::core::report::schema::PassAtKRow) -> Cell {
     let Some(bt) = &m.backtest else {
         return Cell::Undefined("no backtest (yet)".into());
     };
@@ -127,7 +127,7 @@ fn auto_cell(m: &ModelReport, r: &crate::core::report::PassAtKRow) -> Cell {
         return Cell::Value(v);
     }
     let n = m.n_min.unwrap_or(1).max(1) as f64;
-    let bucket = crate::core::backtest::bucket(r.k as f64 / n);
+    let bucket = crate::core::analysis::backtest::choose::bucket(r.k as f64 / n);
     let err = bt
         .ratios
         .iter()
@@ -295,7 +295,8 @@ pub fn csv(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::report::{build_report, Options};
+    use crate::core::report::build::build_report;
+    use crate::core::settings::Options;
     use crate::io::read::{assemble, read_text};
 
     fn report() -> Report {

@@ -1,8 +1,8 @@
 //! What the dataset view shows about the inputs: the series assembled from the pasted text
 //! and the loaded files, one summary row per series, and every rejected row.
 
-use crate::core::dataset::Dataset;
-use crate::core::report::Rejected;
+use crate::core::data::dataset::Dataset;
+use crate::core::data::rejected::Rejected;
 use crate::io::format::percent;
 use crate::io::read::{assemble_with_sources, FileRead};
 

@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{k_label, Mapping, Style};
-use crate::core::compare::PairedCurve;
+use crate::core::analysis::compare::PairedCurve;
 
 /// One point per series: (name, pass@1, ΔPass).
 #[derive(Debug, Clone, PartialEq)]
@@ -190,7 +190,7 @@ pub fn draw_paired<DB: DrawingBackend>(
     area.fill(&style.bg())?;
     let rows = &chart.curve.rows;
     let k_max = rows.last().map(|r| r.k).unwrap_or(2).max(2) as f64;
-    let band = |r: &crate::core::compare::DiffAtK| r.bootstrap.unwrap_or(r.normal);
+    let band = |r: &crate::core::analysis::compare::DiffAtK| r.bootstrap.unwrap_or(r.normal);
     let (lo, hi) = rows.iter().fold((0.0f64, 0.0f64), |a, r| {
         let (l, h) = band(r);
         (a.0.min(l).min(r.mean), a.1.max(h).max(r.mean))

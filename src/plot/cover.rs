@@ -6,7 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{Mapping, Style};
-use crate::core::curves::CoverCurves;
+use crate::core::analysis::curves::CoverCurves;
 
 /// What the Cover@τ chart shows.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,7 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{Mapping, Style};
-use crate::core::diagnose::{Diagnostics, BINS};
+use crate::core::analysis::diagnose::{Diagnostics, BINS};
 
 /// Draws the diagnostics of one series.
 ///

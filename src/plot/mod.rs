@@ -21,7 +21,7 @@ pub enum Chart {
     /// The Cover@τ curves.
     Cover(cover::CoverChart),
     /// A series' fit diagnostics.
-    Fit(Box<crate::core::diagnose::Diagnostics>),
+    Fit(Box<crate::core::analysis::diagnose::Diagnostics>),
     /// Pass@1 against ΔPass.
     DeltaPass(compare::DeltaPassChart),
     /// The best temperature per budget.

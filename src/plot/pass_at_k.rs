@@ -8,7 +8,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{k_label, Mapping, Style};
-use crate::core::curves::{Estimator, SeriesCurves};
+use crate::core::analysis::curves::SeriesCurves;
+use crate::core::estimators::kind::Estimator;
 
 /// What the Pass@k chart shows.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use passk::core::dataset::Dataset;
+use passk::core::data::dataset::Dataset;
 use passk::io::read::{assemble, read_text, series_name_for};
 
 /// A real data file: the counts in `assets/examples/`, the reference curves in

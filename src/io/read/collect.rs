@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use crate::core::dataset::{SeriesMeta, Task};
-use crate::core::pass_at_k::Counts;
+use crate::core::data::counts::Counts;
+use crate::core::data::dataset::{SeriesMeta, Task};
 use crate::io::number::shorten;
 
 /// Rejected rows kept in full; beyond this they are only counted.

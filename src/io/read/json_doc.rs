@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::core::dataset::SeriesMeta;
+use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::shorten;
 
 use super::collect::Collector;

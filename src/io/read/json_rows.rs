@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::core::dataset::SeriesMeta;
-use crate::core::pass_at_k::MAX_COUNT;
+use crate::core::data::counts::MAX_COUNT;
+use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::shorten;
 
 use super::collect::Collector;

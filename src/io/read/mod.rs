@@ -15,8 +15,8 @@ mod text_rows;
 
 use std::collections::HashMap;
 
-use crate::core::dataset::{Dataset, SeriesMeta, Task};
-use crate::core::report::Rejected;
+use crate::core::data::dataset::{Dataset, SeriesMeta, Task};
+use crate::core::data::rejected::Rejected;
 
 pub use collect::{RowError, MAX_KEPT};
 pub use json_rows::{json_count, json_text};

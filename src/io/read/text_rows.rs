@@ -1,6 +1,6 @@
 //! Line-by-line text formats: `n c` counts, CSV/TSV with a header, and 0/1 matrices.
 
-use crate::core::dataset::SeriesMeta;
+use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::{parse_count, shorten};
 
 use super::collect::Collector;

@@ -1,8 +1,8 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::core::dataset::{SeriesMeta, Task};
-use crate::core::pass_at_k::Counts;
+use crate::core::data::counts::Counts;
+use crate::core::data::dataset::{SeriesMeta, Task};
 use crate::io::read::Format;
 
 /// An input of one unnamed series (named after the input).
@@ -37,7 +37,7 @@ fn shared(inputs: Vec<FileRead>) -> Shared {
     Shared {
         inputs,
         settings: SettingsText::default(),
-        enabled: crate::core::curves::DEFAULT_ENABLED.to_vec(),
+        enabled: crate::core::estimators::kind::DEFAULT_ENABLED.to_vec(),
         band: BandKind::Credible,
         view: View::default(),
     }

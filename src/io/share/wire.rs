@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{clip, Shared, View};
-use crate::core::curves::{BandKind, Estimator};
-use crate::core::dataset::{SeriesMeta, Task};
-use crate::core::pass_at_k::Counts;
+use crate::core::data::counts::Counts;
+use crate::core::data::dataset::{SeriesMeta, Task};
+use crate::core::estimators::kind::Estimator;
+use crate::core::settings::BandKind;
 use crate::io::read::{FileRead, Format};
 use crate::io::settings::{parse_all, SettingsText};
 
@@ -142,7 +143,7 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
         }
     }
     let enabled = match w.enabled {
-        None => crate::core::curves::DEFAULT_ENABLED.to_vec(),
+        None => crate::core::estimators::kind::DEFAULT_ENABLED.to_vec(),
         Some(keys) => {
             let mut out = Vec::new();
             for key in keys {

@@ -1,0 +1,11 @@
+//! What passk derives from fitted series: bootstrap bands, CV-ELPD, fit diagnostics, paired
+//! comparison, warnings, the charts' curves and the backtest.
+
+pub mod backtest;
+pub mod bands;
+pub mod bootstrap;
+pub mod compare;
+pub mod curves;
+pub mod cv;
+pub mod diagnose;
+pub mod warnings;

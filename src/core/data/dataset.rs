@@ -1,0 +1,230 @@
+//! A dataset (one series): per-task counts in input order, and its grouping by distinct
+//! (n, c), which is what every estimator iterates over.
+
+use crate::core::data::counts::Counts;
+
+/// One task: its id (if the input had one) and its counts.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Task {
+    /// The task id from the input, if any.
+    pub id: Option<String>,
+    /// The counts.
+    pub counts: Counts,
+}
+
+/// A named series of tasks, in input order (the order matters for folds and pairing).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Dataset {
+    /// The series name.
+    pub name: String,
+    /// The tasks in input order.
+    pub tasks: Vec<Task>,
+    /// What the input said about the series (model, temperature).
+    pub meta: SeriesMeta,
+}
+
+/// The model and temperature a row or a file names; both absent for an unnamed series.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+pub struct SeriesMeta {
+    /// The model, as written.
+    pub model: Option<String>,
+    /// The sampling temperature, as written.
+    pub temperature: Option<String>,
+}
+
+impl SeriesMeta {
+    /// A model name alone.
+    pub fn model(name: &str) -> Self {
+        SeriesMeta {
+            model: Some(name.to_string()),
+            temperature: None,
+        }
+    }
+
+    /// The series name: the model, with `T=…` when a temperature is given; `default` for
+    /// an unnamed series.
+    pub fn name(&self, default: &str) -> String {
+        match (&self.model, &self.temperature) {
+            (Some(m), Some(t)) => format!("{m} T={t}"),
+            (Some(m), None) => m.clone(),
+            (None, Some(t)) => format!("{default} T={t}"),
+            (None, None) => default.to_string(),
+        }
+    }
+
+    /// The temperature as a number, if it is one.
+    pub fn temperature_value(&self) -> Option<f64> {
+        self.temperature
+            .as_deref()
+            .and_then(|t| t.trim().parse::<f64>().ok())
+            .filter(|t| t.is_finite())
+    }
+
+    /// Whether the input named neither model nor temperature.
+    pub fn is_unnamed(&self) -> bool {
+        self.model.is_none() && self.temperature.is_none()
+    }
+}
+
+/// Tasks grouped by distinct counts: `(counts, multiplicity)`, sorted by (n, c).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Groups {
+    groups: Vec<(Counts, u64)>,
+    tasks: u64,
+}
+
+impl Groups {
+    /// Groups the given counts (a sort and a run-length count: O(N log N), no map).
+    pub fn new<I: IntoIterator<Item = Counts>>(counts: I) -> Self {
+        let mut all: Vec<Counts> = counts.into_iter().collect();
+        let tasks = all.len() as u64;
+        all.sort_unstable();
+        let mut groups: Vec<(Counts, u64)> = Vec::new();
+        for c in all {
+            match groups.last_mut() {
+                Some((last, w)) if *last == c => *w += 1,
+                _ => groups.push((c, 1)),
+            }
+        }
+        Groups { groups, tasks }
+    }
+
+    /// Groups from distinct counts with multiplicities (zero multiplicities are dropped,
+    /// repeated counts merged).
+    pub fn from_weighted<I: IntoIterator<Item = (Counts, u64)>>(weighted: I) -> Self {
+        let mut all: Vec<(Counts, u64)> = weighted.into_iter().filter(|x| x.1 > 0).collect();
+        all.sort_unstable_by_key(|x| x.0);
+        let mut groups: Vec<(Counts, u64)> = Vec::with_capacity(all.len());
+        let mut tasks = 0;
+        for (c, w) in all {
+            tasks += w;
+            match groups.last_mut() {
+                Some((last, lw)) if *last == c => *lw += w,
+                _ => groups.push((c, w)),
+            }
+        }
+        Groups { groups, tasks }
+    }
+
+    /// The groups that share one n, in increasing n; each block is sorted by c.
+    pub fn blocks(&self) -> impl Iterator<Item = &[(Counts, u64)]> + '_ {
+        self.groups.chunk_by(|a, b| a.0.n() == b.0.n())
+    }
+
+    /// The distinct counts with their multiplicities.
+    pub fn iter(&self) -> impl Iterator<Item = (Counts, u64)> + '_ {
+        self.groups.iter().copied()
+    }
+
+    /// Number of distinct (n, c).
+    pub fn len(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// Whether there are no tasks.
+    pub fn is_empty(&self) -> bool {
+        self.tasks == 0
+    }
+
+    /// Number of tasks N.
+    pub fn tasks(&self) -> u64 {
+        self.tasks
+    }
+
+    /// Smallest n (0 when empty).
+    pub fn n_min(&self) -> u64 {
+        self.groups.iter().map(|(c, _)| c.n()).min().unwrap_or(0)
+    }
+
+    /// Largest n (0 when empty).
+    pub fn n_max(&self) -> u64 {
+        self.groups.iter().map(|(c, _)| c.n()).max().unwrap_or(0)
+    }
+
+    /// Number of tasks with n < k.
+    pub fn tasks_below(&self, k: u64) -> u64 {
+        self.groups
+            .iter()
+            .filter(|(c, _)| c.n() < k)
+            .map(|(_, w)| w)
+            .sum()
+    }
+
+    /// Weighted compensated mean of `f` over tasks.
+    pub fn mean(&self, mut f: impl FnMut(Counts) -> f64) -> f64 {
+        let mut acc = crate::core::num::sum::Neumaier::default();
+        for (c, w) in self.iter() {
+            acc.add(w as f64 * f(c));
+        }
+        acc.total() / self.tasks as f64
+    }
+}
+
+/// A one-line description of a dataset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// Number of tasks.
+    pub tasks: u64,
+    /// Total samples Σ n.
+    pub samples: u64,
+    /// Smallest n.
+    pub n_min: u64,
+    /// Largest n.
+    pub n_max: u64,
+    /// Share of tasks with c = 0.
+    pub share_none: f64,
+    /// Share of tasks with c = n.
+    pub share_all: f64,
+}
+
+impl Dataset {
+    /// The grouped counts.
+    pub fn groups(&self) -> Groups {
+        Groups::new(self.tasks.iter().map(|t| t.counts))
+    }
+
+    /// Tasks, samples, n range and the shares of c = 0 and c = n.
+    pub fn summary(&self) -> Summary {
+        let n = self.tasks.len().max(1) as f64;
+        Summary {
+            tasks: self.tasks.len() as u64,
+            samples: self.tasks.iter().map(|t| t.counts.n()).sum(),
+            n_min: self.tasks.iter().map(|t| t.counts.n()).min().unwrap_or(0),
+            n_max: self.tasks.iter().map(|t| t.counts.n()).max().unwrap_or(0),
+            share_none: self.tasks.iter().filter(|t| t.counts.c() == 0).count() as f64 / n,
+            share_all: self
+                .tasks
+                .iter()
+                .filter(|t| t.counts.c() == t.counts.n())
+                .count() as f64
+                / n,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grouping_counts_multiplicities() {
+        let c = |n, c| Counts::new(n, c).unwrap();
+        let g = Groups::new([c(10, 3), c(5, 1), c(10, 3), c(10, 0)]);
+        assert_eq!(g.tasks(), 4);
+        assert_eq!(g.len(), 3);
+        assert_eq!(g.n_min(), 5);
+        assert_eq!(g.tasks_below(6), 1);
+        assert_eq!(g.mean(|t| t.rate()), (0.3 + 0.2 + 0.3 + 0.0) / 4.0);
+    }
+}

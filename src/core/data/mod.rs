@@ -1,0 +1,7 @@
+//! The data every estimator reads: one task's counts, a series of tasks and its grouping by
+//! distinct (n, c), rejected input rows, and synthetic series.
+
+pub mod counts;
+pub mod dataset;
+pub mod rejected;
+pub mod synthetic;

@@ -1,0 +1,75 @@
+//! One series prepared for every estimator: its grouped counts, the BB and ZOIBB fits and the
+//! log-logit line, computed once and shared by the report, the charts and the bootstrap.
+
+use crate::core::data::dataset::{Dataset, Groups};
+use crate::core::estimators::beta_binomial::fit_bb;
+use crate::core::estimators::extrapolate::{doubling_budgets, LogitLine};
+use crate::core::estimators::interval::Prior;
+use crate::core::estimators::zoibb::fit_zoibb;
+use crate::core::eval::estimates::{Config, Fits};
+use crate::core::eval::kernels::unbiased_pass_at_k;
+use crate::core::settings::Settings;
+
+/// The fits of a series (None when it has no tasks).
+pub fn fit_series(g: &Groups) -> Option<Fits> {
+    (!g.is_empty()).then(|| {
+        let bb = fit_bb(g);
+        let zoibb = fit_zoibb(g, &bb);
+        Fits { bb, zoibb }
+    })
+}
+
+/// The estimates' settings from the report's.
+pub fn config(s: &Settings) -> Config {
+    Config {
+        linmix: s.linmix,
+        prior: Prior {
+            alpha: s.prior[0],
+            beta: s.prior[1],
+        },
+        confidence: s.confidence,
+    }
+}
+
+/// The logit-linear line through the combinatorial values at k = 1, 2, 4, … ≤ n_min.
+pub fn extrapolation_line(g: &Groups) -> Option<LogitLine> {
+    let pts: Vec<(u64, f64)> = doubling_budgets(g.n_min())
+        .into_iter()
+        .filter_map(|k| unbiased_pass_at_k(g, k).ok().map(|p| (k, p)))
+        .collect();
+    LogitLine::fit(&pts)
+}
+
+/// A series' grouped counts and fits: what every value of its report and charts is computed
+/// from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesFit {
+    /// The series name.
+    pub name: String,
+    /// The grouped counts.
+    pub groups: Groups,
+    /// The fits (None without tasks).
+    pub fits: Option<Fits>,
+    /// The log-logit line through the combinatorial values, if it can be fitted.
+    pub line: Option<LogitLine>,
+}
+
+impl SeriesFit {
+    /// Groups and fits one series.
+    pub fn new(ds: &Dataset) -> SeriesFit {
+        let groups = ds.groups();
+        let fits = fit_series(&groups);
+        let line = extrapolation_line(&groups);
+        SeriesFit {
+            name: ds.name.clone(),
+            groups,
+            fits,
+            line,
+        }
+    }
+
+    /// Smallest and largest n.
+    pub fn n_range(&self) -> (u64, u64) {
+        (self.groups.n_min(), self.groups.n_max())
+    }
+}

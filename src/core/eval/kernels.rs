@@ -1,0 +1,255 @@
+//! The per-block kernels behind [`crate::core::eval::estimates::Estimates`]: reciprocal tables, running
+//! sums of every estimator family, and the unbiased and naive blocks.
+
+use super::estimates::Fits;
+use crate::core::data::counts::Counts;
+use crate::core::data::dataset::Groups;
+use crate::core::estimators::interval::Prior;
+use crate::core::estimators::unbiased::{ln_all_fail, pass_hat_k, ShortTasks};
+use crate::core::eval::sweep::{sweep_down, sweep_up, Block, Recips};
+use crate::core::num::math::Det;
+use crate::core::num::sum::Neumaier;
+
+/// The step denominators of one chunk of budgets, shared by every n-block: for the
+/// credible-interval lanes (k and 2k) and for the fitted lanes (BB and ZOIBB), upwards
+/// (b + k + m) and downwards (a + k + m).
+pub(super) struct Tables {
+    pub(super) prior: (Recips<W2>, Recips<W2>),
+    pub(super) fitted: (Recips<W2>, Recips<W2>),
+}
+
+impl Tables {
+    pub(super) fn new(prior: Prior, fits: Option<&Fits>, k: [f64; W], len: u64) -> Tables {
+        let kk: [f64; W2] = std::array::from_fn(|i| if i < W { k[i] } else { 2.0 * k[i - W] });
+        let prior = (
+            Recips::new(kk.map(|k| prior.beta + k), len),
+            Recips::new(kk.map(|k| prior.alpha + k), len),
+        );
+        let fitted = match fits {
+            Some(f) => {
+                let ab = |i: usize| {
+                    if i < W {
+                        (f.bb.a, f.bb.b, k[i])
+                    } else {
+                        (f.zoibb.a, f.zoibb.b, k[i - W])
+                    }
+                };
+                (
+                    Recips::new(std::array::from_fn(|i| ab(i).1 + ab(i).2), len),
+                    Recips::new(std::array::from_fn(|i| ab(i).0 + ab(i).2), len),
+                )
+            }
+            None => (Recips::new([1.0; W2], 0), Recips::new([1.0; W2], 0)),
+        };
+        Tables { prior, fitted }
+    }
+}
+
+/// Which values a pass computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Family {
+    /// pass@k and pass^k.
+    All,
+    /// pass@k only.
+    PassAtK,
+}
+
+/// Budgets evaluated side by side in one pass over the tasks.
+pub const W: usize = 4;
+pub(super) const W2: usize = 2 * W;
+
+/// Sums of every estimator over the tasks of one n-block (plain: a block holds at most n + 1
+/// groups), folded into compensated totals between blocks.
+#[derive(Default, Clone, Copy)]
+pub(super) struct Sums {
+    pub(super) comb: f64,
+    pub(super) comb_hat: f64,
+    pub(super) naive: f64,
+    pub(super) naive_hat: f64,
+    pub(super) bb: f64,
+    pub(super) bb_hat: f64,
+    pub(super) zoibb: f64,
+    pub(super) zoibb_hat: f64,
+    pub(super) linmix: f64,
+    pub(super) int_mean: f64,
+    pub(super) int_var: f64,
+    pub(super) int_hat_mean: f64,
+    pub(super) int_hat_var: f64,
+}
+
+impl Sums {
+    pub(super) const LEN: usize = 13;
+
+    pub(super) fn to_array(self) -> [f64; Self::LEN] {
+        [
+            self.comb,
+            self.comb_hat,
+            self.naive,
+            self.naive_hat,
+            self.bb,
+            self.bb_hat,
+            self.zoibb,
+            self.zoibb_hat,
+            self.linmix,
+            self.int_mean,
+            self.int_var,
+            self.int_hat_mean,
+            self.int_hat_var,
+        ]
+    }
+
+    pub(super) fn from_array(a: [f64; Self::LEN]) -> Sums {
+        Sums {
+            comb: a[0],
+            comb_hat: a[1],
+            naive: a[2],
+            naive_hat: a[3],
+            bb: a[4],
+            bb_hat: a[5],
+            zoibb: a[6],
+            zoibb_hat: a[7],
+            linmix: a[8],
+            int_mean: a[9],
+            int_var: a[10],
+            int_hat_mean: a[11],
+            int_hat_var: a[12],
+        }
+    }
+}
+
+/// Compensated totals of [`Sums`] over blocks.
+#[derive(Default)]
+pub(super) struct Totals([Neumaier; Sums::LEN]);
+
+impl Totals {
+    pub(super) fn add(&mut self, s: Sums) {
+        for (t, v) in self.0.iter_mut().zip(s.to_array()) {
+            t.add(v);
+        }
+    }
+
+    pub(super) fn total(&self) -> Sums {
+        Sums::from_array(std::array::from_fn(|i| self.0[i].total()))
+    }
+}
+
+/// The mean unbiased pass@k alone (the fast path of
+/// [`mean_pass_at_k`](crate::core::estimators::unbiased::mean_pass_at_k)).
+///
+/// # Errors
+/// [`ShortTasks`] when some task has n < k, k = 0 or the dataset is empty.
+pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
+    let short = g.tasks_below(k);
+    if short > 0 || k == 0 || g.is_empty() {
+        return Err(ShortTasks {
+            k,
+            tasks: if short > 0 { short } else { g.tasks() },
+        });
+    }
+    let mut totals = Totals::default();
+    let unit = Recips::new([0.0], g.n_max() + 1);
+    for block in g.blocks() {
+        let mut acc = [Sums::default(); W];
+        unbiased_block(block, [k; W], &unit, Family::PassAtK, &mut acc);
+        totals.add(acc[0]);
+    }
+    Ok(totals.total().comb / g.tasks() as f64)
+}
+
+/// The unbiased pass@k and pass^k of one block at each budget (lanes with k > n give NaN,
+/// discarded by the caller).
+#[inline(always)]
+pub(super) fn unbiased_block(
+    block: Block<'_>,
+    ks: [u64; W],
+    unit: &Recips<1>,
+    family: Family,
+    acc: &mut [Sums; W],
+) {
+    let n = block[0].0.n();
+    let kf = ks.map(|k| k as f64);
+    sweep_up(
+        block,
+        |c| {
+            ks.map(|k| {
+                Counts::new(n, c)
+                    .ok()
+                    .and_then(|t| ln_all_fail(t, k).ok())
+                    .unwrap_or(f64::NAN)
+            })
+        },
+        |c| {
+            // C(n−c−1, k)/C(n−c, k) = (n−c−k)/(n−c).
+            let inv = unit.at(n - c)[0];
+            let d = (n - c) as f64;
+            kf.map(|k| ((d - k) * inv, k * inv))
+        },
+        |_, w, _, q| {
+            for i in 0..W {
+                acc[i].comb += w as f64 * q[i];
+            }
+        },
+    );
+    if family == Family::PassAtK {
+        return;
+    }
+    sweep_down(
+        block,
+        |c| {
+            ks.map(|k| {
+                Counts::new(n, c)
+                    .ok()
+                    .and_then(|t| pass_hat_k(t, k).ok())
+                    .unwrap_or(f64::NAN)
+                    .dln()
+            })
+        },
+        // C(c−1, k)/C(c, k) = (c−k)/c.
+        |c| {
+            let inv = unit.at(c)[0];
+            kf.map(|k| (c as f64 - k) * inv)
+        },
+        |_, w, r| {
+            for i in 0..W {
+                acc[i].comb_hat += w as f64 * r[i];
+            }
+        },
+    );
+}
+
+/// ln(1 − c/n) and ln(c/n) of each group, the k-independent part of the naive plug-ins.
+pub(super) fn naive_logs(g: &Groups) -> Vec<(f64, f64)> {
+    g.iter()
+        .map(|(t, _)| {
+            let p = t.rate();
+            ((-p).dln_1p(), p.dln())
+        })
+        .collect()
+}
+
+/// The naive plug-ins 1 − (1 − c/n)^k and (c/n)^k.
+#[inline(always)]
+pub(super) fn naive_block(
+    block: Block<'_>,
+    logs: &[(f64, f64)],
+    k: [f64; W],
+    family: Family,
+    acc: &mut [Sums; W],
+) {
+    for (&(t, w), &(l_fail, l_pass)) in block.iter().zip(logs) {
+        let w = w as f64;
+        if t.c() == t.n() {
+            for a in acc.iter_mut() {
+                a.naive += w;
+                a.naive_hat += w;
+            }
+        } else if t.c() > 0 {
+            for (a, &k) in acc.iter_mut().zip(&k) {
+                a.naive += w * -(k * l_fail).dexp_m1();
+                if family == Family::All {
+                    a.naive_hat += w * (k * l_pass).dexp();
+                }
+            }
+        }
+    }
+}

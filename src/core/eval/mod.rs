@@ -1,0 +1,7 @@
+//! Evaluating the estimators over a whole series: the sweeps along c, every estimator at one
+//! budget in one pass over the grouped tasks, and the per-series fits.
+
+pub mod estimates;
+pub mod fit;
+pub mod kernels;
+pub mod sweep;

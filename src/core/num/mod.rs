@@ -1,0 +1,12 @@
+//! Numerical building blocks: special functions (gamma, beta, normal), compensated sums,
+//! tolerances, the seeded generator and variates, and the bounded optimiser.
+
+pub mod beta;
+pub mod gamma;
+pub mod math;
+pub mod normal;
+pub mod optimize;
+pub mod prec;
+pub mod rng;
+pub mod sample;
+pub mod sum;

@@ -1,0 +1,207 @@
+//! Building the `passk-report/1` document: one function for the page's download and the
+//! `passk report` command line. Every value not computed is `null`, never invented.
+
+use super::schema::*;
+use crate::core::analysis::backtest::candidate::Candidate;
+use crate::core::analysis::backtest::choose::{choose, Auto, BacktestReport};
+use crate::core::analysis::backtest::run::{backtest, Backtest};
+use crate::core::analysis::bands::bootstrap_bands;
+use crate::core::analysis::cv::cv_elpd;
+use crate::core::analysis::warnings::data_warnings;
+use crate::core::data::dataset::Dataset;
+use crate::core::data::rejected::Rejected;
+use crate::core::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};
+use crate::core::estimators::interval::Interval;
+use crate::core::eval::estimates::Estimates;
+use crate::core::eval::fit::{config, SeriesFit};
+use crate::core::settings::Options;
+
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+/// The report of one series.
+pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> ModelReport {
+    model_report_fitted(ds, &SeriesFit::new(ds), rejected, opts)
+}
+
+/// The report of one series whose fits are already known.
+pub fn model_report_fitted(
+    ds: &Dataset,
+    fit: &SeriesFit,
+    rejected: Vec<Rejected>,
+    opts: &Options,
+) -> ModelReport {
+    let g = &fit.groups;
+    let summary = ds.summary();
+    let empty = g.is_empty();
+    let s = &opts.settings;
+    let fits = fit.fits;
+    let est = Estimates::new(g, fits, config(s));
+    let mut warnings = data_warnings(g, fits.as_ref(), opts);
+    let line = fit.line;
+    if !empty && line.is_none() {
+        warnings.push(format!(
+            "extrapolated is null: fewer than 3 usable points at k = 1, 2, 4, … ≤ n_min = {}",
+            g.n_min()
+        ));
+    }
+    let bands = (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, &opts.ks, s));
+    // The backtest, and its choice for the budgets beyond the smallest n.
+    let backtested = match (opts.backtest, fits) {
+        (Some(repeats), Some(f)) => {
+            let n = g.n_min().max(1) as f64;
+            let targets: Vec<f64> = opts
+                .ks
+                .iter()
+                .map(|&k| k as f64 / n)
+                .filter(|&r| r > 1.0)
+                .collect();
+            match backtest(ds, &f, s, repeats) {
+                Ok(bt) => {
+                    let auto = choose(&bt, &targets);
+                    Some((bt, auto))
+                }
+                Err(e) => {
+                    warnings.push(format!("backtest: {e}; BB is used for k > n"));
+                    let auto = Auto {
+                        estimator: "bb".into(),
+                        weight: Some(0.0),
+                        error: None,
+                        ratios: Vec::new(),
+                        reason: e.to_string(),
+                        candidate: Some(Candidate::Bb),
+                    };
+                    Some((
+                        Backtest {
+                            ratios: vec![],
+                            mae: vec![],
+                            levels: vec![],
+                            repeats,
+                        },
+                        auto,
+                    ))
+                }
+            }
+        }
+        _ => None,
+    };
+    let mut pass_at_k = Vec::with_capacity(opts.ks.len());
+    let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
+    for (i, e) in est.at_ks(&opts.ks).into_iter().enumerate() {
+        let k = e.k;
+        if let (false, Err(why)) = (empty, e.combinatorial) {
+            warnings.push(format!(
+                "{why}: combinatorial pass@{k} and pass^{k} are null"
+            ));
+        }
+        let fin = |v: Option<f64>| v.and_then(finite);
+        let interval = |i: Interval| (!empty).then_some(i);
+        pass_at_k.push(PassAtKRow {
+            k,
+            combinatorial: e.combinatorial.ok(),
+            naive: finite(e.naive),
+            bb: fin(e.bb),
+            zoibb: fin(e.zoibb),
+            linmix: fin(e.linmix),
+            extrapolated: line.map(|l| l.predict(k as f64)),
+            interval: interval(e.interval),
+            bootstrap: bands.as_ref().map(|b| b[i].clone()),
+            auto: None,
+        });
+        pass_hat_k.push(PassHatKRow {
+            k,
+            combinatorial: e.combinatorial_hat.ok(),
+            naive: finite(e.naive_hat),
+            bb: fin(e.bb_hat),
+            zoibb: fin(e.zoibb_hat),
+            interval: interval(e.interval_hat),
+        });
+    }
+    let cover = opts
+        .taus
+        .iter()
+        .map(|&tau| CoverRow {
+            tau: tau.value(),
+            plugin: (!empty).then(|| cover_plugin(g, tau)),
+            bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
+        })
+        .collect();
+    let mut report = ModelReport {
+        name: ds.name.clone(),
+        tasks: summary.tasks,
+        samples: summary.samples,
+        n_min: (!empty).then_some(summary.n_min),
+        n_max: (!empty).then_some(summary.n_max),
+        bb: fits.map(|f| f.bb),
+        zoibb: fits.map(|f| f.zoibb),
+        cv_elpd: fits
+            .filter(|_| opts.cv)
+            .and_then(|f| cv_elpd(ds, s.folds, &f)),
+        pass_at_k,
+        pass_hat_k,
+        cover,
+        rejected,
+        warnings,
+        backtest: None,
+    };
+    if let Some((bt, auto)) = backtested {
+        attach_backtest(&mut report, &bt, auto);
+    }
+    report
+}
+
+/// Adds a backtest to a series' report: its block, and in each pass@k row the `auto` value —
+/// the unbiased estimate where it is defined, else the chosen estimator's.
+pub fn attach_backtest(model: &mut ModelReport, bt: &Backtest, auto: Auto) {
+    for row in &mut model.pass_at_k {
+        let nan = f64::NAN;
+        let chosen = auto.candidate.map(|c| {
+            c.value(
+                row.naive.unwrap_or(nan),
+                row.bb.unwrap_or(nan),
+                row.zoibb.unwrap_or(nan),
+                row.linmix.unwrap_or(nan),
+            )
+        });
+        row.auto = Some(row.combinatorial.or(chosen.and_then(finite)));
+    }
+    model.backtest = Some(BacktestReport::new(bt, auto));
+}
+
+/// The report of several series; `rejected[i]` are the rows rejected for series i.
+pub fn build_report(datasets: &[Dataset], rejected: Vec<Vec<Rejected>>, opts: &Options) -> Report {
+    let fits: Vec<SeriesFit> = datasets.iter().map(SeriesFit::new).collect();
+    build_report_fitted(datasets, &fits, rejected, opts)
+}
+
+/// [`build_report`] with each series' fits already known (`fits[i]` of `datasets[i]`).
+pub fn build_report_fitted(
+    datasets: &[Dataset],
+    fits: &[SeriesFit],
+    rejected: Vec<Vec<Rejected>>,
+    opts: &Options,
+) -> Report {
+    let mut rejected = rejected.into_iter();
+    let models: Vec<ModelReport> = datasets
+        .iter()
+        .zip(fits)
+        .map(|(ds, fit)| model_report_fitted(ds, fit, rejected.next().unwrap_or_default(), opts))
+        .collect();
+    let comparison = (datasets.len() >= 2).then(|| {
+        let steps: Vec<CoverSteps> = fits.iter().map(|f| CoverSteps::new(&f.groups)).collect();
+        let (auc_cover_plus, avg_auc_cover_plus) = auc_plus_matrix(&steps);
+        Comparison {
+            auc_cover_plus,
+            avg_auc_cover_plus,
+        }
+    });
+    Report {
+        schema: SCHEMA,
+        k: opts.ks.clone(),
+        tau: opts.taus.iter().map(|t| t.value()).collect(),
+        settings: opts.settings.clone(),
+        models,
+        comparison,
+    }
+}

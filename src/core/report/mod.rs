@@ -1,0 +1,5 @@
+//! The `passk-report/1` document: one JSON schema for the page's download and the `passk
+//! report` command line. Every value not computed is `null`, never invented.
+
+pub mod build;
+pub mod schema;

@@ -1,0 +1,133 @@
+//! The rows and documents of `passk-report/1`.
+
+use std::collections::BTreeMap;
+
+use crate::core::analysis::backtest::choose::BacktestReport;
+use crate::core::analysis::bands::Band;
+use crate::core::analysis::cv::CvElpd;
+use crate::core::estimators::beta_binomial::BbFit;
+use crate::core::estimators::interval::Interval;
+use crate::core::estimators::zoibb::ZoibbFit;
+use crate::core::settings::Settings;
+use serde::Serialize;
+
+use crate::core::data::rejected::Rejected;
+
+/// The schema identifier.
+pub const SCHEMA: &str = "passk-report/1";
+
+/// One row of the pass@k table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PassAtKRow {
+    /// Budget.
+    pub k: u64,
+    /// Unbiased combinatorial estimate (null when some task has n < k).
+    pub combinatorial: Option<f64>,
+    /// Naive plug-in.
+    pub naive: Option<f64>,
+    /// Beta-Binomial posterior predictive.
+    pub bb: Option<f64>,
+    /// ZOIBB posterior predictive.
+    pub zoibb: Option<f64>,
+    /// LinMix.
+    pub linmix: Option<f64>,
+    /// Logit-linear extrapolation in ln k.
+    pub extrapolated: Option<f64>,
+    /// Bayesian credible interval.
+    pub interval: Option<Interval>,
+    /// Bootstrap bands per estimator (null when off).
+    pub bootstrap: Option<BTreeMap<String, Band>>,
+    /// The backtested choice: the unbiased value where defined, else the estimator the
+    /// backtest chose (present only with a backtest).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto: Option<Option<f64>>,
+}
+
+/// One row of the pass^k table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PassHatKRow {
+    /// Budget.
+    pub k: u64,
+    /// Unbiased combinatorial estimate.
+    pub combinatorial: Option<f64>,
+    /// Naive plug-in (c/n)^k.
+    pub naive: Option<f64>,
+    /// Beta-Binomial posterior predictive.
+    pub bb: Option<f64>,
+    /// ZOIBB posterior predictive.
+    pub zoibb: Option<f64>,
+    /// Bayesian credible interval.
+    pub interval: Option<Interval>,
+}
+
+/// One Cover@τ row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CoverRow {
+    /// Threshold.
+    pub tau: f64,
+    /// Plug-in share of tasks with c/n ≥ τ.
+    pub plugin: Option<f64>,
+    /// Posterior Cover@τ under the BB fit.
+    pub bb: Option<f64>,
+}
+
+/// The report for one series.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ModelReport {
+    /// Series name.
+    pub name: String,
+    /// Number of tasks.
+    pub tasks: u64,
+    /// Total samples.
+    pub samples: u64,
+    /// Smallest n.
+    pub n_min: Option<u64>,
+    /// Largest n.
+    pub n_max: Option<u64>,
+    /// Beta-Binomial fit.
+    pub bb: Option<BbFit>,
+    /// ZOIBB fit.
+    pub zoibb: Option<ZoibbFit>,
+    /// Cross-validated expected log predictive densities.
+    pub cv_elpd: Option<CvElpd>,
+    /// pass@k rows, one per budget.
+    pub pass_at_k: Vec<PassAtKRow>,
+    /// pass^k rows, one per budget.
+    pub pass_hat_k: Vec<PassHatKRow>,
+    /// Cover@τ rows.
+    pub cover: Vec<CoverRow>,
+    /// Rejected input rows.
+    pub rejected: Vec<Rejected>,
+    /// Plain-language warnings.
+    pub warnings: Vec<String>,
+    /// The backtest (present only when asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backtest: Option<BacktestReport>,
+}
+
+/// AUC⁺ comparison of two or more series.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Comparison {
+    /// auc_cover_plus\[i\]\[j\] = AUC⁺(series i over series j), plug-in G.
+    pub auc_cover_plus: Vec<Vec<f64>>,
+    /// Mean of row i over the other series.
+    pub avg_auc_cover_plus: Vec<f64>,
+}
+
+/// The whole document.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// Always [`SCHEMA`].
+    pub schema: &'static str,
+    /// Budgets.
+    pub k: Vec<u64>,
+    /// Thresholds.
+    pub tau: Vec<f64>,
+    /// Settings used.
+    pub settings: Settings,
+    /// One entry per series, in input order.
+    pub models: Vec<ModelReport>,
+    /// Present with two or more series.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comparison: Option<Comparison>,
+}

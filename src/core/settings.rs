@@ -1,0 +1,98 @@
+//! Analysis settings shared by the page and the command line: what to compute and how.
+
+use super::estimators::cover::Tau;
+use serde::Serialize;
+
+/// The default budgets.
+pub const DEFAULT_KS: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+
+/// Analysis settings (the CLI's flags; the page's controls).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Settings {
+    /// LinMix (m_low, m_high).
+    pub linmix: [f64; 2],
+    /// Beta prior (α0, β0) of the credible interval.
+    pub prior: [f64; 2],
+    /// Two-sided level of the interval.
+    pub confidence: f64,
+    /// CV-ELPD folds.
+    pub folds: u64,
+    /// Task-bootstrap resamples (0 = off).
+    pub bootstrap: u64,
+    /// Seed of every resampling.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            linmix: [10.0, 50.0],
+            prior: [1.0, 1.0],
+            confidence: 0.95,
+            folds: 10,
+            bootstrap: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// What to report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// Budgets, sorted and de-duplicated.
+    pub ks: Vec<u64>,
+    /// Thresholds for Cover@τ rows.
+    pub taus: Vec<Tau>,
+    /// Everything else.
+    pub settings: Settings,
+    /// Whether to compute CV-ELPD (ten refits per series; the page's table skips it, its
+    /// download and the command line do not).
+    pub cv: bool,
+    /// Backtest repeats (None: no backtest).
+    pub backtest: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            ks: DEFAULT_KS.to_vec(),
+            taus: ["0.2", "0.8"]
+                .iter()
+                .filter_map(|t| Tau::parse(t).ok())
+                .collect(),
+            settings: Settings::default(),
+            cv: true,
+            backtest: None,
+        }
+    }
+}
+
+/// Which band the Pass@k chart shades.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BandKind {
+    /// No band.
+    None,
+    /// The Bayesian credible interval (spec §3).
+    Credible,
+    /// The task-bootstrap 2.5–97.5 % band: of the combinatorial estimator where it is
+    /// defined, of BB beyond.
+    Bootstrap,
+}
+
+impl BandKind {
+    /// A stable key.
+    pub fn key(self) -> &'static str {
+        match self {
+            BandKind::None => "none",
+            BandKind::Credible => "credible",
+            BandKind::Bootstrap => "bootstrap",
+        }
+    }
+
+    /// The band with this key.
+    pub fn from_key(key: &str) -> Option<BandKind> {
+        [BandKind::None, BandKind::Credible, BandKind::Bootstrap]
+            .into_iter()
+            .find(|b| b.key() == key)
+    }
+}
