@@ -6,6 +6,9 @@ use serde::Serialize;
 /// The default budgets.
 pub const DEFAULT_KS: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 
+/// Most task-bootstrap resamples the page and the command line accept.
+pub const MAX_BOOTSTRAP: u64 = 10_000;
+
 /// Analysis settings (the CLI's flags; the page's controls).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Settings {

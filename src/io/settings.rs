@@ -139,6 +139,20 @@ pub fn parse_whole(text: &str) -> Result<u64, String> {
     parse_count(text).map_err(|e| e.to_string())
 }
 
+/// Task-bootstrap resamples: a whole number from 0 (off) to
+/// [`MAX_BOOTSTRAP`](crate::core::settings::MAX_BOOTSTRAP), the same cap for the page and the
+/// command line.
+///
+/// # Errors
+/// The reason.
+pub fn parse_bootstrap(text: &str) -> Result<u64, String> {
+    let max = crate::core::settings::MAX_BOOTSTRAP;
+    match parse_whole(text)? {
+        v if v <= max => Ok(v),
+        _ => Err(format!("at most {} resamples", crate::io::format::thousands(max))),
+    }
+}
+
 /// A seed: any whole number below 2^64.
 ///
 /// # Errors
@@ -277,14 +291,7 @@ pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(&'static str, String)>
     take("folds", parse_folds(&t.folds).map(|v| s.folds = v));
     take(
         "bootstrap",
-        parse_whole(&t.bootstrap).and_then(|v| {
-            if v <= 10_000 {
-                s.bootstrap = v;
-                Ok(())
-            } else {
-                Err("at most 10,000 resamples".into())
-            }
-        }),
+        parse_bootstrap(&t.bootstrap).map(|v| s.bootstrap = v),
     );
     take("seed", parse_seed(&t.seed).map(|v| s.seed = v));
     if errors.is_empty() {
