@@ -3,6 +3,8 @@
 //! Arrows point one way: `app` → `plot`/`io` → `core`. `core` is pure mathematics with no web
 //! crate; `io` holds parsers and formatting; `app` (wasm32 only) wires Leptos signals to them.
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod core;
 pub mod io;

@@ -2,7 +2,7 @@
 //! seeded, ties go to the simpler estimator, and what cannot be backtested falls back to BB.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk::core::analysis::backtest::candidate::Candidate;
+use passk::core::estimators::kind::Estimator;
 use passk::core::analysis::backtest::choose::{bucket, choose, error_at, more_samples};
 use passk::core::analysis::backtest::run::{backtest, Backtest, BacktestError};
 use passk::core::data::counts::Counts;
@@ -36,9 +36,9 @@ fn a_plain_beta_prior_is_best_extrapolated_by_bb() {
     assert_eq!(bt.ratios, vec![2, 4, 8, 16, 32]);
     let auto = choose(&bt, &[8.0, 16.0]);
     // BB, or a mix so close to it that the tie goes to BB.
-    assert_eq!(auto.estimator, "bb", "{auto:?} {:?}", bt.mae);
-    let naive = error_at(&bt, Candidate::Naive, 16.0).unwrap();
-    let bb = error_at(&bt, Candidate::Bb, 16.0).unwrap();
+    assert_eq!(auto.estimator, Estimator::Bb, "{auto:?} {:?}", bt.mae);
+    let naive = error_at(&bt, Estimator::Naive, 16.0).unwrap();
+    let bb = error_at(&bt, Estimator::Bb, 16.0).unwrap();
     assert!(bb < naive / 2.0, "BB {bb} vs naive {naive}");
 }
 
@@ -53,9 +53,9 @@ fn an_inflated_prior_with_large_n_wants_the_atoms() {
     let ds = synthetic("inflated", 400, 256, 256, prior, 5);
     let bt = run(&ds, 10);
     let auto = choose(&bt, &[16.0, 32.0, 64.0]);
-    let c = auto.candidate.unwrap();
-    let ok = matches!(c, Candidate::Zoibb | Candidate::LinMix)
-        || matches!(c, Candidate::Mix(w) if w >= 0.7);
+    let c = auto.estimator;
+    let ok = matches!(c, Estimator::Zoibb | Estimator::LinMix)
+        || matches!(c, Estimator::Mix(t) if t >= 7);
     assert!(ok, "{auto:?}");
 }
 
@@ -91,12 +91,12 @@ fn seeded_and_deterministic() {
 
 #[test]
 fn ties_go_to_the_simpler_estimator_and_beyond_the_data_is_unbacked() {
-    let mae: Vec<(Candidate, Vec<f64>)> = Candidate::all()
+    let mae: Vec<(Estimator, Vec<f64>)> = Estimator::candidates()
         .into_iter()
         .map(|c| {
             let e = match c {
-                Candidate::Naive => 0.0200,
-                Candidate::Bb => 0.0199, // within 1 % of naive: naive, the simpler, wins
+                Estimator::Naive => 0.0200,
+                Estimator::Bb => 0.0199, // within 1 % of naive: naive, the simpler, wins
                 _ => 0.03,
             };
             (c, vec![e, e])
@@ -109,13 +109,13 @@ fn ties_go_to_the_simpler_estimator_and_beyond_the_data_is_unbacked() {
         repeats: 1,
     };
     let a = choose(&bt, &[3.0]);
-    assert_eq!(a.estimator, "naive");
+    assert_eq!(a.estimator, Estimator::Naive);
     assert_eq!(a.error, Some(0.02));
     // Ratio 64 was not measured: the choice stands, but without an error bar.
     let a = choose(&bt, &[64.0]);
     assert_eq!(a.error, None);
     assert!(a.reason.contains("unbacked"));
-    assert_eq!(error_at(&bt, Candidate::Naive, 64.0), None);
+    assert_eq!(error_at(&bt, Estimator::Naive, 64.0), None);
     assert_eq!(
         (bucket(3.0), bucket(4.0), bucket(4.1), bucket(0.5)),
         (4, 4, 8, 1)
@@ -186,7 +186,7 @@ fn more_samples_cut_the_extrapolation_error() {
         11,
     );
     let bt = run(&ds, 6);
-    let curve = more_samples(&bt, Candidate::Bb, 512, 128);
+    let curve = more_samples(&bt, Estimator::Bb, 512, 128);
     // m = 2, 4, …, 64 and the full 128: the error at k = 512 from m samples is the error at
     // ratio 512/m; ratios above 64 were not measured.
     let ms: Vec<u64> = curve.iter().map(|x| x.0).collect();
@@ -196,4 +196,49 @@ fn more_samples_cut_the_extrapolation_error() {
     // The full n extrapolates the least and errs the least.
     assert!(known.last() < known.first(), "{curve:?}");
     assert_eq!(curve[0].1, None, "ratio 256 was not measured");
+}
+
+/// The page runs the backtest step by step and attaches it to a report built without one;
+/// `passk report --backtest` builds it in one go. Both go through `SeriesBacktest`, so the
+/// documents agree — also for a series that cannot be backtested (n < 4) and for budgets
+/// beyond the largest ratio measured.
+#[test]
+fn page_and_cli_backtests_agree() {
+    use passk::core::analysis::backtest::run::BacktestRun;
+    use passk::core::eval::fit::SeriesFit;
+    use passk::core::report::backtests::{attach_backtests, SeriesBacktest};
+    use passk::core::report::build::build_report_fitted;
+    let prior = InflatedBeta { pi0: 0.2, pi1: 0.05, a: 0.5, b: 1.5 };
+    let datasets = vec![
+        synthetic("wide", 200, 16, 40, prior, 3),
+        synthetic("short", 50, 2, 3, prior, 4),
+    ];
+    for ks in [vec![1, 8, 64, 256], vec![1, 100_000]] {
+        let opts = Options { ks, cv: false, backtest: Some(4), ..Options::default() };
+        let cli = build_report(&datasets, vec![vec![], vec![]], &opts);
+        // The page: fits, then a report without the backtest, then stepwise runs attached.
+        let fits: Vec<SeriesFit> = datasets.iter().map(SeriesFit::new).collect();
+        let page_opts = Options { backtest: None, ..opts.clone() };
+        let mut page = build_report_fitted(&datasets, &fits, vec![vec![], vec![]], &page_opts);
+        let backtests: Vec<SeriesBacktest> = datasets
+            .iter()
+            .zip(&fits)
+            .map(|(d, f)| {
+                let full = f.fits.unwrap();
+                let run = BacktestRun::new(d, &full, &opts.settings, 4).map(|mut r| {
+                    while r.step() {}
+                    r.finish()
+                });
+                SeriesBacktest::new(&d.name, f.groups.n_min(), &opts.ks, 4, run)
+            })
+            .collect();
+        attach_backtests(&mut page, &backtests);
+        assert_eq!(
+            serde_json::to_string(&page).unwrap(),
+            serde_json::to_string(&cli).unwrap(),
+            "ks = {:?}",
+            opts.ks
+        );
+        assert!(cli.models[1].warnings.iter().any(|w| w.starts_with("backtest: ")));
+    }
 }

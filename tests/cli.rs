@@ -1,4 +1,5 @@
-//! The `passk report` command line: its output, its exit status and its messages.
+//! The `passk` command line (`report`, `counts`, `link`): its output, its exit status, its
+//! messages, and the one argument parser (`--flag=value` and `--flag value` alike).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -8,7 +9,16 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
+/// Runs `passk` with `args` and `stdin`: exit status, stdout as JSON (Null when it is not
+/// JSON), stderr.
 fn passk(args: &[&str], stdin: &str) -> (i32, Value, String) {
+    let (code, out, err) = passk_raw(args, stdin);
+    let json = serde_json::from_slice(&out).unwrap_or(Value::Null);
+    (code, json, err)
+}
+
+/// Runs `passk` with `args` and `stdin`: exit status, stdout's bytes, stderr.
+fn passk_raw(args: &[&str], stdin: &str) -> (i32, Vec<u8>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_passk"))
         .args(args)
         .stdin(Stdio::piped())
@@ -19,10 +29,9 @@ fn passk(args: &[&str], stdin: &str) -> (i32, Value, String) {
     // The command may exit before reading (a malformed argument): a broken pipe is fine.
     let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     let out = child.wait_with_output().unwrap();
-    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
     (
         out.status.code().unwrap_or(-1),
-        json,
+        out.stdout,
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
@@ -167,4 +176,143 @@ fn backtest_adds_its_block_and_the_auto_values() {
         plain["models"][0].get("backtest").is_none()
             && plain["models"][0]["pass_at_k"][0].get("auto").is_none()
     );
+}
+
+/// DeepScaleR base's path, the small real file of the argument tests.
+fn base() -> String {
+    common::real("deepscaler_base.jsonl")
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// `passk report BASE --k 1 --folds 2 EXTRA…`: a fast report; exit status 0 is asserted.
+fn quick_report(extra: &[&str]) -> (Vec<u8>, Value) {
+    let file = base();
+    let mut args = vec!["report", &file, "--k", "1", "--folds", "2"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = passk_raw(&args, "");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let json = serde_json::from_slice(&out).unwrap();
+    (out, json)
+}
+
+#[test]
+fn link_page_joined_or_separate() {
+    let file = base();
+    let (code, joined, err) = passk_raw(&["link", &file, "--page=http://x/#old"], "");
+    assert_eq!(code, 0, "{err}");
+    let (code, separate, err) = passk_raw(&["link", &file, "--page", "http://x/"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(joined, separate);
+    assert!(joined.starts_with(b"http://x/#"));
+}
+
+#[test]
+fn k_joined_or_separate() {
+    let file = base();
+    let (_, joined, _) = passk_raw(&["report", &file, "--k=1,2", "--folds=2"], "");
+    let (code, separate, err) = passk_raw(&["report", &file, "--k", "1,2", "--folds", "2"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(joined, separate);
+    let json: Value = serde_json::from_slice(&joined).unwrap();
+    assert_eq!(json["k"], serde_json::json!([1, 2]));
+    // `--format=F` is the same flag on `counts`.
+    let (code, _, err) = passk_raw(&["counts", "--format=jsonl-counts", &file], "");
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn backtest_then_another_flag() {
+    let (_, json) = quick_report(&["--backtest", "--bootstrap", "0"]);
+    assert_eq!(json["models"][0]["backtest"]["repeats"], 20);
+}
+
+#[test]
+fn backtest_repeats_in_every_form_agree() {
+    let (separate, json) = quick_report(&["--backtest", "3"]);
+    assert_eq!(json["models"][0]["backtest"]["repeats"], 3);
+    for form in [
+        &["--backtest=3"][..],
+        &["--backtest", "--backtest-repeats", "3"],
+        &["--backtest-repeats=3", "--backtest"],
+    ] {
+        assert!(quick_report(form).0 == separate, "{form:?}");
+    }
+}
+
+#[test]
+fn backtest_then_a_file_reads_the_file() {
+    let file = base();
+    let (code, json, err) = passk(
+        &["report", "--k", "1", "--folds", "2", "--backtest", &file],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json["models"][0]["name"], "deepscaler_base");
+    assert_eq!(json["models"][0]["backtest"]["repeats"], 20);
+}
+
+#[test]
+fn bad_backtest_counts_exit_2() {
+    for (args, message) in [
+        (
+            &["report", "--backtest=x"][..],
+            "--backtest x: not a whole number",
+        ),
+        (
+            &["report", "--backtest", "0"],
+            "--backtest-repeats 0: needs at least 1",
+        ),
+        (
+            &["report", "--backtest=0"],
+            "--backtest-repeats 0: needs at least 1",
+        ),
+    ] {
+        let (code, _, err) = passk(args, "10 3\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bootstrap_is_capped_like_the_page() {
+    for args in [
+        &["report", "--bootstrap", "10001"][..],
+        &["report", "--bootstrap=10001"],
+    ] {
+        let (code, _, err) = passk(args, "10 3\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.contains("--bootstrap 10001: at most 10,000 resamples"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn unknown_flags_and_missing_values_exit_2() {
+    for (args, message) in [
+        (&["report", "--nope"][..], "unknown flag '--nope'"),
+        (&["report", "--nope=1"], "unknown flag '--nope'"),
+        (&["counts", "--page", "http://x/"], "unknown flag '--page'"),
+        (&["link", "--k", "1"], "unknown flag '--k'"),
+        (&["counts", "-x"], "unknown flag '-x'"),
+        (&["link", "--page"], "--page needs a value"),
+        (&["report", "--k"], "--k needs a value"),
+    ] {
+        let (code, out, err) = passk_raw(args, "10 3\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.trim_end(), format!("passk: {message}"), "{args:?}");
+    }
+}
+
+#[test]
+fn help_exits_0() {
+    for args in [&["--help"][..], &["report", "-h"], &["link", "--help"]] {
+        let (code, out, _) = passk_raw(args, "");
+        assert_eq!(code, 0, "{args:?}");
+        assert!(out.starts_with(b"usage: passk report"), "{args:?}");
+    }
 }

@@ -300,3 +300,215 @@ fn comparison_charts_draw_what_they_show() {
         "the band"
     );
 }
+
+// TEMP-SVG-DUMP: removed before finishing.
+#[test]
+fn temp_svg_dump() {
+    use passk::core::analysis::compare::{paired_difference, Paired};
+    use passk::core::analysis::diagnose::diagnose;
+    use passk::plot::backtest::MoreSamplesChart;
+    use passk::plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
+    use passk::plot::Chart;
+    let Ok(dir) = std::env::var("SVG_DUMP_DIR") else {
+        return;
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    let ds = deepscaler();
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let mut charts: Vec<(String, Chart)> = vec![];
+    for (ei, enabled) in [
+        vec![Estimator::Combinatorial],
+        Estimator::ALL.to_vec(),
+        vec![],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for (bi, band) in [BandKind::None, BandKind::Credible].into_iter().enumerate() {
+            for k_max in [1280u64, 10_000] {
+                for (si, sub) in [&ds[..], &ds[..1], &[][..]].into_iter().enumerate() {
+                    let series = sub
+                        .iter()
+                        .map(|d| {
+                            let fit = SeriesFit::new(d);
+                            let ks = k_grid(k_max, 60, &[fit.n_range().0, fit.n_range().1]);
+                            series_curves(d, &fit, &ks, &Settings::default(), band)
+                        })
+                        .collect();
+                    charts.push((
+                        format!("pass_e{ei}_b{bi}_k{k_max}_s{si}"),
+                        Chart::PassAtK(PassAtKChart {
+                            series,
+                            enabled: enabled.clone(),
+                            k_max,
+                            band: band != BandKind::None,
+                        }),
+                    ));
+                }
+            }
+        }
+    }
+    for (ti, taus) in [vec!["0.2", "0.8"], vec![], vec!["0.5"]].into_iter().enumerate() {
+        let taus: Vec<Tau> = taus.iter().map(|t| Tau::parse(t).unwrap()).collect();
+        for posterior in [true, false] {
+            for (si, sub) in [&ds[..], &ds[1..], &[][..]].into_iter().enumerate() {
+                let series = sub
+                    .iter()
+                    .map(|d| cover_curves(&SeriesFit::new(d), &taus, 50))
+                    .collect();
+                charts.push((
+                    format!("cover_t{ti}_p{posterior}_s{si}"),
+                    Chart::Cover(CoverChart { series, posterior }),
+                ));
+            }
+        }
+    }
+    for (i, d) in ds.iter().enumerate() {
+        charts.push((
+            format!("fit_{i}"),
+            Chart::Fit(Box::new(diagnose(d, &fits[i], 10))),
+        ));
+    }
+    let points: Vec<(String, f64, f64)> = ds
+        .iter()
+        .zip(&fits)
+        .map(|(d, f)| {
+            (
+                d.name.clone(),
+                f.groups.mean(|t| t.rate()),
+                f.fits.unwrap().bb.delta_pass,
+            )
+        })
+        .collect();
+    charts.push(("delta_0".into(), Chart::DeltaPass(DeltaPassChart { points })));
+    charts.push((
+        "delta_empty".into(),
+        Chart::DeltaPass(DeltaPassChart { points: vec![] }),
+    ));
+    charts.push((
+        "best_0".into(),
+        Chart::BestTemperature(BestTemperatureChart {
+            models: vec![
+                ("M".into(), vec![(1, 0.2), (10, 0.6), (100, 1.0)]),
+                ("N".into(), vec![(1, 0.4), (30, 0.8), (1000, 1.2)]),
+            ],
+        }),
+    ));
+    charts.push((
+        "best_empty".into(),
+        Chart::BestTemperature(BestTemperatureChart { models: vec![] }),
+    ));
+    for (i, (a, b)) in [(1usize, 0usize), (0, 1)].into_iter().enumerate() {
+        let p = Paired::new(&ds[a], &ds[b]).unwrap();
+        let ks: Vec<u64> = (1..=128).collect();
+        let settings = Settings {
+            bootstrap: 50,
+            ..Settings::default()
+        };
+        let curve = paired_difference(&p, &ks, &settings);
+        charts.push((
+            format!("paired_{i}"),
+            Chart::Paired(PairedChart {
+                label: "a − b".into(),
+                curve,
+            }),
+        ));
+    }
+    charts.push((
+        "more_0".into(),
+        Chart::MoreSamples(MoreSamplesChart {
+            k: 1000,
+            lines: vec![
+                ("BB".into(), vec![(4, 0.08), (8, 0.05), (16, 0.03), (32, 0.01)]),
+                ("ZOIBB".into(), vec![(4, 0.1), (8, 0.06), (16, 0.02)]),
+            ],
+        }),
+    ));
+    charts.push((
+        "more_empty".into(),
+        Chart::MoreSamples(MoreSamplesChart {
+            k: 50,
+            lines: vec![],
+        }),
+    ));
+    let many: Vec<(String, Vec<(u64, f64)>)> = (0..9)
+        .map(|i| {
+            (
+                format!("s{i}"),
+                vec![(2, 0.01 * i as f64), (20, 0.3 + 0.05 * i as f64), (200, 1.0)],
+            )
+        })
+        .collect();
+    charts.push((
+        "more_many".into(),
+        Chart::MoreSamples(MoreSamplesChart {
+            k: 100,
+            lines: many.clone(),
+        }),
+    ));
+    charts.push((
+        "best_many".into(),
+        Chart::BestTemperature(BestTemperatureChart { models: many }),
+    ));
+    charts.push((
+        "delta_many".into(),
+        Chart::DeltaPass(DeltaPassChart {
+            points: (0..9)
+                .map(|i| (format!("p{i}"), 0.1 * i as f64, 0.5 + i as f64))
+                .collect(),
+        }),
+    ));
+    {
+        let series = ds
+            .iter()
+            .map(|d| {
+                let fit = SeriesFit::new(d);
+                let ks = k_grid(5000, 60, &[fit.n_range().0, fit.n_range().1]);
+                series_curves(d, &fit, &ks, &Settings::default(), BandKind::Credible)
+            })
+            .collect();
+        charts.push((
+            "pass_mix".into(),
+            Chart::PassAtK(PassAtKChart {
+                series,
+                enabled: Estimator::candidates(),
+                k_max: 5000,
+                band: true,
+            }),
+        ));
+    }
+    let css: Vec<String> = (0..9)
+        .flat_map(|i| [false, true].map(|dark| Style { dark, ..Style::default() }.series_css(i)))
+        .collect();
+    std::fs::write(format!("{dir}/palette.txt"), css.join("\n")).unwrap();
+    let styles = [
+        Style::default(),
+        Style {
+            dark: true,
+            scale: 2.0,
+            compact: true,
+        },
+        Style {
+            dark: true,
+            scale: 1.5,
+            compact: false,
+        },
+    ];
+    for (name, chart) in &charts {
+        for (si, style) in styles.iter().enumerate() {
+            for (w, h) in [(800u32, 480u32), (420, 300)] {
+                let (svg, map) = svg_string(w, h, |a| chart.draw(a, style)).expect("drawn");
+                std::fs::write(
+                    format!("{dir}/{name}_st{si}_{w}x{h}.svg"),
+                    format!("{svg}\n<!-- {map:?} -->\n"),
+                )
+                .unwrap();
+            }
+        }
+        std::fs::write(
+            format!("{dir}/{name}_svg.svg"),
+            chart.svg(640, 400, true).unwrap(),
+        )
+        .unwrap();
+    }
+}

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::setting_field::SettingField;
-use crate::io::settings::SettingsText;
+use crate::io::settings::Field;
 
 /// The settings panel.
 #[component]
@@ -14,37 +14,27 @@ pub fn AnalysisSettings(
     analysis: Analysis,
 ) -> impl IntoView {
     let a = analysis;
-    let field = move |id: &'static str,
-                      label: &'static str,
-                      get: fn(&SettingsText) -> String,
-                      set: fn(&mut SettingsText, String)| {
+    let field = move |f: Field| {
         view! {
             <SettingField
-                id=id
-                label=label
-                value=Signal::derive(move || a.fields.with(get))
-                on_input=move |v: String| a.set_field(|f| set(f, v))
-                error=a.error(match id {
-                    "k-list" => "k_list",
-                    "tau-list" => "tau_list",
-                    "k-max" => "k_max",
-                    "linmix" => "linmix",
-                    "prior" => "prior",
-                    "confidence" => "confidence",
-                    "folds" => "folds",
-                    "bootstrap" => "bootstrap",
-                    _ => "seed",
-                })
-                placeholder=Signal::derive(move || if id == "k-max" { format!("auto: {}", a.k_max.get()) } else { String::new() })
+                id=f.testid()
+                label=f.label()
+                value=Signal::derive(move || a.fields.with(|t| f.text(t).clone()))
+                on_input=move |v: String| a.set_field(|t| *f.text_mut(t) = v)
+                error=a.error(f)
+                placeholder=Signal::derive(move || if f == Field::KMax { format!("auto: {}", a.k_max.get()) } else { String::new() })
             />
         }
     };
+    let fields = move |advanced: bool| {
+        Field::ALL
+            .into_iter()
+            .filter(|f| f.advanced() == advanced)
+            .map(field)
+            .collect_view()
+    };
     view! {
-        <div class="settings">
-            {field("k-list", "k list (table)", |f| f.k_list.clone(), |f, v| f.k_list = v)}
-            {field("tau-list", "τ list (Cover@τ)", |f| f.tau_list.clone(), |f, v| f.tau_list = v)}
-            {field("k-max", "k_max (chart)", |f| f.k_max.clone(), |f, v| f.k_max = v)}
-        </div>
+        <div class="settings">{fields(false)}</div>
         <details
             class="advanced"
             data-testid="advanced-settings"
@@ -57,14 +47,7 @@ pub fn AnalysisSettings(
             }
         >
             <summary>"Estimator settings"</summary>
-            <div class="settings">
-                {field("linmix", "LinMix m_low, m_high", |f| f.linmix.clone(), |f, v| f.linmix = v)}
-                {field("prior", "credible prior α0, β0", |f| f.prior.clone(), |f, v| f.prior = v)}
-                {field("confidence", "confidence", |f| f.confidence.clone(), |f, v| f.confidence = v)}
-                {field("folds", "CV folds", |f| f.folds.clone(), |f, v| f.folds = v)}
-                {field("bootstrap", "bootstrap resamples", |f| f.bootstrap.clone(), |f, v| f.bootstrap = v)}
-                {field("seed", "seed", |f| f.seed.clone(), |f, v| f.seed = v)}
-            </div>
+            <div class="settings">{fields(true)}</div>
         </details>
     }
 }

@@ -4,45 +4,15 @@
 
 use leptos::prelude::*;
 
-use super::analysis_state::{Analysis, BACKTEST_REPEATS};
+use super::analysis_jobs::BACKTEST_REPEATS;
+use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use crate::core::analysis::backtest::candidate::Candidate;
-use crate::core::analysis::backtest::choose::more_samples;
-use crate::core::analysis::backtest::run::Backtest;
+use crate::core::analysis::backtest::choose::more_samples_lines;
 use crate::io::chart_data::Table;
 use crate::io::format::full;
+use crate::io::summaries::{backtest_summary, more_samples_gain, points};
 use crate::plot::backtest::MoreSamplesChart;
 use crate::plot::{k_label, Chart};
-
-/// Error in points with two decimals.
-fn pts(e: f64) -> String {
-    format!("{:.2}", 100.0 * e)
-}
-
-/// The sentence on how far the chosen estimator extrapolates, and with what error.
-fn extrapolates(bt: &Backtest, c: Candidate) -> String {
-    let errs = bt.mae.iter().find(|(x, _)| *x == c).map(|x| &x.1);
-    let Some(errs) = errs else {
-        return String::new();
-    };
-    let (mut lines, mut last) = (Vec::new(), None);
-    for (r, e) in bt.ratios.iter().zip(errs) {
-        if e.is_finite() {
-            lines.push(format!("{r}× with {} points", pts(*e)));
-            last = Some((r, e));
-        }
-    }
-    match last {
-        Some((r, e)) => format!(
-            "On your data, {} extrapolates {r}× with {} points of error (mean absolute error over {} subsamples; {}).",
-            c.label(),
-            pts(*e),
-            bt.repeats,
-            lines.join(", ")
-        ),
-        None => String::new(),
-    }
-}
 
 /// The backtest panel.
 #[component]
@@ -66,47 +36,27 @@ pub fn BacktestPanel(
     });
     let more = Memo::new(move |_| {
         let k = a.k_max.get();
-        current.with(|cur| {
-            let Some(cur) = cur else {
-                return MoreSamplesChart { k, lines: vec![] };
-            };
-            let Ok((bt, auto)) = &cur.result else {
-                return MoreSamplesChart { k, lines: vec![] };
-            };
-            let mut cands = vec![
-                Candidate::Naive,
-                Candidate::Bb,
-                Candidate::Zoibb,
-                Candidate::LinMix,
-            ];
-            if let Some(c @ Candidate::Mix(_)) = auto.candidate {
-                cands.push(c);
-            }
-            let lines = cands
-                .into_iter()
-                .map(|c| {
-                    let pts: Vec<(u64, f64)> = more_samples(bt, c, k, cur.n_min)
-                        .into_iter()
-                        .filter_map(|(m, e)| e.map(|e| (m, e)))
-                        .collect();
-                    (c.label(), pts)
-                })
-                .filter(|l| !l.1.is_empty())
-                .collect();
-            MoreSamplesChart { k, lines }
+        current.with(|cur| MoreSamplesChart {
+            k,
+            lines: cur.as_ref().filter(|c| c.failed.is_none()).map_or(Vec::new(), |c| {
+                more_samples_lines(&c.backtest, c.chosen(), k, c.n_min)
+                    .into_iter()
+                    .map(|(e, pts)| (e.label(), pts))
+                    .collect()
+            }),
         })
     });
     let table_rows = move || {
         current.with(|cur| {
-            let cur = cur.as_ref()?;
-            let Ok((bt, auto)) = &cur.result else { return None };
+            let cur = cur.as_ref().filter(|c| c.failed.is_none())?;
+            let (bt, auto) = (&cur.backtest, &cur.auto);
             let head = bt.ratios.iter().map(|r| view! { <th scope="col">{format!("{r}×")}</th> }).collect_view();
             let body = bt
                 .mae
                 .iter()
                 .map(|(c, errs)| {
-                    let is = auto.candidate == Some(*c);
-                    let cells = errs.iter().map(|e| view! { <td title=full(*e)>{if e.is_finite() { pts(*e) } else { "—".into() }}</td> }).collect_view();
+                    let is = auto.estimator == *c;
+                    let cells = errs.iter().map(|e| view! { <td title=full(*e)>{if e.is_finite() { points(*e) } else { "—".into() }}</td> }).collect_view();
                     view! { <tr class:chosen=is data-candidate=c.key()><th scope="row" class="left">{c.label()}{if is { " ← chosen" } else { "" }}</th>{cells}</tr> }
                 })
                 .collect_view();
@@ -119,56 +69,14 @@ pub fn BacktestPanel(
             })
         })
     };
-    let summary = move || {
-        current.with(|cur| {
-            let cur = cur.as_ref()?;
-            Some(match &cur.result {
-                Err(e) => format!(
-                    "The backtest cannot run for {}: {e}. BB is used for k > n.",
-                    cur.name
-                ),
-                Ok((bt, auto)) => {
-                    let c = auto.candidate.unwrap_or(Candidate::Bb);
-                    let err = match auto.error {
-                        Some(e) => format!("its backtest error there: ±{} points", pts(e)),
-                        None => "unbacked: the budgets go beyond the largest ratio measured".into(),
-                    };
-                    format!(
-                        "auto (backtested) = {} for k > n: {}; {err}. {}",
-                        c.label(),
-                        auto.reason,
-                        extrapolates(bt, c)
-                    )
-                }
-            })
-        })
-    };
-    let gain = move || {
-        let chart = more.get();
-        let line = chart.lines.last()?;
-        let (m2, e2) = *line.1.last()?;
-        let (m1, e1) = *line
-            .1
-            .iter()
-            .rev()
-            .find(|p| p.0 * 4 <= m2)
-            .or(line.1.first())?;
-        (m1 < m2).then(|| {
-            format!(
-                "Going from {m1} to {m2} samples per task cuts the expected error at k = {} from ~{} to ~{} points ({}).",
-                k_label(chart.k as f64),
-                pts(e1),
-                pts(e2),
-                line.0
-            )
-        })
-    };
+    let summary = move || current.with(|cur| cur.as_ref().map(backtest_summary));
+    let gain = move || more.with(|c| more_samples_gain(&k_label(c.k as f64), &c.lines));
     view! {
         <section class="card" aria-labelledby="backtest-title" data-testid="backtest-panel">
             <h2 id="backtest-title">"Which estimator should I trust?"</h2>
             <p class="note small">
                 {format!("Each task is subsampled to m′ = ⌈n/s⌉ samples (s = 2, 4, 8, …; {BACKTEST_REPEATS} seeded repeats), every estimator extrapolates from the subsample, and its pass@k is compared with the unbiased pass@k of all n samples. ")}
-                "The estimator with the smallest error at the ratios you extrapolate to (the k list beyond n and k_max) is used for k > n as “auto (backtested)”; ties within 1 % go to the simpler one."
+                "The estimator with the smallest error at the ratios you extrapolate to (the k list beyond n) is used for k > n as “auto (backtested)”; ties within 1 % go to the simpler one."
             </p>
             <label>
                 "Series "

@@ -5,14 +5,15 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::file_loader::after_paint;
+use super::jobs::{Jobs, Start};
 use crate::core::analysis::compare::{
-    best_temperature, delta_pass_point, paired_difference, PairError, Paired, PairedCurve,
+    best_temperature, delta_pass_point, paired_outcome, PairError, PairedOutcome,
 };
 use crate::core::analysis::curves::{k_grid, round_budgets};
 use crate::core::settings::Settings;
 use crate::io::chart_data;
 use crate::io::share::View;
+use crate::io::summaries::{paired_se_note, paired_summary};
 use crate::plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
 use crate::plot::Chart;
 
@@ -140,7 +141,7 @@ pub fn PairedPanel(
     // The paired bootstrap takes a while: computed after the page has drawn, in a job that a
     // newer request supersedes.
     let result = RwSignal::new(None::<PairedResult>);
-    let job = StoredValue::new(0u64);
+    let jobs = Jobs::new();
     Effect::new(move |_| {
         let pair = name_a.get().zip(name_b.get());
         let settings = a.settings.with(|s| Settings {
@@ -148,49 +149,18 @@ pub fn PairedPanel(
             ..s.opts.settings.clone()
         });
         a.datasets.track();
-        let run = job.get_value() + 1;
-        job.set_value(run);
-        leptos::task::spawn_local(async move {
-            after_paint().await;
-            if job.get_value() != run {
-                return;
-            }
+        jobs.spawn(Start::AfterPaint, move |_| async move {
             result.set(pair.and_then(|(na, nb)| paired(a, &na, &nb, &settings)));
         });
     });
     let chart = Signal::derive(move || {
         let (label, curve) = match result.get() {
-            Some(Ok((label, curve, _, _))) => (label, curve),
+            Some(Ok(p)) => (p.label, p.curve),
             _ => (String::new(), Default::default()),
         };
         Chart::Paired(PairedChart { label, curve })
     });
-    let summary = move || match result.get() {
-        None => "Pick two series.".to_string(),
-        Some(Err(e)) => format!("These two series cannot be paired: {e}."),
-        Some(Ok((label, curve, n, (ua, ub)))) => {
-            let first = curve.rows.first().map(|r| (r.k, r.mean));
-            let last = curve.rows.last().map(|r| (r.k, r.mean));
-            let change = match curve.sign_change {
-                Some(k) => format!(" The sign changes at k = {k}."),
-                None => " The sign does not change.".to_string(),
-            };
-            let ends = match (first, last) {
-                (Some((k1, m1)), Some((k2, m2))) => format!(
-                    " {label}: {:+.2} points at k = {k1}, {:+.2} at k = {k2}.",
-                    100.0 * m1,
-                    100.0 * m2
-                ),
-                _ => String::new(),
-            };
-            let unmatched = if ua + ub > 0 {
-                format!(" ({ua} + {ub} tasks without a match are left out.)")
-            } else {
-                String::new()
-            };
-            format!("{n} tasks paired by id.{ends}{change}{unmatched} Band: paired task bootstrap, 2.5–97.5 %.")
-        }
-    };
+    let summary = move || result.with(|r| paired_summary(r.as_ref()));
     let options = move |chosen: Memo<Option<String>>| {
         names
             .get()
@@ -216,9 +186,9 @@ pub fn PairedPanel(
                 chart=chart
                 dark=dark
                 on_hover=move |_| {}
-                table=Signal::derive(move || match result.get() { Some(Ok((_, c, _, _))) => chart_data::paired(&c), _ => Vec::new() })
+                table=Signal::derive(move || match result.get() { Some(Ok(p)) => chart_data::paired(&p.curve), _ => Vec::new() })
             />
-            <p class="note small">{move || result.with(|r| match r { Some(Ok((_, c, _, _))) => c.rows.first().map(|r| format!("At k = {}: {:+.3} ± {:.3} points (standard error).", r.k, 100.0 * r.mean, 100.0 * r.se)), _ => None })}</p>
+            <p class="note small">{move || result.with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).and_then(paired_se_note))}</p>
         </section>
     }
 }
@@ -228,18 +198,9 @@ fn paired(a: Analysis, na: &str, nb: &str, settings: &Settings) -> Option<Paired
     a.datasets.with_untracked(|ds| {
         let da = ds.iter().find(|d| d.name == na)?;
         let db = ds.iter().find(|d| d.name == nb)?;
-        Some(Paired::new(da, db).map(|p| {
-            let limit = p.k_limit();
-            let ks = k_grid(limit, 40, &round_budgets(limit));
-            (
-                format!("{na} − {nb}"),
-                paired_difference(&p, &ks, settings),
-                p.pairs.len(),
-                p.unmatched,
-            )
-        }))
+        Some(paired_outcome(da, db, settings))
     })
 }
 
-/// The paired difference: its label, curve, pairs and unmatched tasks, or why there is none.
-type PairedResult = Result<(String, PairedCurve, usize, (usize, usize)), PairError>;
+/// The paired difference, or why there is none.
+type PairedResult = Result<PairedOutcome, PairError>;

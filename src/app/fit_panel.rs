@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::file_loader::after_paint;
+use super::jobs::{Jobs, Start};
 use crate::core::analysis::diagnose::{diagnose, Diagnostics};
 use crate::io::chart_data;
 use crate::io::format::full;
@@ -37,20 +37,14 @@ pub fn FitPanel(
         })
     });
     let diag = RwSignal::new(None::<Diagnostics>);
-    let job = StoredValue::new(0u64);
+    let jobs = Jobs::new();
     // Diagnostics include ten CV refits: computed after the page has drawn.
     Effect::new(move |_| {
         let name = chosen.get();
         let folds = a.settings.with(|s| s.opts.settings.folds);
         let fits = a.fits.get();
         let ds = a.datasets.get_untracked();
-        let run = job.get_value() + 1;
-        job.set_value(run);
-        leptos::task::spawn_local(async move {
-            after_paint().await;
-            if job.get_value() != run {
-                return;
-            }
+        jobs.spawn(Start::AfterPaint, move |_| async move {
             let with_tasks: Vec<_> = fits.iter().filter(|f| !f.groups.is_empty()).collect();
             let Some(fit) = with_tasks
                 .iter()

@@ -3,6 +3,7 @@
 //! One component per file; logic lives in the pure modules, natively tested.
 
 pub mod analysis_settings;
+pub mod analysis_jobs;
 pub mod analysis_state;
 pub mod analysis_view;
 pub mod backtest_panel;
@@ -17,6 +18,7 @@ pub mod drop_zone;
 pub mod examples;
 pub mod file_loader;
 pub mod fit_panel;
+pub mod jobs;
 pub mod k_table;
 pub mod load_files;
 pub mod method_notes;

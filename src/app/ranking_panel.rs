@@ -4,15 +4,8 @@
 use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
+use crate::core::report::rank::ranking;
 use crate::io::format::percent;
-
-/// A series, its value at k (and which estimator gave it), Cover@τ and AvgAUC⁺.
-type RankRow = (
-    String,
-    Option<(f64, &'static str)>,
-    Option<f64>,
-    Option<f64>,
-);
 
 /// The ranking and AUC⁺ tables.
 #[component]
@@ -40,40 +33,7 @@ pub fn RankingPanel(
             .filter(|&i| i < taus.with(|t| t.len()))
             .unwrap_or(0)
     });
-    let rows = Memo::new(move |_| {
-        let k = k.get();
-        let ti = tau_i.get();
-        a.report.with(|r| {
-            let avg = r.comparison.as_ref().map(|c| c.avg_auc_cover_plus.clone());
-            let mut rows: Vec<RankRow> = r
-                .models
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| m.tasks > 0)
-                .map(|(i, m)| {
-                    let row = m.pass_at_k.iter().find(|row| row.k == k);
-                    let value = row.and_then(|row| {
-                        row.combinatorial
-                            .map(|v| (v, "combinatorial"))
-                            .or(row.bb.map(|v| (v, "BB")))
-                    });
-                    let cover = m.cover.get(ti).and_then(|c| c.plugin);
-                    (
-                        m.name.clone(),
-                        value,
-                        cover,
-                        avg.as_ref().and_then(|a| a.get(i).copied()),
-                    )
-                })
-                .collect();
-            rows.sort_by(|x, y| {
-                y.1.map(|v| v.0)
-                    .unwrap_or(-1.0)
-                    .total_cmp(&x.1.map(|v| v.0).unwrap_or(-1.0))
-            });
-            rows
-        })
-    });
+    let rows = Memo::new(move |_| a.report.with(|r| ranking(r, k.get(), tau_i.get())));
     let auc = move || {
         a.report.with(|r| {
             let c = r.comparison.as_ref()?;
@@ -132,14 +92,15 @@ pub fn RankingPanel(
                         </tr>
                     </thead>
                     <tbody>
-                        {move || rows.get().into_iter().enumerate().map(|(i, (name, v, cover, avg))| {
+                        {move || rows.get().into_iter().enumerate().map(|(i, row)| {
+                            let (name, v, cover, avg) = (row.series, row.value, row.cover, row.avg_auc_plus);
                             let key = name.clone();
                             view! {
                                 <tr data-series=key>
                                     <td>{(i + 1).to_string()}</td>
                                     <th scope="row" class="left">{name}</th>
                                     <td data-col="value" title=v.map(|v| v.0.to_string()).unwrap_or_default()>{v.map(|v| percent(v.0)).unwrap_or_else(|| "—".into())}</td>
-                                    <td>{v.map(|v| v.1).unwrap_or("")}</td>
+                                    <td>{v.map(|v| v.1.label()).unwrap_or_default()}</td>
                                     <td data-col="cover">{cover.map(percent).unwrap_or_else(|| "—".into())}</td>
                                     <td data-col="avg-auc">{avg.map(|v| format!("{v:.4}")).unwrap_or_else(|| "—".into())}</td>
                                 </tr>

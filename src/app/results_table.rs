@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::analysis_state::{attach_backtests, Analysis};
+use super::analysis_state::Analysis;
+use crate::core::report::backtests::attach_backtests;
 use crate::io::table::{cover_rows, csv, latex, markdown, rows, COLUMNS};
 
 /// Puts text on the clipboard; the status says whether it worked.

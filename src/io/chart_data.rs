@@ -6,6 +6,7 @@ use crate::core::analysis::curves::{CoverCurves, SeriesCurves};
 use crate::core::analysis::diagnose::{Diagnostics, BINS};
 use crate::core::estimators::kind::Estimator;
 use crate::io::format::full;
+use crate::io::table::csv_field;
 
 /// A table: the header, then the rows.
 pub type Table = Vec<Vec<String>>;
@@ -153,16 +154,9 @@ pub fn paired(curve: &PairedCurve) -> Table {
 
 /// A table as CSV.
 pub fn csv(table: &Table) -> String {
-    let field = |s: &String| {
-        if s.contains([',', '"', '\n']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.clone()
-        }
-    };
     table
         .iter()
-        .map(|r| r.iter().map(field).collect::<Vec<_>>().join(",") + "\n")
+        .map(|r| r.iter().map(|s| csv_field(s)).collect::<Vec<_>>().join(",") + "\n")
         .collect()
 }
 

@@ -3,6 +3,7 @@
 
 use crate::core::report::schema::{ModelReport, Report};
 use crate::io::format::{full, percent};
+use std::borrow::Cow;
 
 /// One cell: its value, or why it has none.
 #[derive(Debug, Clone, PartialEq)]
@@ -104,14 +105,6 @@ pub struct CoverRow {
     pub cells: [Cell; 2],
 }
 
-fn reason(m: &ModelReport, k: u64) -> String {
-    let prefix = format!("k = {k} > n");
-    m.warnings
-        .iter()
-        .find(|w| w.starts_with(&prefix))
-        .map(|w| w.split(':').next().unwrap_or(w).to_string())
-        .unwrap_or_else(|| "no tasks".to_string())
-}
 
 /// The auto (backtested) value of a row: the unbiased estimate where it is defined, else the
 /// chosen estimator's with its backtest error at ρ = k/n (unbacked beyond the ratios
@@ -132,7 +125,7 @@ fn auto_cell(m: &ModelReport, r: &crate::core::report::schema::PassAtKRow) -> Ce
         .ratios
         .iter()
         .position(|&x| x == bucket)
-        .and_then(|j| bt.mae.get(&bt.auto.estimator)?.get(j).copied().flatten());
+        .and_then(|j| bt.mae.get(&bt.auto.estimator.key())?.get(j).copied().flatten());
     Cell::Backed(v, err)
 }
 
@@ -142,7 +135,7 @@ pub fn rows(report: &Report) -> Vec<Row> {
     for m in &report.models {
         let no_fit = if m.tasks == 0 { "no tasks" } else { "no fit" };
         for (r, h) in m.pass_at_k.iter().zip(&m.pass_hat_k) {
-            let why = reason(m, r.k);
+            let why = r.short.map_or_else(|| "no tasks".to_string(), |s| s.to_string());
             let interval = match r.interval {
                 Some(i) if i.lo.is_finite() && i.hi.is_finite() => Cell::Interval(i.lo, i.hi),
                 _ => Cell::Undefined("no tasks".into()),
@@ -268,11 +261,13 @@ pub fn latex(rows: &[Row], cover: &[CoverRow]) -> String {
     s
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+/// A CSV field per RFC 4180: quoted, its quotes doubled, when it holds a comma, a double quote,
+/// CR or LF; as it is otherwise.
+pub fn csv_field(s: &str) -> Cow<'_, str> {
+    if s.contains([',', '"', '\r', '\n']) {
+        Cow::Owned(format!("\"{}\"", s.replace('"', "\"\"")))
     } else {
-        s.to_string()
+        Cow::Borrowed(s)
     }
 }
 
@@ -324,6 +319,17 @@ mod tests {
         assert_eq!(rows[2].cells[0].text(), "—");
         let cover = cover_rows(&r);
         assert_eq!(cover.len(), 2);
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_per_rfc_4180() {
+        assert_eq!(csv_field("a_b"), "a_b");
+        assert!(matches!(csv_field("plain"), Cow::Borrowed(_)));
+        assert_eq!(csv_field("b,c"), "\"b,c\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+        assert_eq!(csv_field("cr\rlf"), "\"cr\rlf\"");
+        assert_eq!(csv_field(""), "");
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! The Cover@τ chart: the share of tasks solved with success rate at least τ, as the plug-in
 //! step curve and the BB-posterior smooth curve, with markers at the chosen τ.
 
-use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::frame::{key, legend, line_sample, mapping, rule, Frame, Keyed};
 use super::{Mapping, Style};
 use crate::core::analysis::curves::CoverCurves;
 
@@ -47,93 +47,40 @@ pub fn draw_cover<DB: DrawingBackend>(
     style: &Style,
 ) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&style.bg())?;
-    let font = |size: f64| {
-        ("sans-serif", style.font(size))
-            .into_font()
-            .color(&style.ink())
-    };
-    let mut c = ChartBuilder::on(area)
-        .margin(style.px(12.0))
-        .x_label_area_size(style.px(44.0))
-        .y_label_area_size(style.px(52.0))
-        .build_cartesian_2d(0f64..1f64, 0f64..1f64)?;
-    c.configure_mesh()
-        .x_desc("τ (success-rate threshold)")
-        .y_desc("Cover@τ (share of tasks)")
-        .x_label_formatter(&|t| format!("{t:.1}"))
-        .y_label_formatter(&|p| format!("{:.0}%", p * 100.0))
-        .label_style(font(14.0))
-        .axis_desc_style(font(15.0))
-        .axis_style(style.muted())
-        .bold_line_style(style.grid())
-        .light_line_style(style.bg())
-        .x_labels(6)
-        .y_labels(6)
-        .draw()?;
+    let mut c = Frame::main("τ (success-rate threshold)", "Cover@τ (share of tasks)")
+        .x_fmt(&|t| format!("{t:.1}"))
+        .ticks(Some(6), None)
+        .build(area, style, 0f64..1f64, 0f64..1f64)?;
     for (i, s) in chart.series.iter().enumerate() {
         let color = style.series(i);
-        let plug = ShapeStyle::from(color).stroke_width(style.px(2.2));
+        let plug = style.stroke(color, 2.2);
         c.draw_series(LineSeries::new(step_path(&s.steps), plug))?
-            .label(s.name.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], plug));
+            .keyed(s.name.clone(), 18, plug);
         if chart.posterior && !s.posterior.is_empty() {
-            let post = ShapeStyle::from(color.mix(0.85)).stroke_width(style.px(1.4));
-            c.draw_series(DashedLineSeries::new(
-                s.posterior.clone(),
-                style.px(6.0),
-                style.px(3.0),
-                post,
-            ))?;
+            let post = style.stroke(color.mix(0.85), 1.4);
+            c.draw_series(style.dashed(s.posterior.clone(), 6.0, 3.0, post))?;
         }
         for &(tau, plugin, _) in &s.marks {
+            let r = style.px(4.0) as i32;
             c.draw_series(std::iter::once(Circle::new(
                 (tau, plugin),
-                style.px(4.0) as i32,
+                r,
                 color.filled(),
             )))?;
         }
     }
     if chart.posterior && !chart.series.is_empty() {
-        let neutral = ShapeStyle::from(style.muted()).stroke_width(style.px(1.4));
-        c.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-            .label("plug-in: solid steps; BB posterior: dashed")
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 7, y)], neutral));
+        let neutral = style.stroke(style.muted(), 1.4);
+        key(&mut c, "plug-in: solid steps; BB posterior: dashed")?.legend(line_sample(7, neutral));
     }
     if let Some(first) = chart.series.first() {
-        let muted = style.muted().mix(0.8).stroke_width(style.px(1.0));
+        let muted = style.stroke(style.muted().mix(0.8), 1.0);
         for &(tau, _, _) in &first.marks {
-            c.draw_series(DashedLineSeries::new(
-                [(tau, 0.0), (tau, 1.0)],
-                style.px(3.0),
-                style.px(3.0),
-                muted,
-            ))?;
+            rule(&mut c, style, tau, (0.0, 1.0), (3.0, 3.0), muted)?;
         }
-        if style.compact {
-            return mapping(&c);
-        }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(style.bg().mix(0.88))
-            .border_style(style.grid())
-            .label_font(font(13.0))
-            .draw()?;
+        legend(&mut c, style, SeriesLabelPosition::UpperRight, 13.0)?;
     }
-    mapping(&c)
-}
-
-/// The mapping of the chart's plotting area.
-fn mapping<DB: DrawingBackend>(
-    c: &ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
-) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
-    let (xr, yr) = c.plotting_area().get_pixel_range();
-    Ok(Mapping {
-        x: (xr.start, xr.end),
-        y: (yr.start, yr.end),
-        x_range: (0.0, 1.0),
-        x_log: false,
-        y_range: (0.0, 1.0),
-    })
+    Ok(mapping(&c))
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::frame::{legend, mapping, Frame, Keyed};
 use super::{Mapping, Style};
 use crate::core::analysis::diagnose::{Diagnostics, BINS};
 
@@ -18,13 +19,13 @@ pub fn draw_fit<DB: DrawingBackend>(
     style: &Style,
 ) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&style.bg())?;
-    let font = |size: f64| {
-        ("sans-serif", style.font(size))
-            .into_font()
-            .color(&style.ink())
-    };
     let (w, _) = area.dim_in_pixel();
     let (left, right) = area.split_horizontally(w / 2);
+    let panel = |y_desc| {
+        Frame::new("c/n", y_desc)
+            .sizes(10.0, 40.0, 48.0)
+            .ticks(Some(6), Some(5))
+    };
     let bb = style.series(0);
     let zo = style.series(1);
     let obs = style.muted();
@@ -43,22 +44,7 @@ pub fn draw_fit<DB: DrawingBackend>(
         .max(curve_max.min(4.0 * dens.iter().copied().fold(0.5, f64::max)))
         .max(0.5)
         * 1.1;
-    let mut c = ChartBuilder::on(&left)
-        .margin(style.px(10.0))
-        .x_label_area_size(style.px(40.0))
-        .y_label_area_size(style.px(48.0))
-        .build_cartesian_2d(0f64..1f64, 0f64..y_max)?;
-    c.configure_mesh()
-        .x_desc("c/n")
-        .y_desc("density")
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(style.muted())
-        .bold_line_style(style.grid())
-        .light_line_style(style.bg())
-        .x_labels(6)
-        .y_labels(5)
-        .draw()?;
+    let mut c = panel("density").build(&left, style, 0f64..1f64, 0f64..y_max)?;
     c.draw_series(dens.iter().enumerate().map(|(i, &h)| {
         let x0 = i as f64 * width;
         Rectangle::new([(x0, 0.0), (x0 + width, h)], obs.mix(0.35).filled())
@@ -67,22 +53,19 @@ pub fn draw_fit<DB: DrawingBackend>(
     .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 12, y + 4)], obs.mix(0.35).filled()));
     if !d.densities.is_empty() {
         let clip = |v: f64| v.min(y_max);
-        let st = ShapeStyle::from(bb).stroke_width(style.px(2.0));
+        let st = style.stroke(bb, 2.0);
         c.draw_series(LineSeries::new(
             d.densities.iter().map(|x| (x.0, clip(x.1))),
             st,
         ))?
-        .label("BB: Beta(a, b)")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], st));
-        let sz = ShapeStyle::from(zo).stroke_width(style.px(2.0));
-        c.draw_series(DashedLineSeries::new(
-            d.densities.iter().map(|x| (x.0, clip(x.2))),
-            style.px(6.0),
-            style.px(3.0),
+        .keyed("BB: Beta(a, b)", 14, st);
+        let sz = style.stroke(zo, 2.0);
+        let zoib = d.densities.iter().map(|x| (x.0, clip(x.2)));
+        c.draw_series(style.dashed(zoib, 6.0, 3.0, sz))?.keyed(
+            "ZOIBB: Beta part and atoms",
+            14,
             sz,
-        ))?
-        .label("ZOIBB: Beta part and atoms")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], sz));
+        );
         // The atoms, as bars of height mass / bin width at the ends.
         let (p0, p1) = d.atoms_fitted;
         for (x0, m) in [(0.0, p0), (1.0 - width / 2.0, p1)] {
@@ -94,63 +77,20 @@ pub fn draw_fit<DB: DrawingBackend>(
             }
         }
     }
-    if !style.compact {
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperMiddle)
-            .background_style(style.bg().mix(0.88))
-            .border_style(style.grid())
-            .label_font(font(11.0))
-            .draw()?;
-    }
-    let mut e = ChartBuilder::on(&right)
-        .margin(style.px(10.0))
-        .x_label_area_size(style.px(40.0))
-        .y_label_area_size(style.px(48.0))
-        .build_cartesian_2d(0f64..1f64, 0f64..1f64)?;
-    e.configure_mesh()
-        .x_desc("c/n")
-        .y_desc("cumulative share")
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(style.muted())
-        .bold_line_style(style.grid())
-        .light_line_style(style.bg())
-        .x_labels(6)
-        .y_labels(5)
-        .draw()?;
-    let ecdf = ShapeStyle::from(style.ink()).stroke_width(style.px(2.2));
+    legend(&mut c, style, SeriesLabelPosition::UpperMiddle, 11.0)?;
+    let mut e = panel("cumulative share").build(&right, style, 0f64..1f64, 0f64..1f64)?;
+    let ecdf = style.stroke(style.ink(), 2.2);
     e.draw_series(LineSeries::new(d.cdfs.iter().map(|x| (x.0, x.1)), ecdf))?
-        .label("observed (ECDF)")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], ecdf));
+        .keyed("observed (ECDF)", 14, ecdf);
     if d.cdfs.iter().all(|x| x.2.is_finite()) {
-        let st = ShapeStyle::from(bb).stroke_width(style.px(1.6));
+        let st = style.stroke(bb, 1.6);
         e.draw_series(LineSeries::new(d.cdfs.iter().map(|x| (x.0, x.2)), st))?
-            .label("BB predictive")
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], st));
-        let sz = ShapeStyle::from(zo).stroke_width(style.px(1.6));
-        e.draw_series(DashedLineSeries::new(
-            d.cdfs.iter().map(|x| (x.0, x.3)),
-            style.px(6.0),
-            style.px(3.0),
-            sz,
-        ))?
-        .label("ZOIBB predictive")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], sz));
+            .keyed("BB predictive", 14, st);
+        let sz = style.stroke(zo, 1.6);
+        let zoib = d.cdfs.iter().map(|x| (x.0, x.3));
+        e.draw_series(style.dashed(zoib, 6.0, 3.0, sz))?
+            .keyed("ZOIBB predictive", 14, sz);
     }
-    if !style.compact {
-        e.configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(style.bg().mix(0.88))
-            .border_style(style.grid())
-            .label_font(font(11.0))
-            .draw()?;
-    }
-    let (xr, yr) = e.plotting_area().get_pixel_range();
-    Ok(Mapping {
-        x: (xr.start, xr.end),
-        y: (yr.start, yr.end),
-        x_range: (0.0, 1.0),
-        x_log: false,
-        y_range: (0.0, 1.0),
-    })
+    legend(&mut e, style, SeriesLabelPosition::LowerRight, 11.0)?;
+    Ok(mapping(&e))
 }

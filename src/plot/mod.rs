@@ -6,11 +6,15 @@ pub mod backtest;
 pub mod compare;
 pub mod cover;
 pub mod fit;
+mod frame;
 pub mod pass_at_k;
 pub mod svg;
 
 use plotters::coord::Shift;
-use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend};
+use plotters::prelude::{
+    Color, DashedLineSeries, DrawingArea, DrawingAreaErrorKind, DrawingBackend, IntoFont,
+    ShapeStyle, TextStyle,
+};
 use plotters::style::RGBColor;
 
 /// Any chart of the page, so that one canvas component can draw, export and map them all.
@@ -86,71 +90,50 @@ impl Default for Style {
     }
 }
 
-/// The Okabe–Ito palette (colour-blind safe), reordered for a light background.
-const LIGHT: [RGBColor; 8] = [
-    RGBColor(0x00, 0x72, 0xB2),
-    RGBColor(0xE6, 0x9F, 0x00),
-    RGBColor(0x00, 0x9E, 0x73),
-    RGBColor(0xCC, 0x79, 0xA7),
-    RGBColor(0xD5, 0x5E, 0x00),
-    RGBColor(0x56, 0xB4, 0xE9),
-    RGBColor(0x00, 0x00, 0x00),
-    RGBColor(0xB8, 0xA6, 0x00),
-];
-
-/// The same palette for a dark background.
-const DARK: [RGBColor; 8] = [
-    RGBColor(0x56, 0xB4, 0xE9),
-    RGBColor(0xE6, 0x9F, 0x00),
-    RGBColor(0x00, 0xC0, 0x8B),
-    RGBColor(0xE0, 0x8E, 0xBF),
-    RGBColor(0xFF, 0x7A, 0x2F),
-    RGBColor(0x9A, 0xD4, 0xF5),
-    RGBColor(0xF0, 0xF0, 0xF0),
-    RGBColor(0xF0, 0xE4, 0x42),
+/// The Okabe–Ito palette (colour-blind safe) as 0xRRGGBB: each series' colour on a light
+/// background (reordered for it) and on a dark one.
+const PALETTE: [(u32, u32); 8] = [
+    (0x0072B2, 0x56B4E9),
+    (0xE69F00, 0xE69F00),
+    (0x009E73, 0x00C08B),
+    (0xCC79A7, 0xE08EBF),
+    (0xD55E00, 0xFF7A2F),
+    (0x56B4E9, 0x9AD4F5),
+    (0x000000, 0xF0F0F0),
+    (0xB8A600, 0xF0E442),
 ];
 
 impl Style {
+    /// `light` (0xRRGGBB) on a light background, `dark` on a dark one.
+    fn pick(&self, light: u32, dark: u32) -> RGBColor {
+        let [_, r, g, b] = if self.dark { dark } else { light }.to_be_bytes();
+        RGBColor(r, g, b)
+    }
+
     /// The background.
     pub fn bg(&self) -> RGBColor {
-        if self.dark {
-            RGBColor(0x1e, 0x21, 0x26)
-        } else {
-            RGBColor(0xff, 0xff, 0xff)
-        }
+        self.pick(0xffffff, 0x1e2126)
     }
 
     /// Text and axes.
     pub fn ink(&self) -> RGBColor {
-        if self.dark {
-            RGBColor(0xe8, 0xea, 0xed)
-        } else {
-            RGBColor(0x1d, 0x1f, 0x21)
-        }
+        self.pick(0x1d1f21, 0xe8eaed)
     }
 
     /// Secondary text and reference lines.
     pub fn muted(&self) -> RGBColor {
-        if self.dark {
-            RGBColor(0xa0, 0xa4, 0xaa)
-        } else {
-            RGBColor(0x5f, 0x63, 0x68)
-        }
+        self.pick(0x5f6368, 0xa0a4aa)
     }
 
     /// Grid lines.
     pub fn grid(&self) -> RGBColor {
-        if self.dark {
-            RGBColor(0x33, 0x37, 0x3d)
-        } else {
-            RGBColor(0xe6, 0xe6, 0xe1)
-        }
+        self.pick(0xe6e6e1, 0x33373d)
     }
 
     /// The colour of series `i`.
     pub fn series(&self, i: usize) -> RGBColor {
-        let p = if self.dark { &DARK } else { &LIGHT };
-        p[i % p.len()]
+        let (light, dark) = PALETTE[i % PALETTE.len()];
+        self.pick(light, dark)
     }
 
     /// The colour of series `i` as CSS (`#0072b2`).
@@ -167,6 +150,33 @@ impl Style {
     /// A font size in pixels.
     pub fn font(&self, css: f64) -> f64 {
         css * self.scale
+    }
+
+    /// Sans-serif text of `css` pixels in the ink colour.
+    pub fn text(&self, css: f64) -> TextStyle<'static> {
+        ("sans-serif", self.font(css))
+            .into_font()
+            .color(&self.ink())
+    }
+
+    /// A line in `color`, `css` pixels wide.
+    pub fn stroke<C: Color>(&self, color: C, css: f64) -> ShapeStyle {
+        color.stroke_width(self.px(css))
+    }
+
+    /// A dashed line through `pts` in `st`: dashes of `dash` and gaps of `gap` CSS pixels.
+    pub fn dashed<I>(
+        &self,
+        pts: I,
+        dash: f64,
+        gap: f64,
+        st: ShapeStyle,
+    ) -> DashedLineSeries<I::IntoIter, u32>
+    where
+        I: IntoIterator,
+        I::IntoIter: Clone,
+    {
+        DashedLineSeries::new(pts, self.px(dash), self.px(gap), st)
     }
 }
 

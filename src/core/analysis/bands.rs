@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::core::analysis::bootstrap::{quantile, resample_counts};
 use crate::core::data::dataset::{Dataset, Groups};
+use crate::core::estimators::kind::Estimator;
 use crate::core::eval::estimates::Estimates;
 use crate::core::eval::fit::{config, fit_series};
 use crate::core::num::rng::SplitMix64;
@@ -13,7 +14,13 @@ use crate::core::settings::Settings;
 use serde::Serialize;
 
 /// The estimators that get bands, in the report's order.
-pub const BAND_ESTIMATORS: [&str; 5] = ["combinatorial", "naive", "bb", "zoibb", "linmix"];
+pub const BAND_ESTIMATORS: [Estimator; 5] = [
+    Estimator::Combinatorial,
+    Estimator::Naive,
+    Estimator::Bb,
+    Estimator::Zoibb,
+    Estimator::LinMix,
+];
 
 /// For each budget, the band of each estimator (an estimator undefined in some resamples gets
 /// its band from the others; undefined in all, it is left out).
@@ -47,7 +54,7 @@ pub fn bootstrap_bands(ds: &Dataset, ks: &[u64], s: &Settings) -> Vec<BTreeMap<S
             for (e, name) in BAND_ESTIMATORS.iter().enumerate() {
                 let col: Vec<f64> = rows.iter().map(|r| r[e]).collect();
                 if let (Some(lo), Some(hi)) = (quantile(&col, 0.025), quantile(&col, 0.975)) {
-                    out.insert(name.to_string(), Band { lo, hi });
+                    out.insert(name.key(), Band { lo, hi });
                 }
             }
             out

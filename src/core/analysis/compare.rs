@@ -2,9 +2,11 @@
 //! budget, and the best temperature per budget.
 
 use crate::core::analysis::bootstrap::{quantile, resample_counts};
+use crate::core::analysis::curves::{k_grid, round_budgets};
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Dataset;
 use crate::core::estimators::unbiased::pass_at_k;
+use crate::core::estimators::kind::Estimator;
 use crate::core::eval::estimates::Estimates;
 use crate::core::eval::fit::{config, SeriesFit};
 use crate::core::num::normal::two_sided_z;
@@ -187,15 +189,46 @@ pub fn paired_difference(p: &Paired, ks: &[u64], settings: &Settings) -> PairedC
     PairedCurve { rows, sign_change }
 }
 
+/// The paired difference of two named series, as the page shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairedOutcome {
+    /// "A − B".
+    pub label: String,
+    /// The difference along the budgets.
+    pub curve: PairedCurve,
+    /// Tasks paired by id.
+    pub pairs: usize,
+    /// Tasks of A and of B without a match.
+    pub unmatched: (usize, usize),
+}
+
+/// The paired difference `a − b` on a log grid of 40 budgets up to [`Paired::k_limit`] (plus
+/// round budgets).
+///
+/// # Errors
+/// [`PairError`] when the two series cannot be paired.
+pub fn paired_outcome(
+    a: &Dataset,
+    b: &Dataset,
+    settings: &Settings,
+) -> Result<PairedOutcome, PairError> {
+    let p = Paired::new(a, b)?;
+    let limit = p.k_limit();
+    let ks = k_grid(limit, 40, &round_budgets(limit));
+    Ok(PairedOutcome {
+        label: format!("{} − {}", a.name, b.name),
+        curve: paired_difference(&p, &ks, settings),
+        pairs: p.pairs.len(),
+        unmatched: p.unmatched,
+    })
+}
+
 /// The value a series is ranked by at budget k: the unbiased estimate where every task has
-/// n ≥ k, else the BB posterior predictive (an extrapolation), with which one it is.
-pub fn best_estimate(fit: &SeriesFit, settings: &Settings, k: u64) -> Option<(f64, &'static str)> {
+/// n ≥ k, else the BB posterior predictive (an extrapolation), with which one it is
+/// ([`AtK::ranked`](crate::core::eval::estimates::AtK::ranked)).
+pub fn best_estimate(fit: &SeriesFit, settings: &Settings, k: u64) -> Option<(f64, Estimator)> {
     let est = Estimates::new(&fit.groups, fit.fits, config(settings));
-    let e = est.pass_at_ks(&[k])[0];
-    match e.combinatorial {
-        Ok(v) => Some((v, "combinatorial")),
-        Err(_) => e.bb.filter(|v| v.is_finite()).map(|v| (v, "BB")),
-    }
+    est.pass_at_ks(&[k])[0].ranked()
 }
 
 /// A model's best temperature per budget: (model, \[(k, T*, pass@k at T*)\]).
@@ -232,7 +265,7 @@ pub fn best_temperature(
                     let vals = est
                         .pass_at_ks(ks)
                         .iter()
-                        .map(|e| e.combinatorial.ok().or(e.bb).filter(|v| v.is_finite()))
+                        .map(|e| e.ranked().map(|v| v.0))
                         .collect();
                     (*t, vals)
                 })

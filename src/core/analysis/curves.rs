@@ -4,18 +4,17 @@
 //! The fits are computed once per series ([`SeriesFit`]); changing k_max or the band only
 //! re-evaluates the curves.
 
-use crate::core::analysis::backtest::candidate::Candidate;
 use crate::core::analysis::bands::bootstrap_bands;
-use crate::core::analysis::warnings::data_warnings;
+use crate::core::analysis::warnings::{data_warnings, render_all, Context};
 use crate::core::data::dataset::Dataset;
 use crate::core::estimators::cover::{cover_posterior, CoverSteps};
-use crate::core::estimators::kind::Estimator;
+use crate::core::estimators::kind::{unbiased_else, Estimator};
 use crate::core::eval::estimates::Estimates;
 use crate::core::eval::fit::config;
 use crate::core::eval::fit::SeriesFit;
 use crate::core::num::math::Det;
 use crate::core::settings::BandKind;
-use crate::core::settings::{Options, Settings};
+use crate::core::settings::Settings;
 
 /// Integer budgets from 1 to `k_max`: about `points` log-spaced, plus `marks` (such as n)
 /// that the curves must pass through; sorted, distinct.
@@ -73,7 +72,7 @@ pub struct SeriesCurves {
 impl SeriesCurves {
     /// The curve of one estimator.
     pub fn curve(&self, e: Estimator) -> &[Option<f64>] {
-        &self.values[e.index()]
+        self.values.get(e.index()).map_or(&[], Vec::as_slice)
     }
 
     /// The value of an estimator at the grid budget nearest to k (in ln k).
@@ -86,11 +85,11 @@ impl SeriesCurves {
 impl SeriesCurves {
     /// Fills the auto curve: the unbiased estimate where it is defined, beyond it the value of
     /// the estimator the backtest chose.
-    pub fn set_auto(&mut self, chosen: Candidate) {
+    pub fn set_auto(&mut self, chosen: Estimator) {
         let auto: Vec<Option<f64>> = (0..self.ks.len())
             .map(|i| {
                 let v = |e: Estimator| self.values[e.index()][i];
-                v(Estimator::Combinatorial).or_else(|| {
+                let beyond = || {
                     let (naive, bb, zoibb, linmix) = (
                         v(Estimator::Naive)?,
                         v(Estimator::Bb)?,
@@ -98,7 +97,8 @@ impl SeriesCurves {
                         v(Estimator::LinMix)?,
                     );
                     Some(chosen.value(naive, bb, zoibb, linmix)).filter(|x| x.is_finite())
-                })
+                };
+                unbiased_else(v(Estimator::Combinatorial), chosen, beyond).map(|x| x.0)
             })
             .collect();
         self.values[Estimator::Auto.index()] = auto;
@@ -169,29 +169,18 @@ pub fn series_curves(
                 .iter()
                 .zip(&rows)
                 .map(|(b, r)| {
-                    let key = if r.combinatorial.is_ok() {
-                        "combinatorial"
-                    } else {
-                        "bb"
-                    };
-                    b.get(key).map(|band| (band.lo, band.hi))
+                    let drawn = r.ranked().map_or(Estimator::Bb, |v| v.1);
+                    b.get(&drawn.key()).map(|band| (band.lo, band.hi))
                 })
                 .collect()
         }
     };
-    let opts = Options {
-        ks: ks
-            .iter()
-            .copied()
-            .filter(|&k| k > fit.groups.n_max())
-            .take(1)
-            .collect(),
-        ..Options::default()
-    };
-    let warnings = data_warnings(&fit.groups, fit.fits.as_ref(), &opts)
-        .into_iter()
-        .map(|w| w.replace(" at k = ", " at k ≥ ").replace(" (beyond n)", ""))
-        .collect();
+    // Under the chart, the fits' warnings name the first budget beyond n.
+    let first_beyond: Vec<u64> = ks.iter().copied().filter(|&k| k > fit.groups.n_max()).take(1).collect();
+    let warnings = render_all(
+        &data_warnings(&fit.groups, fit.fits.as_ref(), &first_beyond),
+        Context::Chart,
+    );
     let (n_min, n_max) = fit.n_range();
     SeriesCurves {
         name: fit.name.clone(),

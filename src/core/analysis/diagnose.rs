@@ -275,12 +275,7 @@ mod tests {
 
     #[test]
     fn a_good_fit_and_a_mixed_benchmark() {
-        let prior = InflatedBeta {
-            pi0: 0.0,
-            pi1: 0.0,
-            a: 2.0,
-            b: 3.0,
-        };
+        let prior = InflatedBeta::new(0.0, 0.0, 2.0, 3.0);
         let ds = synthetic("beta", 400, 20, 20, prior, 1);
         let d = diagnose(&ds, &SeriesFit::new(&ds), 10);
         assert!((d.histogram.iter().sum::<f64>() - 1.0).abs() < 1e-12);

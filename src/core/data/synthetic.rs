@@ -20,6 +20,11 @@ pub struct InflatedBeta {
 }
 
 impl InflatedBeta {
+    /// π0·δ0 + π1·δ1 + (1 − π0 − π1)·Beta(a, b).
+    pub fn new(pi0: f64, pi1: f64, a: f64, b: f64) -> Self {
+        InflatedBeta { pi0, pi1, a, b }
+    }
+
     /// One success rate.
     pub fn draw(&self, rng: &mut SplitMix64) -> f64 {
         let u = rng.uniform();
@@ -69,12 +74,7 @@ mod tests {
 
     #[test]
     fn synthetic_is_seeded() {
-        let p = InflatedBeta {
-            pi0: 0.2,
-            pi1: 0.1,
-            a: 1.0,
-            b: 2.0,
-        };
+        let p = InflatedBeta::new(0.2, 0.1, 1.0, 2.0);
         let a = synthetic("s", 100, 5, 9, p, 3);
         assert_eq!(a, synthetic("s", 100, 5, 9, p, 3));
         assert!(a.tasks.iter().all(|t| (5..=9).contains(&t.counts.n())));

@@ -9,7 +9,7 @@ use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
 use crate::core::estimators::likelihood::BbData;
 use crate::core::num::gamma::ln_gamma_ratio;
-use crate::core::num::optimize::{Objective, Problem, StopReason};
+use crate::core::num::optimize::{Problem, StopReason, WithHessian};
 
 /// Smallest a or b of the fit.
 pub const PARAM_MIN: f64 = 1e-6;
@@ -103,7 +103,12 @@ pub fn fit_bb_data(data: &BbData, starts: &[[f64; 2]], search: Search) -> BbFit 
     if data.all_n_one() {
         return fit_all_n_one(data);
     }
-    let mut f = LogObjective::new(data);
+    // ℓ in (ln a, ln b) with its analytic gradient and Hessian (one pass over the data gives
+    // all three).
+    let mut f = WithHessian::new(|x: [f64; 2]| {
+        let (a, b) = (x[0].dexp(), x[1].dexp());
+        data.bb_loglik(a, b).in_log_params(a, b)
+    });
     let o = log_box().maximize(&mut f, starts, search.grid, search.runs);
     let (a, b) = (o.x[0].dexp(), o.x[1].dexp());
     BbFit {
@@ -116,44 +121,6 @@ pub fn fit_bb_data(data: &BbData, starts: &[[f64; 2]], search: Search) -> BbFit 
         converged: o.reason.converged(),
         iterations: o.iterations,
         stop_reason: o.reason,
-    }
-}
-
-/// ℓ in (ln a, ln b) with its analytic gradient and Hessian (one pass over the data gives
-/// all three; the Hessian of the last evaluation is kept for the Newton step).
-struct LogObjective<'a> {
-    data: &'a BbData,
-    last: Option<([f64; 2], [[f64; 2]; 2])>,
-}
-
-impl<'a> LogObjective<'a> {
-    fn new(data: &'a BbData) -> Self {
-        LogObjective { data, last: None }
-    }
-}
-
-impl Objective for LogObjective<'_> {
-    fn eval(&mut self, x: [f64; 2]) -> (f64, [f64; 2]) {
-        let (a, b) = (x[0].dexp(), x[1].dexp());
-        let d = self.data.bb_loglik(a, b);
-        // u = ln a: f_u = a·ℓ_a, f_uu = a²·ℓ_aa + a·ℓ_a, f_uv = a·b·ℓ_ab.
-        let g = [a * d.g[0], b * d.g[1]];
-        let h = [
-            [a * a * d.h[0] + g[0], a * b * d.h[1]],
-            [a * b * d.h[1], b * b * d.h[2] + g[1]],
-        ];
-        self.last = Some((x, h));
-        (d.v, g)
-    }
-
-    fn hessian(&mut self, x: [f64; 2]) -> [[f64; 2]; 2] {
-        match self.last {
-            Some((at, h)) if at == x => h,
-            _ => {
-                self.eval(x);
-                self.last.map(|l| l.1).unwrap_or([[-1.0, 0.0], [0.0, -1.0]])
-            }
-        }
     }
 }
 

@@ -82,32 +82,6 @@ pub fn pass_hat_k_exact(n: u64, c: u64, k: u64) -> Option<f64> {
     Some(ratio_to_f64(&binomial(c, k), &binomial(n, k)))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn binomials() {
-        assert_eq!(binomial(10, 5), BigUint::from(252u32));
-        assert_eq!(binomial(7, 5), BigUint::from(21u32));
-        assert_eq!(binomial(3, 5), BigUint::zero());
-        assert_eq!(binomial(0, 0), BigUint::one());
-    }
-
-    #[test]
-    fn rounding_of_ratios() {
-        let r = |a: u64, b: u64| ratio_to_f64(&BigUint::from(a), &BigUint::from(b));
-        assert_eq!(r(1, 3), 1.0 / 3.0);
-        assert_eq!(r(11, 12), 11.0 / 12.0);
-        assert_eq!(r(231, 252), 231.0 / 252.0);
-        assert_eq!(r(1, 1_000_000_000), 1e-9);
-        assert_eq!(r(5, 5), 1.0);
-        assert_eq!(r(0, 5), 0.0);
-        // Ties to even: (2^53 + 1) / 1 rounds down to 2^53.
-        assert_eq!(r((1 << 53) + 1, 1), (1u64 << 53) as f64);
-    }
-}
-
 /// How [`closed_form_check`] evaluated the closed form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckMethod {
@@ -156,5 +130,31 @@ pub fn closed_form_check(n: u64, c: u64, k: u64) -> Option<(f64, CheckMethod)> {
     } else {
         let l = direct_sum(x, c.max(k) as f64, shorter);
         Some((-libm::expm1(l), CheckMethod::LongProduct))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial(10, 5), BigUint::from(252u32));
+        assert_eq!(binomial(7, 5), BigUint::from(21u32));
+        assert_eq!(binomial(3, 5), BigUint::zero());
+        assert_eq!(binomial(0, 0), BigUint::one());
+    }
+
+    #[test]
+    fn rounding_of_ratios() {
+        let r = |a: u64, b: u64| ratio_to_f64(&BigUint::from(a), &BigUint::from(b));
+        assert_eq!(r(1, 3), 1.0 / 3.0);
+        assert_eq!(r(11, 12), 11.0 / 12.0);
+        assert_eq!(r(231, 252), 231.0 / 252.0);
+        assert_eq!(r(1, 1_000_000_000), 1e-9);
+        assert_eq!(r(5, 5), 1.0);
+        assert_eq!(r(0, 5), 0.0);
+        // Ties to even: (2^53 + 1) / 1 rounds down to 2^53.
+        assert_eq!(r((1 << 53) + 1, 1), (1u64 << 53) as f64);
     }
 }

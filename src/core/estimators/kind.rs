@@ -1,10 +1,14 @@
-//! The estimators passk draws and reports, by name.
+//! The estimators passk draws, backtests and reports, by name: one vocabulary for the
+//! curves, the bands, the backtest, the ranking, the report and the page.
 
 /// The estimators drawn when nothing was chosen yet.
 pub const DEFAULT_ENABLED: [Estimator; 3] =
     [Estimator::Combinatorial, Estimator::Bb, Estimator::LinMix];
 
-/// An estimator the Pass@k chart can draw.
+/// The ZOIBB weights (in tenths) of the fixed mixes the backtest tries besides LinMix.
+pub const MIX_TENTHS: std::ops::RangeInclusive<u8> = 0..=10;
+
+/// An estimator of the dataset pass@k.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Estimator {
     /// Unbiased combinatorial (defined for k ≤ n_min).
@@ -21,10 +25,13 @@ pub enum Estimator {
     Extrapolated,
     /// The unbiased estimate where defined, beyond it the estimator the backtest chose.
     Auto,
+    /// A fixed mix w·ZOIBB + (1 − w)·BB with w = tenths / 10 (a backtest candidate; not
+    /// drawn as a curve of its own).
+    Mix(u8),
 }
 
 impl Estimator {
-    /// Every estimator, in legend order.
+    /// Every estimator the Pass@k chart draws, in legend order.
     pub const ALL: [Estimator; 7] = [
         Estimator::Combinatorial,
         Estimator::Bb,
@@ -35,8 +42,29 @@ impl Estimator {
         Estimator::Auto,
     ];
 
-    /// A stable key (`toggle-<key>` on the page, share links).
-    pub fn key(self) -> &'static str {
+    /// The backtest's candidates, simplest first: naive, BB, ZOIBB, LinMix, then the fixed
+    /// mixes w = 0.0, 0.1, …, 1.0.
+    pub fn candidates() -> Vec<Estimator> {
+        let mut v = vec![
+            Estimator::Naive,
+            Estimator::Bb,
+            Estimator::Zoibb,
+            Estimator::LinMix,
+        ];
+        v.extend(MIX_TENTHS.map(Estimator::Mix));
+        v
+    }
+
+    /// A stable key (`toggle-<key>` on the page, share links, the report's backtest errors:
+    /// `combinatorial`, `bb`, …, `mix_0.3`).
+    pub fn key(self) -> String {
+        match self {
+            Estimator::Mix(t) => format!("mix_{:.1}", f64::from(t) / 10.0),
+            e => e.name().to_string(),
+        }
+    }
+
+    fn name(self) -> &'static str {
         match self {
             Estimator::Combinatorial => "combinatorial",
             Estimator::Bb => "bb",
@@ -45,24 +73,26 @@ impl Estimator {
             Estimator::Naive => "naive",
             Estimator::Extrapolated => "extrapolated",
             Estimator::Auto => "auto",
+            Estimator::Mix(_) => "mix",
         }
     }
 
-    /// The estimator with this key.
+    /// The charted estimator with this key (None for anything else, mixes included).
     pub fn from_key(key: &str) -> Option<Estimator> {
-        Estimator::ALL.into_iter().find(|e| e.key() == key)
+        Estimator::ALL.into_iter().find(|e| e.name() == key)
     }
 
     /// A label for legends and tables.
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Estimator::Combinatorial => "combinatorial",
-            Estimator::Bb => "BB",
-            Estimator::Zoibb => "ZOIBB",
-            Estimator::LinMix => "LinMix",
-            Estimator::Naive => "naive",
-            Estimator::Extrapolated => "log-logit extrapolation",
-            Estimator::Auto => "auto (backtested)",
+            Estimator::Combinatorial => "combinatorial".into(),
+            Estimator::Bb => "BB".into(),
+            Estimator::Zoibb => "ZOIBB".into(),
+            Estimator::LinMix => "LinMix".into(),
+            Estimator::Naive => "naive".into(),
+            Estimator::Extrapolated => "log-logit extrapolation".into(),
+            Estimator::Auto => "auto (backtested)".into(),
+            Estimator::Mix(t) => format!("mix w = {:.1}", f64::from(t) / 10.0),
         }
     }
 
@@ -74,7 +104,89 @@ impl Estimator {
         )
     }
 
+    /// Its ZOIBB weight as a mix of BB and ZOIBB (BB 0, ZOIBB 1, a fixed mix its w; None
+    /// for every other estimator).
+    pub fn weight(self) -> Option<f64> {
+        match self {
+            Estimator::Bb => Some(0.0),
+            Estimator::Zoibb => Some(1.0),
+            Estimator::Mix(t) => Some(f64::from(t) / 10.0),
+            _ => None,
+        }
+    }
+
+    /// Its dataset value from the naive, BB, ZOIBB and LinMix values (NaN for the
+    /// estimators that are not built from them).
+    ///
+    /// # Formula
+    /// A fixed mix: w·ZOIBB + (1 − w)·BB.
+    pub fn value(self, naive: f64, bb: f64, zoibb: f64, linmix: f64) -> f64 {
+        match self {
+            Estimator::Naive => naive,
+            Estimator::Bb => bb,
+            Estimator::Zoibb => zoibb,
+            Estimator::LinMix => linmix,
+            Estimator::Mix(t) => {
+                let w = f64::from(t) / 10.0;
+                w * zoibb + (1.0 - w) * bb
+            }
+            _ => f64::NAN,
+        }
+    }
+
+    /// Its row in per-estimator tables of the charted estimators (None for a mix).
     pub(crate) fn index(self) -> usize {
-        self as usize
+        match self {
+            Estimator::Combinatorial => 0,
+            Estimator::Bb => 1,
+            Estimator::Zoibb => 2,
+            Estimator::LinMix => 3,
+            Estimator::Naive => 4,
+            Estimator::Extrapolated => 5,
+            Estimator::Auto => 6,
+            Estimator::Mix(_) => usize::MAX,
+        }
+    }
+}
+
+/// The rule every ranking, bootstrap band and auto curve follows: the unbiased estimate
+/// where every task has n ≥ k, else `beyond`'s value (an extrapolation).
+pub fn unbiased_else(
+    unbiased: Option<f64>,
+    beyond: Estimator,
+    beyond_value: impl FnOnce() -> Option<f64>,
+) -> Option<(f64, Estimator)> {
+    match unbiased {
+        Some(v) => Some((v, Estimator::Combinatorial)),
+        None => beyond_value().map(|v| (v, beyond)),
+    }
+}
+
+impl serde::Serialize for Estimator {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.key())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_round_trip_and_mixes_match_the_old_weights() {
+        for e in Estimator::ALL {
+            assert_eq!(Estimator::from_key(&e.key()), Some(e));
+        }
+        let keys: Vec<String> = Estimator::candidates().iter().map(|e| e.key()).collect();
+        assert_eq!(keys[..4], ["naive", "bb", "zoibb", "linmix"]);
+        assert_eq!(keys[4], "mix_0.0");
+        assert_eq!(keys[14], "mix_1.0");
+        assert_eq!(Estimator::from_key("mix_0.3"), None);
+        // w = t/10 is the same double as the literal the backtest used before (0.3, 0.7, …).
+        let literals = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+        for (t, w) in MIX_TENTHS.zip(literals) {
+            assert_eq!(Estimator::Mix(t).weight(), Some(w));
+        }
+        assert_eq!(Estimator::Mix(3).value(0.0, 0.5, 0.9, 0.0), 0.3 * 0.9 + 0.7 * 0.5);
     }
 }

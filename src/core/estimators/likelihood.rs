@@ -78,6 +78,19 @@ pub struct D2 {
 }
 
 impl D2 {
+    /// Value, gradient and Hessian in (u, v) = (ln a, ln b) at (a, b), by the chain rule.
+    ///
+    /// # Formula
+    /// f_u = a·ℓ_a, f_uu = a²·ℓ_aa + a·ℓ_a, f_uv = a·b·ℓ_ab (and likewise in v).
+    pub fn in_log_params(&self, a: f64, b: f64) -> (f64, [f64; 2], [[f64; 2]; 2]) {
+        let g = [a * self.g[0], b * self.g[1]];
+        let h = [
+            [a * a * self.h[0] + g[0], a * b * self.h[1]],
+            [a * b * self.h[1], b * b * self.h[2] + g[1]],
+        ];
+        (self.v, g, h)
+    }
+
     /// self + w·other.
     pub fn add_scaled(&mut self, w: f64, o: &D2) {
         self.v += w * o.v;

@@ -10,6 +10,7 @@ use super::kernels::{
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
 use crate::core::estimators::beta_binomial::BbFit;
+use crate::core::estimators::kind::{unbiased_else, Estimator};
 use crate::core::estimators::interval::{Interval, Prior};
 use crate::core::estimators::linmix::linmix_weight;
 use crate::core::estimators::unbiased::ShortTasks;
@@ -65,6 +66,16 @@ pub struct AtK {
     pub interval: Interval,
     /// Credible interval of pass^k.
     pub interval_hat: Interval,
+}
+
+impl AtK {
+    /// The value a series is ranked and banded by at this budget: the unbiased estimate
+    /// where every task has n ≥ k, else BB (see [`unbiased_else`]).
+    pub fn ranked(&self) -> Option<(f64, Estimator)> {
+        unbiased_else(self.combinatorial.ok(), Estimator::Bb, || {
+            self.bb.filter(|v| v.is_finite())
+        })
+    }
 }
 
 /// ZOIBB's posterior weights (atom, Beta part) at c = 0 and c = n for one n-block.

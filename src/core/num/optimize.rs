@@ -79,6 +79,42 @@ impl<F: FnMut([f64; 2]) -> (f64, [f64; 2])> Objective for F {
     }
 }
 
+/// A Hessian at a point.
+type Hessian = [[f64; 2]; 2];
+
+/// An objective whose function gives value, gradient and Hessian in one evaluation; the
+/// Hessian of the last evaluation is kept for the Newton step.
+pub struct WithHessian<F> {
+    f: F,
+    last: Option<([f64; 2], Hessian)>,
+}
+
+impl<F: FnMut([f64; 2]) -> (f64, [f64; 2], Hessian)> WithHessian<F> {
+    /// The objective of `f`.
+    pub fn new(f: F) -> Self {
+        WithHessian { f, last: None }
+    }
+}
+
+impl<F: FnMut([f64; 2]) -> (f64, [f64; 2], Hessian)> Objective for WithHessian<F> {
+    fn eval(&mut self, x: [f64; 2]) -> (f64, [f64; 2]) {
+        let (v, g, h) = (self.f)(x);
+        self.last = Some((x, h));
+        (v, g)
+    }
+
+    fn hessian(&mut self, x: [f64; 2]) -> Hessian {
+        match self.last {
+            Some((at, h)) if at == x => h,
+            _ => {
+                let (_, _, h) = (self.f)(x);
+                self.last = Some((x, h));
+                h
+            }
+        }
+    }
+}
+
 /// A box [lo, hi]² and iteration limits.
 #[derive(Debug, Clone, Copy)]
 pub struct Problem {

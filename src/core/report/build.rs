@@ -2,12 +2,11 @@
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
 use super::schema::*;
-use crate::core::analysis::backtest::candidate::Candidate;
-use crate::core::analysis::backtest::choose::{choose, Auto, BacktestReport};
-use crate::core::analysis::backtest::run::{backtest, Backtest};
+use super::backtests::SeriesBacktest;
+use crate::core::analysis::backtest::run::backtest;
 use crate::core::analysis::bands::bootstrap_bands;
 use crate::core::analysis::cv::cv_elpd;
-use crate::core::analysis::warnings::data_warnings;
+use crate::core::analysis::warnings::{data_warnings, render_all, Context, Warning};
 use crate::core::data::dataset::Dataset;
 use crate::core::data::rejected::Rejected;
 use crate::core::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};
@@ -38,52 +37,21 @@ pub fn model_report_fitted(
     let s = &opts.settings;
     let fits = fit.fits;
     let est = Estimates::new(g, fits, config(s));
-    let mut warnings = data_warnings(g, fits.as_ref(), opts);
+    let mut warnings = data_warnings(g, fits.as_ref(), &opts.ks);
     let line = fit.line;
     if !empty && line.is_none() {
-        warnings.push(format!(
-            "extrapolated is null: fewer than 3 usable points at k = 1, 2, 4, … ≤ n_min = {}",
-            g.n_min()
-        ));
+        warnings.push(Warning::NoExtrapolation { n_min: g.n_min() });
     }
     let bands = (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, &opts.ks, s));
     // The backtest, and its choice for the budgets beyond the smallest n.
     let backtested = match (opts.backtest, fits) {
-        (Some(repeats), Some(f)) => {
-            let n = g.n_min().max(1) as f64;
-            let targets: Vec<f64> = opts
-                .ks
-                .iter()
-                .map(|&k| k as f64 / n)
-                .filter(|&r| r > 1.0)
-                .collect();
-            match backtest(ds, &f, s, repeats) {
-                Ok(bt) => {
-                    let auto = choose(&bt, &targets);
-                    Some((bt, auto))
-                }
-                Err(e) => {
-                    warnings.push(format!("backtest: {e}; BB is used for k > n"));
-                    let auto = Auto {
-                        estimator: "bb".into(),
-                        weight: Some(0.0),
-                        error: None,
-                        ratios: Vec::new(),
-                        reason: e.to_string(),
-                        candidate: Some(Candidate::Bb),
-                    };
-                    Some((
-                        Backtest {
-                            ratios: vec![],
-                            mae: vec![],
-                            levels: vec![],
-                            repeats,
-                        },
-                        auto,
-                    ))
-                }
-            }
-        }
+        (Some(repeats), Some(f)) => Some(SeriesBacktest::new(
+            &ds.name,
+            g.n_min(),
+            &opts.ks,
+            repeats,
+            backtest(ds, &f, s, repeats),
+        )),
         _ => None,
     };
     let mut pass_at_k = Vec::with_capacity(opts.ks.len());
@@ -91,9 +59,7 @@ pub fn model_report_fitted(
     for (i, e) in est.at_ks(&opts.ks).into_iter().enumerate() {
         let k = e.k;
         if let (false, Err(why)) = (empty, e.combinatorial) {
-            warnings.push(format!(
-                "{why}: combinatorial pass@{k} and pass^{k} are null"
-            ));
+            warnings.push(Warning::Short(why));
         }
         let fin = |v: Option<f64>| v.and_then(finite);
         let interval = |i: Interval| (!empty).then_some(i);
@@ -108,6 +74,7 @@ pub fn model_report_fitted(
             interval: interval(e.interval),
             bootstrap: bands.as_ref().map(|b| b[i].clone()),
             auto: None,
+            short: e.combinatorial.err().filter(|_| !empty),
         });
         pass_hat_k.push(PassHatKRow {
             k,
@@ -142,31 +109,13 @@ pub fn model_report_fitted(
         pass_hat_k,
         cover,
         rejected,
-        warnings,
+        warnings: render_all(&warnings, Context::Report),
         backtest: None,
     };
-    if let Some((bt, auto)) = backtested {
-        attach_backtest(&mut report, &bt, auto);
+    if let Some(b) = backtested {
+        b.attach(&mut report);
     }
     report
-}
-
-/// Adds a backtest to a series' report: its block, and in each pass@k row the `auto` value —
-/// the unbiased estimate where it is defined, else the chosen estimator's.
-pub fn attach_backtest(model: &mut ModelReport, bt: &Backtest, auto: Auto) {
-    for row in &mut model.pass_at_k {
-        let nan = f64::NAN;
-        let chosen = auto.candidate.map(|c| {
-            c.value(
-                row.naive.unwrap_or(nan),
-                row.bb.unwrap_or(nan),
-                row.zoibb.unwrap_or(nan),
-                row.linmix.unwrap_or(nan),
-            )
-        });
-        row.auto = Some(row.combinatorial.or(chosen.and_then(finite)));
-    }
-    model.backtest = Some(BacktestReport::new(bt, auto));
 }
 
 /// The report of several series; `rejected[i]` are the rows rejected for series i.

@@ -8,6 +8,7 @@ use crate::core::analysis::cv::CvElpd;
 use crate::core::estimators::beta_binomial::BbFit;
 use crate::core::estimators::interval::Interval;
 use crate::core::estimators::zoibb::ZoibbFit;
+use crate::core::estimators::unbiased::ShortTasks;
 use crate::core::settings::Settings;
 use serde::Serialize;
 
@@ -41,6 +42,9 @@ pub struct PassAtKRow {
     /// backtest chose (present only with a backtest).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto: Option<Option<f64>>,
+    /// Why the unbiased values are null here (not written: the warnings say it).
+    #[serde(skip)]
+    pub short: Option<ShortTasks>,
 }
 
 /// One row of the pass^k table.

@@ -16,7 +16,7 @@ use crate::io::number::shorten;
 
 use super::collect::Collector;
 use super::json_rows::{counts_line, json_text, outcomes, samples_line, Object};
-use super::{C_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES};
+use super::names::{C_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES};
 
 /// A JSON object's entries in file order, values unparsed.
 struct Ordered<'a>(Vec<(String, &'a RawValue)>);

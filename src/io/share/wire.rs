@@ -137,9 +137,9 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
         for (field, why) in errors {
             notes.push(format!(
                 "The link's {} setting was not applied ({why}); the default is used.",
-                field.replace('_', " ")
+                field.key().replace('_', " ")
             ));
-            reset_field(&mut settings, &defaults, field);
+            field.text_mut(&mut settings).clone_from(field.text(&defaults));
         }
     }
     let enabled = match w.enabled {
@@ -179,17 +179,3 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
     ))
 }
 
-fn reset_field(s: &mut SettingsText, d: &SettingsText, field: &str) {
-    let (to, from) = match field {
-        "k_list" => (&mut s.k_list, &d.k_list),
-        "tau_list" => (&mut s.tau_list, &d.tau_list),
-        "k_max" => (&mut s.k_max, &d.k_max),
-        "linmix" => (&mut s.linmix, &d.linmix),
-        "prior" => (&mut s.prior, &d.prior),
-        "confidence" => (&mut s.confidence, &d.confidence),
-        "folds" => (&mut s.folds, &d.folds),
-        "bootstrap" => (&mut s.bootstrap, &d.bootstrap),
-        _ => (&mut s.seed, &d.seed),
-    };
-    to.clone_from(from);
-}

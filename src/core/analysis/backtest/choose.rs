@@ -1,14 +1,17 @@
 //! Choosing the estimator to extrapolate with from a backtest, and how far to trust it.
 
-use super::candidate::{Candidate, TIE};
+use crate::core::estimators::kind::Estimator;
+
+/// Relative margin within which a simpler estimator wins a tie.
+pub const TIE: f64 = 0.01;
 use super::run::Backtest;
 use serde::Serialize;
 
 /// The estimator chosen for extrapolating, and how far to trust it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Auto {
-    /// The chosen candidate's key.
-    pub estimator: String,
+    /// The chosen candidate (written as its key).
+    pub estimator: Estimator,
     /// Its ZOIBB weight, for BB, ZOIBB and the mixes.
     pub weight: Option<f64>,
     /// Its backtest error at the ratios it was chosen for (None: unbacked).
@@ -18,9 +21,19 @@ pub struct Auto {
     /// Why it was chosen.
     #[serde(skip)]
     pub reason: String,
-    /// The candidate.
-    #[serde(skip)]
-    pub candidate: Option<Candidate>,
+}
+
+impl Auto {
+    /// BB, unbacked, for `reason` (no backtest could be run or measured).
+    pub fn fallback(reason: String) -> Auto {
+        Auto {
+            estimator: Estimator::Bb,
+            weight: Some(0.0),
+            error: None,
+            ratios: Vec::new(),
+            reason,
+        }
+    }
 }
 
 /// The ratio bucket of an extrapolation ratio: the power of two at or above it.
@@ -67,18 +80,11 @@ pub fn choose(bt: &Backtest, target_ratios: &[f64]) -> Auto {
         .map(|(_, e)| score(e))
         .fold(f64::INFINITY, f64::min);
     let Some((c, errs)) = bt.mae.iter().find(|(_, e)| score(e) <= best * (1.0 + TIE)) else {
-        return Auto {
-            estimator: "bb".into(),
-            weight: Some(0.0),
-            error: None,
-            ratios: Vec::new(),
-            reason: "no ratio could be measured; BB is used".into(),
-            candidate: Some(Candidate::Bb),
-        };
+        return Auto::fallback("no ratio could be measured; BB is used".into());
     };
     let err = score(errs);
     Auto {
-        estimator: c.key(),
+        estimator: *c,
         weight: c.weight(),
         error: backed.then_some(err).filter(|e| e.is_finite()),
         ratios,
@@ -90,13 +96,12 @@ pub fn choose(bt: &Backtest, target_ratios: &[f64]) -> Auto {
         } else {
             "the extrapolation goes beyond the largest ratio measured: unbacked".into()
         },
-        candidate: Some(*c),
     }
 }
 
 /// The backtest error of a candidate at extrapolation ratio ρ (None beyond the largest
 /// ratio measured: unbacked).
-pub fn error_at(bt: &Backtest, c: Candidate, rho: f64) -> Option<f64> {
+pub fn error_at(bt: &Backtest, c: Estimator, rho: f64) -> Option<f64> {
     let j = bt.ratios.iter().position(|&x| x == bucket(rho))?;
     bt.mae
         .iter()
@@ -109,7 +114,7 @@ pub fn error_at(bt: &Backtest, c: Candidate, rho: f64) -> Option<f64> {
 /// and the full n), the expected extrapolation error of `c` at budget `k`, read from the
 /// backtest at the ratio k/m (None where that ratio was not measured, and where m ≥ k: no
 /// extrapolation is needed there, the unbiased estimator applies).
-pub fn more_samples(bt: &Backtest, c: Candidate, k: u64, n: u64) -> Vec<(u64, Option<f64>)> {
+pub fn more_samples(bt: &Backtest, c: Estimator, k: u64, n: u64) -> Vec<(u64, Option<f64>)> {
     let mut ms: Vec<u64> = bt.levels.iter().map(|l| l.0).collect();
     ms.push(n);
     ms.sort_unstable();
@@ -125,6 +130,37 @@ pub fn more_samples(bt: &Backtest, c: Candidate, k: u64, n: u64) -> Vec<(u64, Op
                 },
             )
         })
+        .collect()
+}
+
+/// The "Would more samples help?" chart's lines: for naive, BB, ZOIBB, LinMix and, when
+/// the choice is a fixed mix, that mix, the expected error at budget `k` per number of
+/// samples per task where it was measured (estimators with no measured point are left out).
+pub fn more_samples_lines(
+    bt: &Backtest,
+    chosen: Estimator,
+    k: u64,
+    n: u64,
+) -> Vec<(Estimator, Vec<(u64, f64)>)> {
+    let mut shown = vec![
+        Estimator::Naive,
+        Estimator::Bb,
+        Estimator::Zoibb,
+        Estimator::LinMix,
+    ];
+    if let Estimator::Mix(_) = chosen {
+        shown.push(chosen);
+    }
+    shown
+        .into_iter()
+        .map(|c| {
+            let pts: Vec<(u64, f64)> = more_samples(bt, c, k, n)
+                .into_iter()
+                .filter_map(|(m, e)| e.map(|e| (m, e)))
+                .collect();
+            (c, pts)
+        })
+        .filter(|l| !l.1.is_empty())
         .collect()
 }
 

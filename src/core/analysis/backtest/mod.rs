@@ -3,6 +3,5 @@
 //! of the full counts; then choose the estimator that extrapolated best at the ratios the
 //! user extrapolates to, and say how much more samples would help.
 
-pub mod candidate;
 pub mod choose;
 pub mod run;

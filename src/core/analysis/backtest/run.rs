@@ -1,6 +1,6 @@
 //! Running the backtest: shrink, subsample, extrapolate and score every candidate.
 
-use super::candidate::Candidate;
+use crate::core::estimators::kind::Estimator;
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{Dataset, Groups};
 use crate::core::estimators::beta_binomial::{fit_bb_data, moments_start, Search};
@@ -19,8 +19,8 @@ use crate::core::settings::Settings;
 pub struct Backtest {
     /// Extrapolation ratios ρ = k/m′ measured: 2, 4, 8, …
     pub ratios: Vec<u64>,
-    /// Per candidate (in [`Candidate::all`] order), the mean absolute error at each ratio.
-    pub mae: Vec<(Candidate, Vec<f64>)>,
+    /// Per candidate (in [`Estimator::candidates`] order), the mean absolute error at each ratio.
+    pub mae: Vec<(Estimator, Vec<f64>)>,
     /// The subsample sizes m′ (of the smallest n) per shrink factor, with at each the mean
     /// absolute error per candidate at each ratio: (m′, errors by candidate, then by ratio).
     pub levels: Vec<Level>,
@@ -172,7 +172,7 @@ impl BacktestRun {
             .collect();
         Some(Current {
             m,
-            sums: vec![vec![0.0; ks.len()]; Candidate::all().len()],
+            sums: vec![vec![0.0; ks.len()]; Estimator::candidates().len()],
             ks,
             truth,
             dists: subsample_dists(&self.tasks, shrink),
@@ -194,7 +194,7 @@ impl BacktestRun {
         let bb = fit_bb_data(&data, &[self.start, moments_start(&g)], Search::LOCAL);
         let zoibb = fit_zoibb_data(&data, &bb, &[self.zstart], Search::LOCAL);
         let est = Estimates::new(&g, Some(Fits { bb, zoibb }), config(&self.settings));
-        let candidates = Candidate::all();
+        let candidates = Estimator::candidates();
         for (j, e) in est.pass_at_ks(&cur.ks).iter().enumerate() {
             let nan = f64::NAN;
             let (b, z, l) = (
@@ -227,7 +227,7 @@ impl BacktestRun {
 
     /// The result (of the shrink factors run so far).
     pub fn finish(self) -> Backtest {
-        let candidates = Candidate::all();
+        let candidates = Estimator::candidates();
         let levels = self.levels;
         // Ratios 2, 4, … up to the largest measured; the error at a ratio is the mean over the
         // shrink levels that measured it.

@@ -1,6 +1,9 @@
 //! Reading the analysis settings from text: the page's fields and the command line's flags
 //! share these parsers, so both accept and reject the same things with the same reasons.
 
+mod field;
+pub use field::Field;
+
 use crate::core::estimators::cover::Tau;
 use crate::io::number::parse_count;
 
@@ -183,29 +186,6 @@ pub fn auto_k_max(n_max: u64) -> u64 {
     n_max.saturating_mul(10).max(1000)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lists_and_numbers() {
-        assert_eq!(parse_ks("10, 1,1 5"), Ok(vec![1, 5, 10]));
-        assert!(parse_ks("0").is_err() && parse_ks("3.5").is_err() && parse_ks("").is_err());
-        assert_eq!(parse_taus("0.8,0.2").unwrap().len(), 2);
-        assert!(parse_taus("1.5").is_err());
-        assert_eq!(parse_linmix("10,50"), Ok([10.0, 50.0]));
-        assert!(parse_linmix("50,10").is_err());
-        assert!(parse_prior("0,1").is_err());
-        assert_eq!(parse_confidence("95%"), Ok(0.95));
-        assert!(parse_confidence("1").is_err());
-        assert!(parse_folds("1").is_err());
-        assert_eq!(parse_k_max(" "), Ok(None));
-        assert_eq!(parse_k_max("5000"), Ok(Some(5000)));
-        assert_eq!(auto_k_max(128), 1280);
-        assert_eq!(auto_k_max(10), 1000);
-    }
-}
-
 /// The analysis settings as the page's fields hold them.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -264,40 +244,62 @@ impl Default for Parsed {
     }
 }
 
-/// Reads every field; on failure, the message of each field that is not valid (by field
-/// name: `k_list`, `tau_list`, …).
+/// Reads every field; on failure, the message of each field that is not valid.
 ///
 /// # Errors
 /// One `(field, message)` per invalid field.
-pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(&'static str, String)>> {
+pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(Field, String)>> {
     let mut errors = Vec::new();
-    let mut take = |field: &'static str, r: Result<(), String>| {
+    let mut take = |field: Field, r: Result<(), String>| {
         if let Err(e) = r {
             errors.push((field, e));
         }
     };
     let mut opts = crate::core::settings::Options::default();
     let mut k_max = None;
-    take("k_list", parse_ks(&t.k_list).map(|v| opts.ks = v));
-    take("tau_list", parse_taus(&t.tau_list).map(|v| opts.taus = v));
-    take("k_max", parse_k_max(&t.k_max).map(|v| k_max = v));
+    take(Field::KList, parse_ks(&t.k_list).map(|v| opts.ks = v));
+    take(Field::TauList, parse_taus(&t.tau_list).map(|v| opts.taus = v));
+    take(Field::KMax, parse_k_max(&t.k_max).map(|v| k_max = v));
     let s = &mut opts.settings;
-    take("linmix", parse_linmix(&t.linmix).map(|v| s.linmix = v));
-    take("prior", parse_prior(&t.prior).map(|v| s.prior = v));
+    take(Field::LinMix, parse_linmix(&t.linmix).map(|v| s.linmix = v));
+    take(Field::Prior, parse_prior(&t.prior).map(|v| s.prior = v));
     take(
-        "confidence",
+        Field::Confidence,
         parse_confidence(&t.confidence).map(|v| s.confidence = v),
     );
-    take("folds", parse_folds(&t.folds).map(|v| s.folds = v));
+    take(Field::Folds, parse_folds(&t.folds).map(|v| s.folds = v));
     take(
-        "bootstrap",
+        Field::Bootstrap,
         parse_bootstrap(&t.bootstrap).map(|v| s.bootstrap = v),
     );
-    take("seed", parse_seed(&t.seed).map(|v| s.seed = v));
+    take(Field::Seed, parse_seed(&t.seed).map(|v| s.seed = v));
     if errors.is_empty() {
         Ok(Parsed { opts, k_max })
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_and_numbers() {
+        assert_eq!(parse_ks("10, 1,1 5"), Ok(vec![1, 5, 10]));
+        assert!(parse_ks("0").is_err() && parse_ks("3.5").is_err() && parse_ks("").is_err());
+        assert_eq!(parse_taus("0.8,0.2").unwrap().len(), 2);
+        assert!(parse_taus("1.5").is_err());
+        assert_eq!(parse_linmix("10,50"), Ok([10.0, 50.0]));
+        assert!(parse_linmix("50,10").is_err());
+        assert!(parse_prior("0,1").is_err());
+        assert_eq!(parse_confidence("95%"), Ok(0.95));
+        assert!(parse_confidence("1").is_err());
+        assert!(parse_folds("1").is_err());
+        assert_eq!(parse_k_max(" "), Ok(None));
+        assert_eq!(parse_k_max("5000"), Ok(Some(5000)));
+        assert_eq!(auto_k_max(128), 1280);
+        assert_eq!(auto_k_max(10), 1000);
     }
 }
 
@@ -317,7 +319,7 @@ mod all_tests {
         let e = parse_all(&bad).unwrap_err();
         assert_eq!(
             e.iter().map(|x| x.0).collect::<Vec<_>>(),
-            vec!["k_list", "confidence"]
+            vec![Field::KList, Field::Confidence]
         );
     }
 }

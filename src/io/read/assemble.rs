@@ -1,0 +1,135 @@
+//! From files read to named series: [`assemble`] turns each file's series into datasets
+//! ([`series_name_for`] names a file's series; a repeated name gets a ` (2)` suffix) and
+//! attaches rejected rows to the series they name.
+
+use std::collections::HashMap;
+
+use crate::core::data::dataset::{Dataset, SeriesMeta};
+use crate::core::data::rejected::Rejected;
+
+use super::reader::FileRead;
+
+/// The series name for a file path: its file name without the extension; `-` is `stdin`.
+pub fn series_name_for(path: &str) -> String {
+    if path == "-" {
+        return "stdin".to_string();
+    }
+    let base = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    match base.rsplit_once('.') {
+        Some((stem, _)) if !stem.is_empty() => stem.to_string(),
+        _ => base.to_string(),
+    }
+}
+
+/// Turns the files read into named series and their rejected rows.
+///
+/// One series per file, named by the file, unless rows name a model or temperature; order =
+/// file order, then first appearance; a repeated name gets a ` (2)` suffix. Rejected rows go
+/// with the series they name, else with the file's first series (an empty one if the file
+/// has none).
+pub fn assemble(files: Vec<FileRead>) -> (Vec<Dataset>, Vec<Vec<Rejected>>) {
+    let (d, r, _) = assemble_with_sources(files);
+    (d, r)
+}
+
+/// Names made unique in order of use: the second `a` is `a (2)`, the third `a (3)`.
+#[derive(Default)]
+struct UniqueNames(HashMap<String, u32>);
+
+impl UniqueNames {
+    /// `name`, or `name (k)` for its k-th use.
+    fn take(&mut self, name: String) -> String {
+        let count = self.0.entry(name.clone()).or_insert(0);
+        *count += 1;
+        if *count == 1 {
+            name
+        } else {
+            format!("{name} ({count})")
+        }
+    }
+}
+
+/// [`assemble`], also returning for each series the index of the file it came from.
+pub fn assemble_with_sources(
+    files: Vec<FileRead>,
+) -> (Vec<Dataset>, Vec<Vec<Rejected>>, Vec<usize>) {
+    let mut sources = Vec::new();
+    let mut datasets: Vec<Dataset> = Vec::new();
+    let mut rejected: Vec<Vec<Rejected>> = Vec::new();
+    let mut names = UniqueNames::default();
+    for (source, f) in files.into_iter().enumerate() {
+        let first = datasets.len();
+        let mut by_meta: HashMap<SeriesMeta, usize> = HashMap::new();
+        for (meta, tasks) in f.series {
+            let name = names.take(meta.name(&f.default_name));
+            by_meta.insert(meta.clone(), datasets.len());
+            datasets.push(Dataset { name, tasks, meta });
+            rejected.push(Vec::new());
+        }
+        if datasets.len() == first && (!f.rejected.is_empty() || f.rejected_more > 0) {
+            datasets.push(Dataset {
+                name: names.take(f.default_name.clone()),
+                tasks: Vec::new(),
+                meta: SeriesMeta::default(),
+            });
+            rejected.push(Vec::new());
+        }
+        for r in f.rejected {
+            let i = r
+                .series
+                .as_ref()
+                .and_then(|m| by_meta.get(m))
+                .copied()
+                .unwrap_or(first);
+            rejected[i].push(Rejected {
+                file: f.file.clone(),
+                line: r.line,
+                reason: r.reason,
+            });
+        }
+        if f.rejected_more > 0 {
+            rejected[first].push(Rejected {
+                file: f.file.clone(),
+                line: 0,
+                reason: format!("… and {} more rejected rows, not listed", f.rejected_more),
+            });
+        }
+        sources.resize(datasets.len(), source);
+    }
+    (datasets, rejected, sources)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::read::{read_text, Format};
+
+    #[test]
+    fn names_from_paths() {
+        assert_eq!(
+            series_name_for("../data/deepscaler_base.jsonl"),
+            "deepscaler_base"
+        );
+        assert_eq!(series_name_for("-"), "stdin");
+        assert_eq!(series_name_for("counts"), "counts");
+        assert_eq!(series_name_for(".hidden"), ".hidden");
+    }
+
+    #[test]
+    fn assembling_names_and_duplicates() {
+        let a = read_text("x/a.txt", "a", "10 3\n", None);
+        let b = read_text("y/a.txt", "a", "10 4\n10 12\n", None);
+        let (ds, rej) = assemble(vec![a, b]);
+        assert_eq!(
+            ds.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(),
+            vec!["a", "a (2)"]
+        );
+        assert_eq!(rej[1].len(), 1);
+        assert_eq!(rej[1][0].file, "y/a.txt");
+        let bad = read_text("bad.txt", "bad", "x y z\n", Some(Format::CountsText));
+        let (ds, rej) = assemble(vec![bad]);
+        assert_eq!(ds.len(), 1);
+        assert!(ds[0].tasks.is_empty());
+        assert_eq!(rej[0].len(), 1);
+    }
+}

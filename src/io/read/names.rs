@@ -1,0 +1,23 @@
+//! Column and key names: what a header column or a JSON key may be called for each thing a
+//! row can say (samples, passes, task id, model, temperature, outcome).
+
+/// Column and key names for the number of samples.
+pub const N_NAMES: [&str; 5] = ["n", "samples", "num_samples", "total", "attempts"];
+/// … for the number of passing samples.
+pub const C_NAMES: [&str; 5] = ["c", "correct", "num_correct", "passed", "successes"];
+/// … for the task id.
+pub const TASK_NAMES: [&str; 7] = [
+    "task",
+    "task_id",
+    "id",
+    "problem",
+    "prompt_idx",
+    "question_id",
+    "idx",
+];
+/// … for the model.
+pub const MODEL_NAMES: [&str; 2] = ["model", "model_name"];
+/// … for the sampling temperature.
+pub const TEMPERATURE_NAMES: [&str; 3] = ["temperature", "temp", "t"];
+/// … for one sample's outcome (or a list of them) in per-sample results.
+pub const OUTCOME_NAMES: [&str; 3] = ["passed", "correct", "score"];

@@ -1,0 +1,256 @@
+//! The streaming [`Reader`]: takes an input in chunks of any size, decides its format from
+//! the first bytes, hands line formats their numbered lines as they complete and keeps whole
+//! JSON documents until the end; [`read_bytes`] and [`read_text`] read an input at once.
+
+use crate::core::data::dataset::{SeriesMeta, Task};
+
+use super::collect::{Collector, RowError};
+use super::format::{detect, Format, SNIFF};
+use super::lines::{LineItem, Lines, MAX_LINE};
+use super::text_rows::{self, is_skipped, Header};
+use super::{json_doc, json_rows};
+
+/// What one file or pasted text yielded (kept across reloads as JSON).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FileRead {
+    /// The name shown in messages (`file:line: reason`).
+    pub file: String,
+    /// The series name when the input names none (file stem, `stdin`, `pasted`).
+    pub default_name: String,
+    /// How it was read (None for an empty input).
+    pub format: Option<Format>,
+    /// Series in order of first appearance, with what the input said about them.
+    pub series: Vec<(SeriesMeta, Vec<Task>)>,
+    /// Rejected rows (the first [`MAX_KEPT`](super::MAX_KEPT)).
+    pub rejected: Vec<RowError>,
+    /// Rejected rows beyond those kept.
+    pub rejected_more: u64,
+    /// Header columns or keys that were not used.
+    pub ignored_columns: Vec<String>,
+    /// Bytes read.
+    pub bytes: u64,
+}
+
+/// How a line format reads its lines: the format, the header once seen, the matrix rows
+/// so far.
+struct LineParser {
+    format: Format,
+    header: Option<Header>,
+    rows: u64,
+}
+
+impl LineParser {
+    /// Reads one line.
+    fn line(&mut self, col: &mut Collector, (number, text): LineItem<'_>) {
+        let text = match text {
+            Ok(t) => t,
+            Err(len) => {
+                let reason = format!(
+                    "line of {len} bytes is longer than the limit of {} MB",
+                    MAX_LINE >> 20
+                );
+                return col.reject(number, reason, None);
+            }
+        };
+        if is_skipped(&text) {
+            return;
+        }
+        match self.format {
+            Format::CountsText => text_rows::counts_line(number, &text, col),
+            Format::Matrix => {
+                self.rows += 1;
+                text_rows::matrix_line(number, self.rows, &text, col)
+            }
+            Format::Delimited { delimiter } => match &self.header {
+                None => {
+                    let h = Header::parse(number, &text, delimiter);
+                    if let Some(why) = h.missing() {
+                        col.reject(number, why, None);
+                    }
+                    self.header = Some(h);
+                }
+                Some(h) => h.row(number, &text, delimiter, col),
+            },
+            Format::JsonLines => json_rows::counts_line(number, &text, col),
+            Format::SampleLines => json_rows::samples_line(number, &text, col),
+            Format::EvalPlus | Format::JsonList => {}
+        }
+    }
+}
+
+/// Where the reader is: still gathering the bytes the format is decided on, reading lines,
+/// or keeping a whole document.
+enum State {
+    Sniffing(Vec<u8>),
+    Lines { lines: Lines, parser: LineParser },
+    Document { format: Format, text: Vec<u8> },
+}
+
+/// Reads an input fed in chunks of any size.
+pub struct Reader {
+    file: String,
+    default_name: String,
+    forced: Option<Format>,
+    state: State,
+    col: Collector,
+    bytes: u64,
+}
+
+impl Reader {
+    /// A reader for the input shown as `file`, whose series is named `default_name` unless
+    /// rows name a model; `format` overrides detection.
+    pub fn new(file: &str, default_name: &str, format: Option<Format>) -> Reader {
+        Reader {
+            file: file.to_string(),
+            default_name: default_name.to_string(),
+            forced: format,
+            state: State::Sniffing(Vec::new()),
+            col: Collector::default(),
+            bytes: 0,
+        }
+    }
+
+    /// The format, once decided.
+    pub fn format(&self) -> Option<Format> {
+        match &self.state {
+            State::Sniffing(_) => None,
+            State::Lines { parser, .. } => Some(parser.format),
+            State::Document { format, .. } => Some(*format),
+        }
+    }
+
+    /// Tasks read so far (all series).
+    pub fn tasks(&self) -> usize {
+        self.col.series.iter().map(|s| s.1.len()).sum()
+    }
+
+    /// Feeds the next chunk.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        self.bytes += bytes.len() as u64;
+        if let State::Sniffing(buf) = &mut self.state {
+            buf.extend_from_slice(bytes);
+            if buf.len() >= SNIFF {
+                let buf = std::mem::take(buf);
+                self.decide(&buf);
+                self.process(&buf);
+            }
+            return;
+        }
+        self.process(bytes);
+    }
+
+    fn decide(&mut self, prefix: &[u8]) {
+        let text = String::from_utf8_lossy(&prefix[..prefix.len().min(SNIFF)]);
+        let format = self
+            .forced
+            .or_else(|| detect(&text))
+            .unwrap_or(Format::CountsText);
+        self.state = if format.is_document() {
+            State::Document {
+                format,
+                text: Vec::new(),
+            }
+        } else {
+            State::Lines {
+                lines: Lines::new(),
+                parser: LineParser {
+                    format,
+                    header: None,
+                    rows: 0,
+                },
+            }
+        };
+    }
+
+    fn process(&mut self, bytes: &[u8]) {
+        let col = &mut self.col;
+        match &mut self.state {
+            State::Sniffing(_) => {}
+            State::Document { text, .. } => text.extend_from_slice(bytes),
+            State::Lines { lines, parser } => lines.feed(bytes, |item| parser.line(col, item)),
+        }
+    }
+
+    /// Ends the input and returns what was read.
+    pub fn finish(mut self) -> FileRead {
+        if let State::Sniffing(buf) = &mut self.state {
+            let buf = std::mem::take(buf);
+            if buf.iter().all(|b| b.is_ascii_whitespace()) {
+                return self.into_read(None, Vec::new());
+            }
+            self.decide(&buf);
+            self.process(&buf);
+        }
+        let col = &mut self.col;
+        let (format, ignored) = match &mut self.state {
+            State::Sniffing(_) => (None, Vec::new()),
+            State::Lines { lines, parser } => {
+                lines.finish(|item| parser.line(col, item));
+                (
+                    Some(parser.format),
+                    parser
+                        .header
+                        .as_ref()
+                        .map(Header::ignored)
+                        .unwrap_or_default(),
+                )
+            }
+            State::Document { format, text } => {
+                let text = String::from_utf8_lossy(text);
+                let text = text.trim_start_matches('\u{feff}');
+                match format {
+                    Format::EvalPlus => json_doc::evalplus(text, col),
+                    _ => json_doc::json_list(text, col),
+                }
+                (Some(*format), Vec::new())
+            }
+        };
+        self.into_read(format, ignored)
+    }
+
+    fn into_read(self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
+        FileRead {
+            file: self.file,
+            default_name: self.default_name,
+            format,
+            series: self.col.series,
+            rejected: self.col.rejected,
+            rejected_more: self.col.rejected_more,
+            ignored_columns,
+            bytes: self.bytes,
+        }
+    }
+}
+
+/// Reads a whole input at once, detecting the format unless `format` is given.
+pub fn read_bytes(
+    file: &str,
+    default_name: &str,
+    bytes: &[u8],
+    format: Option<Format>,
+) -> FileRead {
+    let mut r = Reader::new(file, default_name, format);
+    r.feed(bytes);
+    r.finish()
+}
+
+/// [`read_bytes`] of a text.
+pub fn read_text(file: &str, default_name: &str, text: &str, format: Option<Format>) -> FileRead {
+    read_bytes(file, default_name, text.as_bytes(), format)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_and_blank_inputs_read_as_nothing() {
+        for text in ["", "\n\n", "   \r\n"] {
+            let r = read_text("p", "p", text, None);
+            assert_eq!(r.format, None);
+            assert!(r.series.is_empty() && r.rejected.is_empty());
+        }
+        let r = read_text("p", "p", "# only a comment\n", None);
+        assert!(r.series.is_empty() && r.rejected.is_empty());
+    }
+}
