@@ -110,8 +110,11 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
     let neutral = style.muted();
     let r = style.px(3.5) as i32;
     let thin = style.stroke(neutral, 1.6);
-    let line =
-        move |p: (i32, i32)| EmptyElement::at(p) + PathElement::new(vec![(0, 0), (18, 0)], thin);
+    // A line from 0 to 18 pixels right of the sample's point.
+    let solid = |st: ShapeStyle| {
+        move |p: (i32, i32)| EmptyElement::at(p) + PathElement::new(vec![(0, 0), (18, 0)], st)
+    };
+    let line = solid(thin);
     let entry = key(
         c,
         match e {
@@ -126,13 +129,11 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
         },
     )?;
     match e {
-        Estimator::Combinatorial | Estimator::Auto => {
-            let st = match e {
-                Estimator::Auto => style.stroke(neutral.mix(0.55), 4.0),
-                _ => style.stroke(neutral, 2.6),
-            };
-            entry
-                .legend(move |p| EmptyElement::at(p) + PathElement::new(vec![(0, 0), (18, 0)], st));
+        Estimator::Combinatorial => {
+            entry.legend(solid(style.stroke(neutral, 2.6)));
+        }
+        Estimator::Auto => {
+            entry.legend(solid(style.stroke(neutral.mix(0.55), 4.0)));
         }
         Estimator::Bb => {
             entry.legend(move |p| line(p) + Circle::new((9, 0), r, thin));
