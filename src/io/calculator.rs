@@ -3,7 +3,7 @@
 use crate::core::data::counts::{Counts, CountsError};
 use crate::core::estimators::exact::{closed_form_check, CheckMethod};
 use crate::core::estimators::unbiased::{naive_pass_at_k, pass_at_k, pass_hat_k, BudgetError};
-use crate::io::number::parse_count;
+use crate::io::number::parse_count_or_exponent;
 
 /// The budgets of the calculator's table (those ≤ n, then n itself).
 pub const TABLE_KS: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
@@ -69,9 +69,9 @@ pub struct CalcResult {
 /// reported next to the field to fix.
 pub fn evaluate(n: &str, c: &str, k: &str) -> Result<CalcResult, FieldErrors> {
     let mut errors = FieldErrors::default();
-    let pn = parse_count(n).map_err(|e| e.to_string());
-    let pc = parse_count(c).map_err(|e| e.to_string());
-    let pk = parse_count(k).map_err(|e| e.to_string());
+    let pn = parse_count_or_exponent(n).map_err(|e| e.to_string());
+    let pc = parse_count_or_exponent(c).map_err(|e| e.to_string());
+    let pk = parse_count_or_exponent(k).map_err(|e| e.to_string());
     if let Err(e) = &pn {
         errors.n = Some(e.clone());
     }

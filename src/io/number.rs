@@ -14,8 +14,10 @@ pub enum CountError {
     Negative,
     /// A decimal point with a non-zero fraction, e.g. `3.5`.
     NotWhole,
-    /// Exponent notation such as `1e3`.
+    /// Exponent notation such as `1e3` (where it is not accepted).
     Exponent,
+    /// Exponent notation whose value is not a whole number, e.g. `1.25e1` = 12.5.
+    ExponentNotWhole(String),
     /// Above 10^12.
     TooLarge,
     /// Anything else that is not digits.
@@ -33,6 +35,9 @@ impl fmt::Display for CountError {
                     f,
                     "exponent notation is not accepted: write the number out in digits"
                 )
+            }
+            CountError::ExponentNotWhole(s) => {
+                write!(f, "{s} is not a whole number: a count must be one")
             }
             CountError::TooLarge => write!(f, "must be at most 10^12"),
             CountError::NotANumber(s) => write!(f, "'{s}' is not a number"),
@@ -95,6 +100,73 @@ pub fn parse_count(text: &str) -> Result<u64, CountError> {
     Ok(v)
 }
 
+/// [`parse_count`], also accepting exponent notation whose value is a whole number (`1e4`,
+/// `2e9`, `1.5e3`), computed exactly in integers; `1.25e1` (12.5) and `1e-3` are refused with
+/// the reason.
+///
+/// # Errors
+/// A [`CountError`] naming the reason.
+pub fn parse_count_or_exponent(text: &str) -> Result<u64, CountError> {
+    let s = text.trim();
+    let s = s.strip_prefix('+').unwrap_or(s);
+    let Some((mantissa, exp)) = s.split_once(['e', 'E']) else {
+        return parse_count(text);
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let exp_digits = exp.strip_prefix('+').unwrap_or(exp);
+    if mantissa.starts_with('-') {
+        return Err(CountError::Negative);
+    }
+    let shown = shorten(text.trim());
+    if int.is_empty() && frac.is_empty() {
+        return Err(CountError::NotANumber(shown));
+    }
+    if !digits(int) || !digits(frac) {
+        return parse_count(text);
+    }
+    let Some(neg) = exp_digits.strip_prefix('-') else {
+        if exp_digits.is_empty() || !digits(exp_digits) {
+            return Err(CountError::NotANumber(shown));
+        }
+        // (int.frac) × 10^e: whole iff the fraction's significant digits fit in e.
+        let frac = frac.trim_end_matches('0');
+        let e: u64 = exp_digits.parse().map_err(|_| CountError::TooLarge)?;
+        let Some(shift) = e.checked_sub(frac.len() as u64) else {
+            return Err(CountError::ExponentNotWhole(shown));
+        };
+        let all = format!("{int}{frac}");
+        let all = all.trim_start_matches('0');
+        if all.is_empty() {
+            return Ok(0);
+        }
+        if (all.len() as u64).saturating_add(shift) > 13 {
+            return Err(CountError::TooLarge);
+        }
+        let v = all.parse::<u64>().map_err(|_| CountError::TooLarge)? * 10u64.pow(shift as u32);
+        return if v > MAX_COUNT { Err(CountError::TooLarge) } else { Ok(v) };
+    };
+    if neg.is_empty() || !digits(neg) {
+        return Err(CountError::NotANumber(shown));
+    }
+    // A negative exponent gives a whole number only for a mantissa of zero or trailing zeros.
+    let all = format!("{int}{frac}");
+    let value_digits = all.trim_start_matches('0');
+    if value_digits.is_empty() {
+        return Ok(0);
+    }
+    let frac_len = frac.len() as u64;
+    let e: u64 = neg.parse().unwrap_or(u64::MAX);
+    let trailing = value_digits.len() - value_digits.trim_end_matches('0').len();
+    match e.checked_add(frac_len) {
+        Some(drop) if drop <= trailing as u64 => {
+            let kept = &value_digits[..value_digits.len() - drop as usize];
+            parse_count(kept)
+        }
+        _ => Err(CountError::ExponentNotWhole(shown)),
+    }
+}
+
 /// At most 40 characters of a user's text, for quoting it in a message.
 pub fn shorten(s: &str) -> String {
     let mut out: String = s.chars().take(40).collect();
@@ -133,5 +205,43 @@ mod tests {
         assert!(matches!(parse_count("3,5"), Err(CountError::NotANumber(_))));
         assert!(matches!(parse_count("-"), Err(CountError::NotANumber(_))));
         assert!(matches!(parse_count("."), Err(CountError::NotANumber(_))));
+    }
+
+    #[test]
+    fn exponent_notation_where_the_value_is_whole() {
+        let p = parse_count_or_exponent;
+        assert_eq!(p("1e4"), Ok(10_000));
+        assert_eq!(p(" 2e9 "), Ok(2_000_000_000));
+        assert_eq!(p("2E+9"), Ok(2_000_000_000));
+        assert_eq!(p("1.5e3"), Ok(1_500));
+        assert_eq!(p("1.50e1"), Ok(15));
+        assert_eq!(p("0e5"), Ok(0));
+        assert_eq!(p("1e12"), Ok(MAX_COUNT));
+        assert_eq!(p("120e-1"), Ok(12));
+        assert_eq!(p("1e13"), Err(CountError::TooLarge));
+        assert_eq!(p("1e99999999999999999999"), Err(CountError::TooLarge));
+        assert_eq!(p("1.25e1"), Err(CountError::ExponentNotWhole("1.25e1".into())));
+        assert_eq!(p("1e-3"), Err(CountError::ExponentNotWhole("1e-3".into())));
+        assert_eq!(
+            p("1.25e1").unwrap_err().to_string(),
+            "1.25e1 is not a whole number: a count must be one"
+        );
+        assert_eq!(p("-1e3"), Err(CountError::Negative));
+        assert!(matches!(p("1e"), Err(CountError::NotANumber(_))));
+        assert!(matches!(p("e5"), Err(CountError::NotANumber(_))));
+        assert_eq!(p("17"), Ok(17));
+        assert_eq!(p("3.0"), Ok(3));
+        assert_eq!(p("1e18446744073709551615"), Err(CountError::TooLarge));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn exponent_parsing_never_panics_and_agrees(s in "[-+ 0-9.eE]{0,24}", m in 0u64..1_000_000, e in 0u32..7) {
+            let _ = parse_count_or_exponent(&s);
+            let want = m * 10u64.pow(e);
+            proptest::prop_assert_eq!(parse_count_or_exponent(&format!("{m}e{e}")), Ok(want));
+            proptest::prop_assert_eq!(parse_count_or_exponent(&want.to_string()), parse_count(&want.to_string()));
+        }
     }
 }
