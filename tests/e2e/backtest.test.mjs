@@ -2,25 +2,10 @@
 // chosen estimator, the auto curve in the Pass@k chart, the auto column with its error bar,
 // and the JSON report's backtest block equal to `passk report --backtest`.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { ARTIFACTS, start } from './harness.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, EXAMPLES, assertClean, downloadJson, passkJson, usePage, waitForText } from './harness.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const PASSK = process.env.PASSK_BIN ?? join(ROOT, 'target/debug/passk');
-const EXAMPLES = ['deepscaler_base.jsonl', 'deepscaler_rl.jsonl'].map((f) => join(ROOT, 'assets/examples', f));
-
-let h;
-before(async () => {
-  h = await start();
-  await h.page.goto(h.url);
-  await h.page.getByTestId('backtest-summary').filter({ hasText: 'auto (backtested) =' }).waitFor({ timeout: 60000 });
-});
-after(async () => {
-  await h?.close();
-});
+const h = usePage({ ready: (page) => waitForText(page, 'backtest-summary', 'auto (backtested) =', { timeout: 60000 }) });
 
 test('the backtest names its choice and highlights it', async () => {
   const summary = await h.page.getByTestId('backtest-summary').textContent();
@@ -42,13 +27,12 @@ test('the auto curve joins the Pass@k chart and the table gets an error bar', as
 });
 
 test('the downloaded report carries the same backtest as passk report --backtest', async () => {
-  const [download] = await Promise.all([h.page.waitForEvent('download'), h.page.getByTestId('download-report').click()]);
-  const page = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const page = await downloadJson(h.page, 'download-report');
   // The page chooses for its budgets and for the chart's k_max: give the command line both.
   const kMax = Number((await h.page.getByTestId('k-max').getAttribute('placeholder')).replace('auto: ', ''));
   const ks = page.models[0].pass_at_k.map((r) => r.k);
   assert.ok(kMax > Math.max(...ks), `k_max ${kMax} beyond the budgets ${ks}`);
-  const cli = JSON.parse(execFileSync(PASSK, ['report', ...EXAMPLES, '--backtest', '--k', [...ks, kMax].join(',')], { encoding: 'utf8' }));
+  const cli = passkJson('report', ...EXAMPLES, '--backtest', '--k', [...ks, kMax].join(','));
   for (const [p, c] of page.models.map((m, i) => [m, cli.models[i]])) {
     assert.ok(p.backtest.auto.ratios.length > 0, p.name);
     assert.deepEqual(p.backtest, c.backtest, p.name);
@@ -56,7 +40,4 @@ test('the downloaded report carries the same backtest as passk report --backtest
   }
 });
 
-test('no request leaves 127.0.0.1 and the console stays clean', async () => {
-  assert.deepEqual(h.foreignRequests(), []);
-  assert.deepEqual(h.problems, []);
-});
+test('no request leaves 127.0.0.1 and the console stays clean', () => assertClean(h));

@@ -2,32 +2,13 @@
 // crossover) and the Pythia family (seven series), the ranking and AUC⁺ tables against
 // `passk report`'s values, the diagnostics, and T*(k) for series with temperatures.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { ARTIFACTS, start } from './harness.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, example, firstRow, passkJson, usePage, waitForText } from './harness.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const PASSK = process.env.PASSK_BIN ?? join(ROOT, 'target/debug/passk');
-const example = (f) => join(ROOT, 'assets/examples', f);
+const h = usePage({ ready: (page) => firstRow(page, 'ranking-table') });
 
-let h;
-before(async () => {
-  h = await start();
-  await h.page.goto(h.url);
-  await h.page.getByTestId('ranking-table').locator('tbody tr').first().waitFor();
-});
-after(async () => {
-  await h?.close();
-});
-
-const ink = (id) =>
-  h.page.getByTestId(id).evaluate((c) => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) n++;
-    return n;
-  });
+/** Pixels drawn on a canvas. */
+const ink = async (id) => (await canvasInk(h.page, id)).n;
 
 /** The ranking table as rows of {series, value title, avg title}. */
 const ranking = () =>
@@ -39,6 +20,12 @@ const ranking = () =>
     })),
   );
 
+/** The ranking `passk report` gives at k: the unbiased values, best first. */
+const cliRanking = (cli, k) =>
+  cli.models
+    .map((m, i) => ({ series: m.name, value: m.pass_at_k.find((r) => r.k === k).combinatorial, avg: cli.comparison.avg_auc_cover_plus[i].toFixed(4) }))
+    .sort((a, b) => b.value - a.value);
+
 test('DeepScaleR: the charts are drawn and the paired crossover is at k = 22', async () => {
   for (const id of ['chart-paired', 'chart-fit', 'chart-delta-pass']) {
     await h.page.waitForFunction((id) => document.querySelector(`[data-testid=${id}]`)?.width > 0, id);
@@ -48,18 +35,14 @@ test('DeepScaleR: the charts are drawn and the paired crossover is at k = 22', a
   assert.match(summary, /1060 tasks paired by id/);
   assert.match(summary, /deepscaler_rl − deepscaler_base: \+7\.60 points at k = 1/);
   assert.match(summary, /sign changes at k = 22/);
-  await h.page.getByTestId('fit-verdict').filter({ hasText: 'CV-ELPD' }).waitFor();
+  await waitForText(h.page, 'fit-verdict', 'CV-ELPD');
   assert.match(await h.page.getByTestId('fit-verdict').textContent(), /ZOIBB predicts held-out tasks better/);
 });
 
 test('DeepScaleR: ranking and AUC⁺ agree with passk report', async () => {
-  const cli = JSON.parse(execFileSync(PASSK, ['report', example('deepscaler_base.jsonl'), example('deepscaler_rl.jsonl')], { encoding: 'utf8' }));
-  const rows = await ranking();
-  // At k = 10 (the default): the unbiased values of the report, best first.
-  const want = cli.models
-    .map((m, i) => ({ series: m.name, value: m.pass_at_k.find((r) => r.k === 10).combinatorial, avg: cli.comparison.avg_auc_cover_plus[i].toFixed(4) }))
-    .sort((a, b) => b.value - a.value);
-  assert.deepEqual(rows, want);
+  const cli = passkJson('report', ...EXAMPLES);
+  // At k = 10 (the default).
+  assert.deepEqual(await ranking(), cliRanking(cli, 10));
   const auc = await h.page.getByTestId('auc-table').locator('tbody tr td').evaluateAll((tds) => tds.map((t) => t.getAttribute('title')));
   const flat = cli.comparison.auc_cover_plus.flatMap((row, i) => [...row.map(String), String(cli.comparison.avg_auc_cover_plus[i])]);
   assert.deepEqual(auc.map(Number), flat.map(Number));
@@ -71,11 +54,8 @@ test('Pythia: seven series ranked as passk report ranks them', async () => {
   await h.page.getByTestId('ranking-table').locator('tbody tr').nth(6).waitFor();
   await h.page.getByTestId('rank-k').selectOption('100');
   await h.page.waitForFunction(() => document.querySelector('[data-testid=ranking-table] thead')?.textContent.includes('pass@100'));
-  const cli = JSON.parse(execFileSync(PASSK, ['report', example('pythia_math_n10000.csv')], { encoding: 'utf8' }));
-  const want = cli.models
-    .map((m, i) => ({ series: m.name, value: m.pass_at_k.find((r) => r.k === 100).combinatorial, avg: cli.comparison.avg_auc_cover_plus[i].toFixed(4) }))
-    .sort((a, b) => b.value - a.value);
-  assert.deepEqual(await ranking(), want);
+  const cli = passkJson('report', example('pythia_math_n10000.csv'));
+  assert.deepEqual(await ranking(), cliRanking(cli, 100));
   assert.equal(await h.page.getByTestId('auc-table').locator('tbody tr').count(), 7);
   assert.ok((await ink('chart-delta-pass')) > 10000);
   await h.page.screenshot({ path: `${ARTIFACTS}compare-pythia.png`, fullPage: true });
@@ -101,7 +81,4 @@ test('series with temperatures get T*(k)', async () => {
   assert.ok((await ink('chart-best-temperature')) > 3000);
 });
 
-test('no request leaves 127.0.0.1 and the console stays clean', async () => {
-  assert.deepEqual(h.foreignRequests(), []);
-  assert.deepEqual(h.problems, []);
-});
+test('no request leaves 127.0.0.1 and the console stays clean', () => assertClean(h));

@@ -1,10 +1,24 @@
 // Shared set-up for the end-to-end tests: serve dist/ on 127.0.0.1, drive Debian's chromium
-// through playwright-core, and record every request and console message.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+// through playwright-core, and record every request and console message. Also the helpers
+// more than one test file needs: canvas fingerprints, numeric agreement, downloads, and the
+// passk command line the page is checked against.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { serve } from '../../tools/serve.mjs';
+
+/** The repository's root directory (with a trailing slash). */
+export const ROOT = new URL('../../', import.meta.url).pathname;
+/** The passk CLI the page is checked against: `cargo build --bin passk` first. */
+export const PASSK = process.env.PASSK_BIN ?? join(ROOT, 'target/debug/passk');
+/** The path of a file in assets/examples. */
+export const example = (name) => join(ROOT, 'assets/examples', name);
+/** The page's first-visit data, DeepScaleR base vs RL, as files. */
+export const EXAMPLES = ['deepscaler_base.jsonl', 'deepscaler_rl.jsonl'].map(example);
 
 export const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -14,8 +28,11 @@ const FLAGS = (process.env.CHROMIUM_FLAGS ??
   .split(/\s+/)
   .filter((f) => f && f !== '--headless');
 
-/** Starts the server and a browser; returns helpers and a `close()` to call in `after`. */
-export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 } } = {}) {
+/**
+ * Starts the server and a browser; returns helpers and a `close()` to call in `after`.
+ * `recordDialogs`: dismiss every alert/confirm/prompt and record it among the problems.
+ */
+export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 }, recordDialogs = false } = {}) {
   const { server, url } = await serve(new URL('../../dist/', import.meta.url).pathname);
   const userDataDir = mkdtempSync(join(tmpdir(), 'passk-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -38,6 +55,12 @@ export async function start({ colorScheme = 'light', viewport = { width: 1100, h
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  if (recordDialogs) {
+    page.on('dialog', (d) => {
+      problems.push(`dialog: ${d.message()}`);
+      d.dismiss();
+    });
+  }
   return {
     url,
     page,
@@ -53,10 +76,109 @@ export async function start({ colorScheme = 'light', viewport = { width: 1100, h
   };
 }
 
+/** Waits for the first body row of a table (by default the results table). */
+export const firstRow = (page, testid = 'results-table') => page.getByTestId(testid).locator('tbody tr').first().waitFor();
+
+/**
+ * `start()`, then opens the page at `path` (appended to the page's URL) and waits for
+ * `ready(page)` (by default the results table's first row; `null` to wait for nothing).
+ * Closes the browser again if any of that fails.
+ */
+export async function openPage({ path = '', ready = firstRow, ...options } = {}) {
+  const h = await start(options);
+  try {
+    await h.page.goto(`${h.url}${path}`);
+    await ready?.(h.page);
+  } catch (e) {
+    await h.close();
+    throw e;
+  }
+  return h;
+}
+
+/** `openPage(options)`, `fn(h)`, and the browser closed whatever happens. */
+export async function withPage(options, fn) {
+  const h = await openPage(options);
+  try {
+    return await fn(h);
+  } finally {
+    await h.close();
+  }
+}
+
+/**
+ * One browser for a whole test file: `before` opens it with `openPage(options)` (`path: null`
+ * starts it without opening the page) and `after` closes it. Returns the harness object, its
+ * fields filled in once `before` has run. (Node 20 does not wait for one top-level `before`
+ * before starting the next: set-up that needs the browser belongs in `options`.)
+ */
+export function usePage({ path = '', ...options } = {}) {
+  const h = {};
+  before(async () => {
+    Object.assign(h, path === null ? await start(options) : await openPage({ path, ...options }));
+  });
+  after(async () => {
+    await h.close?.();
+  });
+  return h;
+}
+
+/** No request left 127.0.0.1 and the console stayed clean. */
+export function assertClean(h) {
+  assert.deepEqual(h.foreignRequests(), []);
+  assert.deepEqual(h.problems, []);
+}
+
+/** Waits until the element `testid` contains `text` (a string or a RegExp). */
+export const waitForText = (page, testid, text, options) => page.getByTestId(testid).filter({ hasText: text }).waitFor(options);
+
 /** Replaces a field's text the way a user would: select all, type. */
 export async function typeInto(page, testid, text) {
   const input = page.getByTestId(testid);
   await input.click();
   await input.press('Control+A');
   await input.pressSequentially(text);
+}
+
+/** Clicks the download button `testid` and parses the file it saves as JSON. */
+export async function downloadJson(page, testid) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  return JSON.parse(readFileSync(await download.path(), 'utf8'));
+}
+
+/** Runs the passk CLI with `args` and parses what it prints as JSON. */
+export const passkJson = (...args) => JSON.parse(execFileSync(PASSK, args, { encoding: 'utf8' }));
+
+/**
+ * The canvas `testid`: `n` pixels that differ from its top-left (background) pixel, `sum` a
+ * fingerprint of its content, `width` in device pixels and `css` its CSS width.
+ */
+export const canvasInk = (page, testid) =>
+  page.getByTestId(testid).evaluate((c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    let sum = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) n++;
+      sum = (sum * 31 + d[i] + d[i + 1] * 3 + d[i + 2] * 7) % 1000000007;
+    }
+    return { n, sum, width: c.width, css: c.getBoundingClientRect().width };
+  });
+
+/** Every number of `got` within 1e-12 relative of `want`; everything else equal. */
+export function agree(got, want, path = '$') {
+  if (typeof want === 'number') {
+    assert.equal(typeof got, 'number', path);
+    const tol = Math.max(1e-12 * Math.abs(want), 1e-300);
+    assert.ok(Math.abs(got - want) <= tol || got === want, `${path}: ${got} vs ${want}`);
+  } else if (Array.isArray(want)) {
+    assert.equal(got.length, want.length, path);
+    want.forEach((w, i) => agree(got[i], w, `${path}[${i}]`));
+  } else if (want && typeof want === 'object') {
+    assert.ok(got && typeof got === 'object', `${path}: ${JSON.stringify(got)} vs ${JSON.stringify(want).slice(0, 80)}`);
+    assert.deepEqual(Object.keys(got).sort(), Object.keys(want).sort(), path);
+    for (const k of Object.keys(want)) agree(got[k], want[k], `${path}.${k}`);
+  } else {
+    assert.equal(got, want, path);
+  }
 }

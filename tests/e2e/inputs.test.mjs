@@ -1,16 +1,13 @@
 // End to end: loading counts and results into the page as a user does — paste, pick, drop —
 // and reading back exactly the counts `passk counts` reads from the same files.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { ARTIFACTS, start } from './harness.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, ROOT, assertClean, downloadJson, passkJson, usePage, waitForText } from './harness.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const FIXTURES = join(ROOT, 'tests/fixtures/inputs');
-const PASSK = process.env.PASSK_BIN ?? join(ROOT, 'target/debug/passk');
 const FILES = [
   'humaneval_samples.jsonl_results.jsonl',
   'evalplus_eval_results.json',
@@ -20,22 +17,8 @@ const FILES = [
   'samples_generic.jsonl',
 ];
 
-let h;
-before(async () => {
-  h = await start();
-  await h.page.goto(h.url);
-});
-after(async () => {
-  await h?.close();
-});
-
+const h = usePage({ ready: null });
 const summaryRows = () => h.page.getByTestId('series-summary').locator('tbody tr');
-
-/** The page's counts download, parsed. */
-async function pageCounts() {
-  const [download] = await Promise.all([h.page.waitForEvent('download'), h.page.getByTestId('download-counts').click()]);
-  return JSON.parse(readFileSync(await download.path(), 'utf8'));
-}
 
 const strip = (doc) => doc.series.map((s) => ({ name: s.name, tasks: s.tasks.map((t) => [t.id ?? null, t.n, t.c]) }));
 
@@ -52,8 +35,8 @@ test('every fixture loads with exactly the counts of passk counts', async () => 
     await h.page.getByTestId('clear-input').click();
     await h.page.getByTestId('file-input').setInputFiles(join(FIXTURES, name));
     await summaryRows().filter({ hasText: name.split('.')[0].slice(0, 8) }).or(summaryRows().filter({ hasText: 'base' })).first().waitFor();
-    const page = await pageCounts();
-    const cli = JSON.parse(execFileSync(PASSK, ['counts', join(FIXTURES, name)], { encoding: 'utf8' }));
+    const page = await downloadJson(h.page, 'download-counts');
+    const cli = passkJson('counts', join(FIXTURES, name));
     assert.deepEqual(strip(page), strip(cli), name);
   }
 });
@@ -112,12 +95,9 @@ test('a large file streams with progress and can be cancelled', async () => {
   await h.page.getByTestId('file-input').setInputFiles(path);
   await h.page.getByTestId('load-progress').waitFor();
   await h.page.getByTestId('load-cancel').click();
-  await h.page.getByTestId('load-message').filter({ hasText: 'cancelled' }).waitFor();
+  await waitForText(h.page, 'load-message', 'cancelled');
   assert.equal(await h.page.getByTestId('load-progress').count(), 0);
   await summaryRows().filter({ hasText: 'No series yet' }).waitFor();
 });
 
-test('no request leaves 127.0.0.1 and the console stays clean', async () => {
-  assert.deepEqual(h.foreignRequests(), []);
-  assert.deepEqual(h.problems, []);
-});
+test('no request leaves 127.0.0.1 and the console stays clean', () => assertClean(h));

@@ -1,29 +1,23 @@
 // Share links: a preset link, a dataset's link opened in a fresh browser, history while
 // editing, the user's own input kept aside, and hostile links.
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { start, typeInto } from './harness.mjs';
+import { assertClean, firstRow, typeInto, usePage, waitForText, withPage } from './harness.mjs';
 
-let h;
-before(async () => {
-  h = await start();
-  h.page.on('dialog', (d) => {
-    h.problems.push(`dialog: ${d.message()}`);
-    d.dismiss();
-  });
-});
-after(async () => {
-  await h.close();
-});
+const h = usePage({ path: null, recordDialogs: true });
 
-const full = (page) => page.getByTestId('pass-at-k-full').textContent();
+/** Opens the preset link n = 10, c = 3, k = 5 and waits for its pass@5. */
+async function openPreset() {
+  await h.page.goto(`${h.url}#n=10&c=3&k=5`);
+  await waitForText(h.page, 'pass-at-k-full', '0.9166666666666666');
+}
 const b64url = (buf) => buf.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const dataLink = (wire) => `#v=1&d=${b64url(deflateRawSync(Buffer.from(JSON.stringify(wire))))}`;
 
 /** Every cell of the results table and the series summary, and the fields and menus. */
 async function everything(page) {
-  await page.getByTestId('results-table').locator('tbody tr').first().waitFor();
+  await firstRow(page);
   await page.waitForFunction(() => !document.querySelector('[data-testid=analysis-busy]'));
   return page.evaluate(() => {
     const cells = (id) => [...document.querySelectorAll(`[data-testid=${id}] tr`)].map((r) => [...r.children].map((c) => c.textContent.trim()));
@@ -41,8 +35,7 @@ async function everything(page) {
 }
 
 test('a preset link sets the calculator, typed by hand', async () => {
-  await h.page.goto(`${h.url}#n=10&c=3&k=5`);
-  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '0.9166666666666666' }).waitFor();
+  await openPreset();
   assert.equal(await h.page.getByTestId('n').inputValue(), '10');
   // A first visit had no input of its own: nothing to restore.
   assert.equal(await h.page.getByTestId('restore-previous').count(), 0);
@@ -54,29 +47,27 @@ test('the link wins over saved input, which can be restored', async () => {
   await typeInto(h.page, 'n', '20');
   await typeInto(h.page, 'k', '2');
   // pass@2 of n = 20, c = 3: 1 − C(17, 2)/C(20, 2) = 54/190.
-  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '= 0.28421052631578' }).waitFor();
+  await waitForText(h.page, 'pass-at-k-full', '= 0.28421052631578');
   await h.page.waitForTimeout(300);
-  await h.page.goto(`${h.url}#n=10&c=3&k=5`);
-  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '0.9166666666666666' }).waitFor();
+  await openPreset();
   await h.page.getByTestId('restore-previous').click();
-  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '= 0.28421052631578' }).waitFor();
+  await waitForText(h.page, 'pass-at-k-full', '= 0.28421052631578');
   assert.equal(new URL(h.page.url()).hash, '');
   assert.equal(await h.page.getByTestId('restore-previous').count(), 0);
 });
 
 test('editing replaces the history entry; back and forward restore each link', async () => {
-  await h.page.goto(`${h.url}#n=10&c=3&k=5`);
-  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '0.9166666666666666' }).waitFor();
+  await openPreset();
   await h.page.goto(`${h.url}#n=8&c=1&k=2`);
-  await h.page.getByTestId('pass-at-k').filter({ hasText: /^25\.00%$/ }).waitFor();
+  await waitForText(h.page, 'pass-at-k', /^25\.00%$/);
   const length = await h.page.evaluate(() => history.length);
   await typeInto(h.page, 'k', '4');
   await h.page.waitForFunction(() => location.hash.includes('k=4'));
   assert.equal(await h.page.evaluate(() => history.length), length, 'one entry, replaced');
   await h.page.goBack();
-  await h.page.getByTestId('pass-at-k-full').filter({ hasText: '0.9166666666666666' }).waitFor();
+  await waitForText(h.page, 'pass-at-k-full', '0.9166666666666666');
   await h.page.goForward();
-  await h.page.getByTestId('pass-at-k').filter({ hasText: /^50\.00%$/ }).waitFor();
+  await waitForText(h.page, 'pass-at-k', /^50\.00%$/);
   assert.equal(await h.page.getByTestId('k').inputValue(), '4');
   // Leave the user's input restored for the next test.
   await h.page.getByTestId('restore-previous').click();
@@ -100,7 +91,7 @@ test('a dataset link opens in a fresh browser with every number the same', async
   const mine = await everything(h.page);
   await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(h.url).origin });
   await h.page.getByTestId('share-link').click();
-  await h.page.getByTestId('share-status').filter({ hasText: /^Link copied: [\d,]+ characters\.$/ }).waitFor();
+  await waitForText(h.page, 'share-status', /^Link copied: [\d,]+ characters\.$/);
   const link = await h.page.getByTestId('share-url').inputValue();
   assert.equal(await h.page.evaluate(() => navigator.clipboard.readText()), link);
   assert.match(link, /#v=1&n=\d+&c=\d+&k=\d+&d=[A-Za-z0-9_-]+$/);
@@ -108,9 +99,7 @@ test('a dataset link opens in a fresh browser with every number the same', async
   assert.equal(await h.page.getByTestId('share-long').count(), 0);
   assert.equal(new URL(h.page.url()).hash, new URL(link).hash);
 
-  const other = await start();
-  try {
-    await other.page.goto(`${other.url}${new URL(link).hash}`);
+  await withPage({ path: new URL(link).hash }, async (other) => {
     const theirs = await everything(other.page);
     assert.ok(mine.results.length > 5);
     assert.deepEqual(theirs.results, mine.results);
@@ -119,11 +108,8 @@ test('a dataset link opens in a fresh browser with every number the same', async
     assert.equal(theirs.advanced, true);
     // The summary names the same series with the same counts (the input's name is the link's).
     assert.deepEqual(theirs.summary.map((r) => [r[0], ...r.slice(3)]), mine.summary.map((r) => [r[0], ...r.slice(3)]));
-    assert.deepEqual(other.problems, []);
-    assert.deepEqual(other.foreignRequests(), []);
-  } finally {
-    await other.close();
-  }
+    assertClean(other);
+  });
 });
 
 test('hostile and broken links give a message and a usable page', async () => {
@@ -151,10 +137,9 @@ test('hostile and broken links give a message and a usable page', async () => {
     await h.page.getByTestId('pass-at-k-full').waitFor();
   }
   await h.page.goto(`${h.url}${named}`);
-  await h.page.getByTestId('series-summary').filter({ hasText: '<script>' }).waitFor();
-  await h.page.getByTestId('results-table').locator('tbody tr').first().waitFor();
+  await waitForText(h.page, 'series-summary', '<script>');
+  await firstRow(h.page);
   assert.equal(await h.page.evaluate(() => window.__pwned), undefined);
   assert.equal(await h.page.locator('main script, main img').count(), 0);
-  assert.deepEqual(h.problems, []);
-  assert.deepEqual(h.foreignRequests(), []);
+  assertClean(h);
 });
