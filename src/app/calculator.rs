@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::k_table::KTable;
 use super::number_field::NumberField;
 use super::storage;
-use crate::io::calculator::{evaluate, CalcResult, FieldErrors};
+use crate::io::calculator::{evaluate, undefined_text, CalcResult, FieldErrors};
 use crate::io::format::{full, percent, rel};
 
 /// Where the calculator's fields are kept across reloads.
@@ -174,9 +174,13 @@ fn result_view(
         Err(e) => view! {
             <div class="headline">
                 <span class="metric">{format!("pass@{k}")}</span>
-                <output data-testid="pass-at-k" class="value undefined" title=e.to_string()>"undefined"</output>
+                <output data-testid="pass-at-k" class="value undefined" title=e.to_string()>{undefined_text(&e)}</output>
             </div>
-            <p class="reason" data-testid="pass-at-k-reason">{e.to_string()}</p>
+            <p class="reason" data-testid="pass-at-k-reason">
+                {e.to_string()} ". "
+                <a href="#notes-title">"The Beta-Binomial estimators (BB, ZOIBB, LinMix)"</a>
+                " extrapolate beyond n from a dataset's per-task counts: paste or load them below."
+            </p>
         }
         .into_any(),
     };

@@ -146,6 +146,17 @@ pub fn evaluate(n: &str, c: &str, k: &str) -> Result<CalcResult, FieldErrors> {
     })
 }
 
+/// The headline for an undefined pass@k: "undefined for k > n (only n samples)".
+pub fn undefined_text(e: &BudgetError) -> String {
+    match e {
+        BudgetError::ExceedsSamples { n, .. } => {
+            let s = if *n == 1 { "" } else { "s" };
+            format!("undefined for k > n (only {n} sample{s})")
+        }
+        other => other.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +203,14 @@ mod tests {
         assert!(check.rel_diff < 1e-12, "{}", check.rel_diff);
         let r = evaluate("100000", "5000", "3000").unwrap();
         assert_eq!(r.check.unwrap().method, CheckMethod::LongProduct);
+    }
+
+    #[test]
+    fn undefined_reads_calmly_with_the_reason() {
+        let e = BudgetError::ExceedsSamples { k: 100, n: 10 };
+        assert_eq!(undefined_text(&e), "undefined for k > n (only 10 samples)");
+        let e = BudgetError::ExceedsSamples { k: 2, n: 1 };
+        assert_eq!(undefined_text(&e), "undefined for k > n (only 1 sample)");
+        assert_eq!(undefined_text(&BudgetError::ZeroBudget), "k must be at least 1");
     }
 }

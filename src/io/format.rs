@@ -1,11 +1,15 @@
 //! Formatting probabilities for people: four significant digits, never a misleading 0% or
 //! 100%.
 
-/// A probability as a percentage with 4 significant digits.
+/// Below this percentage a value reads `< 0.0001%` (its exact value goes in a tooltip).
+pub const PERCENT_FLOOR: f64 = 1e-4;
+
+/// A probability as a percentage with 4 significant digits, never in exponent form.
 ///
 /// Exactly 0 and 1 read `0%` and `100%`. A value that would round to 100% reads with as many
-/// digits as it takes to stay below (0.99996 → `99.996%`); a value under 0.01% is written in
-/// exponent form (10^-9 → `1.000e-7 %`). NaN reads `—`.
+/// digits as it takes to stay below, up to 99.9999% (0.99996 → `99.996%`); closer to 1 it
+/// reads `> 99.9999%`, and under 0.0001% it reads `< 0.0001%` (10^-9, 1 − 10^-12): the page
+/// puts the exact value ([`full`]) in the tooltip. NaN reads `—`.
 pub fn percent(p: f64) -> String {
     if p.is_nan() {
         return "—".to_string();
@@ -17,8 +21,11 @@ pub fn percent(p: f64) -> String {
         return "100%".to_string();
     }
     let pct = p * 100.0;
-    if pct < 0.01 {
-        return format!("{pct:.3e} %");
+    if pct < PERCENT_FLOOR {
+        return format!("< {PERCENT_FLOOR}%");
+    }
+    if 100.0 - pct < PERCENT_FLOOR {
+        return format!("> {}%", 100.0 - PERCENT_FLOOR);
     }
     let int_digits = if pct >= 10.0 {
         2
@@ -28,7 +35,7 @@ pub fn percent(p: f64) -> String {
         0
     };
     let mut decimals: usize = if int_digits == 0 {
-        // 0.01 ≤ pct < 1: leading zeros after the point, then 4 significant digits.
+        // 0.0001 ≤ pct < 1: leading zeros after the point, then 4 significant digits.
         (3.0 - pct.log10().floor()) as usize
     } else {
         4 - int_digits
@@ -49,6 +56,10 @@ pub fn percent(p: f64) -> String {
 pub fn full(p: f64) -> String {
     if p.is_nan() {
         return "NaN".to_string();
+    }
+    if p == 0.0 {
+        // −0 (pass@k of c = 0 is −expm1(0)) reads as 0.
+        return "0".to_string();
     }
     if p != 0.0 && (p.abs() < 1e-4 || p.abs() >= 1e15) {
         format!("{p:e}")
@@ -99,13 +110,18 @@ mod tests {
         assert_eq!(percent(0.05), "5.000%");
         assert_eq!(percent(0.001234), "0.1234%");
         assert_eq!(percent(0.0001234), "0.01234%");
-        assert_eq!(percent(1e-9), "1.000e-7 %");
+        assert_eq!(percent(1.234e-6), "0.0001234%");
+        // No exponent inside a percentage: below 0.0001 % the page shows the exact value on
+        // hover.
+        assert_eq!(percent(1e-9), "< 0.0001%");
+        assert_eq!(percent(3.944e-10), "< 0.0001%");
     }
 
     #[test]
     fn never_rounds_to_zero_or_one_hundred() {
         assert_eq!(percent(0.99996), "99.996%");
-        assert_eq!(percent(1.0 - 1e-12), "99.9999999999%");
+        assert_eq!(percent(0.999_998_7), "99.9999%");
+        assert_eq!(percent(1.0 - 1e-12), "> 99.9999%");
         assert_eq!(percent(1.0), "100%");
         assert_eq!(percent(0.0), "0%");
         assert_ne!(percent(1e-300), "0%");
@@ -120,5 +136,6 @@ mod tests {
         assert_eq!(full(1e-9), "1e-9");
         assert_eq!(full(2.5e-7).parse::<f64>().unwrap(), 2.5e-7);
         assert_eq!(full(0.0), "0");
+        assert_eq!(full(-0.0), "0");
     }
 }

@@ -32,8 +32,13 @@ test('typing n=10, c=3, k=5 gives 91.67%', async () => {
 test('k above n reads undefined, never 100%', async () => {
   await typeInto(h.page, 'k', '100');
   await waitForText(h.page, 'pass-at-k', 'undefined');
-  assert.equal(await text('pass-at-k'), 'undefined');
+  assert.equal(await text('pass-at-k'), 'undefined for k > n (only 10 samples)');
   assert.match(await text('pass-at-k-reason'), /only 10 samples were drawn/);
+  // Calm, not an alarm: muted text, and a way on to the extrapolating estimators.
+  const colour = await h.page.getByTestId('pass-at-k').evaluate((e) => getComputedStyle(e).color);
+  const muted = await h.page.locator('.tagline').evaluate((e) => getComputedStyle(e).color);
+  assert.equal(colour, muted);
+  assert.equal(await h.page.getByTestId('pass-at-k-reason').locator('a').getAttribute('href'), '#notes-title');
   await h.page.screenshot({ path: `${ARTIFACTS}calculator-undefined.png`, fullPage: true });
 });
 
@@ -49,9 +54,21 @@ test('c > n shows a message by the field, then recovers', async () => {
 
 test('tiny values keep their digits: n = 1e9, c = 1, k = 1', async () => {
   await enter('1000000000', '1', '1');
-  await waitForText(h.page, 'pass-at-k', 'e-7');
-  assert.equal(await text('pass-at-k'), '1.000e-7 %');
+  await waitForText(h.page, 'pass-at-k', '< 0.0001%');
+  assert.equal(await text('pass-at-k'), '< 0.0001%');
   assert.equal(await h.page.getByTestId('pass-at-k').getAttribute('title'), '1e-9');
+  assert.equal(await text('pass-at-k-full'), '= 1e-9');
+});
+
+test('integer exponent notation is accepted, a fraction is refused with the reason', async () => {
+  await enter('1e4', '2.5e3', '1');
+  await waitForText(h.page, 'pass-at-k', '25.00%');
+  await typeInto(h.page, 'n', '1.25e1');
+  await waitForText(h.page, 'n-error', 'not a whole number');
+  assert.match(await text('n-error'), /1\.25e1 is not a whole number/);
+  await enter('10', '0', '5');
+  await waitForText(h.page, 'pass-at-k-full', '= 0');
+  assert.equal(await text('pass-at-k-full'), '= 0');
 });
 
 test('the input survives a reload', async () => {
