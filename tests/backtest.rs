@@ -2,12 +2,12 @@
 //! seeded, ties go to the simpler estimator, and what cannot be backtested falls back to BB.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk::core::estimators::kind::Estimator;
 use passk::core::analysis::backtest::choose::{bucket, choose, error_at, more_samples};
 use passk::core::analysis::backtest::run::{backtest, Backtest, BacktestError};
 use passk::core::data::counts::Counts;
 use passk::core::data::dataset::{Dataset, Task};
 use passk::core::data::synthetic::{synthetic, InflatedBeta};
+use passk::core::estimators::kind::Estimator;
 use passk::core::eval::fit::fit_series;
 use passk::core::report::build::build_report;
 use passk::core::settings::{Options, Settings};
@@ -208,17 +208,30 @@ fn page_and_cli_backtests_agree() {
     use passk::core::eval::fit::SeriesFit;
     use passk::core::report::backtests::{attach_backtests, SeriesBacktest};
     use passk::core::report::build::build_report_fitted;
-    let prior = InflatedBeta { pi0: 0.2, pi1: 0.05, a: 0.5, b: 1.5 };
+    let prior = InflatedBeta {
+        pi0: 0.2,
+        pi1: 0.05,
+        a: 0.5,
+        b: 1.5,
+    };
     let datasets = vec![
         synthetic("wide", 200, 16, 40, prior, 3),
         synthetic("short", 50, 2, 3, prior, 4),
     ];
     for ks in [vec![1, 8, 64, 256], vec![1, 100_000]] {
-        let opts = Options { ks, cv: false, backtest: Some(4), ..Options::default() };
+        let opts = Options {
+            ks,
+            cv: false,
+            backtest: Some(4),
+            ..Options::default()
+        };
         let cli = build_report(&datasets, vec![vec![], vec![]], &opts);
         // The page: fits, then a report without the backtest, then stepwise runs attached.
         let fits: Vec<SeriesFit> = datasets.iter().map(SeriesFit::new).collect();
-        let page_opts = Options { backtest: None, ..opts.clone() };
+        let page_opts = Options {
+            backtest: None,
+            ..opts.clone()
+        };
         let mut page = build_report_fitted(&datasets, &fits, vec![vec![], vec![]], &page_opts);
         let backtests: Vec<SeriesBacktest> = datasets
             .iter()
@@ -239,6 +252,9 @@ fn page_and_cli_backtests_agree() {
             "ks = {:?}",
             opts.ks
         );
-        assert!(cli.models[1].warnings.iter().any(|w| w.starts_with("backtest: ")));
+        assert!(cli.models[1]
+            .warnings
+            .iter()
+            .any(|w| w.starts_with("backtest: ")));
     }
 }

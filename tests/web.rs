@@ -55,7 +55,10 @@ async fn calculator_computes_and_recovers() {
     assert_eq!(text(&root, "pass-at-k"), "91.67%");
 
     set(&root, "k", "100").await;
-    assert_eq!(text(&root, "pass-at-k"), "undefined for k > n (only 10 samples)");
+    assert_eq!(
+        text(&root, "pass-at-k"),
+        "undefined for k > n (only 10 samples)"
+    );
     assert!(text(&root, "pass-at-k-reason").contains("only 10 samples"));
 
     set(&root, "k", "5").await;

@@ -87,14 +87,19 @@ pub fn curve_pipeline(
         let (settings_, taus) = settings.with(|s| (s.opts.settings.clone(), s.opts.taus.clone()));
         let fitted = fits.get();
         let ds = datasets.get_untracked();
-        let large = fitted.iter().map(|f| f.groups.tasks() as usize).sum::<usize>() > LARGE;
+        let large = fitted
+            .iter()
+            .map(|f| f.groups.tasks() as usize)
+            .sum::<usize>()
+            > LARGE;
         jobs.spawn(Start::Now, move |job| async move {
             let (mut new_curves, mut new_cover) = (Vec::new(), Vec::new());
             let series = with_tasks(&ds, &fitted);
             for (i, (d, f)) in series.iter().enumerate() {
                 if large {
                     let total = series.len();
-                    out.busy.set(Some(format!("drawing series {} of {total}…", i + 1)));
+                    out.busy
+                        .set(Some(format!("drawing series {} of {total}…", i + 1)));
                     if !job.yield_now().await {
                         return;
                     }
@@ -104,7 +109,11 @@ pub fn curve_pipeline(
                 marks.extend([lo, hi]);
                 let ks = k_grid(k_max, GRID_POINTS, &marks);
                 // A large series in parts of the grid (the bootstrap band needs it whole).
-                let part = if large && band != BandKind::Bootstrap { 8 } else { ks.len() };
+                let part = if large && band != BandKind::Bootstrap {
+                    8
+                } else {
+                    ks.len()
+                };
                 let mut parts = Vec::new();
                 for (j, chunk) in ks.chunks(part.max(1)).enumerate() {
                     if large && j > 0 && !job.yield_now().await {
@@ -171,7 +180,13 @@ pub fn backtest_pipeline(
                         Ok(bt.finish())
                     }
                 };
-                out.push(SeriesBacktest::new(&d.name, n_min, &ks, BACKTEST_REPEATS, run));
+                out.push(SeriesBacktest::new(
+                    &d.name,
+                    n_min,
+                    &ks,
+                    BACKTEST_REPEATS,
+                    run,
+                ));
             }
             backtests.set(out);
             busy.set(None);

@@ -148,7 +148,11 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     });
     let backtests = RwSignal::new(Vec::<SeriesBacktest>::new());
     fit_pipeline(datasets, fits, busy);
-    let out = CurveOutputs { curves, cover, busy };
+    let out = CurveOutputs {
+        curves,
+        cover,
+        busy,
+    };
     curve_pipeline(datasets, fits, settings, k_max, band, out);
     backtest_pipeline(datasets, fits, settings, backtests, busy);
     let report = Memo::new(move |prev: Option<&Report>| {

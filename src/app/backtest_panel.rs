@@ -38,12 +38,15 @@ pub fn BacktestPanel(
         let k = a.k_max.get();
         current.with(|cur| MoreSamplesChart {
             k,
-            lines: cur.as_ref().filter(|c| c.failed.is_none()).map_or(Vec::new(), |c| {
-                more_samples_lines(&c.backtest, c.chosen(), k, c.n_min)
-                    .into_iter()
-                    .map(|(e, pts)| (e.label(), pts))
-                    .collect()
-            }),
+            lines: cur
+                .as_ref()
+                .filter(|c| c.failed.is_none())
+                .map_or(Vec::new(), |c| {
+                    more_samples_lines(&c.backtest, c.chosen(), k, c.n_min)
+                        .into_iter()
+                        .map(|(e, pts)| (e.label(), pts))
+                        .collect()
+                }),
         })
     });
     let table_rows = move || {

@@ -2,8 +2,8 @@
 //!
 //! One component per file; logic lives in the pure modules, natively tested.
 
-pub mod analysis_settings;
 pub mod analysis_jobs;
+pub mod analysis_settings;
 pub mod analysis_state;
 pub mod analysis_view;
 pub mod backtest_panel;

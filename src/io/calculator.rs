@@ -211,6 +211,9 @@ mod tests {
         assert_eq!(undefined_text(&e), "undefined for k > n (only 10 samples)");
         let e = BudgetError::ExceedsSamples { k: 2, n: 1 };
         assert_eq!(undefined_text(&e), "undefined for k > n (only 1 sample)");
-        assert_eq!(undefined_text(&BudgetError::ZeroBudget), "k must be at least 1");
+        assert_eq!(
+            undefined_text(&BudgetError::ZeroBudget),
+            "k must be at least 1"
+        );
     }
 }

@@ -8,7 +8,7 @@ pub mod format;
 pub mod number;
 pub mod read;
 pub mod settings;
-pub mod summaries;
 pub mod share;
+pub mod summaries;
 pub mod table;
 pub mod workspace;

@@ -144,7 +144,11 @@ pub fn parse_count_or_exponent(text: &str) -> Result<u64, CountError> {
             return Err(CountError::TooLarge);
         }
         let v = all.parse::<u64>().map_err(|_| CountError::TooLarge)? * 10u64.pow(shift as u32);
-        return if v > MAX_COUNT { Err(CountError::TooLarge) } else { Ok(v) };
+        return if v > MAX_COUNT {
+            Err(CountError::TooLarge)
+        } else {
+            Ok(v)
+        };
     };
     if neg.is_empty() || !digits(neg) {
         return Err(CountError::NotANumber(shown));
@@ -220,7 +224,10 @@ mod tests {
         assert_eq!(p("120e-1"), Ok(12));
         assert_eq!(p("1e13"), Err(CountError::TooLarge));
         assert_eq!(p("1e99999999999999999999"), Err(CountError::TooLarge));
-        assert_eq!(p("1.25e1"), Err(CountError::ExponentNotWhole("1.25e1".into())));
+        assert_eq!(
+            p("1.25e1"),
+            Err(CountError::ExponentNotWhole("1.25e1".into()))
+        );
         assert_eq!(p("1e-3"), Err(CountError::ExponentNotWhole("1e-3".into())));
         assert_eq!(
             p("1.25e1").unwrap_err().to_string(),

@@ -156,7 +156,8 @@ mod tests {
     fn backtest_summary_says_why_it_cannot_run() {
         use crate::core::analysis::backtest::run::BacktestError;
         let b = SeriesBacktest::new("s", 2, &[10], 20, Err(BacktestError::TooFewSamples));
-        assert!(backtest_summary(&b).starts_with("The backtest cannot run for s: the backtest needs n ≥ 4"));
+        assert!(backtest_summary(&b)
+            .starts_with("The backtest cannot run for s: the backtest needs n ≥ 4"));
         let b = SeriesBacktest::new("s", 16, &[64], 20, Ok(bt()));
         let s = backtest_summary(&b);
         assert!(s.starts_with("auto (backtested) = BB for k > n:"), "{s}");
@@ -165,21 +166,36 @@ mod tests {
 
     #[test]
     fn gain_compares_a_quarter_of_the_samples_or_fewer() {
-        let lines = vec![("BB".to_string(), vec![(8, 0.05), (16, 0.04), (32, 0.03), (128, 0.01)])];
+        let lines = vec![(
+            "BB".to_string(),
+            vec![(8, 0.05), (16, 0.04), (32, 0.03), (128, 0.01)],
+        )];
         assert_eq!(
             more_samples_gain("1k", &lines).unwrap(),
             "Going from 32 to 128 samples per task cuts the expected error at k = 1k from ~3.00 to ~1.00 points (BB)."
         );
-        assert_eq!(more_samples_gain("1k", &[("BB".into(), vec![(8, 0.05)])]), None);
+        assert_eq!(
+            more_samples_gain("1k", &[("BB".into(), vec![(8, 0.05)])]),
+            None
+        );
         assert_eq!(more_samples_gain("1k", &[]), None);
     }
 
     #[test]
     fn paired_summary_reports_ends_sign_and_unmatched() {
-        let row = |k, mean| DiffAtK { k, mean, se: 0.01, normal: (0.0, 0.0), bootstrap: None };
+        let row = |k, mean| DiffAtK {
+            k,
+            mean,
+            se: 0.01,
+            normal: (0.0, 0.0),
+            bootstrap: None,
+        };
         let p = PairedOutcome {
             label: "A − B".into(),
-            curve: PairedCurve { rows: vec![row(1, 0.05), row(64, -0.0123)], sign_change: Some(22) },
+            curve: PairedCurve {
+                rows: vec![row(1, 0.05), row(64, -0.0123)],
+                sign_change: Some(22),
+            },
             pairs: 1060,
             unmatched: (2, 0),
         };
@@ -188,6 +204,9 @@ mod tests {
             "1060 tasks paired by id. A − B: +5.00 points at k = 1, -1.23 at k = 64. The sign changes at k = 22. (2 + 0 tasks without a match are left out.) Band: paired task bootstrap, 2.5–97.5 %."
         );
         assert_eq!(paired_summary(None), "Pick two series.");
-        assert_eq!(paired_se_note(&p).unwrap(), "At k = 1: +5.000 ± 1.000 points (standard error).");
+        assert_eq!(
+            paired_se_note(&p).unwrap(),
+            "At k = 1: +5.000 ± 1.000 points (standard error)."
+        );
     }
 }

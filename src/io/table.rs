@@ -105,7 +105,6 @@ pub struct CoverRow {
     pub cells: [Cell; 2],
 }
 
-
 /// The auto (backtested) value of a row: the unbiased estimate where it is defined, else the
 /// chosen estimator's with its backtest error at ρ = k/n (unbacked beyond the ratios
 /// measured).
@@ -121,11 +120,13 @@ fn auto_cell(m: &ModelReport, r: &crate::core::report::schema::PassAtKRow) -> Ce
     }
     let n = m.n_min.unwrap_or(1).max(1) as f64;
     let bucket = crate::core::analysis::backtest::choose::bucket(r.k as f64 / n);
-    let err = bt
-        .ratios
-        .iter()
-        .position(|&x| x == bucket)
-        .and_then(|j| bt.mae.get(&bt.auto.estimator.key())?.get(j).copied().flatten());
+    let err = bt.ratios.iter().position(|&x| x == bucket).and_then(|j| {
+        bt.mae
+            .get(&bt.auto.estimator.key())?
+            .get(j)
+            .copied()
+            .flatten()
+    });
     Cell::Backed(v, err)
 }
 
@@ -135,7 +136,9 @@ pub fn rows(report: &Report) -> Vec<Row> {
     for m in &report.models {
         let no_fit = if m.tasks == 0 { "no tasks" } else { "no fit" };
         for (r, h) in m.pass_at_k.iter().zip(&m.pass_hat_k) {
-            let why = r.short.map_or_else(|| "no tasks".to_string(), |s| s.to_string());
+            let why = r
+                .short
+                .map_or_else(|| "no tasks".to_string(), |s| s.to_string());
             let interval = match r.interval {
                 Some(i) if i.lo.is_finite() && i.hi.is_finite() => Cell::Interval(i.lo, i.hi),
                 _ => Cell::Undefined("no tasks".into()),

@@ -176,7 +176,12 @@ pub fn series_curves(
         }
     };
     // Under the chart, the fits' warnings name the first budget beyond n.
-    let first_beyond: Vec<u64> = ks.iter().copied().filter(|&k| k > fit.groups.n_max()).take(1).collect();
+    let first_beyond: Vec<u64> = ks
+        .iter()
+        .copied()
+        .filter(|&k| k > fit.groups.n_max())
+        .take(1)
+        .collect();
     let warnings = render_all(
         &data_warnings(&fit.groups, fit.fits.as_ref(), &first_beyond),
         Context::Chart,

@@ -187,6 +187,9 @@ mod tests {
         for (t, w) in MIX_TENTHS.zip(literals) {
             assert_eq!(Estimator::Mix(t).weight(), Some(w));
         }
-        assert_eq!(Estimator::Mix(3).value(0.0, 0.5, 0.9, 0.0), 0.3 * 0.9 + 0.7 * 0.5);
+        assert_eq!(
+            Estimator::Mix(3).value(0.0, 0.5, 0.9, 0.0),
+            0.3 * 0.9 + 0.7 * 0.5
+        );
     }
 }

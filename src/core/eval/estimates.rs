@@ -10,8 +10,8 @@ use super::kernels::{
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
 use crate::core::estimators::beta_binomial::BbFit;
-use crate::core::estimators::kind::{unbiased_else, Estimator};
 use crate::core::estimators::interval::{Interval, Prior};
+use crate::core::estimators::kind::{unbiased_else, Estimator};
 use crate::core::estimators::linmix::linmix_weight;
 use crate::core::estimators::unbiased::ShortTasks;
 use crate::core::estimators::zoibb::ZoibbFit;

@@ -13,7 +13,10 @@ use crate::core::estimators::kind::Estimator;
 /// only: the page's chart range does not change the choice).
 pub fn target_ratios(ks: &[u64], n_min: u64) -> Vec<f64> {
     let n = n_min.max(1) as f64;
-    ks.iter().map(|&k| k as f64 / n).filter(|&r| r > 1.0).collect()
+    ks.iter()
+        .map(|&k| k as f64 / n)
+        .filter(|&r| r > 1.0)
+        .collect()
 }
 
 /// One series' backtest and the estimator chosen from it.

@@ -1,8 +1,8 @@
 //! Building the `passk-report/1` document: one function for the page's download and the
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
-use super::schema::*;
 use super::backtests::SeriesBacktest;
+use super::schema::*;
 use crate::core::analysis::backtest::run::backtest;
 use crate::core::analysis::bands::bootstrap_bands;
 use crate::core::analysis::cv::cv_elpd;

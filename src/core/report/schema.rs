@@ -7,8 +7,8 @@ use crate::core::analysis::bands::Band;
 use crate::core::analysis::cv::CvElpd;
 use crate::core::estimators::beta_binomial::BbFit;
 use crate::core::estimators::interval::Interval;
-use crate::core::estimators::zoibb::ZoibbFit;
 use crate::core::estimators::unbiased::ShortTasks;
+use crate::core::estimators::zoibb::ZoibbFit;
 use crate::core::settings::Settings;
 use serde::Serialize;
 

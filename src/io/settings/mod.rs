@@ -152,7 +152,10 @@ pub fn parse_bootstrap(text: &str) -> Result<u64, String> {
     let max = crate::core::settings::MAX_BOOTSTRAP;
     match parse_whole(text)? {
         v if v <= max => Ok(v),
-        _ => Err(format!("at most {} resamples", crate::io::format::thousands(max))),
+        _ => Err(format!(
+            "at most {} resamples",
+            crate::io::format::thousands(max)
+        )),
     }
 }
 
@@ -258,7 +261,10 @@ pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(Field, String)>> {
     let mut opts = crate::core::settings::Options::default();
     let mut k_max = None;
     take(Field::KList, parse_ks(&t.k_list).map(|v| opts.ks = v));
-    take(Field::TauList, parse_taus(&t.tau_list).map(|v| opts.taus = v));
+    take(
+        Field::TauList,
+        parse_taus(&t.tau_list).map(|v| opts.taus = v),
+    );
     take(Field::KMax, parse_k_max(&t.k_max).map(|v| k_max = v));
     let s = &mut opts.settings;
     take(Field::LinMix, parse_linmix(&t.linmix).map(|v| s.linmix = v));

@@ -139,7 +139,9 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
                 "The link's {} setting was not applied ({why}); the default is used.",
                 field.key().replace('_', " ")
             ));
-            field.text_mut(&mut settings).clone_from(field.text(&defaults));
+            field
+                .text_mut(&mut settings)
+                .clone_from(field.text(&defaults));
         }
     }
     let enabled = match w.enabled {
@@ -178,4 +180,3 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
         notes,
     ))
 }
-

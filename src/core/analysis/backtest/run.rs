@@ -1,9 +1,9 @@
 //! Running the backtest: shrink, subsample, extrapolate and score every candidate.
 
-use crate::core::estimators::kind::Estimator;
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{Dataset, Groups};
 use crate::core::estimators::beta_binomial::{fit_bb_data, moments_start, Search};
+use crate::core::estimators::kind::Estimator;
 use crate::core::estimators::likelihood::BbData;
 use crate::core::estimators::zoibb::fit_zoibb_data;
 use crate::core::eval::estimates::{Estimates, Fits};

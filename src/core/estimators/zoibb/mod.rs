@@ -43,7 +43,6 @@ pub struct ZoibbFit {
 /// Relative margin by which ZOIBB must beat BB to be reported as its own solution.
 pub const ZOIBB_MARGIN: f64 = 1e-9;
 
-
 /// Fits ZOIBB; returns BB's (a, b) with π0 = π1 = 0 when ZOIBB is not better by more than
 /// [`ZOIBB_MARGIN`] relative.
 ///
@@ -177,4 +176,3 @@ impl ZoibbFit {
             && (self.a >= 1e6 * (1.0 - 1e-9) || self.b >= 1e6 * (1.0 - 1e-9))
     }
 }
-

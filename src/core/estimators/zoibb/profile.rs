@@ -1,10 +1,10 @@
 //! The profile likelihood of ZOIBB at fixed (a, b): the mixture weights (π0, π1) solved
 //! exactly (a concave problem), warm-started from the last point.
 
+use super::ZoibbFit;
 use crate::core::estimators::likelihood::{BbData, Pieces, D2};
 use crate::core::num::math::Det;
 use crate::core::num::optimize::{Objective, Problem, StopReason};
-use super::ZoibbFit;
 use crate::core::num::sum::Neumaier;
 
 /// ln(e^x + e^y) without overflow.
