@@ -87,6 +87,7 @@ fn pairing_needs_shared_unique_ids() {
             .map(|id| Task {
                 id: id.map(str::to_string),
                 counts: Counts::new(4, 1).unwrap(),
+                group: None,
             })
             .collect(),
         meta: SeriesMeta::default(),

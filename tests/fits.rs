@@ -32,7 +32,7 @@ fn dataset(pairs: &[(u64, u64)]) -> Dataset {
         name: "t".into(),
         tasks: counts(pairs)
             .into_iter()
-            .map(|counts| Task { id: None, counts })
+            .map(|counts| Task::new(None, counts))
             .collect(),
         meta: Default::default(),
     }

@@ -163,6 +163,7 @@ fn degenerate_series_still_draw() {
         tasks: vec![Task {
             id: None,
             counts: Counts::new(n, c).unwrap(),
+            group: None,
         }],
         meta: Default::default(),
     };

@@ -94,6 +94,31 @@ impl Analysis {
         let _ = super::download::save_text("passk-report.json", "application/json", &json);
     }
 
+    /// The names of the series with tasks, and the one a panel shows: the one `want` reads
+    /// from the view (a link's or the user's choice) if it has tasks, else the first.
+    pub fn series_choice(
+        &self,
+        want: fn(&View) -> Option<String>,
+    ) -> (Memo<Vec<String>>, Memo<Option<String>>) {
+        let (fits, view) = (self.fits, self.view);
+        let names = Memo::new(move |_| {
+            fits.with(|f| {
+                f.iter()
+                    .filter(|s| !s.groups.is_empty())
+                    .map(|s| s.name.clone())
+                    .collect::<Vec<_>>()
+            })
+        });
+        let chosen = Memo::new(move |_| {
+            let want = view.with(want);
+            names.with(|n| {
+                want.filter(|w| n.contains(w))
+                    .or_else(|| n.first().cloned())
+            })
+        });
+        (names, chosen)
+    }
+
     /// The message for a field, if it is not valid.
     pub fn error(&self, field: Field) -> Signal<Option<String>> {
         let parsed = self.parsed;

@@ -11,6 +11,7 @@ use super::cover_panel::CoverPanel;
 use super::fit_panel::FitPanel;
 use super::method_notes::MethodNotes;
 use super::pass_at_k_panel::PassAtKPanel;
+use super::planner_panel::PlannerPanel;
 use super::ranking_panel::RankingPanel;
 use super::results_table::ResultsTable;
 use super::theme::use_dark;
@@ -35,6 +36,7 @@ pub fn AnalysisView(
         <PassAtKPanel analysis=analysis dark=dark />
         <CoverPanel analysis=analysis dark=dark />
         <ResultsTable analysis=analysis />
+        <PlannerPanel analysis=analysis dark=dark />
         <BacktestPanel analysis=analysis dark=dark />
         <RankingPanel analysis=analysis />
         <PairedPanel analysis=analysis dark=dark />

@@ -10,7 +10,7 @@ use super::chart_canvas::ChartCanvas;
 use crate::core::analysis::backtest::choose::more_samples_lines;
 use crate::io::chart_data::Table;
 use crate::io::format::full;
-use crate::io::summaries::{backtest_summary, more_samples_gain, points};
+use crate::io::summaries::{backtest_summary, more_samples_gain, more_samples_missing, points};
 use crate::plot::backtest::MoreSamplesChart;
 use crate::plot::{k_label, Chart};
 
@@ -73,13 +73,24 @@ pub fn BacktestPanel(
         })
     };
     let summary = move || current.with(|cur| cur.as_ref().map(backtest_summary));
-    let gain = move || more.with(|c| more_samples_gain(&k_label(c.k as f64), &c.lines));
+    // The gain from more samples, or (small n, far k) why the chart cannot show one.
+    let gain = move || {
+        more.with(|c| {
+            let k_text = k_label(c.k as f64);
+            more_samples_gain(&k_text, &c.lines).or_else(|| {
+                current.with(|cur| {
+                    cur.as_ref()
+                        .and_then(|b| more_samples_missing(b, c.k, &k_text, &c.lines))
+                })
+            })
+        })
+    };
     view! {
         <section class="card" aria-labelledby="backtest-title" data-testid="backtest-panel">
             <h2 id="backtest-title">"Which estimator should I trust?"</h2>
             <p class="note small">
                 {format!("Each task is subsampled to m′ = ⌈n/s⌉ samples (s = 2, 4, 8, …; {BACKTEST_REPEATS} seeded repeats), every estimator extrapolates from the subsample, and its pass@k is compared with the unbiased pass@k of all n samples. ")}
-                "The estimator with the smallest error at the ratios you extrapolate to (the k list beyond n) is used for k > n as “auto (backtested)”; ties within 1 % go to the simpler one."
+                "For the ratios you extrapolate to (the k list beyond n), the levels where the fitted estimators differ beyond noise decide, at the informative ratio nearest each target and the largest subsamples first; BB, the simplest, is kept unless another beats it beyond the spread of the repeats; naive is shown but never chosen. The result is “auto (backtested)” for k > n; beyond the largest ratio tested its error is grown with the distance."
             </p>
             <label>
                 "Series "

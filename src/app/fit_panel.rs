@@ -20,22 +20,8 @@ pub fn FitPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
-    let names = Memo::new(move |_| {
-        a.fits.with(|f| {
-            f.iter()
-                .filter(|s| !s.groups.is_empty())
-                .map(|s| s.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
     // The series shown (the link's or the user's choice, else the first).
-    let chosen = Memo::new(move |_| {
-        let want = a.view.with(|v| v.fit.clone());
-        names.with(|n| {
-            want.filter(|w| n.contains(w))
-                .or_else(|| n.first().cloned())
-        })
-    });
+    let (names, chosen) = a.series_choice(|v| v.fit.clone());
     let diag = RwSignal::new(None::<Diagnostics>);
     let jobs = Jobs::new();
     // Diagnostics include ten CV refits: computed after the page has drawn.

@@ -4,12 +4,30 @@
 use leptos::prelude::*;
 
 /// (title, formula, assumptions, source).
-const NOTES: [(&str, &str, &str, &str); 7] = [
+const NOTES: [(&str, &str, &str, &str); 10] = [
     (
         "Unbiased combinatorial pass@k",
         "pass@k = 1 − C(n−c, k)/C(n, k), averaged over tasks; evaluated as −expm1 of a sum of log1p terms so that tiny values keep every digit.",
         "Samples are exchangeable draws; defined only for k ≤ n (reported undefined beyond, never 1).",
         "Chen et al. (2021), Evaluating Large Language Models Trained on Code.",
+    ),
+    (
+        "Standard errors (± SE)",
+        "Over tasks: sd(Ĝᵢ, ddof 1)/√T of the per-task unbiased estimates; cluster-robust √(G/(G−1)·Σ_g e_g²)/T over the groups a group, category, subset, difficulty or level column names. Over samples: √(Σ V̂ᵢ)/T with V̂ᵢ = Ĝ′ᵢ² − C(nᵢ−cᵢ, 2k)/C(nᵢ, 2k), Ĝ′ᵢ = C(nᵢ−cᵢ, k)/C(nᵢ, k), the unbiased estimate of each task's sampling variance (null unless every n ≥ 2k).",
+        "Over tasks: the benchmark's tasks are a sample of possible tasks (what lm-evaluation-harness, lighteval and inspect_ai print). Over samples: the tasks are fixed and only the draws vary; E[V̂] equals Hoeffding's exact variance.",
+        "Hoeffding (1948) for the U-statistic's variance; the harnesses named for the task standard error.",
+    ),
+    (
+        "G-Pass@k_τ and mG-Pass@k",
+        "G-Pass@k_τ = mean over tasks of P(X ≥ ⌈τk⌉), X the passing samples among k drawn without replacement (hypergeometric): τ = 0 is pass@k, τ = 1 is pass^k. mG-Pass@k = (2/k)·Σ_{i=⌈k/2⌉+1}^{k} G-Pass@k_{i/k}. One walk over the pmf from its mode gives every τ.",
+        "Stability: how often at least a share τ of k attempts succeed; defined for k ≤ n.",
+        "Liu et al. (2024), GPassK / LiveMathBench; as lighteval and scorio compute them.",
+    ),
+    (
+        "Sample-size planner",
+        "Samples per task: the smallest n with z·√(Σᵢ Var(Ĝᵢ; n, k, cᵢ/nᵢ))/T ≤ h, Var by Hoeffding's exact formula. Tasks: ⌈(z·sd(Ĝᵢ)/h)²⌉ at the samples drawn.",
+        "Each task's rate is its observed c/n (tasks never solved or always solved add no sampling variance); new tasks resemble these.",
+        "The variance formulas above, on your own counts.",
     ),
     (
         "Naive plug-in",
@@ -19,7 +37,7 @@ const NOTES: [(&str, &str, &str, &str); 7] = [
     ),
     (
         "Bayesian credible interval",
-        "Per task p | data ~ Beta(α0 + c, β0 + n − c); μ = mean E[1 − (1−p)^k], σ = √(Σ Var)/N, interval μ ± zσ clipped to [0, 1].",
+        "Per task p | data ~ Beta(α0 + c, β0 + n − c); μ = mean E[1 − (1−p)^k], σ = √(Σ Var)/N, interval μ ± zσ clipped to [0, 1]. Var = E[X²]·(1 − E[X]²/E[X²]), X = (1−p)^k, with the second factor from a sum of positive log1p terms, so σ keeps its digits at n = 10⁹.",
         "Independent tasks, a Beta(α0, β0) prior on each; a normal approximation for the mean.",
         "As in the scorio package.",
     ),

@@ -24,6 +24,7 @@ pub mod load_files;
 pub mod method_notes;
 pub mod number_field;
 pub mod pass_at_k_panel;
+pub mod planner_panel;
 pub mod ranking_panel;
 pub mod rejected_list;
 pub mod results_table;

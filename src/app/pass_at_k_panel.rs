@@ -109,6 +109,8 @@ pub fn PassAtKPanel(
                         }>
                         <option value="credible">"credible interval"</option>
                         <option value="bootstrap">"task bootstrap"</option>
+                        <option value="se-tasks">"± z·SE over tasks"</option>
+                        <option value="se-sampling">"± z·SE over samples"</option>
                         <option value="none">"none"</option>
                     </select>
                 </label>

@@ -4,8 +4,9 @@
 use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
+use crate::core::estimators::stderr::SeKind;
 use crate::core::report::backtests::attach_backtests;
-use crate::io::table::{cover_rows, csv, latex, markdown, rows, COLUMNS};
+use crate::io::table::{cover_rows, csv, header, latex, markdown, rows, se_note};
 
 /// Puts text on the clipboard; the status says whether it worked.
 fn copy(text: String, status: RwSignal<String>, what: &'static str) {
@@ -27,16 +28,28 @@ pub fn ResultsTable(
     analysis: Analysis,
 ) -> impl IntoView {
     let a = analysis;
+    // The standard error shown, as the view (and a link) says.
+    let se = Memo::new(move |_| {
+        a.view
+            .with(|v| v.se.as_deref().and_then(SeKind::from_key))
+            .unwrap_or(SeKind::Tasks)
+    });
     // The report with the page's backtests attached (the auto column).
     let table = Memo::new(move |_| {
         let mut r = a.report.get();
         a.backtests.with(|bts| attach_backtests(&mut r, bts));
-        (rows(&r), cover_rows(&r))
+        let kind = se.get();
+        (
+            rows(&r, kind),
+            cover_rows(&r),
+            header(&r, kind),
+            r.g_tau.clone(),
+        )
     });
     let status = RwSignal::new(String::new());
     let download = move |_| a.download_report();
     let body = move || {
-        table.with(|(rows, _)| {
+        table.with(|(rows, ..)| {
             rows.iter()
                 .map(|r| {
                     let cells = r
@@ -50,7 +63,7 @@ pub fn ResultsTable(
         })
     };
     let cover_body = move || {
-        table.with(|(_, cover)| {
+        table.with(|(_, cover, ..)| {
             cover
                 .iter()
                 .map(|c| {
@@ -76,12 +89,28 @@ pub fn ResultsTable(
                         <tr>
                             <th scope="col" class="left">"series"</th>
                             <th scope="col">"k"</th>
-                            {COLUMNS.iter().map(|c| view! { <th scope="col">{*c}</th> }).collect_view()}
+                            {move || table.with(|t| t.2.iter().map(|c| view! { <th scope="col">{c.clone()}</th> }).collect_view())}
                         </tr>
                     </thead>
                     <tbody>{body}</tbody>
                 </table>
             </div>
+            <p class="se-choice">
+                <label>
+                    "± SE "
+                    <select data-testid="se-kind"
+                        prop:value=move || se.get().key()
+                        on:change=move |ev| {
+                            let key = event_target_value(&ev);
+                            a.view.update(|v| v.se = Some(key));
+                        }>
+                        <option value="tasks">"over tasks"</option>
+                        <option value="sampling">"over samples"</option>
+                    </select>
+                </label>
+                " "
+                <span class="note small" data-testid="se-note">{move || se_note(se.get())}</span>
+            </p>
             <div class="table-wrap">
                 <table class="results" data-testid="cover-table">
                     <caption>"Cover@τ"</caption>
@@ -90,9 +119,9 @@ pub fn ResultsTable(
                 </table>
             </div>
             <p class="actions">
-                <button class="copy" data-testid="copy-markdown" on:click=move |_| copy(table.with(|(r, c)| markdown(r, c)), status, "Markdown")>"copy Markdown"</button>
-                <button class="copy" data-testid="copy-latex" on:click=move |_| copy(table.with(|(r, c)| latex(r, c)), status, "LaTeX")>"copy LaTeX"</button>
-                <button class="copy" data-testid="copy-csv" on:click=move |_| copy(table.with(|(r, _)| csv(r)), status, "CSV")>"copy CSV"</button>
+                <button class="copy" data-testid="copy-markdown" on:click=move |_| copy(table.with(|(r, c, h, _)| markdown(h, r, c)), status, "Markdown")>"copy Markdown"</button>
+                <button class="copy" data-testid="copy-latex" on:click=move |_| copy(table.with(|(r, c, h, _)| latex(h, r, c)), status, "LaTeX")>"copy LaTeX"</button>
+                <button class="copy" data-testid="copy-csv" on:click=move |_| copy(table.with(|(r, _, _, t)| csv(r, t)), status, "CSV")>"copy CSV"</button>
                 <button class="copy" data-testid="download-report" on:click=download>"download JSON report"</button>
                 <span class="copied" data-testid="table-copy-status">{move || status.get()}</span>
             </p>

@@ -9,35 +9,34 @@
 #![cfg_attr(target_arch = "wasm32", no_main)]
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::io::Read;
 use std::process::ExitCode;
 
-use lexopt::Arg;
-
+use passk::core::analysis::planner;
 use passk::core::data::dataset::Dataset;
 use passk::core::data::rejected::Rejected;
 use passk::core::report::build::build_report;
-use passk::core::settings::Options;
 use passk::io::counts_doc::counts_json;
 use passk::io::read::{assemble, series_name_for, FileRead, Format, Reader};
-use passk::io::settings;
 use passk::io::share::{carried, encode, Shared};
 
-/// Backtest repeats per shrink factor unless `--backtest R` or `--backtest-repeats R` says.
-const DEFAULT_REPEATS: u64 = 20;
-
-/// The page a share link opens unless `--page URL` says.
-const DEFAULT_PAGE: &str = "http://127.0.0.1:8080/";
+#[path = "passk/args.rs"]
+mod args;
+use args::{parse, Args, Flag};
 
 /// The help text (`-h`, `--help`, `passk help`; and after a wrong command).
 const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
+       passk plan [FILE ...|-] --k K --half-width H [--confidence P] [--format F]
        passk counts [FILE ...|-] [--format F]
        passk link [FILE ...|-] [--format F] [--page URL]
 
 Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
-(`report`), the counts as read (`counts`, passk-counts/1), or a share link that opens the
+(`report`), the samples per task or tasks that bring pass@k's interval at budget K to
+half-width H (`plan`: JSON {k, half_width, confidence, tasks, rows, n_needed, tasks_needed},
+one object per series, an array for several), the counts as read (`counts`,
+passk-counts/1), or a share link that opens the
 page at URL (default http://127.0.0.1:8080/) with those series (`link`; files are named
 without their directory). `-` or no file reads stdin.
 Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
@@ -47,6 +46,7 @@ matrices; the format is detected unless --format names it.
 flags:
   --k LIST            budgets, integers >= 1 (default 1,2,5,10,20,50,100,200,500,1000)
   --tau LIST          thresholds in [0, 1] for Cover@tau (default 0.2,0.8)
+  --g-tau LIST        thresholds in [0, 1] for G-Pass@k_tau (default 0.5,0.75,1.0)
   --linmix LOW,HIGH   LinMix m_low, m_high (default 10,50)
   --prior A0,B0       Beta prior of the credible interval (default 1,1)
   --confidence P      two-sided level of the interval (default 0.95)
@@ -96,8 +96,13 @@ fn run(mut args: Vec<OsString>) -> Result<ExitCode, String> {
 type Command = fn(Args) -> Result<ExitCode, String>;
 
 /// The commands: the name, the flags it accepts (any other is an `unknown flag`), the run.
-const COMMANDS: [(&str, &[Flag], Command); 3] = [
+const COMMANDS: [(&str, &[Flag], Command); 4] = [
     ("report", REPORT_FLAGS, report),
+    (
+        "plan",
+        &[Flag::K, Flag::HalfWidth, Flag::Confidence, Flag::Format],
+        plan,
+    ),
     ("counts", &[Flag::Format], counts),
     ("link", &[Flag::Format, Flag::Page], link),
 ];
@@ -106,6 +111,7 @@ const COMMANDS: [(&str, &[Flag], Command); 3] = [
 const REPORT_FLAGS: &[Flag] = &[
     Flag::K,
     Flag::Tau,
+    Flag::GTau,
     Flag::Linmix,
     Flag::Prior,
     Flag::Confidence,
@@ -116,174 +122,6 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::BacktestRepeats,
     Flag::Format,
 ];
-
-/// A long flag. Every one but `--backtest` takes a value, as `--flag value` or `--flag=value`;
-/// `--backtest` takes its optional repeat count as `--backtest=R` or as a following argument
-/// that is a whole number.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Flag {
-    /// `--k LIST`: the budgets.
-    K,
-    /// `--tau LIST`: the Cover@τ thresholds.
-    Tau,
-    /// `--linmix LOW,HIGH`: LinMix's m_low, m_high.
-    Linmix,
-    /// `--prior A0,B0`: the Beta prior of the credible interval.
-    Prior,
-    /// `--confidence P`: the two-sided level of the interval.
-    Confidence,
-    /// `--bootstrap B`: task-bootstrap resamples (at most 10,000).
-    Bootstrap,
-    /// `--seed S`: the seed of every resampling.
-    Seed,
-    /// `--folds K`: the CV-ELPD folds.
-    Folds,
-    /// `--backtest[=R]` or `--backtest [R]`: add the backtest.
-    Backtest,
-    /// `--backtest-repeats R`: the backtest's repeats per shrink factor.
-    BacktestRepeats,
-    /// `--format F`: the input format (auto when absent).
-    Format,
-    /// `--page URL`: the page a share link opens.
-    Page,
-}
-
-impl Flag {
-    /// The name as typed, without the leading `--`.
-    fn name(self) -> &'static str {
-        match self {
-            Flag::K => "k",
-            Flag::Tau => "tau",
-            Flag::Linmix => "linmix",
-            Flag::Prior => "prior",
-            Flag::Confidence => "confidence",
-            Flag::Bootstrap => "bootstrap",
-            Flag::Seed => "seed",
-            Flag::Folds => "folds",
-            Flag::Backtest => "backtest",
-            Flag::BacktestRepeats => "backtest-repeats",
-            Flag::Format => "format",
-            Flag::Page => "page",
-        }
-    }
-}
-
-/// What a command line said: the files and the effect of every flag.
-struct Args {
-    /// The files in order; `-` is stdin (and stands alone when no file was named).
-    files: Vec<String>,
-    /// The forced input format (None: detected).
-    format: Option<Format>,
-    /// The page a share link opens (`link`).
-    page: String,
-    /// The report's options; `backtest` is set once the whole line is read.
-    opts: Options,
-    /// Whether `--backtest` was given.
-    backtest: bool,
-    /// Backtest repeats per shrink factor.
-    repeats: u64,
-}
-
-/// Parses a command's arguments (after the command), accepting the flags in `accepted` only.
-/// None when help was asked for (and printed).
-fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, String> {
-    let mut a = Args {
-        files: Vec::new(),
-        format: None,
-        page: DEFAULT_PAGE.to_string(),
-        opts: Options::default(),
-        backtest: false,
-        repeats: DEFAULT_REPEATS,
-    };
-    let mut p = lexopt::Parser::from_args(args);
-    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
-        let flag = match arg {
-            Arg::Value(file) => {
-                a.files.push(utf8(file, "")?);
-                continue;
-            }
-            Arg::Short('h') | Arg::Long("help") => {
-                println!("{USAGE}");
-                return Ok(None);
-            }
-            Arg::Short(c) => return Err(format!("unknown flag '-{c}'")),
-            Arg::Long(name) => accepted
-                .iter()
-                .copied()
-                .find(|f| f.name() == name)
-                .ok_or_else(|| format!("unknown flag '--{name}'"))?,
-        };
-        let s = &mut a.opts.settings;
-        match flag {
-            Flag::K => a.opts.ks = value(&mut p, flag, settings::parse_ks)?,
-            Flag::Tau => a.opts.taus = value(&mut p, flag, settings::parse_taus)?,
-            Flag::Linmix => s.linmix = value(&mut p, flag, settings::parse_linmix)?,
-            Flag::Prior => s.prior = value(&mut p, flag, settings::parse_prior)?,
-            Flag::Confidence => s.confidence = value(&mut p, flag, settings::parse_confidence)?,
-            Flag::Bootstrap => s.bootstrap = value(&mut p, flag, settings::parse_bootstrap)?,
-            Flag::Seed => s.seed = value(&mut p, flag, settings::parse_seed)?,
-            Flag::Folds => s.folds = value(&mut p, flag, settings::parse_folds)?,
-            Flag::BacktestRepeats => a.repeats = value(&mut p, flag, settings::parse_whole)?,
-            Flag::Format => a.format = value(&mut p, flag, parse_format)?,
-            Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
-            Flag::Backtest => {
-                a.backtest = true;
-                // The count only when joined by `=` or when the next argument is one.
-                let whole =
-                    |t: &OsStr| t.to_str().is_some_and(|t| settings::parse_whole(t).is_ok());
-                let count = match p.optional_value() {
-                    Some(v) => Some(v),
-                    None => p.try_raw_args().and_then(|mut raw| raw.next_if(whole)),
-                };
-                if let Some(r) = count {
-                    let r = r.to_string_lossy();
-                    a.repeats = settings::parse_whole(&r)
-                        .map_err(|_| format!("--backtest {r}: not a whole number"))?;
-                }
-            }
-        }
-    }
-    if a.files.is_empty() {
-        a.files.push("-".to_string());
-    }
-    if a.backtest {
-        if a.repeats == 0 {
-            return Err("--backtest-repeats 0: needs at least 1".into());
-        }
-        a.opts.backtest = Some(a.repeats);
-    }
-    Ok(Some(a))
-}
-
-/// The value of `flag` (`--flag=value` or `--flag value`) through its parser; the message
-/// names the flag and the value.
-fn value<T>(
-    p: &mut lexopt::Parser,
-    flag: Flag,
-    parse: impl Fn(&str) -> Result<T, String>,
-) -> Result<T, String> {
-    let name = format!("--{}", flag.name());
-    let text = p.value().map_err(|_| format!("{name} needs a value"))?;
-    let text = utf8(text, &format!("{name} "))?;
-    parse(&text).map_err(|e| format!("{name} {text}: {e}"))
-}
-
-/// An argument as text; the message starts with `before` (the flag it belongs to, if any).
-fn utf8(arg: OsString, before: &str) -> Result<String, String> {
-    arg.into_string()
-        .map_err(|a| format!("{before}{}: not valid UTF-8", a.to_string_lossy()))
-}
-
-/// `--format F`: auto (None) or one of the formats' keys.
-fn parse_format(v: &str) -> Result<Option<Format>, String> {
-    if v == "auto" {
-        return Ok(None);
-    }
-    Format::from_key(v).map(Some).ok_or_else(|| {
-        let keys: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
-        format!("one of auto, {}", keys.join(", "))
-    })
-}
 
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
 /// every rejected row to stderr as `file:line: reason`.
@@ -377,6 +215,46 @@ fn link(args: Args) -> Result<ExitCode, String> {
     let fragment = encode(None, Some(&shared))?;
     let page = args.page.split('#').next().unwrap_or_default();
     println!("{page}#{fragment}");
+    Ok(status(any_rejected))
+}
+
+/// One series' plan as `passk plan` prints it: the series name, then the plan's fields.
+#[derive(serde::Serialize)]
+struct NamedPlan {
+    /// The series.
+    series: String,
+    /// The plan.
+    #[serde(flatten)]
+    plan: planner::Plan,
+}
+
+/// `passk plan [FILE ...|-] --k K --half-width H [--confidence P]`: the sample-size plan of
+/// each series as JSON (one object, or an array for several series, each with its `series`).
+fn plan(args: Args) -> Result<ExitCode, String> {
+    let k = match args.opts.ks.as_slice() {
+        [k] => *k,
+        _ => return Err("plan needs one budget: --k K".into()),
+    };
+    let h = args
+        .half_width
+        .ok_or("plan needs a target: --half-width H")?;
+    let (datasets, _, any_rejected) = read_files(&args.files, args.format)?;
+    let confidence = args.opts.settings.confidence;
+    let mut plans = Vec::new();
+    for d in &datasets {
+        let plan =
+            planner::plan(&d.groups(), k, h, confidence).map_err(|e| format!("{}: {e}", d.name))?;
+        plans.push(NamedPlan {
+            series: d.name.clone(),
+            plan,
+        });
+    }
+    let json = match plans.as_slice() {
+        [one] => serde_json::to_string_pretty(one),
+        all => serde_json::to_string_pretty(all),
+    }
+    .map_err(|e| format!("writing JSON: {e}"))?;
+    println!("{json}");
     Ok(status(any_rejected))
 }
 

@@ -1,10 +1,14 @@
 //! Analysis settings shared by the page and the command line: what to compute and how.
 
 use super::estimators::cover::Tau;
+use super::estimators::stderr::SeKind;
 use serde::Serialize;
 
 /// The default budgets.
 pub const DEFAULT_KS: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+
+/// The default thresholds of G-Pass@k_τ (`--g-tau`).
+pub const DEFAULT_G_TAUS: [&str; 3] = ["0.5", "0.75", "1.0"];
 
 /// Most task-bootstrap resamples the page and the command line accept.
 pub const MAX_BOOTSTRAP: u64 = 10_000;
@@ -46,6 +50,8 @@ pub struct Options {
     pub ks: Vec<u64>,
     /// Thresholds for Cover@τ rows.
     pub taus: Vec<Tau>,
+    /// Thresholds τ of G-Pass@k_τ (a list of its own, apart from Cover's).
+    pub g_taus: Vec<Tau>,
     /// Everything else.
     pub settings: Settings,
     /// Whether to compute CV-ELPD (ten refits per series; the page's table skips it, its
@@ -60,6 +66,10 @@ impl Default for Options {
         Options {
             ks: DEFAULT_KS.to_vec(),
             taus: ["0.2", "0.8"]
+                .iter()
+                .filter_map(|t| Tau::parse(t).ok())
+                .collect(),
+            g_taus: DEFAULT_G_TAUS
                 .iter()
                 .filter_map(|t| Tau::parse(t).ok())
                 .collect(),
@@ -80,6 +90,8 @@ pub enum BandKind {
     /// The task-bootstrap 2.5–97.5 % band: of the combinatorial estimator where it is
     /// defined, of BB beyond.
     Bootstrap,
+    /// The unbiased value ± z·(standard error of this kind), where it is defined.
+    Se(SeKind),
 }
 
 impl BandKind {
@@ -89,13 +101,22 @@ impl BandKind {
             BandKind::None => "none",
             BandKind::Credible => "credible",
             BandKind::Bootstrap => "bootstrap",
+            BandKind::Se(SeKind::Tasks) => "se-tasks",
+            BandKind::Se(SeKind::Sampling) => "se-sampling",
         }
     }
 
+    /// Every band, in the order the page offers them.
+    pub const ALL: [BandKind; 5] = [
+        BandKind::Credible,
+        BandKind::Bootstrap,
+        BandKind::Se(SeKind::Tasks),
+        BandKind::Se(SeKind::Sampling),
+        BandKind::None,
+    ];
+
     /// The band with this key.
     pub fn from_key(key: &str) -> Option<BandKind> {
-        [BandKind::None, BandKind::Credible, BandKind::Bootstrap]
-            .into_iter()
-            .find(|b| b.key() == key)
+        BandKind::ALL.into_iter().find(|b| b.key() == key)
     }
 }

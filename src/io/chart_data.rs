@@ -152,6 +152,16 @@ pub fn paired(curve: &PairedCurve) -> Table {
     rows
 }
 
+/// The planner's half-width of pass@k against the samples per task.
+pub fn planner(k: u64, rows: &[(u64, f64)]) -> Table {
+    let mut t = vec![vec![
+        "samples per task".to_string(),
+        format!("half-width of pass@{k}"),
+    ]];
+    t.extend(rows.iter().map(|(n, h)| vec![n.to_string(), full(*h)]));
+    t
+}
+
 /// A table as CSV.
 pub fn csv(table: &Table) -> String {
     table

@@ -19,6 +19,9 @@ pub struct TaskCounts {
     pub n: u64,
     /// Samples that passed.
     pub c: u64,
+    /// The task's group, if the input named one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 /// One series.
@@ -63,6 +66,7 @@ impl CountsDoc {
                             id: t.id.clone(),
                             n: t.counts.n(),
                             c: t.counts.c(),
+                            group: t.group.clone(),
                         })
                         .collect(),
                 })
@@ -87,6 +91,7 @@ impl CountsDoc {
                             .map(|counts| Task {
                                 id: t.id.clone(),
                                 counts,
+                                group: t.group.clone(),
                             })
                             .map_err(|e| format!("series '{}', task {}: {e}", s.name, i + 1))
                     })

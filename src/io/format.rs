@@ -51,6 +51,20 @@ pub fn percent(p: f64) -> String {
     }
 }
 
+/// A standard error (or any small spread of a probability) in percentage points with three
+/// significant digits, after `±`: 0.012237 → `± 1.22`, 0.000774 → `± 0.0774`; NaN reads `—`.
+pub fn plus_minus_points(se: f64) -> String {
+    if !se.is_finite() {
+        return "—".to_string();
+    }
+    let pp = 100.0 * se.abs();
+    if pp == 0.0 {
+        return "± 0".to_string();
+    }
+    let decimals = (2.0 - pp.log10().floor()).clamp(0.0, 12.0) as usize;
+    format!("± {pp:.decimals$}")
+}
+
 /// The shortest decimal text that reads back as the same f64 (full precision), in exponent
 /// form below 10^-4 as JavaScript writes numbers (`1e-9`, `0.9166666666666666`).
 pub fn full(p: f64) -> String {
@@ -101,6 +115,15 @@ mod tests {
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(12_345_678), "12,345,678");
         assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn standard_errors_in_points() {
+        assert_eq!(plus_minus_points(0.012237), "± 1.22");
+        assert_eq!(plus_minus_points(0.000774), "± 0.0774");
+        assert_eq!(plus_minus_points(0.2), "± 20.0");
+        assert_eq!(plus_minus_points(0.0), "± 0");
+        assert_eq!(plus_minus_points(f64::NAN), "—");
     }
 
     #[test]

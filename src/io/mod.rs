@@ -6,6 +6,7 @@ pub mod chart_data;
 pub mod counts_doc;
 pub mod format;
 pub mod number;
+pub mod plan_text;
 pub mod read;
 pub mod settings;
 pub mod share;

@@ -62,6 +62,18 @@ pub struct View {
     /// Whether the advanced settings are open.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub advanced: bool,
+    /// The standard error the results table shows (`tasks` or `sampling`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub se: Option<String>,
+    /// The planner's series.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan_series: Option<String>,
+    /// The planner's budget, as typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan_k: Option<String>,
+    /// The planner's target half-width, as typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan_half_width: Option<String>,
 }
 
 /// The dataset view and the analysis, as a link carries them.

@@ -1,6 +1,7 @@
 //! The sentences the page writes under its comparison and backtest panels, built from the
 //! core's results (pure, natively tested).
 
+use crate::core::analysis::backtest::choose::expected_error;
 use crate::core::analysis::backtest::run::Backtest;
 use crate::core::analysis::compare::{PairError, PairedOutcome};
 use crate::core::estimators::kind::Estimator;
@@ -40,8 +41,8 @@ pub fn extrapolates(bt: &Backtest, c: Estimator) -> String {
     )
 }
 
-/// The backtest panel's summary of one series: what `auto` chose and why, or why the
-/// backtest could not run.
+/// The backtest panel's summary of one series: what `auto` chose, why, how far the backtest
+/// reaches and how sure the choice is, or why the backtest could not run.
 pub fn backtest_summary(b: &SeriesBacktest) -> String {
     if let Some(e) = &b.failed {
         return format!(
@@ -49,17 +50,66 @@ pub fn backtest_summary(b: &SeriesBacktest) -> String {
             b.name
         );
     }
-    let c = b.auto.estimator;
-    let err = match b.auto.error {
-        Some(e) => format!("its backtest error there: ±{} points", points(e)),
-        None => "unbacked: the budgets go beyond the largest ratio measured".into(),
+    let a = &b.auto;
+    let c = a.estimator;
+    let others: Vec<String> = a
+        .alternatives
+        .iter()
+        .filter(|&&x| x != c)
+        .map(|x| x.label())
+        .collect();
+    let close = match others.len() {
+        0 => String::new(),
+        1..=3 => format!(
+            " Within the spread of the subsamples it cannot be told from {}.",
+            others.join(", ")
+        ),
+        n => format!(
+            " Within the spread of the subsamples it cannot be told from {n} other candidates."
+        ),
     };
     format!(
-        "auto (backtested) = {} for k > n: {}; {err}. {}",
+        "auto (backtested) = {} for k > n: {}.{close} {}",
         c.label(),
-        b.auto.reason,
+        a.reason,
         extrapolates(&b.backtest, c)
     )
+}
+
+/// "Would more samples help?" when the chart has no comparison to offer (small n, or a
+/// target far beyond it): how far the backtest reached, what the chart would need, and the
+/// extrapolated error `auto` states instead. None when [`more_samples_gain`] has a sentence
+/// or the backtest did not run.
+pub fn more_samples_missing(
+    b: &SeriesBacktest,
+    k: u64,
+    k_text: &str,
+    lines: &[(String, Vec<(u64, f64)>)],
+) -> Option<String> {
+    if b.failed.is_some() || more_samples_gain(k_text, lines).is_some() {
+        return None;
+    }
+    let tested = b.backtest.ratios.last()?;
+    let n = b.n_min.max(1);
+    let shown: Vec<u64> = lines.iter().flat_map(|l| l.1.iter().map(|p| p.0)).collect();
+    let what = if shown.is_empty() {
+        "no point".to_string()
+    } else {
+        format!("a point only at m = {}", shown.iter().max().unwrap_or(&n))
+    };
+    let mut s = format!(
+        "The backtest measured ratios up to {tested}× (subsamples of your {n} samples per task); k = {k_text} is {:.0}× your n, so the chart has {what}: no comparison of sample sizes is backed by it.",
+        k as f64 / n as f64
+    );
+    let rho = k as f64 / n as f64;
+    if let Some(e) = expected_error(&b.backtest, b.auto.estimator, rho).filter(|_| k > n) {
+        s.push_str(&format!(
+            " {}'s expected error at k = {k_text}, extrapolated beyond the backtest and grown with the distance: ~{} points.",
+            b.auto.estimator.label(),
+            points(e)
+        ));
+    }
+    Some(s)
 }
 
 /// "Would more samples help?" in one sentence, from the last line of the chart (the chosen
@@ -131,16 +181,20 @@ mod tests {
     use super::*;
     use crate::core::analysis::compare::{DiffAtK, PairedCurve};
 
+    /// One level of 4 samples per task measuring 2× and 4×, 20 repeats: naive errs −4 and
+    /// −7 points, BB (and LinMix) +1 and +1.5, ZOIBB +3 and +5, each ± 0.1.
     fn bt() -> Backtest {
-        Backtest {
-            ratios: vec![2, 4, 8],
-            mae: vec![
-                (Estimator::Naive, vec![0.04, 0.07, f64::NAN]),
-                (Estimator::Bb, vec![0.01, 0.015, 0.02]),
-            ],
-            levels: vec![],
-            repeats: 20,
-        }
+        use crate::core::analysis::backtest::run::Level;
+        let signed: Vec<[f32; 4]> = (0..20u32)
+            .flat_map(|r| {
+                let d = if r.is_multiple_of(2) { 0.001 } else { -0.001 };
+                [
+                    [-0.04 + d, 0.01 + d, 0.03 + d, 0.01 + d],
+                    [-0.07 + d, 0.015 + d, 0.05 + d, 0.015 + d],
+                ]
+            })
+            .collect();
+        Backtest::from_levels(vec![Level::from_signed(4, 2, signed)], 20)
     }
 
     #[test]
@@ -149,7 +203,10 @@ mod tests {
             extrapolates(&bt(), Estimator::Naive),
             "On your data, naive extrapolates 4× with 7.00 points of error (mean absolute error over 20 subsamples; 2× with 4.00 points, 4× with 7.00 points)."
         );
-        assert_eq!(extrapolates(&bt(), Estimator::Zoibb), "");
+        assert_eq!(
+            extrapolates(&Backtest::from_levels(vec![], 20), Estimator::Zoibb),
+            ""
+        );
     }
 
     #[test]
@@ -158,10 +215,29 @@ mod tests {
         let b = SeriesBacktest::new("s", 2, &[10], 20, Err(BacktestError::TooFewSamples));
         assert!(backtest_summary(&b)
             .starts_with("The backtest cannot run for s: the backtest needs n ≥ 4"));
-        let b = SeriesBacktest::new("s", 16, &[64], 20, Ok(bt()));
+    }
+
+    #[test]
+    fn backtest_summary_says_how_far_the_backtest_reaches() {
+        // k = 64 from n = 8 is 8×, beyond the 4× measured: the error at 4× (1.50 points),
+        // grown by 0.75 points per doubling (its average growth since 1×, larger than its
+        // trend of 0.50), one doubling on.
+        let b = SeriesBacktest::new("s", 8, &[64], 20, Ok(bt()));
         let s = backtest_summary(&b);
-        assert!(s.starts_with("auto (backtested) = BB for k > n:"), "{s}");
-        assert!(s.contains("±1.50 points"), "{s}");
+        assert!(
+            s.starts_with("auto (backtested) = BB for k > n: extrapolated beyond the backtest (tested up to 4×)"),
+            "{s}"
+        );
+        assert!(s.contains("expected error 2.25 points"), "{s}");
+        assert!(s.contains("grown by 0.75 points per doubling"), "{s}");
+        assert!(s.contains("cannot be told from LinMix, mix w = 0.0"), "{s}");
+        // The chart has no point to compare at k = 128: say why, and what auto states.
+        let lines: Vec<(String, Vec<(u64, f64)>)> = Vec::new();
+        let t = more_samples_missing(&b, 128, "128", &lines).unwrap();
+        assert_eq!(
+            t,
+            "The backtest measured ratios up to 4× (subsamples of your 8 samples per task); k = 128 is 16× your n, so the chart has no point: no comparison of sample sizes is backed by it. BB's expected error at k = 128, extrapolated beyond the backtest and grown with the distance: ~3.00 points."
+        );
     }
 
     #[test]

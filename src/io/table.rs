@@ -1,8 +1,9 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
 //! `passk-report/1` document; and its exports as Markdown, LaTeX and CSV.
 
-use crate::core::report::schema::{ModelReport, Report};
-use crate::io::format::{full, percent};
+use crate::core::estimators::stderr::SeKind;
+use crate::core::report::schema::{ModelReport, Report, StdErrors};
+use crate::io::format::{full, percent, plus_minus_points};
 use std::borrow::Cow;
 
 /// One cell: its value, or why it has none.
@@ -14,9 +15,11 @@ pub enum Cell {
     Interval(f64, f64),
     /// No value, and why.
     Undefined(String),
-    /// A value extrapolated by the backtested estimator, with its backtest error (None:
-    /// unbacked).
-    Backed(f64, Option<f64>),
+    /// A value extrapolated by the backtested estimator, with its expected error (None:
+    /// nothing measured) and, beyond the largest ratio the backtest measured, that ratio.
+    Backed(f64, Option<f64>, Option<u64>),
+    /// A standard error.
+    Spread(f64),
 }
 
 impl Cell {
@@ -33,8 +36,9 @@ impl Cell {
             Cell::Value(v) => percent(*v),
             Cell::Interval(lo, hi) => format!("{} – {}", percent(*lo), percent(*hi)),
             Cell::Undefined(_) => "—".to_string(),
-            Cell::Backed(v, Some(e)) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
-            Cell::Backed(v, None) => format!("{} (unbacked)", percent(*v)),
+            Cell::Backed(v, Some(e), _) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
+            Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
+            Cell::Spread(se) => plus_minus_points(*se),
         }
     }
 
@@ -44,17 +48,20 @@ impl Cell {
             Cell::Value(v) => full(*v),
             Cell::Interval(lo, hi) => format!("{} – {}", full(*lo), full(*hi)),
             Cell::Undefined(why) => why.clone(),
-            Cell::Backed(v, Some(e)) => format!(
+            Cell::Backed(v, Some(e), None) => format!(
                 "{} (backtest error ±{} at this extrapolation ratio)",
                 full(*v),
                 full(*e)
             ),
-            Cell::Backed(v, None) => {
-                format!(
-                    "{}: unbacked, beyond the largest extrapolation ratio the backtest measured",
-                    full(*v)
-                )
+            Cell::Backed(v, Some(e), Some(r)) => format!(
+                "{} (extrapolated beyond the backtest, tested up to {r}×: expected error ±{}, grown with the distance)",
+                full(*v),
+                full(*e)
+            ),
+            Cell::Backed(v, None, _) => {
+                format!("{}: unbacked, the backtest measured no ratio", full(*v))
             }
+            Cell::Spread(se) => format!("standard error {}", full(*se)),
         }
     }
 
@@ -64,12 +71,14 @@ impl Cell {
             Cell::Value(v) => full(*v),
             Cell::Interval(lo, hi) => format!("{},{}", full(*lo), full(*hi)),
             Cell::Undefined(_) => String::new(),
-            Cell::Backed(v, _) => full(*v),
+            Cell::Backed(v, _, _) => full(*v),
+            Cell::Spread(se) => full(*se),
         }
     }
 }
 
-/// The columns of the pass@k table, after series and k.
+/// The fixed columns of the pass@k table, after series and k; [`header`] inserts the chosen
+/// standard error after the first and the G-Pass columns before the last.
 pub const COLUMNS: [&str; 10] = [
     "combinatorial",
     "naive",
@@ -83,6 +92,18 @@ pub const COLUMNS: [&str; 10] = [
     "auto (backtested)",
 ];
 
+/// The header of the pass@k table after series and k: [`COLUMNS`] with "± SE" (of `se`)
+/// after the combinatorial value, and G-Pass@k at each τ of the report's G-Pass list and
+/// mG-Pass@k before the backtested value.
+pub fn header(report: &Report, se: SeKind) -> Vec<String> {
+    let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    h.insert(1, format!("± SE ({})", se.key()));
+    let last = h.len() - 1;
+    let g = report.g_tau.iter().map(|t| format!("G-Pass@k τ={t}"));
+    h.splice(last..last, g.chain(["mG-Pass@k".to_string()]));
+    h
+}
+
 /// One row: a series at one budget.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
@@ -90,8 +111,51 @@ pub struct Row {
     pub series: String,
     /// Budget.
     pub k: u64,
-    /// The cells, in [`COLUMNS`] order.
+    /// The cells, in [`header`] order.
     pub cells: Vec<Cell>,
+    /// Every standard error (the CSV has them all).
+    pub se: StdErrors,
+}
+
+/// The one-line difference between the two standard errors, under the table's choice.
+pub fn se_note(kind: SeKind) -> &'static str {
+    match kind {
+        SeKind::Tasks => {
+            "Over tasks: the tasks are a sample of possible tasks — sd over tasks / √T, what \
+             lm-evaluation-harness and lighteval print (cluster-robust over groups in the report \
+             when the input names them)."
+        }
+        SeKind::Sampling => {
+            "Over samples: these tasks are fixed and only the n samples drawn per task vary — \
+             √(Σ V̂ᵢ)/T, smaller; it needs n ≥ 2k."
+        }
+    }
+}
+
+/// The standard error of `kind` as a cell, or why it is empty.
+fn se_cell(se: &StdErrors, kind: SeKind) -> Cell {
+    let v = match kind {
+        SeKind::Tasks => se.tasks,
+        SeKind::Sampling => se.sampling,
+    };
+    match v {
+        Some(x) => Cell::Spread(x),
+        None => Cell::Undefined(se.why_null.get(kind.key()).cloned().unwrap_or_default()),
+    }
+}
+
+/// G-Pass@k at each τ of the G-Pass list, then mG-Pass@k, for one budget of a series.
+fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
+    let mut out: Vec<Cell> = taus
+        .iter()
+        .map(|&tau| {
+            let v = m.g_pass_at_k.iter().find(|g| g.k == k && g.tau == tau);
+            Cell::of(v.map(|g| g.value), why)
+        })
+        .collect();
+    let mg = m.mg_pass_at_k.iter().find(|g| g.k == k).map(|g| g.value);
+    out.push(Cell::of(mg, why));
+    out
 }
 
 /// One Cover@τ row.
@@ -106,8 +170,8 @@ pub struct CoverRow {
 }
 
 /// The auto (backtested) value of a row: the unbiased estimate where it is defined, else the
-/// chosen estimator's with its backtest error at ρ = k/n (unbacked beyond the ratios
-/// measured).
+/// chosen estimator's with its expected error (the backtest's at ρ = k/n, grown with the
+/// distance beyond the largest ratio it measured: `PassAtKRow::auto_error`).
 fn auto_cell(m: &ModelReport, r: &crate::core::report::schema::PassAtKRow) -> Cell {
     let Some(bt) = &m.backtest else {
         return Cell::Undefined("no backtest (yet)".into());
@@ -118,20 +182,14 @@ fn auto_cell(m: &ModelReport, r: &crate::core::report::schema::PassAtKRow) -> Ce
     if r.combinatorial.is_some() {
         return Cell::Value(v);
     }
-    let n = m.n_min.unwrap_or(1).max(1) as f64;
-    let bucket = crate::core::analysis::backtest::choose::bucket(r.k as f64 / n);
-    let err = bt.ratios.iter().position(|&x| x == bucket).and_then(|j| {
-        bt.mae
-            .get(&bt.auto.estimator.key())?
-            .get(j)
-            .copied()
-            .flatten()
-    });
-    Cell::Backed(v, err)
+    let n = m.n_min.unwrap_or(1).max(1);
+    let tested = bt.auto.tested_up_to.unwrap_or(0);
+    let beyond = (r.k > n.saturating_mul(tested)).then_some(tested);
+    Cell::Backed(v, r.auto_error, beyond)
 }
 
-/// The pass@k rows of a report.
-pub fn rows(report: &Report) -> Vec<Row> {
+/// The pass@k rows of a report, with the standard error of `se`.
+pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
     let mut out = Vec::new();
     for m in &report.models {
         let no_fit = if m.tasks == 0 { "no tasks" } else { "no fit" };
@@ -143,24 +201,28 @@ pub fn rows(report: &Report) -> Vec<Row> {
                 Some(i) if i.lo.is_finite() && i.hi.is_finite() => Cell::Interval(i.lo, i.hi),
                 _ => Cell::Undefined("no tasks".into()),
             };
+            let mut cells = vec![
+                Cell::of(r.combinatorial, &why),
+                se_cell(&r.se, se),
+                Cell::of(r.naive, no_fit),
+                Cell::of(r.bb, no_fit),
+                Cell::of(r.zoibb, no_fit),
+                Cell::of(r.linmix, no_fit),
+                Cell::of(
+                    r.extrapolated,
+                    "fewer than 3 usable points at k = 1, 2, 4, … ≤ n",
+                ),
+                interval,
+                Cell::of(h.combinatorial, &why),
+                Cell::of(h.bb, no_fit),
+            ];
+            cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why));
+            cells.push(auto_cell(m, r));
             out.push(Row {
                 series: m.name.clone(),
                 k: r.k,
-                cells: vec![
-                    Cell::of(r.combinatorial, &why),
-                    Cell::of(r.naive, no_fit),
-                    Cell::of(r.bb, no_fit),
-                    Cell::of(r.zoibb, no_fit),
-                    Cell::of(r.linmix, no_fit),
-                    Cell::of(
-                        r.extrapolated,
-                        "fewer than 3 usable points at k = 1, 2, 4, … ≤ n",
-                    ),
-                    interval,
-                    Cell::of(h.combinatorial, &why),
-                    Cell::of(h.bb, no_fit),
-                    auto_cell(m, r),
-                ],
+                cells,
+                se: r.se.clone(),
             });
         }
     }
@@ -182,12 +244,12 @@ pub fn cover_rows(report: &Report) -> Vec<CoverRow> {
         .collect()
 }
 
-/// The table as Markdown.
-pub fn markdown(rows: &[Row], cover: &[CoverRow]) -> String {
+/// The table as Markdown, under `header` (from [`header`]).
+pub fn markdown(header: &[String], rows: &[Row], cover: &[CoverRow]) -> String {
     let mut s = format!(
         "| series | k | {} |\n|---|---:|{}\n",
-        COLUMNS.join(" | "),
-        "---:|".repeat(COLUMNS.len())
+        header.join(" | "),
+        "---:|".repeat(header.len())
     );
     for r in rows {
         let cells: Vec<String> = r.cells.iter().map(Cell::text).collect();
@@ -230,12 +292,12 @@ fn latex_escape(s: &str) -> String {
     out
 }
 
-/// The table as a LaTeX `tabular`.
-pub fn latex(rows: &[Row], cover: &[CoverRow]) -> String {
-    let head: Vec<String> = COLUMNS.iter().map(|c| latex_escape(c)).collect();
+/// The table as a LaTeX `tabular`, under `header` (from [`header`]).
+pub fn latex(header: &[String], rows: &[Row], cover: &[CoverRow]) -> String {
+    let head: Vec<String> = header.iter().map(|c| latex_escape(c)).collect();
     let mut s = format!(
         "\\begin{{tabular}}{{lr{}}}\n\\hline\nseries & $k$ & {} \\\\\n\\hline\n",
-        "r".repeat(COLUMNS.len()),
+        "r".repeat(header.len()),
         head.join(" & ")
     );
     for r in rows {
@@ -274,17 +336,23 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// The table as CSV, full precision (the interval in two columns).
-pub fn csv(rows: &[Row]) -> String {
-    let mut s = String::from(
-        "series,k,combinatorial,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,auto\n",
+/// The table as CSV, full precision: the interval in two columns, every standard error in
+/// its own column, one column per τ of `taus` (the report's G-Pass list).
+pub fn csv(rows: &[Row], taus: &[f64]) -> String {
+    let g: String = taus.iter().map(|t| format!("g_pass_tau_{t},")).collect();
+    let mut s = format!(
+        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}mg_pass,auto\n"
     );
+    let opt = |v: Option<f64>| v.map(full).unwrap_or_default();
     for r in rows {
         let mut cells: Vec<String> = r.cells.iter().map(Cell::csv).collect();
         // An undefined interval still takes two columns.
-        if matches!(r.cells[6], Cell::Undefined(_)) {
-            cells[6] = ",".to_string();
+        if matches!(r.cells[7], Cell::Undefined(_)) {
+            cells[7] = ",".to_string();
         }
+        cells[1] = [r.se.tasks, r.se.sampling, r.se.clustered]
+            .map(opt)
+            .join(",");
         s += &format!("{},{},{}\n", csv_field(&r.series), r.k, cells.join(","));
     }
     s
@@ -309,8 +377,15 @@ mod tests {
     #[test]
     fn cells_say_why_they_are_empty() {
         let r = report();
-        let rows = rows(&r);
+        let rows = rows(&r, SeKind::Tasks);
         assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].cells.len(), header(&r, SeKind::Tasks).len());
+        assert!(matches!(rows[0].cells[1], Cell::Spread(_)));
+        // n = 10 < 2k = 20: no sampling standard error, and the cell says why.
+        let sampling = super::rows(&r, SeKind::Sampling);
+        assert!(
+            matches!(&sampling[1].cells[1], Cell::Undefined(why) if why.contains("n ≥ 2k = 20"))
+        );
         assert_eq!(
             rows[0].cells[0],
             Cell::Value(r.models[0].pass_at_k[0].combinatorial.unwrap())
@@ -338,18 +413,22 @@ mod tests {
     #[test]
     fn exports() {
         let r = report();
-        let (rows, cover) = (rows(&r), cover_rows(&r));
-        let md = markdown(&rows, &cover);
-        assert!(md.starts_with("| series | k | combinatorial |"));
+        let (rows, cover) = (rows(&r, SeKind::Tasks), cover_rows(&r));
+        let head = header(&r, SeKind::Tasks);
+        assert_eq!(head[1], "± SE (tasks)");
+        assert_eq!(head[head.len() - 2], "mG-Pass@k");
+        assert_eq!(head[head.len() - 5], "G-Pass@k τ=0.5");
+        let md = markdown(&head, &rows, &cover);
+        assert!(md.starts_with("| series | k | combinatorial | ± SE (tasks) |"));
         assert!(md.contains("| a_b | 100 | — |"));
-        let tex = latex(&rows, &cover);
+        let tex = latex(&head, &rows, &cover);
         assert!(tex.contains("a\\_b & 1 & "));
         assert!(tex.contains("\\%"));
-        let csv = csv(&rows);
+        let csv = csv(&rows, &r.g_tau);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 4);
         // Every line has the same number of columns.
-        assert!(lines.iter().all(|l| l.split(',').count() == 13), "{csv}");
+        assert!(lines.iter().all(|l| l.split(',').count() == 20), "{csv}");
         assert!(lines[3].starts_with("a_b,100,,"));
     }
 }

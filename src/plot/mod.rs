@@ -8,6 +8,7 @@ pub mod cover;
 pub mod fit;
 mod frame;
 pub mod pass_at_k;
+pub mod planner;
 pub mod svg;
 
 use plotters::coord::Shift;
@@ -34,6 +35,8 @@ pub enum Chart {
     Paired(compare::PairedChart),
     /// The backtest's error against the samples per task.
     MoreSamples(backtest::MoreSamplesChart),
+    /// The planner's half-width against the samples per task.
+    Planner(planner::PlannerChart),
 }
 
 impl Chart {
@@ -54,6 +57,7 @@ impl Chart {
             Chart::BestTemperature(c) => compare::draw_best_temperature(area, c, style),
             Chart::Paired(c) => compare::draw_paired(area, c, style),
             Chart::MoreSamples(c) => backtest::draw_more_samples(area, c, style),
+            Chart::Planner(c) => planner::draw_planner(area, c, style),
         }
     }
 

@@ -36,6 +36,7 @@ test('the downloaded report carries the same backtest as passk report --backtest
     assert.ok(p.backtest.auto.ratios.length > 0, p.name);
     assert.deepEqual(p.backtest, c.backtest, p.name);
     assert.deepEqual(p.pass_at_k.map((r) => r.auto), c.pass_at_k.map((r) => r.auto), p.name);
+    assert.deepEqual(p.pass_at_k.map((r) => r.auto_error), c.pass_at_k.map((r) => r.auto_error), p.name);
   }
 });
 

@@ -9,9 +9,11 @@ use crate::core::analysis::warnings::{data_warnings, render_all, Context};
 use crate::core::data::dataset::Dataset;
 use crate::core::estimators::cover::{cover_posterior, CoverSteps};
 use crate::core::estimators::kind::{unbiased_else, Estimator};
+use crate::core::estimators::stderr::SeKind;
 use crate::core::eval::estimates::Estimates;
 use crate::core::eval::fit::config;
 use crate::core::eval::fit::SeriesFit;
+use crate::core::eval::spread::spread;
 use crate::core::num::math::Det;
 use crate::core::settings::BandKind;
 use crate::core::settings::Settings;
@@ -160,6 +162,7 @@ pub fn series_curves(
                 Some((r.interval.lo, r.interval.hi)).filter(|b| b.0.is_finite() && b.1.is_finite())
             })
             .collect(),
+        BandKind::Se(kind) => se_band(&fit.groups, &rows, kind, settings.confidence),
         BandKind::Bootstrap => {
             let s = Settings {
                 bootstrap: settings.bootstrap.max(100),
@@ -196,6 +199,30 @@ pub fn series_curves(
         band: band_values,
         warnings,
     }
+}
+
+/// The unbiased value ± z·SE of `kind` at each budget (z of the level), clipped to [0, 1];
+/// None where either is undefined.
+fn se_band(
+    g: &crate::core::data::dataset::Groups,
+    rows: &[crate::core::eval::estimates::AtK],
+    kind: SeKind,
+    confidence: f64,
+) -> Vec<Option<(f64, f64)>> {
+    let ks: Vec<u64> = rows.iter().map(|r| r.k).collect();
+    let z = crate::core::num::normal::two_sided_z(confidence);
+    spread(g, &ks)
+        .iter()
+        .zip(rows)
+        .map(|(s, r)| {
+            let se = match kind {
+                SeKind::Tasks => s.tasks,
+                SeKind::Sampling => s.sampling,
+            };
+            let (v, se) = (r.combinatorial.ok()?, se.ok()?);
+            Some(((v - z * se).clamp(0.0, 1.0), (v + z * se).clamp(0.0, 1.0)))
+        })
+        .collect()
 }
 
 /// One series' Cover@τ curves.
@@ -280,6 +307,7 @@ mod tests {
                 .map(|&(n, c)| Task {
                     id: None,
                     counts: Counts::new(n, c).unwrap(),
+                    group: None,
                 })
                 .collect(),
             meta: Default::default(),

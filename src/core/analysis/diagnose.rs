@@ -287,6 +287,7 @@ mod tests {
             .map(|i| Task {
                 id: None,
                 counts: Counts::new(500, if i % 2 == 0 { 50 } else { 450 }).unwrap(),
+                group: None,
             })
             .collect();
         let ds = Dataset {

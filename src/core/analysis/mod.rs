@@ -1,5 +1,5 @@
 //! What passk derives from fitted series: bootstrap bands, CV-ELPD, fit diagnostics, paired
-//! comparison, warnings, the charts' curves and the backtest.
+//! comparison, warnings, the charts' curves, the backtest and the sample-size planner.
 
 pub mod backtest;
 pub mod bands;
@@ -8,4 +8,5 @@ pub mod compare;
 pub mod curves;
 pub mod cv;
 pub mod diagnose;
+pub mod planner;
 pub mod warnings;

@@ -3,13 +3,28 @@
 
 use crate::core::data::counts::Counts;
 
-/// One task: its id (if the input had one) and its counts.
+/// One task: its id (if the input had one), its counts and the group it belongs to (if the
+/// input had a group column: `group`, `category`, `subset`, `difficulty` or `level`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Task {
     /// The task id from the input, if any.
     pub id: Option<String>,
     /// The counts.
     pub counts: Counts,
+    /// The task's group (for cluster-robust standard errors), if the input names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+}
+
+impl Task {
+    /// A task with no group.
+    pub fn new(id: Option<String>, counts: Counts) -> Task {
+        Task {
+            id,
+            counts,
+            group: None,
+        }
+    }
 }
 
 /// A named series of tasks, in input order (the order matters for folds and pairing).
@@ -192,6 +207,25 @@ impl Dataset {
     /// The grouped counts.
     pub fn groups(&self) -> Groups {
         Groups::new(self.tasks.iter().map(|t| t.counts))
+    }
+
+    /// The tasks' grouped counts per group the input names (tasks without one form one group
+    /// of their own), in order of first appearance; None when no task names a group.
+    pub fn clusters(&self) -> Option<Vec<Groups>> {
+        if self.tasks.iter().all(|t| t.group.is_none()) {
+            return None;
+        }
+        let mut members: Vec<Vec<Counts>> = Vec::new();
+        let mut index = std::collections::HashMap::new();
+        for t in &self.tasks {
+            let key = t.group.as_deref();
+            let i = *index.entry(key).or_insert_with(|| {
+                members.push(Vec::new());
+                members.len() - 1
+            });
+            members[i].push(t.counts);
+        }
+        Some(members.into_iter().map(Groups::new).collect())
     }
 
     /// Tasks, samples, n range and the shares of c = 0 and c = n.

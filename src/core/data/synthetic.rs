@@ -58,6 +58,7 @@ pub fn synthetic(
             Task {
                 id: Some(format!("t{i}")),
                 counts: Counts::new(n, c).unwrap_or(Counts::ZERO_RATE),
+                group: None,
             }
         })
         .collect();

@@ -1,6 +1,7 @@
 //! Bayesian credible intervals for pass@k and pass^k (as in the scorio package).
 
 use crate::core::data::dataset::Groups;
+use crate::core::num::excess::ln_gamma_ratio_excess;
 use crate::core::num::gamma::ln_gamma_ratio;
 use crate::core::num::math::Det;
 use crate::core::num::normal::two_sided_z;
@@ -49,17 +50,24 @@ pub struct Interval {
 /// Posterior moments E\[g\], Var\[g\] of one task under Beta(α, β).
 ///
 /// # Formula
-/// E[(1−p)^k] = B(α, β+k)/B(α, β); E[p^k] = B(α+k, β)/B(α, β); the second moment with 2k.
+/// With X = (1−p)^k (pass@k) or p^k (pass^k) and m₁ = E\[X\] = B(α, β+k)/B(α, β) (or
+/// B(α+k, β)/B(α, β)): Var\[g\] = Var\[X\] = E\[X²\] − m₁² = E\[X²\]·(−expm1(−D)) with
+/// D = ln(E\[X²\]/m₁²) from [`ln_gamma_ratio_excess`], a sum of positive terms. The plain
+/// difference E\[X²\] − m₁² of two numbers near 1 lost the leading digits (at n = 10^6, c = 1
+/// the sd came out 1.4141979e-6 instead of 1.4142086e-6).
 pub fn task_moments(alpha: f64, beta: f64, k: f64, metric: Metric) -> (f64, f64) {
     let (x, d) = match metric {
         Metric::PassAtK => (beta, alpha),
         Metric::PassHatK => (alpha, beta),
     };
-    let m1 = ln_gamma_ratio(x, d, k).dexp();
-    let m2 = ln_gamma_ratio(x, d, 2.0 * k).dexp();
-    let var = (m2 - m1 * m1).max(0.0);
+    let l1 = ln_gamma_ratio(x, d, k);
+    let m1 = l1.dexp();
+    // m₂·(1 − m₁²/m₂): never m₁², which underflows before m₂ does.
+    let excess = ln_gamma_ratio_excess(x, d, k);
+    let var = (2.0 * l1 + excess).dexp() * -(-excess).dexp_m1();
+    let var = if var.is_finite() { var.max(0.0) } else { 0.0 };
     match metric {
-        Metric::PassAtK => (-ln_gamma_ratio(x, d, k).dexp_m1(), var),
+        Metric::PassAtK => (-l1.dexp_m1(), var),
         Metric::PassHatK => (m1, var),
     }
 }

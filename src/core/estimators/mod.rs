@@ -1,14 +1,17 @@
 //! Every estimator, one concept per file: the unbiased combinatorial estimator and its exact
-//! check, the Bayesian interval, the Beta-Binomial likelihood and fits (BB, ZOIBB, LinMix),
-//! the logit extrapolation and Cover@τ, and the names passk gives them.
+//! check, its standard errors, G-Pass@k_τ and mG-Pass@k, the Bayesian interval, the
+//! Beta-Binomial likelihood and fits (BB, ZOIBB, LinMix), the logit extrapolation and
+//! Cover@τ, and the names passk gives them.
 
 pub mod beta_binomial;
 pub mod cover;
 pub mod exact;
 pub mod extrapolate;
+pub mod g_pass;
 pub mod interval;
 pub mod kind;
 pub mod likelihood;
 pub mod linmix;
+pub mod stderr;
 pub mod unbiased;
 pub mod zoibb;

@@ -5,7 +5,7 @@
 //! `interval` are the reference it is tested against.
 
 use super::kernels::{
-    naive_block, naive_logs, unbiased_block, Family, Sums, Tables, Totals, W, W2,
+    naive_block, naive_logs, prior_moments, unbiased_block, Family, Sums, Tables, Totals, W, W2,
 };
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
@@ -232,8 +232,8 @@ impl<'a> Estimates<'a> {
         })
     }
 
-    /// The credible-interval moments: per task p ~ Beta(α0 + c, β0 + n − c); lanes k and 2k.
-    /// The pass^k moments only for [`Family::All`].
+    /// The credible-interval moments: per task p ~ Beta(α0 + c, β0 + n − c); pass^k's only
+    /// for [`Family::All`].
     #[inline(always)]
     fn prior_block(
         &self,
@@ -243,55 +243,12 @@ impl<'a> Estimates<'a> {
         family: Family,
         acc: &mut [Sums; W],
     ) {
-        let n = block[0].0.n();
-        let Prior { alpha, beta } = self.config.prior;
-        let kk: [f64; W2] = std::array::from_fn(|i| if i < W { k[i] } else { 2.0 * k[i - W] });
         let (up, down) = &tables.prior;
-        sweep_up(
-            block,
-            |c| {
-                let (x, d) = (beta + (n - c) as f64, alpha + c as f64);
-                kk.map(|k| ln_gamma_ratio(x, d, k))
-            },
-            // x/(x+k) with x = β0 + m, m = n − c − 1.
-            |c| {
-                let m = n - c - 1;
-                let inv = up.at(m);
-                let x = beta + m as f64;
-                std::array::from_fn(|i| (x * inv[i], kk[i] * inv[i]))
-            },
-            |_, w, r, q| {
-                let w = w as f64;
-                for i in 0..W {
-                    acc[i].int_mean += w * q[i];
-                    acc[i].int_var += w * (r[i + W] - r[i] * r[i]).max(0.0);
-                }
-            },
-        );
-        if family == Family::PassAtK {
-            return;
+        let prior = self.config.prior;
+        prior_moments::<false>(block, k, prior, up, acc);
+        if family == Family::All {
+            prior_moments::<true>(block, k, prior, down, acc);
         }
-        sweep_down(
-            block,
-            |c| {
-                let (x, d) = (alpha + c as f64, beta + (n - c) as f64);
-                kk.map(|k| ln_gamma_ratio(x, d, k))
-            },
-            // x/(x+k) with x = α0 + m, m = c − 1.
-            |c| {
-                let m = c - 1;
-                let inv = down.at(m);
-                let x = alpha + m as f64;
-                inv.map(|r| x * r)
-            },
-            |_, w, r| {
-                let w = w as f64;
-                for i in 0..W {
-                    acc[i].int_hat_mean += w * r[i];
-                    acc[i].int_hat_var += w * (r[i + W] - r[i] * r[i]).max(0.0);
-                }
-            },
-        );
     }
 
     /// BB, ZOIBB and LinMix, pass@k and pass^k; lanes BB at each k, then ZOIBB.

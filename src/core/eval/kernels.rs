@@ -1,29 +1,31 @@
 //! The per-block kernels behind [`crate::core::eval::estimates::Estimates`]: reciprocal tables, running
-//! sums of every estimator family, and the unbiased and naive blocks.
+//! sums of every estimator family, the unbiased and naive blocks, and the credible
+//! interval's moments.
 
 use super::estimates::Fits;
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
 use crate::core::estimators::interval::Prior;
 use crate::core::estimators::unbiased::{ln_all_fail, pass_hat_k, ShortTasks};
-use crate::core::eval::sweep::{sweep_down, sweep_up, Block, Recips};
+use crate::core::eval::sweep::{sweep_down, sweep_down_pair, sweep_up, Block, Recips};
+use crate::core::num::excess::ln_gamma_ratio_excess;
+use crate::core::num::gamma::ln_gamma_ratio;
 use crate::core::num::math::Det;
 use crate::core::num::sum::Neumaier;
 
 /// The step denominators of one chunk of budgets, shared by every n-block: for the
-/// credible-interval lanes (k and 2k) and for the fitted lanes (BB and ZOIBB), upwards
-/// (b + k + m) and downwards (a + k + m).
+/// credible-interval lanes (k) and for the fitted lanes (BB and ZOIBB), upwards (b + k + m)
+/// and downwards (a + k + m).
 pub(super) struct Tables {
-    pub(super) prior: (Recips<W2>, Recips<W2>),
+    pub(super) prior: (Recips<W>, Recips<W>),
     pub(super) fitted: (Recips<W2>, Recips<W2>),
 }
 
 impl Tables {
     pub(super) fn new(prior: Prior, fits: Option<&Fits>, k: [f64; W], len: u64) -> Tables {
-        let kk: [f64; W2] = std::array::from_fn(|i| if i < W { k[i] } else { 2.0 * k[i - W] });
         let prior = (
-            Recips::new(kk.map(|k| prior.beta + k), len),
-            Recips::new(kk.map(|k| prior.alpha + k), len),
+            Recips::new(k.map(|k| prior.beta + k), len),
+            Recips::new(k.map(|k| prior.alpha + k), len),
         );
         let fitted = match fits {
             Some(f) => {
@@ -215,6 +217,78 @@ pub(super) fn unbiased_block(
             }
         },
     );
+}
+
+/// The moments of X = (1−p)^k (`HAT` false: pass@k, swept up in c) or X = p^k (`HAT`
+/// true: pass^k, swept down). Lanes i < W carry m₁ = E\[X\] at k\[i\]; lanes W + i carry
+/// V = m₁²/E\[X²\] and its complement Q = 1 − V (see [`moment_variance`]). With (x, d) the
+/// Beta parameters of X's base (β, α for pass@k), a step to the next c has
+/// x′ = x0 + m, m = n − c − 1 (up) or c − 1 (down), and multiplies m₁ by x′/(x′+k) and V
+/// by x′(x′+2k)/(x′+k)², whose complement k²/(x′+k)² is formed directly.
+#[inline(always)]
+pub(super) fn prior_moments<const HAT: bool>(
+    block: Block<'_>,
+    k: [f64; W],
+    Prior { alpha, beta }: Prior,
+    table: &Recips<W>,
+    acc: &mut [Sums; W],
+) {
+    let n = block[0].0.n();
+    let (x0, d0) = if HAT { (alpha, beta) } else { (beta, alpha) };
+    // x's count at c: c for pass^k, n − c for pass@k.
+    let own = |c: u64| if HAT { c } else { n - c };
+    let anchor = |c: u64| -> [f64; W2] {
+        let (x, d) = (x0 + own(c) as f64, d0 + (n - own(c)) as f64);
+        std::array::from_fn(|i| {
+            if i < W {
+                ln_gamma_ratio(x, d, k[i])
+            } else {
+                -ln_gamma_ratio_excess(x, d, k[i - W])
+            }
+        })
+    };
+    let step = |c: u64| -> [(f64, f64); W2] {
+        let m = own(c) - 1;
+        let (x, inv) = (x0 + m as f64, table.at(m));
+        std::array::from_fn(|i| {
+            let j = i % W;
+            if i < W {
+                (x * inv[j], k[j] * inv[j])
+            } else {
+                let v = inv[j] * inv[j];
+                (x * (x + 2.0 * k[j]) * v, k[j] * k[j] * v)
+            }
+        })
+    };
+    let visit = |_: Counts, w: u64, r: &[f64; W2], q: &[f64; W2]| {
+        let w = w as f64;
+        for i in 0..W {
+            let var = w * moment_variance(r[i], r[i + W], q[i + W]);
+            if HAT {
+                acc[i].int_hat_mean += w * r[i];
+                acc[i].int_hat_var += var;
+            } else {
+                acc[i].int_mean += w * q[i];
+                acc[i].int_var += var;
+            }
+        }
+    };
+    if HAT {
+        sweep_down_pair(block, anchor, step, visit);
+    } else {
+        sweep_up(block, anchor, step, visit);
+    }
+}
+
+/// Var\[X\] = E\[X²\] − m₁² from m₁ = E\[X\], V = m₁²/E\[X²\] and Q = 1 − V carried without
+/// cancellation: m₁·(m₁/V)·Q (m₁/V = E\[X²\]/m₁ ≤ 1); 0 where m₁ underflows.
+#[inline(always)]
+pub(super) fn moment_variance(m1: f64, v: f64, q: f64) -> f64 {
+    if m1 > 0.0 && v > 0.0 {
+        (m1 * (m1 / v) * q).max(0.0)
+    } else {
+        0.0
+    }
 }
 
 /// ln(1 − c/n) and ln(c/n) of each group, the k-independent part of the naive plug-ins.

@@ -1,7 +1,8 @@
 //! Evaluating the estimators over a whole series: the sweeps along c, every estimator at one
-//! budget in one pass over the grouped tasks, and the per-series fits.
+//! budget in one pass over the grouped tasks, the standard errors, and the per-series fits.
 
 pub mod estimates;
 pub mod fit;
 pub mod kernels;
+pub mod spread;
 pub mod sweep;

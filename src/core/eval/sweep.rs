@@ -38,23 +38,66 @@ pub fn sweep_up<const L: usize>(
     block: Block<'_>,
     anchor: impl Fn(u64) -> [f64; L],
     step: impl Fn(u64) -> [(f64, f64); L],
+    visit: impl FnMut(Counts, u64, &[f64; L], &[f64; L]),
+) {
+    walk::<L, false>(block, anchor, step, visit);
+}
+
+/// Walks a block downwards in c for `L` ratios that increase with c, carrying Q = 1 − R as
+/// [`sweep_up`] does (for a family whose complement is small, such as the share of a variance
+/// left when a ratio of moments is near 1).
+///
+/// # Formula
+/// R(c−1) = R(c)·f(c) and Q(c−1) = Q(c) + R(c)·s(c), (f, s) = `step(c)` with f + s = 1, both
+/// formed without cancellation; a fresh anchor gives R = exp(L), Q = −expm1(L).
+///
+/// `visit(counts, multiplicity, R, Q)` is called once per group, in decreasing c.
+#[inline(always)]
+pub fn sweep_down_pair<const L: usize>(
+    block: Block<'_>,
+    anchor: impl Fn(u64) -> [f64; L],
+    step: impl Fn(u64) -> [(f64, f64); L],
+    visit: impl FnMut(Counts, u64, &[f64; L], &[f64; L]),
+) {
+    walk::<L, true>(block, anchor, step, visit);
+}
+
+/// The walk behind [`sweep_up`] (`DOWN` false: increasing c, `step(j)` goes from j to j+1)
+/// and [`sweep_down_pair`] (decreasing c, `step(j)` goes from j to j−1).
+#[inline(always)]
+fn walk<const L: usize, const DOWN: bool>(
+    block: Block<'_>,
+    anchor: impl Fn(u64) -> [f64; L],
+    step: impl Fn(u64) -> [(f64, f64); L],
     mut visit: impl FnMut(Counts, u64, &[f64; L], &[f64; L]),
 ) {
     let mut r = [0.0; L];
     let mut q = [0.0; L];
     let mut last: Option<(u64, u64)> = None; // (c, steps since the anchor)
-    for &(t, w) in block {
+    let apply = |j: u64, r: &mut [f64; L], q: &mut [f64; L]| {
+        let fs = step(j);
+        for i in 0..L {
+            q[i] += r[i] * fs[i].1;
+            r[i] *= fs[i].0.max(0.0);
+        }
+    };
+    let len = block.len();
+    for idx in 0..len {
+        let (t, w) = block[if DOWN { len - 1 - idx } else { idx }];
         let c = t.c();
+        let gap = |c0: u64| if DOWN { c0 - c } else { c - c0 };
         match last {
-            Some((c0, since)) if c - c0 <= MAX_GAP && since + (c - c0) <= REANCHOR => {
-                for j in c0..c {
-                    let fs = step(j);
-                    for i in 0..L {
-                        q[i] += r[i] * fs[i].1;
-                        r[i] *= fs[i].0.max(0.0);
+            Some((c0, since)) if gap(c0) <= MAX_GAP && since + gap(c0) <= REANCHOR => {
+                if DOWN {
+                    for j in (c + 1..=c0).rev() {
+                        apply(j, &mut r, &mut q);
+                    }
+                } else {
+                    for j in c0..c {
+                        apply(j, &mut r, &mut q);
                     }
                 }
-                last = Some((c, since + c - c0));
+                last = Some((c, since + gap(c0)));
             }
             _ => {
                 let l = anchor(c);
@@ -109,38 +152,7 @@ pub fn sweep_down<const L: usize>(
     }
 }
 
-/// Longest table of reciprocals kept by [`Recips`]; steps beyond it divide.
-pub const RECIP_MAX: usize = 1 << 16;
-
-/// The reciprocals 1/(base + m), m = 0, 1, 2, …, lane by lane: the denominators of a family
-/// of steps, computed once and shared by every n-block (a Beta-Binomial step at c has
-/// denominator b + k + (n − c − 1), an unbiased one n − c), so that a step multiplies
-/// instead of dividing.
-#[derive(Debug, Clone)]
-pub struct Recips<const L: usize> {
-    base: [f64; L],
-    table: Vec<[f64; L]>,
-}
-
-impl<const L: usize> Recips<L> {
-    /// The table for m < min(len, [`RECIP_MAX`]).
-    pub fn new(base: [f64; L], len: u64) -> Self {
-        let len = (len as usize).min(RECIP_MAX);
-        let table = (0..len)
-            .map(|m| base.map(|b| 1.0 / (b + m as f64)))
-            .collect();
-        Recips { base, table }
-    }
-
-    /// 1/(base + m) for each lane.
-    #[inline(always)]
-    pub fn at(&self, m: u64) -> [f64; L] {
-        match self.table.get(m as usize) {
-            Some(r) => *r,
-            None => self.base.map(|b| 1.0 / (b + m as f64)),
-        }
-    }
-}
+pub use crate::core::num::recips::{Recips, RECIP_MAX};
 
 /// The step of a Beta-Binomial all-fail ratio B(a+c, b+n−c+k)/B(a+c, b+n−c) from c to c+1:
 /// (f, s) = (x/(x+k), k/(x+k)) with x = b + n − c − 1.

@@ -29,7 +29,7 @@ const STIRLING: [f64; 6] = [
 
 /// δ(x) − δ(y), where δ(z) = ln Γ(z) − [(z − ½) ln z − z + ½ ln 2π] is the Stirling correction;
 /// x, y ≥ 10. The leading term d/(12xy) is formed without cancellation.
-fn stirling_diff(x: f64, y: f64) -> f64 {
+pub(crate) fn stirling_diff(x: f64, y: f64) -> f64 {
     let d = y - x;
     let mut s = d / (12.0 * x * y);
     let (ix2, iy2) = (1.0 / (x * x), 1.0 / (y * y));
@@ -38,6 +38,29 @@ fn stirling_diff(x: f64, y: f64) -> f64 {
         px *= ix2;
         py *= iy2;
         s += c * (px - py);
+    }
+    s
+}
+
+/// The Stirling correction δ(z) = ln Γ(z) − [(z − ½) ln z − z + ½ ln 2π] for z > 0 (Loader's
+/// `stirlerr`), small and positive.
+///
+/// # Formula
+/// The series Σ_m B_{2m}/(2m(2m−1) z^{2m−1}) for z ≥ 10; below, ln Γ(z) minus the Stirling
+/// form (both of order one there, so the difference keeps its absolute accuracy).
+pub fn stirling_correction(z: f64) -> f64 {
+    if z.is_nan() || z <= 0.0 {
+        return f64::NAN;
+    }
+    if z < STIRLING_MIN {
+        return ln_gamma(z) - (z - 0.5) * z.dln() + z - 0.5 * (2.0 * std::f64::consts::PI).dln();
+    }
+    let iz2 = 1.0 / (z * z);
+    let mut p = 1.0 / z;
+    let mut s = p / 12.0;
+    for c in STIRLING {
+        p *= iz2;
+        s += c * p;
     }
     s
 }

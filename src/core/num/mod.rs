@@ -2,11 +2,14 @@
 //! tolerances, the seeded generator and variates, and the bounded optimiser.
 
 pub mod beta;
+pub mod excess;
 pub mod gamma;
+pub mod hypergeom;
 pub mod math;
 pub mod normal;
 pub mod optimize;
 pub mod prec;
+pub mod recips;
 pub mod rng;
 pub mod sample;
 pub mod sum;

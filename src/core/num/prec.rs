@@ -20,6 +20,14 @@ pub const FIT_LOGLIK_REL: f64 = 1e-9;
 /// 10^5 samples per task (a diagnostic chart's curve; measured below 2e-5 at n = 10^5).
 pub const BETA_LIMIT_ABS: f64 = 1e-4;
 
+/// Where a walk over a pmf stops: the terms left are below this share of the sum it keeps
+/// (2^-64, far below one ulp of the sum).
+pub const TAIL_NEGLIGIBLE: f64 = 5.421_010_862_427_522e-20;
+
+/// Relative accuracy of G-Pass@k_τ, mG-Pass@k and the standard errors against exact rational
+/// arithmetic (a pmf walked term by term from its mode).
+pub const WALK_REL: f64 = 1e-12;
+
 /// Whether `got` is within `rel` relative or `abs` absolute of `want`.
 ///
 /// # Formula

@@ -4,7 +4,7 @@
 //! their `auto` agree.
 
 use super::schema::{ModelReport, Report};
-use crate::core::analysis::backtest::choose::{choose, Auto, BacktestReport};
+use crate::core::analysis::backtest::choose::{choose, expected_error, Auto, BacktestReport};
 use crate::core::analysis::backtest::run::{Backtest, BacktestError};
 use crate::core::analysis::warnings::{Context, Warning};
 use crate::core::estimators::kind::Estimator;
@@ -86,6 +86,10 @@ impl SeriesBacktest {
                 row.linmix.unwrap_or(nan),
             );
             row.auto = Some(row.combinatorial.or(chosen.is_finite().then_some(chosen)));
+            let rho = row.k as f64 / self.n_min.max(1) as f64;
+            row.auto_error = (row.combinatorial.is_none() && chosen.is_finite())
+                .then(|| expected_error(&self.backtest, self.auto.estimator, rho))
+                .flatten();
         }
         if let Some(e) = &self.failed {
             let w = Warning::BacktestFailed(e.clone());

@@ -7,16 +7,75 @@ use crate::core::analysis::backtest::run::backtest;
 use crate::core::analysis::bands::bootstrap_bands;
 use crate::core::analysis::cv::cv_elpd;
 use crate::core::analysis::warnings::{data_warnings, render_all, Context, Warning};
-use crate::core::data::dataset::Dataset;
+use crate::core::data::dataset::{Dataset, Groups};
 use crate::core::data::rejected::Rejected;
 use crate::core::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};
+use crate::core::estimators::g_pass::g_pass;
 use crate::core::estimators::interval::Interval;
+use crate::core::estimators::stderr::{SeError, SeKind};
 use crate::core::eval::estimates::Estimates;
 use crate::core::eval::fit::{config, SeriesFit};
+use crate::core::eval::spread::{clustered, spread};
 use crate::core::settings::Options;
+use std::collections::BTreeMap;
 
 fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
+}
+
+/// The standard errors of the unbiased pass@k at each budget: tasks and sampling swept, and
+/// the cluster-robust one when the series' tasks name groups (`clusters`).
+pub fn std_errors(g: &Groups, clusters: Option<&[Groups]>, ks: &[u64]) -> Vec<StdErrors> {
+    let clustered = clusters.map(|c| clustered(c, ks));
+    spread(g, ks)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut why_null = BTreeMap::new();
+            let mut keep = |key: &str, r: Result<f64, SeError>| match r {
+                Ok(v) if v.is_finite() => Some(v),
+                Ok(_) => None,
+                Err(e) => {
+                    why_null.insert(key.to_string(), e.to_string());
+                    None
+                }
+            };
+            let tasks = keep(SeKind::Tasks.key(), s.tasks);
+            let sampling = keep(SeKind::Sampling.key(), s.sampling);
+            let clustered = match &clustered {
+                Some(c) => keep("clustered", c[i]),
+                None => {
+                    why_null.insert("clustered".into(), "the input names no groups".into());
+                    None
+                }
+            };
+            StdErrors {
+                tasks,
+                sampling,
+                clustered,
+                why_null,
+            }
+        })
+        .collect()
+}
+
+/// G-Pass@k_τ and mG-Pass@k rows for the k list (k ≤ the smallest n) and the G-Pass τ list.
+pub fn g_pass_rows(g: &Groups, opts: &Options) -> (Vec<GPassRow>, Vec<MgPassRow>) {
+    let taus: Vec<f64> = opts.g_taus.iter().map(|t| t.value()).collect();
+    let mut rows = Vec::new();
+    let mut mg = Vec::new();
+    for at in g_pass(g, &opts.ks, &taus) {
+        rows.extend(taus.iter().zip(&at.values).map(|(&tau, &value)| GPassRow {
+            k: at.k,
+            tau,
+            value,
+        }));
+        mg.push(MgPassRow {
+            k: at.k,
+            value: at.mg,
+        });
+    }
+    (rows, mg)
 }
 
 /// The report of one series.
@@ -56,6 +115,7 @@ pub fn model_report_fitted(
     };
     let mut pass_at_k = Vec::with_capacity(opts.ks.len());
     let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
+    let mut errors = std_errors(g, ds.clusters().as_deref(), &opts.ks).into_iter();
     for (i, e) in est.at_ks(&opts.ks).into_iter().enumerate() {
         let k = e.k;
         if let (false, Err(why)) = (empty, e.combinatorial) {
@@ -74,7 +134,9 @@ pub fn model_report_fitted(
             interval: interval(e.interval),
             bootstrap: bands.as_ref().map(|b| b[i].clone()),
             auto: None,
+            auto_error: None,
             short: e.combinatorial.err().filter(|_| !empty),
+            se: errors.next().unwrap_or_default(),
         });
         pass_hat_k.push(PassHatKRow {
             k,
@@ -94,6 +156,7 @@ pub fn model_report_fitted(
             bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
         })
         .collect();
+    let (g_pass_at_k, mg_pass_at_k) = g_pass_rows(g, opts);
     let mut report = ModelReport {
         name: ds.name.clone(),
         tasks: summary.tasks,
@@ -108,6 +171,8 @@ pub fn model_report_fitted(
         pass_at_k,
         pass_hat_k,
         cover,
+        g_pass_at_k,
+        mg_pass_at_k,
         rejected,
         warnings: render_all(&warnings, Context::Report),
         backtest: None,
@@ -149,6 +214,7 @@ pub fn build_report_fitted(
         schema: SCHEMA,
         k: opts.ks.clone(),
         tau: opts.taus.iter().map(|t| t.value()).collect(),
+        g_tau: opts.g_taus.iter().map(|t| t.value()).collect(),
         settings: opts.settings.clone(),
         models,
         comparison,

@@ -42,9 +42,52 @@ pub struct PassAtKRow {
     /// backtest chose (present only with a backtest).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto: Option<Option<f64>>,
+    /// The expected absolute error of `auto` where it extrapolates (k > n): the backtest's
+    /// at this ratio k/n_min, grown with the distance beyond the largest ratio it measured
+    /// (`core::analysis::backtest::choose::expected_error`); absent where `auto` is the
+    /// unbiased value or nothing was measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto_error: Option<f64>,
     /// Why the unbiased values are null here (not written: the warnings say it).
     #[serde(skip)]
     pub short: Option<ShortTasks>,
+    /// The standard errors of the unbiased value.
+    pub se: StdErrors,
+}
+
+/// The standard errors of the unbiased pass@k at one budget; null where undefined, with the
+/// reason in `why_null`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct StdErrors {
+    /// Over tasks (a sample from a population of tasks): sd(Ĝ_i, ddof 1)/√T.
+    pub tasks: Option<f64>,
+    /// Over the samples drawn per task only: √(Σ V̂_i)/T.
+    pub sampling: Option<f64>,
+    /// Cluster-robust over the groups the input names (null without a group column).
+    pub clustered: Option<f64>,
+    /// Why a value is null, by its key (absent when none is).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub why_null: BTreeMap<String, String>,
+}
+
+/// G-Pass@k_τ of a series at one budget and threshold.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GPassRow {
+    /// Budget (at most the smallest n).
+    pub k: u64,
+    /// Threshold τ.
+    pub tau: f64,
+    /// Mean over tasks of P(at least ⌈τk⌉ of k samples pass).
+    pub value: f64,
+}
+
+/// mG-Pass@k of a series at one budget.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MgPassRow {
+    /// Budget (at most the smallest n).
+    pub k: u64,
+    /// (2/k)·Σ_{i=⌈k/2⌉+1}^{k} G-Pass@k_{i/k}, averaged over tasks.
+    pub value: f64,
 }
 
 /// One row of the pass^k table.
@@ -100,6 +143,11 @@ pub struct ModelReport {
     pub pass_hat_k: Vec<PassHatKRow>,
     /// Cover@τ rows.
     pub cover: Vec<CoverRow>,
+    /// G-Pass@k_τ for every k of the k list with k ≤ the smallest n and every τ of the G-Pass
+    /// τ list.
+    pub g_pass_at_k: Vec<GPassRow>,
+    /// mG-Pass@k for the same budgets.
+    pub mg_pass_at_k: Vec<MgPassRow>,
     /// Rejected input rows.
     pub rejected: Vec<Rejected>,
     /// Plain-language warnings.
@@ -127,6 +175,8 @@ pub struct Report {
     pub k: Vec<u64>,
     /// Thresholds.
     pub tau: Vec<f64>,
+    /// Thresholds of G-Pass@k_τ.
+    pub g_tau: Vec<f64>,
     /// Settings used.
     pub settings: Settings,
     /// One entry per series, in input order.

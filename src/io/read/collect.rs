@@ -61,6 +61,18 @@ impl Collector {
 
     /// A counts row: one task with n samples, c of them passed.
     pub fn push_counts(&mut self, line: u64, meta: SeriesMeta, id: Option<String>, n: u64, c: u64) {
+        self.push_grouped(line, meta, (id, None), n, c);
+    }
+
+    /// A counts row that may name the task's group: `(id, group)`.
+    pub fn push_grouped(
+        &mut self,
+        line: u64,
+        meta: SeriesMeta,
+        (id, group): (Option<String>, Option<String>),
+        n: u64,
+        c: u64,
+    ) {
         let counts = match Counts::new(n, c) {
             Ok(t) => t,
             Err(e) => return self.reject(line, e.to_string(), Some(meta)),
@@ -76,12 +88,20 @@ impl Collector {
             }
             self.seen.insert((s, id.clone()), line);
         }
-        self.series[s].1.push(Task { id, counts });
+        self.series[s].1.push(Task { id, counts, group });
     }
 
     /// Per-sample results for one task: `n` more samples, `c` of them passed (a line may
-    /// carry one sample or a list of them).
-    pub fn push_samples(&mut self, line: u64, meta: SeriesMeta, id: String, n: u64, c: u64) {
+    /// carry one sample or a list of them); `(id, group)`: the task and the group its first
+    /// line names, if any.
+    pub fn push_samples(
+        &mut self,
+        line: u64,
+        meta: SeriesMeta,
+        (id, group): (String, Option<String>),
+        n: u64,
+        c: u64,
+    ) {
         let s = self.series_index(&meta);
         let tasks = &mut self.series[s].1;
         match self.seen.get(&(s, id.clone())) {
@@ -98,6 +118,7 @@ impl Collector {
                     tasks.push(Task {
                         id: Some(id),
                         counts,
+                        group,
                     });
                 }
                 Err(e) => self.reject(line, e.to_string(), Some(meta)),

@@ -14,7 +14,9 @@ use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::shorten;
 
 use super::collect::Collector;
-use super::names::{C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+use super::names::{
+    is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES,
+};
 
 /// The fields of one JSON object.
 pub enum Object<'a> {
@@ -57,6 +59,26 @@ impl Object<'_> {
             Object::Borrowed(m) => m.contains_key(n),
             Object::Owned(o) => o.contains_key(*n),
         })
+    }
+
+    /// The task's group: the value of the first key [`is_group_name`] accepts (keys in
+    /// sorted order), as text.
+    pub fn group(&self) -> Option<String> {
+        let mut keys: Vec<&str> = match self {
+            Object::Borrowed(m) => m.keys().copied().filter(|k| is_group_name(k)).collect(),
+            Object::Owned(o) => o
+                .keys()
+                .map(String::as_str)
+                .filter(|k| is_group_name(k))
+                .collect(),
+        };
+        keys.sort_unstable();
+        let key = *keys.first()?;
+        let v: Value = match self {
+            Object::Borrowed(m) => serde_json::from_str(m.get(key)?.get()).ok()?,
+            Object::Owned(o) => o.get(key)?.clone(),
+        };
+        json_text(&v)
     }
 
     /// The model and temperature the object names.
@@ -181,7 +203,7 @@ pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
         );
     };
     match (json_count(&nv), json_count(&cv)) {
-        (Ok(n), Ok(c)) => col.push_counts(line, meta, id, n, c),
+        (Ok(n), Ok(c)) => col.push_grouped(line, meta, (id, obj.group()), n, c),
         (Err(e), _) => col.reject(line, format!("n: {e}"), Some(meta)),
         (_, Err(e)) => col.reject(line, format!("c: {e}"), Some(meta)),
     }
@@ -208,7 +230,7 @@ pub fn samples_line(line: u64, raw: &str, col: &mut Collector) {
         },
     };
     match counted {
-        Ok((n, c)) => col.push_samples(line, meta, id, n, c),
+        Ok((n, c)) => col.push_samples(line, meta, (id, obj.group()), n, c),
         Err(e) => col.reject(line, e, Some(meta)),
     }
 }

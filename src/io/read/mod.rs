@@ -27,6 +27,9 @@ pub use collect::{RowError, MAX_KEPT};
 pub use format::{detect, Format};
 pub use json_rows::{json_count, json_text};
 pub use lines::MAX_LINE;
-pub use names::{C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+pub use names::{
+    is_group_name, C_NAMES, GROUP_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES,
+    TEMPERATURE_NAMES,
+};
 pub use reader::{read_bytes, read_text, FileRead, Reader};
 pub use text_rows::split_delimited;

@@ -21,3 +21,12 @@ pub const MODEL_NAMES: [&str; 2] = ["model", "model_name"];
 pub const TEMPERATURE_NAMES: [&str; 3] = ["temperature", "temp", "t"];
 /// … for one sample's outcome (or a list of them) in per-sample results.
 pub const OUTCOME_NAMES: [&str; 3] = ["passed", "correct", "score"];
+/// … for the group a task belongs to (the clusters of a cluster-robust standard error).
+pub const GROUP_NAMES: [&str; 5] = ["group", "category", "subset", "difficulty", "level"];
+
+/// Whether a header column or JSON key names a task's group (`group`, `category`, `subset`,
+/// `difficulty` or `level`, in any case): the one test every reader uses.
+pub fn is_group_name(name: &str) -> bool {
+    let name = name.trim();
+    GROUP_NAMES.iter().any(|g| name.eq_ignore_ascii_case(g))
+}

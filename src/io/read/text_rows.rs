@@ -4,7 +4,7 @@ use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::{parse_count, shorten};
 
 use super::collect::Collector;
-use super::names::{C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+use super::names::{is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
 
 /// Whether a line holds nothing to read (blank or a `#` comment).
 pub fn is_skipped(line: &str) -> bool {
@@ -105,6 +105,7 @@ pub struct Header {
     task: Option<usize>,
     model: Option<usize>,
     temperature: Option<usize>,
+    group: Option<usize>,
     /// The header's line.
     pub line: u64,
 }
@@ -120,6 +121,7 @@ impl Header {
             task: at(&TASK_NAMES),
             model: at(&MODEL_NAMES),
             temperature: at(&TEMPERATURE_NAMES),
+            group: names.iter().position(|h| is_group_name(h)),
             names,
             line,
         }
@@ -127,7 +129,14 @@ impl Header {
 
     /// Columns that are not used, for the "read as …" summary.
     pub fn ignored(&self) -> Vec<String> {
-        let used = [self.n, self.c, self.task, self.model, self.temperature];
+        let used = [
+            self.n,
+            self.c,
+            self.task,
+            self.model,
+            self.temperature,
+            self.group,
+        ];
         self.names
             .iter()
             .enumerate()
@@ -174,7 +183,7 @@ impl Header {
             return;
         };
         match (parse_count(n_text), parse_count(c_text)) {
-            (Ok(n), Ok(c)) => col.push_counts(line, meta, get(self.task), n, c),
+            (Ok(n), Ok(c)) => col.push_grouped(line, meta, (get(self.task), get(self.group)), n, c),
             (Err(e), _) => col.reject(line, format!("{}: {e}", self.names[n_col]), Some(meta)),
             (_, Err(e)) => col.reject(line, format!("{}: {e}", self.names[c_col]), Some(meta)),
         }

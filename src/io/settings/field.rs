@@ -10,6 +10,8 @@ pub enum Field {
     KList,
     /// The τ list of the Cover rows.
     TauList,
+    /// The τ list of the G-Pass@k_τ columns.
+    GTauList,
     /// The chart's k_max.
     KMax,
     /// LinMix m_low, m_high.
@@ -28,9 +30,10 @@ pub enum Field {
 
 impl Field {
     /// Every field, in the panel's order.
-    pub const ALL: [Field; 9] = [
+    pub const ALL: [Field; 10] = [
         Field::KList,
         Field::TauList,
+        Field::GTauList,
         Field::KMax,
         Field::LinMix,
         Field::Prior,
@@ -45,6 +48,7 @@ impl Field {
         match self {
             Field::KList => "k_list",
             Field::TauList => "tau_list",
+            Field::GTauList => "g_tau_list",
             Field::KMax => "k_max",
             Field::LinMix => "linmix",
             Field::Prior => "prior",
@@ -60,6 +64,7 @@ impl Field {
         match self {
             Field::KList => "k-list",
             Field::TauList => "tau-list",
+            Field::GTauList => "g-tau-list",
             Field::KMax => "k-max",
             f => f.key(),
         }
@@ -70,6 +75,7 @@ impl Field {
         match self {
             Field::KList => "k list (table)",
             Field::TauList => "τ list (Cover@τ)",
+            Field::GTauList => "τ list (G-Pass@k_τ)",
             Field::KMax => "k_max (chart)",
             Field::LinMix => "LinMix m_low, m_high",
             Field::Prior => "credible prior α0, β0",
@@ -82,7 +88,10 @@ impl Field {
 
     /// Whether it sits among the estimator settings (behind "Estimator settings").
     pub fn advanced(self) -> bool {
-        !matches!(self, Field::KList | Field::TauList | Field::KMax)
+        !matches!(
+            self,
+            Field::KList | Field::TauList | Field::GTauList | Field::KMax
+        )
     }
 
     /// Its text.
@@ -90,6 +99,7 @@ impl Field {
         match self {
             Field::KList => &t.k_list,
             Field::TauList => &t.tau_list,
+            Field::GTauList => &t.g_tau_list,
             Field::KMax => &t.k_max,
             Field::LinMix => &t.linmix,
             Field::Prior => &t.prior,
@@ -105,6 +115,7 @@ impl Field {
         match self {
             Field::KList => &mut t.k_list,
             Field::TauList => &mut t.tau_list,
+            Field::GTauList => &mut t.g_tau_list,
             Field::KMax => &mut t.k_max,
             Field::LinMix => &mut t.linmix,
             Field::Prior => &mut t.prior,

@@ -123,6 +123,24 @@ pub fn parse_confidence(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A half-width of an interval in probability units, strictly between 0 and 1 (`1%` reads as
+/// 0.01).
+///
+/// # Errors
+/// The reason.
+pub fn parse_half_width(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let h = match t.strip_suffix('%') {
+        Some(pct) => parse_number(pct)? / 100.0,
+        None => parse_number(t)?,
+    };
+    if h > 0.0 && h < 1.0 {
+        Ok(h)
+    } else {
+        Err("must lie strictly between 0 and 1 (e.g. 0.01 or 1%)".into())
+    }
+}
+
 /// CV folds: at least 2.
 ///
 /// # Errors
@@ -197,6 +215,8 @@ pub struct SettingsText {
     pub k_list: String,
     /// Thresholds of the Cover rows.
     pub tau_list: String,
+    /// Thresholds of the G-Pass@k_τ columns.
+    pub g_tau_list: String,
     /// Largest k of the Pass@k chart (empty: automatic).
     pub k_max: String,
     /// LinMix m_low, m_high.
@@ -218,6 +238,7 @@ impl Default for SettingsText {
         SettingsText {
             k_list: "1, 2, 5, 10, 20, 50, 100, 200, 500, 1000".into(),
             tau_list: "0.2, 0.8".into(),
+            g_tau_list: "0.5, 0.75, 1.0".into(),
             k_max: String::new(),
             linmix: "10, 50".into(),
             prior: "1, 1".into(),
@@ -264,6 +285,10 @@ pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(Field, String)>> {
     take(
         Field::TauList,
         parse_taus(&t.tau_list).map(|v| opts.taus = v),
+    );
+    take(
+        Field::GTauList,
+        parse_taus(&t.g_tau_list).map(|v| opts.g_taus = v),
     );
     take(Field::KMax, parse_k_max(&t.k_max).map(|v| k_max = v));
     let s = &mut opts.settings;

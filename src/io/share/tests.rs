@@ -3,6 +3,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{SeriesMeta, Task};
+use crate::core::estimators::stderr::SeKind;
 use crate::io::read::Format;
 
 /// An input of one unnamed series (named after the input).
@@ -16,6 +17,7 @@ fn tasks_of(tasks: &[(Option<&str>, u64, u64)]) -> Vec<Task> {
         .map(|&(id, n, c)| Task {
             id: id.map(str::to_string),
             counts: Counts::new(n, c).unwrap(),
+            group: None,
         })
         .collect()
 }
@@ -92,10 +94,13 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         ),
     ]);
     s.inputs[2].format = Some(Format::Delimited { delimiter: ';' });
+    // A task's group travels with it (cluster-robust standard errors).
+    s.inputs[0].series[0].1[0].group = Some("algebra".into());
     s.settings.k_list = "1, 3, 1000000".into();
     s.settings.seed = "42".into();
+    s.settings.g_tau_list = "0.6, 0.9".into();
     s.enabled = vec![Estimator::Zoibb, Estimator::Auto];
-    s.band = BandKind::Bootstrap;
+    s.band = BandKind::Se(SeKind::Sampling);
     s.view = View {
         fit: Some("rl".into()),
         compare_a: Some("base <b>".into()),
@@ -104,6 +109,10 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         rank_tau: Some(1),
         backtest: Some("rl".into()),
         advanced: true,
+        se: Some("sampling".into()),
+        plan_series: Some("rl".into()),
+        plan_k: Some("8".into()),
+        plan_half_width: Some("0.5%".into()),
     };
     let calc: CalcFields = ["1000000000000".into(), "1".into(), "999999999999".into()];
     let frag = encode(Some(&calc), Some(&s)).unwrap();
@@ -195,6 +204,7 @@ fn arb_input() -> impl Strategy<Value = FileRead> {
                 .map(|(id, n, f)| Task {
                     id,
                     counts: Counts::new(n, ((n as f64) * f).floor() as u64).unwrap(),
+                    group: None,
                 })
                 .collect();
             let meta = SeriesMeta {
@@ -213,7 +223,7 @@ proptest! {
         series in prop::collection::vec(arb_input(), 0..4),
         calc in prop::option::of((0u64..=1_000_000_000_000, 0u64..2000, 1u64..=1_000_000_000_000)),
         enabled in prop::sample::subsequence(Estimator::ALL.to_vec(), 0..=7),
-        band in prop::sample::select(vec![BandKind::None, BandKind::Credible, BandKind::Bootstrap]),
+        band in prop::sample::select(BandKind::ALL.to_vec()),
         ks in prop::collection::vec(1u64..=1_000_000_000_000, 1..6),
         seed in any::<u64>(),
         fit in prop::option::of("\\PC{0,12}"),

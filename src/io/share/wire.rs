@@ -31,6 +31,9 @@ struct Columns {
     /// Task ids (absent when no task has one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ids: Option<Vec<Option<String>>>,
+    /// Task groups (absent when no task has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    groups: Option<Vec<Option<String>>>,
     n: Vec<u64>,
     c: Vec<u64>,
 }
@@ -68,6 +71,10 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                             .iter()
                             .any(|t| t.id.is_some())
                             .then(|| tasks.iter().map(|t| t.id.clone()).collect()),
+                        groups: tasks
+                            .iter()
+                            .any(|t| t.group.is_some())
+                            .then(|| tasks.iter().map(|t| t.group.clone()).collect()),
                         n: tasks.iter().map(|t| t.counts.n()).collect(),
                         c: tasks.iter().map(|t| t.counts.c()).collect(),
                     })
@@ -89,21 +96,25 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
     };
     let name = clip(&meta.name(input));
     let tasks = s.n.len();
-    if s.c.len() != tasks || s.ids.as_ref().is_some_and(|ids| ids.len() != tasks) {
+    let len = |v: &Option<Vec<Option<String>>>| v.as_ref().map_or(tasks, Vec::len);
+    if s.c.len() != tasks || len(&s.ids) != tasks || len(&s.groups) != tasks {
         return Err(format!(
-            "series '{name}' has {tasks} n, {} c and {} ids",
+            "series '{name}' has {tasks} n, {} c, {} ids and {} groups",
             s.c.len(),
-            s.ids.as_ref().map_or(tasks, Vec::len)
+            len(&s.ids),
+            len(&s.groups)
         ));
     }
     let ids = s.ids.unwrap_or_else(|| vec![None; tasks]);
+    let groups = s.groups.unwrap_or_else(|| vec![None; tasks]);
     let tasks = ids
         .into_iter()
+        .zip(groups)
         .zip(s.n.into_iter().zip(s.c))
         .enumerate()
-        .map(|(i, (id, (n, c)))| {
+        .map(|(i, ((id, group), (n, c)))| {
             Counts::new(n, c)
-                .map(|counts| Task { id, counts })
+                .map(|counts| Task { id, counts, group })
                 .map_err(|e| format!("series '{name}', task {}: {e}", i + 1))
         })
         .collect::<Result<Vec<Task>, String>>()?;

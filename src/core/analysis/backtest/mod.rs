@@ -2,6 +2,17 @@
 //! every estimator from the subsample, and measure the error against the unbiased estimate
 //! of the full counts; then choose the estimator that extrapolated best at the ratios the
 //! user extrapolates to, and say how much more samples would help.
+//!
+//! `run` measures (every repeat's signed errors per level and ratio), `evidence` reads the
+//! cells (which separate the candidates beyond noise, how much each counts for a target,
+//! the paired spread), `choose` decides and states the error (`reason` says why in words),
+//! `more` answers "would more samples help?", `report` writes it all into `passk-report/1`.
+//! The study of the choice (auto against every fixed estimator, on subsamples of the real
+//! files and on simulated data) is `cargo bench --bench auto_study`.
 
 pub mod choose;
+pub mod evidence;
+pub mod more;
+pub mod reason;
+pub mod report;
 pub mod run;

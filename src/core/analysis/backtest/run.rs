@@ -21,8 +21,8 @@ pub struct Backtest {
     pub ratios: Vec<u64>,
     /// Per candidate (in [`Estimator::candidates`] order), the mean absolute error at each ratio.
     pub mae: Vec<(Estimator, Vec<f64>)>,
-    /// The subsample sizes m′ (of the smallest n) per shrink factor, with at each the mean
-    /// absolute error per candidate at each ratio: (m′, errors by candidate, then by ratio).
+    /// Per shrink factor: the subsample size m′ (of the smallest n), the mean absolute error
+    /// per candidate at each ratio, and every repeat's signed errors.
     pub levels: Vec<Level>,
     /// Repeats per shrink factor.
     pub repeats: u64,
@@ -104,12 +104,74 @@ struct Current {
     truth: Vec<f64>,
     dists: Vec<(u64, Hypergeometric)>,
     sums: Vec<Vec<f64>>,
+    signed: Vec<[f32; BASES]>,
     done: u64,
 }
 
-/// One shrink factor's result: the subsample size m′ of the smallest n, and the mean absolute
-/// error per candidate (rows) at each ratio 2, 4, … (columns).
-type Level = (u64, Vec<Vec<Option<f64>>>);
+/// The estimators every candidate is built from: naive, BB, ZOIBB, LinMix.
+pub const BASES: usize = 4;
+
+/// One shrink factor's result.
+///
+/// Memory: besides the means, [`BASES`] single-precision numbers per repeat and ratio (16
+/// bytes), not one per candidate: a candidate's signed error follows from them (a fixed mix
+/// w·ZOIBB + (1 − w)·BB errs by w·e_ZOIBB + (1 − w)·e_BB). At n = 10,000 and 20 repeats
+/// the 13 levels and 82 (level, ratio) cells keep 26 KB.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Level {
+    /// The subsample size m′ of the smallest n.
+    pub m: u64,
+    /// The mean absolute error per candidate (rows, in [`Estimator::candidates`] order) at
+    /// each ratio 2, 4, … (columns; None where a value was not finite).
+    pub mae: Vec<Vec<Option<f64>>>,
+    /// Per repeat (outer) and ratio (inner, flattened): the signed errors value − truth of
+    /// naive, BB, ZOIBB and LinMix.
+    pub signed: Vec<[f32; BASES]>,
+}
+
+impl Level {
+    /// How many ratios this level measured (2, 4, … 2^width).
+    pub fn width(&self) -> usize {
+        self.mae.first().map_or(0, |r| r.len())
+    }
+
+    /// The signed errors of naive, BB, ZOIBB and LinMix of repeat `r` at ratio column `j`.
+    pub fn errors(&self, r: usize, j: usize) -> Option<[f32; BASES]> {
+        let w = self.width();
+        (j < w)
+            .then(|| self.signed.get(r * w + j).copied())
+            .flatten()
+    }
+
+    /// A level from every repeat's signed errors (repeat-major, `width` ratios each), its
+    /// mean absolute errors computed from them (a run keeps exact sums instead): for tests
+    /// and studies.
+    pub fn from_signed(m: u64, width: usize, signed: Vec<[f32; BASES]>) -> Level {
+        let reps = signed.len().checked_div(width).unwrap_or(0);
+        let mae = Estimator::candidates()
+            .into_iter()
+            .map(|c| {
+                (0..width)
+                    .map(|j| {
+                        let sum: f64 = (0..reps)
+                            .map(|r| {
+                                let e = signed[r * width + j].map(f64::from);
+                                c.value(e[0], e[1], e[2], e[3]).abs()
+                            })
+                            .sum();
+                        Some(sum / reps.max(1) as f64).filter(|v| v.is_finite())
+                    })
+                    .collect()
+            })
+            .collect();
+        Level { m, mae, signed }
+    }
+
+    /// How many repeats were kept.
+    pub fn repeats(&self) -> usize {
+        self.signed.len().checked_div(self.width()).unwrap_or(0)
+    }
+}
 
 impl BacktestRun {
     /// Prepares the backtest of a series whose full fits are `full`.
@@ -173,6 +235,7 @@ impl BacktestRun {
         Some(Current {
             m,
             sums: vec![vec![0.0; ks.len()]; Estimator::candidates().len()],
+            signed: Vec::with_capacity(ks.len() * self.repeats as usize),
             ks,
             truth,
             dists: subsample_dists(&self.tasks, shrink),
@@ -205,6 +268,8 @@ impl BacktestRun {
             for (i, c) in candidates.iter().enumerate() {
                 cur.sums[i][j] += (c.value(e.naive, b, z, l) - cur.truth[j]).abs();
             }
+            let t = cur.truth[j];
+            cur.signed.push([e.naive, b, z, l].map(|v| (v - t) as f32));
         }
         cur.done += 1;
         if cur.done < self.repeats {
@@ -219,7 +284,11 @@ impl BacktestRun {
                         .collect()
                 })
                 .collect();
-            self.levels.push((cur.m, per_level));
+            self.levels.push(Level {
+                m: cur.m,
+                mae: per_level,
+                signed: cur.signed,
+            });
             self.shrink *= 2;
         }
         true
@@ -227,21 +296,25 @@ impl BacktestRun {
 
     /// The result (of the shrink factors run so far).
     pub fn finish(self) -> Backtest {
-        let candidates = Estimator::candidates();
-        let levels = self.levels;
-        // Ratios 2, 4, … up to the largest measured; the error at a ratio is the mean over the
-        // shrink levels that measured it.
-        let max_j = levels.iter().map(|(_, l)| l[0].len()).max().unwrap_or(0);
+        Backtest::from_levels(self.levels, self.repeats)
+    }
+}
+
+impl Backtest {
+    /// The backtest of finished levels: ratios 2, 4, … up to the largest measured, and the
+    /// error of each candidate at a ratio the mean over the levels that measured it.
+    pub fn from_levels(levels: Vec<Level>, repeats: u64) -> Backtest {
+        let max_j = levels.iter().map(Level::width).max().unwrap_or(0);
         let ratios: Vec<u64> = (1..=max_j).map(|j| 1u64 << j).collect();
-        let mae = candidates
-            .iter()
+        let mae = Estimator::candidates()
+            .into_iter()
             .enumerate()
             .map(|(i, c)| {
                 let per_ratio = (0..max_j)
                     .map(|j| {
                         let vals: Vec<f64> = levels
                             .iter()
-                            .filter_map(|(_, l)| l[i].get(j).copied().flatten())
+                            .filter_map(|l| l.mae.get(i)?.get(j).copied().flatten())
                             .collect();
                         if vals.is_empty() {
                             f64::NAN
@@ -250,14 +323,14 @@ impl BacktestRun {
                         }
                     })
                     .collect();
-                (*c, per_ratio)
+                (c, per_ratio)
             })
             .collect();
         Backtest {
             ratios,
             mae,
             levels,
-            repeats: self.repeats,
+            repeats,
         }
     }
 }
