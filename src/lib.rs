@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod core;
+pub mod engine;
 pub mod io;
 pub mod plot;
 

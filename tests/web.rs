@@ -187,3 +187,95 @@ async fn the_page_draws_its_charts_for_the_example() {
     assert!(text(&root, "results-table").contains("deepscaler_rl"));
     root.remove();
 }
+
+/// Every message between page and engine survives serde-wasm-bindgen bit for bit (64-bit
+/// integers as BigInt: a seed beyond 2^53 is neither rounded nor refused).
+#[wasm_bindgen_test]
+fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
+    use passk::core::estimators::cover::Tau;
+    use passk::core::settings::{BandKind, Settings};
+    use passk::engine::codec::{from_js, to_js};
+    use passk::engine::protocol::{Family, Reply, Request};
+    use passk::engine::runner::{Engine, Host};
+    use passk::io::read::{assemble, read_text};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    struct Collect(RefCell<Vec<Reply>>);
+    impl Host for Collect {
+        fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
+            Box::pin(std::future::ready(()))
+        }
+        fn now_ms(&self) -> f64 {
+            0.0
+        }
+        fn send(&self, r: Reply) {
+            self.0.borrow_mut().push(r);
+        }
+    }
+    let (ds, _) = assemble(vec![read_text(
+        "p",
+        "p",
+        "10 3\n10 0\n10 10\n10 6\n10 9\n12 5\n",
+        None,
+    )]);
+    let settings = Settings {
+        seed: u64::MAX - 1,
+        ..Settings::default()
+    };
+    let requests = vec![
+        Request::Fit {
+            job: 1,
+            datasets: ds.clone(),
+        },
+        Request::Curves {
+            job: 2,
+            data: 1,
+            k_max: 1000,
+            band: BandKind::Credible,
+            settings: settings.clone(),
+            taus: vec![Tau::parse("0.15").unwrap()],
+        },
+        Request::Backtest {
+            job: 3,
+            data: 1,
+            settings: settings.clone(),
+            ks: vec![1, 20, 1 << 60],
+            repeats: 2,
+        },
+        Request::Diagnose {
+            job: 4,
+            data: 1,
+            series: None,
+            folds: 2,
+        },
+        Request::Cancel {
+            job: 5,
+            family: Family::Curves,
+        },
+    ];
+    let engine = Engine::new();
+    let host = Rc::new(Collect(RefCell::new(vec![Reply::Ready])));
+    for r in &requests {
+        let back: Request = from_js(to_js(r).unwrap()).unwrap();
+        assert_eq!(&back, r);
+        engine.accept(r);
+        let run = engine.clone().run(back, host.clone() as Rc<dyn Host>);
+        let mut run = std::pin::pin!(run);
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        while std::future::Future::poll(run.as_mut(), &mut cx).is_pending() {}
+    }
+    let replies = host.0.borrow().clone();
+    // Ready, Fits, Curves, Backtests, Diagnostics (the cancel has no reply).
+    assert_eq!(replies.len(), 5, "{replies:?}");
+    for r in replies.iter().chain([&Reply::Failed {
+        job: 9,
+        family: Family::Fit,
+        message: "why".into(),
+    }]) {
+        let back: Reply = from_js(to_js(r).unwrap()).unwrap();
+        assert_eq!(&back, r);
+    }
+    // Of another shape: an error, not a panic.
+    assert!(from_js::<Request>(wasm_bindgen::JsValue::from_str("Fit")).is_err());
+}

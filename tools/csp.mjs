@@ -21,6 +21,8 @@ const policy = [
   "default-src 'self'",
   `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`,
   "connect-src 'self'",
+  // The engine worker (passk-engine_loader.js), from this origin only; no blob: workers.
+  "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "object-src 'none'",

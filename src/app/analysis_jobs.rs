@@ -1,62 +1,116 @@
-//! The analysis pipelines, each a job that the latest input supersedes: the fits when the
-//! series change, the curves when the fits, k_max, the band or the settings change, and the
-//! backtests after the fits. Large inputs give the browser a turn between steps.
+//! The analysis pipelines, each a request to the engine worker that the latest input
+//! supersedes: the fits when the series change, the curves when the fits, k_max, the band or
+//! the settings change, the backtests after the fits. The page only sends and receives: it
+//! never computes them, so it never freezes. Until a new result arrives the old one stays,
+//! marked stale; a job that runs longer than [`SHOW_AFTER_MS`] shows its progress.
 
 use leptos::prelude::*;
 
-use super::jobs::{Jobs, Start, TimeSlice};
-use crate::core::analysis::backtest::run::BacktestRun;
-use crate::core::analysis::curves::{
-    cover_curves, k_grid, round_budgets, series_curves, CoverCurves, SeriesCurves,
-};
+use super::engine;
+use crate::core::analysis::curves::{CoverCurves, SeriesCurves};
 use crate::core::data::dataset::Dataset;
 use crate::core::eval::fit::SeriesFit;
 use crate::core::report::backtests::SeriesBacktest;
 use crate::core::settings::BandKind;
+use crate::engine::protocol::{Family, Reply, Request};
 use crate::io::settings::Parsed;
 
-/// Points of the k grid the Pass@k curves are drawn on.
-pub const GRID_POINTS: usize = 60;
-/// Inputs with more tasks than this are analysed step by step, the browser getting a turn
-/// between series (a progress line says what is being computed).
-pub const LARGE: usize = 5_000;
-/// Points of τ the posterior Cover curve is drawn on.
-pub const COVER_POINTS: usize = 50;
 /// Backtest repeats per shrink factor (as `passk report --backtest`).
 pub const BACKTEST_REPEATS: u64 = 20;
+/// A job running longer than this shows its progress bar, in milliseconds.
+pub const SHOW_AFTER_MS: i32 = 300;
 
-/// The series that have tasks, each with its fit (fits of other series are skipped).
-fn with_tasks<'a>(ds: &'a [Dataset], fits: &'a [SeriesFit]) -> Vec<(&'a Dataset, &'a SeriesFit)> {
-    ds.iter()
-        .zip(fits)
-        .filter(|(d, f)| !d.tasks.is_empty() && d.name == f.name)
-        .collect()
+/// A job sent to the engine and not yet answered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pending {
+    /// Its job number.
+    pub job: u64,
+    /// What is being computed (the engine's last progress message).
+    pub text: String,
+    /// Steps done and in all, when known.
+    pub done: Option<(u64, u64)>,
+    /// Whether it has run long enough to show its progress.
+    pub shown: bool,
 }
 
-/// Refits every series when the series change.
+/// The pending job of each family (indexed by [`Family::index`]).
+pub type PendingJobs = RwSignal<[Option<Pending>; 4]>;
+
+/// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
+fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
+    pending.update(|p| {
+        p[family.index()] = Some(Pending {
+            job,
+            text: text.to_string(),
+            done: None,
+            shown: false,
+        })
+    });
+    set_timeout(
+        move || {
+            pending.update(|p| {
+                if let Some(q) = p[family.index()].as_mut().filter(|q| q.job == job) {
+                    q.shown = true;
+                }
+            })
+        },
+        std::time::Duration::from_millis(SHOW_AFTER_MS as u64),
+    );
+}
+
+/// Routes the replies of `family` to `done` (the result of its latest job) and keeps its
+/// pending entry: progress updates it, the result or a failure clears it.
+fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'static) {
+    engine::on_reply(family, move |reply| {
+        let latest = pending.with_untracked(|p| p[family.index()].as_ref().map(|q| q.job));
+        if reply.job() != latest {
+            return;
+        }
+        match reply {
+            Reply::Progress { text, done, .. } => pending.update(|p| {
+                if let Some(q) = p[family.index()].as_mut() {
+                    q.text = text;
+                    q.done = done;
+                }
+            }),
+            Reply::Failed { message, .. } => {
+                pending.update(|p| p[family.index()] = None);
+                if message != "the series changed" {
+                    web_sys::console::warn_1(&format!("engine: {message}").into());
+                }
+            }
+            other => {
+                done(other);
+                pending.update(|p| p[family.index()] = None);
+            }
+        }
+    });
+}
+
+/// Cancels the pending job of `family` (the old result stays).
+pub fn cancel(pending: PendingJobs, family: Family) {
+    engine::cancel(family);
+    pending.update(|p| p[family.index()] = None);
+}
+
+/// Refits every series when the series change; `data` gets the fit job's number (the later
+/// requests name it).
 pub fn fit_pipeline(
     datasets: Memo<Vec<Dataset>>,
     fits: RwSignal<Vec<SeriesFit>>,
-    busy: RwSignal<Option<String>>,
+    data: RwSignal<u64>,
+    pending: PendingJobs,
 ) {
-    let jobs = Jobs::new();
+    handle(pending, Family::Fit, move |reply| {
+        if let Reply::Fits { job, fits: f } = reply {
+            data.set(job);
+            fits.set(f);
+        }
+    });
     Effect::new(move |_| {
         let ds = datasets.get();
-        let large = ds.iter().map(|d| d.tasks.len()).sum::<usize>() > LARGE;
-        jobs.spawn(Start::Now, move |job| async move {
-            let mut out = Vec::with_capacity(ds.len());
-            for (i, d) in ds.iter().enumerate() {
-                if large {
-                    busy.set(Some(format!("fitting series {} of {}…", i + 1, ds.len())));
-                    if !job.yield_now().await {
-                        return;
-                    }
-                }
-                out.push(SeriesFit::new(d));
-            }
-            fits.set(out);
-            busy.set(None);
-        });
+        let job = engine::send(|job| Request::Fit { job, datasets: ds });
+        started(pending, Family::Fit, job, "fitting…");
     });
 }
 
@@ -67,129 +121,89 @@ pub struct CurveOutputs {
     pub curves: RwSignal<Vec<SeriesCurves>>,
     /// Their Cover@τ curves.
     pub cover: RwSignal<Vec<CoverCurves>>,
-    /// What is being computed.
-    pub busy: RwSignal<Option<String>>,
+    /// The pending jobs.
+    pub pending: PendingJobs,
 }
 
-/// Recomputes the curves when the fits, k_max, the band or the settings change (never
+/// Asks for the curves when the fits, k_max, the band or the settings change (never
 /// refitting).
 pub fn curve_pipeline(
-    datasets: Memo<Vec<Dataset>>,
     fits: RwSignal<Vec<SeriesFit>>,
+    data: RwSignal<u64>,
     settings: Memo<Parsed>,
     k_max: Memo<u64>,
     band: RwSignal<BandKind>,
     out: CurveOutputs,
 ) {
-    let jobs = Jobs::new();
+    handle(out.pending, Family::Curves, move |reply| {
+        if let Reply::Curves { curves, cover, .. } = reply {
+            out.curves.set(curves);
+            out.cover.set(cover);
+        }
+    });
+    // Only what the curves depend on: CV folds never redraw them, nor do the bootstrap's
+    // resamples and seed unless the band is the bootstrap's.
+    let inputs = Memo::new(move |_| {
+        let band = band.get();
+        let (mut settings, taus) =
+            settings.with(|s| (s.opts.settings.clone(), s.opts.taus.clone()));
+        settings.folds = 0;
+        if band != BandKind::Bootstrap {
+            settings.bootstrap = 0;
+            settings.seed = 0;
+        }
+        (k_max.get(), band, settings, taus)
+    });
     Effect::new(move |_| {
-        let (k_max, band) = (k_max.get(), band.get());
-        let (settings_, taus) = settings.with(|s| (s.opts.settings.clone(), s.opts.taus.clone()));
-        let fitted = fits.get();
-        let ds = datasets.get_untracked();
-        let large = fitted
-            .iter()
-            .map(|f| f.groups.tasks() as usize)
-            .sum::<usize>()
-            > LARGE;
-        jobs.spawn(Start::Now, move |job| async move {
-            let (mut new_curves, mut new_cover) = (Vec::new(), Vec::new());
-            let series = with_tasks(&ds, &fitted);
-            for (i, (d, f)) in series.iter().enumerate() {
-                if large {
-                    let total = series.len();
-                    out.busy
-                        .set(Some(format!("drawing series {} of {total}…", i + 1)));
-                    if !job.yield_now().await {
-                        return;
-                    }
-                }
-                let (lo, hi) = f.n_range();
-                let mut marks = round_budgets(k_max);
-                marks.extend([lo, hi]);
-                let ks = k_grid(k_max, GRID_POINTS, &marks);
-                // A large series in parts of the grid (the bootstrap band needs it whole).
-                let part = if large && band != BandKind::Bootstrap {
-                    8
-                } else {
-                    ks.len()
-                };
-                let mut parts = Vec::new();
-                for (j, chunk) in ks.chunks(part.max(1)).enumerate() {
-                    if large && j > 0 && !job.yield_now().await {
-                        return;
-                    }
-                    parts.push(series_curves(d, f, chunk, &settings_, band));
-                }
-                new_curves.extend(SeriesCurves::concat(parts));
-                if large && !job.yield_now().await {
-                    return;
-                }
-                new_cover.push(cover_curves(f, &taus, COVER_POINTS));
-            }
-            out.curves.set(new_curves);
-            out.cover.set(new_cover);
-            out.busy.set(None);
+        let (k_max, band, settings, taus) = inputs.get();
+        fits.track();
+        let data = data.get_untracked();
+        let job = engine::send(|job| Request::Curves {
+            job,
+            data,
+            k_max,
+            band,
+            settings,
+            taus,
         });
+        started(out.pending, Family::Curves, job, "drawing…");
     });
 }
 
-/// Backtests every series after the fits (one subsample at a time, in time slices), and
-/// chooses the estimator for the k list — the same choice as `passk report --backtest`.
+/// Asks for the backtests after the fits, for the k list — the same choice as
+/// `passk report --backtest`.
 pub fn backtest_pipeline(
-    datasets: Memo<Vec<Dataset>>,
     fits: RwSignal<Vec<SeriesFit>>,
+    data: RwSignal<u64>,
     settings: Memo<Parsed>,
     backtests: RwSignal<Vec<SeriesBacktest>>,
-    busy: RwSignal<Option<String>>,
+    pending: PendingJobs,
 ) {
-    let jobs = Jobs::new();
+    handle(pending, Family::Backtest, move |reply| {
+        if let Reply::Backtests { backtests: b, .. } = reply {
+            backtests.set(b);
+        }
+    });
+    // Only what the backtest depends on: neither CV folds nor bootstrap resamples.
+    let inputs = Memo::new(move |_| {
+        settings.with(|s| {
+            let mut settings = s.opts.settings.clone();
+            settings.folds = 0;
+            settings.bootstrap = 0;
+            (settings, s.opts.ks.clone())
+        })
+    });
     Effect::new(move |_| {
-        let fitted = fits.get();
-        let (settings_, ks) = settings.with(|s| (s.opts.settings.clone(), s.opts.ks.clone()));
-        let ds = datasets.get_untracked();
-        jobs.spawn(Start::AfterPaint, move |job| async move {
-            let mut out = Vec::new();
-            let series = with_tasks(&ds, &fitted);
-            for (i, (d, f)) in series.iter().enumerate() {
-                let Some(full) = f.fits else { continue };
-                let n_min = f.groups.n_min();
-                let run = match BacktestRun::new(d, &full, &settings_, BACKTEST_REPEATS) {
-                    Err(e) => Err(e),
-                    Ok(mut bt) => {
-                        let mut slice = TimeSlice::new();
-                        if !job.yield_now().await {
-                            return;
-                        }
-                        loop {
-                            if slice.pause().await {
-                                if !job.live() {
-                                    return;
-                                }
-                                let (done, total) = bt.progress();
-                                busy.set(Some(format!(
-                                    "backtesting series {} of {} ({done} of {total} subsamples)…",
-                                    i + 1,
-                                    series.len()
-                                )));
-                            }
-                            if !bt.step() {
-                                break;
-                            }
-                        }
-                        Ok(bt.finish())
-                    }
-                };
-                out.push(SeriesBacktest::new(
-                    &d.name,
-                    n_min,
-                    &ks,
-                    BACKTEST_REPEATS,
-                    run,
-                ));
-            }
-            backtests.set(out);
-            busy.set(None);
+        let (settings, ks) = inputs.get();
+        fits.track();
+        let data = data.get_untracked();
+        let job = engine::send(|job| Request::Backtest {
+            job,
+            data,
+            settings,
+            ks,
+            repeats: BACKTEST_REPEATS,
         });
+        started(pending, Family::Backtest, job, "backtesting…");
     });
 }

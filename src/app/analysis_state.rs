@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::analysis_jobs::{backtest_pipeline, curve_pipeline, fit_pipeline, CurveOutputs};
+use super::analysis_jobs::{
+    backtest_pipeline, curve_pipeline, fit_pipeline, CurveOutputs, Pending, PendingJobs,
+};
 use super::state::Inputs;
 use super::storage;
 use crate::core::analysis::curves::{CoverCurves, SeriesCurves};
@@ -60,12 +62,16 @@ pub struct Analysis {
     pub curves: RwSignal<Vec<SeriesCurves>>,
     /// Their Cover@τ curves.
     pub cover: RwSignal<Vec<CoverCurves>>,
-    /// What is being computed, while a large input is analysed.
-    pub busy: RwSignal<Option<String>>,
+    /// What is being computed, while a job has run for a while.
+    pub busy: Signal<Option<String>>,
+    /// The engine's pending job of each family.
+    pub pending: PendingJobs,
+    /// The fit job whose series `fits` holds (the engine's later requests name it).
+    pub data: RwSignal<u64>,
     /// Each series' backtest and the estimator it chose (filled by a job after the fits).
     pub backtests: RwSignal<Vec<SeriesBacktest>>,
-    /// The `passk-report/1` document of every series, without CV-ELPD (see
-    /// [`Analysis::full_report`]).
+    /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
+    /// bootstrap bands (see [`Analysis::full_report`]).
     pub report: Memo<Report>,
 }
 
@@ -164,7 +170,16 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     let fits = RwSignal::new(Vec::<SeriesFit>::new());
     let curves = RwSignal::new(Vec::<SeriesCurves>::new());
     let cover = RwSignal::new(Vec::<CoverCurves>::new());
-    let busy = RwSignal::new(None::<String>);
+    let pending: PendingJobs = RwSignal::new([None, None, None, None]);
+    let busy = Signal::derive(move || {
+        pending.with(|p| {
+            p.iter()
+                .flatten()
+                .find(|q: &&Pending| q.shown)
+                .map(|q| q.text.clone())
+        })
+    });
+    let data = RwSignal::new(0u64);
     let k_max = Memo::new(move |_| {
         let n_max = fits.with(|f| f.iter().map(|s| s.groups.n_max()).max().unwrap_or(0));
         settings
@@ -172,19 +187,25 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             .unwrap_or_else(|| auto_k_max(n_max))
     });
     let backtests = RwSignal::new(Vec::<SeriesBacktest>::new());
-    fit_pipeline(datasets, fits, busy);
+    fit_pipeline(datasets, fits, data, pending);
     let out = CurveOutputs {
         curves,
         cover,
-        busy,
+        pending,
     };
-    curve_pipeline(datasets, fits, settings, k_max, band, out);
-    backtest_pipeline(datasets, fits, settings, backtests, busy);
+    curve_pipeline(fits, data, settings, k_max, band, out);
+    backtest_pipeline(fits, data, settings, backtests, pending);
     let report = Memo::new(move |prev: Option<&Report>| {
         let rejected = inputs.workspace.with(|w| w.rejected.clone());
-        let opts = settings.with(|s| Options {
-            cv: false,
-            ..s.opts.clone()
+        // Without CV-ELPD and the per-row bootstrap bands: nothing on the page shows them,
+        // and on the page's thread they would freeze it (the download computes them).
+        let opts = settings.with(|s| {
+            let mut o = Options {
+                cv: false,
+                ..s.opts.clone()
+            };
+            o.settings.bootstrap = 0;
+            o
         });
         datasets.with(|ds| {
             fits.with(|f| {
@@ -224,6 +245,8 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         curves,
         cover,
         busy,
+        pending,
+        data,
         backtests,
         report,
     }

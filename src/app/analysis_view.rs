@@ -3,6 +3,9 @@
 
 use leptos::prelude::*;
 
+use super::job_progress::{is_stale, JobProgress};
+use crate::engine::protocol::Family;
+
 use super::analysis_settings::AnalysisSettings;
 use super::analysis_state::Analysis;
 use super::backtest_panel::BacktestPanel;
@@ -24,9 +27,11 @@ pub fn AnalysisView(
 ) -> impl IntoView {
     let dark = use_dark();
     let empty = move || analysis.curves.with(|c| c.is_empty());
+    let stale = is_stale(analysis.pending, Family::Fit);
     view! {
-        <section class="card" aria-labelledby="settings-title">
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="settings-title">
             <h2 id="settings-title">"Analysis"</h2>
+            <JobProgress pending=analysis.pending family=Family::Fit />
             <AnalysisSettings analysis=analysis />
             {move || analysis.busy.get().map(|b| view! { <p class="note" data-testid="analysis-busy" role="status">{format!("Computing: {b}")}</p> })}
             <p class="note" class:hidden=move || !empty()>

@@ -4,6 +4,9 @@
 
 use leptos::prelude::*;
 
+use super::job_progress::{is_stale, JobProgress};
+use crate::engine::protocol::Family;
+
 use super::analysis_jobs::BACKTEST_REPEATS;
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
@@ -60,7 +63,7 @@ pub fn BacktestPanel(
                 .map(|(c, errs)| {
                     let is = auto.estimator == *c;
                     let cells = errs.iter().map(|e| view! { <td title=full(*e)>{if e.is_finite() { points(*e) } else { "—".into() }}</td> }).collect_view();
-                    view! { <tr class:chosen=is data-candidate=c.key()><th scope="row" class="left">{c.label()}{if is { " ← chosen" } else { "" }}</th>{cells}</tr> }
+    view! { <tr class:chosen=is data-candidate=c.key()><th scope="row" class="left">{c.label()}{if is { " ← chosen" } else { "" }}</th>{cells}</tr> }
                 })
                 .collect_view();
             Some(view! {
@@ -85,9 +88,11 @@ pub fn BacktestPanel(
             })
         })
     };
+    let stale = is_stale(analysis.pending, Family::Backtest);
     view! {
-        <section class="card" aria-labelledby="backtest-title" data-testid="backtest-panel">
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="backtest-title" data-testid="backtest-panel">
             <h2 id="backtest-title">"Which estimator should I trust?"</h2>
+            <JobProgress pending=analysis.pending family=Family::Backtest />
             <p class="note small">
                 {format!("Each task is subsampled to m′ = ⌈n/s⌉ samples (s = 2, 4, 8, …; {BACKTEST_REPEATS} seeded repeats), every estimator extrapolates from the subsample, and its pass@k is compared with the unbiased pass@k of all n samples. ")}
                 "For the ratios you extrapolate to (the k list beyond n), the levels where the fitted estimators differ beyond noise decide, at the informative ratio nearest each target and the largest subsamples first; BB, the simplest, is kept unless another beats it beyond the spread of the repeats; naive is shown but never chosen. The result is “auto (backtested)” for k > n; beyond the largest ratio tested its error is grown with the distance."

@@ -3,6 +3,9 @@
 
 use leptos::prelude::*;
 
+use super::job_progress::{is_stale, JobProgress};
+use crate::engine::protocol::Family;
+
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::series_key::SeriesKey;
@@ -70,9 +73,11 @@ pub fn CoverPanel(
                 .join(" · ")
         })
     };
+    let stale = is_stale(analysis.pending, Family::Curves);
     view! {
-        <section class="card" aria-labelledby="cover-title">
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="cover-title">
             <h2 id="cover-title">"Cover@τ"</h2>
+            <JobProgress pending=analysis.pending family=Family::Curves />
             <p class="note small">
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
                 "(dashed). Markers at the τ list. The area under each curve equals its pass@1: " {areas} "."

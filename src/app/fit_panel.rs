@@ -3,10 +3,13 @@
 
 use leptos::prelude::*;
 
+use super::job_progress::{is_stale, JobProgress};
+
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::jobs::{Jobs, Start};
-use crate::core::analysis::diagnose::{diagnose, Diagnostics};
+use super::engine;
+use crate::core::analysis::diagnose::Diagnostics;
+use crate::engine::protocol::{Family, Reply, Request};
 use crate::io::chart_data;
 use crate::io::format::full;
 use crate::plot::Chart;
@@ -23,28 +26,30 @@ pub fn FitPanel(
     // The series shown (the link's or the user's choice, else the first).
     let (names, chosen) = a.series_choice(|v| v.fit.clone());
     let diag = RwSignal::new(None::<Diagnostics>);
-    let jobs = Jobs::new();
-    // Diagnostics include ten CV refits: computed after the page has drawn.
+    let latest = StoredValue::new(0u64);
+    // Diagnostics include ten CV refits: the engine computes them.
+    let pending = a.pending;
+    engine::on_reply(Family::Diagnose, move |reply| match reply {
+        Reply::Diagnostics { job, diagnostics } if latest.get_value() == job => {
+            diag.set(diagnostics.map(|d| *d));
+            pending.update(|p| p[Family::Diagnose.index()] = None);
+        }
+        _ => {}
+    });
+    // Only the folds of the settings matter here.
+    let folds = Memo::new(move |_| a.settings.with(|s| s.opts.settings.folds));
     Effect::new(move |_| {
-        let name = chosen.get();
-        let folds = a.settings.with(|s| s.opts.settings.folds);
-        let fits = a.fits.get();
-        let ds = a.datasets.get_untracked();
-        jobs.spawn(Start::AfterPaint, move |_| async move {
-            let with_tasks: Vec<_> = fits.iter().filter(|f| !f.groups.is_empty()).collect();
-            let Some(fit) = with_tasks
-                .iter()
-                .find(|f| Some(&f.name) == name.as_ref())
-                .or(with_tasks.first())
-            else {
-                diag.set(None);
-                return;
-            };
-            let Some(d) = ds.iter().find(|d| d.name == fit.name) else {
-                return;
-            };
-            diag.set(Some(diagnose(d, fit, folds)));
+        let series = chosen.get();
+        let folds = folds.get();
+        a.fits.track();
+        let data = a.data.get_untracked();
+        let job = engine::send(|job| Request::Diagnose {
+            job,
+            data,
+            series,
+            folds,
         });
+        latest.set_value(job);
     });
     let chart = Signal::derive(move || {
         diag.get()
@@ -71,9 +76,11 @@ pub fn FitPanel(
             ))
         })
     };
+    let stale = is_stale(a.pending, Family::Diagnose);
     view! {
-        <section class="card" aria-labelledby="fit-title">
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="fit-title">
             <h2 id="fit-title">"Fit diagnostics"</h2>
+            <JobProgress pending=a.pending family=Family::Diagnose />
             <label>
                 "Series "
                 <select data-testid="fit-series" on:change=move |ev| a.view.update(|v| v.fit = Some(event_target_value(&ev)))>

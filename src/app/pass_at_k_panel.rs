@@ -3,6 +3,9 @@
 
 use leptos::prelude::*;
 
+use super::job_progress::{is_stale, JobProgress};
+use crate::engine::protocol::Family;
+
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::series_key::SeriesKey;
@@ -58,7 +61,7 @@ pub fn PassAtKPanel(
                     }
                 })
             };
-            view! {
+    view! {
                 <label class="toggle">
                     <input type="checkbox" data-testid=format!("toggle-{}", e.key()) prop:checked=checked on:change=toggle />
                     {e.label()}
@@ -93,9 +96,11 @@ pub fn PassAtKPanel(
                 .collect_view()
         })
     };
+    let stale = is_stale(analysis.pending, Family::Curves);
     view! {
-        <section class="card" aria-labelledby="pass-title">
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="pass-title">
             <h2 id="pass-title">"Pass@k"</h2>
+            <JobProgress pending=analysis.pending family=Family::Curves />
             <div class="legend-toggles" role="group" aria-label="Estimators drawn">
                 {toggles}
                 <label class="toggle">

@@ -2,7 +2,6 @@
 
 use super::estimators::cover::Tau;
 use super::estimators::stderr::SeKind;
-use serde::Serialize;
 
 /// The default budgets.
 pub const DEFAULT_KS: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
@@ -13,8 +12,24 @@ pub const DEFAULT_G_TAUS: [&str; 3] = ["0.5", "0.75", "1.0"];
 /// Most task-bootstrap resamples the page and the command line accept.
 pub const MAX_BOOTSTRAP: u64 = 10_000;
 
+/// Written as its key.
+impl serde::Serialize for BandKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+/// Read back from its key; an unknown key is an error.
+impl<'de> serde::Deserialize<'de> for BandKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let key = String::deserialize(d)?;
+        BandKind::from_key(&key)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown band {key:?}")))
+    }
+}
+
 /// Analysis settings (the CLI's flags; the page's controls).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Settings {
     /// LinMix (m_low, m_high).
     pub linmix: [f64; 2],

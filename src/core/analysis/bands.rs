@@ -25,20 +25,60 @@ pub const BAND_ESTIMATORS: [Estimator; 5] = [
 /// For each budget, the band of each estimator (an estimator undefined in some resamples gets
 /// its band from the others; undefined in all, it is left out).
 pub fn bootstrap_bands(ds: &Dataset, ks: &[u64], s: &Settings) -> Vec<BTreeMap<String, Band>> {
-    let b = s.bootstrap as usize;
-    let mut draws: Vec<Vec<[f64; 5]>> = vec![Vec::with_capacity(b); ks.len()];
-    let mut rng = SplitMix64::new(s.seed);
-    let n = ds.tasks.len();
-    if n == 0 || b == 0 {
-        return vec![BTreeMap::new(); ks.len()];
+    let mut draws = BootstrapDraws::new(ds, ks, s);
+    while draws.step() {}
+    draws.finish()
+}
+
+/// The task bootstrap one resample at a time (the engine pauses between them): the same
+/// seeded resamples, in the same order, as [`bootstrap_bands`].
+#[derive(Debug, Clone)]
+pub struct BootstrapDraws<'a> {
+    ds: &'a Dataset,
+    ks: Vec<u64>,
+    settings: Settings,
+    rng: SplitMix64,
+    draws: Vec<Vec<[f64; 5]>>,
+    done: usize,
+}
+
+impl<'a> BootstrapDraws<'a> {
+    /// Ready to draw `s.bootstrap` resamples of the tasks of `ds`.
+    pub fn new(ds: &'a Dataset, ks: &[u64], s: &Settings) -> Self {
+        BootstrapDraws {
+            ds,
+            ks: ks.to_vec(),
+            settings: s.clone(),
+            rng: SplitMix64::new(s.seed),
+            draws: vec![Vec::with_capacity(s.bootstrap as usize); ks.len()],
+            done: 0,
+        }
     }
-    for _ in 0..b {
-        let counts = resample_counts(&mut rng, n);
-        let g = Groups::from_weighted(ds.tasks.iter().zip(&counts).map(|(t, &m)| (t.counts, m)));
-        let est = Estimates::new(&g, fit_series(&g), config(s));
-        for (i, e) in est.at_ks(ks).into_iter().enumerate() {
+
+    /// Resamples drawn, and in all.
+    pub fn progress(&self) -> (u64, u64) {
+        let total = if self.ds.tasks.is_empty() {
+            0
+        } else {
+            self.settings.bootstrap
+        };
+        (self.done as u64, total)
+    }
+
+    /// Draws and refits one resample; false when all are drawn.
+    pub fn step(&mut self) -> bool {
+        let (done, total) = self.progress();
+        if done >= total {
+            return false;
+        }
+        let n = self.ds.tasks.len();
+        let counts = resample_counts(&mut self.rng, n);
+        let tasks = self.ds.tasks.iter().zip(&counts);
+        let g = Groups::from_weighted(tasks.map(|(t, &m)| (t.counts, m)));
+        let est = Estimates::new(&g, fit_series(&g), config(&self.settings));
+        for (i, e) in est.at_ks(&self.ks).into_iter().enumerate() {
             let nan = f64::NAN;
-            draws[i].push([
+            self.draws[i].push([
                 e.combinatorial.unwrap_or(nan),
                 e.naive,
                 e.bb.unwrap_or(nan),
@@ -46,20 +86,26 @@ pub fn bootstrap_bands(ds: &Dataset, ks: &[u64], s: &Settings) -> Vec<BTreeMap<S
                 e.linmix.unwrap_or(nan),
             ]);
         }
+        self.done += 1;
+        true
     }
-    draws
-        .iter()
-        .map(|rows| {
-            let mut out = BTreeMap::new();
-            for (e, name) in BAND_ESTIMATORS.iter().enumerate() {
-                let col: Vec<f64> = rows.iter().map(|r| r[e]).collect();
-                if let (Some(lo), Some(hi)) = (quantile(&col, 0.025), quantile(&col, 0.975)) {
-                    out.insert(name.key(), Band { lo, hi });
+
+    /// The bands from the resamples drawn.
+    pub fn finish(self) -> Vec<BTreeMap<String, Band>> {
+        self.draws
+            .iter()
+            .map(|rows| {
+                let mut out = BTreeMap::new();
+                for (e, name) in BAND_ESTIMATORS.iter().enumerate() {
+                    let col: Vec<f64> = rows.iter().map(|r| r[e]).collect();
+                    if let (Some(lo), Some(hi)) = (quantile(&col, 0.025), quantile(&col, 0.975)) {
+                        out.insert(name.key(), Band { lo, hi });
+                    }
                 }
-            }
-            out
-        })
-        .collect()
+                out
+            })
+            .collect()
+    }
 }
 
 /// A percentile band.

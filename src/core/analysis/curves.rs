@@ -52,7 +52,7 @@ pub fn round_budgets(k_max: u64) -> Vec<u64> {
 }
 
 /// One series' curves along a grid of budgets.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeriesCurves {
     /// The series name.
     pub name: String,
@@ -164,18 +164,8 @@ pub fn series_curves(
             .collect(),
         BandKind::Se(kind) => se_band(&fit.groups, &rows, kind, settings.confidence),
         BandKind::Bootstrap => {
-            let s = Settings {
-                bootstrap: settings.bootstrap.max(100),
-                ..settings.clone()
-            };
-            bootstrap_bands(ds, ks, &s)
-                .iter()
-                .zip(&rows)
-                .map(|(b, r)| {
-                    let drawn = r.ranked().map_or(Estimator::Bb, |v| v.1);
-                    b.get(&drawn.key()).map(|band| (band.lo, band.hi))
-                })
-                .collect()
+            let s = bootstrap_settings(settings);
+            drawn_bands(&rows, &bootstrap_bands(ds, ks, &s))
         }
     };
     // Under the chart, the fits' warnings name the first budget beyond n.
@@ -199,6 +189,40 @@ pub fn series_curves(
         band: band_values,
         warnings,
     }
+}
+
+/// The settings of the chart's bootstrap band: at least 100 resamples.
+pub fn bootstrap_settings(settings: &Settings) -> Settings {
+    Settings {
+        bootstrap: settings.bootstrap.max(100),
+        ..settings.clone()
+    }
+}
+
+/// The band of the estimator drawn at each budget (the unbiased one where defined, else BB).
+fn drawn_bands(
+    rows: &[crate::core::eval::estimates::AtK],
+    bands: &[std::collections::BTreeMap<String, crate::core::analysis::bands::Band>],
+) -> Vec<Option<(f64, f64)>> {
+    bands
+        .iter()
+        .zip(rows)
+        .map(|(b, r)| {
+            let drawn = r.ranked().map_or(Estimator::Bb, |v| v.1);
+            b.get(&drawn.key()).map(|band| (band.lo, band.hi))
+        })
+        .collect()
+}
+
+/// Puts the bootstrap band of `bands` (drawn at the budgets of `curves`) on the curves.
+pub fn with_bootstrap_band(
+    curves: &mut SeriesCurves,
+    fit: &SeriesFit,
+    settings: &Settings,
+    bands: &[std::collections::BTreeMap<String, crate::core::analysis::bands::Band>],
+) {
+    let est = Estimates::new(&fit.groups, fit.fits, config(settings));
+    curves.band = drawn_bands(&est.pass_at_ks(&curves.ks), bands);
 }
 
 /// The unbiased value ± z·SE of `kind` at each budget (z of the level), clipped to [0, 1];
@@ -226,7 +250,7 @@ fn se_band(
 }
 
 /// One series' Cover@τ curves.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CoverCurves {
     /// The series name.
     pub name: String,

@@ -2,7 +2,6 @@
 //! prior predicts held-out tasks better.
 
 use crate::core::num::math::Det;
-use serde::Serialize;
 
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{Dataset, Groups};
@@ -15,7 +14,7 @@ use crate::core::num::gamma::ln_gamma_ratio;
 use crate::core::num::sum::Neumaier;
 
 /// CV-ELPD of both fits (sums of held-out log marginal likelihoods).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CvElpd {
     /// Beta-Binomial.
     pub bb: f64,

@@ -14,7 +14,7 @@ use crate::core::num::math::Det;
 pub const BINS: usize = 20;
 
 /// What the fit diagnostics show for one series.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostics {
     /// The series name.
     pub name: String,

@@ -93,7 +93,7 @@ impl SeriesMeta {
 }
 
 /// Tasks grouped by distinct counts: `(counts, multiplicity)`, sorted by (n, c).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Groups {
     groups: Vec<(Counts, u64)>,
     tasks: u64,

@@ -3,7 +3,6 @@
 //! predictive gives pass@k and pass^k for any k, also far beyond n.
 
 use crate::core::num::math::Det;
-use serde::Serialize;
 
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
@@ -27,7 +26,7 @@ pub fn log_box() -> Problem {
 }
 
 /// A fitted Beta-Binomial prior.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BbFit {
     /// a > 0.
     pub a: f64,

@@ -11,7 +11,7 @@ use crate::core::num::sum::Neumaier;
 
 /// A reliability threshold τ ∈ [0, 1] held as an exact decimal fraction num/den, so that
 /// c/n ≥ τ is decided in integers (0.15 written in floating point is 0.15000000000000002).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tau {
     num: u64,
     den: u64,

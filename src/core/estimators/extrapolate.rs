@@ -2,7 +2,7 @@
 
 use crate::core::num::math::Det;
 /// A least-squares line through (ln k, logit p).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LogitLine {
     /// Intercept α.
     pub alpha: f64,

@@ -82,6 +82,20 @@ impl Estimator {
         Estimator::ALL.into_iter().find(|e| e.name() == key)
     }
 
+    /// Any estimator by its key, the backtest's mixes (`mix_0.3`) included; None for a key
+    /// [`Estimator::key`] never writes.
+    pub fn from_any_key(key: &str) -> Option<Estimator> {
+        if let Some(w) = key.strip_prefix("mix_") {
+            let t = (w.parse::<f64>().ok()? * 10.0).round();
+            if !(0.0..=10.0).contains(&t) {
+                return None;
+            }
+            let e = Estimator::Mix(t as u8);
+            return (e.key() == key).then_some(e);
+        }
+        Estimator::from_key(key)
+    }
+
     /// A label for legends and tables.
     pub fn label(self) -> String {
         match self {
@@ -168,9 +182,33 @@ impl serde::Serialize for Estimator {
     }
 }
 
+/// Read back from its key; an unknown key is an error, never a default.
+impl<'de> serde::Deserialize<'de> for Estimator {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let key = String::deserialize(d)?;
+        Estimator::from_any_key(&key)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown estimator {key:?}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_key_reads_back_and_no_other() {
+        let mut all = Estimator::ALL.to_vec();
+        all.extend(Estimator::candidates());
+        all.extend((0..=10).map(Estimator::Mix));
+        for e in all {
+            assert_eq!(Estimator::from_any_key(&e.key()), Some(e), "{}", e.key());
+        }
+        for bad in [
+            "mix_", "mix_1.1", "mix_-0.1", "mix_0.25", "mix_0.30", "mix_nan", "BB", "",
+        ] {
+            assert_eq!(Estimator::from_any_key(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn keys_round_trip_and_mixes_match_the_old_weights() {

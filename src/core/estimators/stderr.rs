@@ -17,7 +17,7 @@ use crate::core::num::sum::Neumaier;
 use std::fmt;
 
 /// Which randomness a standard error accounts for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SeKind {
     /// The tasks are a sample from a population of tasks: sd(Ĝ_i)/√T.
     Tasks,

@@ -20,7 +20,7 @@ use crate::core::num::gamma::ln_gamma_ratio;
 use crate::core::num::normal::two_sided_z;
 
 /// The fitted priors of a series.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Fits {
     /// Beta-Binomial.
     pub bb: BbFit,

@@ -42,7 +42,7 @@ pub fn extrapolation_line(g: &Groups) -> Option<LogitLine> {
 
 /// A series' grouped counts and fits: what every value of its report and charts is computed
 /// from.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeriesFit {
     /// The series name.
     pub name: String,

@@ -5,7 +5,7 @@
 use std::fmt;
 
 /// Why the optimiser stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
     /// The projected gradient fell below the tolerance: a (possibly boundary) maximum.

@@ -20,7 +20,7 @@ pub fn target_ratios(ks: &[u64], n_min: u64) -> Vec<f64> {
 }
 
 /// One series' backtest and the estimator chosen from it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SeriesBacktest {
     /// The series name.
     pub name: String,

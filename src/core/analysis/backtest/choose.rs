@@ -7,7 +7,6 @@ use super::evidence::{Blend, Cell, Evidence, NOISE_Z};
 use super::reason::{reason, ReasonParts};
 use super::run::Backtest;
 use crate::core::estimators::kind::Estimator;
-use serde::Serialize;
 
 pub use super::more::{error_at, more_samples, more_samples_lines};
 pub use super::report::BacktestReport;
@@ -26,7 +25,7 @@ pub const SIMPLEST: Estimator = Estimator::Bb;
 pub const NEVER_CHOSEN: Estimator = Estimator::Naive;
 
 /// The estimator chosen for extrapolating, and how far to trust it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Auto {
     /// The chosen candidate (written as its key).
     pub estimator: Estimator,

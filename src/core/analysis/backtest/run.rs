@@ -15,7 +15,7 @@ use crate::core::num::sample::Hypergeometric;
 use crate::core::settings::Settings;
 
 /// The backtest of one series.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Backtest {
     /// Extrapolation ratios ρ = k/m′ measured: 2, 4, 8, …
     pub ratios: Vec<u64>,
@@ -29,7 +29,7 @@ pub struct Backtest {
 }
 
 /// Why a backtest cannot run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub enum BacktestError {
     /// Fewer than two tasks.
@@ -117,7 +117,7 @@ pub const BASES: usize = 4;
 /// bytes), not one per candidate: a candidate's signed error follows from them (a fixed mix
 /// w·ZOIBB + (1 − w)·BB errs by w·e_ZOIBB + (1 − w)·e_BB). At n = 10,000 and 20 repeats
 /// the 13 levels and 82 (level, ratio) cells keep 26 KB.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Level {
     /// The subsample size m′ of the smallest n.
     pub m: u64,

@@ -11,14 +11,13 @@ use crate::core::estimators::likelihood::BbData;
 use crate::core::num::gamma::ln_gamma_ratio;
 use crate::core::num::math::Det;
 use crate::core::num::optimize::{StopReason, WithHessian};
-use serde::Serialize;
 
 mod profile;
 pub use profile::zoibb_loglik;
 use profile::{log_add, profile};
 
 /// A fitted ZOIBB prior.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ZoibbFit {
     /// a of the Beta part.
     pub a: f64,

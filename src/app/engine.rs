@@ -1,0 +1,179 @@
+//! The page's side of the engine worker: starts it, numbers each request, posts it through
+//! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests sent
+//! before the worker has loaded wait for its `Ready`. Where no worker can run (its script
+//! missing, as under wasm-bindgen-test, or blocked), the same engine runs on the page, in
+//! time slices, and the page says so in the console.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use crate::engine::codec::{from_js, to_js};
+use crate::engine::protocol::{Family, Reply, Request};
+use crate::engine::runner::{Engine, Host};
+
+/// The engine worker's script (src/engine/passk-engine-loader.js, copied beside the page).
+pub const WORKER_URL: &str = "passk-engine-loader.js";
+
+/// A reply handler.
+type Handler = Box<dyn Fn(Reply)>;
+
+#[derive(Default)]
+struct Client {
+    worker: Option<Worker>,
+    local: Option<Rc<Engine>>,
+    failed: Option<String>,
+    ready: bool,
+    next_job: u64,
+    waiting: Vec<Request>,
+    handlers: [Option<std::rc::Rc<Handler>>; 4],
+}
+
+thread_local! {
+    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+}
+
+/// Starts the worker once (later calls do nothing).
+fn start(c: &mut Client) {
+    if c.worker.is_some() || c.local.is_some() || c.failed.is_some() {
+        return;
+    }
+    match Worker::new(WORKER_URL) {
+        Ok(w) => {
+            let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
+                match from_js::<Reply>(ev.data()) {
+                    Ok(reply) => deliver(reply),
+                    Err(e) => {
+                        web_sys::console::warn_1(&format!("engine reply unreadable: {e}").into())
+                    }
+                }
+            });
+            w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            on_message.forget();
+            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| go_local());
+            w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            on_error.forget();
+            c.worker = Some(w);
+        }
+        Err(e) => c.failed = Some(format!("the engine worker could not start: {e:?}")),
+    }
+}
+
+/// The page itself as the engine's host (when no worker runs).
+struct Page;
+
+impl Host for Page {
+    fn pause(&self) -> Pin<Box<dyn Future<Output = ()>>> {
+        Box::pin(super::jobs::yield_to_browser())
+    }
+
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn send(&self, reply: Reply) {
+        deliver(reply);
+    }
+}
+
+/// Runs the engine on the page from now on (the worker could not load).
+fn go_local() {
+    let waiting = CLIENT.with_borrow_mut(|c| {
+        if c.local.is_some() {
+            return Vec::new();
+        }
+        web_sys::console::info_1(
+            &"passk: the engine worker could not load; computing on the page".into(),
+        );
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+        c.local = Some(Engine::new());
+        c.ready = true;
+        std::mem::take(&mut c.waiting)
+    });
+    for r in waiting {
+        post(r);
+    }
+}
+
+/// Hands a reply to its family's handler (or, for `Ready`, sends what was waiting).
+fn deliver(reply: Reply) {
+    let Some(family) = reply.family() else {
+        let waiting = CLIENT.with_borrow_mut(|c| {
+            c.ready = true;
+            std::mem::take(&mut c.waiting)
+        });
+        for r in waiting {
+            post(r);
+        }
+        return;
+    };
+    let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
+    if let Some(h) = handler {
+        h(reply);
+    }
+}
+
+fn post(req: Request) {
+    if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
+        engine.accept(&req);
+        wasm_bindgen_futures::spawn_local(engine.run(req, Rc::new(Page)));
+        return;
+    }
+    let failed = CLIENT.with_borrow(|c| match (&c.worker, to_js(&req)) {
+        (Some(w), Ok(v)) => w.post_message(&v).err().map(|e| format!("{e:?}")),
+        (_, Err(e)) => Some(e.to_string()),
+        (None, _) => Some("no engine".into()),
+    });
+    if let Some(message) = failed {
+        deliver(Reply::Failed {
+            job: req.job(),
+            family: req.family(),
+            message,
+        });
+    }
+}
+
+/// Sets the handler of a family's replies (one per family; a later call replaces it).
+pub fn on_reply(family: Family, handler: impl Fn(Reply) + 'static) {
+    CLIENT.with_borrow_mut(|c| {
+        c.handlers[family.index()] = Some(std::rc::Rc::new(Box::new(handler)))
+    });
+}
+
+/// Sends the request `make` builds from a fresh job number; returns that number.
+pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
+    let (req, now) = CLIENT.with_borrow_mut(|c| {
+        start(c);
+        c.next_job += 1;
+        let req = make(c.next_job);
+        if c.ready {
+            (Some(req), true)
+        } else {
+            c.waiting.retain(|w| w.family() != req.family());
+            c.waiting.push(req);
+            (None, false)
+        }
+    });
+    let (job, no_worker) =
+        CLIENT.with_borrow(|c| (c.next_job, c.worker.is_none() && c.local.is_none()));
+    if let (Some(r), true) = (req, now) {
+        post(r);
+    }
+    if no_worker {
+        go_local();
+    }
+    job
+}
+
+/// Stops the running job of `family` (its reply will not come); returns the cancelling job.
+pub fn cancel(family: Family) -> u64 {
+    send(|job| Request::Cancel { job, family })
+}

@@ -1,0 +1,337 @@
+//! The engine's jobs, independent of where they run: the worker gives them a [`Host`] whose
+//! pause yields to the worker's event loop (so that a newer request is seen), the native tests
+//! one that never waits. Every job pauses at least once per [`SLICE_MS`] of work and stops,
+//! without replying, when a newer request of its family has arrived.
+
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use super::protocol::{Family, Reply, Request};
+use crate::core::analysis::backtest::run::BacktestRun;
+use crate::core::analysis::bands::BootstrapDraws;
+use crate::core::analysis::curves::{
+    bootstrap_settings, cover_curves, k_grid, round_budgets, series_curves, with_bootstrap_band,
+    SeriesCurves,
+};
+use crate::core::analysis::diagnose::diagnose;
+use crate::core::data::dataset::Dataset;
+use crate::core::eval::fit::SeriesFit;
+use crate::core::report::backtests::SeriesBacktest;
+use crate::core::settings::BandKind;
+
+/// Points of the k grid the Pass@k curves are drawn on.
+pub const GRID_POINTS: usize = 60;
+/// Points of τ the posterior Cover curve is drawn on.
+pub const COVER_POINTS: usize = 50;
+/// Budgets per slice of a curve job.
+pub const CURVE_CHUNK: usize = 8;
+/// How long a job runs before it pauses, in milliseconds.
+pub const SLICE_MS: f64 = 30.0;
+
+/// Where the jobs run.
+pub trait Host {
+    /// Gives the event loop a turn (new requests are accepted then).
+    fn pause(&self) -> Pin<Box<dyn Future<Output = ()>>>;
+    /// A clock in milliseconds.
+    fn now_ms(&self) -> f64;
+    /// Sends a reply to the page.
+    fn send(&self, reply: Reply);
+}
+
+/// The series of one fit job and their fits.
+#[derive(Debug, Clone)]
+struct Data {
+    job: u64,
+    datasets: Rc<Vec<Dataset>>,
+    fits: Rc<Vec<SeriesFit>>,
+}
+
+/// The engine's state: the latest job of each family and the series last fitted.
+#[derive(Debug, Default)]
+pub struct Engine {
+    latest: [Cell<u64>; 4],
+    data: RefCell<Option<Data>>,
+}
+
+/// A running job: its number, family, and the slice it is in.
+struct Job<'a> {
+    engine: &'a Engine,
+    host: &'a dyn Host,
+    job: u64,
+    family: Family,
+    since: f64,
+}
+
+impl Job<'_> {
+    /// Whether no newer request of its family has arrived.
+    fn live(&self) -> bool {
+        self.engine.latest[self.family.index()].get() == self.job
+    }
+
+    /// Pauses when the slice is used up (saying `text`); whether the job is still live.
+    async fn tick(&mut self, text: impl FnOnce() -> (String, Option<(u64, u64)>)) -> bool {
+        if self.host.now_ms() - self.since < SLICE_MS {
+            return true;
+        }
+        let (text, done) = text();
+        self.host.send(Reply::Progress {
+            job: self.job,
+            family: self.family,
+            text,
+            done,
+        });
+        self.host.pause().await;
+        self.since = self.host.now_ms();
+        self.live()
+    }
+
+    /// Sends the reply if the job is still live.
+    fn finish(&self, reply: Reply) {
+        if self.live() {
+            self.host.send(reply);
+        }
+    }
+
+    fn fail(&self, message: String) {
+        self.finish(Reply::Failed {
+            job: self.job,
+            family: self.family,
+            message,
+        });
+    }
+}
+
+/// The series with tasks, each with its fit.
+fn with_tasks<'a>(ds: &'a [Dataset], fits: &'a [SeriesFit]) -> Vec<(&'a Dataset, &'a SeriesFit)> {
+    ds.iter()
+        .zip(fits)
+        .filter(|(d, f)| !d.tasks.is_empty() && d.name == f.name)
+        .collect()
+}
+
+impl Engine {
+    /// An engine with nothing fitted.
+    pub fn new() -> Rc<Engine> {
+        Rc::new(Engine::default())
+    }
+
+    /// Takes note of a request as it arrives (before its job starts): it supersedes the
+    /// running job of its family.
+    pub fn accept(&self, req: &Request) {
+        self.latest[req.family().index()].set(req.job());
+    }
+
+    /// The series and fits of fit job `data`, if they are the ones held.
+    fn data(&self, data: u64) -> Option<Data> {
+        self.data
+            .borrow()
+            .as_ref()
+            .filter(|d| d.job == data)
+            .cloned()
+    }
+
+    /// Runs one request to its reply (none when superseded).
+    pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
+        let mut job = Job {
+            engine: &self,
+            host: host.as_ref(),
+            job: req.job(),
+            family: req.family(),
+            since: host.now_ms(),
+        };
+        if !job.live() {
+            return;
+        }
+        match req {
+            Request::Cancel { .. } => {}
+            Request::Fit { datasets, .. } => self.fit(&mut job, datasets).await,
+            Request::Curves {
+                data,
+                k_max,
+                band,
+                settings,
+                taus,
+                ..
+            } => {
+                let Some(d) = self.data(data) else {
+                    return job.fail("the series changed".into());
+                };
+                let (mut curves, mut cover) = (Vec::new(), Vec::new());
+                let series = with_tasks(&d.datasets, &d.fits);
+                for (i, (ds, f)) in series.iter().enumerate() {
+                    let (lo, hi) = f.n_range();
+                    let mut marks = round_budgets(k_max);
+                    marks.extend([lo, hi]);
+                    let ks = k_grid(k_max, GRID_POINTS, &marks);
+                    // The curves in slices of the grid; the bootstrap band one resample at a
+                    // time over the whole grid.
+                    let plain = if band == BandKind::Bootstrap {
+                        BandKind::None
+                    } else {
+                        band
+                    };
+                    let mut parts = Vec::new();
+                    for chunk in ks.chunks(CURVE_CHUNK) {
+                        let text = || {
+                            (
+                                format!("drawing series {} of {}…", i + 1, series.len()),
+                                None,
+                            )
+                        };
+                        if !job.tick(text).await {
+                            return;
+                        }
+                        parts.push(series_curves(ds, f, chunk, &settings, plain));
+                    }
+                    let mut joined = SeriesCurves::concat(parts);
+                    if band == BandKind::Bootstrap {
+                        let s = bootstrap_settings(&settings);
+                        let mut draws = BootstrapDraws::new(ds, &ks, &s);
+                        loop {
+                            let (done, total) = draws.progress();
+                            let text = || {
+                                (
+                                    format!(
+                                        "bootstrap band of series {} of {}: {done} of {total} resamples…",
+                                        i + 1,
+                                        series.len()
+                                    ),
+                                    Some((done, total)),
+                                )
+                            };
+                            if !job.tick(text).await {
+                                return;
+                            }
+                            if !draws.step() {
+                                break;
+                            }
+                        }
+                        let bands = draws.finish();
+                        if let Some(c) = joined.as_mut() {
+                            with_bootstrap_band(c, f, &settings, &bands);
+                        }
+                    }
+                    curves.extend(joined);
+                    cover.push(cover_curves(f, &taus, COVER_POINTS));
+                }
+                job.finish(Reply::Curves {
+                    job: job.job,
+                    curves,
+                    cover,
+                });
+            }
+            Request::Backtest {
+                data,
+                settings,
+                ks,
+                repeats,
+                ..
+            } => {
+                let Some(d) = self.data(data) else {
+                    return job.fail("the series changed".into());
+                };
+                let mut out = Vec::new();
+                let series = with_tasks(&d.datasets, &d.fits);
+                for (i, (ds, f)) in series.iter().enumerate() {
+                    let Some(full) = f.fits else { continue };
+                    let run = match BacktestRun::new(ds, &full, &settings, repeats) {
+                        Err(e) => Err(e),
+                        Ok(mut bt) => {
+                            loop {
+                                let (done, total) = bt.progress();
+                                let text = || {
+                                    (
+                                        format!(
+                                            "backtesting series {} of {} ({done} of {total} subsamples)…",
+                                            i + 1,
+                                            series.len()
+                                        ),
+                                        Some((done, total)),
+                                    )
+                                };
+                                if !job.tick(text).await {
+                                    return;
+                                }
+                                if !bt.step() {
+                                    break;
+                                }
+                            }
+                            Ok(bt.finish())
+                        }
+                    };
+                    out.push(SeriesBacktest::new(
+                        &ds.name,
+                        f.groups.n_min(),
+                        &ks,
+                        repeats,
+                        run,
+                    ));
+                }
+                job.finish(Reply::Backtests {
+                    job: job.job,
+                    backtests: out,
+                });
+            }
+            Request::Diagnose {
+                data,
+                series,
+                folds,
+                ..
+            } => {
+                let Some(d) = self.data(data) else {
+                    return job.fail("the series changed".into());
+                };
+                let with = with_tasks(&d.datasets, &d.fits);
+                let chosen = with
+                    .iter()
+                    .find(|(_, f)| Some(&f.name) == series.as_ref())
+                    .or(with.first());
+                let diagnostics = chosen.map(|(ds, f)| Box::new(diagnose(ds, f, folds)));
+                job.finish(Reply::Diagnostics {
+                    job: job.job,
+                    diagnostics,
+                });
+            }
+        }
+    }
+
+    /// Groups and fits every series; a series whose tasks are those of the last fit keeps its
+    /// fit.
+    async fn fit(&self, job: &mut Job<'_>, datasets: Vec<Dataset>) {
+        let before = self.data.borrow().clone();
+        let mut fits = Vec::with_capacity(datasets.len());
+        for (i, d) in datasets.iter().enumerate() {
+            let kept = before.as_ref().and_then(|b| {
+                let j = b.datasets.iter().position(|old| old == d)?;
+                b.fits.get(j).cloned()
+            });
+            let fit = match kept {
+                Some(f) => f,
+                None => {
+                    let text = || {
+                        (
+                            format!("fitting series {} of {}…", i + 1, datasets.len()),
+                            None,
+                        )
+                    };
+                    if !job.tick(text).await {
+                        return;
+                    }
+                    SeriesFit::new(d)
+                }
+            };
+            fits.push(fit);
+        }
+        if !job.live() {
+            return;
+        }
+        *self.data.borrow_mut() = Some(Data {
+            job: job.job,
+            datasets: Rc::new(datasets),
+            fits: Rc::new(fits.clone()),
+        });
+        job.finish(Reply::Fits { job: job.job, fits });
+    }
+}

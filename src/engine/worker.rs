@@ -1,0 +1,84 @@
+//! The engine worker's runtime: reads each request from the page, lets it supersede the
+//! running job of its family, runs it as a task, and posts the replies.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+use super::codec::{from_js, to_js};
+use super::protocol::{Family, Reply, Request};
+use super::runner::{Engine, Host};
+
+/// The worker's global scope as the host of the jobs.
+struct Worker {
+    scope: DedicatedWorkerGlobalScope,
+}
+
+impl Host for Worker {
+    fn pause(&self) -> Pin<Box<dyn Future<Output = ()>>> {
+        let scope = self.scope.clone();
+        Box::pin(async move {
+            let promise = js_sys::Promise::new(&mut |resolve, _| {
+                let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(
+                    resolve.unchecked_ref(),
+                    0,
+                );
+            });
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        })
+    }
+
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn send(&self, reply: Reply) {
+        match to_js(&reply) {
+            Ok(v) => {
+                let _ = self.scope.post_message(&v);
+            }
+            Err(e) => {
+                let failed = Reply::Failed {
+                    job: reply.job().unwrap_or(0),
+                    family: reply.family().unwrap_or(Family::Fit),
+                    message: format!("the engine could not send its reply: {e}"),
+                };
+                if let Ok(v) = to_js(&failed) {
+                    let _ = self.scope.post_message(&v);
+                }
+            }
+        }
+    }
+}
+
+/// Starts the engine in this worker: it answers every request posted to it.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let engine = Engine::new();
+    let host: Rc<dyn Host> = Rc::new(Worker {
+        scope: scope.clone(),
+    });
+    let reply_to = host.clone();
+    let on_message =
+        Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+            match from_js::<Request>(ev.data()) {
+                Ok(req) => {
+                    engine.accept(&req);
+                    wasm_bindgen_futures::spawn_local(engine.clone().run(req, reply_to.clone()));
+                }
+                Err(e) => reply_to.send(Reply::Failed {
+                    job: 0,
+                    family: Family::Fit,
+                    message: format!("the engine could not read a request: {e}"),
+                }),
+            }
+        });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    host.send(Reply::Ready);
+}

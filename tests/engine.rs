@@ -1,0 +1,445 @@
+//! The engine's jobs natively (a host whose pause never waits): each request's reply equals
+//! the direct computation, a superseded or cancelled job never replies, a request for series
+//! that are no longer held fails, refits keep the fits of unchanged series; and every message
+//! survives a round trip (serde_json here; serde-wasm-bindgen in tests/web.rs).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
+
+use passk::core::analysis::backtest::run::BacktestRun;
+use passk::core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
+use passk::core::analysis::diagnose::diagnose;
+use passk::core::data::dataset::Dataset;
+use passk::core::estimators::cover::Tau;
+use passk::core::eval::fit::SeriesFit;
+use passk::core::report::backtests::SeriesBacktest;
+use passk::core::settings::{BandKind, Settings};
+use passk::engine::protocol::{Family, Reply, Request};
+use passk::engine::runner::{Engine, Host};
+
+/// A host with a clock that moves 40 ms per reading (every tick pauses); `on_pause` runs at
+/// each pause (a request arriving meanwhile).
+struct Test {
+    clock: Cell<f64>,
+    replies: RefCell<Vec<Reply>>,
+    on_pause: RefCell<Option<Box<dyn FnMut()>>>,
+}
+
+impl Host for Test {
+    fn pause(&self) -> Pin<Box<dyn Future<Output = ()>>> {
+        if let Some(f) = self.on_pause.borrow_mut().as_mut() {
+            f();
+        }
+        Box::pin(std::future::ready(()))
+    }
+    fn now_ms(&self) -> f64 {
+        self.clock.set(self.clock.get() + 40.0);
+        self.clock.get()
+    }
+    fn send(&self, reply: Reply) {
+        self.replies.borrow_mut().push(reply);
+    }
+}
+
+fn host() -> Rc<Test> {
+    Rc::new(Test {
+        clock: Cell::new(0.0),
+        replies: RefCell::new(Vec::new()),
+        on_pause: RefCell::new(None),
+    })
+}
+
+/// Runs a future whose pauses are all ready.
+fn block_on<F: Future>(f: F) -> F::Output {
+    let mut f = std::pin::pin!(f);
+    let mut cx = Context::from_waker(Waker::noop());
+    loop {
+        if let Poll::Ready(v) = f.as_mut().poll(&mut cx) {
+            return v;
+        }
+    }
+}
+
+/// Accepts and runs one request; the replies other than progress.
+fn run(engine: &Rc<Engine>, h: &Rc<Test>, req: Request) -> Vec<Reply> {
+    engine.accept(&req);
+    h.replies.borrow_mut().clear();
+    block_on(engine.clone().run(req, h.clone() as Rc<dyn Host>));
+    h.replies
+        .borrow()
+        .iter()
+        .filter(|r| !matches!(r, Reply::Progress { .. }))
+        .cloned()
+        .collect()
+}
+
+fn examples() -> Vec<Dataset> {
+    common::load(&[
+        common::real("deepscaler_base.jsonl"),
+        common::real("deepscaler_rl.jsonl"),
+    ])
+}
+
+/// An engine holding the examples' fits as fit job 1, and its host.
+fn fitted() -> (Vec<Dataset>, Rc<Engine>, Rc<Test>) {
+    let ds = examples();
+    let (engine, h) = (Engine::new(), host());
+    let fit = Request::Fit {
+        job: 1,
+        datasets: ds.clone(),
+    };
+    run(&engine, &h, fit);
+    (ds, engine, h)
+}
+
+fn curves_request(job: u64, data: u64, band: BandKind) -> Request {
+    Request::Curves {
+        job,
+        data,
+        k_max: 1000,
+        band,
+        settings: Settings::default(),
+        taus: vec![Tau::parse("0.5").unwrap()],
+    }
+}
+
+#[test]
+fn each_reply_is_the_direct_computation() {
+    let ds = examples();
+    let (engine, h) = (Engine::new(), host());
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let got = run(
+        &engine,
+        &h,
+        Request::Fit {
+            job: 1,
+            datasets: ds.clone(),
+        },
+    );
+    assert_eq!(
+        got,
+        vec![Reply::Fits {
+            job: 1,
+            fits: fits.clone()
+        }]
+    );
+
+    let got = run(&engine, &h, curves_request(2, 1, BandKind::Credible));
+    let [Reply::Curves {
+        job: 2,
+        curves,
+        cover,
+    }] = &got[..]
+    else {
+        panic!("{got:?}")
+    };
+    assert_eq!(curves.len(), 2);
+    assert_eq!(curves[0].ks.first(), Some(&1));
+    assert_eq!(curves[0].ks.last(), Some(&1000));
+    // Drawn in slices of the grid, equal to the whole grid at once.
+    let whole = series_curves(
+        &ds[0],
+        &fits[0],
+        &curves[0].ks,
+        &Settings::default(),
+        BandKind::Credible,
+    );
+    assert_eq!(curves[0], whole);
+    assert_eq!(
+        cover[1],
+        cover_curves(&fits[1], &[Tau::parse("0.5").unwrap()], 50)
+    );
+
+    let got = run(
+        &engine,
+        &h,
+        Request::Backtest {
+            job: 3,
+            data: 1,
+            settings: Settings::default(),
+            ks: vec![1, 256],
+            repeats: 3,
+        },
+    );
+    let direct: Vec<SeriesBacktest> = ds
+        .iter()
+        .zip(&fits)
+        .map(|(d, f)| {
+            let r = BacktestRun::new(d, &f.fits.unwrap(), &Settings::default(), 3).map(|mut r| {
+                while r.step() {}
+                r.finish()
+            });
+            SeriesBacktest::new(&d.name, f.groups.n_min(), &[1, 256], 3, r)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![Reply::Backtests {
+            job: 3,
+            backtests: direct
+        }]
+    );
+
+    let got = run(
+        &engine,
+        &h,
+        Request::Diagnose {
+            job: 4,
+            data: 1,
+            series: Some("deepscaler_rl".into()),
+            folds: 3,
+        },
+    );
+    let want = diagnose(&ds[1], &fits[1], 3);
+    assert_eq!(
+        got,
+        vec![Reply::Diagnostics {
+            job: 4,
+            diagnostics: Some(Box::new(want))
+        }]
+    );
+}
+
+/// The bootstrap band, drawn one resample at a time between pauses, equals the band drawn in
+/// one go by `series_curves`.
+#[test]
+fn the_bootstrap_band_in_slices_equals_the_whole() {
+    let (ds, engine, h) = fitted();
+    let settings = Settings {
+        bootstrap: 120,
+        seed: 5,
+        ..Settings::default()
+    };
+    let req = Request::Curves {
+        job: 2,
+        data: 1,
+        k_max: 300,
+        band: BandKind::Bootstrap,
+        settings: settings.clone(),
+        taus: vec![],
+    };
+    let got = run(&engine, &h, req);
+    let [Reply::Curves { curves, .. }] = &got[..] else {
+        panic!("{got:?}")
+    };
+    let fit = SeriesFit::new(&ds[1]);
+    let whole = series_curves(&ds[1], &fit, &curves[1].ks, &settings, BandKind::Bootstrap);
+    assert_eq!(curves[1], whole);
+    assert!(whole.band.iter().all(Option::is_some), "{:?}", whole.band);
+}
+
+#[test]
+fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
+    let (_, engine, h) = fitted();
+    // A newer curve request arrives while the first one pauses.
+    let e = engine.clone();
+    *h.on_pause.borrow_mut() = Some(Box::new(move || {
+        e.accept(&curves_request(9, 1, BandKind::None))
+    }));
+    let got = run(&engine, &h, curves_request(2, 1, BandKind::Credible));
+    assert_eq!(got, vec![]);
+    // A cancel of another family leaves it alone; of its own stops it.
+    let e = engine.clone();
+    *h.on_pause.borrow_mut() = Some(Box::new(move || {
+        e.accept(&Request::Cancel {
+            job: 11,
+            family: Family::Backtest,
+        })
+    }));
+    let got = run(&engine, &h, curves_request(10, 1, BandKind::None));
+    assert!(
+        matches!(&got[..], [Reply::Curves { job: 10, .. }]),
+        "{got:?}"
+    );
+    let e = engine.clone();
+    *h.on_pause.borrow_mut() = Some(Box::new(move || {
+        e.accept(&Request::Cancel {
+            job: 13,
+            family: Family::Curves,
+        })
+    }));
+    assert_eq!(
+        run(&engine, &h, curves_request(12, 1, BandKind::None)),
+        vec![]
+    );
+    // Progress was said meanwhile, for the job that was running.
+    assert!(h.replies.borrow().iter().any(|r| matches!(
+        r,
+        Reply::Progress {
+            job: 12,
+            family: Family::Curves,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn requests_for_series_no_longer_held_fail_and_refits_keep_unchanged_series() {
+    let mut ds = examples();
+    let (engine, h) = (Engine::new(), host());
+    let got = run(&engine, &h, curves_request(1, 7, BandKind::None));
+    assert!(
+        matches!(
+            &got[..],
+            [Reply::Failed {
+                job: 1,
+                family: Family::Curves,
+                ..
+            }]
+        ),
+        "{got:?}"
+    );
+    run(
+        &engine,
+        &h,
+        Request::Fit {
+            job: 2,
+            datasets: ds.clone(),
+        },
+    );
+    ds[1].tasks.truncate(100);
+    let got = run(
+        &engine,
+        &h,
+        Request::Fit {
+            job: 3,
+            datasets: ds.clone(),
+        },
+    );
+    let [Reply::Fits { fits, .. }] = &got[..] else {
+        panic!("{got:?}")
+    };
+    assert_eq!(fits[0], SeriesFit::new(&ds[0]));
+    assert_eq!(fits[1], SeriesFit::new(&ds[1]));
+    assert_eq!(fits[1].groups.tasks(), 100);
+    // The old series' job number is gone.
+    let got = run(&engine, &h, curves_request(4, 2, BandKind::None));
+    assert!(matches!(&got[..], [Reply::Failed { .. }]), "{got:?}");
+}
+
+/// One of each message, with values that test the encoding (a seed beyond 2^53, NaN-free
+/// floats, empty and None fields).
+pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
+    let ds = examples();
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let settings = Settings {
+        seed: u64::MAX - 1,
+        ..Settings::default()
+    };
+    let requests = vec![
+        Request::Fit {
+            job: 1,
+            datasets: ds.clone(),
+        },
+        Request::Curves {
+            job: 2,
+            data: 1,
+            k_max: 1_000_000,
+            band: BandKind::Bootstrap,
+            settings: settings.clone(),
+            taus: vec![Tau::parse("0.15").unwrap()],
+        },
+        Request::Backtest {
+            job: 3,
+            data: 1,
+            settings,
+            ks: vec![1, 10, 1 << 40],
+            repeats: 20,
+        },
+        Request::Diagnose {
+            job: 4,
+            data: 1,
+            series: None,
+            folds: 10,
+        },
+        Request::Cancel {
+            job: 5,
+            family: Family::Diagnose,
+        },
+    ];
+    let (engine, h) = (Engine::new(), host());
+    run(
+        &engine,
+        &h,
+        Request::Fit {
+            job: 1,
+            datasets: ds.clone(),
+        },
+    );
+    let mut replies = vec![
+        Reply::Ready,
+        Reply::Progress {
+            job: 1,
+            family: Family::Backtest,
+            text: "x".into(),
+            done: Some((1, 2)),
+        },
+    ];
+    replies.push(Reply::Fits { job: 1, fits });
+    for r in [
+        curves_request(2, 1, BandKind::Credible),
+        Request::Backtest {
+            job: 3,
+            data: 1,
+            settings: Settings::default(),
+            ks: vec![1, 1000],
+            repeats: 2,
+        },
+        Request::Diagnose {
+            job: 4,
+            data: 1,
+            series: None,
+            folds: 2,
+        },
+    ] {
+        replies.extend(run(&engine, &h, r));
+    }
+    replies.push(Reply::Failed {
+        job: 5,
+        family: Family::Fit,
+        message: "why".into(),
+    });
+    (requests, replies)
+}
+
+#[test]
+fn every_message_round_trips() {
+    let (requests, replies) = every_message();
+    assert_eq!(
+        replies.len(),
+        7,
+        "{:?}",
+        replies.iter().map(|r| r.family()).collect::<Vec<_>>()
+    );
+    // Through serde's data model as serde_json values (no text, so every float is kept to
+    // the bit); across the worker boundary the same derives go through serde-wasm-bindgen
+    // (tests/web.rs).
+    for r in &requests {
+        let back: Request = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
+        assert_eq!(&back, r);
+    }
+    for r in &replies {
+        let back: Reply = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
+        assert_eq!(&back, r);
+    }
+    // An unknown estimator or band key is refused, not defaulted.
+    assert!(serde_json::from_str::<BandKind>("\"wide\"").is_err());
+    // A curve with no value anywhere survives too.
+    let empty = SeriesCurves {
+        name: String::new(),
+        n_min: 0,
+        n_max: 0,
+        ks: vec![],
+        values: vec![vec![None]],
+        band: vec![None],
+        warnings: vec![],
+    };
+    let back: SeriesCurves = serde_json::from_str(&serde_json::to_string(&empty).unwrap()).unwrap();
+    assert_eq!(back, empty);
+}
