@@ -443,3 +443,32 @@ fn every_message_round_trips() {
     let back: SeriesCurves = serde_json::from_str(&serde_json::to_string(&empty).unwrap()).unwrap();
     assert_eq!(back, empty);
 }
+
+/// Issue 16: the default band is drawn around the curve — on both real files it contains the
+/// drawn (unbiased) estimate at every budget where it is shown, and it is shown at every
+/// budget k ≤ n; the credible band, offered under its own name, need not.
+#[test]
+fn the_default_band_contains_the_curve_it_surrounds() {
+    let mut ds = examples();
+    ds.extend(common::load(&[common::real("pythia_math_n10000.csv")]));
+    for d in &ds {
+        let fit = SeriesFit::new(d);
+        let ks = passk::core::analysis::curves::k_grid(100_000, 60, &[1, 10, 100, 1000]);
+        let c = series_curves(d, &fit, &ks, &Settings::default(), BandKind::DEFAULT);
+        let drawn = c.curve(passk::core::estimators::kind::Estimator::Combinatorial);
+        for ((k, band), v) in c.ks.iter().zip(&c.band).zip(drawn) {
+            match (band, v) {
+                (Some((lo, hi)), Some(v)) => assert!(
+                    lo <= v && v <= hi,
+                    "{} k = {k}: {v} outside {lo} – {hi}",
+                    d.name
+                ),
+                (None, Some(v)) => {
+                    assert!(*v == 0.0 || *v == 1.0, "{} k = {k}: no band at {v}", d.name)
+                }
+                (Some(b), None) => panic!("{} k = {k}: a band {b:?} without a curve", d.name),
+                (None, None) => assert!(*k > fit.groups.n_min(), "{} k = {k}", d.name),
+            }
+        }
+    }
+}

@@ -147,13 +147,13 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
                 .iter()
                 .filter_map(|k| Estimator::from_key(k))
                 .collect(),
-            BandKind::from_key(&s.band).unwrap_or(BandKind::Credible),
+            BandKind::from_key(&s.band).unwrap_or(BandKind::DEFAULT),
             s.view,
         ),
         None => (
             SettingsText::default(),
             DEFAULT_ENABLED.to_vec(),
-            BandKind::Credible,
+            BandKind::DEFAULT,
             View::default(),
         ),
     };

@@ -141,6 +141,11 @@ fn post(req: Request) {
     }
 }
 
+/// Starts the worker now (it loads while the page mounts); later calls do nothing.
+pub fn warm_up() {
+    CLIENT.with_borrow_mut(start);
+}
+
 /// Sets the handler of a family's replies (one per family; a later call replaces it).
 pub fn on_reply(family: Family, handler: impl Fn(Reply) + 'static) {
     CLIENT.with_borrow_mut(|c| {

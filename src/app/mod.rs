@@ -44,6 +44,8 @@ use leptos::prelude::*;
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    // The engine's wasm loads and compiles in its worker while the page mounts.
+    engine::warm_up();
     let inputs = state::provide_inputs();
     let calc = calculator::provide_calc();
     let analysis = analysis_state::provide_analysis(inputs);

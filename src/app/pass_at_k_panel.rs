@@ -112,10 +112,10 @@ pub fn PassAtKPanel(
                                 a.band.set(b);
                             }
                         }>
-                        <option value="credible">"credible interval"</option>
-                        <option value="bootstrap">"task bootstrap"</option>
                         <option value="se-tasks">"± z·SE over tasks"</option>
                         <option value="se-sampling">"± z·SE over samples"</option>
+                        <option value="bootstrap">"task bootstrap"</option>
+                        <option value="credible">"Bayesian credible"</option>
                         <option value="none">"none"</option>
                     </select>
                 </label>

@@ -209,7 +209,7 @@ fn link(args: Args) -> Result<ExitCode, String> {
         inputs,
         settings: Default::default(),
         enabled: passk::core::estimators::kind::DEFAULT_ENABLED.to_vec(),
-        band: passk::core::settings::BandKind::Credible,
+        band: passk::core::settings::BandKind::DEFAULT,
         view: Default::default(),
     };
     let fragment = encode(None, Some(&shared))?;

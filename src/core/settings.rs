@@ -121,12 +121,18 @@ impl BandKind {
         }
     }
 
+    /// The band shown by default: an interval around the drawn (unbiased) estimate, the
+    /// estimate ± z·SE over tasks, where it is defined. (The credible band is the interval of
+    /// another quantity — the Beta posterior of the per-task success rates, with its own
+    /// centre — and may exclude the curve it is drawn around.)
+    pub const DEFAULT: BandKind = BandKind::Se(SeKind::Tasks);
+
     /// Every band, in the order the page offers them.
     pub const ALL: [BandKind; 5] = [
-        BandKind::Credible,
-        BandKind::Bootstrap,
         BandKind::Se(SeKind::Tasks),
         BandKind::Se(SeKind::Sampling),
+        BandKind::Bootstrap,
+        BandKind::Credible,
         BandKind::None,
     ];
 

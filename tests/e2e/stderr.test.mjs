@@ -112,18 +112,24 @@ test('the planner agrees with passk plan and draws its curve', async () => {
   await h.page.getByTestId('planner-panel').screenshot({ path: `${ARTIFACTS}planner-panel.png` });
 });
 
-test('the Pass@k chart shades the SE band', async () => {
-  const before = await canvasInk(h.page, 'chart-pass-at-k');
-  await h.page.getByTestId('band-kind').selectOption('se-tasks');
-  await h.page.waitForFunction((sum) => {
-    const c = document.querySelector('[data-testid=chart-pass-at-k]');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let s = 0;
-    for (let i = 0; i < d.length; i += 4) s = (s * 31 + d[i] + d[i + 1] * 3 + d[i + 2] * 7) % 1000000007;
-    return s !== sum;
-  }, before.sum);
-  await h.page.getByTestId('band-kind').selectOption('se-sampling');
-  await h.page.getByTestId('band-kind').selectOption('credible');
+test('the Pass@k chart shades the SE band (the default), and every other band on request', async () => {
+  /** Selects a band and waits until the chart differs from what it was. */
+  const pick = async (band) => {
+    const before = await canvasInk(h.page, 'chart-pass-at-k');
+    await h.page.getByTestId('band-kind').selectOption(band);
+    await h.page.waitForFunction((sum) => {
+      const c = document.querySelector('[data-testid=chart-pass-at-k]');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let s = 0;
+      for (let i = 0; i < d.length; i += 4) s = (s * 31 + d[i] + d[i + 1] * 3 + d[i + 2] * 7) % 1000000007;
+      return s !== sum;
+    }, before.sum);
+  };
+  // The default band is the one around the curve (issue 16): ± z·SE over tasks.
+  assert.equal(await h.page.getByTestId('band-kind').inputValue(), 'se-tasks');
+  await pick('none');
+  await pick('se-tasks');
+  await pick('credible');
 });
 
 test('no request leaves 127.0.0.1 and the console stays clean', () => assertClean(h));

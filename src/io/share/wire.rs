@@ -173,11 +173,13 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
         }
     };
     let band = match w.band.as_deref().map(BandKind::from_key) {
-        None => BandKind::Credible,
+        None => BandKind::DEFAULT,
         Some(Some(b)) => b,
         Some(None) => {
-            notes.push("The link's band is unknown; the credible band is shown.".into());
-            BandKind::Credible
+            notes.push(
+                "The link's band is unknown; the default band (± z·SE over tasks) is shown.".into(),
+            );
+            BandKind::DEFAULT
         }
     };
     Ok((
