@@ -104,9 +104,22 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// A count and its noun, singular or plural: `1 field`, `0 fields`, `12,345 tasks`.
+pub fn count_of(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_agree_with_their_noun() {
+        assert_eq!(count_of(1, "field", "fields"), "1 field");
+        assert_eq!(count_of(0, "field", "fields"), "0 fields");
+        assert_eq!(count_of(3, "field", "fields"), "3 fields");
+        assert_eq!(count_of(12_345, "task", "tasks"), "12,345 tasks");
+    }
 
     #[test]
     fn thousands_separators() {

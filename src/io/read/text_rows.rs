@@ -25,7 +25,8 @@ pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
         fields(raw)
     };
     if fields.len() != 2 {
-        let reason = format!("expected 2 numbers (n c), found {} fields", fields.len());
+        let found = crate::io::format::count_of(fields.len() as u64, "field", "fields");
+        let reason = format!("expected 2 numbers (n c), found {found}");
         col.reject(line, reason, None);
         return;
     }
@@ -222,7 +223,13 @@ mod tests {
         assert!(reasons[2].1.contains("negative"));
         assert!(reasons[3].1.contains("whole"));
         assert!(reasons[4].1.starts_with("n = 0"));
-        assert!(reasons[5].1.contains("found 3"));
+        assert!(reasons[5].1.contains("found 3 fields"));
+        // One field alone is one field, not "1 fields".
+        let r = read("10 3\n12\n");
+        assert_eq!(
+            r.rejected[0].reason,
+            "expected 2 numbers (n c), found 1 field"
+        );
     }
 
     #[test]
