@@ -103,6 +103,14 @@ pub fn DatasetInput(
             <p class="hint-line">"The override applies to the pasted text and to files loaded after it is set."</p>
             {progress}
             {move || inputs.load_message.get().map(|m| view! { <p class="note" data-testid="load-message">{m}</p> })}
+            {move || inputs.replaced.with(|r| r.is_some()).then(|| view! {
+                <p class="note" data-testid="example-replaced" role="status">
+                    "Your file replaced the built-in example. "
+                    <button class="link-button" data-testid="undo-replace" on:click=move |_| inputs.undo_replace()>
+                        "Bring the example back"
+                    </button>
+                </p>
+            })}
             {move || inputs.not_stored.get().map(|m| view! {
                 <p class="note">{format!("The loaded series will not survive a reload: {m}.")}</p>
             })}

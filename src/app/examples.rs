@@ -38,3 +38,20 @@ pub fn files(e: Example) -> Vec<FileRead> {
         .map(|(name, text)| read_text(name, &series_name_for(name), text, None))
         .collect()
 }
+
+/// The built-in example these files are, unchanged (None for anything else).
+pub fn which(files: &[FileRead]) -> Option<Example> {
+    [Example::DeepScaleR, Example::Pythia]
+        .into_iter()
+        .find(|&e| files.len() == e.file_count() && files == self::files(e).as_slice())
+}
+
+impl Example {
+    /// How many files it has.
+    fn file_count(self) -> usize {
+        match self {
+            Example::DeepScaleR => DEEPSCALER.len(),
+            Example::Pythia => PYTHIA.len(),
+        }
+    }
+}

@@ -5,7 +5,8 @@ use leptos::prelude::*;
 use super::file_loader::read_file;
 use super::state::Inputs;
 
-/// Loads `files` into the inputs (appending, as several files accumulate as series).
+/// Loads `files` into the inputs: the first replaces the built-in example when only that is
+/// shown (with an undo), the others add series.
 pub fn load_files(inputs: Inputs, files: Vec<web_sys::File>) {
     if files.is_empty() {
         return;
@@ -25,7 +26,7 @@ pub fn load_files(inputs: Inputs, files: Vec<web_sys::File>) {
             )
             .await;
             match result {
-                Ok(read) => inputs.files.update(|f| f.push(read)),
+                Ok(read) => inputs.add_file(read),
                 Err(e) => {
                     inputs.load_message.set(Some(if e == "cancelled" {
                         "Loading cancelled; files read before it are kept.".to_string()

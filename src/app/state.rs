@@ -41,6 +41,8 @@ pub struct Inputs {
     pub load_message: RwSignal<Option<String>>,
     /// Why the loaded files could not be kept across a reload, if they could not.
     pub not_stored: RwSignal<Option<String>>,
+    /// The built-in example a load replaced, until the user undoes it or edits on.
+    pub replaced: RwSignal<Option<Vec<FileRead>>>,
     /// The pasted text, read.
     pub pasted: Memo<Option<FileRead>>,
     /// Every input assembled into series.
@@ -64,6 +66,7 @@ impl Inputs {
 
     /// Replaces every input with a built-in example.
     pub fn show_example(&self, e: Example) {
+        self.replaced.set(None);
         self.text.set(String::new());
         self.settled.set(String::new());
         self.files.set(examples::files(e));
@@ -77,6 +80,30 @@ impl Inputs {
         self.files.set(files);
     }
 
+    /// Adds a file read: it replaces the built-in example when only that is shown (the
+    /// example can be brought back with [`Inputs::undo_replace`]), else it is added.
+    pub fn add_file(&self, read: FileRead) {
+        let only_example = self.settled.with_untracked(|t| t.trim().is_empty())
+            && self.files.with_untracked(|f| examples::which(f).is_some());
+        if only_example {
+            self.replaced.set(Some(self.files.get_untracked()));
+            self.files.set(vec![read]);
+        } else {
+            self.files.update(|f| f.push(read));
+        }
+    }
+
+    /// Brings back the example a load replaced, keeping the loaded files after it.
+    pub fn undo_replace(&self) {
+        if let Some(mut example) = self.replaced.get_untracked() {
+            self.files.update(|f| {
+                example.append(f);
+                *f = example;
+            });
+            self.replaced.set(None);
+        }
+    }
+
     /// Removes every input (and what local storage keeps of them).
     pub fn clear(&self) {
         self.cancel.set(true);
@@ -84,6 +111,7 @@ impl Inputs {
         self.settled.set(String::new());
         self.files.set(Vec::new());
         self.load_message.set(None);
+        self.replaced.set(None);
     }
 }
 
@@ -120,6 +148,7 @@ pub fn provide_inputs() -> Inputs {
         cancel: RwSignal::new(false),
         load_message: RwSignal::new(None),
         not_stored: RwSignal::new(None),
+        replaced: RwSignal::new(None),
         pasted,
         workspace,
     };

@@ -30,6 +30,23 @@ test('the first visit opens with DeepScaleR base vs RL', async () => {
   assert.equal(await rl.locator('[data-col=pass1]').textContent(), '68.01%');
 });
 
+test('a file loaded over the built-in example replaces it (with an undo); the next one adds', async () => {
+  await h.page.getByTestId('example-deepscaler').click().catch(() => {});
+  await summaryRows().filter({ hasText: 'deepscaler_rl' }).waitFor();
+  await h.page.getByTestId('file-input').setInputFiles(join(FIXTURES, 'scorio_matrix.txt'));
+  await h.page.getByTestId('example-replaced').waitFor();
+  await summaryRows().filter({ hasText: 'deepscaler_rl' }).waitFor({ state: 'detached' });
+  assert.equal(await summaryRows().count(), 1);
+  await h.page.getByTestId('undo-replace').click();
+  await summaryRows().filter({ hasText: 'deepscaler_rl' }).waitFor();
+  assert.equal(await summaryRows().count(), 3);
+  assert.equal(await h.page.getByTestId('example-replaced').count(), 0);
+  // With more than the example shown, a file adds a series.
+  await h.page.getByTestId('file-input').setInputFiles(join(FIXTURES, 'samples_generic.jsonl'));
+  await summaryRows().nth(3).waitFor();
+  assert.equal(await h.page.getByTestId('example-replaced').count(), 0);
+});
+
 test('every fixture loads with exactly the counts of passk counts', async () => {
   for (const name of FILES) {
     await h.page.getByTestId('clear-input').click();
