@@ -76,7 +76,7 @@ pub fn DatasetInput(
                 data-testid="counts-input"
                 rows="5"
                 spellcheck="false"
-                placeholder="128 117\n128 6\n128 1"
+                placeholder="Paste counts here: one task per line, n then c (for example: 128 117)"
                 prop:value=move || inputs.text.get()
                 on:input=move |ev| inputs.type_text(event_target_value(&ev))
             ></textarea>
