@@ -5,28 +5,9 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use common::passk;
 
 use serde_json::{json, Value};
-
-/// Runs `passk` with `args` and `stdin`: exit status, stdout as JSON (Null if not), stderr.
-fn passk(args: &[&str], stdin: &str) -> (i32, Value, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_passk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        serde_json::from_slice(&out.stdout).unwrap_or(Value::Null),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn examples() -> [String; 2] {
     ["deepscaler_base.jsonl", "deepscaler_rl.jsonl"].map(|f| common::real(f).display().to_string())

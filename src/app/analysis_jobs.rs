@@ -37,7 +37,7 @@ pub struct Pending {
 pub type PendingJobs = RwSignal<[Option<Pending>; 4]>;
 
 /// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
-fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
+pub fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
     pending.update(|p| {
         p[family.index()] = Some(Pending {
             job,
@@ -60,7 +60,7 @@ fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
 
 /// Routes the replies of `family` to `done` (the result of its latest job) and keeps its
 /// pending entry: progress updates it, the result or a failure clears it.
-fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'static) {
+pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'static) {
     engine::on_reply(family, move |reply| {
         let latest = pending.with_untracked(|p| p[family.index()].as_ref().map(|q| q.job));
         if reply.job() != latest {

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::job_progress::{is_stale, JobProgress};
 
+use super::analysis_jobs::{handle, started};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::engine;
@@ -26,15 +27,11 @@ pub fn FitPanel(
     // The series shown (the link's or the user's choice, else the first).
     let (names, chosen) = a.series_choice(|v| v.fit.clone());
     let diag = RwSignal::new(None::<Diagnostics>);
-    let latest = StoredValue::new(0u64);
     // Diagnostics include ten CV refits: the engine computes them.
-    let pending = a.pending;
-    engine::on_reply(Family::Diagnose, move |reply| match reply {
-        Reply::Diagnostics { job, diagnostics } if latest.get_value() == job => {
+    handle(a.pending, Family::Diagnose, move |reply| {
+        if let Reply::Diagnostics { diagnostics, .. } = reply {
             diag.set(diagnostics.map(|d| *d));
-            pending.update(|p| p[Family::Diagnose.index()] = None);
         }
-        _ => {}
     });
     // Only the folds of the settings matter here.
     let folds = Memo::new(move |_| a.settings.with(|s| s.opts.settings.folds));
@@ -49,7 +46,7 @@ pub fn FitPanel(
             series,
             folds,
         });
-        latest.set_value(job);
+        started(a.pending, Family::Diagnose, job, "fit diagnostics…");
     });
     let chart = Signal::derive(move || {
         diag.get()

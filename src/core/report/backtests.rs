@@ -4,7 +4,8 @@
 //! their `auto` agree.
 
 use super::schema::{ModelReport, Report};
-use crate::core::analysis::backtest::choose::{choose, expected_error, Auto, BacktestReport};
+use crate::core::analysis::backtest::choose::{choose, expected_error_in, Auto, BacktestReport};
+use crate::core::analysis::backtest::evidence::Evidence;
 use crate::core::analysis::backtest::run::{Backtest, BacktestError};
 use crate::core::analysis::warnings::{Context, Warning};
 use crate::core::estimators::kind::Estimator;
@@ -77,6 +78,7 @@ impl SeriesBacktest {
     /// value (the unbiased estimate where it is defined, else the chosen estimator's), and a
     /// warning when the backtest could not run.
     pub fn attach(&self, model: &mut ModelReport) {
+        let evidence = Evidence::new(&self.backtest);
         for row in &mut model.pass_at_k {
             let nan = f64::NAN;
             let chosen = self.auto.estimator.value(
@@ -88,7 +90,7 @@ impl SeriesBacktest {
             row.auto = Some(row.combinatorial.or(chosen.is_finite().then_some(chosen)));
             let rho = row.k as f64 / self.n_min.max(1) as f64;
             row.auto_error = (row.combinatorial.is_none() && chosen.is_finite())
-                .then(|| expected_error(&self.backtest, self.auto.estimator, rho))
+                .then(|| expected_error_in(&evidence, self.auto.estimator, rho))
                 .flatten();
         }
         if let Some(e) = &self.failed {

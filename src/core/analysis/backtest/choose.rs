@@ -119,13 +119,17 @@ pub fn stated_error(ev: &Evidence, c: usize, b: u32) -> Option<(f64, Blend, Opti
 /// bucket (grown with the distance beyond the largest ratio measured; None when nothing was
 /// measured or ρ ≤ 1).
 pub fn expected_error(bt: &Backtest, c: Estimator, rho: f64) -> Option<f64> {
+    expected_error_in(&Evidence::new(bt), c, rho)
+}
+
+/// [`expected_error`] from evidence already gathered (several budgets of one backtest).
+pub fn expected_error_in(ev: &Evidence, c: Estimator, rho: f64) -> Option<f64> {
     let b = bucket(rho).trailing_zeros();
     if b == 0 {
         return None;
     }
-    let ev = Evidence::new(bt);
     let i = ev.index(c)?;
-    stated_error(&ev, i, b)
+    stated_error(ev, i, b)
         .map(|s| s.0)
         .filter(|e| e.is_finite())
 }
