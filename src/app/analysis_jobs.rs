@@ -9,9 +9,11 @@ use leptos::prelude::*;
 use super::engine;
 use crate::core::analysis::curves::{CoverCurves, SeriesCurves};
 use crate::core::data::dataset::Dataset;
+use crate::core::data::rejected::Rejected;
 use crate::core::eval::fit::SeriesFit;
-use crate::core::report::backtests::SeriesBacktest;
-use crate::core::settings::BandKind;
+use crate::core::report::backtests::{attach_backtests, SeriesBacktest};
+use crate::core::report::schema::Report;
+use crate::core::settings::{BandKind, Options};
 use crate::engine::protocol::{Family, Reply, Request};
 use crate::io::settings::Parsed;
 
@@ -34,7 +36,7 @@ pub struct Pending {
 }
 
 /// The pending job of each family (indexed by [`Family::index`]).
-pub type PendingJobs = RwSignal<[Option<Pending>; 4]>;
+pub type PendingJobs = RwSignal<[Option<Pending>; 7]>;
 
 /// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
 pub fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
@@ -206,4 +208,74 @@ pub fn backtest_pipeline(
         });
         started(pending, Family::Backtest, job, "backtesting…");
     });
+}
+
+/// Asks for the table's report (without CV-ELPD and the per-row bootstrap bands, which
+/// nothing on the page shows) after the fits, and when the report's settings or the rejected
+/// rows change; until it arrives the last one stays.
+pub fn report_pipeline(
+    fits: RwSignal<Vec<SeriesFit>>,
+    data: RwSignal<u64>,
+    settings: Memo<Parsed>,
+    rejected: Memo<Vec<Vec<Rejected>>>,
+    report: RwSignal<Report>,
+    pending: PendingJobs,
+) {
+    handle(pending, Family::Report, move |reply| {
+        if let Reply::Report { report: r, .. } = reply {
+            report.set(r.unpack());
+        }
+    });
+    let options = Memo::new(move |_| {
+        settings.with(|s| {
+            let mut o = Options {
+                cv: false,
+                ..s.opts.clone()
+            };
+            o.settings.bootstrap = 0;
+            o.settings.folds = 0;
+            o
+        })
+    });
+    Effect::new(move |_| {
+        let options = options.get();
+        let rejected = rejected.get();
+        fits.track();
+        let data = data.get_untracked();
+        let job = engine::send(|job| Request::Report {
+            job,
+            data,
+            rejected,
+            options,
+            full: false,
+        });
+        started(pending, Family::Report, job, "tabulating…");
+    });
+}
+
+/// Asks for the whole report of the series last fitted, with the page's backtests attached,
+/// and offers it as `passk-report.json` when it arrives (a newer download supersedes it).
+pub fn request_export(
+    pending: PendingJobs,
+    data: u64,
+    rejected: Vec<Vec<Rejected>>,
+    options: Options,
+    backtests: RwSignal<Vec<SeriesBacktest>>,
+) {
+    handle(pending, Family::Export, move |reply| {
+        if let Reply::Report { report, .. } = reply {
+            let mut r = report.unpack();
+            backtests.with_untracked(|bts| attach_backtests(&mut r, bts));
+            let json = serde_json::to_string_pretty(&r).unwrap_or_default();
+            let _ = super::download::save_text("passk-report.json", "application/json", &json);
+        }
+    });
+    let job = engine::send(|job| Request::Report {
+        job,
+        data,
+        rejected,
+        options,
+        full: true,
+    });
+    started(pending, Family::Export, job, "writing the report…");
 }

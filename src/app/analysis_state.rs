@@ -6,7 +6,8 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::analysis_jobs::{
-    backtest_pipeline, curve_pipeline, fit_pipeline, CurveOutputs, Pending, PendingJobs,
+    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, request_export, CurveOutputs,
+    Pending, PendingJobs,
 };
 use super::state::Inputs;
 use super::storage;
@@ -15,10 +16,9 @@ use crate::core::data::dataset::Dataset;
 use crate::core::data::rejected::Rejected;
 use crate::core::estimators::kind::{Estimator, DEFAULT_ENABLED};
 use crate::core::eval::fit::SeriesFit;
-use crate::core::report::backtests::{attach_backtests, SeriesBacktest};
-use crate::core::report::build::build_report_fitted;
+use crate::core::report::backtests::SeriesBacktest;
 use crate::core::report::schema::Report;
-use crate::core::settings::{BandKind, Options};
+use crate::core::settings::BandKind;
 use crate::io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use crate::io::share::View;
 
@@ -71,8 +71,9 @@ pub struct Analysis {
     /// Each series' backtest and the estimator it chose (filled by a job after the fits).
     pub backtests: RwSignal<Vec<SeriesBacktest>>,
     /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
-    /// bootstrap bands (see [`Analysis::full_report`]).
-    pub report: Memo<Report>,
+    /// bootstrap bands (the download asks the engine for the whole one), filled by a job
+    /// after the fits.
+    pub report: RwSignal<Report>,
 }
 
 impl Analysis {
@@ -81,23 +82,18 @@ impl Analysis {
         self.fields.update(f);
     }
 
-    /// The whole `passk-report/1` document, CV-ELPD included (computed when asked for).
-    pub fn full_report(&self) -> Report {
-        let rejected = self.rejected.with_untracked(|r| r.clone());
-        let opts = self.settings.with_untracked(|s| s.opts.clone());
-        let mut report = self.datasets.with_untracked(|ds| {
-            self.fits
-                .with_untracked(|f| build_report_fitted(ds, f, rejected, &opts))
-        });
-        self.backtests
-            .with_untracked(|bts| attach_backtests(&mut report, bts));
-        report
-    }
-
-    /// Offers the whole report as `passk-report.json`.
+    /// Asks the engine for the whole `passk-report/1` document, CV-ELPD and bootstrap bands
+    /// included, and offers it as `passk-report.json` when it arrives.
     pub fn download_report(&self) {
-        let json = serde_json::to_string_pretty(&self.full_report()).unwrap_or_default();
-        let _ = super::download::save_text("passk-report.json", "application/json", &json);
+        let rejected = self.rejected.get_untracked();
+        let options = self.settings.with_untracked(|s| s.opts.clone());
+        request_export(
+            self.pending,
+            self.data.get_untracked(),
+            rejected,
+            options,
+            self.backtests,
+        );
     }
 
     /// The names of the series with tasks, and the one a panel shows: the one `want` reads
@@ -170,7 +166,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     let fits = RwSignal::new(Vec::<SeriesFit>::new());
     let curves = RwSignal::new(Vec::<SeriesCurves>::new());
     let cover = RwSignal::new(Vec::<CoverCurves>::new());
-    let pending: PendingJobs = RwSignal::new([None, None, None, None]);
+    let pending: PendingJobs = RwSignal::new(Default::default());
     let busy = Signal::derive(move || {
         pending.with(|p| {
             p.iter()
@@ -195,30 +191,9 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     };
     curve_pipeline(fits, data, settings, k_max, band, out);
     backtest_pipeline(fits, data, settings, backtests, pending);
-    let report = Memo::new(move |prev: Option<&Report>| {
-        let rejected = inputs.workspace.with(|w| w.rejected.clone());
-        // Without CV-ELPD and the per-row bootstrap bands: nothing on the page shows them,
-        // and on the page's thread they would freeze it (the download computes them).
-        let opts = settings.with(|s| {
-            let mut o = Options {
-                cv: false,
-                ..s.opts.clone()
-            };
-            o.settings.bootstrap = 0;
-            o
-        });
-        datasets.with(|ds| {
-            fits.with(|f| {
-                // Until the fits of new series are in, the report keeps showing the last ones.
-                let current =
-                    ds.len() == f.len() && ds.iter().zip(f).all(|(d, f)| d.name == f.name);
-                match (current, prev) {
-                    (false, Some(p)) => p.clone(),
-                    _ => build_report_fitted(ds, f, rejected, &opts),
-                }
-            })
-        })
-    });
+    let rejected = Memo::new(move |_| inputs.workspace.with(|w| w.rejected.clone()));
+    let report = RwSignal::new(Report::default());
+    report_pipeline(fits, data, settings, rejected, report, pending);
     // The outside world: keep the settings across reloads.
     Effect::new(move |_| {
         let saved = Saved {
@@ -239,7 +214,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         parsed,
         settings,
         datasets,
-        rejected: Memo::new(move |_| inputs.workspace.with(|w| w.rejected.clone())),
+        rejected,
         fits,
         k_max,
         curves,

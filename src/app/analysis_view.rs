@@ -28,11 +28,13 @@ pub fn AnalysisView(
     let dark = use_dark();
     let empty = move || analysis.curves.with(|c| c.is_empty());
     let stale = is_stale(analysis.pending, Family::Fit);
+    let failure = super::engine::failure();
     view! {
         <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="settings-title">
             <h2 id="settings-title">"Analysis"</h2>
             <JobProgress pending=analysis.pending family=Family::Fit />
             <AnalysisSettings analysis=analysis />
+            {move || failure.get().map(|f| view! { <p class="error" data-testid="engine-failed" role="alert">{f}</p> })}
             {move || analysis.busy.get().map(|b| view! { <p class="note" data-testid="analysis-busy" role="status">{format!("Computing: {b}")}</p> })}
             <p class="note" class:hidden=move || !empty()>
                 "No series with tasks yet: paste counts, load a file or pick an example above."

@@ -1,8 +1,9 @@
 //! The page's side of the engine worker: starts it, numbers each request, posts it through
 //! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests sent
 //! before the worker has loaded wait for its `Ready`. Where no worker can run (its script
-//! missing, as under wasm-bindgen-test, or blocked), the same engine runs on the page, in
-//! time slices, and the page says so in the console.
+//! missing or blocked), every request fails with the reason, which the page shows; with the
+//! `in-page-engine` feature (the wasm-bindgen tests, which have no worker script) the same
+//! engine runs on the page instead, in time slices.
 
 use std::cell::RefCell;
 
@@ -10,12 +11,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use std::future::Future;
-use std::pin::Pin;
+use leptos::prelude::ArcRwSignal;
 use std::rc::Rc;
 
 use crate::engine::codec::{from_js, to_js};
 use crate::engine::protocol::{Family, Reply, Request};
+#[cfg(feature = "in-page-engine")]
 use crate::engine::runner::{Engine, Host};
 
 /// The engine worker's script (src/engine/passk-engine-loader.js, copied beside the page).
@@ -27,21 +28,37 @@ type Handler = Box<dyn Fn(Reply)>;
 #[derive(Default)]
 struct Client {
     worker: Option<Worker>,
+    #[cfg(feature = "in-page-engine")]
     local: Option<Rc<Engine>>,
     failed: Option<String>,
     ready: bool,
     next_job: u64,
     waiting: Vec<Request>,
-    handlers: [Option<std::rc::Rc<Handler>>; 4],
+    handlers: [Option<Rc<Handler>>; 7],
 }
 
 thread_local! {
     static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+    static FAILURE: ArcRwSignal<Option<String>> = ArcRwSignal::new(None);
+}
+
+/// Why the engine cannot run, once it is known that it cannot (the page shows it).
+pub fn failure() -> ArcRwSignal<Option<String>> {
+    FAILURE.with(|f| f.clone())
+}
+
+/// Whether some engine takes requests (the worker, or the page's own).
+fn running(c: &Client) -> bool {
+    #[cfg(feature = "in-page-engine")]
+    if c.local.is_some() {
+        return true;
+    }
+    c.worker.is_some()
 }
 
 /// Starts the worker once (later calls do nothing).
 fn start(c: &mut Client) {
-    if c.worker.is_some() || c.local.is_some() || c.failed.is_some() {
+    if running(c) || c.failed.is_some() {
         return;
     }
     match Worker::new(WORKER_URL) {
@@ -66,10 +83,12 @@ fn start(c: &mut Client) {
 }
 
 /// The page itself as the engine's host (when no worker runs).
+#[cfg(feature = "in-page-engine")]
 struct Page;
 
+#[cfg(feature = "in-page-engine")]
 impl Host for Page {
-    fn pause(&self) -> Pin<Box<dyn Future<Output = ()>>> {
+    fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
         Box::pin(super::jobs::yield_to_browser())
     }
 
@@ -83,6 +102,7 @@ impl Host for Page {
 }
 
 /// Runs the engine on the page from now on (the worker could not load).
+#[cfg(feature = "in-page-engine")]
 fn go_local() {
     let waiting = CLIENT.with_borrow_mut(|c| {
         if c.local.is_some() {
@@ -98,6 +118,27 @@ fn go_local() {
         c.ready = true;
         std::mem::take(&mut c.waiting)
     });
+    for r in waiting {
+        post(r);
+    }
+}
+
+/// The worker could not load: every request waiting and to come fails, and the page says why.
+#[cfg(not(feature = "in-page-engine"))]
+fn go_local() {
+    use leptos::prelude::Set;
+    let message = "the engine worker could not load, so nothing can be computed: \
+                   reload the page (its files may be incomplete)";
+    let waiting = CLIENT.with_borrow_mut(|c| {
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+        c.failed = Some(message.into());
+        c.ready = true;
+        std::mem::take(&mut c.waiting)
+    });
+    web_sys::console::error_1(&format!("passk: {message}").into());
+    failure().set(Some(message.into()));
     for r in waiting {
         post(r);
     }
@@ -122,6 +163,7 @@ fn deliver(reply: Reply) {
 }
 
 fn post(req: Request) {
+    #[cfg(feature = "in-page-engine")]
     if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
         engine.accept(&req);
         wasm_bindgen_futures::spawn_local(engine.run(req, Rc::new(Page)));
@@ -130,7 +172,7 @@ fn post(req: Request) {
     let failed = CLIENT.with_borrow(|c| match (&c.worker, to_js(&req)) {
         (Some(w), Ok(v)) => w.post_message(&v).err().map(|e| format!("{e:?}")),
         (_, Err(e)) => Some(e.to_string()),
-        (None, _) => Some("no engine".into()),
+        (None, _) => Some(c.failed.clone().unwrap_or_else(|| "no engine".into())),
     });
     if let Some(message) = failed {
         deliver(Reply::Failed {
@@ -148,9 +190,7 @@ pub fn warm_up() {
 
 /// Sets the handler of a family's replies (one per family; a later call replaces it).
 pub fn on_reply(family: Family, handler: impl Fn(Reply) + 'static) {
-    CLIENT.with_borrow_mut(|c| {
-        c.handlers[family.index()] = Some(std::rc::Rc::new(Box::new(handler)))
-    });
+    CLIENT.with_borrow_mut(|c| c.handlers[family.index()] = Some(Rc::new(Box::new(handler))));
 }
 
 /// Sends the request `make` builds from a fresh job number; returns that number.
@@ -167,8 +207,7 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
             (None, false)
         }
     });
-    let (job, no_worker) =
-        CLIENT.with_borrow(|c| (c.next_job, c.worker.is_none() && c.local.is_none()));
+    let (job, no_worker) = CLIENT.with_borrow(|c| (c.next_job, !running(c) && !c.ready));
     if let (Some(r), true) = (req, now) {
         post(r);
     }

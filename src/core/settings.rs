@@ -59,7 +59,7 @@ impl Default for Settings {
 }
 
 /// What to report.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Options {
     /// Budgets, sorted and de-duplicated.
     pub ks: Vec<u64>,

@@ -4,13 +4,17 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bench::FileBench;
 use crate::core::analysis::curves::{CoverCurves, SeriesCurves};
 use crate::core::analysis::diagnose::Diagnostics;
 use crate::core::data::dataset::Dataset;
+use crate::core::data::rejected::Rejected;
 use crate::core::estimators::cover::Tau;
+use crate::core::estimators::unbiased::ShortTasks;
 use crate::core::eval::fit::SeriesFit;
 use crate::core::report::backtests::SeriesBacktest;
-use crate::core::settings::{BandKind, Settings};
+use crate::core::report::schema::Report;
+use crate::core::settings::{BandKind, Options, Settings};
 
 /// What the page asks of the engine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -61,6 +65,31 @@ pub enum Request {
         /// CV-ELPD folds.
         folds: u64,
     },
+    /// The `passk-report/1` document of the series last fitted (family [`Family::Report`], or
+    /// [`Family::Export`] when `full`: a download does not supersede the table's report).
+    Report {
+        /// The job number.
+        job: u64,
+        /// The fit job whose series these are.
+        data: u64,
+        /// Each series' rejected rows.
+        rejected: Vec<Vec<Rejected>>,
+        /// What to report.
+        options: Options,
+        /// Whether this is the whole document for the download (else the table's).
+        full: bool,
+    },
+    /// Time the benchmark's steps on one input (`./dev bench`; the page never sends it).
+    Bench {
+        /// The job number.
+        job: u64,
+        /// The input's name.
+        file: String,
+        /// Its text.
+        text: String,
+        /// Runs per step (the median is reported).
+        runs: u32,
+    },
     /// Stop the running job of `family` (the user cancelled it): `job` supersedes it.
     Cancel {
         /// The job number.
@@ -81,16 +110,34 @@ pub enum Family {
     Backtest,
     /// Fit diagnostics.
     Diagnose,
+    /// The report the page's tables show.
+    Report,
+    /// The whole report, for the download.
+    Export,
+    /// The benchmark.
+    Bench,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 4] = [
+    pub const ALL: [Family; 7] = [
         Family::Fit,
         Family::Curves,
         Family::Backtest,
         Family::Diagnose,
+        Family::Report,
+        Family::Export,
+        Family::Bench,
     ];
+
+    /// The family of a report job.
+    pub fn of_report(full: bool) -> Family {
+        if full {
+            Family::Export
+        } else {
+            Family::Report
+        }
+    }
 
     /// Its index in [`Family::ALL`].
     pub fn index(self) -> usize {
@@ -106,6 +153,8 @@ impl Request {
             | Request::Curves { job, .. }
             | Request::Backtest { job, .. }
             | Request::Diagnose { job, .. }
+            | Request::Report { job, .. }
+            | Request::Bench { job, .. }
             | Request::Cancel { job, .. } => *job,
         }
     }
@@ -117,6 +166,8 @@ impl Request {
             Request::Curves { .. } => Family::Curves,
             Request::Backtest { .. } => Family::Backtest,
             Request::Diagnose { .. } => Family::Diagnose,
+            Request::Report { full, .. } => Family::of_report(*full),
+            Request::Bench { .. } => Family::Bench,
             Request::Cancel { family, .. } => *family,
         }
     }
@@ -168,6 +219,22 @@ pub enum Reply {
         /// The diagnostics.
         diagnostics: Option<Box<Diagnostics>>,
     },
+    /// The report.
+    Report {
+        /// The job number.
+        job: u64,
+        /// Whether it is the whole document (for the download).
+        full: bool,
+        /// The document.
+        report: Box<ReportWire>,
+    },
+    /// The benchmark's timings of one input.
+    Bench {
+        /// The job number.
+        job: u64,
+        /// The timings.
+        result: FileBench,
+    },
     /// A job could not be done, and why.
     Failed {
         /// The job number.
@@ -189,6 +256,8 @@ impl Reply {
             Reply::Curves { .. } => Some(Family::Curves),
             Reply::Backtests { .. } => Some(Family::Backtest),
             Reply::Diagnostics { .. } => Some(Family::Diagnose),
+            Reply::Report { full, .. } => Some(Family::of_report(*full)),
+            Reply::Bench { .. } => Some(Family::Bench),
         }
     }
 
@@ -201,7 +270,42 @@ impl Reply {
             | Reply::Curves { job, .. }
             | Reply::Backtests { job, .. }
             | Reply::Diagnostics { job, .. }
+            | Reply::Report { job, .. }
+            | Reply::Bench { job, .. }
             | Reply::Failed { job, .. } => Some(*job),
         }
+    }
+}
+
+/// A report as it crosses to the page: the document, and what its file leaves out (why each
+/// unbiased value is null, per series and row).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportWire {
+    /// The document (its rows' `short` empty).
+    pub report: Report,
+    /// `short` of each series' pass@k rows.
+    pub short: Vec<Vec<Option<ShortTasks>>>,
+}
+
+impl ReportWire {
+    /// Packs a report.
+    pub fn pack(mut report: Report) -> Self {
+        let short = report
+            .models
+            .iter_mut()
+            .map(|m| m.pass_at_k.iter_mut().map(|r| r.short.take()).collect())
+            .collect();
+        ReportWire { report, short }
+    }
+
+    /// The report, whole again.
+    pub fn unpack(self) -> Report {
+        let mut report = self.report;
+        for (m, short) in report.models.iter_mut().zip(self.short) {
+            for (r, s) in m.pass_at_k.iter_mut().zip(short) {
+                r.short = s;
+            }
+        }
+        report
     }
 }

@@ -8,7 +8,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
-use super::protocol::{Family, Reply, Request};
+use super::protocol::{Family, Reply, ReportWire, Request};
 use crate::core::analysis::backtest::run::BacktestRun;
 use crate::core::analysis::bands::BootstrapDraws;
 use crate::core::analysis::curves::{
@@ -17,9 +17,11 @@ use crate::core::analysis::curves::{
 };
 use crate::core::analysis::diagnose::diagnose;
 use crate::core::data::dataset::Dataset;
+use crate::core::data::rejected::Rejected;
 use crate::core::eval::fit::SeriesFit;
 use crate::core::report::backtests::SeriesBacktest;
-use crate::core::settings::BandKind;
+use crate::core::report::build::{assemble, model_report_fitted};
+use crate::core::settings::{BandKind, Options};
 
 /// Points of the k grid the Pass@k curves are drawn on.
 pub const GRID_POINTS: usize = 60;
@@ -51,7 +53,7 @@ struct Data {
 /// The engine's state: the latest job of each family and the series last fitted.
 #[derive(Debug, Default)]
 pub struct Engine {
-    latest: [Cell<u64>; 4],
+    latest: [Cell<u64>; 7],
     data: RefCell<Option<Data>>,
 }
 
@@ -147,6 +149,23 @@ impl Engine {
         match req {
             Request::Cancel { .. } => {}
             Request::Fit { datasets, .. } => self.fit(&mut job, datasets).await,
+            Request::Report {
+                data,
+                rejected,
+                options,
+                full,
+                ..
+            } => self.report(&mut job, data, rejected, options, full).await,
+            Request::Bench {
+                file, text, runs, ..
+            } => {
+                let now = || host.now_ms();
+                let result = crate::bench::bench_text(&file, &text, runs as usize, &now);
+                job.finish(Reply::Bench {
+                    job: job.job,
+                    result,
+                });
+            }
             Request::Curves {
                 data,
                 k_max,
@@ -333,5 +352,41 @@ impl Engine {
             fits: Rc::new(fits.clone()),
         });
         job.finish(Reply::Fits { job: job.job, fits });
+    }
+
+    /// The report of the series of fit job `data`, one series per slice.
+    async fn report(
+        &self,
+        job: &mut Job<'_>,
+        data: u64,
+        rejected: Vec<Vec<Rejected>>,
+        options: Options,
+        full: bool,
+    ) {
+        let Some(d) = self.data(data) else {
+            return job.fail("the series changed".into());
+        };
+        let mut rejected = rejected.into_iter();
+        let n = d.datasets.len();
+        let mut models = Vec::with_capacity(n);
+        for (i, (ds, f)) in d.datasets.iter().zip(d.fits.iter()).enumerate() {
+            let text = || {
+                (
+                    format!("report of series {} of {n}…", i + 1),
+                    Some((i as u64, n as u64)),
+                )
+            };
+            if !job.tick(text).await {
+                return;
+            }
+            let rows = rejected.next().unwrap_or_default();
+            models.push(model_report_fitted(ds, f, rows, &options));
+        }
+        let report = ReportWire::pack(assemble(models, &d.fits, &options));
+        job.finish(Reply::Report {
+            job: job.job,
+            full,
+            report: Box::new(report),
+        });
     }
 }

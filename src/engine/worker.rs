@@ -33,7 +33,9 @@ impl Host for Worker {
     }
 
     fn now_ms(&self) -> f64 {
-        js_sys::Date::now()
+        self.scope
+            .performance()
+            .map_or_else(js_sys::Date::now, |p| p.now())
     }
 
     fn send(&self, reply: Reply) {

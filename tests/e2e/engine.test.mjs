@@ -5,7 +5,7 @@
 // a superseded job never paints over a newer one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, assertClean, canvasInk, typeInto, usePage, waitForText } from './harness.mjs';
+import { ARTIFACTS, assertClean, canvasInk, start, typeInto, usePage, waitForText } from './harness.mjs';
 
 const h = usePage();
 
@@ -75,4 +75,20 @@ test('a superseded job never paints over the newer one', async () => {
   const rows = await page.evaluate(() => [...document.querySelectorAll('[data-testid=chart-pass-at-k-data] tbody tr')].at(-1)?.textContent);
   assert.match(rows, /2,?000/);
   assertClean(h);
+});
+
+test('without its worker the page says it cannot compute, and the calculator still works', async () => {
+  const s = await start();
+  try {
+    await s.context.route('**/passk-engine-loader.js', (r) => r.fulfill({ status: 404, body: '' }));
+    await s.page.goto(s.url);
+    await s.page.getByTestId('engine-failed').waitFor({ timeout: 20000 });
+    assert.match(await s.page.getByTestId('engine-failed').textContent(), /engine worker could not load/);
+    await typeInto(s.page, 'n', '10');
+    await typeInto(s.page, 'c', '3');
+    await typeInto(s.page, 'k', '5');
+    await waitForText(s.page, 'pass-at-k', '91.67');
+  } finally {
+    await s.close();
+  }
 });

@@ -109,7 +109,7 @@ impl<'a> BootstrapDraws<'a> {
 }
 
 /// A percentile band.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
 pub struct Band {
     /// 2.5th percentile.
     pub lo: f64,

@@ -1,9 +1,9 @@
 //! A rejected input row, with where it was and why.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A rejected input row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rejected {
     /// The file (or `stdin`, or `pasted text`).
     pub file: String,

@@ -35,7 +35,7 @@ impl Default for Prior {
 }
 
 /// Posterior mean, standard deviation and a normal-approximation interval.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Interval {
     /// μ, the mean over tasks of the posterior mean of g.
     pub mean: f64,

@@ -135,7 +135,7 @@ pub fn naive_pass_hat_k(t: Counts, k: f64) -> f64 {
 }
 
 /// Why a dataset-level unbiased value is undefined at a budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ShortTasks {
     /// The budget.
     pub k: u64,

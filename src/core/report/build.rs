@@ -202,7 +202,13 @@ pub fn build_report_fitted(
         .zip(fits)
         .map(|(ds, fit)| model_report_fitted(ds, fit, rejected.next().unwrap_or_default(), opts))
         .collect();
-    let comparison = (datasets.len() >= 2).then(|| {
+    assemble(models, fits, opts)
+}
+
+/// The document of the series' reports (one per fit, in order), with the AUC⁺ comparison
+/// when there are two or more series.
+pub fn assemble(models: Vec<ModelReport>, fits: &[SeriesFit], opts: &Options) -> Report {
+    let comparison = (fits.len() >= 2).then(|| {
         let steps: Vec<CoverSteps> = fits.iter().map(|f| CoverSteps::new(&f.groups)).collect();
         let (auc_cover_plus, avg_auc_cover_plus) = auc_plus_matrix(&steps);
         Comparison {
@@ -211,7 +217,7 @@ pub fn build_report_fitted(
         }
     });
     Report {
-        schema: SCHEMA,
+        schema: Schema,
         k: opts.ks.clone(),
         tau: opts.taus.iter().map(|t| t.value()).collect(),
         g_tau: opts.g_taus.iter().map(|t| t.value()).collect(),

@@ -10,7 +10,7 @@ use crate::core::estimators::interval::Interval;
 use crate::core::estimators::unbiased::ShortTasks;
 use crate::core::estimators::zoibb::ZoibbFit;
 use crate::core::settings::Settings;
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::core::data::rejected::Rejected;
 
@@ -18,7 +18,7 @@ use crate::core::data::rejected::Rejected;
 pub const SCHEMA: &str = "passk-report/1";
 
 /// One row of the pass@k table.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PassAtKRow {
     /// Budget.
     pub k: u64,
@@ -40,13 +40,17 @@ pub struct PassAtKRow {
     pub bootstrap: Option<BTreeMap<String, Band>>,
     /// The backtested choice: the unbiased value where defined, else the estimator the
     /// backtest chose (present only with a backtest).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
     pub auto: Option<Option<f64>>,
     /// The expected absolute error of `auto` where it extrapolates (k > n): the backtest's
     /// at this ratio k/n_min, grown with the distance beyond the largest ratio it measured
     /// (`core::analysis::backtest::choose::expected_error`); absent where `auto` is the
     /// unbiased value or nothing was measured.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auto_error: Option<f64>,
     /// Why the unbiased values are null here (not written: the warnings say it).
     #[serde(skip)]
@@ -57,7 +61,7 @@ pub struct PassAtKRow {
 
 /// The standard errors of the unbiased pass@k at one budget; null where undefined, with the
 /// reason in `why_null`.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct StdErrors {
     /// Over tasks (a sample from a population of tasks): sd(Ĝ_i, ddof 1)/√T.
     pub tasks: Option<f64>,
@@ -66,12 +70,12 @@ pub struct StdErrors {
     /// Cluster-robust over the groups the input names (null without a group column).
     pub clustered: Option<f64>,
     /// Why a value is null, by its key (absent when none is).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub why_null: BTreeMap<String, String>,
 }
 
 /// G-Pass@k_τ of a series at one budget and threshold.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GPassRow {
     /// Budget (at most the smallest n).
     pub k: u64,
@@ -82,7 +86,7 @@ pub struct GPassRow {
 }
 
 /// mG-Pass@k of a series at one budget.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MgPassRow {
     /// Budget (at most the smallest n).
     pub k: u64,
@@ -91,7 +95,7 @@ pub struct MgPassRow {
 }
 
 /// One row of the pass^k table.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PassHatKRow {
     /// Budget.
     pub k: u64,
@@ -108,7 +112,7 @@ pub struct PassHatKRow {
 }
 
 /// One Cover@τ row.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CoverRow {
     /// Threshold.
     pub tau: f64,
@@ -119,7 +123,7 @@ pub struct CoverRow {
 }
 
 /// The report for one series.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ModelReport {
     /// Series name.
     pub name: String,
@@ -153,12 +157,12 @@ pub struct ModelReport {
     /// Plain-language warnings.
     pub warnings: Vec<String>,
     /// The backtest (present only when asked for).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backtest: Option<BacktestReport>,
 }
 
 /// AUC⁺ comparison of two or more series.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {
     /// auc_cover_plus\[i\]\[j\] = AUC⁺(series i over series j), plug-in G.
     pub auc_cover_plus: Vec<Vec<f64>>,
@@ -167,10 +171,10 @@ pub struct Comparison {
 }
 
 /// The whole document.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Report {
     /// Always [`SCHEMA`].
-    pub schema: &'static str,
+    pub schema: Schema,
     /// Budgets.
     pub k: Vec<u64>,
     /// Thresholds.
@@ -182,6 +186,34 @@ pub struct Report {
     /// One entry per series, in input order.
     pub models: Vec<ModelReport>,
     /// Present with two or more series.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comparison: Option<Comparison>,
+}
+
+/// A field written only when present: present (even as null) reads as `Some`.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<f64>>, D::Error> {
+    Option::<f64>::deserialize(d).map(Some)
+}
+
+/// The schema identifier, written as [`SCHEMA`] (reading anything else is an error).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Schema;
+
+impl Serialize for Schema {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(SCHEMA)
+    }
+}
+
+impl<'de> Deserialize<'de> for Schema {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == SCHEMA {
+            Ok(Schema)
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "schema {s:?}, expected {SCHEMA:?}"
+            )))
+        }
+    }
 }

@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use super::choose::Auto;
 use super::evidence::Evidence;
 use super::run::Backtest;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One subsample level as the report writes it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LevelReport {
     /// Samples per task m′ (of the smallest n).
     pub m: u64,
@@ -20,7 +20,7 @@ pub struct LevelReport {
 }
 
 /// The backtest as the report writes it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BacktestReport {
     /// Ratios ρ = k/m′.
     pub ratios: Vec<u64>,
