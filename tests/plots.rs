@@ -15,7 +15,7 @@ use passk::core::settings::Settings;
 use passk::plot::cover::{draw_cover, CoverChart};
 use passk::plot::pass_at_k::{draw_pass_at_k, PassAtKChart};
 use passk::plot::svg::svg_string;
-use passk::plot::Style;
+use passk::plot::{Style, PALETTE};
 
 fn deepscaler() -> Vec<Dataset> {
     common::load(&[
@@ -43,6 +43,7 @@ fn pass_chart(
         enabled,
         k_max,
         band: band != BandKind::None,
+        slots: vec![],
     };
     svg_string(800, 480, |a| draw_pass_at_k(a, &chart, &Style::default())).expect("drawn")
 }
@@ -191,6 +192,7 @@ fn cover_chart_has_steps_posterior_and_marks() {
     let chart = CoverChart {
         series,
         posterior: true,
+        slots: vec![],
     };
     let (svg, map) = svg_string(800, 480, |a| draw_cover(a, &chart, &Style::default())).unwrap();
     assert!(text(&svg, "Cover@τ (share of tasks)") && text(&svg, "τ (success-rate threshold)"));
@@ -264,7 +266,14 @@ fn comparison_charts_draw_what_they_show() {
         })
         .collect();
     let (svg, _) = svg_string(600, 400, |a| {
-        draw_delta_pass(a, &DeltaPassChart { points }, &Style::default())
+        draw_delta_pass(
+            a,
+            &DeltaPassChart {
+                points,
+                slots: vec![],
+            },
+            &Style::default(),
+        )
     })
     .unwrap();
     assert!(text(&svg, "deepscaler_base") && text(&svg, "deepscaler_rl"));
@@ -299,5 +308,42 @@ fn comparison_charts_draw_what_they_show() {
                 .split('<')
                 .any(|e| e.starts_with("polygon") && e.contains("#0072B2")),
         "the band"
+    );
+}
+
+/// Issue 16: a series is drawn in the colour of its slot, whatever its place in the chart;
+/// from slot 12 on the colours repeat and the main line is dashed.
+#[test]
+fn series_keep_the_colour_of_their_slot() {
+    let ds = deepscaler();
+    let fit = SeriesFit::new(&ds[0]);
+    let ks = k_grid(1000, 60, &[fit.n_range().0, fit.n_range().1]);
+    let one = series_curves(&ds[0], &fit, &ks, &Settings::default(), BandKind::None);
+    let hex = |c: u32| format!("#{c:06X}");
+    let draw = |slot: usize| {
+        let chart = PassAtKChart {
+            series: vec![one.clone()],
+            enabled: vec![Estimator::Combinatorial],
+            k_max: 1000,
+            band: false,
+            slots: vec![slot],
+        };
+        svg_string(800, 480, |a| draw_pass_at_k(a, &chart, &Style::default()))
+            .expect("drawn")
+            .0
+    };
+    let svg = draw(5);
+    assert!(curves(&svg, &hex(PALETTE[5].0)) >= 1, "slot 5's colour");
+    assert_eq!(curves(&svg, &hex(PALETTE[0].0)), 0, "not the first colour");
+    // Slot 17: slot 5's colour again, the combinatorial curve dashed (no long polyline).
+    let svg = draw(17);
+    assert_eq!(
+        curves(&svg, &hex(PALETTE[5].0)),
+        0,
+        "dashed: short pieces only"
+    );
+    assert!(
+        in_colour(&svg, "polyline", &hex(PALETTE[5].0)) > 10,
+        "many dashes"
     );
 }

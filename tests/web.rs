@@ -146,10 +146,12 @@ fn each_chart_draws_on_a_canvas() {
             enabled: Estimator::ALL.to_vec(),
             k_max: 1000,
             band: true,
+            slots: vec![],
         }),
         Chart::Cover(CoverChart {
             series: vec![cover],
             posterior: true,
+            slots: vec![],
         }),
     ];
     let doc = web_sys::window().unwrap().document().unwrap();

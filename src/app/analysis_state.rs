@@ -21,6 +21,7 @@ use crate::core::report::schema::Report;
 use crate::core::settings::BandKind;
 use crate::io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use crate::io::share::View;
+use crate::plot::slots::SlotBook;
 
 /// Where the settings and the view are kept across reloads.
 pub const KEY: &str = "passk.analysis.v1";
@@ -70,6 +71,8 @@ pub struct Analysis {
     pub data: RwSignal<u64>,
     /// Each series' backtest and the estimator it chose (filled by a job after the fits).
     pub backtests: RwSignal<Vec<SeriesBacktest>>,
+    /// Each series' colour slot, kept across edits.
+    pub slots: Memo<SlotBook>,
     /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
     /// bootstrap bands (the download asks the engine for the whole one), filled by a job
     /// after the fits.
@@ -94,6 +97,33 @@ impl Analysis {
             options,
             self.backtests,
         );
+    }
+
+    /// The items of the series the charts show (the legend hides the others), with their
+    /// colour slots; `name` names an item's series.
+    pub fn visible<T>(&self, items: Vec<T>, name: impl Fn(&T) -> &str) -> (Vec<T>, Vec<usize>) {
+        let book = self.slots.get();
+        self.view.with(|v| {
+            items
+                .into_iter()
+                .filter(|t| !v.hidden.iter().any(|h| h == name(t)))
+                .map(|t| {
+                    let slot = book.slot(name(&t));
+                    (t, slot)
+                })
+                .unzip()
+        })
+    }
+
+    /// Hides series `name` from the charts, or shows it again.
+    pub fn toggle_hidden(&self, name: &str) {
+        self.view.update(|v| {
+            if let Some(i) = v.hidden.iter().position(|h| h == name) {
+                v.hidden.remove(i);
+            } else {
+                v.hidden.push(name.to_string());
+            }
+        });
     }
 
     /// The names of the series with tasks, and the one a panel shows: the one `want` reads
@@ -192,6 +222,10 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     curve_pipeline(fits, data, settings, k_max, band, out);
     backtest_pipeline(fits, data, settings, backtests, pending);
     let rejected = Memo::new(move |_| inputs.workspace.with(|w| w.rejected.clone()));
+    let slots = Memo::new(move |prev: Option<&SlotBook>| {
+        let names: Vec<String> = datasets.with(|d| d.iter().map(|d| d.name.clone()).collect());
+        prev.cloned().unwrap_or_default().update(&names)
+    });
     let report = RwSignal::new(Report::default());
     report_pipeline(fits, data, settings, rejected, report, pending);
     // The outside world: keep the settings across reloads.
@@ -223,6 +257,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         pending,
         data,
         backtests,
+        slots,
         report,
     }
 }

@@ -107,7 +107,7 @@ pub fn BacktestPanel(
                 </select>
             </label>
             <p class="note" data-testid="backtest-summary">{summary}</p>
-            <div class="table-wrap">{table_rows}</div>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Backtest errors by estimator">{table_rows}</div>
             <h3>"Would more samples help?"</h3>
             <p class="note" data-testid="backtest-gain">{gain}</p>
             <ChartCanvas

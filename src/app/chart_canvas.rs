@@ -71,7 +71,7 @@ pub fn ChartCanvas(
         let style = Style {
             dark: dark.get(),
             scale: dpr,
-            compact: w < 560.0,
+            compact: chart.with(Chart::legend_on_page),
         };
         let drawn = chart.with(|c| {
             let backend = CanvasBackend::with_canvas_object(el.clone())?;

@@ -44,7 +44,10 @@ pub fn DeltaPassPanel(
                 testid="chart-delta-pass"
                 label="Pass@1 against ΔPass (log scale), one labelled point per series; the data table below lists the values."
                 file="passk-delta-pass"
-                chart=Signal::derive(move || Chart::DeltaPass(DeltaPassChart { points: points.get() }))
+                chart=Signal::derive(move || {
+                    let (points, slots) = a.visible(points.get(), |p| &p.0);
+                    Chart::DeltaPass(DeltaPassChart { points, slots })
+                })
                 dark=dark
                 on_hover=move |_| {}
                 table=Signal::derive(move || points.with(|p| chart_data::delta_pass(p)))

@@ -35,16 +35,20 @@ pub fn CoverPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
+    // The series the legend shows, with their colour slots.
+    let shown = Memo::new(move |_| a.visible(a.cover.get(), |c| &c.name));
     let chart = Signal::derive(move || {
+        let (series, slots) = shown.get();
         Chart::Cover(CoverChart {
-            series: a.cover.get(),
+            series,
             posterior: true,
+            slots,
         })
     });
     let hover = RwSignal::new(None::<f64>);
     let readout = move || {
         let tau = hover.get()?;
-        let lines: Vec<String> = a.cover.with(|cs| {
+        let lines: Vec<String> = shown.with(|(cs, _)| {
             cs.iter()
                 .map(|c| {
                     let post = c
@@ -82,7 +86,7 @@ pub fn CoverPanel(
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
                 "(dashed). Markers at the τ list. The area under each curve equals its pass@1: " {areas} "."
             </p>
-            <SeriesKey names=Signal::derive(move || a.cover.with(|c| c.iter().map(|s| s.name.clone()).collect::<Vec<_>>())) dark=dark />
+            <SeriesKey names=Signal::derive(move || a.cover.with(|c| c.iter().map(|s| s.name.clone()).collect::<Vec<_>>())) dark=dark analysis=a />
             <ChartCanvas
                 testid="chart-cover"
                 label="Cover@τ against τ for each series, plug-in and BB posterior; the data table below lists the values."

@@ -38,12 +38,16 @@ pub fn PassAtKPanel(
         });
         curves
     });
+    // The series the legend shows, with their colour slots.
+    let shown = Memo::new(move |_| a.visible(curves.get(), |c| &c.name));
     let chart = Signal::derive(move || {
+        let (series, slots) = shown.get();
         Chart::PassAtK(PassAtKChart {
-            series: curves.get(),
+            series,
             enabled: a.enabled.get(),
             k_max: a.k_max.get(),
             band: a.band.get() != BandKind::None,
+            slots,
         })
     });
     let hover = RwSignal::new(None::<f64>);
@@ -71,7 +75,7 @@ pub fn PassAtKPanel(
         .collect_view();
     let readout = move || {
         let k = hover.get()?;
-        let lines: Vec<String> = curves.with(|cs| {
+        let lines: Vec<String> = shown.with(|(cs, _)| {
             cs.iter()
                 .flat_map(|s| {
                     a.enabled.get().into_iter().filter_map(move |e| {
@@ -120,7 +124,7 @@ pub fn PassAtKPanel(
                     </select>
                 </label>
             </div>
-            <SeriesKey names=Signal::derive(move || a.curves.with(|c| c.iter().map(|s| s.name.clone()).collect::<Vec<_>>())) dark=dark />
+            <SeriesKey names=Signal::derive(move || a.curves.with(|c| c.iter().map(|s| s.name.clone()).collect::<Vec<_>>())) dark=dark analysis=a />
             <ChartCanvas
                 testid="chart-pass-at-k"
                 label="Pass@k against k on a log axis for each series and estimator; the data table below lists the values."
@@ -128,7 +132,7 @@ pub fn PassAtKPanel(
                 chart=chart
                 dark=dark
                 on_hover=move |k| hover.set(k)
-                table=Signal::derive(move || curves.with(|c| chart_data::pass_at_k(c, &a.enabled.get())))
+                table=Signal::derive(move || shown.with(|(c, _)| chart_data::pass_at_k(c, &a.enabled.get())))
             />
             {readout}
             <p class="note small">

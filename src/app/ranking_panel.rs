@@ -79,7 +79,7 @@ pub fn RankingPanel(
                     </select>
                 </label>
             </div>
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Ranking of the series">
                 <table class="results" data-testid="ranking-table">
                     <thead>
                         <tr>
@@ -110,7 +110,7 @@ pub fn RankingPanel(
                 </table>
             </div>
             <p class="note small">"Ranked by the unbiased estimate where every task has n ≥ k, else by the BB extrapolation."</p>
-            <div class="table-wrap">{auc}</div>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="AUC⁺ comparison">{auc}</div>
         </section>
     }
 }

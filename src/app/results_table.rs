@@ -82,7 +82,7 @@ pub fn ResultsTable(
     view! {
         <section class="card" aria-labelledby="results-title">
             <h2 id="results-title">"Results"</h2>
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Pass@k results by estimator">
                 <table class="results" data-testid="results-table">
                     <caption>"Pass@k by estimator (hover a cell for every digit, or for why it is empty)"</caption>
                     <thead>
@@ -111,7 +111,7 @@ pub fn ResultsTable(
                 " "
                 <span class="note small" data-testid="se-note">{move || se_note(se.get())}</span>
             </p>
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Cover@τ results">
                 <table class="results" data-testid="cover-table">
                     <caption>"Cover@τ"</caption>
                     <thead><tr><th scope="col" class="left">"series"</th><th scope="col">"τ"</th><th scope="col">"plug-in"</th><th scope="col">"BB posterior"</th></tr></thead>

@@ -12,7 +12,7 @@ pub fn SeriesSummary(
 ) -> impl IntoView {
     let rows = move || workspace.with(|w| w.summary());
     view! {
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Table of the series read">
             <table class="summary" data-testid="series-summary">
                 <caption>"Series read"</caption>
                 <thead>

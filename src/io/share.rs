@@ -74,6 +74,9 @@ pub struct View {
     /// The planner's target half-width, as typed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan_half_width: Option<String>,
+    /// The series hidden from the charts (by name).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<String>,
 }
 
 /// The dataset view and the analysis, as a link carries them.

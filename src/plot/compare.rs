@@ -13,6 +13,8 @@ use crate::core::analysis::compare::{DiffAtK, PairedCurve};
 pub struct DeltaPassChart {
     /// The points.
     pub points: Vec<(String, f64, f64)>,
+    /// Each point's colour slot (empty: in order).
+    pub slots: Vec<usize>,
 }
 
 /// The best temperature per budget for each model: (model, [(k, T*)]).
@@ -62,7 +64,7 @@ pub fn draw_delta_pass<DB: DrawingBackend>(
         .y_fmt(&delta)
         .build(area, style, 0f64..1f64, (lo..hi).log_scale())?;
     for (i, (name, p1, dp)) in chart.points.iter().enumerate() {
-        let color = style.series(i);
+        let color = style.series(super::slot(&chart.slots, i));
         let r = style.px(5.0) as i32;
         c.draw_series(std::iter::once(
             EmptyElement::at((*p1, *dp))

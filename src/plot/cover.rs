@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::frame::{key, legend, line_sample, mapping, rule, Frame, Keyed};
+use super::frame::{key, legend, line_sample, mapping, rule, Frame};
 use super::{Mapping, Style};
 use crate::core::analysis::curves::CoverCurves;
 
@@ -15,6 +15,8 @@ pub struct CoverChart {
     pub series: Vec<CoverCurves>,
     /// Whether the BB-posterior curves are drawn.
     pub posterior: bool,
+    /// Each series' colour slot (empty: in order).
+    pub slots: Vec<usize>,
 }
 
 /// The plug-in step function as a path: G = share_j on (r_{j−1}, r_j], 0 after the last rate.
@@ -52,10 +54,11 @@ pub fn draw_cover<DB: DrawingBackend>(
         .ticks(Some(6), None)
         .build(area, style, 0f64..1f64, 0f64..1f64)?;
     for (i, s) in chart.series.iter().enumerate() {
-        let color = style.series(i);
+        let slot = super::slot(&chart.slots, i);
+        let color = style.series(slot);
         let plug = style.stroke(color, 2.2);
-        c.draw_series(LineSeries::new(step_path(&s.steps), plug))?
-            .keyed(s.name.clone(), 18, plug);
+        style.series_line(&mut c, slot, step_path(&s.steps), plug)?;
+        key(&mut c, s.name.clone())?.legend(line_sample(18, plug));
         if chart.posterior && !s.posterior.is_empty() {
             let post = style.stroke(color.mix(0.85), 1.4);
             c.draw_series(style.dashed(s.posterior.clone(), 6.0, 3.0, post))?;

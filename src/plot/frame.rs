@@ -115,8 +115,10 @@ impl<'f> Frame<'f> {
         Y::CoordDescType: ValueFormatter<f64>,
     {
         let (margin, x_area, y_area) = self.sizes;
+        // The right margin leaves room for half of the last x tick label ("100k").
         let mut c = ChartBuilder::on(area)
             .margin(style.px(margin))
+            .margin_right(style.px(margin + 2.0 * self.text))
             .x_label_area_size(style.px(x_area))
             .y_label_area_size(style.px(y_area))
             .build_cartesian_2d(x, y)?;

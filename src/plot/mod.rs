@@ -9,12 +9,13 @@ pub mod fit;
 mod frame;
 pub mod pass_at_k;
 pub mod planner;
+pub mod slots;
 pub mod svg;
 
 use plotters::coord::Shift;
 use plotters::prelude::{
-    Color, DashedLineSeries, DrawingArea, DrawingAreaErrorKind, DrawingBackend, IntoFont,
-    ShapeStyle, TextStyle,
+    Color, CoordTranslate, DashedLineSeries, DrawingArea, DrawingAreaErrorKind, DrawingBackend,
+    IntoFont, ShapeStyle, TextStyle,
 };
 use plotters::style::RGBColor;
 
@@ -61,6 +62,12 @@ impl Chart {
         }
     }
 
+    /// Whether the page draws this chart's legend (clickable, above it) instead of the chart:
+    /// the Pass@k and Cover@τ charts, whose series the legend hides and shows.
+    pub fn legend_on_page(&self) -> bool {
+        matches!(self, Chart::PassAtK(_) | Chart::Cover(_))
+    }
+
     /// The chart as an SVG document, `width` × `height` pixels.
     pub fn svg(&self, width: u32, height: u32, dark: bool) -> Option<String> {
         let style = Style {
@@ -80,7 +87,8 @@ pub struct Style {
     pub dark: bool,
     /// Pixels per CSS pixel.
     pub scale: f64,
-    /// No legend inside the chart (a narrow screen: the page lists the series beside it).
+    /// No legend inside the chart: the page draws its own, clickable, above it (exports keep
+    /// the chart's).
     pub compact: bool,
 }
 
@@ -94,18 +102,29 @@ impl Default for Style {
     }
 }
 
-/// The Okabe–Ito palette (colour-blind safe) as 0xRRGGBB: each series' colour on a light
-/// background (reordered for it) and on a dark one.
-const PALETTE: [(u32, u32); 8] = [
+/// The series' colours as 0xRRGGBB, on a light background and on a dark one: the Okabe–Ito
+/// palette (colour-blind safe) first, then Paul Tol's purple, ochre, wine, teal and a grey.
+/// Slot `i` keeps its colour wherever the series is drawn; from slot 12 on the colours repeat
+/// and the line is dashed ([`Style::series_dash`]). `tests/palette.rs` checks that every
+/// pair differs (CIELAB ΔE ≥ 18) in both themes, that the first six stay apart under
+/// deuteranopia and protanopia, and each colour's contrast with its background.
+pub const PALETTE: [(u32, u32); 12] = [
     (0x0072B2, 0x56B4E9),
     (0xE69F00, 0xE69F00),
     (0x009E73, 0x00C08B),
     (0xCC79A7, 0xE08EBF),
     (0xD55E00, 0xFF7A2F),
-    (0x56B4E9, 0x9AD4F5),
+    (0x56B4E9, 0x2F6FD6),
     (0x000000, 0xF0F0F0),
-    (0xB8A600, 0xF0E442),
+    (0x6A3D9A, 0xB39DFF),
+    (0x997700, 0xF0E442),
+    (0x882255, 0xC2185B),
+    (0x44AA99, 0x7FE0CF),
+    (0x888888, 0x8A8F98),
 ];
+
+/// The light and dark backgrounds the palette is checked against.
+pub const BACKGROUNDS: (u32, u32) = (0xffffff, 0x1e2126);
 
 impl Style {
     /// `light` (0xRRGGBB) on a light background, `dark` on a dark one.
@@ -116,7 +135,7 @@ impl Style {
 
     /// The background.
     pub fn bg(&self) -> RGBColor {
-        self.pick(0xffffff, 0x1e2126)
+        self.pick(BACKGROUNDS.0, BACKGROUNDS.1)
     }
 
     /// Text and axes.
@@ -134,16 +153,43 @@ impl Style {
         self.pick(0xe6e6e1, 0x33373d)
     }
 
-    /// The colour of series `i`.
+    /// The colour of colour slot `i` (see [`PALETTE`]).
     pub fn series(&self, i: usize) -> RGBColor {
         let (light, dark) = PALETTE[i % PALETTE.len()];
         self.pick(light, dark)
     }
 
-    /// The colour of series `i` as CSS (`#0072b2`).
+    /// The colour of slot `i` as CSS (`#0072b2`).
     pub fn series_css(&self, i: usize) -> String {
         let c = self.series(i);
         format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+    }
+
+    /// The dash (dash, gap in CSS pixels) of slot `i`'s main line: none for the first twelve,
+    /// whose colours differ; longer dashes for each further round of the palette.
+    pub fn series_dash(&self, i: usize) -> Option<(f64, f64)> {
+        match i / PALETTE.len() {
+            0 => None,
+            round => Some((4.0 + 4.0 * round as f64, 3.0)),
+        }
+    }
+
+    /// A series' line through `pts` in `st`: solid, or dashed for slots beyond the palette.
+    ///
+    /// # Errors
+    /// The backend's drawing errors.
+    pub fn series_line<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
+        &self,
+        c: &mut plotters::chart::ChartContext<'_, DB, CT>,
+        slot: usize,
+        pts: Vec<(f64, f64)>,
+        st: ShapeStyle,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        match self.series_dash(slot) {
+            None => c.draw_series(plotters::series::LineSeries::new(pts, st))?,
+            Some((dash, gap)) => c.draw_series(self.dashed(pts, dash, gap, st))?,
+        };
+        Ok(())
     }
 
     /// A length in pixels.
@@ -182,6 +228,12 @@ impl Style {
     {
         DashedLineSeries::new(pts, self.px(dash), self.px(gap), st)
     }
+}
+
+/// The colour slot of the `i`-th series drawn: `slots[i]` (the page keeps each series' slot
+/// across edits), or `i` where `slots` says nothing.
+pub fn slot(slots: &[usize], i: usize) -> usize {
+    slots.get(i).copied().unwrap_or(i)
 }
 
 /// Where a chart's plotting area lies on the drawing, and the ranges it shows: enough to turn

@@ -23,6 +23,8 @@ pub struct PassAtKChart {
     pub k_max: u64,
     /// Whether the series' bands are shaded.
     pub band: bool,
+    /// Each series' colour slot (empty: in order).
+    pub slots: Vec<usize>,
 }
 
 /// Markers every this many grid points on the fitted curves.
@@ -52,7 +54,7 @@ fn draw_estimator<DB: DrawingBackend>(
     e: Estimator,
     pts: Vec<(f64, f64)>,
     n: f64,
-    color: RGBColor,
+    (color, slot): (RGBColor, usize),
     style: &Style,
 ) -> Drawn<(), DB> {
     if pts.is_empty() {
@@ -60,7 +62,7 @@ fn draw_estimator<DB: DrawingBackend>(
     }
     match e {
         Estimator::Combinatorial => {
-            c.draw_series(LineSeries::new(pts, style.stroke(color, 2.6)))?;
+            style.series_line(c, slot, pts, style.stroke(color, 2.6))?;
         }
         Estimator::Naive => {
             let r = style.px(1.1) as i32;
@@ -179,7 +181,8 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
         .x_fmt(&k_tick)
         .build(area, style, (1f64..k_max).log_scale(), y_lo..1f64)?;
     for (i, s) in chart.series.iter().enumerate() {
-        let color = style.series(i);
+        let slot = super::slot(&chart.slots, i);
+        let color = style.series(slot);
         if chart.band {
             let rows = s.ks.iter().zip(&s.band);
             let rows = rows.filter_map(|(&k, b)| b.map(|b| (k as f64, b.0, b.1)));
@@ -196,7 +199,7 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
                     .zip(s.curve(e))
                     .filter_map(|(&k, v)| v.map(|v| (k as f64, v)))
                     .collect();
-            draw_estimator(&mut c, e, pts, s.n_max as f64, color, style)?;
+            draw_estimator(&mut c, e, pts, s.n_max as f64, (color, slot), style)?;
         }
         // The legend names each series by its colour…
         key(&mut c, s.name.clone())?.legend(line_sample(18, style.stroke(color, 2.6)));

@@ -1,0 +1,72 @@
+//! Which colour slot each series has: kept across edits, so that adding, removing or
+//! reordering series never re-colours the others.
+
+/// The series named in each colour slot (None: a free slot).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SlotBook(Vec<Option<String>>);
+
+impl SlotBook {
+    /// The book for the series `names` now shown: a series already in `self` keeps its slot;
+    /// a series no longer shown frees its slot; a new series takes the lowest free slot.
+    pub fn update(&self, names: &[String]) -> SlotBook {
+        let mut slots: Vec<Option<String>> = self
+            .0
+            .iter()
+            .map(|s| s.clone().filter(|n| names.contains(n)))
+            .collect();
+        for n in names {
+            if slots.iter().flatten().any(|s| s == n) {
+                continue;
+            }
+            match slots.iter().position(Option::is_none) {
+                Some(free) => slots[free] = Some(n.clone()),
+                None => slots.push(Some(n.clone())),
+            }
+        }
+        while slots.last().is_some_and(Option::is_none) {
+            slots.pop();
+        }
+        SlotBook(slots)
+    }
+
+    /// The slot of series `name` (past the book's end when it has none).
+    pub fn slot(&self, name: &str) -> usize {
+        self.0
+            .iter()
+            .position(|s| s.as_deref() == Some(name))
+            .unwrap_or(self.0.len())
+    }
+
+    /// The slots of `names`, in order.
+    pub fn slots<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Vec<usize> {
+        names.into_iter().map(|n| self.slot(n)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn series_keep_their_slots_across_edits() {
+        let b = SlotBook::default().update(&names(&["a", "b", "c"]));
+        assert_eq!(b.slots(["a", "b", "c"]), vec![0, 1, 2]);
+        // A series pasted first does not move the others.
+        let b = b.update(&names(&["new", "a", "b", "c"]));
+        assert_eq!(b.slots(["new", "a", "b", "c"]), vec![3, 0, 1, 2]);
+        // Removing one frees its slot for the next new series; the rest stay.
+        let b = b.update(&names(&["new", "a", "c"]));
+        assert_eq!(b.slots(["new", "a", "c"]), vec![3, 0, 2]);
+        let b = b.update(&names(&["new", "a", "c", "d"]));
+        assert_eq!(b.slots(["new", "a", "c", "d"]), vec![3, 0, 2, 1]);
+        // Reordering changes nothing.
+        assert_eq!(b.update(&names(&["d", "c", "a", "new"])), b);
+        // Everything gone: an empty book.
+        assert_eq!(b.update(&[]), SlotBook::default());
+        assert_eq!(SlotBook::default().slot("x"), 0);
+    }
+}

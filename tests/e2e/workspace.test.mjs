@@ -1,0 +1,54 @@
+// End to end (issue 16): one legend per chart, above it, whose buttons hide and show a
+// series in the charts; each series keeps its colour when another series is added.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ARTIFACTS, assertClean, canvasInk, usePage } from './harness.mjs';
+
+const h = usePage();
+
+const legend = (page, chart) => page.getByTestId(chart).locator('xpath=ancestor::section[1]').getByTestId('series-legend');
+
+/** The legend's entries: name, pressed, swatch colour. */
+const entries = (page, chart) =>
+  legend(page, chart)
+    .locator('button.key')
+    .evaluateAll((bs) => bs.map((b) => ({ name: b.dataset.series, shown: b.getAttribute('aria-pressed'), colour: getComputedStyle(b.querySelector('.swatch')).backgroundColor })));
+
+/** Whether the Pass@k chart's data table has columns of series `name`. */
+const tableHas = (page, name) => page.evaluate((n) => document.querySelector('[data-testid=chart-pass-at-k-data] table')?.textContent.includes(n), name);
+
+test('one legend above each main chart; pressing a series hides it everywhere, pressing again shows it', async () => {
+  const { page } = h;
+  const before = await entries(page, 'chart-pass-at-k');
+  assert.deepEqual(before.map((e) => e.name), ['deepscaler_base', 'deepscaler_rl']);
+  assert.ok(before.every((e) => e.shown === 'true'));
+  assert.notEqual(before[0].colour, before[1].colour);
+  const ink = (await canvasInk(page, 'chart-pass-at-k')).n;
+  assert.ok(await tableHas(page, 'deepscaler_rl'));
+  await legend(page, 'chart-pass-at-k').locator('button[data-series=deepscaler_rl]').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=chart-pass-at-k-data] table')?.textContent.includes('deepscaler_rl'));
+  assert.equal((await entries(page, 'chart-pass-at-k'))[1].shown, 'false');
+  // Hidden in the Cover chart too, and its legend says so.
+  assert.equal((await entries(page, 'chart-cover'))[1].shown, 'false');
+  const fewer = (await canvasInk(page, 'chart-pass-at-k')).n;
+  assert.ok(fewer < ink, `less ink with one series hidden: ${fewer} vs ${ink}`);
+  await page.screenshot({ path: `${ARTIFACTS}legend-hidden.png` });
+  // By keyboard: the legend's buttons are reachable and pressed with Enter.
+  await legend(page, 'chart-cover').locator('button[data-series=deepscaler_rl]').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid=chart-pass-at-k-data] table')?.textContent.includes('deepscaler_rl'));
+  assert.deepEqual(await entries(page, 'chart-pass-at-k'), before);
+});
+
+test('a series added keeps the others in their colours', async () => {
+  const { page } = h;
+  const before = await entries(page, 'chart-pass-at-k');
+  await page.getByTestId('counts-input').fill('10 3\n10 5\n10 9\n');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=series-legend] button.key').length >= 6);
+  const after = await entries(page, 'chart-pass-at-k');
+  for (const e of before) assert.equal(after.find((a) => a.name === e.name)?.colour, e.colour, e.name);
+  const added = after.find((a) => !before.some((b) => b.name === a.name));
+  assert.ok(added && !before.some((b) => b.colour === added.colour), `a colour of its own: ${JSON.stringify(after)}`);
+  await page.getByTestId('counts-input').fill('');
+  assertClean(h);
+});
