@@ -69,6 +69,20 @@ fn curves(svg: &str, colour: &str) -> usize {
         .count()
 }
 
+/// The first series' plug-in Cover curves: long polylines in its colour, 2 pixels wide (the
+/// posterior's dashes are 1 pixel wide).
+fn plug_in(svg: &str) -> usize {
+    svg.split('<')
+        .filter(|e| e.starts_with("polyline") && e.contains("stroke=\"#0072B2\""))
+        .filter(|e| e.contains("stroke-width=\"2\""))
+        .filter(|e| {
+            e.split("points=\"")
+                .nth(1)
+                .is_some_and(|p| p.split_whitespace().count() >= 8)
+        })
+        .count()
+}
+
 fn text(svg: &str, label: &str) -> bool {
     svg.contains(&format!("\n{label}\n</text>"))
 }
@@ -193,10 +207,11 @@ fn cover_chart_has_steps_posterior_and_marks() {
         series,
         posterior: true,
         slots: vec![],
+        log_tau: false,
     };
     let (svg, map) = svg_string(800, 480, |a| draw_cover(a, &chart, &Style::default())).unwrap();
     assert!(text(&svg, "Cover@τ (share of tasks)") && text(&svg, "τ (success-rate threshold)"));
-    assert_eq!(curves(&svg, "#0072B2"), 1, "the plug-in step curve");
+    assert_eq!(plug_in(&svg), 1, "the plug-in step curve");
     assert!(
         text(&svg, "deepscaler_rl") && text(&svg, "plug-in: solid steps; BB posterior: dashed")
     );
@@ -229,6 +244,25 @@ fn cover_chart_has_steps_posterior_and_marks() {
         dark.contains("#1E2126") || dark.contains("#1e2126"),
         "dark background"
     );
+    // On a log τ axis (issue 16): from a power of ten below the smallest success rate
+    // (1/128 here: 10⁻³), the plug-in curve still drawn, the posterior too (its grid reaches
+    // down to 10⁻⁶), the markers at their τ.
+    let log = CoverChart {
+        log_tau: true,
+        ..chart.clone()
+    };
+    assert_eq!(passk::plot::cover::tau_floor(&log), 1e-3);
+    let (svg, map) = svg_string(800, 480, |a| draw_cover(a, &log, &Style::default())).unwrap();
+    assert!(map.x_log && (map.x_range.0 - 1e-3).abs() < 1e-12, "{map:?}");
+    assert!(text(&svg, "τ (success-rate threshold, log scale)"));
+    assert_eq!(plug_in(&svg), 1, "the plug-in step curve");
+    let grid = passk::core::analysis::curves::cover_grid(50);
+    assert_eq!(
+        grid.len(),
+        51 + passk::core::analysis::curves::COVER_LOW_POINTS
+    );
+    assert!(grid[0] == 0.0 && grid[1] == 1e-6 && grid.windows(2).all(|w| w[0] < w[1]));
+    assert!(grid.contains(&0.02) && *grid.last().unwrap() == 1.0);
 }
 
 #[test]
@@ -346,4 +380,34 @@ fn series_keep_the_colour_of_their_slot() {
         in_colour(&svg, "polyline", &hex(PALETTE[5].0)) > 10,
         "many dashes"
     );
+}
+
+/// Issue 16: scatter labels never overlap, however close their points; differences never
+/// read "−0.0".
+#[test]
+fn scatter_labels_do_not_overlap_and_no_negative_zero() {
+    use passk::plot::compare::{place_labels, signed_points};
+    let anchors: Vec<passk::plot::compare::Label> =
+        [(100, 200), (102, 201), (101, 199), (300, 50), (104, 203)]
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, (60, 14), format!("series {i}")))
+            .collect();
+    let placed = place_labels(&anchors, 5);
+    assert_eq!(placed.len(), anchors.len());
+    for (i, a) in placed.iter().enumerate() {
+        for b in &placed[i + 1..] {
+            let apart = a.1 .0 + 60 <= b.1 .0
+                || b.1 .0 + 60 <= a.1 .0
+                || a.1 .1 + 14 <= b.1 .1
+                || b.1 .1 + 14 <= a.1 .1;
+            assert!(apart, "{} and {} overlap: {:?} {:?}", a.2, b.2, a.1, b.1);
+        }
+    }
+    // A lone point keeps its label beside it.
+    let lone = placed.iter().find(|p| p.2 == "series 3").unwrap();
+    assert_eq!(lone.1, (300 + 5 + 3, 50 - 5 - 3 - 7));
+    assert_eq!(signed_points(&-0.00001), "0 pts");
+    assert_eq!(signed_points(&0.025), "+2.5 pts");
+    assert_eq!(signed_points(&-0.01), "−1.0 pts");
 }

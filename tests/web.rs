@@ -152,6 +152,7 @@ fn each_chart_draws_on_a_canvas() {
             series: vec![cover],
             posterior: true,
             slots: vec![],
+            log_tau: true,
         }),
     ];
     let doc = web_sys::window().unwrap().document().unwrap();

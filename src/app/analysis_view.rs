@@ -30,7 +30,7 @@ pub fn AnalysisView(
     let stale = is_stale(analysis.pending, Family::Fit);
     let failure = super::engine::failure();
     view! {
-        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="settings-title">
+        <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="settings-title">
             <h2 id="settings-title">"Analysis"</h2>
             <JobProgress pending=analysis.pending family=Family::Fit />
             <AnalysisSettings analysis=analysis />

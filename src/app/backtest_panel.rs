@@ -90,7 +90,7 @@ pub fn BacktestPanel(
     };
     let stale = is_stale(analysis.pending, Family::Backtest);
     view! {
-        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="backtest-title" data-testid="backtest-panel">
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="backtest-title" data-testid="backtest-panel" id="backtest" tabindex="-1">
             <h2 id="backtest-title">"Which estimator should I trust?"</h2>
             <JobProgress pending=analysis.pending family=Family::Backtest />
             <p class="note small">

@@ -122,7 +122,7 @@ pub fn Calculator(
     };
 
     view! {
-        <section class="card calculator" aria-labelledby="calc-title">
+        <section class="card calculator" id="calculator" tabindex="-1" aria-labelledby="calc-title">
             <div class="card-head">
                 <h2 id="calc-title">"Single problem"</h2>
                 <button class="link-button" data-testid="calc-example" on:click=reset>

@@ -175,7 +175,7 @@ pub fn PairedPanel(
             .collect_view()
     };
     view! {
-        <section class="card" aria-labelledby="paired-title">
+        <section class="card" id="compare" tabindex="-1" aria-labelledby="paired-title">
             <h2 id="paired-title">"Paired difference"</h2>
             <div class="input-row">
                 <label>"A " <select data-testid="paired-a" on:change=move |ev| a.view.update(|v| v.compare_a = Some(event_target_value(&ev)))>{move || options(name_a)}</select></label>

@@ -26,6 +26,9 @@ fn plugin_at(steps: &[(f64, f64)], tau: f64) -> f64 {
         .unwrap_or(0.0)
 }
 
+/// The pass@1 under which (for every series) the τ axis is logarithmic unless chosen.
+pub const LOG_BELOW: f64 = 0.1;
+
 /// The Cover@τ panel.
 #[component]
 pub fn CoverPanel(
@@ -37,12 +40,20 @@ pub fn CoverPanel(
     let a = analysis;
     // The series the legend shows, with their colour slots.
     let shown = Memo::new(move |_| a.visible(a.cover.get(), |c| &c.name));
+    // A log τ axis: as chosen, else when every series' pass@1 is below 10 % (their curves
+    // would crowd against τ = 0).
+    let log_tau = Memo::new(move |_| {
+        a.view.with(|v| v.cover_log).unwrap_or_else(|| {
+            shown.with(|(s, _)| !s.is_empty() && s.iter().all(|c| c.area < LOG_BELOW))
+        })
+    });
     let chart = Signal::derive(move || {
         let (series, slots) = shown.get();
         Chart::Cover(CoverChart {
             series,
             posterior: true,
             slots,
+            log_tau: log_tau.get(),
         })
     });
     let hover = RwSignal::new(None::<f64>);
@@ -86,6 +97,14 @@ pub fn CoverPanel(
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
                 "(dashed). Markers at the τ list. The area under each curve equals its pass@1: " {areas} "."
             </p>
+            <label class="toggle">
+                <input type="checkbox" data-testid="cover-log" prop:checked=move || log_tau.get()
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        a.view.update(|v| v.cover_log = Some(on));
+                    } />
+                "log τ axis"
+            </label>
             <SeriesKey names=Signal::derive(move || a.cover.with(|c| c.iter().map(|s| s.name.clone()).collect::<Vec<_>>())) dark=dark analysis=a />
             <ChartCanvas
                 testid="chart-cover"

@@ -48,7 +48,7 @@ pub fn DatasetInput(
         })
     };
     view! {
-        <section class="card inputs" aria-labelledby="inputs-title">
+        <section class="card inputs" id="data" tabindex="-1" aria-labelledby="inputs-title">
             <div class="card-head">
                 <h2 id="inputs-title">"Benchmark counts"</h2>
                 <div class="examples">

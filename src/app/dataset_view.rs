@@ -22,7 +22,7 @@ pub fn DatasetView(
     };
     view! {
         <DatasetInput inputs=inputs />
-        <section class="card" aria-label="Series read">
+        <section class="card wide" aria-label="Series read">
             <SeriesSummary workspace=workspace />
             <RejectedList workspace=workspace />
             <p class="actions">

@@ -12,7 +12,7 @@ use super::engine;
 use crate::core::analysis::diagnose::Diagnostics;
 use crate::engine::protocol::{Family, Reply, Request};
 use crate::io::chart_data;
-use crate::io::format::full;
+use crate::io::format::{full, sig};
 use crate::plot::Chart;
 
 /// The fit diagnostics panel.
@@ -53,29 +53,28 @@ pub fn FitPanel(
             .map(|d| Chart::Fit(Box::new(d)))
             .unwrap_or_else(|| Chart::Fit(Box::default()))
     });
+    // The fits' parameters to 4 significant digits, every digit on hover.
     let params = move || {
         let name = diag.with(|d| d.as_ref().map(|d| d.name.clone()))?;
         a.fits.with(|fits| {
             let f = fits.iter().find(|f| f.name == name)?.fits?;
             let (bb, z) = (f.bb, f.zoibb);
-            Some(format!(
-                "BB: a = {}, b = {}, ΔPass = a + b = {}, log-likelihood {}{}. ZOIBB: a = {}, b = {}, π0 = {}, π1 = {}, log-likelihood {}.",
-                full(bb.a),
-                full(bb.b),
-                full(bb.delta_pass),
-                full(bb.log_likelihood),
-                if bb.at_bound { " (at the edge of the box)" } else { "" },
-                full(z.a),
-                full(z.b),
-                full(z.pi0),
-                full(z.pi1),
-                full(z.log_likelihood)
-            ))
+            let item = |label: &'static str, v: f64| {
+                view! { <span title=full(v)>{format!("{label} {}", sig(v, 4))}</span> }
+            };
+            let edge = if bb.at_bound { " (at the edge of the box)" } else { "" };
+            Some(view! {
+                "BB: " {item("a =", bb.a)} ", " {item("b =", bb.b)} ", "
+                {item("ΔPass = a + b =", bb.delta_pass)} ", " {item("log-likelihood", bb.log_likelihood)}
+                {edge} ". ZOIBB: " {item("a =", z.a)} ", " {item("b =", z.b)} ", "
+                {item("π0 =", z.pi0)} ", " {item("π1 =", z.pi1)} ", "
+                {item("log-likelihood", z.log_likelihood)} "."
+            })
         })
     };
     let stale = is_stale(a.pending, Family::Diagnose);
     view! {
-        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="fit-title">
+        <section class="card" id="fit" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="fit-title">
             <h2 id="fit-title">"Fit diagnostics"</h2>
             <JobProgress pending=a.pending family=Family::Diagnose />
             <label>

@@ -30,6 +30,7 @@ pub mod planner_panel;
 pub mod ranking_panel;
 pub mod rejected_list;
 pub mod results_table;
+pub mod section_nav;
 pub mod series_key;
 pub mod series_summary;
 pub mod setting_field;
@@ -55,17 +56,18 @@ pub fn App() -> impl IntoView {
     view! {
         <drop_zone::DropZone inputs=inputs />
         <main class="page">
-            <header class="masthead">
+            <header class="masthead wide">
                 <h1>"passk"</h1>
                 <p class="tagline">
                     "Pass@k, computed in your browser — nothing you type leaves this page."
                 </p>
                 <share_bar::ShareBar share=share on_report=on_report />
             </header>
+            <section_nav::SectionNav />
             <calculator::Calculator state=calc />
             <dataset_view::DatasetView inputs=inputs />
             <analysis_view::AnalysisView analysis=analysis />
-            <footer class="footnote">
+            <footer class="footnote wide">
                 <p>
                     "Unbiased estimator of Chen et al. (2021): pass@k = 1 − C(n−c, k) / C(n, k), "
                     "evaluated as −expm1 of a log1p sum so that tiny values keep every digit."

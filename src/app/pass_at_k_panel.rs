@@ -102,7 +102,7 @@ pub fn PassAtKPanel(
     };
     let stale = is_stale(analysis.pending, Family::Curves);
     view! {
-        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="pass-title">
+        <section class="card" id="curves" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="pass-title">
             <h2 id="pass-title">"Pass@k"</h2>
             <JobProgress pending=analysis.pending family=Family::Curves />
             <div class="legend-toggles" role="group" aria-label="Estimators drawn">

@@ -80,7 +80,7 @@ pub fn ResultsTable(
         })
     };
     view! {
-        <section class="card" aria-labelledby="results-title">
+        <section class="card wide" id="results" tabindex="-1" aria-labelledby="results-title">
             <h2 id="results-title">"Results"</h2>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Pass@k results by estimator">
                 <table class="results" data-testid="results-table">

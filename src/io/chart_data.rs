@@ -40,7 +40,7 @@ pub fn pass_at_k(curves: &[SeriesCurves], enabled: &[Estimator]) -> Table {
     rows
 }
 
-/// The Cover@τ curves at τ = 0, 0.02, …, 1 (plug-in and BB posterior per series).
+/// The Cover@τ curves at the posterior's τ grid (plug-in and BB posterior per series).
 pub fn cover(curves: &[CoverCurves]) -> Table {
     let mut head = vec!["tau".to_string()];
     for c in curves {

@@ -82,6 +82,44 @@ pub fn full(p: f64) -> String {
     }
 }
 
+/// `v` to `digits` significant digits (at least 1): "0.2956", "12.36", "-742.3", "1.235e-7";
+/// never "-0". Every digit is [`full`]'s.
+pub fn sig(v: f64, digits: usize) -> String {
+    if !v.is_finite() {
+        return full(v);
+    }
+    if v == 0.0 {
+        return "0".to_string();
+    }
+    let digits = digits.max(1);
+    let exp = v.abs().log10().floor() as i32;
+    if !(-4..15).contains(&exp) {
+        return format!("{v:.prec$e}", prec = digits - 1);
+    }
+    let decimals = (digits as i32 - 1 - exp).max(0) as usize;
+    let s = format!("{v:.decimals$}");
+    // Rounding up may add a digit (9.9996 → "10.000"): drop the extra decimal.
+    let s = if decimals > 0
+        && s.trim_start_matches('-')
+            .replace('.', "")
+            .trim_start_matches('0')
+            .len()
+            > digits
+    {
+        format!("{v:.prec$}", prec = decimals - 1)
+    } else {
+        s
+    };
+    if s.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        "0".to_string()
+    } else {
+        s
+    }
+}
+
 /// A relative difference for display, e.g. `2.2e-16`; exact agreement reads `0 (exact)`.
 pub fn rel(r: f64) -> String {
     if r == 0.0 {
@@ -112,6 +150,21 @@ pub fn count_of(n: u64, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn significant_digits_of_fit_parameters() {
+        assert_eq!(sig(0.2955076169315236, 4), "0.2955");
+        assert_eq!(sig(12.36476294042678, 4), "12.36");
+        assert_eq!(sig(-742.3414933205027, 4), "-742.3");
+        assert_eq!(sig(12.660270557358304, 4), "12.66");
+        assert_eq!(sig(9.99996, 4), "10.00");
+        assert_eq!(sig(0.99996, 4), "1.000");
+        assert_eq!(sig(123456.7, 4), "123457");
+        assert_eq!(sig(1.23456e-7, 4), "1.235e-7");
+        assert_eq!(sig(-0.0, 4), "0");
+        assert_eq!(sig(-0.00001, 2), "-1.0e-5");
+        assert_eq!(sig(f64::NAN, 4), "NaN");
+    }
 
     #[test]
     fn counts_agree_with_their_noun() {

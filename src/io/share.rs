@@ -74,6 +74,10 @@ pub struct View {
     /// The planner's target half-width, as typed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan_half_width: Option<String>,
+    /// Whether the Cover@τ chart's τ axis is logarithmic (None: when every series' pass@1 is
+    /// below 10 %).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover_log: Option<bool>,
     /// The series hidden from the charts (by name).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hidden: Vec<String>,

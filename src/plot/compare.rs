@@ -59,20 +59,99 @@ pub fn draw_delta_pass<DB: DrawingBackend>(
             format!("{v:.2}")
         }
     };
+    // pass@1 from 0 to a little beyond the largest (low pass@1 values spread out).
+    let top = chart.points.iter().map(|p| p.1).fold(0.0f64, f64::max);
+    let top = (top * 1.25).clamp(0.01, 1.0);
+    let step = if top < 0.1 { 0.01 } else { 0.1 };
+    let x_hi = ((top / step).ceil() * step).min(1.0);
+    // Ticks with a decimal when the axis ends below 10 %.
+    let x_tick = |v: &f64| {
+        if x_hi <= 0.1 {
+            format!("{:.1}%", v * 100.0)
+        } else {
+            percent(v)
+        }
+    };
     let mut c = Frame::new("pass@1 = mean c/n", "ΔPass = a + b (BB, log scale)")
-        .x_fmt(&percent)
+        .x_fmt(&x_tick)
         .y_fmt(&delta)
-        .build(area, style, 0f64..1f64, (lo..hi).log_scale())?;
+        .ticks(None, Some(5))
+        .build(area, style, 0f64..x_hi, (lo..hi).log_scale())?;
+    let r = style.px(5.0) as i32;
+    let mut anchors = Vec::with_capacity(chart.points.len());
     for (i, (name, p1, dp)) in chart.points.iter().enumerate() {
         let color = style.series(super::slot(&chart.slots, i));
-        let r = style.px(5.0) as i32;
-        c.draw_series(std::iter::once(
-            EmptyElement::at((*p1, *dp))
-                + Circle::new((0, 0), r, color.filled())
-                + Text::new(name.clone(), (r + 3, -r - 3), style.text(12.0)),
-        ))?;
+        c.draw_series(std::iter::once(Circle::new((*p1, *dp), r, color.filled())))?;
+        let (x, y) = c.backend_coord(&(*p1, *dp));
+        let (w, h) = area
+            .estimate_text_size(name, &style.text(12.0))
+            .unwrap_or((name.len() as u32 * style.px(7.0), style.px(14.0)));
+        anchors.push(((x, y), (w as i32, h as i32), name.clone()));
+    }
+    // The labels beside their points, moved down until none overlaps another; a label moved
+    // away from its point is tied to it by a thin line.
+    let (bx, by) = area.get_base_pixel();
+    for (point, top_left, name) in place_labels(&anchors, r) {
+        let local = (top_left.0 - bx, top_left.1 - by);
+        if (top_left.1 - (point.1 - r - 3)).abs() > r + 2 {
+            let half = anchors
+                .iter()
+                .find(|a| a.2 == name)
+                .map_or(0, |a| a.1 .1 / 2);
+            let line = vec![(point.0 - bx, point.1 - by), (local.0, local.1 + half)];
+            area.draw(&PathElement::new(line, style.stroke(style.muted(), 0.8)))?;
+        }
+        area.draw(&Text::new(name, local, style.text(12.0)))?;
     }
     Ok(mapping(&c))
+}
+
+/// A difference of shares as signed percentage points with one decimal: "+2.5 pts",
+/// "−1.0 pts", and "0 pts" (never "−0.0").
+pub fn signed_points(d: &f64) -> String {
+    let v = (d * 1000.0).round() / 10.0;
+    if v == 0.0 {
+        "0 pts".to_string()
+    } else if v > 0.0 {
+        format!("+{v:.1} pts")
+    } else {
+        format!("−{:.1} pts", -v)
+    }
+}
+
+/// A pixel position or size.
+pub type Px = (i32, i32);
+
+/// A label on a scatter: its point, a corner or size of its box (see [`place_labels`]), its
+/// text.
+pub type Label = (Px, Px, String);
+
+/// Where each label goes: (point, its label's top-left corner, label). A label starts up and
+/// to the right of its point (`r` its marker's radius) and moves down, a label height at a
+/// time, past every label placed before it that it would overlap; labels are placed from the
+/// highest point down.
+pub fn place_labels(anchors: &[Label], r: i32) -> Vec<Label> {
+    let mut order: Vec<usize> = (0..anchors.len()).collect();
+    order.sort_by_key(|&i| (anchors[i].0 .1, anchors[i].0 .0));
+    let mut placed: Vec<(Px, Px)> = Vec::new();
+    let mut out = Vec::with_capacity(anchors.len());
+    for i in order {
+        let ((x, y), (w, h), ref name) = anchors[i];
+        let mut at = (x + r + 3, y - r - 3 - h / 2);
+        let overlaps = |at: Px, placed: &[(Px, Px)]| {
+            placed.iter().any(|&(p, s)| {
+                at.0 < p.0 + s.0 && p.0 < at.0 + w && at.1 < p.1 + s.1 && p.1 < at.1 + h
+            })
+        };
+        let mut tries = 0;
+        while overlaps(at, &placed) && tries < 4 * anchors.len() + 4 {
+            at.1 += h;
+            tries += 1;
+        }
+        placed.push((at, (w, h)));
+        out.push(((x, y), at, name.clone()));
+    }
+    out
 }
 
 /// Draws T*(k) for each model on a log-k axis.
@@ -148,9 +227,9 @@ pub fn draw_paired<DB: DrawingBackend>(
     let pad = ((hi - lo) * 0.08).max(1e-3);
     let (lo, hi) = (lo - pad, hi + pad);
     let mut c = Frame::new("k (log scale)", "pass@k(A) − pass@k(B)")
-        .sizes(14.0, 42.0, 60.0)
+        .sizes(14.0, 42.0, 78.0)
         .x_fmt(&k_tick)
-        .y_fmt(&|d| format!("{:+.1} pts", d * 100.0))
+        .y_fmt(&signed_points)
         .build(area, style, (1f64..k_max).log_scale(), lo..hi)?;
     let color = style.series(0);
     let rows_band = rows

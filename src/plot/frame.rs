@@ -152,6 +152,12 @@ pub fn percent(p: &f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
 
+/// A share on a log axis as a tick label: 0.001 → "0.001", 0.5 → "0.5", 1 → "1".
+pub fn share_tick(t: f64) -> String {
+    let s = format!("{t:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// A budget as a tick label: see [`k_label`].
 pub fn k_tick(k: &f64) -> String {
     k_label(*k)

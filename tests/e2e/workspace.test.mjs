@@ -52,3 +52,32 @@ test('a series added keeps the others in their colours', async () => {
   await page.getByTestId('counts-input').fill('');
   assertClean(h);
 });
+
+test('fit parameters read to 4 significant digits, every digit on hover', async () => {
+  const { page } = h;
+  const first = page.getByTestId('fit-params').locator('span').first();
+  await first.waitFor();
+  const [text, title] = [await first.textContent(), await first.getAttribute('title')];
+  const shown = /^a = (\S+)$/.exec(text)?.[1];
+  assert.ok(shown, text);
+  assert.equal(shown.replace(/^-?0\.0*|\./g, '').length, 4, `4 significant digits: ${text}`);
+  assert.ok(title.length > shown.length && Math.abs(Number(title) - Number(shown)) <= 0.5 * 10 ** -(shown.split('.')[1]?.length ?? 0), `${shown} vs ${title}`);
+});
+
+test('the Cover@τ axis turns logarithmic when every pass@1 is low, and the choice sticks', async () => {
+  const { page } = h;
+  assert.equal(await page.getByTestId('cover-log').isChecked(), false, 'DeepScaleR: pass@1 ≈ 60 %');
+  await page.getByTestId('example-pythia').click();
+  await page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid=cover-log]')?.checked);
+  const logInk = (await canvasInk(page, 'chart-cover')).sum;
+  await page.getByTestId('cover-log').uncheck();
+  // The chart is redrawn on the linear axis.
+  for (let i = 0; i < 50 && (await canvasInk(page, 'chart-cover')).sum === logInk; i++) await page.waitForTimeout(100);
+  assert.notEqual((await canvasInk(page, 'chart-cover')).sum, logInk);
+  await page.reload();
+  await page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
+  assert.equal(await page.getByTestId('cover-log').isChecked(), false, 'the choice is kept');
+  await page.getByTestId('cover-log').check();
+  assertClean(h);
+});

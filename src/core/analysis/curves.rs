@@ -264,7 +264,26 @@ pub struct CoverCurves {
     pub area: f64,
 }
 
-/// The Cover@τ curves of one series, the posterior on `points` + 1 values of τ.
+/// Values of τ below the linear grid's first step at which the posterior is also computed
+/// (log-spaced from 10⁻⁶), so that a log τ axis shows it where success rates are low.
+pub const COVER_LOW_POINTS: usize = 30;
+
+/// The τ grid of the posterior Cover curve: `points` + 1 evenly spaced values from 0 to 1,
+/// and [`COVER_LOW_POINTS`] log-spaced values from 10⁻⁶ up to (not including) 1/`points`.
+pub fn cover_grid(points: usize) -> Vec<f64> {
+    let points = points.max(1);
+    let first = 1.0 / points as f64;
+    let (lo, hi) = (-6.0f64, first.log10());
+    let low = (0..COVER_LOW_POINTS)
+        .map(|j| 10f64.powf(lo + (hi - lo) * j as f64 / COVER_LOW_POINTS as f64));
+    let mut taus: Vec<f64> = (0..=points).map(|i| i as f64 / points as f64).collect();
+    taus.extend(low);
+    taus.sort_by(f64::total_cmp);
+    taus.dedup();
+    taus
+}
+
+/// The Cover@τ curves of one series, the posterior on the τ of [`cover_grid`].
 pub fn cover_curves(
     fit: &SeriesFit,
     taus: &[crate::core::estimators::cover::Tau],
@@ -278,11 +297,9 @@ pub fn cover_curves(
         .zip(steps.share.iter().copied())
         .collect();
     let posterior = match &fit.fits {
-        Some(f) if !fit.groups.is_empty() => (0..=points)
-            .map(|i| {
-                let tau = i as f64 / points as f64;
-                (tau, cover_posterior(&fit.groups, f.bb.a, f.bb.b, tau))
-            })
+        Some(f) if !fit.groups.is_empty() => cover_grid(points)
+            .into_iter()
+            .map(|tau| (tau, cover_posterior(&fit.groups, f.bb.a, f.bb.b, tau)))
             .collect(),
         _ => Vec::new(),
     };

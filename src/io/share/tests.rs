@@ -113,6 +113,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         plan_series: Some("rl".into()),
         plan_k: Some("8".into()),
         plan_half_width: Some("0.5%".into()),
+        cover_log: Some(true),
         hidden: vec!["base <b>".into()],
     };
     let calc: CalcFields = ["1000000000000".into(), "1".into(), "999999999999".into()];
