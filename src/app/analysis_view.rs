@@ -26,7 +26,12 @@ pub fn AnalysisView(
     analysis: Analysis,
 ) -> impl IntoView {
     let dark = use_dark();
-    let empty = move || analysis.curves.with(|c| c.is_empty());
+    let has_tasks = Memo::new(move |_| {
+        analysis
+            .datasets
+            .with(|d| d.iter().any(|s| !s.tasks.is_empty()))
+    });
+    let empty = move || !has_tasks.get();
     let stale = is_stale(analysis.pending, Family::Fit);
     let failure = super::engine::failure();
     view! {
@@ -37,19 +42,22 @@ pub fn AnalysisView(
             {move || failure.get().map(|f| view! { <p class="error" data-testid="engine-failed" role="alert">{f}</p> })}
             {move || analysis.busy.get().map(|b| view! { <p class="note" data-testid="analysis-busy" role="status">{format!("Computing: {b}")}</p> })}
             <p class="note" class:hidden=move || !empty()>
-                "No series with tasks yet: paste counts, load a file or pick an example above."
+                "No series with tasks yet: paste counts, drop or load a file, or pick an example above — the curves, tables and comparisons appear here."
             </p>
         </section>
-        <PassAtKPanel analysis=analysis dark=dark />
-        <CoverPanel analysis=analysis dark=dark />
-        <ResultsTable analysis=analysis />
-        <PlannerPanel analysis=analysis dark=dark />
-        <BacktestPanel analysis=analysis dark=dark />
-        <RankingPanel analysis=analysis />
-        <PairedPanel analysis=analysis dark=dark />
-        <FitPanel analysis=analysis dark=dark />
-        <DeltaPassPanel analysis=analysis dark=dark />
-        <BestTemperaturePanel analysis=analysis dark=dark />
+        // Without data the panels collapse into the note above (no empty axes).
+        <Show when=move || has_tasks.get()>
+            <PassAtKPanel analysis=analysis dark=dark />
+            <CoverPanel analysis=analysis dark=dark />
+            <ResultsTable analysis=analysis />
+            <PlannerPanel analysis=analysis dark=dark />
+            <BacktestPanel analysis=analysis dark=dark />
+            <RankingPanel analysis=analysis />
+            <PairedPanel analysis=analysis dark=dark />
+            <FitPanel analysis=analysis dark=dark />
+            <DeltaPassPanel analysis=analysis dark=dark />
+            <BestTemperaturePanel analysis=analysis dark=dark />
+        </Show>
         <MethodNotes />
     }
 }

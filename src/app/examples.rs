@@ -47,6 +47,22 @@ pub fn which(files: &[FileRead]) -> Option<Example> {
 }
 
 impl Example {
+    /// Every example.
+    pub const ALL: [Example; 2] = [Example::DeepScaleR, Example::Pythia];
+
+    /// Its name in share links (`#ex=deepscaler`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Example::DeepScaleR => "deepscaler",
+            Example::Pythia => "pythia",
+        }
+    }
+
+    /// The example named `key`.
+    pub fn from_key(key: &str) -> Option<Example> {
+        Example::ALL.into_iter().find(|e| e.key() == key)
+    }
+
     /// How many files it has.
     fn file_count(self) -> usize {
         match self {

@@ -9,6 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::analysis_state::{self, Analysis};
 use super::calculator::{self, CalcState};
+use super::examples::{self, Example};
 use super::state::{self, Inputs};
 use super::storage;
 use crate::io::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
@@ -57,6 +58,13 @@ pub struct Share {
 impl Share {
     /// The dataset view and analysis as they are now (untracked).
     fn shared_now(&self) -> Shared {
+        // The built-in example alone travels by name.
+        let example = self
+            .inputs
+            .pasted
+            .with_untracked(|p| p.is_none())
+            .then(|| self.inputs.files.with_untracked(|f| examples::which(f)))
+            .flatten();
         let mut inputs: Vec<_> = self
             .inputs
             .pasted
@@ -64,6 +72,9 @@ impl Share {
         self.inputs
             .files
             .with_untracked(|f| inputs.extend(f.iter().map(carried)));
+        if example.is_some() {
+            inputs.clear();
+        }
         let a = self.analysis;
         Shared {
             inputs,
@@ -71,6 +82,7 @@ impl Share {
             enabled: a.enabled.get_untracked(),
             band: a.band.get_untracked(),
             view: a.view.get_untracked(),
+            example: example.map(|e| e.key().to_string()),
         }
     }
 
@@ -227,7 +239,15 @@ fn open_link(share: &Share, decoded: Decoded) {
         share.calc.set(fields);
     }
     if let Some(d) = data {
-        share.inputs.show_files(d.inputs);
+        match d.example.as_deref() {
+            None => share.inputs.show_files(d.inputs),
+            Some(key) => match Example::from_key(key) {
+                Some(e) => share.inputs.show_files(examples::files(e)),
+                None => messages.push(format!(
+                    "This page has no built-in example named {key:?}: the dataset view shows what it had."
+                )),
+            },
+        }
         let a = share.analysis;
         a.fields.set(d.settings);
         a.enabled.set(d.enabled);

@@ -211,6 +211,7 @@ fn link(args: Args) -> Result<ExitCode, String> {
         enabled: passk::core::estimators::kind::DEFAULT_ENABLED.to_vec(),
         band: passk::core::settings::BandKind::DEFAULT,
         view: Default::default(),
+        example: None,
     };
     let fragment = encode(None, Some(&shared))?;
     let page = args.page.split('#').next().unwrap_or_default();

@@ -10,7 +10,10 @@
 //!   the input's name, the series' model and temperature, task ids and order — so that the
 //!   series assemble under the same names — the settings, the estimators drawn, the band and
 //!   the open view) as JSON, raw-deflated and base64url-encoded without padding. Rejected rows
-//!   and the raw files stay behind: a link carries the counts that were read.
+//!   and the raw files stay behind: a link carries the counts that were read;
+//! - `ex` — a built-in example by name (`#ex=deepscaler`) instead of its counts: the page has
+//!   them. With nothing else changed from the defaults the link is only that; else `d`
+//!   follows with the settings and view (and no inputs).
 //!
 //! A part the link does not carry leaves that part of the page as it was. Nothing is trusted:
 //! the decoder caps the inflated size at [`MAX_DECODED`], validates every count and setting,
@@ -19,6 +22,8 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
+
+use bytes::{clip, inflate_capped, percent_decode, percent_encode};
 
 use super::read::FileRead;
 use super::settings::SettingsText;
@@ -97,7 +102,35 @@ pub struct Shared {
     pub band: BandKind,
     /// The open view.
     pub view: View,
+    /// The built-in example the inputs are (by its key): a link names it instead of carrying
+    /// its counts, and `inputs` is then empty.
+    pub example: Option<String>,
 }
+
+impl Shared {
+    /// Whether everything but the inputs is as a fresh page has it.
+    fn is_default_view(&self) -> bool {
+        self.settings == SettingsText::default()
+            && self.enabled == crate::core::estimators::kind::DEFAULT_ENABLED
+            && self.band == BandKind::DEFAULT
+            && self.view == View::default()
+    }
+
+    /// A fresh page's state showing the built-in example `key`.
+    pub fn of_example(key: &str) -> Shared {
+        Shared {
+            inputs: Vec::new(),
+            settings: SettingsText::default(),
+            enabled: crate::core::estimators::kind::DEFAULT_ENABLED.to_vec(),
+            band: BandKind::DEFAULT,
+            view: View::default(),
+            example: Some(key.to_string()),
+        }
+    }
+}
+
+/// The longest example key a link may carry.
+pub const MAX_EXAMPLE_KEY: usize = 40;
 
 /// The single-problem calculator's fields.
 pub type CalcFields = [String; 3];
@@ -142,18 +175,35 @@ pub fn fragment(calc: Option<&CalcFields>, data: Option<&str>) -> String {
         }
     }
     if let Some(d) = data {
-        out.push_str("&d=");
+        out.push('&');
         out.push_str(d);
     }
     out
 }
 
-/// The data part (`d`): the state as JSON, raw-deflated, base64url. The costly step of a link,
-/// so the page keeps it and re-encodes only when the data changes.
+/// The data part: `d=` and the state as JSON, raw-deflated, base64url — or, for a built-in
+/// example, `ex=` and its key, followed by `&d=…` only when the settings or view differ from
+/// a fresh page's. The costly step of a link, so the page keeps it and re-encodes only when
+/// the data changes.
 ///
 /// # Errors
 /// When the JSON is larger than [`MAX_DECODED`] bytes.
 pub fn encode_data(shared: &Shared) -> Result<String, String> {
+    match &shared.example {
+        Some(key) if shared.is_default_view() => Ok(format!("ex={}", percent_encode(key))),
+        Some(key) => {
+            let rest = Shared {
+                inputs: Vec::new(),
+                ..shared.clone()
+            };
+            Ok(format!("ex={}&d={}", percent_encode(key), deflated(&rest)?))
+        }
+        None => Ok(format!("d={}", deflated(shared)?)),
+    }
+}
+
+/// The state as JSON, raw-deflated, base64url.
+fn deflated(shared: &Shared) -> Result<String, String> {
     let json = serde_json::to_vec(&wire::to_wire(shared)).map_err(|e| e.to_string())?;
     if json.len() > MAX_DECODED {
         return Err(format!(
@@ -176,6 +226,7 @@ pub fn decode(fragment: &str) -> Decoded {
     }
     let mut calc: [Option<String>; 3] = [None, None, None];
     let mut data = None;
+    let mut example = None;
     let mut unknown = Vec::new();
     for pair in fragment.split('&').filter(|p| !p.is_empty()) {
         let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
@@ -194,6 +245,20 @@ pub fn decode(fragment: &str) -> Decoded {
                 calc[i] = Some(percent_decode(raw));
             }
             "d" => data = Some(raw),
+            "ex" => {
+                let key = percent_decode(raw);
+                if key.is_empty()
+                    || key.len() > MAX_EXAMPLE_KEY
+                    || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                {
+                    out.messages.push(format!(
+                        "The link's example name {} is not one: the dataset view is as it was.",
+                        clip(&key)
+                    ));
+                } else {
+                    example = Some(key);
+                }
+            }
             _ => unknown.push(clip(&percent_decode(key))),
         }
     }
@@ -213,9 +278,16 @@ pub fn decode(fragment: &str) -> Decoded {
             )),
         }
     }
+    if let (Some(key), None) = (&example, data) {
+        out.data = Some(Shared::of_example(key));
+    }
     if let Some(raw) = data {
         match read_data(raw) {
-            Ok((shared, notes)) => {
+            Ok((mut shared, notes)) => {
+                if let Some(key) = example {
+                    shared.example = Some(key);
+                    shared.inputs.clear();
+                }
                 out.data = Some(shared);
                 out.messages.extend(notes);
             }
@@ -267,41 +339,6 @@ fn read_data(raw: &str) -> Result<(Shared, Vec<String>), String> {
     wire::from_wire(wire)
 }
 
-/// Inflates a raw deflate stream into at most `cap` bytes, growing the buffer exactly (never
-/// past the cap) as the output needs it.
-fn inflate_capped(input: &[u8], cap: usize) -> Result<Vec<u8>, String> {
-    use miniz_oxide::inflate::core::inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
-    use miniz_oxide::inflate::core::{decompress, DecompressorOxide};
-    use miniz_oxide::inflate::TINFLStatus;
-    let mut out = vec![0u8; input.len().saturating_mul(4).clamp(1 << 10, cap)];
-    let mut state = Box::<DecompressorOxide>::default();
-    let (mut rest, mut pos) = (input, 0);
-    loop {
-        let flags = TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
-        let (status, used, wrote) = decompress(&mut state, rest, &mut out, pos, flags);
-        pos += wrote;
-        rest = rest.get(used..).unwrap_or_default();
-        match status {
-            TINFLStatus::Done => {
-                out.truncate(pos);
-                return Ok(out);
-            }
-            TINFLStatus::HasMoreOutput if out.len() < cap => {
-                let grown = out.len().saturating_mul(2).min(cap);
-                out.reserve_exact(grown - out.len());
-                out.resize(grown, 0);
-            }
-            TINFLStatus::HasMoreOutput => {
-                return Err(format!(
-                    "it inflates to more than {} MB, the most a link may carry",
-                    cap >> 20
-                ))
-            }
-            _ => return Err("not a valid deflate stream".to_string()),
-        }
-    }
-}
-
 /// What a link keeps of an input: its names, format and series (not its rejected rows, unused
 /// columns or size, which belong to the raw file).
 pub fn carried(f: &FileRead) -> FileRead {
@@ -317,53 +354,7 @@ pub fn carried(f: &FileRead) -> FileRead {
     }
 }
 
-/// At most 40 characters of something from a link, for a message.
-fn clip(s: &str) -> String {
-    let mut out: String = s.chars().take(40).collect();
-    if s.chars().count() > 40 {
-        out.push('…');
-    }
-    out
-}
-
-/// Percent-encodes all but unreserved URL characters (and `,`).
-fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~,".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// Decodes `%XX` escapes (a malformed escape is kept as written; invalid UTF-8 is replaced).
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |j: usize| b.get(j).and_then(|&c| (c as char).to_digit(16));
-        match (b[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b'+', _, _) => {
-                out.push(b' ');
-                i += 1;
-            }
-            (c, _, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
+mod bytes;
 mod wire;
 
 // Native only: the property tests use proptest.

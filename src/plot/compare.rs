@@ -75,7 +75,6 @@ pub fn draw_delta_pass<DB: DrawingBackend>(
     let mut c = Frame::new("pass@1 = mean c/n", "ΔPass = a + b (BB, log scale)")
         .x_fmt(&x_tick)
         .y_fmt(&delta)
-        .ticks(None, Some(5))
         .build(area, style, 0f64..x_hi, (lo..hi).log_scale())?;
     let r = style.px(5.0) as i32;
     let mut anchors = Vec::with_capacity(chart.points.len());

@@ -10,6 +10,15 @@ const h = usePage({ ready: (page) => firstRow(page, 'ranking-table') });
 /** Pixels drawn on a canvas. */
 const ink = async (id) => (await canvasInk(h.page, id)).n;
 
+/** Pixels of a canvas in the colour `rgb` (within 8 per channel): a series drawn in it. */
+const inColour = (id, [r, g, b]) =>
+  h.page.getByTestId(id).evaluate((c, [r, g, b]) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) <= 8 && Math.abs(d[i + 1] - g) <= 8 && Math.abs(d[i + 2] - b) <= 8) n++;
+    return n;
+  }, [r, g, b]);
+
 /** The ranking table as rows of {series, value title, avg title}. */
 const ranking = () =>
   h.page.getByTestId('ranking-table').locator('tbody tr').evaluateAll((rows) =>
@@ -27,10 +36,13 @@ const cliRanking = (cli, k) =>
     .sort((a, b) => b.value - a.value);
 
 test('DeepScaleR: the charts are drawn and the paired crossover is at k = 22', async () => {
-  for (const id of ['chart-paired', 'chart-fit', 'chart-delta-pass']) {
+  for (const id of ['chart-paired', 'chart-fit']) {
     await h.page.waitForFunction((id) => document.querySelector(`[data-testid=${id}]`)?.width > 0, id);
     assert.ok((await ink(id)) > 10000, id);
   }
+  // The scatter: its two points, in the series' colours (slots 0 and 1: #0072B2, #E69F00).
+  assert.ok((await inColour('chart-delta-pass', [0x00, 0x72, 0xb2])) > 50, 'deepscaler_base drawn');
+  assert.ok((await inColour('chart-delta-pass', [0xe6, 0x9f, 0x00])) > 50, 'deepscaler_rl drawn');
   const summary = await h.page.getByTestId('paired-summary').textContent();
   assert.match(summary, /1060 tasks paired by id/);
   assert.match(summary, /deepscaler_rl − deepscaler_base: \+7\.60 points at k = 1/);
@@ -57,7 +69,7 @@ test('Pythia: seven series ranked as passk report ranks them', async () => {
   const cli = passkJson('report', example('pythia_math_n10000.csv'));
   assert.deepEqual(await ranking(), cliRanking(cli, 100));
   assert.equal(await h.page.getByTestId('auc-table').locator('tbody tr').count(), 7);
-  assert.ok((await ink('chart-delta-pass')) > 10000);
+  assert.ok((await ink('chart-delta-pass')) > 8000, 'seven labelled points');
   await h.page.screenshot({ path: `${ARTIFACTS}compare-pythia.png`, fullPage: true });
 });
 

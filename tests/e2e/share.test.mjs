@@ -143,3 +143,31 @@ test('hostile and broken links give a message and a usable page', async () => {
   assert.equal(await h.page.locator('main script, main img').count(), 0);
   assertClean(h);
 });
+
+test('a link to a built-in example names it: a few dozen characters, the same numbers', async () => {
+  await h.page.goto(h.url);
+  await h.page.getByTestId('clear-input').click();
+  await h.page.getByTestId('example-pythia').click();
+  await h.page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
+  await h.page.waitForTimeout(500);
+  const mine = await everything(h.page);
+  await h.page.getByTestId('share-link').click();
+  await waitForText(h.page, 'share-status', /^Link copied: [\d,]+ characters\.$/);
+  const link = await h.page.getByTestId('share-url').inputValue();
+  const hash = new URL(link).hash;
+  assert.match(hash, /^#v=1&n=\d+&c=\d+&k=\d+&ex=pythia$/);
+  assert.ok(hash.length < 60, hash);
+  await withPage({ path: hash }, async (other) => {
+    await other.page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
+    const theirs = await everything(other.page);
+    assert.deepEqual(theirs.results, mine.results);
+    assert.deepEqual(theirs.summary, mine.summary);
+    assertClean(other);
+  });
+  // A changed setting follows the name; an unknown example is refused with a message.
+  await typeInto(h.page, 'k-list', '1, 7');
+  await h.page.waitForFunction(() => /&ex=pythia&d=[A-Za-z0-9_-]+$/.test(location.hash));
+  await withPage({ path: '#ex=nosuch' }, async (other) => {
+    await waitForText(other.page, 'share-message', 'no built-in example named "nosuch"');
+  });
+});

@@ -371,7 +371,7 @@ mod tests {
             &[crate::core::estimators::cover::Tau::parse("0.5").unwrap()],
             20,
         );
-        assert_eq!(cover.posterior.len(), 21);
+        assert_eq!(cover.posterior.len(), 21 + COVER_LOW_POINTS);
         assert_eq!(cover.marks[0].1, 0.25); // only 20/20 reaches 0.5
     }
 }

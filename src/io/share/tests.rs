@@ -42,6 +42,7 @@ fn shared(inputs: Vec<FileRead>) -> Shared {
         enabled: crate::core::estimators::kind::DEFAULT_ENABLED.to_vec(),
         band: BandKind::Credible,
         view: View::default(),
+        example: None,
     }
 }
 
@@ -268,5 +269,35 @@ proptest! {
             *b = b"AZaz09-_=&%"[with as usize % 11];
         }
         let _ = decode(&String::from_utf8_lossy(&damaged));
+    }
+}
+
+/// Issue 16: a built-in example travels by name — a few dozen characters — and the settings
+/// and view only when they differ from a fresh page's.
+#[test]
+fn examples_travel_by_name() {
+    let plain = Shared::of_example("deepscaler");
+    let link = encode(None, Some(&plain)).unwrap();
+    assert_eq!(link, "v=1&ex=deepscaler");
+    let back = decode(&format!("#{link}"));
+    assert_eq!(back.data, Some(plain.clone()));
+    assert!(back.messages.is_empty(), "{:?}", back.messages);
+    // With the calculator, as typed by hand.
+    let d = decode("#n=10&c=3&k=5&ex=pythia");
+    assert_eq!(d.data.unwrap().example.as_deref(), Some("pythia"));
+    assert_eq!(d.calc.unwrap()[0], "10");
+    // A changed setting follows in `d`, without the example's counts.
+    let mut changed = plain.clone();
+    changed.settings.k_list = "1, 7".into();
+    changed.view.hidden = vec!["deepscaler_rl".into()];
+    let link = encode(None, Some(&changed)).unwrap();
+    assert!(link.starts_with("v=1&ex=deepscaler&d="), "{link}");
+    assert!(link.len() < 400, "{} characters: {link}", link.len());
+    assert_eq!(decode(&link).data, Some(changed));
+    // A name that cannot be one is refused with a message, not applied.
+    for bad in ["", "a%20b", "x<y>", &"e".repeat(MAX_EXAMPLE_KEY + 1)] {
+        let d = decode(&format!("ex={bad}"));
+        assert!(d.data.is_none(), "{bad}: {d:?}");
+        assert!(d.messages[0].contains("example name"), "{:?}", d.messages);
     }
 }

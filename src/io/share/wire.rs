@@ -189,6 +189,7 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
             enabled,
             band,
             view: w.view,
+            example: None,
         },
         notes,
     ))
