@@ -11,6 +11,7 @@ use super::analysis_jobs::BACKTEST_REPEATS;
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use crate::core::analysis::backtest::choose::more_samples_lines;
+use crate::core::estimators::kind::Estimator;
 use crate::io::chart_data::Table;
 use crate::io::format::full;
 use crate::io::summaries::{backtest_summary, more_samples_gain, more_samples_missing, points};
@@ -52,14 +53,19 @@ pub fn BacktestPanel(
                 }),
         })
     });
+    // The fixed mixtures' rows (w = 0, 0.1, …, 1) only when asked for; a chosen one shows.
+    let all = RwSignal::new(false);
     let table_rows = move || {
         current.with(|cur| {
             let cur = cur.as_ref().filter(|c| c.failed.is_none())?;
             let (bt, auto) = (&cur.backtest, &cur.auto);
             let head = bt.ratios.iter().map(|r| view! { <th scope="col">{format!("{r}×")}</th> }).collect_view();
+            let show_all = all.get();
+            let mixes = bt.mae.iter().filter(|(c, _)| matches!(c, Estimator::Mix(_))).count();
             let body = bt
                 .mae
                 .iter()
+                .filter(|(c, _)| show_all || !matches!(c, Estimator::Mix(_)) || auto.estimator == *c)
                 .map(|(c, errs)| {
                     let is = auto.estimator == *c;
                     let cells = errs.iter().map(|e| view! { <td title=full(*e)>{if e.is_finite() { points(*e) } else { "—".into() }}</td> }).collect_view();
@@ -72,6 +78,10 @@ pub fn BacktestPanel(
                     <thead><tr><th scope="col" class="left">"estimator"</th>{head}</tr></thead>
                     <tbody>{body}</tbody>
                 </table>
+                <button class="link-button" data-testid="backtest-show-all" aria-expanded=show_all.to_string()
+                    on:click=move |_| all.update(|v| *v = !*v)>
+                    {if show_all { "hide the fixed mixtures".to_string() } else { format!("show all {mixes} fixed mixtures (w = 0 … 1)") }}
+                </button>
             })
         })
     };

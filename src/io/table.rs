@@ -11,8 +11,8 @@ use std::borrow::Cow;
 pub enum Cell {
     /// A probability.
     Value(f64),
-    /// An interval.
-    Interval(f64, f64),
+    /// The Bayesian interval: its centre μ (the posterior mean), low and high ends.
+    Interval(f64, f64, f64),
     /// No value, and why.
     Undefined(String),
     /// A value extrapolated by the backtested estimator, with its expected error (None:
@@ -34,7 +34,9 @@ impl Cell {
     pub fn text(&self) -> String {
         match self {
             Cell::Value(v) => percent(*v),
-            Cell::Interval(lo, hi) => format!("{} – {}", percent(*lo), percent(*hi)),
+            Cell::Interval(mu, lo, hi) => {
+                format!("μ {} [{} – {}]", percent(*mu), percent(*lo), percent(*hi))
+            }
             Cell::Undefined(_) => "—".to_string(),
             Cell::Backed(v, Some(e), _) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
             Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
@@ -46,7 +48,12 @@ impl Cell {
     pub fn title(&self) -> String {
         match self {
             Cell::Value(v) => full(*v),
-            Cell::Interval(lo, hi) => format!("{} – {}", full(*lo), full(*hi)),
+            Cell::Interval(mu, lo, hi) => format!(
+                "posterior mean μ = {}, interval {} – {} (centred on μ, not on the unbiased value)",
+                full(*mu),
+                full(*lo),
+                full(*hi)
+            ),
             Cell::Undefined(why) => why.clone(),
             Cell::Backed(v, Some(e), None) => format!(
                 "{} (backtest error ±{} at this extrapolation ratio)",
@@ -69,7 +76,7 @@ impl Cell {
     fn csv(&self) -> String {
         match self {
             Cell::Value(v) => full(*v),
-            Cell::Interval(lo, hi) => format!("{},{}", full(*lo), full(*hi)),
+            Cell::Interval(_, lo, hi) => format!("{},{}", full(*lo), full(*hi)),
             Cell::Undefined(_) => String::new(),
             Cell::Backed(v, _, _) => full(*v),
             Cell::Spread(se) => full(*se),
@@ -97,6 +104,9 @@ pub const COLUMNS: [&str; 10] = [
 /// mG-Pass@k before the backtested value.
 pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    // The Bayesian interval names its centre and its prior.
+    let [a, b] = report.settings.prior;
+    h[6] = format!("Bayesian μ [credible interval], prior Beta({a}, {b})");
     h.insert(1, format!("± SE ({})", se.key()));
     let last = h.len() - 1;
     let g = report.g_tau.iter().map(|t| format!("G-Pass@k τ={t}"));
@@ -198,7 +208,9 @@ pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
                 .short
                 .map_or_else(|| "no tasks".to_string(), |s| s.to_string());
             let interval = match r.interval {
-                Some(i) if i.lo.is_finite() && i.hi.is_finite() => Cell::Interval(i.lo, i.hi),
+                Some(i) if i.lo.is_finite() && i.hi.is_finite() => {
+                    Cell::Interval(i.mean, i.lo, i.hi)
+                }
                 _ => Cell::Undefined("no tasks".into()),
             };
             let mut cells = vec![

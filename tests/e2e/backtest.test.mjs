@@ -12,6 +12,11 @@ test('the backtest names its choice and highlights it', async () => {
   assert.match(summary, /auto \(backtested\) = .+ for k > n/);
   assert.match(summary, /On your data, .+ extrapolates 64× with \d+\.\d\d points of error/);
   const rows = h.page.getByTestId('backtest-table').locator('tbody tr');
+  // The eleven fixed mixtures stay behind "show all" (but a chosen one shows).
+  const chosenMix = await h.page.getByTestId('backtest-table').locator('tr.chosen[data-candidate^=mix]').count();
+  assert.equal(await rows.count(), 4 + chosenMix);
+  await h.page.getByTestId('backtest-show-all').click();
+  assert.equal(await h.page.getByTestId('backtest-show-all').getAttribute('aria-expanded'), 'true');
   assert.equal(await rows.count(), 15);
   assert.equal(await h.page.getByTestId('backtest-table').locator('tr.chosen').count(), 1);
   assert.match(await h.page.getByTestId('backtest-gain').textContent(), /Going from \d+ to 128 samples per task cuts the expected error/);
