@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::analysis_state::Analysis;
 use super::dataset_input::DatasetInput;
 use super::download::save_text;
 use super::rejected_list::RejectedList;
@@ -14,6 +15,8 @@ use crate::io::counts_doc::counts_json;
 pub fn DatasetView(
     /// The inputs and what they yield.
     inputs: Inputs,
+    /// The analysis (each series' colour, and whether the charts show it).
+    analysis: Analysis,
 ) -> impl IntoView {
     let workspace = inputs.workspace;
     let download_counts = move |_| {
@@ -23,7 +26,7 @@ pub fn DatasetView(
     view! {
         <DatasetInput inputs=inputs />
         <section class="card wide" aria-label="Series read">
-            <SeriesSummary workspace=workspace />
+            <SeriesSummary workspace=workspace analysis=analysis />
             <RejectedList workspace=workspace />
             <p class="actions">
                 <button class="copy" data-testid="download-counts" on:click=download_counts>

@@ -65,7 +65,7 @@ pub fn App() -> impl IntoView {
             </header>
             <section_nav::SectionNav />
             <calculator::Calculator state=calc />
-            <dataset_view::DatasetView inputs=inputs />
+            <dataset_view::DatasetView inputs=inputs analysis=analysis />
             <analysis_view::AnalysisView analysis=analysis />
             <footer class="footnote wide">
                 <p>

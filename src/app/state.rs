@@ -83,6 +83,25 @@ impl Inputs {
     /// Adds a file read: it replaces the built-in example when only that is shown (the
     /// example can be brought back with [`Inputs::undo_replace`]), else it is added.
     pub fn add_file(&self, read: FileRead) {
+        // The same data again (the same file loaded twice) is named and not added.
+        let same = self.files.with_untracked(|f| {
+            f.iter()
+                .find(|g| g.same_data(&read))
+                .map(|g| g.file.clone())
+        });
+        if let Some(other) = same {
+            let what = if other == read.file {
+                format!("{} is already loaded", read.file)
+            } else {
+                format!(
+                    "{} holds the same data as {other}, already loaded",
+                    read.file
+                )
+            };
+            self.load_message
+                .set(Some(format!("{what}: it was not added again.")));
+            return;
+        }
         let only_example = self.settled.with_untracked(|t| t.trim().is_empty())
             && self.files.with_untracked(|f| examples::which(f).is_some());
         if only_example {

@@ -3,7 +3,7 @@
 
 use crate::core::data::dataset::Dataset;
 use crate::core::data::rejected::Rejected;
-use crate::io::format::percent;
+use crate::io::format::{percent, thousands};
 use crate::io::read::{assemble_with_sources, FileRead};
 
 /// Rejected rows listed on the page; the rest are counted (and all are downloadable).
@@ -99,9 +99,9 @@ impl Workspace {
                     n_range: if empty {
                         "—".to_string()
                     } else if s.n_min == s.n_max {
-                        s.n_min.to_string()
+                        thousands(s.n_min)
                     } else {
-                        format!("{}–{}", s.n_min, s.n_max)
+                        format!("{}–{}", thousands(s.n_min), thousands(s.n_max))
                     },
                     share_none: if empty {
                         "—".into()

@@ -26,7 +26,7 @@ test('the first visit opens with DeepScaleR base vs RL', async () => {
   await summaryRows().filter({ hasText: 'deepscaler_rl' }).waitFor();
   assert.equal(await summaryRows().count(), 2);
   const rl = summaryRows().filter({ hasText: 'deepscaler_rl' });
-  assert.equal(await rl.locator('[data-col=tasks]').textContent(), '1060');
+  assert.equal(await rl.locator('[data-col=tasks]').textContent(), '1,060');
   assert.equal(await rl.locator('[data-col=pass1]').textContent(), '68.01%');
 });
 
@@ -45,6 +45,13 @@ test('a file loaded over the built-in example replaces it (with an undo); the ne
   await h.page.getByTestId('file-input').setInputFiles(join(FIXTURES, 'samples_generic.jsonl'));
   await summaryRows().nth(3).waitFor();
   assert.equal(await h.page.getByTestId('example-replaced').count(), 0);
+  // The same file again is named and not added (no "(2)" series).
+  const before = await summaryRows().count();
+  await h.page.getByTestId('file-input').setInputFiles([]);
+  await h.page.getByTestId('file-input').setInputFiles(join(FIXTURES, 'samples_generic.jsonl'));
+  await waitForText(h.page, 'load-message', 'samples_generic.jsonl is already loaded: it was not added again.');
+  assert.equal(await summaryRows().count(), before);
+  assert.equal(await summaryRows().filter({ hasText: '(2)' }).count(), 0);
 });
 
 test('every fixture loads with exactly the counts of passk counts', async () => {

@@ -81,3 +81,18 @@ test('the Cover@τ axis turns logarithmic when every pass@1 is low, and the choi
   await page.getByTestId('cover-log').check();
   assertClean(h);
 });
+
+test('the series list shows each series in its colour and hides it from the charts', async () => {
+  const { page } = h;
+  const row = page.getByTestId('series-summary').locator('tbody tr[data-series="Pythia 70M"]');
+  const box = row.getByTestId('series-shown');
+  assert.equal(await box.isChecked(), true);
+  const legendColour = (await entries(page, 'chart-pass-at-k')).find((e) => e.name === 'Pythia 70M').colour;
+  assert.equal(await row.locator('.swatch').evaluate((s) => getComputedStyle(s).backgroundColor), legendColour);
+  await box.uncheck();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=chart-pass-at-k-data] table')?.textContent.includes('Pythia 70M'));
+  assert.equal((await entries(page, 'chart-pass-at-k')).find((e) => e.name === 'Pythia 70M').shown, 'false');
+  await box.check();
+  await page.waitForFunction(() => document.querySelector('[data-testid=chart-pass-at-k-data] table')?.textContent.includes('Pythia 70M'));
+  assertClean(h);
+});

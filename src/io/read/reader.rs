@@ -31,6 +31,17 @@ pub struct FileRead {
     pub bytes: u64,
 }
 
+impl FileRead {
+    /// Whether `other` holds the same data: the same series with the same tasks and counts,
+    /// read the same way and with the same rejected rows, whatever the file is called.
+    pub fn same_data(&self, other: &FileRead) -> bool {
+        self.series == other.series
+            && self.format == other.format
+            && self.rejected == other.rejected
+            && self.rejected_more == other.rejected_more
+    }
+}
+
 /// How a line format reads its lines: the format, the header once seen, the matrix rows
 /// so far.
 struct LineParser {
@@ -242,6 +253,29 @@ pub fn read_text(file: &str, default_name: &str, text: &str, format: Option<Form
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_same_data_under_another_name_is_recognised() {
+        let read = |file: &str, text: &str| crate::io::read::read_text(file, "x", text, None);
+        let a = read("a.txt", "10 3\n10 0\n");
+        assert!(a.same_data(&read("b.txt", "10 3\n10 0\n")));
+        assert!(
+            a.same_data(&read("a.txt", "10  3\r\n10 0\n")),
+            "the same counts"
+        );
+        assert!(
+            !a.same_data(&read("a.txt", "10 3\n10 1\n")),
+            "another count"
+        );
+        assert!(
+            !a.same_data(&read("a.txt", "10 0\n10 3\n")),
+            "another order"
+        );
+        assert!(
+            !a.same_data(&read("a.txt", "10 3\n10 0\n10 11\n")),
+            "a rejected row"
+        );
+    }
 
     #[test]
     fn empty_and_blank_inputs_read_as_nothing() {
