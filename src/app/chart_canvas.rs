@@ -82,10 +82,51 @@ pub fn ChartCanvas(
         });
         mapping.set(drawn);
     });
+    // The cross-hair: the pointer's (or the keyboard's) column, in canvas pixels.
+    let hover_px = RwSignal::new(None::<f64>);
+    let hover_at = move |px: Option<f64>| {
+        let m = mapping.get_untracked();
+        let at = px.and_then(|px| m.and_then(|m| m.x_at(px)).map(|x| (px, x)));
+        hover_px.set(at.map(|a| a.0));
+        on_hover.run(at.map(|a| a.1));
+    };
     let pointer = move |e: web_sys::MouseEvent| {
         let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
-        let x = e.offset_x() as f64 * dpr;
-        on_hover.run(mapping.get_untracked().and_then(|m| m.x_at(x)));
+        hover_at(Some(e.offset_x() as f64 * dpr));
+    };
+    // ← and → move the cross-hair by a fiftieth of the plot, Home and End to its ends,
+    // Escape hides it.
+    let keys = move |e: web_sys::KeyboardEvent| {
+        let Some(m) = mapping.get_untracked() else {
+            return;
+        };
+        let (l, r) = (m.x.0 as f64, m.x.1 as f64);
+        let step = (r - l) / 50.0;
+        let now = hover_px.get_untracked().unwrap_or((l + r) / 2.0);
+        let next = match e.key().as_str() {
+            "ArrowLeft" => Some((now - step).max(l)),
+            "ArrowRight" => Some((now + step).min(r)),
+            "Home" => Some(l),
+            "End" => Some(r),
+            "Escape" => None,
+            _ => return,
+        };
+        e.prevent_default();
+        hover_at(next);
+    };
+    let crosshair = move || {
+        let px = hover_px.get()?;
+        let m = mapping.get()?;
+        let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
+        let style = format!(
+            "left:{:.1}px;top:{:.1}px;height:{:.1}px",
+            px / dpr,
+            m.y.0 as f64 / dpr,
+            (m.y.1 - m.y.0) as f64 / dpr
+        );
+        Some(
+            view! { <div class="crosshair" data-testid=format!("{testid}-crosshair") style=style></div> },
+        )
     };
     let png = move |_| {
         if let Some(el) = canvas.get_untracked() {
@@ -130,10 +171,14 @@ pub fn ChartCanvas(
                 node_ref=canvas
                 data-testid=testid
                 role="img"
-                aria-label=label
+                tabindex="0"
+                aria-label=format!("{label} Focus it and press ← or → to read the values at a point.")
                 on:mousemove=pointer
-                on:mouseleave=move |_| on_hover.run(None)
+                on:mouseleave=move |_| hover_at(None)
+                on:keydown=keys
+                on:blur=move |_| hover_at(None)
             ></canvas>
+            {crosshair}
             <div class="chart-exports">
                 <button class="copy" data-testid=format!("{testid}-png") on:click=png>"PNG"</button>
                 <button class="copy" data-testid=format!("{testid}-svg") on:click=svg>"SVG"</button>

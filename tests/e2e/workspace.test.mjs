@@ -2,7 +2,7 @@
 // series in the charts; each series keeps its colour when another series is added.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, assertClean, canvasInk, usePage } from './harness.mjs';
+import { ARTIFACTS, assertClean, canvasInk, usePage, waitForText } from './harness.mjs';
 
 const h = usePage();
 
@@ -94,5 +94,27 @@ test('the series list shows each series in its colour and hides it from the char
   assert.equal((await entries(page, 'chart-pass-at-k')).find((e) => e.name === 'Pythia 70M').shown, 'false');
   await box.check();
   await page.waitForFunction(() => document.querySelector('[data-testid=chart-pass-at-k-data] table')?.textContent.includes('Pythia 70M'));
+  assertClean(h);
+});
+
+test('a cross-hair reads the values under the pointer, and the keyboard moves it', async () => {
+  const { page } = h;
+  const canvas = page.getByTestId('chart-pass-at-k');
+  const section = canvas.locator('xpath=ancestor::section[1]');
+  await canvas.hover();
+  await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'attached' });
+  assert.match(await section.getByTestId('chart-hover').textContent(), /at k = \d+/);
+  // By keyboard: focus, End goes to the last budget, Escape hides it.
+  await section.locator('h2').hover();
+  await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'detached' });
+  await canvas.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'attached' });
+  await page.keyboard.press('End');
+  const lastK = await page.evaluate(() => [...document.querySelectorAll('[data-testid=chart-pass-at-k-data] tbody tr')].at(-1).firstElementChild.textContent);
+  await waitForText(page, 'chart-hover', `at k = ${lastK}:`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'detached' });
+  assert.equal(await section.getByTestId('chart-hover').count(), 0);
   assertClean(h);
 });
