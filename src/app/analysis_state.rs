@@ -220,7 +220,6 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         pending,
     };
     curve_pipeline(fits, data, settings, k_max, band, out);
-    backtest_pipeline(fits, data, settings, backtests, pending);
     let rejected = Memo::new(move |_| inputs.workspace.with(|w| w.rejected.clone()));
     let slots = Memo::new(move |prev: Option<&SlotBook>| {
         let names: Vec<String> = datasets.with(|d| d.iter().map(|d| d.name.clone()).collect());
@@ -228,6 +227,9 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     });
     let report = RwSignal::new(Report::default());
     report_pipeline(fits, data, settings, rejected, report, pending);
+    // Sent after the curves and the table's report, which the first screen waits for (the
+    // engine starts its jobs in the order they arrive and interleaves their slices).
+    backtest_pipeline(fits, data, settings, backtests, pending);
     // The outside world: keep the settings across reloads.
     Effect::new(move |_| {
         let saved = Saved {
