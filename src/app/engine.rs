@@ -73,7 +73,7 @@ fn start(c: &mut Client) {
             });
             w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             on_message.forget();
-            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| go_local());
+            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| worker_failed());
             w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             on_error.forget();
             c.worker = Some(w);
@@ -101,9 +101,9 @@ impl Host for Page {
     }
 }
 
-/// Runs the engine on the page from now on (the worker could not load).
+/// The worker could not load: the engine runs on the page from now on.
 #[cfg(feature = "in-page-engine")]
-fn go_local() {
+fn worker_failed() {
     let waiting = CLIENT.with_borrow_mut(|c| {
         if c.local.is_some() {
             return Vec::new();
@@ -125,7 +125,7 @@ fn go_local() {
 
 /// The worker could not load: every request waiting and to come fails, and the page says why.
 #[cfg(not(feature = "in-page-engine"))]
-fn go_local() {
+fn worker_failed() {
     use leptos::prelude::Set;
     let message = "the engine worker could not load, so nothing can be computed: \
                    reload the page (its files may be incomplete)";
@@ -212,7 +212,7 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
         post(r);
     }
     if no_worker {
-        go_local();
+        worker_failed();
     }
     job
 }

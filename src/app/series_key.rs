@@ -6,6 +6,16 @@ use leptos::prelude::*;
 use super::analysis_state::Analysis;
 use crate::plot::Style;
 
+/// The CSS of a series' colour swatch: its colour, or a dashed line in it for the slots beyond
+/// the palette (whose lines are dashed).
+pub fn swatch(style: &Style, slot: usize) -> String {
+    let c = style.series_css(slot);
+    match style.series_dash(slot) {
+        None => format!("background:{c}"),
+        Some(_) => format!("background:none;border-top:3px dashed {c}"),
+    }
+}
+
 /// The legend of the series `names`.
 #[component]
 pub fn SeriesKey(
@@ -27,12 +37,7 @@ pub fn SeriesKey(
                     .get()
                     .into_iter()
                     .map(|n| {
-                        let slot = book.slot(&n);
-                        let c = style.series_css(slot);
-                        let swatch = match style.series_dash(slot) {
-                            None => format!("background:{c}"),
-                            Some(_) => format!("background:none;border-top:3px dashed {c}"),
-                        };
+                        let swatch = swatch(&style, book.slot(&n));
                         let name = n.clone();
                         let label = n.clone();
                         let shown = Signal::derive({

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
+use super::series_key::swatch;
 use super::theme::use_dark;
 use crate::io::format::thousands;
 use crate::io::workspace::Workspace;
@@ -55,7 +56,7 @@ pub fn SeriesSummary(
                                 };
                                 let name = r.name.clone();
                                 let style = Style { dark: dark.get(), ..Style::default() };
-                                let swatch = format!("background:{}", style.series_css(a.slots.with(|b| b.slot(&r.name))));
+                                let swatch = swatch(&style, a.slots.with(|b| b.slot(&r.name)));
                                 let (n1, n2) = (r.name.clone(), r.name.clone());
                                 let shown = move || a.view.with(|v| !v.hidden.contains(&n1));
                                 view! {

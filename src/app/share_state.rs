@@ -65,15 +65,14 @@ impl Share {
             .with_untracked(|p| p.is_none())
             .then(|| self.inputs.files.with_untracked(|f| examples::which(f)))
             .flatten();
-        let mut inputs: Vec<_> = self
-            .inputs
-            .pasted
-            .with_untracked(|p| p.iter().map(carried).collect());
-        self.inputs
-            .files
-            .with_untracked(|f| inputs.extend(f.iter().map(carried)));
-        if example.is_some() {
-            inputs.clear();
+        let mut inputs: Vec<_> = Vec::new();
+        if example.is_none() {
+            self.inputs
+                .pasted
+                .with_untracked(|p| inputs.extend(p.iter().map(carried)));
+            self.inputs
+                .files
+                .with_untracked(|f| inputs.extend(f.iter().map(carried)));
         }
         let a = self.analysis;
         Shared {

@@ -261,10 +261,10 @@ pub use export::{csv, csv_field, latex, markdown};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::borrow::Cow;
     use crate::core::report::build::build_report;
     use crate::core::settings::Options;
     use crate::io::read::{assemble, read_text};
+    use std::borrow::Cow;
 
     fn report() -> Report {
         let (ds, rej) = assemble(vec![read_text("a.txt", "a_b", "10 3\n10 0\n20 20\n", None)]);

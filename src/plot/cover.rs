@@ -53,17 +53,16 @@ pub fn draw_cover<DB: DrawingBackend>(
     style: &Style,
 ) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&style.bg())?;
-    let frame = Frame::main("τ (success-rate threshold)", "Cover@τ (share of tasks)");
+    let y_desc = "Cover@τ (share of tasks)";
     if chart.log_tau {
         let lo = tau_floor(chart);
-        let desc = "τ (success-rate threshold, log scale)";
-        let mut c = Frame::main(desc, "Cover@τ (share of tasks)")
+        let mut c = Frame::main("τ (success-rate threshold, log scale)", y_desc)
             .x_fmt(&|t| super::frame::share_tick(*t))
             .build(area, style, (lo..1f64).log_scale(), 0f64..1f64)?;
         body(&mut c, chart, style, lo)?;
         Ok(mapping(&c))
     } else {
-        let mut c = frame
+        let mut c = Frame::main("τ (success-rate threshold)", y_desc)
             .x_fmt(&|t| format!("{t:.1}"))
             .ticks(Some(6), None)
             .build(area, style, 0f64..1f64, 0f64..1f64)?;
