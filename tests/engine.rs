@@ -15,6 +15,8 @@ use std::task::{Context, Poll, Waker};
 use passk::core::analysis::backtest::run::BacktestRun;
 use passk::core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
 use passk::core::analysis::diagnose::diagnose;
+use passk::core::analysis::paired::{paired_outcome, PairError};
+use passk::core::analysis::planner::plan;
 use passk::core::data::dataset::Dataset;
 use passk::core::data::rejected::Rejected;
 use passk::core::estimators::cover::Tau;
@@ -25,6 +27,8 @@ use passk::core::report::schema::Report;
 use passk::core::settings::{BandKind, Options, Settings};
 use passk::engine::protocol::{Family, Reply, ReportWire, Request};
 use passk::engine::runner::{Engine, Host};
+use passk::engine::source::Source;
+use passk::io::read::{read_bytes, Format};
 
 /// A host with a clock that moves 40 ms per reading (every tick pauses); `on_pause` runs at
 /// each pause (a request arriving meanwhile).
@@ -205,6 +209,148 @@ fn each_reply_is_the_direct_computation() {
         vec![Reply::Diagnostics {
             job: 4,
             diagnostics: Some(Box::new(want))
+        }]
+    );
+
+    // The paired difference, one resample per slice, equals the whole computation.
+    let boot = Settings {
+        bootstrap: 60,
+        ..Settings::default()
+    };
+    let got = run(&engine, &h, paired_request(5, 1, &boot));
+    let want = paired_outcome(&ds[1], &ds[0], &boot);
+    assert!(want.as_ref().is_ok_and(|o| o.pairs > 0));
+    assert_eq!(
+        got,
+        vec![Reply::Paired {
+            job: 5,
+            outcome: Some(want)
+        }]
+    );
+    // A series not among those fitted: no outcome (not an error).
+    let got = run(
+        &engine,
+        &h,
+        Request::Paired {
+            job: 6,
+            data: 1,
+            a: "gone".into(),
+            b: "deepscaler_base".into(),
+            settings: boot,
+        },
+    );
+    assert_eq!(
+        got,
+        vec![Reply::Paired {
+            job: 6,
+            outcome: None
+        }]
+    );
+
+    let got = run(&engine, &h, plan_request(7, 1));
+    let g = &fits[0].groups;
+    let want = plan(g, 8, 0.01, 0.95).map(|p| (p, (g.n_min(), g.n_max())));
+    assert!(want.is_ok());
+    assert_eq!(
+        got,
+        vec![Reply::Plan {
+            job: 7,
+            plan: Some(want.map_err(|e| e.to_string()))
+        }]
+    );
+    // A refused plan says why.
+    let got = run(
+        &engine,
+        &h,
+        Request::Plan {
+            job: 8,
+            data: 1,
+            series: "deepscaler_base".into(),
+            k: 0,
+            half_width: 0.01,
+            confidence: 0.95,
+        },
+    );
+    assert_eq!(
+        got,
+        vec![Reply::Plan {
+            job: 8,
+            plan: Some(Err("k must be at least 1".into()))
+        }]
+    );
+}
+
+/// The paired difference RL − base of the examples (fit job `data`).
+fn paired_request(job: u64, data: u64, settings: &Settings) -> Request {
+    Request::Paired {
+        job,
+        data,
+        a: "deepscaler_rl".into(),
+        b: "deepscaler_base".into(),
+        settings: settings.clone(),
+    }
+}
+
+/// The plan of the base example at k = 8 for ±1 point at 95 %.
+fn plan_request(job: u64, data: u64) -> Request {
+    Request::Plan {
+        job,
+        data,
+        series: "deepscaler_base".into(),
+        k: 8,
+        half_width: 0.01,
+        confidence: 0.95,
+    }
+}
+
+/// A file read by the engine in slices (progress after each) is the file read at once.
+#[test]
+fn a_file_read_in_slices_is_the_file_read_at_once() {
+    let mut text = String::from("task_id,n,c\n");
+    for i in 0..250_000u32 {
+        text.push_str(&format!("t{i},{},{}\n", 10 + i % 7, i % 11));
+    }
+    text.push_str("bad,5,9\n");
+    let bytes = text.into_bytes();
+    assert!(bytes.len() > 2 << 20, "several slices");
+    let (engine, h) = (Engine::new(), host());
+    let req = |job, format| Request::Read {
+        job,
+        source: Source(bytes.clone()),
+        name: "runs.csv".into(),
+        format,
+    };
+    let got = run(&engine, &h, req(1, None));
+    let want = read_bytes("runs.csv", "runs", &bytes, None);
+    assert_eq!(want.rejected.len(), 1);
+    assert_eq!(
+        got,
+        vec![Reply::Read {
+            job: 1,
+            read: Box::new(want)
+        }]
+    );
+    let done: Vec<(u64, u64)> = h
+        .replies
+        .borrow()
+        .iter()
+        .filter_map(|r| match r {
+            Reply::Progress { done, .. } => *done,
+            _ => None,
+        })
+        .collect();
+    let total = bytes.len() as u64;
+    assert_eq!(done.len() as u64, total.div_ceil(1 << 20));
+    assert_eq!(done.last(), Some(&(total, total)));
+    assert!(done.windows(2).all(|w| w[0].0 < w[1].0));
+    // A chosen format is the reader's too.
+    let got = run(&engine, &h, req(2, Some(Format::CountsText)));
+    let want = read_bytes("runs.csv", "runs", &bytes, Some(Format::CountsText));
+    assert_eq!(
+        got,
+        vec![Reply::Read {
+            job: 2,
+            read: Box::new(want)
         }]
     );
 }
@@ -528,6 +674,14 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
             text: "10 3\n".into(),
             runs: 1,
         },
+        paired_request(8, 1, &Settings::default()),
+        plan_request(9, 1),
+        Request::Read {
+            job: 10,
+            source: Source(b"10 3\n".to_vec()),
+            name: "x.txt".into(),
+            format: None,
+        },
     ];
     let (engine, h) = (Engine::new(), host());
     run(
@@ -580,6 +734,14 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
             text: "10 3\n4 4\n".into(),
             runs: 1,
         },
+        paired_request(8, 1, &Settings::default()),
+        plan_request(9, 1),
+        Request::Read {
+            job: 10,
+            source: Source(b"task,n,c\na,10,3\nb,4,9\n".to_vec()),
+            name: "x.csv".into(),
+            format: None,
+        },
     ] {
         replies.extend(run(&engine, &h, r));
     }
@@ -587,6 +749,14 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         job: 5,
         family: Family::Fit,
         message: "why".into(),
+    });
+    replies.push(Reply::Paired {
+        job: 10,
+        outcome: Some(Err(PairError::Duplicate("t1".into()))),
+    });
+    replies.push(Reply::Plan {
+        job: 11,
+        plan: None,
     });
     (requests, replies)
 }
@@ -596,7 +766,7 @@ fn every_message_round_trips() {
     let (requests, replies) = every_message();
     assert_eq!(
         replies.len(),
-        9,
+        14,
         "{:?}",
         replies.iter().map(|r| r.family()).collect::<Vec<_>>()
     );
@@ -610,6 +780,13 @@ fn every_message_round_trips() {
     for r in &replies {
         let back: Reply = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
         assert_eq!(&back, r);
+    }
+    // Every family is asked for and answered, and indexes its own slot.
+    for (i, f) in Family::ALL.iter().enumerate() {
+        assert_eq!(f.index(), i);
+        let asked = requests.iter().any(|r| r.family() == *f);
+        let answered = replies.iter().any(|r| r.family() == Some(*f));
+        assert!(asked || answered, "{f:?}");
     }
     // An unknown estimator or band key is refused, not defaulted.
     assert!(serde_json::from_str::<BandKind>("\"wide\"").is_err());

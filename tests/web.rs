@@ -276,6 +276,22 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
             text: "10 3\n10 0\n".into(),
             runs: 1,
         },
+        // Without task ids: the reply is the reason (an error value crosses too).
+        Request::Paired {
+            job: 8,
+            data: 1,
+            a: "p".into(),
+            b: "p".into(),
+            settings: settings.clone(),
+        },
+        Request::Plan {
+            job: 9,
+            data: 1,
+            series: "p".into(),
+            k: 4,
+            half_width: 0.05,
+            confidence: 0.9,
+        },
     ];
     let engine = Engine::new();
     let host = Rc::new(Collect(RefCell::new(vec![Reply::Ready])));
@@ -289,8 +305,23 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
         while std::future::Future::poll(run.as_mut(), &mut cx).is_pending() {}
     }
     let replies = host.0.borrow().clone();
-    // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench (the cancel has no reply).
-    assert_eq!(replies.len(), 7, "{replies:?}");
+    // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan (the cancel has
+    // no reply).
+    assert_eq!(replies.len(), 9, "{replies:?}");
+    assert!(replies.iter().any(|r| matches!(
+        r,
+        Reply::Paired {
+            outcome: Some(Err(_)),
+            ..
+        }
+    )));
+    assert!(replies.iter().any(|r| matches!(
+        r,
+        Reply::Plan {
+            plan: Some(Ok(_)),
+            ..
+        }
+    )));
     for r in replies.iter().chain([&Reply::Failed {
         job: 9,
         family: Family::Fit,
@@ -301,4 +332,64 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     }
     // Of another shape: an error, not a panic.
     assert!(from_js::<Request>(wasm_bindgen::JsValue::from_str("Fit")).is_err());
+}
+
+/// The user's `File` crosses to the engine as itself (serde-wasm-bindgen passes it through),
+/// and the engine's read of it in slices equals the reader's of its bytes at once.
+#[wasm_bindgen_test]
+async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
+    use passk::engine::codec::{from_js, to_js};
+    use passk::engine::protocol::{Reply, Request};
+    use passk::engine::runner::{Engine, Host};
+    use passk::engine::source::Source;
+    use passk::io::read::read_bytes;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    struct Collect(RefCell<Vec<Reply>>);
+    impl Host for Collect {
+        fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
+            Box::pin(std::future::ready(()))
+        }
+        fn now_ms(&self) -> f64 {
+            0.0
+        }
+        fn send(&self, r: Reply) {
+            self.0.borrow_mut().push(r);
+        }
+    }
+    let mut text = String::from("task_id,n,c\n");
+    for i in 0..120_000u32 {
+        text.push_str(&format!("t{i},10,{}\n", i % 11));
+    }
+    let bytes = text.into_bytes();
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(&bytes[..]));
+    let file = web_sys::File::new_with_u8_array_sequence(&parts, "runs.csv").unwrap();
+    let req = Request::Read {
+        job: 1,
+        source: Source(file),
+        name: "runs.csv".into(),
+        format: None,
+    };
+    let back: Request = from_js(to_js(&req).unwrap()).unwrap();
+    assert_eq!(back, req);
+    let engine = Engine::new();
+    let host = Rc::new(Collect(RefCell::new(Vec::new())));
+    engine.accept(&back);
+    engine.run(back, host.clone() as Rc<dyn Host>).await;
+    let replies = host.0.borrow();
+    let progress = replies
+        .iter()
+        .filter(|r| matches!(r, Reply::Progress { .. }))
+        .count();
+    assert_eq!(progress, bytes.len().div_ceil(1 << 20));
+    let want = read_bytes("runs.csv", "runs", &bytes, None);
+    assert_eq!(want.series[0].1.len(), 120_000);
+    assert_eq!(
+        replies.last(),
+        Some(&Reply::Read {
+            job: 1,
+            read: Box::new(want)
+        })
+    );
 }

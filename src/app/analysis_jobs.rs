@@ -36,7 +36,7 @@ pub struct Pending {
 }
 
 /// The pending job of each family (indexed by [`Family::index`]).
-pub type PendingJobs = RwSignal<[Option<Pending>; 7]>;
+pub type PendingJobs = RwSignal<[Option<Pending>; Family::COUNT]>;
 
 /// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
 pub fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {

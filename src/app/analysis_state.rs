@@ -21,6 +21,7 @@ use crate::core::report::schema::Report;
 use crate::core::settings::BandKind;
 use crate::io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use crate::io::share::View;
+use crate::io::workspace::Workspace;
 use crate::plot::slots::SlotBook;
 
 /// Where the settings and the view are kept across reloads.
@@ -71,8 +72,10 @@ pub struct Analysis {
     pub data: RwSignal<u64>,
     /// Each series' backtest and the estimator it chose (filled by a job after the fits).
     pub backtests: RwSignal<Vec<SeriesBacktest>>,
-    /// Each series' colour slot, kept across edits.
+    /// Each series' colour slot, kept across edits (a renamed series keeps its colour).
     pub slots: Memo<SlotBook>,
+    /// The series as read, renamed and reordered as the user set (`view.series`).
+    pub workspace: Memo<Workspace>,
     /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
     /// bootstrap bands (the download asks the engine for the whole one), filled by a job
     /// after the fits.
@@ -192,7 +195,9 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         Ok(p) => p,
         Err(_) => prev.cloned().unwrap_or_default(),
     });
-    let datasets = Memo::new(move |_| inputs.workspace.with(|w| w.datasets.clone()));
+    let edits = Memo::new(move |_| view.with(|v| v.series.clone()));
+    let workspace = Memo::new(move |_| inputs.workspace.with(|w| edits.with(|e| w.edited(e))));
+    let datasets = Memo::new(move |_| workspace.with(|w| w.datasets.clone()));
     let fits = RwSignal::new(Vec::<SeriesFit>::new());
     let curves = RwSignal::new(Vec::<SeriesCurves>::new());
     let cover = RwSignal::new(Vec::<CoverCurves>::new());
@@ -220,10 +225,16 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         pending,
     };
     curve_pipeline(fits, data, settings, k_max, band, out);
-    let rejected = Memo::new(move |_| inputs.workspace.with(|w| w.rejected.clone()));
-    let slots = Memo::new(move |prev: Option<&SlotBook>| {
-        let names: Vec<String> = datasets.with(|d| d.iter().map(|d| d.name.clone()).collect());
-        prev.cloned().unwrap_or_default().update(&names)
+    let rejected = Memo::new(move |_| workspace.with(|w| w.rejected.clone()));
+    // Slots are kept by the names as read, and shown under the names given.
+    let by_origin = StoredValue::new(SlotBook::default());
+    let slots = Memo::new(move |_| {
+        workspace.with(|w| {
+            let book = by_origin.get_value().update(&w.origins);
+            by_origin.set_value(book.clone());
+            let shown: Vec<String> = w.datasets.iter().map(|d| d.name.clone()).collect();
+            book.relabel(&w.origins, &shown)
+        })
     });
     let report = RwSignal::new(Report::default());
     report_pipeline(fits, data, settings, rejected, report, pending);
@@ -260,6 +271,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         data,
         backtests,
         slots,
+        workspace,
         report,
     }
 }

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::job_progress::{is_stale, JobProgress};
+use super::term::Term;
 use crate::engine::protocol::Family;
 
 use super::analysis_jobs::BACKTEST_REPEATS;
@@ -78,6 +79,7 @@ pub fn BacktestPanel(
                     <thead><tr><th scope="col" class="left">"estimator"</th>{head}</tr></thead>
                     <tbody>{body}</tbody>
                 </table>
+                <p class="note small">"Besides BB, " <Term term="ZOIBB" /> " and " <Term term="LinMix" /> " the backtest tries " <Term term="fixed mixtures" /> "."</p>
                 <button class="link-button" data-testid="backtest-show-all" aria-expanded=show_all.to_string()
                     on:click=move |_| all.update(|v| *v = !*v)>
                     {if show_all { "hide the fixed mixtures".to_string() } else { format!("show all {mixes} fixed mixtures (w = 0 … 1)") }}

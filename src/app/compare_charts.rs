@@ -3,14 +3,18 @@
 
 use leptos::prelude::*;
 
+use super::analysis_jobs::{handle, started};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::jobs::{Jobs, Start};
+use super::engine;
+use super::job_progress::{is_stale, JobProgress};
+use super::term::Term;
 use crate::core::analysis::compare::{
-    best_temperature, delta_pass_point, paired_outcome, PairError, PairedOutcome,
+    best_temperature, delta_pass_point, PairError, PairedOutcome,
 };
 use crate::core::analysis::curves::{k_grid, round_budgets};
 use crate::core::settings::Settings;
+use crate::engine::protocol::{Family, Reply, Request};
 use crate::io::chart_data;
 use crate::io::share::View;
 use crate::io::summaries::{paired_se_note, paired_summary};
@@ -38,7 +42,7 @@ pub fn DeltaPassPanel(
     });
     view! {
         <section class="card" aria-labelledby="dp-title">
-            <h2 id="dp-title">"Pass@1 and ΔPass"</h2>
+            <h2 id="dp-title">"Pass@1 and " <Term term="ΔPass" /></h2>
             <p class="note small">"At equal pass@1 = a/(a+b), a larger ΔPass = a + b means pass@k grows faster with k (k ≥ 2)."</p>
             <ChartCanvas
                 testid="chart-delta-pass"
@@ -141,20 +145,33 @@ pub fn PairedPanel(
         pick(|v| v.compare_a.clone(), 1),
         pick(|v| v.compare_b.clone(), 0),
     );
-    // The paired bootstrap takes a while: computed after the page has drawn, in a job that a
-    // newer request supersedes.
+    // The paired bootstrap takes a while: the engine computes it, and a newer request
+    // supersedes it.
     let result = RwSignal::new(None::<PairedResult>);
-    let jobs = Jobs::new();
+    handle(a.pending, Family::Paired, move |reply| {
+        if let Reply::Paired { outcome, .. } = reply {
+            result.set(outcome);
+        }
+    });
     Effect::new(move |_| {
         let pair = name_a.get().zip(name_b.get());
         let settings = a.settings.with(|s| Settings {
             bootstrap: s.opts.settings.bootstrap.max(PAIRED_RESAMPLES),
             ..s.opts.settings.clone()
         });
-        a.datasets.track();
-        jobs.spawn(Start::AfterPaint, move |_| async move {
-            result.set(pair.and_then(|(na, nb)| paired(a, &na, &nb, &settings)));
+        a.fits.track();
+        let Some((na, nb)) = pair else {
+            return result.set(None);
+        };
+        let data = a.data.get_untracked();
+        let job = engine::send(|job| Request::Paired {
+            job,
+            data,
+            a: na,
+            b: nb,
+            settings,
         });
+        started(a.pending, Family::Paired, job, "paired bootstrap…");
     });
     let chart = Signal::derive(move || {
         let (label, curve) = match result.get() {
@@ -174,9 +191,11 @@ pub fn PairedPanel(
             })
             .collect_view()
     };
+    let stale = is_stale(a.pending, Family::Paired);
     view! {
-        <section class="card" id="compare" tabindex="-1" aria-labelledby="paired-title">
+        <section class="card" id="compare" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="paired-title">
             <h2 id="paired-title">"Paired difference"</h2>
+            <JobProgress pending=a.pending family=Family::Paired />
             <div class="input-row">
                 <label>"A " <select data-testid="paired-a" on:change=move |ev| a.view.update(|v| v.compare_a = Some(event_target_value(&ev)))>{move || options(name_a)}</select></label>
                 <label>"minus B " <select data-testid="paired-b" on:change=move |ev| a.view.update(|v| v.compare_b = Some(event_target_value(&ev)))>{move || options(name_b)}</select></label>
@@ -194,15 +213,6 @@ pub fn PairedPanel(
             <p class="note small">{move || result.with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).and_then(paired_se_note))}</p>
         </section>
     }
-}
-
-/// The paired difference A − B over the tasks both series share (None: a series is gone).
-fn paired(a: Analysis, na: &str, nb: &str, settings: &Settings) -> Option<PairedResult> {
-    a.datasets.with_untracked(|ds| {
-        let da = ds.iter().find(|d| d.name == na)?;
-        let db = ds.iter().find(|d| d.name == nb)?;
-        Some(paired_outcome(da, db, settings))
-    })
 }
 
 /// The paired difference, or why there is none.

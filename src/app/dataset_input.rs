@@ -4,8 +4,9 @@
 use leptos::prelude::*;
 
 use super::examples::Example;
-use super::load_files::{file_list, load_files};
+use super::load_files::{cancel_load, file_list, load_files};
 use super::state::Inputs;
+use crate::io::format::count_of;
 use crate::io::read::Format;
 
 /// Megabytes with one decimal.
@@ -33,14 +34,14 @@ pub fn DatasetInput(
     };
     let progress = move || {
         inputs.load.get().map(|p| {
-            let queued = if p.queued > 0 { format!(" · {} more file(s) waiting", p.queued) } else { String::new() };
+            let queued = if p.queued > 0 { format!(" · {} waiting", count_of(p.queued as u64, "more file", "more files")) } else { String::new() };
             view! {
                 <div class="load" data-testid="load-progress" role="status">
                     <progress max=p.total value=p.done></progress>
                     <span>
-                        {format!("{}: {} of {} · {} tasks{queued}", p.name, mb(p.done), mb(p.total), p.tasks)}
+                        {format!("{}: {} of {} · {}{queued}", p.name, mb(p.done), mb(p.total), p.text)}
                     </span>
-                    <button class="copy" data-testid="load-cancel" on:click=move |_| inputs.cancel.set(true)>
+                    <button class="copy" data-testid="load-cancel" on:click=move |_| cancel_load(inputs)>
                         "cancel"
                     </button>
                 </div>

@@ -18,7 +18,7 @@ pub fn DatasetView(
     /// The analysis (each series' colour, and whether the charts show it).
     analysis: Analysis,
 ) -> impl IntoView {
-    let workspace = inputs.workspace;
+    let workspace = analysis.workspace;
     let download_counts = move |_| {
         let json = workspace.with(|w| counts_json(&w.datasets));
         let _ = save_text("passk-counts.json", "application/json", &json);
@@ -26,7 +26,7 @@ pub fn DatasetView(
     view! {
         <DatasetInput inputs=inputs />
         <section class="card wide" aria-label="Series read">
-            <SeriesSummary workspace=workspace analysis=analysis />
+            <SeriesSummary inputs=inputs analysis=analysis />
             <RejectedList workspace=workspace />
             <p class="actions">
                 <button class="copy" data-testid="download-counts" on:click=download_counts>

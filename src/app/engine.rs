@@ -34,7 +34,7 @@ struct Client {
     ready: bool,
     next_job: u64,
     waiting: Vec<Request>,
-    handlers: [Option<Rc<Handler>>; 7],
+    handlers: [Option<Rc<Handler>>; Family::COUNT],
 }
 
 thread_local! {

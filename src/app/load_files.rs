@@ -1,44 +1,142 @@
-//! Loading the files a user picks or drops, one after the other, with progress and cancel.
+//! Loading the files a user picks or drops, one after the other: the engine worker reads each
+//! in slices (the page only shows its progress), and a cancel or a newer load stops it.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
 
 use leptos::prelude::*;
 
-use super::file_loader::read_file;
+use super::engine;
 use super::state::Inputs;
+use crate::engine::protocol::{Family, Reply, Request};
+use crate::engine::source::Source;
+use crate::io::read::Format;
+
+/// How far a load has got.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// The file.
+    pub name: String,
+    /// Bytes read.
+    pub done: f64,
+    /// The file's size.
+    pub total: f64,
+    /// What the engine says it has read ("12,345 tasks").
+    pub text: String,
+    /// Files still waiting after this one.
+    pub queued: usize,
+}
+
+/// The load under way: the files still to read and the engine's job reading the current one.
+struct Load {
+    inputs: Inputs,
+    files: VecDeque<web_sys::File>,
+    format: Option<Format>,
+    job: u64,
+}
+
+thread_local! {
+    static LOAD: RefCell<Option<Load>> = const { RefCell::new(None) };
+}
 
 /// Loads `files` into the inputs: the first replaces the built-in example when only that is
-/// shown (with an undo), the others add series.
+/// shown (with an undo), the others add series. A load under way is replaced.
 pub fn load_files(inputs: Inputs, files: Vec<web_sys::File>) {
     if files.is_empty() {
         return;
     }
-    inputs.cancel.set(false);
     inputs.load_message.set(None);
+    engine::on_reply(Family::Read, on_reply);
     let format = inputs.format.get_untracked();
-    leptos::task::spawn_local(async move {
-        let count = files.len();
-        for (i, file) in files.into_iter().enumerate() {
-            let result = read_file(
-                file,
-                format,
-                count - i - 1,
-                |p| inputs.load.set(Some(p)),
-                || inputs.cancel.get_untracked(),
-            )
-            .await;
-            match result {
-                Ok(read) => inputs.add_file(read),
-                Err(e) => {
-                    inputs.load_message.set(Some(if e == "cancelled" {
-                        "Loading cancelled; files read before it are kept.".to_string()
-                    } else {
-                        e
-                    }));
-                    break;
-                }
+    LOAD.with_borrow_mut(|l| {
+        *l = Some(Load {
+            inputs,
+            files: files.into(),
+            format,
+            job: 0,
+        })
+    });
+    next();
+}
+
+/// Asks the engine to read the next file, or ends the load.
+fn next() {
+    let Some((inputs, file, format, queued)) = LOAD.with_borrow_mut(|l| {
+        let load = l.as_mut()?;
+        match load.files.pop_front() {
+            Some(f) => Some((load.inputs, f, load.format, load.files.len())),
+            None => {
+                load.inputs.load.set(None);
+                *l = None;
+                None
             }
         }
-        inputs.load.set(None);
+    }) else {
+        return;
+    };
+    let name = file.name();
+    inputs.load.set(Some(Progress {
+        name: name.clone(),
+        done: 0.0,
+        total: file.size(),
+        text: "reading…".into(),
+        queued,
+    }));
+    let job = engine::send(|job| Request::Read {
+        job,
+        source: Source(file),
+        name,
+        format,
     });
+    LOAD.with_borrow_mut(|l| {
+        if let Some(load) = l.as_mut() {
+            load.job = job;
+        }
+    });
+}
+
+/// The engine's replies about the current file.
+fn on_reply(reply: Reply) {
+    let current = LOAD.with_borrow(|l| {
+        l.as_ref()
+            .filter(|load| Some(load.job) == reply.job())
+            .map(|load| load.inputs)
+    });
+    let Some(inputs) = current else { return };
+    match reply {
+        Reply::Progress { text, done, .. } => inputs.load.update(|p| {
+            if let (Some(p), Some((done, total))) = (p.as_mut(), done) {
+                p.done = done as f64;
+                p.total = total as f64;
+                p.text = text;
+            }
+        }),
+        Reply::Read { read, .. } => {
+            inputs.add_file(*read);
+            next();
+        }
+        Reply::Failed { message, .. } => {
+            end(inputs);
+            inputs.load_message.set(Some(message));
+        }
+        _ => {}
+    }
+}
+
+/// Ends the load under way, if any: the engine stops reading; files read before are kept.
+pub fn cancel_load(inputs: Inputs) {
+    if LOAD.with_borrow(Option::is_some) {
+        engine::cancel(Family::Read);
+        end(inputs);
+        inputs.load_message.set(Some(
+            "Loading cancelled; files read before it are kept.".into(),
+        ));
+    }
+}
+
+fn end(inputs: Inputs) {
+    LOAD.with_borrow_mut(|l| *l = None);
+    inputs.load.set(None);
 }
 
 /// The files of a `FileList` (a file input's or a drop's).

@@ -17,7 +17,6 @@ pub mod download;
 pub mod drop_zone;
 pub mod engine;
 pub mod examples;
-pub mod file_loader;
 pub mod fit_panel;
 pub mod job_progress;
 pub mod jobs;
@@ -38,6 +37,7 @@ pub mod share_bar;
 pub mod share_state;
 pub mod state;
 pub mod storage;
+pub mod term;
 pub mod theme;
 
 use leptos::prelude::*;

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::job_progress::{is_stale, JobProgress};
+use super::term::Term;
 use crate::engine::protocol::Family;
 
 use super::analysis_state::Analysis;
@@ -137,7 +138,7 @@ pub fn PassAtKPanel(
             {readout}
             <p class="note small">
                 "Solid up to k = n (the dotted vertical line); the fitted estimators are dashed beyond it, where they extrapolate. "
-                "Markers: ○ BB, □ ZOIBB, △ LinMix; dotted: naive. The combinatorial estimator stops at the smallest n."
+                "Markers: ○ BB, □ " <Term term="ZOIBB" /> ", △ " <Term term="LinMix" /> "; dotted: naive. The combinatorial estimator stops at the smallest n."
             </p>
             <ul class="warnings" data-testid="fit-warnings">{warnings}</ul>
         </section>

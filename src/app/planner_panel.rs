@@ -4,11 +4,13 @@
 
 use leptos::prelude::*;
 
+use super::analysis_jobs::{handle, started};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::jobs::{Jobs, Start};
+use super::engine;
+use super::job_progress::{is_stale, JobProgress};
 use super::setting_field::SettingField;
-use crate::core::analysis::planner::{plan, Plan};
+use crate::engine::protocol::{Family, PlanResult, Reply, Request};
 use crate::io::chart_data;
 use crate::io::plan_text::{parse_plan_k, plan_sentences};
 use crate::io::settings::parse_half_width;
@@ -41,34 +43,29 @@ pub fn PlannerPanel(
     });
     let k = Memo::new(move |_| parse_plan_k(&k_text.get()));
     let h = Memo::new(move |_| parse_half_width(&h_text.get()));
-    // The plan, computed after the page's first paint (it walks every task's distribution
-    // some sixty times).
-    let result = RwSignal::new(None::<Result<(Plan, (u64, u64)), String>>);
-    let jobs = Jobs::new();
+    // The plan: computed by the engine (it walks every task's distribution some sixty times).
+    let result = RwSignal::new(None::<PlanResult>);
+    handle(a.pending, Family::Plan, move |reply| {
+        if let Reply::Plan { plan, .. } = reply {
+            result.set(plan);
+        }
+    });
     Effect::new(move |_| {
-        let (Ok(k), Ok(h)) = (k.get(), h.get()) else {
-            result.set(None);
-            return;
+        let (Ok(k), Ok(half_width), Some(series)) = (k.get(), h.get(), current.get()) else {
+            return result.set(None);
         };
         let confidence = a.settings.with(|s| s.opts.settings.confidence);
-        let name = current.get();
-        let groups = a.fits.with(|f| {
-            f.iter()
-                .find(|s| Some(&s.name) == name.as_ref())
-                .map(|s| s.groups.clone())
+        a.fits.track();
+        let data = a.data.get_untracked();
+        let job = engine::send(|job| Request::Plan {
+            job,
+            data,
+            series,
+            k,
+            half_width,
+            confidence,
         });
-        jobs.spawn(Start::AfterPaint, move |job| async move {
-            let Some(g) = groups else {
-                result.set(None);
-                return;
-            };
-            let out = plan(&g, k, h, confidence)
-                .map(|p| (p, (g.n_min(), g.n_max())))
-                .map_err(|e| e.to_string());
-            if job.live() {
-                result.set(Some(out));
-            }
-        });
+        started(a.pending, Family::Plan, job, "planning…");
     });
     let chart = Memo::new(move |_| {
         result.with(|r| match r {
@@ -104,9 +101,11 @@ pub fn PlannerPanel(
             None => view! { <p class="note" data-testid="plan-samples">"—"</p> }.into_any(),
         })
     };
+    let stale = is_stale(a.pending, Family::Plan);
     view! {
-        <section class="card" aria-labelledby="planner-title" data-testid="planner-panel">
+        <section class="card" aria-labelledby="planner-title" data-testid="planner-panel" class:stale=move || stale.get() aria-busy=move || stale.get().to_string()>
             <h2 id="planner-title">"How many samples or tasks do I need?"</h2>
+            <JobProgress pending=a.pending family=Family::Plan />
             <p class="note small">
                 "For a target half-width of pass@k's interval: the samples per task that reach it with these tasks held fixed (Hoeffding's exact variance of the unbiased estimator at each task's c/n), "
                 "and the tasks that reach it at the samples drawn (the spread of the per-task estimates over tasks)."

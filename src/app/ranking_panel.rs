@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
+use super::term::Term;
 use crate::core::report::rank::ranking;
 use crate::io::format::percent;
 
@@ -56,7 +57,7 @@ pub fn RankingPanel(
             Some(view! {
                 <table class="results" data-testid="auc-table">
                     <caption>"AUC⁺ of Cover@τ (row over column) and AvgAUC⁺: the area by which one series' Cover curve lies above another's"</caption>
-                    <thead><tr><th scope="col" class="left">"series"</th>{head}<th scope="col">"AvgAUC⁺"</th></tr></thead>
+                    <thead><tr><th scope="col" class="left">"series"</th>{head}<th scope="col"><Term term="AvgAUC⁺" /></th></tr></thead>
                     <tbody>{body}</tbody>
                 </table>
             })
@@ -88,7 +89,7 @@ pub fn RankingPanel(
                             <th scope="col">{move || format!("pass@{}", k.get())}</th>
                             <th scope="col">"estimator"</th>
                             <th scope="col">{move || format!("Cover@{}", taus.with(|t| t.get(tau_i.get()).copied().unwrap_or(0.0)))}</th>
-                            <th scope="col">"AvgAUC⁺"</th>
+                            <th scope="col"><Term term="AvgAUC⁺" /></th>
                         </tr>
                     </thead>
                     <tbody>

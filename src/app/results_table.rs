@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
+use super::term::Term;
 use crate::core::estimators::stderr::SeKind;
 use crate::core::report::backtests::attach_backtests;
 use crate::io::table::{cover_rows, csv, header, latex, markdown, rows, se_note};
@@ -111,6 +112,7 @@ pub fn ResultsTable(
                 " "
                 <span class="note small" data-testid="se-note">{move || se_note(se.get())}</span>
             </p>
+            <p class="note small">"auto: per budget, the estimator the backtest chose; a value marked " <Term term="unbacked" /> " has no measured error behind that choice."</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Cover@τ results">
                 <table class="results" data-testid="cover-table">
                     <caption>"Cover@τ"</caption>

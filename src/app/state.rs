@@ -7,7 +7,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use super::examples::{self, Example};
-use super::file_loader::Progress;
+use super::load_files::{cancel_load, Progress};
 use super::storage;
 use crate::io::read::{read_text, FileRead, Format};
 use crate::io::workspace::Workspace;
@@ -35,8 +35,6 @@ pub struct Inputs {
     pub files: RwSignal<Vec<FileRead>>,
     /// The load in progress, if any.
     pub load: RwSignal<Option<Progress>>,
-    /// Set to stop the load in progress.
-    pub cancel: RwSignal<bool>,
     /// A message about the last load (an error, or that it was cancelled).
     pub load_message: RwSignal<Option<String>>,
     /// Why the loaded files could not be kept across a reload, if they could not.
@@ -125,7 +123,7 @@ impl Inputs {
 
     /// Removes every input (and what local storage keeps of them).
     pub fn clear(&self) {
-        self.cancel.set(true);
+        cancel_load(*self);
         self.text.set(String::new());
         self.settled.set(String::new());
         self.files.set(Vec::new());
@@ -153,18 +151,13 @@ pub fn provide_inputs() -> Inputs {
         let t = settled.get();
         (!t.trim().is_empty()).then(|| read_text("pasted text", "pasted", &t, format.get()))
     });
-    let workspace = Memo::new(move |_| {
-        let mut all: Vec<FileRead> = pasted.get().into_iter().collect();
-        all.extend(files.get());
-        Workspace::new(all)
-    });
+    let workspace = Memo::new(move |_| Workspace::with_pasted(pasted.get(), files.get()));
     let inputs = Inputs {
         text,
         settled,
         format,
         files,
         load: RwSignal::new(None),
-        cancel: RwSignal::new(false),
         load_message: RwSignal::new(None),
         not_stored: RwSignal::new(None),
         replaced: RwSignal::new(None),

@@ -4,21 +4,36 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::report_wire::ReportWire;
+
 use crate::bench::FileBench;
 use crate::core::analysis::curves::{CoverCurves, SeriesCurves};
 use crate::core::analysis::diagnose::Diagnostics;
+use crate::core::analysis::paired::{PairError, PairedOutcome};
+use crate::core::analysis::planner::Plan;
 use crate::core::data::dataset::Dataset;
 use crate::core::data::rejected::Rejected;
 use crate::core::estimators::cover::Tau;
-use crate::core::estimators::unbiased::ShortTasks;
 use crate::core::eval::fit::SeriesFit;
 use crate::core::report::backtests::SeriesBacktest;
-use crate::core::report::schema::Report;
 use crate::core::settings::{BandKind, Options, Settings};
+use crate::engine::source::Source;
+use crate::io::read::{FileRead, Format};
 
 /// What the page asks of the engine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Request {
+    /// Read a file in slices (progress after each), as its format or the one detected.
+    Read {
+        /// The job number.
+        job: u64,
+        /// The file.
+        source: Source,
+        /// Its name.
+        name: String,
+        /// The format chosen (None: detect).
+        format: Option<Format>,
+    },
     /// New series: group and fit each (series whose tasks did not change keep their fits).
     Fit {
         /// The job number.
@@ -79,6 +94,34 @@ pub enum Request {
         /// Whether this is the whole document for the download (else the table's).
         full: bool,
     },
+    /// The paired difference `a − b` of two series of the last fit, with its bootstrap band.
+    Paired {
+        /// The job number.
+        job: u64,
+        /// The fit job whose series these are.
+        data: u64,
+        /// Series A's name.
+        a: String,
+        /// Series B's name.
+        b: String,
+        /// The estimators' settings (the band's resamples and seed, the level).
+        settings: Settings,
+    },
+    /// The sample-size plan of one series of the last fit.
+    Plan {
+        /// The job number.
+        job: u64,
+        /// The fit job whose series these are.
+        data: u64,
+        /// The series.
+        series: String,
+        /// The budget.
+        k: u64,
+        /// The target half-width (probability units).
+        half_width: f64,
+        /// The two-sided level.
+        confidence: f64,
+    },
     /// Time the benchmark's steps on one input (`./dev bench`; the page never sends it).
     Bench {
         /// The job number.
@@ -102,6 +145,8 @@ pub enum Request {
 /// The families of jobs: a request supersedes only the running job of its own family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Family {
+    /// Reading a file.
+    Read,
     /// Fits.
     Fit,
     /// Curves and bands.
@@ -116,11 +161,16 @@ pub enum Family {
     Export,
     /// The benchmark.
     Bench,
+    /// The paired difference.
+    Paired,
+    /// The sample-size plan.
+    Plan,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; Family::COUNT] = [
+        Family::Read,
         Family::Fit,
         Family::Curves,
         Family::Backtest,
@@ -128,7 +178,12 @@ impl Family {
         Family::Report,
         Family::Export,
         Family::Bench,
+        Family::Paired,
+        Family::Plan,
     ];
+
+    /// How many families there are.
+    pub const COUNT: usize = 10;
 
     /// The family of a report job.
     pub fn of_report(full: bool) -> Family {
@@ -149,11 +204,14 @@ impl Request {
     /// Its job number.
     pub fn job(&self) -> u64 {
         match self {
-            Request::Fit { job, .. }
+            Request::Read { job, .. }
+            | Request::Fit { job, .. }
             | Request::Curves { job, .. }
             | Request::Backtest { job, .. }
             | Request::Diagnose { job, .. }
             | Request::Report { job, .. }
+            | Request::Paired { job, .. }
+            | Request::Plan { job, .. }
             | Request::Bench { job, .. }
             | Request::Cancel { job, .. } => *job,
         }
@@ -162,12 +220,15 @@ impl Request {
     /// Its family.
     pub fn family(&self) -> Family {
         match self {
+            Request::Read { .. } => Family::Read,
             Request::Fit { .. } => Family::Fit,
             Request::Curves { .. } => Family::Curves,
             Request::Backtest { .. } => Family::Backtest,
             Request::Diagnose { .. } => Family::Diagnose,
             Request::Report { full, .. } => Family::of_report(*full),
             Request::Bench { .. } => Family::Bench,
+            Request::Paired { .. } => Family::Paired,
+            Request::Plan { .. } => Family::Plan,
             Request::Cancel { family, .. } => *family,
         }
     }
@@ -188,6 +249,13 @@ pub enum Reply {
         text: String,
         /// Steps done and in all, when known.
         done: Option<(u64, u64)>,
+    },
+    /// What a file held.
+    Read {
+        /// The job number.
+        job: u64,
+        /// The series, rejected rows and what was left unused.
+        read: Box<FileRead>,
     },
     /// The fits, in the order of the series.
     Fits {
@@ -235,6 +303,20 @@ pub enum Reply {
         /// The timings.
         result: FileBench,
     },
+    /// The paired difference (None: a series named is not among those fitted).
+    Paired {
+        /// The job number.
+        job: u64,
+        /// The outcome, or why the two series cannot be paired.
+        outcome: Option<Result<PairedOutcome, PairError>>,
+    },
+    /// The sample-size plan (None: the series is not among those fitted).
+    Plan {
+        /// The job number.
+        job: u64,
+        /// The plan and the series' fewest and most samples per task, or why there is none.
+        plan: Option<PlanResult>,
+    },
     /// A job could not be done, and why.
     Failed {
         /// The job number.
@@ -252,12 +334,15 @@ impl Reply {
         match self {
             Reply::Ready => None,
             Reply::Progress { family, .. } | Reply::Failed { family, .. } => Some(*family),
+            Reply::Read { .. } => Some(Family::Read),
             Reply::Fits { .. } => Some(Family::Fit),
             Reply::Curves { .. } => Some(Family::Curves),
             Reply::Backtests { .. } => Some(Family::Backtest),
             Reply::Diagnostics { .. } => Some(Family::Diagnose),
             Reply::Report { full, .. } => Some(Family::of_report(*full)),
             Reply::Bench { .. } => Some(Family::Bench),
+            Reply::Paired { .. } => Some(Family::Paired),
+            Reply::Plan { .. } => Some(Family::Plan),
         }
     }
 
@@ -266,46 +351,19 @@ impl Reply {
         match self {
             Reply::Ready => None,
             Reply::Progress { job, .. }
+            | Reply::Read { job, .. }
             | Reply::Fits { job, .. }
             | Reply::Curves { job, .. }
             | Reply::Backtests { job, .. }
             | Reply::Diagnostics { job, .. }
             | Reply::Report { job, .. }
             | Reply::Bench { job, .. }
+            | Reply::Paired { job, .. }
+            | Reply::Plan { job, .. }
             | Reply::Failed { job, .. } => Some(*job),
         }
     }
 }
 
-/// A report as it crosses to the page: the document, and what its file leaves out (why each
-/// unbiased value is null, per series and row).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ReportWire {
-    /// The document (its rows' `short` empty).
-    pub report: Report,
-    /// `short` of each series' pass@k rows.
-    pub short: Vec<Vec<Option<ShortTasks>>>,
-}
-
-impl ReportWire {
-    /// Packs a report.
-    pub fn pack(mut report: Report) -> Self {
-        let short = report
-            .models
-            .iter_mut()
-            .map(|m| m.pass_at_k.iter_mut().map(|r| r.short.take()).collect())
-            .collect();
-        ReportWire { report, short }
-    }
-
-    /// The report, whole again.
-    pub fn unpack(self) -> Report {
-        let mut report = self.report;
-        for (m, short) in report.models.iter_mut().zip(self.short) {
-            for (r, s) in m.pass_at_k.iter_mut().zip(short) {
-                r.short = s;
-            }
-        }
-        report
-    }
-}
+/// A plan with the series' fewest and most samples per task, or why there is none.
+pub type PlanResult = Result<(Plan, (u64, u64)), String>;

@@ -8,20 +8,14 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
+use super::analyses::read;
 use super::protocol::{Family, Reply, ReportWire, Request};
-use crate::core::analysis::backtest::run::BacktestRun;
-use crate::core::analysis::bands::BootstrapDraws;
-use crate::core::analysis::curves::{
-    bootstrap_settings, cover_curves, k_grid, round_budgets, series_curves, with_bootstrap_band,
-    SeriesCurves,
-};
 use crate::core::analysis::diagnose::diagnose;
 use crate::core::data::dataset::Dataset;
 use crate::core::data::rejected::Rejected;
 use crate::core::eval::fit::SeriesFit;
-use crate::core::report::backtests::SeriesBacktest;
 use crate::core::report::build::{assemble, model_report_fitted};
-use crate::core::settings::{BandKind, Options};
+use crate::core::settings::Options;
 
 /// Points of the k grid the Pass@k curves are drawn on.
 pub const GRID_POINTS: usize = 60;
@@ -44,36 +38,39 @@ pub trait Host {
 
 /// The series of one fit job and their fits.
 #[derive(Debug, Clone)]
-struct Data {
+pub(super) struct Data {
     job: u64,
-    datasets: Rc<Vec<Dataset>>,
-    fits: Rc<Vec<SeriesFit>>,
+    pub(super) datasets: Rc<Vec<Dataset>>,
+    pub(super) fits: Rc<Vec<SeriesFit>>,
 }
 
 /// The engine's state: the latest job of each family and the series last fitted.
 #[derive(Debug, Default)]
 pub struct Engine {
-    latest: [Cell<u64>; 7],
+    latest: [Cell<u64>; Family::COUNT],
     data: RefCell<Option<Data>>,
 }
 
 /// A running job: its number, family, and the slice it is in.
-struct Job<'a> {
+pub(super) struct Job<'a> {
     engine: &'a Engine,
     host: &'a dyn Host,
-    job: u64,
+    pub(super) job: u64,
     family: Family,
     since: f64,
 }
 
 impl Job<'_> {
     /// Whether no newer request of its family has arrived.
-    fn live(&self) -> bool {
+    pub(super) fn live(&self) -> bool {
         self.engine.latest[self.family.index()].get() == self.job
     }
 
     /// Pauses when the slice is used up (saying `text`); whether the job is still live.
-    async fn tick(&mut self, text: impl FnOnce() -> (String, Option<(u64, u64)>)) -> bool {
+    pub(super) async fn tick(
+        &mut self,
+        text: impl FnOnce() -> (String, Option<(u64, u64)>),
+    ) -> bool {
         if self.host.now_ms() - self.since < SLICE_MS {
             return true;
         }
@@ -89,14 +86,24 @@ impl Job<'_> {
         self.live()
     }
 
+    /// Says how far it is, whether or not the slice is used up.
+    pub(super) fn progress(&self, text: String, done: Option<(u64, u64)>) {
+        self.host.send(Reply::Progress {
+            job: self.job,
+            family: self.family,
+            text,
+            done,
+        });
+    }
+
     /// Sends the reply if the job is still live.
-    fn finish(&self, reply: Reply) {
+    pub(super) fn finish(&self, reply: Reply) {
         if self.live() {
             self.host.send(reply);
         }
     }
 
-    fn fail(&self, message: String) {
+    pub(super) fn fail(&self, message: String) {
         self.finish(Reply::Failed {
             job: self.job,
             family: self.family,
@@ -106,7 +113,10 @@ impl Job<'_> {
 }
 
 /// The series with tasks, each with its fit.
-fn with_tasks<'a>(ds: &'a [Dataset], fits: &'a [SeriesFit]) -> Vec<(&'a Dataset, &'a SeriesFit)> {
+pub(super) fn with_tasks<'a>(
+    ds: &'a [Dataset],
+    fits: &'a [SeriesFit],
+) -> Vec<(&'a Dataset, &'a SeriesFit)> {
     ds.iter()
         .zip(fits)
         .filter(|(d, f)| !d.tasks.is_empty() && d.name == f.name)
@@ -126,7 +136,7 @@ impl Engine {
     }
 
     /// The series and fits of fit job `data`, if they are the ones held.
-    fn data(&self, data: u64) -> Option<Data> {
+    pub(super) fn data(&self, data: u64) -> Option<Data> {
         self.data
             .borrow()
             .as_ref()
@@ -148,6 +158,12 @@ impl Engine {
         }
         match req {
             Request::Cancel { .. } => {}
+            Request::Read {
+                source,
+                name,
+                format,
+                ..
+            } => read(&job, &source, &name, format).await,
             Request::Fit { datasets, .. } => self.fit(&mut job, datasets).await,
             Request::Report {
                 data,
@@ -174,72 +190,8 @@ impl Engine {
                 taus,
                 ..
             } => {
-                let Some(d) = self.data(data) else {
-                    return job.fail("the series changed".into());
-                };
-                let (mut curves, mut cover) = (Vec::new(), Vec::new());
-                let series = with_tasks(&d.datasets, &d.fits);
-                for (i, (ds, f)) in series.iter().enumerate() {
-                    let (lo, hi) = f.n_range();
-                    let mut marks = round_budgets(k_max);
-                    marks.extend([lo, hi]);
-                    let ks = k_grid(k_max, GRID_POINTS, &marks);
-                    // The curves in slices of the grid; the bootstrap band one resample at a
-                    // time over the whole grid.
-                    let plain = if band == BandKind::Bootstrap {
-                        BandKind::None
-                    } else {
-                        band
-                    };
-                    let mut parts = Vec::new();
-                    for chunk in ks.chunks(CURVE_CHUNK) {
-                        let text = || {
-                            (
-                                format!("drawing series {} of {}…", i + 1, series.len()),
-                                None,
-                            )
-                        };
-                        if !job.tick(text).await {
-                            return;
-                        }
-                        parts.push(series_curves(ds, f, chunk, &settings, plain));
-                    }
-                    let mut joined = SeriesCurves::concat(parts);
-                    if band == BandKind::Bootstrap {
-                        let s = bootstrap_settings(&settings);
-                        let mut draws = BootstrapDraws::new(ds, &ks, &s);
-                        loop {
-                            let (done, total) = draws.progress();
-                            let text = || {
-                                (
-                                    format!(
-                                        "bootstrap band of series {} of {}: {done} of {total} resamples…",
-                                        i + 1,
-                                        series.len()
-                                    ),
-                                    Some((done, total)),
-                                )
-                            };
-                            if !job.tick(text).await {
-                                return;
-                            }
-                            if !draws.step() {
-                                break;
-                            }
-                        }
-                        let bands = draws.finish();
-                        if let Some(c) = joined.as_mut() {
-                            with_bootstrap_band(c, f, &settings, &bands);
-                        }
-                    }
-                    curves.extend(joined);
-                    cover.push(cover_curves(f, &taus, COVER_POINTS));
-                }
-                job.finish(Reply::Curves {
-                    job: job.job,
-                    curves,
-                    cover,
-                });
+                self.curves(&mut job, data, k_max, band, &settings, &taus)
+                    .await
             }
             Request::Backtest {
                 data,
@@ -247,52 +199,22 @@ impl Engine {
                 ks,
                 repeats,
                 ..
-            } => {
-                let Some(d) = self.data(data) else {
-                    return job.fail("the series changed".into());
-                };
-                let mut out = Vec::new();
-                let series = with_tasks(&d.datasets, &d.fits);
-                for (i, (ds, f)) in series.iter().enumerate() {
-                    let Some(full) = f.fits else { continue };
-                    let run = match BacktestRun::new(ds, &full, &settings, repeats) {
-                        Err(e) => Err(e),
-                        Ok(mut bt) => {
-                            loop {
-                                let (done, total) = bt.progress();
-                                let text = || {
-                                    (
-                                        format!(
-                                            "backtesting series {} of {} ({done} of {total} subsamples)…",
-                                            i + 1,
-                                            series.len()
-                                        ),
-                                        Some((done, total)),
-                                    )
-                                };
-                                if !job.tick(text).await {
-                                    return;
-                                }
-                                if !bt.step() {
-                                    break;
-                                }
-                            }
-                            Ok(bt.finish())
-                        }
-                    };
-                    out.push(SeriesBacktest::new(
-                        &ds.name,
-                        f.groups.n_min(),
-                        &ks,
-                        repeats,
-                        run,
-                    ));
-                }
-                job.finish(Reply::Backtests {
-                    job: job.job,
-                    backtests: out,
-                });
-            }
+            } => self.backtest(&mut job, data, &settings, &ks, repeats).await,
+            Request::Paired {
+                data,
+                a,
+                b,
+                settings,
+                ..
+            } => self.paired(&mut job, data, &a, &b, &settings).await,
+            Request::Plan {
+                data,
+                series,
+                k,
+                half_width,
+                confidence,
+                ..
+            } => self.plan(&job, data, &series, k, half_width, confidence),
             Request::Diagnose {
                 data,
                 series,

@@ -19,6 +19,7 @@
 //! the decoder caps the inflated size at [`MAX_DECODED`], validates every count and setting,
 //! and reports each problem as a message; it never panics.
 
+use crate::io::series_edits::SeriesEdits;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
@@ -86,6 +87,9 @@ pub struct View {
     /// The series hidden from the charts (by name).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hidden: Vec<String>,
+    /// The series renamed and reordered by the user.
+    #[serde(default, skip_serializing_if = "SeriesEdits::is_empty")]
+    pub series: SeriesEdits,
 }
 
 /// The dataset view and the analysis, as a link carries them.

@@ -20,6 +20,10 @@ pub struct Workspace {
     pub sources: Vec<usize>,
     /// The inputs: (shown name, read as, unused columns).
     pub inputs: Vec<(String, String, Vec<String>)>,
+    /// For each series, its name as read (before the user's renames).
+    pub origins: Vec<String>,
+    /// The input index of the first file (1 after pasted text, else 0).
+    pub first_file: usize,
 }
 
 impl Workspace {
@@ -38,10 +42,23 @@ impl Workspace {
             .collect();
         let (datasets, rejected, sources) = assemble_with_sources(inputs);
         Workspace {
+            origins: datasets.iter().map(|d| d.name.clone()).collect(),
             datasets,
             rejected,
             sources,
             inputs: info,
+            first_file: 0,
+        }
+    }
+
+    /// Assembles the pasted text's series (if any) and then the files'.
+    pub fn with_pasted(pasted: Option<FileRead>, files: Vec<FileRead>) -> Workspace {
+        let first_file = usize::from(pasted.is_some());
+        let mut all: Vec<FileRead> = pasted.into_iter().collect();
+        all.extend(files);
+        Workspace {
+            first_file,
+            ..Workspace::new(all)
         }
     }
 

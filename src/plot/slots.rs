@@ -29,6 +29,20 @@ impl SlotBook {
         SlotBook(slots)
     }
 
+    /// The same slots under other names: the series named `from[i]` is called `to[i]` (a book
+    /// kept by the names as read, shown under the names the user gave).
+    pub fn relabel(&self, from: &[String], to: &[String]) -> SlotBook {
+        SlotBook(
+            self.0
+                .iter()
+                .map(|s| {
+                    let i = from.iter().position(|f| Some(f) == s.as_ref())?;
+                    to.get(i).cloned()
+                })
+                .collect(),
+        )
+    }
+
     /// The slot of series `name` (past the book's end when it has none).
     pub fn slot(&self, name: &str) -> usize {
         self.0
@@ -68,5 +82,12 @@ mod tests {
         // Everything gone: an empty book.
         assert_eq!(b.update(&[]), SlotBook::default());
         assert_eq!(SlotBook::default().slot("x"), 0);
+    }
+
+    #[test]
+    fn a_renamed_series_keeps_its_slot() {
+        let b = SlotBook::default().update(&names(&["a", "b", "c"]));
+        let shown = b.relabel(&names(&["a", "b", "c"]), &names(&["a", "B!", "c"]));
+        assert_eq!(shown.slots(["a", "B!", "c", "b"]), vec![0, 1, 2, 3]);
     }
 }

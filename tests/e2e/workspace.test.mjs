@@ -97,6 +97,55 @@ test('the series list shows each series in its colour and hides it from the char
   assertClean(h);
 });
 
+test('series are renamed, reordered and removed from the list, keep their colours, and a removal is undone', async () => {
+  const { page } = h;
+  const rows = page.getByTestId('series-summary').locator('tbody tr');
+  const order = () => rows.evaluateAll((rs) => rs.map((r) => r.dataset.series));
+  const colourOf = async (name) => (await entries(page, 'chart-pass-at-k')).find((e) => e.name === name)?.colour;
+  await page.getByTestId('example-pythia').click();
+  await page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=series-summary] tbody tr').length === 7);
+  const before = await order();
+  const colour = await colourOf(before[0]);
+  // Rename: the legend, the results table and the list follow; the colour stays.
+  const name = page.locator(`tr[data-series="${before[0]}"]`).getByTestId('series-name');
+  await name.fill('smallest');
+  await name.press('Enter');
+  await page.getByTestId('results-table').filter({ hasText: 'smallest' }).waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=series-legend] button.key')].some((b) => b.dataset.series === 'smallest'));
+  assert.equal(await colourOf('smallest'), colour);
+  assert.equal((await order())[0], 'smallest');
+  // A name another series has is refused, and the field goes back.
+  const second = page.locator(`tr[data-series="${before[1]}"]`).getByTestId('series-name');
+  await second.fill('smallest');
+  await second.press('Enter');
+  await waitForText(page, 'series-message', 'already called');
+  assert.equal(await second.inputValue(), before[1]);
+  // Reorder: down moves the first series below the second, in the list and the legend.
+  await page.locator('tr[data-series="smallest"]').getByTestId('series-down').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=series-summary] tbody tr')[1]?.dataset.series === 'smallest');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=series-legend] button.key')][1]?.dataset.series === 'smallest');
+  assert.deepEqual((await entries(page, 'chart-pass-at-k')).slice(0, 2).map((e) => e.name), [before[1], 'smallest']);
+  assert.equal(await page.locator(`tr[data-series="${before[1]}"]`).getByTestId('series-up').isDisabled(), true);
+  // Remove, then undo: the series comes back with its name, place and colour.
+  await page.locator('tr[data-series="smallest"]').getByTestId('series-remove').click();
+  await page.locator('tr[data-series="smallest"]').waitFor({ state: 'detached' });
+  assert.equal(await rows.count(), 6);
+  await waitForText(page, 'series-message', "Removed 'smallest'");
+  await page.getByTestId('results-table').filter({ hasText: 'smallest' }).waitFor({ state: 'detached' });
+  await page.getByTestId('series-undo').click();
+  await page.locator('tr[data-series="smallest"]').waitFor();
+  assert.equal((await order())[1], 'smallest');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=series-legend] button.key')].some((b) => b.dataset.series === 'smallest'));
+  assert.equal(await colourOf('smallest'), colour);
+  // Kept across a reload.
+  await page.reload();
+  await page.locator('tr[data-series="smallest"]').waitFor();
+  assert.equal((await order())[1], 'smallest');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=chart-pass-at-k-data] tbody tr').length > 0 && document.querySelectorAll('[data-testid=series-legend] button.key').length >= 7);
+  assertClean(h);
+});
+
 test('a cross-hair reads the values under the pointer, and the keyboard moves it', async () => {
   const { page } = h;
   const canvas = page.getByTestId('chart-pass-at-k');
@@ -116,5 +165,24 @@ test('a cross-hair reads the values under the pointer, and the keyboard moves it
   await page.keyboard.press('Escape');
   await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'detached' });
   assert.equal(await section.getByTestId('chart-hover').count(), 0);
+  assertClean(h);
+});
+
+test('glossary terms show their definition on hover and on keyboard focus', async () => {
+  const { page } = h;
+  await page.locator('[data-testid=term][data-term="fixed mixtures"]').waitFor({ timeout: 60_000 });
+  const terms = await page.getByTestId('term').evaluateAll((ts) => [...new Set(ts.map((t) => t.dataset.term))]);
+  for (const t of ['ΔPass', 'ZOIBB', 'LinMix', 'AvgAUC⁺', 'unbacked', 'fixed mixtures']) assert.ok(terms.includes(t), `${t} in ${terms}`);
+  const term = page.locator('[data-testid=term][data-term="ΔPass"]').first();
+  const def = term.locator('.term-def');
+  const opacity = () => def.evaluate((d) => getComputedStyle(d).opacity);
+  assert.equal(await opacity(), '0');
+  await term.focus();
+  assert.equal(await opacity(), '1');
+  assert.match(await def.textContent(), /a \+ b/);
+  await page.screenshot({ path: `${ARTIFACTS}glossary-focus.png` });
+  await term.blur();
+  await term.hover();
+  assert.equal(await opacity(), '1');
   assertClean(h);
 });

@@ -8,5 +8,6 @@ pub mod compare;
 pub mod curves;
 pub mod cv;
 pub mod diagnose;
+pub mod paired;
 pub mod planner;
 pub mod warnings;

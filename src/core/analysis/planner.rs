@@ -8,7 +8,7 @@ use crate::core::eval::spread::spread;
 use crate::core::num::math::Det;
 use crate::core::num::normal::two_sided_z;
 use crate::core::num::sum::Neumaier;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The largest number of samples per task the planner considers.
@@ -45,7 +45,7 @@ impl fmt::Display for PlanError {
 impl std::error::Error for PlanError {}
 
 /// One point of the curve: the half-width with n samples per task.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct PlanRow {
     /// Samples per task.
     pub n: u64,
@@ -54,7 +54,7 @@ pub struct PlanRow {
 }
 
 /// The plan (`passk plan`'s JSON, field for field).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Plan {
     /// The budget.
     pub k: u64,

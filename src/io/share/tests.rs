@@ -1,3 +1,4 @@
+use crate::io::series_edits::SeriesEdits;
 use proptest::prelude::*;
 
 use super::*;
@@ -116,6 +117,10 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         plan_half_width: Some("0.5%".into()),
         cover_log: Some(true),
         hidden: vec!["base <b>".into()],
+        series: SeriesEdits {
+            renamed: vec![("rl".into(), "RL & co".into())],
+            order: vec!["rl".into(), "base <b>".into()],
+        },
     };
     let calc: CalcFields = ["1000000000000".into(), "1".into(), "999999999999".into()];
     let frag = encode(Some(&calc), Some(&s)).unwrap();
