@@ -191,6 +191,21 @@ async fn the_page_draws_its_charts_for_the_example() {
     root.remove();
 }
 
+/// An engine host that collects the replies and never waits.
+struct Collect(std::cell::RefCell<Vec<passk::engine::protocol::Reply>>);
+
+impl passk::engine::runner::Host for Collect {
+    fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
+        Box::pin(std::future::ready(()))
+    }
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+    fn send(&self, r: passk::engine::protocol::Reply) {
+        self.0.borrow_mut().push(r);
+    }
+}
+
 /// Every message between page and engine survives serde-wasm-bindgen bit for bit (64-bit
 /// integers as BigInt: a seed beyond 2^53 is neither rounded nor refused).
 #[wasm_bindgen_test]
@@ -204,18 +219,6 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    struct Collect(RefCell<Vec<Reply>>);
-    impl Host for Collect {
-        fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
-            Box::pin(std::future::ready(()))
-        }
-        fn now_ms(&self) -> f64 {
-            0.0
-        }
-        fn send(&self, r: Reply) {
-            self.0.borrow_mut().push(r);
-        }
-    }
     let (ds, _) = assemble(vec![read_text(
         "p",
         "p",
@@ -346,18 +349,6 @@ async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    struct Collect(RefCell<Vec<Reply>>);
-    impl Host for Collect {
-        fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
-            Box::pin(std::future::ready(()))
-        }
-        fn now_ms(&self) -> f64 {
-            0.0
-        }
-        fn send(&self, r: Reply) {
-            self.0.borrow_mut().push(r);
-        }
-    }
     let mut text = String::from("task_id,n,c\n");
     for i in 0..120_000u32 {
         text.push_str(&format!("t{i},10,{}\n", i % 11));

@@ -38,8 +38,22 @@ pub struct Pending {
 /// The pending job of each family (indexed by [`Family::index`]).
 pub type PendingJobs = RwSignal<[Option<Pending>; Family::COUNT]>;
 
+/// Sends the request `make` builds from its job number and notes the job as pending (saying
+/// `text` until the engine says more).
+pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) {
+    let mut family = None;
+    let job = engine::send(|job| {
+        let req = make(job);
+        family = Some(req.family());
+        req
+    });
+    if let Some(f) = family {
+        started(pending, f, job, text);
+    }
+}
+
 /// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
-pub fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
+fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
     pending.update(|p| {
         p[family.index()] = Some(Pending {
             job,
@@ -111,8 +125,10 @@ pub fn fit_pipeline(
     });
     Effect::new(move |_| {
         let ds = datasets.get();
-        let job = engine::send(|job| Request::Fit { job, datasets: ds });
-        started(pending, Family::Fit, job, "fitting…");
+        ask(pending, "fitting…", |job| Request::Fit {
+            job,
+            datasets: ds,
+        });
     });
 }
 
@@ -160,7 +176,7 @@ pub fn curve_pipeline(
         let (k_max, band, settings, taus) = inputs.get();
         fits.track();
         let data = data.get_untracked();
-        let job = engine::send(|job| Request::Curves {
+        ask(out.pending, "drawing…", |job| Request::Curves {
             job,
             data,
             k_max,
@@ -168,7 +184,6 @@ pub fn curve_pipeline(
             settings,
             taus,
         });
-        started(out.pending, Family::Curves, job, "drawing…");
     });
 }
 
@@ -199,14 +214,13 @@ pub fn backtest_pipeline(
         let (settings, ks) = inputs.get();
         fits.track();
         let data = data.get_untracked();
-        let job = engine::send(|job| Request::Backtest {
+        ask(pending, "backtesting…", |job| Request::Backtest {
             job,
             data,
             settings,
             ks,
             repeats: BACKTEST_REPEATS,
         });
-        started(pending, Family::Backtest, job, "backtesting…");
     });
 }
 
@@ -242,14 +256,13 @@ pub fn report_pipeline(
         let rejected = rejected.get();
         fits.track();
         let data = data.get_untracked();
-        let job = engine::send(|job| Request::Report {
+        ask(pending, "tabulating…", |job| Request::Report {
             job,
             data,
             rejected,
             options,
             full: false,
         });
-        started(pending, Family::Report, job, "tabulating…");
     });
 }
 
@@ -270,12 +283,11 @@ pub fn request_export(
             let _ = super::download::save_text("passk-report.json", "application/json", &json);
         }
     });
-    let job = engine::send(|job| Request::Report {
+    ask(pending, "writing the report…", |job| Request::Report {
         job,
         data,
         rejected,
         options,
         full: true,
     });
-    started(pending, Family::Export, job, "writing the report…");
 }

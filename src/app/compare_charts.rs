@@ -3,10 +3,9 @@
 
 use leptos::prelude::*;
 
-use super::analysis_jobs::{handle, started};
+use super::analysis_jobs::{ask, handle};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::engine;
 use super::job_progress::{is_stale, JobProgress};
 use super::term::Term;
 use crate::core::analysis::compare::{
@@ -164,14 +163,13 @@ pub fn PairedPanel(
             return result.set(None);
         };
         let data = a.data.get_untracked();
-        let job = engine::send(|job| Request::Paired {
+        ask(a.pending, "paired bootstrap…", |job| Request::Paired {
             job,
             data,
             a: na,
             b: nb,
             settings,
         });
-        started(a.pending, Family::Paired, job, "paired bootstrap…");
     });
     let chart = Signal::derive(move || {
         let (label, curve) = match result.get() {

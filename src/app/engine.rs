@@ -89,7 +89,17 @@ struct Page;
 #[cfg(feature = "in-page-engine")]
 impl Host for Page {
     fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
-        Box::pin(super::jobs::yield_to_browser())
+        Box::pin(async {
+            // A zero-delay timeout: the browser gets a turn.
+            let promise = js_sys::Promise::new(&mut |resolve, _| {
+                let _ = leptos::prelude::window()
+                    .set_timeout_with_callback_and_timeout_and_arguments_0(
+                        resolve.unchecked_ref(),
+                        0,
+                    );
+            });
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        })
     }
 
     fn now_ms(&self) -> f64 {

@@ -5,10 +5,9 @@ use leptos::prelude::*;
 
 use super::job_progress::{is_stale, JobProgress};
 
-use super::analysis_jobs::{handle, started};
+use super::analysis_jobs::{ask, handle};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::engine;
 use crate::core::analysis::diagnose::Diagnostics;
 use crate::engine::protocol::{Family, Reply, Request};
 use crate::io::chart_data;
@@ -40,13 +39,12 @@ pub fn FitPanel(
         let folds = folds.get();
         a.fits.track();
         let data = a.data.get_untracked();
-        let job = engine::send(|job| Request::Diagnose {
+        ask(a.pending, "fit diagnostics…", |job| Request::Diagnose {
             job,
             data,
             series,
             folds,
         });
-        started(a.pending, Family::Diagnose, job, "fit diagnostics…");
     });
     let chart = Signal::derive(move || {
         diag.get()

@@ -19,7 +19,6 @@ pub mod engine;
 pub mod examples;
 pub mod fit_panel;
 pub mod job_progress;
-pub mod jobs;
 pub mod k_table;
 pub mod load_files;
 pub mod method_notes;

@@ -4,10 +4,9 @@
 
 use leptos::prelude::*;
 
-use super::analysis_jobs::{handle, started};
+use super::analysis_jobs::{ask, handle};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use super::engine;
 use super::job_progress::{is_stale, JobProgress};
 use super::setting_field::SettingField;
 use crate::engine::protocol::{Family, PlanResult, Reply, Request};
@@ -57,7 +56,7 @@ pub fn PlannerPanel(
         let confidence = a.settings.with(|s| s.opts.settings.confidence);
         a.fits.track();
         let data = a.data.get_untracked();
-        let job = engine::send(|job| Request::Plan {
+        ask(a.pending, "planning…", |job| Request::Plan {
             job,
             data,
             series,
@@ -65,7 +64,6 @@ pub fn PlannerPanel(
             half_width,
             confidence,
         });
-        started(a.pending, Family::Plan, job, "planning…");
     });
     let chart = Memo::new(move |_| {
         result.with(|r| match r {
