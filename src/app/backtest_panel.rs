@@ -128,7 +128,6 @@ pub fn BacktestPanel(
                 file="passk-more-samples"
                 chart=Signal::derive(move || Chart::MoreSamples(more.get()))
                 dark=dark
-                on_hover=move |_| {}
                 table=Signal::derive(move || {
                     let c = more.get();
                     let mut t: Table = vec![vec!["estimator".into(), "samples per task".into(), format!("error at k = {}", c.k)]];

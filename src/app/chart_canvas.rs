@@ -1,6 +1,7 @@
 //! A chart on a canvas: sized to its container and to the screen's pixel density, redrawn on
-//! resize and when the system switches between light and dark, with the data coordinate
-//! under the pointer reported for hover, and PNG and SVG exports.
+//! resize and when the system switches between light and dark, with a cross-hair (pointer or
+//! arrow keys) and the values of every series drawn at that point as a small table, a data
+//! table for screen readers, and PNG, SVG and CSV exports.
 
 use leptos::ev;
 use leptos::html;
@@ -10,7 +11,29 @@ use plotters_canvas::CanvasBackend;
 
 use super::download::{save_data_url, save_text};
 use crate::io::chart_data::{self, Table};
+use crate::io::format::thousands;
+use crate::io::readout::{self, Readout};
 use crate::plot::{Chart, Mapping, Style};
+
+/// What `chart` reads at data x (k, τ, m, n, pass@1 or c/n, as its x axis shows).
+fn readout_of(chart: &Chart, x: f64) -> Option<Readout> {
+    match chart {
+        Chart::PassAtK(c) => readout::pass_at_k(&c.series, &c.enabled, x),
+        Chart::Cover(c) => readout::cover(&c.series, x),
+        Chart::Fit(d) => readout::fit(d, x),
+        Chart::DeltaPass(c) => readout::delta_pass(&c.points, x),
+        Chart::BestTemperature(c) => readout::best_temperature(&c.models, x),
+        Chart::Paired(c) => readout::paired(&c.label, &c.curve, x),
+        Chart::MoreSamples(c) => {
+            let error = format!("error at k = {} (points)", thousands(c.k));
+            readout::lines_at(&c.lines, x, ("samples per task m", &error))
+        }
+        Chart::Planner(c) => {
+            let line = [(format!("half-width of pass@{}", c.k), c.rows.clone())];
+            readout::lines_at(&line, x, ("samples per task n", "points"))
+        }
+    }
+}
 
 /// Height over width of a chart.
 const ASPECT: f64 = 0.6;
@@ -34,9 +57,9 @@ pub fn ChartCanvas(
     chart: Signal<Chart>,
     /// Whether to draw in dark colours.
     dark: ReadSignal<bool>,
-    /// Called with the data x under the pointer (None when it leaves the plotting area).
-    #[prop(into)]
-    on_hover: Callback<Option<f64>>,
+    /// The `data-testid` of the values read at the cross-hair (default: `{testid}-hover`).
+    #[prop(optional)]
+    hover_id: Option<&'static str>,
     /// The numbers behind the chart: its data table and CSV export.
     #[prop(into)]
     table: Signal<Table>,
@@ -84,11 +107,38 @@ pub fn ChartCanvas(
     });
     // The cross-hair: the pointer's (or the keyboard's) column, in canvas pixels.
     let hover_px = RwSignal::new(None::<f64>);
+    let hover_x = RwSignal::new(None::<f64>);
     let hover_at = move |px: Option<f64>| {
         let m = mapping.get_untracked();
         let at = px.and_then(|px| m.and_then(|m| m.x_at(px)).map(|x| (px, x)));
         hover_px.set(at.map(|a| a.0));
-        on_hover.run(at.map(|a| a.1));
+        hover_x.set(at.map(|a| a.1));
+    };
+    let hover_id = hover_id.map_or_else(|| format!("{testid}-hover"), str::to_string);
+    let values = move || {
+        let r = chart.with(|c| readout_of(c, hover_x.get()?))?;
+        let head = r
+            .head
+            .into_iter()
+            .map(|h| view! { <th scope="col">{h}</th> })
+            .collect_view();
+        let rows = r
+            .rows
+            .into_iter()
+            .map(|row| {
+                let mut cells = row.into_iter();
+                let name = cells.next().unwrap_or_default();
+                let cells = cells.map(|c| view! { <td>{c}</td> }).collect_view();
+                view! { <tr><th scope="row">{name}</th>{cells}</tr> }
+            })
+            .collect_view();
+        Some(view! {
+            <table class="hover" data-testid=hover_id.clone()>
+                <caption>{r.caption}</caption>
+                <thead><tr>{head}</tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        })
     };
     let pointer = move |e: web_sys::MouseEvent| {
         let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
@@ -179,6 +229,7 @@ pub fn ChartCanvas(
                 on:blur=move |_| hover_at(None)
             ></canvas>
             {crosshair}
+            {values}
             <div class="chart-exports">
                 <button class="copy" data-testid=format!("{testid}-png") on:click=png>"PNG"</button>
                 <button class="copy" data-testid=format!("{testid}-svg") on:click=svg>"SVG"</button>

@@ -52,7 +52,6 @@ pub fn DeltaPassPanel(
                     Chart::DeltaPass(DeltaPassChart { points, slots })
                 })
                 dark=dark
-                on_hover=move |_| {}
                 table=Signal::derive(move || points.with(|p| chart_data::delta_pass(p)))
             />
         </section>
@@ -105,7 +104,6 @@ pub fn BestTemperaturePanel(
                 file="passk-best-temperature"
                 chart=chart
                 dark=dark
-                on_hover=move |_| {}
                 table=Signal::derive(move || best.with(|b| chart_data::best_temperature(b)))
             />
             </div>
@@ -205,7 +203,6 @@ pub fn PairedPanel(
                 file="passk-paired"
                 chart=chart
                 dark=dark
-                on_hover=move |_| {}
                 table=Signal::derive(move || match result.get() { Some(Ok(p)) => chart_data::paired(&p.curve), _ => Vec::new() })
             />
             <p class="note small">{move || result.with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).and_then(paired_se_note))}</p>

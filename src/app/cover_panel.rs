@@ -14,18 +14,6 @@ use crate::io::format::percent;
 use crate::plot::cover::CoverChart;
 use crate::plot::Chart;
 
-/// G(τ) of a step curve given as its corners (share on (previous τ, τ]).
-fn plugin_at(steps: &[(f64, f64)], tau: f64) -> f64 {
-    if tau <= 0.0 {
-        return 1.0;
-    }
-    steps
-        .iter()
-        .find(|s| tau <= s.0)
-        .map(|s| s.1)
-        .unwrap_or(0.0)
-}
-
 /// The pass@1 under which (for every series) the τ axis is logarithmic unless chosen.
 pub const LOG_BELOW: f64 = 0.1;
 
@@ -56,30 +44,6 @@ pub fn CoverPanel(
             log_tau: log_tau.get(),
         })
     });
-    let hover = RwSignal::new(None::<f64>);
-    let readout = move || {
-        let tau = hover.get()?;
-        let lines: Vec<String> = shown.with(|(cs, _)| {
-            cs.iter()
-                .map(|c| {
-                    let post = c
-                        .posterior
-                        .iter()
-                        .min_by(|x, y| (x.0 - tau).abs().total_cmp(&(y.0 - tau).abs()))
-                        .map(|p| format!(", BB posterior {}", percent(p.1)))
-                        .unwrap_or_default();
-                    format!(
-                        "{} at τ = {tau:.3}: plug-in {}{post}",
-                        c.name,
-                        percent(plugin_at(&c.steps, tau))
-                    )
-                })
-                .collect()
-        });
-        Some(
-            view! { <ul class="hover" data-testid="cover-hover">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> },
-        )
-    };
     let areas = move || {
         a.cover.with(|cs| {
             cs.iter()
@@ -112,10 +76,9 @@ pub fn CoverPanel(
                 file="passk-cover"
                 chart=chart
                 dark=dark
-                on_hover=move |t| hover.set(t)
+                hover_id="cover-hover"
                 table=Signal::derive(move || a.cover.with(|c| chart_data::cover(c)))
             />
-            {readout}
         </section>
     }
 }

@@ -35,7 +35,14 @@ pub fn files(e: Example) -> Vec<FileRead> {
         Example::Pythia => &PYTHIA,
     };
     set.iter()
-        .map(|(name, text)| read_text(name, &series_name_for(name), text, None))
+        .map(|(name, text)| {
+            let mut read = read_text(name, &series_name_for(name), text, None);
+            // The file lists the models alphabetically: show them smallest first.
+            if e == Example::Pythia {
+                read.sort_by_model_size();
+            }
+            read
+        })
         .collect()
 }
 

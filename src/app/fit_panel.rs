@@ -87,7 +87,6 @@ pub fn FitPanel(
                 file="passk-fit"
                 chart=chart
                 dark=dark
-                on_hover=move |_| {}
                 table=Signal::derive(move || diag.with(|d| d.as_ref().map(chart_data::fit).unwrap_or_default()))
             />
             <p class="note small" data-testid="fit-params">{params}</p>

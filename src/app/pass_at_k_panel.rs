@@ -1,4 +1,4 @@
-//! The Pass@k chart with its legend toggles, band choice, hover readout, warnings about the
+//! The Pass@k chart with its legend toggles, band choice, hover read-out, warnings about the
 //! fits behind extrapolations, and a data table for screen readers.
 
 use leptos::prelude::*;
@@ -13,7 +13,6 @@ use super::series_key::SeriesKey;
 use crate::core::estimators::kind::Estimator;
 use crate::core::settings::BandKind;
 use crate::io::chart_data;
-use crate::io::format::percent;
 use crate::plot::pass_at_k::PassAtKChart;
 use crate::plot::Chart;
 
@@ -51,7 +50,6 @@ pub fn PassAtKPanel(
             slots,
         })
     });
-    let hover = RwSignal::new(None::<f64>);
     let toggles = Estimator::ALL
         .into_iter()
         .map(|e| {
@@ -74,25 +72,6 @@ pub fn PassAtKPanel(
             }
         })
         .collect_view();
-    let readout = move || {
-        let k = hover.get()?;
-        let lines: Vec<String> = shown.with(|(cs, _)| {
-            cs.iter()
-                .flat_map(|s| {
-                    a.enabled.get().into_iter().filter_map(move |e| {
-                        s.at(e, k).map(|(kk, v)| {
-                            format!("{} — {} at k = {}: {}", s.name, e.label(), kk, percent(v))
-                        })
-                    })
-                })
-                .collect()
-        });
-        Some(view! {
-            <ul class="hover" data-testid="chart-hover">
-                {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
-            </ul>
-        })
-    };
     let warnings = move || {
         curves.with(|cs| {
             cs.iter()
@@ -132,10 +111,9 @@ pub fn PassAtKPanel(
                 file="passk-pass-at-k"
                 chart=chart
                 dark=dark
-                on_hover=move |k| hover.set(k)
+                hover_id="chart-hover"
                 table=Signal::derive(move || shown.with(|(c, _)| chart_data::pass_at_k(c, &a.enabled.get())))
             />
-            {readout}
             <p class="note small">
                 "Solid up to k = n (the dotted vertical line); the fitted estimators are dashed beyond it, where they extrapolate. "
                 "Markers: ○ BB, □ " <Term term="ZOIBB" /> ", △ " <Term term="LinMix" /> "; dotted: naive. The combinatorial estimator stops at the smallest n."

@@ -136,7 +136,6 @@ pub fn PlannerPanel(
             {sentences}
             <ChartCanvas testid="chart-planner" file="passk-planner" dark=dark chart=drawn table=numbers
                 label="Half-width of pass@k's interval against the samples per task (log scale), with the target as a dashed line and the samples drawn as a dotted one; the data table below lists the values."
-                on_hover=move |_| {}
             />
         </section>
     }

@@ -7,6 +7,7 @@ use super::analysis_state::Analysis;
 use super::term::Term;
 use crate::core::estimators::stderr::SeKind;
 use crate::core::report::backtests::attach_backtests;
+use crate::engine::protocol::Family;
 use crate::io::table::{cover_rows, csv, header, latex, markdown, rows, se_note};
 
 /// Puts text on the clipboard; the status says whether it worked.
@@ -48,7 +49,31 @@ pub fn ResultsTable(
         )
     });
     let status = RwSignal::new(String::new());
-    let download = move |_| a.download_report();
+    // A download asked for while the series are being fitted waits for the fits (the engine
+    // reports only fitted series), and says so.
+    let fitting = move || a.pending.with(|p| p[Family::Fit.index()].is_some());
+    let waiting = RwSignal::new(false);
+    let download = move |_| {
+        if fitting() {
+            waiting.set(true);
+        } else {
+            a.download_report();
+        }
+    };
+    Effect::new(move |_| {
+        if waiting.get() && !fitting() {
+            waiting.set(false);
+            a.download_report();
+        }
+    });
+    let report_status = move || {
+        if waiting.get() {
+            return "the report downloads once the series are fitted…".to_string();
+        }
+        a.pending
+            .with(|p| p[Family::Export.index()].as_ref().map(|q| q.text.clone()))
+            .unwrap_or_default()
+    };
     let body = move || {
         table.with(|(rows, ..)| {
             rows.iter()
@@ -126,6 +151,7 @@ pub fn ResultsTable(
                 <button class="copy" data-testid="copy-csv" on:click=move |_| copy(table.with(|(r, _, _, t)| csv(r, t)), status, "CSV")>"copy CSV"</button>
                 <button class="copy" data-testid="download-report" on:click=download>"download JSON report"</button>
                 <span class="copied" data-testid="table-copy-status">{move || status.get()}</span>
+                <span class="copied" data-testid="report-status" role="status">{report_status}</span>
             </p>
         </section>
     }

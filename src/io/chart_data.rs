@@ -55,16 +55,7 @@ pub fn cover(curves: &[CoverCurves]) -> Table {
     for (j, tau) in taus.iter().enumerate() {
         let mut row = vec![full(*tau)];
         for c in curves {
-            let plug = if *tau <= 0.0 {
-                1.0
-            } else {
-                c.steps
-                    .iter()
-                    .find(|s| *tau <= s.0)
-                    .map(|s| s.1)
-                    .unwrap_or(0.0)
-            };
-            row.push(full(plug));
+            row.push(full(c.plugin_at(*tau)));
             row.push(opt(c.posterior.get(j).map(|p| p.1)));
         }
         rows.push(row);

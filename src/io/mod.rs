@@ -9,6 +9,7 @@ pub mod glossary;
 pub mod number;
 pub mod plan_text;
 pub mod read;
+pub mod readout;
 pub mod series_edits;
 pub mod settings;
 pub mod share;

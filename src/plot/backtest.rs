@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::frame::{k_tick, legend, mapping, Frame, Keyed};
+use super::frame::{count_tick, legend, log_axis, mapping, Frame, Keyed};
 use super::{k_label, Mapping, Style};
 
 /// The error curves: (estimator, [(samples per task m, error in probability units)]).
@@ -37,8 +37,20 @@ pub fn draw_more_samples<DB: DrawingBackend>(
     let e_max = (pts.map(|p| p.1).fold(0.0f64, f64::max) * 100.0 * 1.15).max(0.5);
     let y_desc = format!("expected error at k = {} (points)", k_label(chart.k as f64));
     let mut c = Frame::new("samples per task m (log scale)", y_desc)
-        .x_fmt(&k_tick)
-        .build(area, style, (m_min..m_max).log_scale(), 0f64..e_max)?;
+        .x_fmt(&count_tick)
+        .build(
+            area,
+            style,
+            log_axis(
+                m_min,
+                m_max,
+                chart
+                    .lines
+                    .iter()
+                    .flat_map(|l| l.1.iter().map(|p| p.0 as f64)),
+            ),
+            0f64..e_max,
+        )?;
     for (i, (name, line)) in chart.lines.iter().enumerate() {
         let color = style.series(i);
         let st = style.stroke(color, 2.0);

@@ -4,7 +4,9 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::frame::{band, k_tick, legend, mapping, percent, rule, Frame, Keyed};
+use super::frame::{
+    band, k_tick, legend, log_ticks, mapping, percent, rule, share_tick, Frame, Keyed,
+};
 use super::{Mapping, Style};
 use crate::core::analysis::compare::{DiffAtK, PairedCurve};
 
@@ -56,7 +58,7 @@ pub fn draw_delta_pass<DB: DrawingBackend>(
         if *v >= 10.0 {
             format!("{v:.0}")
         } else {
-            format!("{v:.2}")
+            share_tick(*v)
         }
     };
     // pass@1 from 0 to a little beyond the largest (low pass@1 values spread out).
@@ -75,7 +77,12 @@ pub fn draw_delta_pass<DB: DrawingBackend>(
     let mut c = Frame::new("pass@1 = mean c/n", "ΔPass = a + b (BB, log scale)")
         .x_fmt(&x_tick)
         .y_fmt(&delta)
-        .build(area, style, 0f64..x_hi, (lo..hi).log_scale())?;
+        .build(
+            area,
+            style,
+            0f64..x_hi,
+            (lo..hi).log_scale().with_key_points(log_ticks(lo, hi)),
+        )?;
     let r = style.px(5.0) as i32;
     let mut anchors = Vec::with_capacity(chart.points.len());
     for (i, (name, p1, dp)) in chart.points.iter().enumerate() {

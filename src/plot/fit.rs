@@ -9,6 +9,10 @@ use super::frame::{legend, mapping, Frame, Keyed};
 use super::{Mapping, Style};
 use crate::core::analysis::diagnose::{Diagnostics, BINS};
 
+/// Each panel's y axis reaches this factor above its data: the top of the plot holds the
+/// legend, clear of the bars and curves.
+const HEADROOM: f64 = 1.5;
+
 /// Draws the diagnostics of one series.
 ///
 /// # Errors
@@ -21,11 +25,14 @@ pub fn draw_fit<DB: DrawingBackend>(
     area.fill(&style.bg())?;
     let (w, _) = area.dim_in_pixel();
     let (left, right) = area.split_horizontally(w / 2);
+    // On a phone each panel is under 200 pixels wide: three x ticks and short legend labels.
+    let narrow = f64::from(w) / style.scale < 560.0;
     let panel = |y_desc| {
         Frame::new("c/n", y_desc)
             .sizes(10.0, 40.0, 48.0)
-            .ticks(Some(6), Some(5))
+            .ticks(Some(if narrow { 3 } else { 6 }), Some(5))
     };
+    let says = |long: &'static str, short: &'static str| if narrow { short } else { long };
     let bb = style.series(0);
     let zo = style.series(1);
     let obs = style.muted();
@@ -43,13 +50,13 @@ pub fn draw_fit<DB: DrawingBackend>(
         .fold(0.0f64, f64::max)
         .max(curve_max.min(4.0 * dens.iter().copied().fold(0.5, f64::max)))
         .max(0.5)
-        * 1.1;
+        * HEADROOM;
     let mut c = panel("density").build(&left, style, 0f64..1f64, 0f64..y_max)?;
     c.draw_series(dens.iter().enumerate().map(|(i, &h)| {
         let x0 = i as f64 * width;
         Rectangle::new([(x0, 0.0), (x0 + width, h)], obs.mix(0.35).filled())
     }))?
-    .label("observed c/n")
+    .label(says("observed c/n", "observed"))
     .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 12, y + 4)], obs.mix(0.35).filled()));
     if !d.densities.is_empty() {
         let clip = |v: f64| v.min(y_max);
@@ -58,11 +65,11 @@ pub fn draw_fit<DB: DrawingBackend>(
             d.densities.iter().map(|x| (x.0, clip(x.1))),
             st,
         ))?
-        .keyed("BB: Beta(a, b)", 14, st);
+        .keyed(says("BB: Beta(a, b)", "BB"), 14, st);
         let sz = style.stroke(zo, 2.0);
         let zoib = d.densities.iter().map(|x| (x.0, clip(x.2)));
         c.draw_series(style.dashed(zoib, 6.0, 3.0, sz))?.keyed(
-            "ZOIBB: Beta part and atoms",
+            says("ZOIBB: Beta part and atoms", "ZOIBB"),
             14,
             sz,
         );
@@ -78,19 +85,33 @@ pub fn draw_fit<DB: DrawingBackend>(
         }
     }
     legend(&mut c, style, SeriesLabelPosition::UpperMiddle, 11.0)?;
-    let mut e = panel("cumulative share").build(&right, style, 0f64..1f64, 0f64..1f64)?;
+    // No tick labels above 1 (the legend's room).
+    let share = |v: &f64| {
+        if *v > 1.0 + 1e-9 {
+            String::new()
+        } else {
+            format!("{v:.1}")
+        }
+    };
+    let mut e =
+        panel("cumulative share")
+            .y_fmt(&share)
+            .build(&right, style, 0f64..1f64, 0f64..HEADROOM)?;
     let ecdf = style.stroke(style.ink(), 2.2);
     e.draw_series(LineSeries::new(d.cdfs.iter().map(|x| (x.0, x.1)), ecdf))?
-        .keyed("observed (ECDF)", 14, ecdf);
+        .keyed(says("observed (ECDF)", "observed"), 14, ecdf);
     if d.cdfs.iter().all(|x| x.2.is_finite()) {
         let st = style.stroke(bb, 1.6);
         e.draw_series(LineSeries::new(d.cdfs.iter().map(|x| (x.0, x.2)), st))?
-            .keyed("BB predictive", 14, st);
+            .keyed(says("BB predictive", "BB"), 14, st);
         let sz = style.stroke(zo, 1.6);
         let zoib = d.cdfs.iter().map(|x| (x.0, x.3));
-        e.draw_series(style.dashed(zoib, 6.0, 3.0, sz))?
-            .keyed("ZOIBB predictive", 14, sz);
+        e.draw_series(style.dashed(zoib, 6.0, 3.0, sz))?.keyed(
+            says("ZOIBB predictive", "ZOIBB"),
+            14,
+            sz,
+        );
     }
-    legend(&mut e, style, SeriesLabelPosition::LowerRight, 11.0)?;
+    legend(&mut e, style, SeriesLabelPosition::UpperMiddle, 11.0)?;
     Ok(mapping(&e))
 }

@@ -158,6 +158,36 @@ pub fn share_tick(t: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// Tick positions on a log axis from `lo` to `hi`: 1, 2 and 5 × 10^j, or every 1…9 × 10^j
+/// when that gives fewer than four ticks (a range of less than a decade), only the powers of
+/// ten over many decades; none for a range that is not positive and finite.
+pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    if !(lo > 0.0 && hi > lo && hi.is_finite()) {
+        return Vec::new();
+    }
+    let pick = |mantissas: &[f64]| {
+        let mut out = Vec::new();
+        let mut e = lo.log10().floor() as i32;
+        while 10f64.powi(e) <= hi {
+            let p = 10f64.powi(e);
+            out.extend(
+                mantissas
+                    .iter()
+                    .map(|m| m * p)
+                    .filter(|v| (lo..=hi).contains(v)),
+            );
+            e += 1;
+        }
+        out
+    };
+    let ticks = pick(&[1.0, 2.0, 5.0]);
+    match ticks.len() {
+        0..=3 => pick(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]),
+        4..=12 => ticks,
+        _ => pick(&[1.0]),
+    }
+}
+
 /// A budget as a tick label: see [`k_label`].
 pub fn k_tick(k: &f64) -> String {
     k_label(*k)
@@ -263,6 +293,47 @@ impl Scale for RangedCoordf64 {
 
 impl Scale for LogCoord<f64> {
     const LOG: bool = true;
+}
+
+impl<R: Ranged + Scale> Scale for plotters::coord::combinators::WithKeyPoints<R> {
+    const LOG: bool = R::LOG;
+}
+
+/// A log x axis from `lo` to `hi` whose ticks sit at the data's own values when there are
+/// few of them (two sample sizes a decade apart or less would otherwise get one tick or
+/// none), at [`log_ticks`] otherwise.
+pub fn log_axis(
+    lo: f64,
+    hi: f64,
+    data: impl Iterator<Item = f64>,
+) -> plotters::coord::combinators::WithKeyPoints<LogCoord<f64>> {
+    let mut xs: Vec<f64> = data.filter(|x| (lo..=hi).contains(x)).collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let ticks = if xs.len() <= 8 && log_ticks(lo, hi).len() < 4 {
+        xs
+    } else {
+        log_ticks(lo, hi)
+    };
+    (lo..hi).log_scale().with_key_points(ticks)
+}
+
+/// An axis value as a tick label: a budget ([`k_label`]) when that reads exactly, the whole
+/// number otherwise (`1250`, not `1.2k`).
+pub fn count_tick(v: &f64) -> String {
+    let short = k_label(*v);
+    let exact = short
+        .strip_suffix('k')
+        .map(|s| (s, 1e3))
+        .or_else(|| short.strip_suffix('M').map(|s| (s, 1e6)))
+        .map_or(v.round() == *v, |(s, m)| {
+            s.parse::<f64>().is_ok_and(|x| (x * m - v).abs() < 0.5)
+        });
+    if exact {
+        short
+    } else {
+        format!("{v:.0}")
+    }
 }
 
 /// Where the chart's plotting area lies and the ranges it shows.

@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::frame::{k_tick, mapping, rule, Frame};
+use super::frame::{count_tick, log_axis, mapping, rule, Frame};
 use super::{Mapping, Style};
 
 /// What the planner's chart shows.
@@ -48,8 +48,13 @@ pub fn draw_planner<DB: DrawingBackend>(
     let h_max = if h_max > 0.0 { h_max } else { 1.0 };
     let y_desc = format!("half-width of pass@{} (points)", chart.k);
     let mut c = Frame::new("samples per task n (log scale)", y_desc)
-        .x_fmt(&k_tick)
-        .build(area, style, (n_lo..n_hi).log_scale(), 0f64..h_max)?;
+        .x_fmt(&count_tick)
+        .build(
+            area,
+            style,
+            log_axis(n_lo, n_hi, pts.iter().map(|p| p.0)),
+            0f64..h_max,
+        )?;
     let color = style.series(0);
     c.draw_series(LineSeries::new(pts.clone(), style.stroke(color, 2.0)))?;
     let r = style.px(3.0) as i32;

@@ -2,6 +2,7 @@
 // toggled, k_max changed, hover, the JSON report equal to `passk report` on the same files,
 // and full-page screenshots in light and dark at desktop and phone widths.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { ARTIFACTS, EXAMPLES, agree, assertClean, canvasInk, downloadJson, passkJson, typeInto, usePage, waitForText, withPage } from './harness.mjs';
 
@@ -42,7 +43,12 @@ test('hovering the chart reads the values under the pointer', async () => {
   await h.page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
   const hover = h.page.getByTestId('chart-hover');
   await hover.waitFor();
-  assert.match(await hover.textContent(), /deepscaler_base — combinatorial at k = \d+: \d+\.\d+%/);
+  // A small table: the budget, one row per series, one column per estimator drawn.
+  assert.match(await hover.locator('caption').textContent(), /^k = [\d,]+$/);
+  const head = await hover.locator('thead th').allTextContents();
+  const rows = await hover.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.deepEqual(rows.map((r) => r[0]), ['deepscaler_base', 'deepscaler_rl']);
+  assert.match(rows[0][head.indexOf('combinatorial')], /^\d+\.\d+%$/);
 });
 
 test('the JSON report is the passk report of the same files', async () => {
@@ -78,6 +84,20 @@ test('full-page screenshots, light and dark, desktop and phone', async () => {
       assert.deepEqual(other.problems, []);
     });
   }
+});
+
+test('a report asked for while the series are being fitted downloads once they are', async () => {
+  await withPage({}, async (other) => {
+    const { page } = other;
+    // Right after loading the seven Pythia series their fits are still running: the click
+    // waits for them (it used to do nothing).
+    await page.getByTestId('example-pythia').click();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('download-report').click()]);
+    const json = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    assert.equal(json.models.length, 7);
+    assert.ok(json.models.every((m) => m.name.startsWith('Pythia')), json.models.map((m) => m.name).join());
+    assert.deepEqual(other.problems, []);
+  });
 });
 
 test('no request leaves 127.0.0.1 and the console stays clean', () => assertClean(h));

@@ -51,6 +51,31 @@ test('DeepScaleR: the charts are drawn and the paired crossover is at k = 22', a
   assert.match(await h.page.getByTestId('fit-verdict').textContent(), /ZOIBB predicts held-out tasks better/);
 });
 
+test('every chart reads the values of its series under the cross-hair', async () => {
+  const { page } = h;
+  // The backtest's chart is drawn once its job has finished.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=chart-more-samples-data] tbody tr').length > 0, null, { timeout: 60_000 });
+  for (const id of ['chart-cover', 'chart-delta-pass', 'chart-paired', 'chart-fit', 'chart-more-samples', 'chart-planner']) {
+    const canvas = page.getByTestId(id);
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    // Three quarters across: inside the fit chart's right (CDF) panel too.
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.5);
+    const hover = page.getByTestId(id === 'chart-cover' ? 'cover-hover' : `${id}-hover`);
+    await hover.waitFor();
+    assert.ok((await hover.locator('tbody tr').count()) >= 1, id);
+    assert.notEqual((await hover.locator('caption').textContent()).trim(), '', id);
+  }
+  // The paired read-out at the first budget is the summary's difference at k = 1.
+  await page.getByTestId('chart-paired').focus();
+  await page.keyboard.press('Home');
+  await waitForText(page, 'chart-paired-hover', 'k = 1 (percentage points)');
+  const cells = await page.getByTestId('chart-paired-hover').locator('tbody tr').first().locator('th, td').allTextContents();
+  assert.deepEqual(cells.slice(0, 2), ['deepscaler_rl − deepscaler_base', '+7.60']);
+  await page.keyboard.press('Escape');
+  assertClean(h);
+});
+
 test('DeepScaleR: ranking and AUC⁺ agree with passk report', async () => {
   const cli = passkJson('report', ...EXAMPLES);
   // At k = 10 (the default).

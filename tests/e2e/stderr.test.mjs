@@ -64,7 +64,11 @@ test('G-Pass@k_τ and mG-Pass@k equal passk report, and the τ list is editable'
   // k = 1000 > n: empty with the reason.
   assert.match((await cell('deepscaler_base', 1000, 'mG-Pass@k')).title, /k = 1000 > n for 1060 tasks/);
   await typeInto(h.page, 'g-tau-list', '0.9, 0.6');
-  await h.page.waitForFunction(() => document.querySelector('[data-testid=results-table] thead')?.textContent.includes('G-Pass@k τ=0.9'));
+  // Typed one key at a time: wait for the table of the whole list, not of "0.9" alone.
+  await h.page.waitForFunction(() => {
+    const head = document.querySelector('[data-testid=results-table] thead')?.textContent ?? '';
+    return head.includes('G-Pass@k τ=0.9') && head.includes('G-Pass@k τ=0.6');
+  });
   assert.deepEqual((await header()).slice(-4, -1), ['G-Pass@k τ=0.6', 'G-Pass@k τ=0.9', 'mG-Pass@k']);
   cli = passkJson('report', ...EXAMPLES, '--g-tau', '0.6,0.9');
   assert.equal(Number((await cell('deepscaler_base', 10, 'G-Pass@k τ=0.9')).title), g(0, 10, 0.9));

@@ -152,7 +152,7 @@ test('a cross-hair reads the values under the pointer, and the keyboard moves it
   const section = canvas.locator('xpath=ancestor::section[1]');
   await canvas.hover();
   await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'attached' });
-  assert.match(await section.getByTestId('chart-hover').textContent(), /at k = \d+/);
+  assert.match(await section.getByTestId('chart-hover').locator('caption').textContent(), /^k = [\d,]+$/);
   // By keyboard: focus, End goes to the last budget, Escape hides it.
   await section.locator('h2').hover();
   await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'detached' });
@@ -161,7 +161,7 @@ test('a cross-hair reads the values under the pointer, and the keyboard moves it
   await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'attached' });
   await page.keyboard.press('End');
   const lastK = await page.evaluate(() => [...document.querySelectorAll('[data-testid=chart-pass-at-k-data] tbody tr')].at(-1).firstElementChild.textContent);
-  await waitForText(page, 'chart-hover', `at k = ${lastK}:`);
+  await waitForText(page, 'chart-hover', `k = ${Number(lastK).toLocaleString('en-US')}`);
   await page.keyboard.press('Escape');
   await page.getByTestId('chart-pass-at-k-crosshair').waitFor({ state: 'detached' });
   assert.equal(await section.getByTestId('chart-hover').count(), 0);

@@ -264,6 +264,16 @@ pub struct CoverCurves {
     pub area: f64,
 }
 
+impl CoverCurves {
+    /// The plug-in G(τ) read off [`CoverCurves::steps`]: 1 at τ ≤ 0, 0 beyond the last step.
+    pub fn plugin_at(&self, tau: f64) -> f64 {
+        if tau <= 0.0 {
+            return 1.0;
+        }
+        self.steps.iter().find(|s| tau <= s.0).map_or(0.0, |s| s.1)
+    }
+}
+
 /// Values of τ below the linear grid's first step at which the posterior is also computed
 /// (log-spaced from 10⁻⁶), so that a log τ axis shows it where success rates are low.
 pub const COVER_LOW_POINTS: usize = 30;

@@ -40,6 +40,25 @@ impl FileRead {
             && self.rejected == other.rejected
             && self.rejected_more == other.rejected_more
     }
+
+    /// Puts the series in order of the model size their names end with (`Pythia 70M` before
+    /// `Pythia 2.8B` before `Pythia 12B`); series without a size keep their order, last.
+    pub fn sort_by_model_size(&mut self) {
+        let size = |m: &SeriesMeta| {
+            let last = m.model.as_deref()?.rsplit(' ').next()?;
+            let (num, scale) = match (last.strip_suffix('M'), last.strip_suffix('B')) {
+                (Some(num), _) => (num, 1e6),
+                (_, Some(num)) => (num, 1e9),
+                _ => return None,
+            };
+            num.parse::<f64>().ok().map(|v| v * scale)
+        };
+        self.series.sort_by(|a, b| {
+            size(&a.0)
+                .unwrap_or(f64::INFINITY)
+                .total_cmp(&size(&b.0).unwrap_or(f64::INFINITY))
+        });
+    }
 }
 
 /// How a line format reads its lines: the format, the header once seen, the matrix rows
@@ -252,6 +271,22 @@ pub fn read_text(file: &str, default_name: &str, text: &str, format: Option<Form
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn series_sorted_by_the_model_size_in_their_names() {
+        let text = "model,task,n,c\nP 12B,1,4,1\nP 160M,1,4,1\nother,1,4,1\nP 1B,1,4,1\nP 70M,1,4,1\nP 2.8B,1,4,1\n";
+        let mut read = super::super::read_text("p.csv", "p", text, None);
+        read.sort_by_model_size();
+        let names: Vec<_> = read
+            .series
+            .iter()
+            .map(|s| s.0.model.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(
+            names,
+            ["P 70M", "P 160M", "P 1B", "P 2.8B", "P 12B", "other"]
+        );
+    }
+
     use super::*;
 
     #[test]
