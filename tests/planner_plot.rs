@@ -19,7 +19,7 @@ fn the_planner_chart_draws_its_curve_target_and_samples_drawn() {
         drawn: Some(32),
     });
     for dark in [false, true] {
-        let svg = chart.svg(640, 400, dark).expect("an SVG");
+        let svg = chart.svg(640, 400, dark, None).expect("an SVG");
         assert!(
             svg.contains("half-width of pass@8 (points)"),
             "axis description"
@@ -40,5 +40,5 @@ fn the_planner_chart_draws_its_curve_target_and_samples_drawn() {
         rows: vec![],
         drawn: None,
     });
-    assert!(empty.svg(320, 200, false).is_some());
+    assert!(empty.svg(320, 200, false, None).is_some());
 }

@@ -30,6 +30,16 @@ fn pass_chart(
     band: BandKind,
     k_max: u64,
 ) -> (String, passk::plot::Mapping) {
+    pass_chart_in(ds, enabled, band, k_max, &Style::default())
+}
+
+fn pass_chart_in(
+    ds: &[Dataset],
+    enabled: Vec<Estimator>,
+    band: BandKind,
+    k_max: u64,
+    style: &Style,
+) -> (String, passk::plot::Mapping) {
     let series = ds
         .iter()
         .map(|d| {
@@ -45,7 +55,66 @@ fn pass_chart(
         band: band != BandKind::None,
         slots: vec![],
     };
-    svg_string(800, 480, |a| draw_pass_at_k(a, &chart, &Style::default())).expect("drawn")
+    svg_string(800, 480, |a| draw_pass_at_k(a, &chart, style)).expect("drawn")
+}
+
+#[test]
+fn a_zoomed_pass_at_k_chart_shows_only_that_range_and_fits_its_values() {
+    let ds = deepscaler();
+    let style = Style {
+        zoom: Some((10.0, 100.0)),
+        ..Style::default()
+    };
+    let (svg, map) = pass_chart_in(
+        &ds,
+        vec![Estimator::Combinatorial],
+        BandKind::None,
+        1000,
+        &style,
+    );
+    assert_eq!(map.x_range, (10.0, 100.0));
+    assert!(map.x_log);
+    // DeepScaleR's unbiased pass@k lies between 70 % and 90 % for k in 10 … 100 (base 80.08 %
+    // at k = 10, RL above): the y axis fits it instead of 0 … 100 %.
+    assert!(
+        map.y_range.0 >= 0.6 && map.y_range.1 <= 1.0 && map.y_range.1 > 0.85,
+        "{:?}",
+        map.y_range
+    );
+    // Every point of both curves lies inside the plotting area (none squashed onto its edges).
+    for colour in ["#0072B2", "#E69F00"] {
+        let xs: Vec<f64> = svg
+            .split('<')
+            .filter(|e| e.starts_with("polyline") && e.contains(&format!("stroke=\"{colour}\"")))
+            .filter_map(|e| e.split("points=\"").nth(1)?.split('"').next())
+            .flat_map(|p| {
+                p.split_whitespace()
+                    .filter_map(|xy| xy.split(',').next()?.parse().ok())
+            })
+            .collect();
+        assert!(xs.len() > 8, "{colour}: {}", xs.len());
+        assert!(xs
+            .iter()
+            .all(|&x| x >= map.x.0 as f64 && x <= map.x.1 as f64));
+        let distinct_right = xs.iter().filter(|&&x| x >= map.x.1 as f64 - 0.5).count();
+        assert!(
+            distinct_right <= 2,
+            "{colour}: points piled on the right edge"
+        );
+    }
+    // A zoom outside the axis is ignored.
+    let away = Style {
+        zoom: Some((5000.0, 9000.0)),
+        ..Style::default()
+    };
+    let (_, map) = pass_chart_in(
+        &ds,
+        vec![Estimator::Combinatorial],
+        BandKind::None,
+        1000,
+        &away,
+    );
+    assert_eq!(map.x_range, (1.0, 1000.0));
 }
 
 /// Elements of a kind drawn in a colour (the series' colours: #0072B2, #E69F00).
@@ -231,6 +300,7 @@ fn cover_chart_has_steps_posterior_and_marks() {
                 dark: true,
                 scale: 2.0,
                 compact: true,
+                zoom: None,
             },
         )
     })

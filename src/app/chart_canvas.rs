@@ -13,7 +13,18 @@ use super::download::{save_data_url, save_text};
 use crate::io::chart_data::{self, Table};
 use crate::io::format::thousands;
 use crate::io::readout::{self, Readout};
+use crate::plot::zoom::{self, Zoom};
 use crate::plot::{Chart, Mapping, Style};
+
+/// The zoom a key asks for: in (2), out (0.5), or back to everything (0).
+fn zoom_key(key: &str) -> Option<f64> {
+    match key {
+        "+" | "=" => Some(2.0),
+        "-" | "_" => Some(0.5),
+        "0" => Some(0.0),
+        _ => None,
+    }
+}
 
 /// What `chart` reads at data x (k, τ, m, n, pass@1 or c/n, as its x axis shows).
 fn readout_of(chart: &Chart, x: f64) -> Option<Readout> {
@@ -78,6 +89,19 @@ pub fn ChartCanvas(
             }
         }
     };
+    // The x range zoomed to (charts with `Chart::zoomable`), and a drag in progress (its ends
+    // in canvas pixels).
+    let zoom = RwSignal::new(None::<(f64, f64)>);
+    let drag = RwSignal::new(None::<(f64, f64)>);
+    let full = move || chart.with_untracked(Chart::zoomable);
+    // The cross-hair: its column in canvas pixels and the data x there.
+    let hover_px = RwSignal::new(None::<f64>);
+    let hover_x = RwSignal::new(None::<f64>);
+    let apply = move |z: Zoom| match z {
+        Zoom::Keep => {}
+        Zoom::Reset => zoom.set(None),
+        Zoom::To(lo, hi) => zoom.set(Some((lo, hi))),
+    };
     let resize = window_event_listener(ev::resize, move |_| measure());
     on_cleanup(move || resize.remove());
     // The outside world: the canvas.
@@ -95,6 +119,7 @@ pub fn ChartCanvas(
             dark: dark.get(),
             scale: dpr,
             compact: chart.with(Chart::legend_on_page),
+            zoom: zoom.get(),
         };
         let drawn = chart.with(|c| {
             let backend = CanvasBackend::with_canvas_object(el.clone())?;
@@ -103,11 +128,16 @@ pub fn ChartCanvas(
             let _ = area.present();
             m
         });
+        // The cross-hair stays at its value of x (a zoom moves it, or hides it).
+        if let (Some(m), Some(x)) = (drawn, hover_x.get_untracked()) {
+            let px = m.px_of(x);
+            let inside = px >= m.x.0 as f64 && px <= m.x.1 as f64;
+            hover_px.set(inside.then_some(px));
+            hover_x.set(inside.then_some(x));
+        }
         mapping.set(drawn);
     });
     // The cross-hair: the pointer's (or the keyboard's) column, in canvas pixels.
-    let hover_px = RwSignal::new(None::<f64>);
-    let hover_x = RwSignal::new(None::<f64>);
     let hover_at = move |px: Option<f64>| {
         let m = mapping.get_untracked();
         let at = px.and_then(|px| m.and_then(|m| m.x_at(px)).map(|x| (px, x)));
@@ -140,9 +170,57 @@ pub fn ChartCanvas(
             </table>
         })
     };
+    let px_of = |e: &web_sys::MouseEvent| {
+        e.offset_x() as f64 * window().device_pixel_ratio().clamp(1.0, 4.0)
+    };
     let pointer = move |e: web_sys::MouseEvent| {
+        let px = px_of(&e);
+        if let Some((from, _)) = drag.get_untracked() {
+            drag.set(Some((from, px)));
+        }
+        hover_at(Some(px));
+    };
+    // Dragging across a zoomable chart zooms to the span; a double click goes back.
+    let press = move |e: web_sys::MouseEvent| {
+        if e.button() == 0 && full().is_some() {
+            let px = px_of(&e);
+            drag.set(Some((px, px)));
+        }
+    };
+    let release = move |_| {
+        let (Some((from, to)), Some(m), Some(all)) =
+            (drag.get_untracked(), mapping.get_untracked(), full())
+        else {
+            return drag.set(None);
+        };
+        drag.set(None);
         let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
-        hover_at(Some(e.offset_x() as f64 * dpr));
+        let inside = |px: f64| m.x_at(px.clamp(m.x.0 as f64, m.x.1 as f64));
+        if (to - from).abs() >= 6.0 * dpr {
+            if let (Some(a), Some(b)) = (inside(from), inside(to)) {
+                apply(zoom::span(a, b, all));
+            }
+        }
+    };
+    // Released anywhere: a drag that left the chart ends at its edge.
+    let up = window_event_listener(ev::mouseup, release);
+    on_cleanup(move || up.remove());
+    let zoom_box = move || {
+        let (from, to) = drag.get()?;
+        let m = mapping.get()?;
+        let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
+        let (l, r) = (
+            from.min(to).max(m.x.0 as f64),
+            from.max(to).min(m.x.1 as f64),
+        );
+        let style = format!(
+            "left:{:.1}px;top:{:.1}px;width:{:.1}px;height:{:.1}px",
+            l / dpr,
+            m.y.0 as f64 / dpr,
+            (r - l).max(0.0) / dpr,
+            (m.y.1 - m.y.0) as f64 / dpr
+        );
+        Some(view! { <div class="zoom-box" style=style></div> })
     };
     // ← and → move the cross-hair by a fiftieth of the plot, Home and End to its ends,
     // Escape hides it.
@@ -153,6 +231,19 @@ pub fn ChartCanvas(
         let (l, r) = (m.x.0 as f64, m.x.1 as f64);
         let step = (r - l) / 50.0;
         let now = hover_px.get_untracked().unwrap_or((l + r) / 2.0);
+        // + and − zoom in and out about the cross-hair, 0 goes back to the whole range.
+        if let (Some(all), Some(factor)) = (full(), zoom_key(&e.key())) {
+            e.prevent_default();
+            let at = hover_x
+                .get_untracked()
+                .unwrap_or((m.x_range.0 * m.x_range.1).sqrt());
+            let now = zoom.get_untracked().unwrap_or(all);
+            return apply(if factor == 0.0 {
+                Zoom::Reset
+            } else {
+                zoom::step(now, all, at, factor)
+            });
+        }
         let next = match e.key().as_str() {
             "ArrowLeft" => Some((now - step).max(l)),
             "ArrowRight" => Some((now + step).min(r)),
@@ -187,9 +278,8 @@ pub fn ChartCanvas(
     };
     let svg = move |_| {
         let (w, h) = css_size(width.get_untracked());
-        if let Some(text) =
-            chart.with_untracked(|c| c.svg(w as u32, h as u32, dark.get_untracked()))
-        {
+        let (dark, zoom) = (dark.get_untracked(), zoom.get_untracked());
+        if let Some(text) = chart.with_untracked(|c| c.svg(w as u32, h as u32, dark, zoom)) {
             let _ = save_text(&format!("{file}.svg"), "image/svg+xml", &text);
         }
     };
@@ -222,15 +312,24 @@ pub fn ChartCanvas(
                 data-testid=testid
                 role="img"
                 tabindex="0"
-                aria-label=format!("{label} Focus it and press ← or → to read the values at a point.")
+                aria-label=move || {
+                    let zooms = if full().is_some() { " Drag across it, or press + and −, to zoom; 0 or a double click shows all." } else { "" };
+                    format!("{label} Focus it and press ← or → to read the values at a point.{zooms}")
+                }
                 on:mousemove=pointer
+                on:mousedown=press
+                on:dblclick=move |_| zoom.set(None)
                 on:mouseleave=move |_| hover_at(None)
                 on:keydown=keys
                 on:blur=move |_| hover_at(None)
             ></canvas>
             {crosshair}
+            {zoom_box}
             {values}
             <div class="chart-exports">
+                <Show when=move || zoom.get().is_some()>
+                    <button class="copy" data-testid=format!("{testid}-unzoom") on:click=move |_| zoom.set(None)>"show all"</button>
+                </Show>
                 <button class="copy" data-testid=format!("{testid}-png") on:click=png>"PNG"</button>
                 <button class="copy" data-testid=format!("{testid}-svg") on:click=svg>"SVG"</button>
                 <button class="copy" data-testid=format!("{testid}-csv") on:click=csv>"CSV"</button>

@@ -11,6 +11,7 @@ pub mod pass_at_k;
 pub mod planner;
 pub mod slots;
 pub mod svg;
+pub mod zoom;
 
 use plotters::coord::Shift;
 use plotters::prelude::{
@@ -68,12 +69,27 @@ impl Chart {
         matches!(self, Chart::PassAtK(_) | Chart::Cover(_))
     }
 
-    /// The chart as an SVG document, `width` × `height` pixels.
-    pub fn svg(&self, width: u32, height: u32, dark: bool) -> Option<String> {
+    /// The full x range of a chart the page lets the user zoom into (by dragging across it,
+    /// or + and − on the keyboard): the Pass@k chart's 1 … k_max on a log axis.
+    pub fn zoomable(&self) -> Option<(f64, f64)> {
+        match self {
+            Chart::PassAtK(c) => Some((1.0, c.k_max.max(2) as f64)),
+            _ => None,
+        }
+    }
+
+    /// The chart as an SVG document, `width` × `height` pixels, zoomed to `zoom`.
+    pub fn svg(
+        &self,
+        width: u32,
+        height: u32,
+        dark: bool,
+        zoom: Option<(f64, f64)>,
+    ) -> Option<String> {
         let style = Style {
             dark,
-            scale: 1.0,
-            compact: false,
+            zoom,
+            ..Style::default()
         };
         svg::svg_string(width, height, |a| self.draw(a, &style)).map(|(s, _)| s)
     }
@@ -90,6 +106,8 @@ pub struct Style {
     /// No legend inside the chart: the page draws its own, clickable, above it (exports keep
     /// the chart's).
     pub compact: bool,
+    /// The x range the user zoomed to (charts that support it: [`Chart::zoomable`]).
+    pub zoom: Option<(f64, f64)>,
 }
 
 impl Default for Style {
@@ -98,6 +116,7 @@ impl Default for Style {
             dark: false,
             scale: 1.0,
             compact: false,
+            zoom: None,
         }
     }
 }
@@ -127,6 +146,15 @@ pub const PALETTE: [(u32, u32); 12] = [
 pub const BACKGROUNDS: (u32, u32) = (0xffffff, 0x1e2126);
 
 impl Style {
+    /// The x range to draw: `full`, or the zoom within it (a zoom outside it, or empty, is
+    /// ignored).
+    pub fn zoomed(&self, full: (f64, f64)) -> (f64, f64) {
+        match self.zoom {
+            Some((lo, hi)) if lo.max(full.0) < hi.min(full.1) => (lo.max(full.0), hi.min(full.1)),
+            _ => full,
+        }
+    }
+
     /// `light` (0xRRGGBB) on a light background, `dark` on a dark one.
     fn pick(&self, light: u32, dark: u32) -> RGBColor {
         let [_, r, g, b] = if self.dark { dark } else { light }.to_be_bytes();

@@ -3,11 +3,14 @@
 //! dashed beyond n; naive dotted; the log-logit extrapolation thin and dashed), and a shaded
 //! band.
 
+use plotters::coord::combinators::WithKeyPoints;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::frame::{band, k_tick, key, legend, line_sample, mapping, rule, Drawn, Frame, Plot};
+use super::frame::{
+    band, k_tick, key, legend, line_sample, log_ticks, mapping, rule, Drawn, Frame, Plot,
+};
 use super::{Mapping, Style};
 use crate::core::analysis::curves::SeriesCurves;
 use crate::core::estimators::kind::Estimator;
@@ -30,7 +33,7 @@ pub struct PassAtKChart {
 /// Markers every this many grid points on the fitted curves.
 const MARK_EVERY: usize = 12;
 
-type Ctx<'a, DB> = Plot<'a, DB, LogCoord<f64>, RangedCoordf64>;
+type Ctx<'a, DB> = Plot<'a, DB, WithKeyPoints<LogCoord<f64>>, RangedCoordf64>;
 
 /// A curve solid up to k = n and dashed beyond (dashes and gaps in CSS pixels).
 fn solid_then_dashed<DB: DrawingBackend>(
@@ -165,7 +168,9 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
     Ok(())
 }
 
-/// Draws the chart on `area`; returns the mapping of its plotting area.
+/// Draws the chart on `area`; returns the mapping of its plotting area. With
+/// [`Style::zoom`] the x axis shows only that range of k (within 1 … k_max), and the y axis
+/// fits the values drawn there.
 ///
 /// # Errors
 /// The backend's drawing errors.
@@ -176,30 +181,42 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
 ) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&style.bg())?;
     let k_max = chart.k_max.max(2) as f64;
-    let y_lo = y_floor(chart);
+    let (x_lo, x_hi) = style.zoomed((1.0, k_max));
+    let inside = |k: f64| k >= x_lo * (1.0 - 1e-9) && k <= x_hi * (1.0 + 1e-9);
+    let (y_lo, y_hi) = y_span(chart, &inside, style.zoom.is_some());
     let mut c = Frame::main("k (samples per task, log scale)", "pass@k")
         .x_fmt(&k_tick)
-        .build(area, style, (1f64..k_max).log_scale(), y_lo..1f64)?;
+        .build(
+            area,
+            style,
+            (x_lo..x_hi)
+                .log_scale()
+                .with_key_points(log_ticks(x_lo, x_hi)),
+            y_lo..y_hi,
+        )?;
     for (i, s) in chart.series.iter().enumerate() {
         let slot = super::slot(&chart.slots, i);
         let color = style.series(slot);
         if chart.band {
-            let rows = s.ks.iter().zip(&s.band);
-            let rows = rows.filter_map(|(&k, b)| b.map(|b| (k as f64, b.0, b.1)));
+            let rows = s.ks.iter().zip(&s.band).filter(|r| inside(*r.0 as f64));
+            let rows =
+                rows.filter_map(|(&k, b)| b.map(|b| (k as f64, b.0.max(y_lo), b.1.min(y_hi))));
             band(&mut c, rows, color.mix(0.16).filled())?;
         }
         // Where the fitted curves start to extrapolate: k = n (largest n of the series).
-        if (s.n_max as f64) < k_max {
+        let n = s.n_max as f64;
+        if n < k_max && inside(n) {
             let st = style.stroke(style.muted().mix(0.7), 1.0);
-            rule(&mut c, style, s.n_max as f64, (y_lo, 1.0), (3.0, 4.0), st)?;
+            rule(&mut c, style, n, (y_lo, y_hi), (3.0, 4.0), st)?;
         }
         for &e in &chart.enabled {
             let pts: Vec<(f64, f64)> =
                 s.ks.iter()
                     .zip(s.curve(e))
+                    .filter(|p| inside(*p.0 as f64))
                     .filter_map(|(&k, v)| v.map(|v| (k as f64, v)))
                     .collect();
-            draw_estimator(&mut c, e, pts, s.n_max as f64, (color, slot), style)?;
+            draw_estimator(&mut c, e, pts, n, (color, slot), style)?;
         }
         // The legend names each series by its colour…
         key(&mut c, s.name.clone())?.legend(line_sample(18, style.stroke(color, 2.6)));
@@ -214,6 +231,30 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
         legend(&mut c, style, SeriesLabelPosition::LowerRight, 13.0)?;
     }
     Ok(mapping(&c))
+}
+
+/// The y axis: [`y_floor`] up to 100 %, or, zoomed, the values drawn at the budgets
+/// `inside` keeps, with a margin, to multiples of 10 %.
+fn y_span(chart: &PassAtKChart, inside: &dyn Fn(f64) -> bool, zoomed: bool) -> (f64, f64) {
+    if !zoomed {
+        return (y_floor(chart), 1.0);
+    }
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for s in &chart.series {
+        let at = |i: usize| inside(s.ks[i] as f64);
+        for &e in &chart.enabled {
+            let vals = s.curve(e).iter().enumerate().filter(|(i, _)| at(*i));
+            for v in vals.filter_map(|(_, v)| *v) {
+                (lo, hi) = (lo.min(v), hi.max(v));
+            }
+        }
+    }
+    if !lo.is_finite() {
+        return (0.0, 1.0);
+    }
+    let lo = (((lo - 0.03) * 10.0).floor() / 10.0).clamp(0.0, 0.9);
+    let hi = (((hi + 0.03) * 10.0).ceil() / 10.0).clamp(lo + 0.1, 1.0);
+    (lo, hi)
 }
 
 /// The bottom of the y axis: the lowest value drawn, less a margin, down to a multiple of

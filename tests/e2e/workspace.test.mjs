@@ -168,6 +168,48 @@ test('a cross-hair reads the values under the pointer, and the keyboard moves it
   assertClean(h);
 });
 
+test('dragging across the Pass@k chart zooms to that range of k; 0, − and “show all” go back', async () => {
+  const { page } = h;
+  const canvas = page.getByTestId('chart-pass-at-k');
+  await canvas.scrollIntoViewIfNeeded();
+  const kMax = Number(await page.evaluate(() => [...document.querySelectorAll('[data-testid=chart-pass-at-k-data] tbody tr')].at(-1).firstElementChild.textContent));
+  /** The budgets the read-out gives at the left and right ends of the axis. */
+  const ends = async () => {
+    const k = async (key) => {
+      await page.keyboard.press(key);
+      await page.getByTestId('chart-hover').waitFor();
+      return Number((await page.getByTestId('chart-hover').locator('caption').textContent()).replace(/\D/g, ''));
+    };
+    await canvas.focus();
+    return [await k('Home'), await k('End')];
+  };
+  assert.deepEqual(await ends(), [1, kMax]);
+  const ink = (await canvasInk(page, 'chart-pass-at-k')).sum;
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 5 });
+  await page.mouse.up();
+  await page.getByTestId('chart-pass-at-k-unzoom').waitFor();
+  assert.notEqual((await canvasInk(page, 'chart-pass-at-k')).sum, ink);
+  const [lo, hi] = await ends();
+  assert.ok(lo > 1 && hi > 2 * lo && hi < kMax, `zoomed to ${lo} … ${hi} of 1 … ${kMax}`);
+  // The keyboard: 0 shows everything, + zooms in about the cross-hair, − back out.
+  await page.keyboard.press('0');
+  await page.getByTestId('chart-pass-at-k-unzoom').waitFor({ state: 'detached' });
+  assert.deepEqual(await ends(), [1, kMax]);
+  await page.keyboard.press('+');
+  await page.getByTestId('chart-pass-at-k-unzoom').waitFor();
+  await page.keyboard.press('-');
+  await page.getByTestId('chart-pass-at-k-unzoom').waitFor({ state: 'detached' });
+  // The button.
+  await page.keyboard.press('+');
+  await page.getByTestId('chart-pass-at-k-unzoom').click();
+  await page.getByTestId('chart-pass-at-k-unzoom').waitFor({ state: 'detached' });
+  assert.equal((await canvasInk(page, 'chart-pass-at-k')).sum, ink);
+  assertClean(h);
+});
+
 test('glossary terms show their definition on hover and on keyboard focus', async () => {
   const { page } = h;
   await page.locator('[data-testid=term][data-term="fixed mixtures"]').waitFor({ timeout: 60_000 });
