@@ -188,12 +188,14 @@ pub fn ChartCanvas(
         }
     };
     let release = move |_| {
-        let (Some((from, to)), Some(m), Some(all)) =
-            (drag.get_untracked(), mapping.get_untracked(), full())
-        else {
-            return drag.set(None);
+        // Every mouse-up on the page comes here: only one that ends a drag here does anything.
+        let Some((from, to)) = drag.get_untracked() else {
+            return;
         };
         drag.set(None);
+        let (Some(m), Some(all)) = (mapping.get_untracked(), full()) else {
+            return;
+        };
         let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
         let inside = |px: f64| m.x_at(px.clamp(m.x.0 as f64, m.x.1 as f64));
         if (to - from).abs() >= 6.0 * dpr {
