@@ -61,17 +61,21 @@ fn pass_chart_in(
 #[test]
 fn a_zoomed_pass_at_k_chart_shows_only_that_range_and_fits_its_values() {
     let ds = deepscaler();
-    let style = Style {
-        zoom: Some((10.0, 100.0)),
-        ..Style::default()
+    // The unbiased curves on 1 … 1000, zoomed.
+    let zoomed = |zoom| {
+        let style = Style {
+            zoom: Some(zoom),
+            ..Style::default()
+        };
+        pass_chart_in(
+            &ds,
+            vec![Estimator::Combinatorial],
+            BandKind::None,
+            1000,
+            &style,
+        )
     };
-    let (svg, map) = pass_chart_in(
-        &ds,
-        vec![Estimator::Combinatorial],
-        BandKind::None,
-        1000,
-        &style,
-    );
+    let (svg, map) = zoomed((10.0, 100.0));
     assert_eq!(map.x_range, (10.0, 100.0));
     assert!(map.x_log);
     // DeepScaleR's unbiased pass@k lies between 70 % and 90 % for k in 10 … 100 (base 80.08 %
@@ -103,17 +107,7 @@ fn a_zoomed_pass_at_k_chart_shows_only_that_range_and_fits_its_values() {
         );
     }
     // A zoom outside the axis is ignored.
-    let away = Style {
-        zoom: Some((5000.0, 9000.0)),
-        ..Style::default()
-    };
-    let (_, map) = pass_chart_in(
-        &ds,
-        vec![Estimator::Combinatorial],
-        BandKind::None,
-        1000,
-        &away,
-    );
+    let (_, map) = zoomed((5000.0, 9000.0));
     assert_eq!(map.x_range, (1.0, 1000.0));
 }
 

@@ -15,6 +15,7 @@ use crate::core::analysis::curves::{k_grid, round_budgets};
 use crate::core::settings::Settings;
 use crate::engine::protocol::{Family, Reply, Request};
 use crate::io::chart_data;
+use crate::io::readout::temperature_lines;
 use crate::io::share::View;
 use crate::io::summaries::{paired_se_note, paired_summary};
 use crate::plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
@@ -84,11 +85,7 @@ pub fn BestTemperaturePanel(
     });
     let chart = Signal::derive(move || {
         Chart::BestTemperature(BestTemperatureChart {
-            models: best.with(|b| {
-                b.iter()
-                    .map(|(m, pts)| (m.clone(), pts.iter().map(|p| (p.0, p.1)).collect()))
-                    .collect()
-            }),
+            models: best.with(|b| temperature_lines(b)),
         })
     });
     view! {

@@ -310,10 +310,11 @@ pub fn log_axis(
     let mut xs: Vec<f64> = data.filter(|x| (lo..=hi).contains(x)).collect();
     xs.sort_by(f64::total_cmp);
     xs.dedup();
-    let ticks = if xs.len() <= 8 && log_ticks(lo, hi).len() < 4 {
+    let round = log_ticks(lo, hi);
+    let ticks = if xs.len() <= 8 && round.len() < 4 {
         xs
     } else {
-        log_ticks(lo, hi)
+        round
     };
     (lo..hi).log_scale().with_key_points(ticks)
 }

@@ -73,7 +73,7 @@ impl Chart {
     /// or + and − on the keyboard): the Pass@k chart's 1 … k_max on a log axis.
     pub fn zoomable(&self) -> Option<(f64, f64)> {
         match self {
-            Chart::PassAtK(c) => Some((1.0, c.k_max.max(2) as f64)),
+            Chart::PassAtK(c) => Some(c.x_extent()),
             _ => None,
         }
     }

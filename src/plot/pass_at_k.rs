@@ -30,6 +30,13 @@ pub struct PassAtKChart {
     pub slots: Vec<usize>,
 }
 
+impl PassAtKChart {
+    /// The whole x axis: k from 1 to k_max (at least 2).
+    pub fn x_extent(&self) -> (f64, f64) {
+        (1.0, self.k_max.max(2) as f64)
+    }
+}
+
 /// Markers every this many grid points on the fitted curves.
 const MARK_EVERY: usize = 12;
 
@@ -180,8 +187,8 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
     style: &Style,
 ) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&style.bg())?;
-    let k_max = chart.k_max.max(2) as f64;
-    let (x_lo, x_hi) = style.zoomed((1.0, k_max));
+    let (_, k_max) = chart.x_extent();
+    let (x_lo, x_hi) = style.zoomed(chart.x_extent());
     let inside = |k: f64| k >= x_lo * (1.0 - 1e-9) && k <= x_hi * (1.0 + 1e-9);
     let (y_lo, y_hi) = y_span(chart, &inside, style.zoom.is_some());
     let mut c = Frame::main("k (samples per task, log scale)", "pass@k")
@@ -199,8 +206,7 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
         let color = style.series(slot);
         if chart.band {
             let rows = s.ks.iter().zip(&s.band).filter(|r| inside(*r.0 as f64));
-            let rows =
-                rows.filter_map(|(&k, b)| b.map(|b| (k as f64, b.0.max(y_lo), b.1.min(y_hi))));
+            let rows = rows.filter_map(|(&k, b)| b.map(|b| (k as f64, b.0, b.1)));
             band(&mut c, rows, color.mix(0.16).filled())?;
         }
         // Where the fitted curves start to extrapolate: k = n (largest n of the series).
@@ -233,48 +239,50 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
     Ok(mapping(&c))
 }
 
+/// The lowest and highest value drawn at the budgets `inside` keeps: the curves of the
+/// enabled estimators, and the band when it is shaded (None when nothing is drawn).
+fn extent(chart: &PassAtKChart, inside: &dyn Fn(f64) -> bool) -> Option<(f64, f64)> {
+    let mut ext = None::<(f64, f64)>;
+    let mut add = |v: f64| ext = Some(ext.map_or((v, v), |(l, h)| (l.min(v), h.max(v))));
+    for s in &chart.series {
+        let kept = |k: &u64| inside(*k as f64);
+        for &e in &chart.enabled {
+            let drawn = s.ks.iter().zip(s.curve(e)).filter(|p| kept(p.0));
+            drawn.filter_map(|p| *p.1).for_each(&mut add);
+        }
+        if chart.band {
+            let shaded = s.ks.iter().zip(&s.band).filter(|p| kept(p.0));
+            for b in shaded.filter_map(|p| *p.1) {
+                add(b.0);
+                add(b.1);
+            }
+        }
+    }
+    ext
+}
+
+/// `lo` less a margin, down to a multiple of 10 % (at most 90 %).
+fn floor_10(lo: f64) -> f64 {
+    (((lo - 0.03) * 10.0).floor() / 10.0).clamp(0.0, 0.9)
+}
+
 /// The y axis: [`y_floor`] up to 100 %, or, zoomed, the values drawn at the budgets
 /// `inside` keeps, with a margin, to multiples of 10 %.
 fn y_span(chart: &PassAtKChart, inside: &dyn Fn(f64) -> bool, zoomed: bool) -> (f64, f64) {
     if !zoomed {
         return (y_floor(chart), 1.0);
     }
-    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for s in &chart.series {
-        let at = |i: usize| inside(s.ks[i] as f64);
-        for &e in &chart.enabled {
-            let vals = s.curve(e).iter().enumerate().filter(|(i, _)| at(*i));
-            for v in vals.filter_map(|(_, v)| *v) {
-                (lo, hi) = (lo.min(v), hi.max(v));
-            }
-        }
-    }
-    if !lo.is_finite() {
-        return (0.0, 1.0);
-    }
-    let lo = (((lo - 0.03) * 10.0).floor() / 10.0).clamp(0.0, 0.9);
-    let hi = (((hi + 0.03) * 10.0).ceil() / 10.0).clamp(lo + 0.1, 1.0);
-    (lo, hi)
+    extent(chart, inside).map_or((0.0, 1.0), |(lo, hi)| {
+        let lo = floor_10(lo);
+        (
+            lo,
+            (((hi + 0.03) * 10.0).ceil() / 10.0).clamp(lo + 0.1, 1.0),
+        )
+    })
 }
 
 /// The bottom of the y axis: the lowest value drawn, less a margin, down to a multiple of
 /// 10 %, so that the curves fill the chart (0 when nothing is drawn).
 pub fn y_floor(chart: &PassAtKChart) -> f64 {
-    let mut lo = f64::INFINITY;
-    for s in &chart.series {
-        for &e in &chart.enabled {
-            for v in s.curve(e).iter().flatten() {
-                lo = lo.min(*v);
-            }
-        }
-        if chart.band {
-            for b in s.band.iter().flatten() {
-                lo = lo.min(b.0);
-            }
-        }
-    }
-    if !lo.is_finite() {
-        return 0.0;
-    }
-    (((lo - 0.03) * 10.0).floor() / 10.0).clamp(0.0, 0.9)
+    extent(chart, &|_| true).map_or(0.0, |(lo, _)| floor_10(lo))
 }

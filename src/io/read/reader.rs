@@ -271,10 +271,12 @@ pub fn read_text(file: &str, default_name: &str, text: &str, format: Option<Form
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn series_sorted_by_the_model_size_in_their_names() {
         let text = "model,task,n,c\nP 12B,1,4,1\nP 160M,1,4,1\nother,1,4,1\nP 1B,1,4,1\nP 70M,1,4,1\nP 2.8B,1,4,1\n";
-        let mut read = super::super::read_text("p.csv", "p", text, None);
+        let mut read = read_text("p.csv", "p", text, None);
         read.sort_by_model_size();
         let names: Vec<_> = read
             .series
@@ -286,8 +288,6 @@ mod tests {
             ["P 70M", "P 160M", "P 1B", "P 2.8B", "P 12B", "other"]
         );
     }
-
-    use super::*;
 
     #[test]
     fn the_same_data_under_another_name_is_recognised() {
