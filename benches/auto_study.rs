@@ -101,11 +101,7 @@ fn timing() -> String {
         tasks: r
             .counts
             .iter()
-            .map(|&c: &Counts| Task {
-                id: None,
-                counts: c,
-                group: None,
-            })
+            .map(|&c: &Counts| Task::new(None, c))
             .collect(),
         meta: Default::default(),
     };

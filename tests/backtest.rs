@@ -215,11 +215,7 @@ fn beyond_the_backtest_the_error_grows_with_the_distance() {
 fn what_cannot_be_backtested_falls_back_to_bb() {
     let one = Dataset {
         name: "one".into(),
-        tasks: vec![Task {
-            id: None,
-            counts: Counts::new(10, 3).unwrap(),
-            group: None,
-        }],
+        tasks: vec![Task::new(None, Counts::new(10, 3).unwrap())],
         meta: Default::default(),
     };
     let fits = fit_series(&one.groups()).unwrap();

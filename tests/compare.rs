@@ -84,11 +84,7 @@ fn pairing_needs_shared_unique_ids() {
         name: "s".into(),
         tasks: ids
             .iter()
-            .map(|id| Task {
-                id: id.map(str::to_string),
-                counts: Counts::new(4, 1).unwrap(),
-                group: None,
-            })
+            .map(|id| Task::new(id.map(str::to_string), Counts::new(4, 1).unwrap()))
             .collect(),
         meta: SeriesMeta::default(),
     };

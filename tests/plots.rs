@@ -238,11 +238,7 @@ fn dashed_beyond_n_and_dotted_naive() {
 fn degenerate_series_still_draw() {
     let one = |n, c| Dataset {
         name: "one".into(),
-        tasks: vec![Task {
-            id: None,
-            counts: Counts::new(n, c).unwrap(),
-            group: None,
-        }],
+        tasks: vec![Task::new(None, Counts::new(n, c).unwrap())],
         meta: Default::default(),
     };
     for d in [one(10, 0), one(10, 10), one(1, 1)] {

@@ -224,14 +224,7 @@ pub fn run_replicate(d: &Draw, m: u64, ks: &[u64], seed: u64) -> Vec<Outcome> {
     let (counts, reference) = replicate(d, m, ks, &mut rng);
     let ds = Dataset {
         name: "s".into(),
-        tasks: counts
-            .iter()
-            .map(|&c| Task {
-                id: None,
-                counts: c,
-                group: None,
-            })
-            .collect(),
+        tasks: counts.iter().map(|&c| Task::new(None, c)).collect(),
         meta: Default::default(),
     };
     let g = ds.groups();

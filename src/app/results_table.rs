@@ -8,7 +8,7 @@ use super::term::Term;
 use crate::core::estimators::stderr::SeKind;
 use crate::core::report::backtests::attach_backtests;
 use crate::engine::protocol::Family;
-use crate::io::table::{cover_rows, csv, header, latex, markdown, rows, se_note};
+use crate::io::table::{cover_rows, csv, header, latex, markdown, rows, se_note, voting};
 
 /// Puts text on the clipboard; the status says whether it worked.
 fn copy(text: String, status: RwSignal<String>, what: &'static str) {
@@ -45,7 +45,7 @@ pub fn ResultsTable(
             rows(&r, kind),
             cover_rows(&r),
             header(&r, kind),
-            r.g_tau.clone(),
+            (r.g_tau.clone(), voting(&r)),
         )
     });
     let status = RwSignal::new(String::new());
@@ -148,7 +148,7 @@ pub fn ResultsTable(
             <p class="actions">
                 <button class="copy" data-testid="copy-markdown" on:click=move |_| copy(table.with(|(r, c, h, _)| markdown(h, r, c)), status, "Markdown")>"copy Markdown"</button>
                 <button class="copy" data-testid="copy-latex" on:click=move |_| copy(table.with(|(r, c, h, _)| latex(h, r, c)), status, "LaTeX")>"copy LaTeX"</button>
-                <button class="copy" data-testid="copy-csv" on:click=move |_| copy(table.with(|(r, _, _, t)| csv(r, t)), status, "CSV")>"copy CSV"</button>
+                <button class="copy" data-testid="copy-csv" on:click=move |_| copy(table.with(|(r, _, _, t)| csv(r, &t.0, t.1)), status, "CSV")>"copy CSV"</button>
                 <button class="copy" data-testid="download-report" on:click=download>"download JSON report"</button>
                 <span class="copied" data-testid="table-copy-status">{move || status.get()}</span>
                 <span class="copied" data-testid="report-status" role="status">{report_status}</span>

@@ -88,11 +88,7 @@ impl CountsDoc {
                     .enumerate()
                     .map(|(i, t)| {
                         Counts::new(t.n, t.c)
-                            .map(|counts| Task {
-                                id: t.id.clone(),
-                                counts,
-                                group: t.group.clone(),
-                            })
+                            .map(|counts| Task::grouped(t.id.clone(), counts, t.group.clone()))
                             .map_err(|e| format!("series '{}', task {}: {e}", s.name, i + 1))
                     })
                     .collect::<Result<Vec<Task>, String>>()?;

@@ -2,7 +2,7 @@
 //! `passk-report/1` document; and its exports as Markdown, LaTeX and CSV.
 
 use crate::core::estimators::stderr::SeKind;
-use crate::core::report::schema::{ModelReport, Report, StdErrors};
+use crate::core::report::schema::{KValue, ModelReport, Report, StdErrors};
 use crate::io::format::{full, percent, plus_minus_points};
 
 /// One cell: its value, or why it has none.
@@ -109,8 +109,26 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     h.insert(1, format!("± SE ({})", se.key()));
     let last = h.len() - 1;
     let g = report.g_tau.iter().map(|t| format!("G-Pass@k τ={t}"));
-    h.splice(last..last, g.chain(["mG-Pass@k".to_string()]));
+    let voted = VOTING
+        .iter()
+        .zip(voting(report))
+        .filter(|(_, on)| *on)
+        .map(|(c, _)| c.to_string());
+    h.splice(last..last, g.chain(["mG-Pass@k".to_string()]).chain(voted));
     h
+}
+
+/// The columns of the metrics that need answers or scores, in table order.
+pub const VOTING: [&str; 2] = ["maj@k", "BoN@k"];
+
+/// Which of [`VOTING`] the report has: maj@k when some series' samples gave answers, BoN@k
+/// when some series' samples were scored.
+pub fn voting(report: &Report) -> [bool; 2] {
+    let any = |f: fn(&ModelReport) -> bool| report.models.iter().any(f);
+    [
+        any(|m| !m.maj_at_k.is_empty()),
+        any(|m| !m.bon_at_k.is_empty()),
+    ]
 }
 
 /// One row: a series at one budget.
@@ -167,6 +185,11 @@ fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
     out
 }
 
+/// Why a maj@k cell is empty.
+const NO_VOTES: &str = "needs every task's samples with answers, and k ≤ the smallest n";
+/// Why a BoN@k cell is empty.
+const NO_SCORES: &str = "needs every sample scored, and k ≤ the smallest n";
+
 /// One Cover@τ row.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoverRow {
@@ -199,6 +222,7 @@ fn auto_cell(m: &ModelReport, r: &crate::core::report::schema::PassAtKRow) -> Ce
 
 /// The pass@k rows of a report, with the standard error of `se`.
 pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
+    let voted = voting(report);
     let mut out = Vec::new();
     for m in &report.models {
         let no_fit = if m.tasks == 0 { "no tasks" } else { "no fit" };
@@ -228,6 +252,14 @@ pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
                 Cell::of(h.bb, no_fit),
             ];
             cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why));
+            let [maj, bon] = voted;
+            let at = |values: &[KValue]| values.iter().find(|v| v.k == r.k).map(|v| v.value);
+            if maj {
+                cells.push(Cell::of(at(&m.maj_at_k), NO_VOTES));
+            }
+            if bon {
+                cells.push(Cell::of(at(&m.bon_at_k), NO_SCORES));
+            }
             cells.push(auto_cell(m, r));
             out.push(Row {
                 series: m.name.clone(),
@@ -325,7 +357,7 @@ mod tests {
         let tex = latex(&head, &rows, &cover);
         assert!(tex.contains("a\\_b & 1 & "));
         assert!(tex.contains("\\%"));
-        let csv = csv(&rows, &r.g_tau);
+        let csv = csv(&rows, &r.g_tau, voting(&r));
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 4);
         // Every line has the same number of columns.

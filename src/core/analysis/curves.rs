@@ -355,11 +355,7 @@ mod tests {
             name: "s".into(),
             tasks: [(10, 3), (20, 0), (20, 20), (15, 7)]
                 .iter()
-                .map(|&(n, c)| Task {
-                    id: None,
-                    counts: Counts::new(n, c).unwrap(),
-                    group: None,
-                })
+                .map(|&(n, c)| Task::new(None, Counts::new(n, c).unwrap()))
                 .collect(),
             meta: Default::default(),
         };

@@ -284,10 +284,11 @@ mod tests {
         // Half the tasks at 0.1, half at 0.9, n = 500: no single Beta, and not ZOIBB's atoms
         // either, describes two tight clusters.
         let tasks = (0..200)
-            .map(|i| Task {
-                id: None,
-                counts: Counts::new(500, if i % 2 == 0 { 50 } else { 450 }).unwrap(),
-                group: None,
+            .map(|i| {
+                Task::new(
+                    None,
+                    Counts::new(500, if i % 2 == 0 { 50 } else { 450 }).unwrap(),
+                )
             })
             .collect();
         let ds = Dataset {

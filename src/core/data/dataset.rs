@@ -2,6 +2,7 @@
 //! (n, c), which is what every estimator iterates over.
 
 use crate::core::data::counts::Counts;
+use crate::core::data::samples::{Scored, Votes};
 
 /// One task: its id (if the input had one), its counts and the group it belongs to (if the
 /// input had a group column: `group`, `category`, `subset`, `difficulty` or `level`).
@@ -14,15 +15,28 @@ pub struct Task {
     /// The task's group (for cluster-robust standard errors), if the input names one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
+    /// The samples tallied by answer (for maj@k), when the input gave answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub votes: Option<Votes>,
+    /// The samples' scores and outcomes (for BoN@k), when the input scored every sample.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scored: Option<Scored>,
 }
 
 impl Task {
     /// A task with no group.
     pub fn new(id: Option<String>, counts: Counts) -> Task {
+        Task::grouped(id, counts, None)
+    }
+
+    /// A task in a group (or none), with no answers or scores.
+    pub fn grouped(id: Option<String>, counts: Counts, group: Option<String>) -> Task {
         Task {
             id,
             counts,
-            group: None,
+            group,
+            votes: None,
+            scored: None,
         }
     }
 }

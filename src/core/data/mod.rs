@@ -4,4 +4,5 @@
 pub mod counts;
 pub mod dataset;
 pub mod rejected;
+pub mod samples;
 pub mod synthetic;

@@ -55,11 +55,10 @@ pub fn synthetic(
             let n = lo + rng.below(hi - lo + 1);
             let p = prior.draw(&mut rng);
             let c = binomial(&mut rng, n, p);
-            Task {
-                id: Some(format!("t{i}")),
-                counts: Counts::new(n, c).unwrap_or(Counts::ZERO_RATE),
-                group: None,
-            }
+            Task::new(
+                Some(format!("t{i}")),
+                Counts::new(n, c).unwrap_or(Counts::ZERO_RATE),
+            )
         })
         .collect();
     Dataset {

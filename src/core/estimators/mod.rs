@@ -3,6 +3,7 @@
 //! Beta-Binomial likelihood and fits (BB, ZOIBB, LinMix), the logit extrapolation and
 //! Cover@τ, and the names passk gives them.
 
+pub mod best_of;
 pub mod beta_binomial;
 pub mod cover;
 pub mod exact;
@@ -12,6 +13,7 @@ pub mod interval;
 pub mod kind;
 pub mod likelihood;
 pub mod linmix;
+pub mod majority;
 pub mod stderr;
 pub mod unbiased;
 pub mod zoibb;

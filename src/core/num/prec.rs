@@ -47,3 +47,7 @@ pub fn rel_diff(a: f64, b: f64) -> f64 {
     }
     (a - b).abs() / a.abs().max(b.abs())
 }
+
+/// Relative accuracy of maj@k (binomial-scaled terms from `ln Γ`: 5.5e-13 measured at
+/// n = 1000, k = 500) and BoN@k / max@k against exact rational arithmetic.
+pub const VOTE_REL: f64 = 1e-12;

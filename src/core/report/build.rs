@@ -7,11 +7,13 @@ use crate::core::analysis::backtest::run::backtest;
 use crate::core::analysis::bands::bootstrap_bands;
 use crate::core::analysis::cv::cv_elpd;
 use crate::core::analysis::warnings::{data_warnings, render_all, Context, Warning};
-use crate::core::data::dataset::{Dataset, Groups};
+use crate::core::data::dataset::{Dataset, Groups, Task};
 use crate::core::data::rejected::Rejected;
+use crate::core::estimators::best_of::mean_best_of_k;
 use crate::core::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};
 use crate::core::estimators::g_pass::g_pass;
 use crate::core::estimators::interval::Interval;
+use crate::core::estimators::majority::mean_maj_at_k;
 use crate::core::estimators::stderr::{SeError, SeKind};
 use crate::core::eval::estimates::Estimates;
 use crate::core::eval::fit::{config, SeriesFit};
@@ -173,6 +175,8 @@ pub fn model_report_fitted(
         cover,
         g_pass_at_k,
         mg_pass_at_k,
+        maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
+        bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
         rejected,
         warnings: render_all(&warnings, Context::Report),
         backtest: None,
@@ -181,6 +185,20 @@ pub fn model_report_fitted(
         b.attach(&mut report);
     }
     report
+}
+
+/// A value at each budget of the k list up to the smallest n, when `value` has one.
+fn per_budget(
+    ds: &Dataset,
+    opts: &Options,
+    n_min: u64,
+    value: fn(&[Task], u64) -> Option<f64>,
+) -> Vec<KValue> {
+    opts.ks
+        .iter()
+        .filter(|&&k| k <= n_min)
+        .map_while(|&k| value(&ds.tasks, k).map(|value| KValue { k, value }))
+        .collect()
 }
 
 /// The report of several series; `rejected[i]` are the rows rejected for series i.

@@ -94,6 +94,15 @@ pub struct MgPassRow {
     pub value: f64,
 }
 
+/// A value of a series at one budget (maj@k, BoN@k).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KValue {
+    /// Budget (at most the smallest n).
+    pub k: u64,
+    /// The value, averaged over tasks.
+    pub value: f64,
+}
+
 /// One row of the pass^k table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PassHatKRow {
@@ -152,6 +161,12 @@ pub struct ModelReport {
     pub g_pass_at_k: Vec<GPassRow>,
     /// mG-Pass@k for the same budgets.
     pub mg_pass_at_k: Vec<MgPassRow>,
+    /// maj@k for the same budgets, when every task's samples gave answers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub maj_at_k: Vec<KValue>,
+    /// BoN@k (best of k by score) for the same budgets, when every sample was scored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bon_at_k: Vec<KValue>,
     /// Rejected input rows.
     pub rejected: Vec<Rejected>,
     /// Plain-language warnings.

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{SeriesMeta, Task};
+use crate::core::data::samples::{Scored, Tally, Votes};
 use crate::io::number::shorten;
 
 /// Rejected rows kept in full; beyond this they are only counted.
@@ -34,6 +35,19 @@ pub struct Collector {
     pub rejected: Vec<RowError>,
     /// Rejected rows beyond [`MAX_KEPT`].
     pub rejected_more: u64,
+    /// What per-sample rows said beyond pass or fail, by (series, task position).
+    said: HashMap<(usize, usize), Said>,
+}
+
+/// What a task's samples said beyond pass or fail: answers (and the target) and scores.
+#[derive(Debug, Default)]
+pub struct Said {
+    /// The answers tallied.
+    pub tally: Tally,
+    /// Samples tallied (answered or not).
+    pub tallied: u64,
+    /// (score, 1 or 0) of each scored sample.
+    pub scores: Vec<(f64, f64)>,
 }
 
 impl Collector {
@@ -73,12 +87,16 @@ impl Collector {
         n: u64,
         c: u64,
     ) {
-        let counts = match Counts::new(n, c) {
-            Ok(t) => t,
-            Err(e) => return self.reject(line, e.to_string(), Some(meta)),
-        };
+        match Counts::new(n, c) {
+            Ok(counts) => self.push_task(line, meta, Task::grouped(id, counts, group)),
+            Err(e) => self.reject(line, e.to_string(), Some(meta)),
+        }
+    }
+
+    /// A whole task (duplicate task ids reported, never merged).
+    pub fn push_task(&mut self, line: u64, meta: SeriesMeta, task: Task) {
         let s = self.series_index(&meta);
-        if let Some(id) = &id {
+        if let Some(id) = &task.id {
             if let Some(first) = self.seen.get(&(s, id.clone())) {
                 let reason = format!(
                     "duplicate task id '{}' (first on line {first}); not merged",
@@ -88,12 +106,14 @@ impl Collector {
             }
             self.seen.insert((s, id.clone()), line);
         }
-        self.series[s].1.push(Task { id, counts, group });
+        self.series[s].1.push(task);
     }
 
     /// Per-sample results for one task: `n` more samples, `c` of them passed (a line may
     /// carry one sample or a list of them); `(id, group)`: the task and the group its first
     /// line names, if any.
+    ///
+    /// Returns where the task is, for [`said`](Self::said), unless the row was rejected.
     pub fn push_samples(
         &mut self,
         line: u64,
@@ -101,28 +121,61 @@ impl Collector {
         (id, group): (String, Option<String>),
         n: u64,
         c: u64,
-    ) {
+    ) -> Option<(usize, usize)> {
         let s = self.series_index(&meta);
         let tasks = &mut self.series[s].1;
         match self.seen.get(&(s, id.clone())) {
             Some(&pos) => {
                 let t = &mut tasks[pos as usize];
                 match Counts::new(t.counts.n() + n, t.counts.c() + c) {
-                    Ok(c) => t.counts = c,
-                    Err(e) => self.reject(line, e.to_string(), Some(meta)),
+                    Ok(c) => {
+                        t.counts = c;
+                        Some((s, pos as usize))
+                    }
+                    Err(e) => {
+                        self.reject(line, e.to_string(), Some(meta));
+                        None
+                    }
                 }
             }
             None => match Counts::new(n, c) {
                 Ok(counts) => {
                     self.seen.insert((s, id.clone()), tasks.len() as u64);
-                    tasks.push(Task {
-                        id: Some(id),
-                        counts,
-                        group,
-                    });
+                    tasks.push(Task::grouped(Some(id), counts, group));
+                    Some((s, tasks.len() - 1))
                 }
-                Err(e) => self.reject(line, e.to_string(), Some(meta)),
+                Err(e) => {
+                    self.reject(line, e.to_string(), Some(meta));
+                    None
+                }
             },
         }
+    }
+
+    /// What the samples of the task at `at` (from [`push_samples`](Self::push_samples))
+    /// said beyond pass or fail.
+    pub fn said(&mut self, at: (usize, usize)) -> &mut Said {
+        self.said.entry(at).or_default()
+    }
+
+    /// The series read, each task with its votes (when any of its samples gave an answer;
+    /// samples without one abstain) and its scores (when every sample was scored).
+    pub fn take_series(&mut self) -> Vec<(SeriesMeta, Vec<Task>)> {
+        for ((s, pos), said) in self.said.drain() {
+            let Some(task) = self.series.get_mut(s).and_then(|x| x.1.get_mut(pos)) else {
+                continue;
+            };
+            let n = task.counts.n();
+            if said.tally.has_answers() {
+                task.votes = said.tally.votes().ok().and_then(|v| {
+                    let unsaid = n.saturating_sub(said.tallied);
+                    Votes::new(v.groups().to_vec(), v.abstain() + unsaid).ok()
+                });
+            }
+            if said.scores.len() as u64 == n {
+                task.scored = Scored::new(said.scores).ok();
+            }
+        }
+        std::mem::take(&mut self.series)
     }
 }

@@ -226,10 +226,9 @@ pub fn json_list(text: &str, col: &mut Collector) {
         col.reject(0, reason, r.series);
     }
     col.rejected_more += sub.rejected_more;
-    let sub_series = std::mem::take(&mut sub.series);
-    for (meta, tasks) in sub_series {
+    for (meta, tasks) in sub.take_series() {
         for t in tasks {
-            col.push_counts(0, meta.clone(), t.id, t.counts.n(), t.counts.c());
+            col.push_task(0, meta.clone(), t);
         }
     }
 }

@@ -17,6 +17,7 @@ use super::collect::Collector;
 use super::names::{
     is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES,
 };
+use super::said::said_of;
 
 /// The fields of one JSON object.
 pub enum Object<'a> {
@@ -149,21 +150,30 @@ fn outcome(v: &Value) -> Option<bool> {
 /// # Errors
 /// The reason, naming the field.
 pub fn outcomes(field: &str, v: &Value) -> Result<(u64, u64), String> {
+    let list = outcome_list(field, v)?;
+    let c = list.iter().filter(|&&b| b).count() as u64;
+    Ok((list.len() as u64, c))
+}
+
+/// The outcomes in an outcome field, one per sample.
+///
+/// # Errors
+/// As [`outcomes`].
+pub fn outcome_list(field: &str, v: &Value) -> Result<Vec<bool>, String> {
     if let Some(b) = outcome(v) {
-        return Ok((1, b as u64));
+        return Ok(vec![b]);
     }
     if let Value::Array(items) = v {
-        let mut c = 0;
-        for (i, item) in items.iter().enumerate() {
-            match outcome(item) {
-                Some(b) => c += b as u64,
-                None => {
+        return items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                outcome(item).ok_or_else(|| {
                     let shown = shorten(&item.to_string());
-                    return Err(format!("{field}[{i}] = {shown} is not true/false or 0/1"));
-                }
-            }
-        }
-        return Ok((items.len() as u64, c));
+                    format!("{field}[{i}] = {shown} is not true/false or 0/1")
+                })
+            })
+            .collect();
     }
     let shown = shorten(&v.to_string());
     Err(format!("{field} = {shown} is not true/false or 0/1"))
@@ -223,14 +233,21 @@ pub fn samples_line(line: u64, raw: &str, col: &mut Collector) {
         );
     };
     let counted = match obj.get(&OUTCOME_NAMES) {
-        Some((field, v)) => outcomes(field, &v),
+        Some((field, v)) => outcome_list(field, &v).map(|o| (field, o)),
         None => match obj.get(&["result"]) {
-            Some((_, Value::String(s))) => Ok((1, (s == "passed") as u64)),
+            Some((_, Value::String(s))) => Ok(("result", vec![s == "passed"])),
             _ => Err("missing column: no passed, correct or score field".to_string()),
         },
     };
-    match counted {
-        Ok((n, c)) => col.push_samples(line, meta, (id, obj.group()), n, c),
+    let said = counted.and_then(|(field, o)| Ok((said_of(&obj, field, &o)?, o)));
+    match said {
+        Ok((said, o)) => {
+            let c = o.iter().filter(|&&b| b).count() as u64;
+            let at = col.push_samples(line, meta, (id, obj.group()), o.len() as u64, c);
+            if let (Some(at), Some(said)) = (at, said) {
+                said.add_to(col.said(at));
+            }
+        }
         Err(e) => col.reject(line, e, Some(meta)),
     }
 }

@@ -20,6 +20,7 @@ mod json_rows;
 mod lines;
 mod names;
 mod reader;
+mod said;
 mod text_rows;
 
 pub use assemble::{assemble, assemble_with_sources, series_name_for};
@@ -28,8 +29,8 @@ pub use format::{detect, Format};
 pub use json_rows::{json_count, json_text};
 pub use lines::MAX_LINE;
 pub use names::{
-    is_group_name, C_NAMES, GROUP_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES,
-    TEMPERATURE_NAMES,
+    is_group_name, ANSWER_NAMES, C_NAMES, GROUP_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES,
+    SCORE_NAMES, TARGET_NAMES, TASK_NAMES, TEMPERATURE_NAMES,
 };
 pub use reader::{read_bytes, read_text, FileRead, Reader};
 pub use text_rows::split_delimited;

@@ -21,6 +21,19 @@ pub const MODEL_NAMES: [&str; 2] = ["model", "model_name"];
 pub const TEMPERATURE_NAMES: [&str; 3] = ["temperature", "temp", "t"];
 /// … for one sample's outcome (or a list of them) in per-sample results.
 pub const OUTCOME_NAMES: [&str; 3] = ["passed", "correct", "score"];
+/// … for one sample's answer (or a list of them), for majority voting.
+pub const ANSWER_NAMES: [&str; 5] = [
+    "answer",
+    "extracted_answer",
+    "pred",
+    "prediction",
+    "predicted_answer",
+];
+/// … for the task's target answer.
+pub const TARGET_NAMES: [&str; 4] = ["target", "gold", "ground_truth", "expected_answer"];
+/// … for one sample's score (or a list of them), for best-of-k; `score` only when it is not
+/// the outcome.
+pub const SCORE_NAMES: [&str; 3] = ["rm_score", "reward", "score"];
 /// … for the group a task belongs to (the clusters of a cluster-robust standard error).
 pub const GROUP_NAMES: [&str; 5] = ["group", "category", "subset", "difficulty", "level"];
 

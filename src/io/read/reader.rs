@@ -238,12 +238,12 @@ impl Reader {
         self.into_read(format, ignored)
     }
 
-    fn into_read(self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
+    fn into_read(mut self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
         FileRead {
+            series: self.col.take_series(),
             file: self.file,
             default_name: self.default_name,
             format,
-            series: self.col.series,
             rejected: self.col.rejected,
             rejected_more: self.col.rejected_more,
             ignored_columns,

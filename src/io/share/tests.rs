@@ -15,11 +15,7 @@ fn dataset(name: &str, tasks: &[(Option<&str>, u64, u64)]) -> FileRead {
 fn tasks_of(tasks: &[(Option<&str>, u64, u64)]) -> Vec<Task> {
     tasks
         .iter()
-        .map(|&(id, n, c)| Task {
-            id: id.map(str::to_string),
-            counts: Counts::new(n, c).unwrap(),
-            group: None,
-        })
+        .map(|&(id, n, c)| Task::new(id.map(str::to_string), Counts::new(n, c).unwrap()))
         .collect()
 }
 
@@ -209,10 +205,8 @@ fn arb_input() -> impl Strategy<Value = FileRead> {
         .prop_map(|(name, model, tasks)| {
             let tasks = tasks
                 .into_iter()
-                .map(|(id, n, f)| Task {
-                    id,
-                    counts: Counts::new(n, ((n as f64) * f).floor() as u64).unwrap(),
-                    group: None,
+                .map(|(id, n, f)| {
+                    Task::new(id, Counts::new(n, ((n as f64) * f).floor() as u64).unwrap())
                 })
                 .collect();
             let meta = SeriesMeta {

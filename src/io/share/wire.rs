@@ -114,7 +114,7 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
         .enumerate()
         .map(|(i, ((id, group), (n, c)))| {
             Counts::new(n, c)
-                .map(|counts| Task { id, counts, group })
+                .map(|counts| Task::grouped(id, counts, group))
                 .map_err(|e| format!("series '{name}', task {}: {e}", i + 1))
         })
         .collect::<Result<Vec<Task>, String>>()?;

@@ -99,11 +99,18 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
 }
 
 /// The table as CSV, full precision: the interval in two columns, every standard error in
-/// its own column, one column per τ of `taus` (the report's G-Pass list).
-pub fn csv(rows: &[Row], taus: &[f64]) -> String {
+/// its own column, one column per τ of `taus` (the report's G-Pass list), then maj@k and
+/// BoN@k where `voting` (the report's [`voting`](super::voting)) says the table has them.
+pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 2]) -> String {
     let g: String = taus.iter().map(|t| format!("g_pass_tau_{t},")).collect();
+    let v: String = ["maj_at_k,", "bon_at_k,"]
+        .iter()
+        .zip(voting)
+        .filter(|(_, on)| *on)
+        .map(|(c, _)| *c)
+        .collect();
     let mut s = format!(
-        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}mg_pass,auto\n"
+        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}mg_pass,{v}auto\n"
     );
     let opt = |v: Option<f64>| v.map(full).unwrap_or_default();
     for r in rows {
