@@ -25,11 +25,13 @@ pub enum Format {
     JsonList,
     /// A 0/1 matrix: one task per row, one sample per column.
     Matrix,
+    /// lm-evaluation-harness `samples_<task>_<date>.jsonl`.
+    LmEval,
 }
 
 impl Format {
     /// Every format, in the order the override menu lists them.
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::CountsText,
         Format::Delimited { delimiter: ',' },
         Format::Delimited { delimiter: '\t' },
@@ -38,6 +40,7 @@ impl Format {
         Format::EvalPlus,
         Format::JsonList,
         Format::Matrix,
+        Format::LmEval,
     ];
 
     /// The format's [`key`](Self::key) and [`description`](Self::describe).
@@ -63,6 +66,10 @@ impl Format {
                 "JSON list (LiveCodeBench eval_all, counts or results)",
             ),
             Format::Matrix => ("matrix", "0/1 matrix, one task per row"),
+            Format::LmEval => (
+                "lm-eval",
+                "lm-evaluation-harness samples (one series per task and filter)",
+            ),
         }
     }
 
@@ -142,6 +149,7 @@ pub fn detect(prefix: &str) -> Option<Format> {
 fn detect_json(prefix: &str, first: &str) -> Format {
     match json_rows::Object::parse(first) {
         Ok(obj) if obj.has(&["eval"]) => Format::EvalPlus,
+        Ok(obj) if obj.has(&["doc_id"]) && obj.has(&["resps", "filtered_resps"]) => Format::LmEval,
         Ok(obj) if obj.has(&N_NAMES) && obj.has(&C_NAMES) && !obj.has(&OUTCOME_NAMES[1..]) => {
             Format::JsonLines
         }
@@ -149,7 +157,9 @@ fn detect_json(prefix: &str, first: &str) -> Format {
         // The first line is not complete within the prefix (a one-line document, or a very
         // long line): judge by its keys.
         Err(_) => {
-            if prefix.contains("\"eval\"")
+            if first.trim_start().starts_with("{\"doc_id\"") && prefix.contains("\"resps\"") {
+                Format::LmEval
+            } else if prefix.contains("\"eval\"")
                 && (prefix.contains("_status\"") || prefix.contains("\"nfiles\""))
             {
                 Format::EvalPlus

@@ -182,6 +182,22 @@ pub fn evalplus(text: &str, col: &mut Collector) {
     }
 }
 
+/// One tau-bench result (`task_id`, `reward`, `info`, `traj`, `trial`): a trial succeeds
+/// when its reward is 1 within 10⁻⁶, as tau-bench's own success check reads it.
+fn tau_bench(element: u64, obj: &Object<'_>, col: &mut Collector) {
+    let meta = obj.meta();
+    let id = obj.get(&["task_id"]).and_then(|(_, v)| json_text(&v));
+    let reward = obj.get(&["reward"]).and_then(|(_, v)| v.as_f64());
+    match (id, reward) {
+        (Some(id), Some(r)) if r.is_finite() => {
+            let ok = (r - 1.0).abs() <= 1e-6;
+            col.push_samples(element, meta, (id, obj.group()), 1, ok as u64);
+        }
+        (None, _) => col.reject(element, "task_id is neither text nor a number", Some(meta)),
+        _ => col.reject(element, "reward is not a number", Some(meta)),
+    }
+}
+
 /// A JSON list: LiveCodeBench records (`question_id`, `graded_list`), counts objects
 /// (`n`, `c`) or per-sample objects (a task key and an outcome); errors name the element.
 pub fn json_list(text: &str, col: &mut Collector) {
@@ -208,6 +224,8 @@ pub fn json_list(text: &str, col: &mut Collector) {
                 Ok((n, c)) => sub.push_counts(i as u64 + 1, meta, id, n, c),
                 Err(e) => sub.reject(i as u64 + 1, e, Some(meta)),
             }
+        } else if obj.has(&["task_id"]) && obj.has(&["reward"]) && obj.has(&["trial"]) {
+            tau_bench(i as u64 + 1, &obj, &mut sub);
         } else if obj.has(&N_NAMES) && obj.has(&C_NAMES) {
             counts_line(i as u64 + 1, raw, &mut sub);
         } else if obj.has(&TASK_NAMES) && (obj.has(&OUTCOME_NAMES) || obj.has(&["result"])) {
@@ -230,5 +248,29 @@ pub fn json_list(text: &str, col: &mut Collector) {
         for t in tasks {
             col.push_task(0, meta.clone(), t);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::io::read::read_text;
+
+    #[test]
+    fn tau_bench_trials_add_up_per_task() {
+        let text = r#"[{"task_id": 0, "reward": 1.0, "info": {}, "traj": [], "trial": 0},
+{"task_id": 0, "reward": 0.0, "info": {}, "traj": [], "trial": 1},
+{"task_id": 1, "reward": 0.9999999, "info": {}, "traj": [], "trial": 0},
+{"task_id": 1, "reward": "x", "info": {}, "traj": [], "trial": 1}]"#;
+        let r = read_text("tau.json", "tau", text, None);
+        let got: Vec<(String, u64, u64)> = r.series[0]
+            .1
+            .iter()
+            .map(|t| (t.id.clone().unwrap(), t.counts.n(), t.counts.c()))
+            .collect();
+        assert_eq!(got, vec![("0".into(), 2, 1), ("1".into(), 1, 1)]);
+        assert_eq!(r.rejected.len(), 1);
+        assert!(r.rejected[0]
+            .reason
+            .contains("element 4: reward is not a number"));
     }
 }

@@ -15,6 +15,7 @@
 mod assemble;
 mod collect;
 mod format;
+mod harness;
 mod json_doc;
 mod json_rows;
 mod lines;

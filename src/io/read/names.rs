@@ -30,7 +30,7 @@ pub const ANSWER_NAMES: [&str; 5] = [
     "predicted_answer",
 ];
 /// … for the task's target answer.
-pub const TARGET_NAMES: [&str; 4] = ["target", "gold", "ground_truth", "expected_answer"];
+pub const TARGET_NAMES: [&str; 5] = ["target", "gold", "gt", "ground_truth", "expected_answer"];
 /// … for one sample's score (or a list of them), for best-of-k; `score` only when it is not
 /// the outcome.
 pub const SCORE_NAMES: [&str; 3] = ["rm_score", "reward", "score"];

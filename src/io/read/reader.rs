@@ -8,7 +8,7 @@ use super::collect::{Collector, RowError};
 use super::format::{detect, Format, SNIFF};
 use super::lines::{LineItem, Lines, MAX_LINE};
 use super::text_rows::{self, is_skipped, Header};
-use super::{json_doc, json_rows};
+use super::{harness, json_doc, json_rows};
 
 /// What one file or pasted text yielded (kept across reloads as JSON).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -65,6 +65,8 @@ impl FileRead {
 /// so far.
 struct LineParser {
     format: Format,
+    /// The task a harness log is of, from its file name.
+    task: String,
     header: Option<Header>,
     rows: u64,
 }
@@ -103,6 +105,7 @@ impl LineParser {
             },
             Format::JsonLines => json_rows::counts_line(number, &text, col),
             Format::SampleLines => json_rows::samples_line(number, &text, col),
+            Format::LmEval => harness::lm_eval_line(number, &text, &self.task, col),
             Format::EvalPlus | Format::JsonList => {}
         }
     }
@@ -185,6 +188,7 @@ impl Reader {
                 lines: Lines::new(),
                 parser: LineParser {
                     format,
+                    task: harness::lm_eval_task(&self.default_name),
                     header: None,
                     rows: 0,
                 },

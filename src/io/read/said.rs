@@ -13,7 +13,7 @@ use super::names::{ANSWER_NAMES, SCORE_NAMES, TARGET_NAMES};
 /// field `outcome_field`; None when it has none of them.
 ///
 /// A line of one sample gives one answer and one score; a line of several samples gives
-/// lists of the same length. `score` is a score only when it is not the outcome itself.
+/// lists of the same length (the first field of each kind that is a list). `score` is a score only when it is not the outcome itself.
 ///
 /// # Errors
 /// The reason, naming the field: a list of the wrong length, a score that is not a finite
@@ -28,9 +28,17 @@ pub fn said_of(
         .copied()
         .filter(|&f| f != outcome_field)
         .collect();
-    let answer = obj.get(&ANSWER_NAMES);
+    // On a line of several samples only a list can be theirs (a single `answer` there is
+    // the dataset's, as in math-evaluation-harness logs: `answer` beside a list `pred`).
+    let pick = |names: &[&'static str]| {
+        names
+            .iter()
+            .filter_map(|n| obj.get(&[n]))
+            .find(|(_, v)| outcomes.len() == 1 || v.is_array())
+    };
+    let answer = pick(&ANSWER_NAMES);
     let target = obj.get(&TARGET_NAMES);
-    let score = obj.get(&scores_from);
+    let score = pick(&scores_from);
     if answer.is_none() && target.is_none() && score.is_none() {
         return Ok(None);
     }
@@ -83,7 +91,7 @@ pub fn said_of(
         answers,
         target: target.and_then(|(_, v)| json_text(&v)),
         scores,
-        outcomes: outcomes.to_vec(),
+        outcomes: outcomes.iter().map(|&o| Some(o)).collect(),
     }))
 }
 
@@ -96,8 +104,8 @@ pub struct SaidLine {
     pub target: Option<String>,
     /// One score per sample, when the line gives scores.
     pub scores: Option<Vec<f64>>,
-    /// One outcome per sample.
-    pub outcomes: Vec<bool>,
+    /// One outcome per sample (None: not known, such as lm-evaluation-harness repeats).
+    pub outcomes: Vec<Option<bool>>,
 }
 
 impl SaidLine {
@@ -117,7 +125,7 @@ impl SaidLine {
                 scores
                     .iter()
                     .zip(&self.outcomes)
-                    .map(|(&s, &ok)| (s, ok as u8 as f64)),
+                    .filter_map(|(&s, &ok)| Some((s, ok? as u8 as f64))),
             );
         }
     }
