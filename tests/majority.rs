@@ -79,10 +79,7 @@ fn maj_at_k_equals_every_subset_enumerated() {
         let v = Votes::new(
             (0..groups)
                 .filter(|&g| tally[g] > 0)
-                .map(|g| AnswerGroup {
-                    count: tally[g],
-                    correct: correct[g],
-                })
+                .map(|g| AnswerGroup::new(tally[g], correct[g]))
                 .collect(),
             abstain,
         )
@@ -120,28 +117,14 @@ fn maj_at_k_at_n_1000_k_500_equals_exact_sums_over_compositions() {
     }
     let want = to_f64(&Q::new(twice, choose(a + b + none, k) * 2));
     let v = Votes::new(
-        vec![
-            AnswerGroup {
-                count: a,
-                correct: true,
-            },
-            AnswerGroup {
-                count: b,
-                correct: false,
-            },
-        ],
+        vec![AnswerGroup::new(a, true), AnswerGroup::new(b, false)],
         none,
     )
     .unwrap();
     let got = maj_at_k(&v, k).unwrap();
     assert!(close(got, want, VOTE_REL, 0.0), "{got} vs {want}");
     // Many small groups: 1000 samples in 40 answers of 25, three of them correct.
-    let many: Vec<AnswerGroup> = (0..40)
-        .map(|g| AnswerGroup {
-            count: 25,
-            correct: g < 3,
-        })
-        .collect();
+    let many: Vec<AnswerGroup> = (0..40).map(|g| AnswerGroup::new(25, g < 3)).collect();
     let got = maj_at_k(&Votes::new(many, 0).unwrap(), k).unwrap();
     assert!(
         close(got, 3.0 / 40.0, VOTE_REL, 0.0),

@@ -351,6 +351,7 @@ pub fn carried(f: &FileRead) -> FileRead {
         default_name: f.default_name.clone(),
         format: f.format,
         series: f.series.clone(),
+        runs_of: f.runs_of.clone(),
         rejected: Vec::new(),
         rejected_more: 0,
         ignored_columns: Vec::new(),

@@ -39,6 +39,34 @@ impl Task {
             scored: None,
         }
     }
+
+    /// Adds the samples of another run of the same task: counts summed, votes combined by
+    /// answer (samples without one abstain), scores joined (kept only if both runs scored
+    /// every sample); the group stays the first run's.
+    ///
+    /// # Errors
+    /// A counts error when the sums overflow; `self` is then unchanged.
+    pub fn absorb(&mut self, other: Task) -> Result<(), crate::core::data::counts::CountsError> {
+        let counts = Counts::new(
+            self.counts.n().saturating_add(other.counts.n()),
+            self.counts.c().saturating_add(other.counts.c()),
+        )?;
+        let abstaining = |v: Option<Votes>, n: u64| v.or_else(|| Votes::abstaining(n).ok());
+        self.votes = match (self.votes.take(), other.votes) {
+            (None, None) => None,
+            (a, b) => abstaining(a, self.counts.n())
+                .zip(abstaining(b, other.counts.n()))
+                .and_then(|(a, b)| a.merge(&b).ok()),
+        };
+        self.scored = match (self.scored.take(), other.scored) {
+            (Some(a), Some(b)) => {
+                Scored::new(a.samples().iter().chain(b.samples()).copied().collect()).ok()
+            }
+            _ => None,
+        };
+        self.counts = counts;
+        Ok(())
+    }
 }
 
 /// A named series of tasks, in input order (the order matters for folds and pairing).

@@ -15,6 +15,8 @@ pub enum SamplesError {
     EmptyGroup,
     /// A score or value that is NaN or infinite (at this sample, 0-based).
     NotFinite(usize),
+    /// Votes to be combined whose answers were not kept.
+    Unlabelled,
 }
 
 impl fmt::Display for SamplesError {
@@ -23,6 +25,7 @@ impl fmt::Display for SamplesError {
             SamplesError::NoSamples => write!(f, "no samples"),
             SamplesError::EmptyGroup => write!(f, "an answer group of no samples"),
             SamplesError::NotFinite(i) => write!(f, "sample {i}: score is not a finite number"),
+            SamplesError::Unlabelled => write!(f, "answers not kept: votes cannot be combined"),
         }
     }
 }
@@ -30,12 +33,27 @@ impl fmt::Display for SamplesError {
 impl std::error::Error for SamplesError {}
 
 /// One group of equal answers: how many samples gave it, and whether it is correct.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AnswerGroup {
     /// Samples that gave this answer.
     pub count: u64,
     /// Whether the answer is correct.
     pub correct: bool,
+    /// The answer itself, kept only where votes of several files are to be combined
+    /// ([`Votes::merge`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+}
+
+impl AnswerGroup {
+    /// A group of `count` samples giving one answer, correct or not (the answer not kept).
+    pub fn new(count: u64, correct: bool) -> AnswerGroup {
+        AnswerGroup {
+            count,
+            correct,
+            answer: None,
+        }
+    }
 }
 
 /// A task's samples tallied by answer: the groups (largest first) and the samples that gave
@@ -77,6 +95,44 @@ impl Votes {
     /// Samples in all.
     pub fn n(&self) -> u64 {
         self.abstain + self.groups.iter().map(|g| g.count).sum::<u64>()
+    }
+
+    /// The same votes without the answers' texts.
+    pub fn without_answers(mut self) -> Votes {
+        for g in &mut self.groups {
+            g.answer = None;
+        }
+        self
+    }
+
+    /// `n` samples that gave no answer.
+    pub fn abstaining(n: u64) -> Result<Votes, SamplesError> {
+        Votes::new(Vec::new(), n)
+    }
+
+    /// The votes of one task's samples from two sources (runs of one model in several
+    /// files): equal answers are one group, correct only if correct in both.
+    ///
+    /// # Errors
+    /// [`SamplesError::Unlabelled`] when a group does not keep its answer (equal answers
+    /// could not be found).
+    pub fn merge(&self, other: &Votes) -> Result<Votes, SamplesError> {
+        let mut groups: Vec<AnswerGroup> = self.groups.clone();
+        for g in self.groups.iter().chain(&other.groups) {
+            if g.answer.is_none() {
+                return Err(SamplesError::Unlabelled);
+            }
+        }
+        for g in &other.groups {
+            match groups.iter_mut().find(|h| h.answer == g.answer) {
+                Some(h) => {
+                    h.count += g.count;
+                    h.correct &= g.correct;
+                }
+                None => groups.push(g.clone()),
+            }
+        }
+        Votes::new(groups, self.abstain + other.abstain)
     }
 }
 
@@ -164,6 +220,7 @@ impl Tally {
             .map(|(answer, &(count, passed))| AnswerGroup {
                 count,
                 correct: passed.unwrap_or_else(|| self.target.as_ref() == Some(answer)),
+                answer: Some(answer.clone()),
             })
             .collect();
         Votes::new(groups, self.abstain)
@@ -266,10 +323,7 @@ mod tests {
 
     #[test]
     fn invalid_votes_and_scores_are_refused() {
-        let g = |count| AnswerGroup {
-            count,
-            correct: true,
-        };
+        let g = |count| AnswerGroup::new(count, true);
         assert_eq!(Votes::new(vec![g(0)], 1), Err(SamplesError::EmptyGroup));
         assert_eq!(Votes::new(vec![], 0), Err(SamplesError::NoSamples));
         assert_eq!(
@@ -282,5 +336,37 @@ mod tests {
             "[[{\"count\":3,\"correct\":true},{\"count\":1,\"correct\":true}],2]"
         );
         assert!(serde_json::from_str::<Votes>("[[{\"count\":0,\"correct\":true}],0]").is_err());
+    }
+
+    #[test]
+    fn votes_of_two_runs_merge_by_answer() {
+        let tally = |answers: &[(&str, bool)], abstain: u64| {
+            let mut t = Tally::new(false);
+            for &(a, p) in answers {
+                t.add(Some(a), Some(p));
+            }
+            for _ in 0..abstain {
+                t.add(None, None);
+            }
+            t.votes().unwrap()
+        };
+        let a = tally(&[("4", true), ("5", false)], 1);
+        let b = tally(&[("4", true), ("4", true), (" 6", false)], 0);
+        let m = a.merge(&b).unwrap();
+        assert_eq!(m.n(), 6);
+        assert_eq!(m.abstain(), 1);
+        let g: Vec<(u64, bool, Option<&str>)> = m
+            .groups()
+            .iter()
+            .map(|g| (g.count, g.correct, g.answer.as_deref()))
+            .collect();
+        assert_eq!(g[0], (3, true, Some("4")));
+        assert_eq!(g.len(), 3);
+        let m = a.merge(&Votes::abstaining(2).unwrap()).unwrap();
+        assert_eq!((m.n(), m.abstain()), (5, 3));
+        assert_eq!(
+            a.clone().without_answers().merge(&b),
+            Err(SamplesError::Unlabelled)
+        );
     }
 }

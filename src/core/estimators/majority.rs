@@ -151,7 +151,7 @@ mod tests {
     fn votes(groups: &[(u64, bool)], abstain: u64) -> Votes {
         let g = groups
             .iter()
-            .map(|&(count, correct)| AnswerGroup { count, correct })
+            .map(|&(count, correct)| AnswerGroup::new(count, correct))
             .collect();
         Votes::new(g, abstain).unwrap()
     }

@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 
-use crate::core::data::dataset::{Dataset, SeriesMeta};
+use crate::core::data::dataset::{Dataset, SeriesMeta, Task};
 use crate::core::data::rejected::Rejected;
+use crate::core::data::samples::Votes;
 
 use super::reader::FileRead;
 
@@ -49,7 +50,47 @@ impl UniqueNames {
     }
 }
 
+/// Where the series of a file went: the dataset of each of its series.
+type Placed = HashMap<SeriesMeta, usize>;
+
+/// Adds the tasks of another run to a series: a task id seen before gets the run's samples
+/// added ([`Task::absorb`]), a new one (or one without id) is appended.
+fn absorb_run(into: &mut Dataset, tasks: Vec<Task>, file: &str, rejected: &mut Vec<Rejected>) {
+    let mut at: HashMap<String, usize> = into
+        .tasks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| Some((t.id.clone()?, i)))
+        .collect();
+    for t in tasks {
+        match t.id.as_ref().and_then(|id| at.get(id)) {
+            Some(&i) => {
+                if let Err(e) = into.tasks[i].absorb(t) {
+                    rejected.push(Rejected {
+                        file: file.to_string(),
+                        line: 0,
+                        reason: format!(
+                            "task '{}': {e}",
+                            into.tasks[i].id.as_deref().unwrap_or("")
+                        ),
+                    });
+                }
+            }
+            None => {
+                if let Some(id) = &t.id {
+                    at.insert(id.clone(), into.tasks.len());
+                }
+                into.tasks.push(t);
+            }
+        }
+    }
+}
+
 /// [`assemble`], also returning for each series the index of the file it came from.
+///
+/// Files whose format combines runs ([`Format::runs_combine`](super::Format::runs_combine))
+/// and that are runs of the same series (SWE-bench reports of one model, NeMo-Skills seeds)
+/// form one series: per task, the samples of every run.
 pub fn assemble_with_sources(
     files: Vec<FileRead>,
 ) -> (Vec<Dataset>, Vec<Vec<Rejected>>, Vec<usize>) {
@@ -57,23 +98,45 @@ pub fn assemble_with_sources(
     let mut datasets: Vec<Dataset> = Vec::new();
     let mut rejected: Vec<Vec<Rejected>> = Vec::new();
     let mut names = UniqueNames::default();
+    let mut runs: HashMap<(Option<super::Format>, String), (usize, Placed)> = HashMap::new();
     for (source, f) in files.into_iter().enumerate() {
-        let first = datasets.len();
-        let mut by_meta: HashMap<SeriesMeta, usize> = HashMap::new();
-        for (meta, tasks) in f.series {
-            let name = names.take(meta.name(&f.default_name));
-            by_meta.insert(meta.clone(), datasets.len());
-            datasets.push(Dataset { name, tasks, meta });
-            rejected.push(Vec::new());
-        }
-        if datasets.len() == first && (!f.rejected.is_empty() || f.rejected_more > 0) {
-            datasets.push(Dataset {
-                name: names.take(f.default_name.clone()),
-                tasks: Vec::new(),
-                meta: SeriesMeta::default(),
-            });
-            rejected.push(Vec::new());
-        }
+        let run = f.runs_of.clone().map(|key| (f.format, key));
+        let earlier = run.as_ref().and_then(|r| runs.get(r)).cloned();
+        let (first, by_meta) = match earlier {
+            Some((first, mut by_meta)) => {
+                for (meta, tasks) in f.series {
+                    match by_meta.get(&meta) {
+                        Some(&i) => absorb_run(&mut datasets[i], tasks, &f.file, &mut rejected[i]),
+                        None => {
+                            let name = names.take(meta.name(&f.default_name));
+                            by_meta.insert(meta.clone(), datasets.len());
+                            datasets.push(Dataset { name, tasks, meta });
+                            rejected.push(Vec::new());
+                        }
+                    }
+                }
+                (first, by_meta)
+            }
+            None => {
+                let first = datasets.len();
+                let mut by_meta: Placed = HashMap::new();
+                for (meta, tasks) in f.series {
+                    let name = names.take(meta.name(&f.default_name));
+                    by_meta.insert(meta.clone(), datasets.len());
+                    datasets.push(Dataset { name, tasks, meta });
+                    rejected.push(Vec::new());
+                }
+                if datasets.len() == first && (!f.rejected.is_empty() || f.rejected_more > 0) {
+                    datasets.push(Dataset {
+                        name: names.take(f.default_name.clone()),
+                        tasks: Vec::new(),
+                        meta: SeriesMeta::default(),
+                    });
+                    rejected.push(Vec::new());
+                }
+                (first, by_meta)
+            }
+        };
         for r in f.rejected {
             let i = r
                 .series
@@ -81,20 +144,32 @@ pub fn assemble_with_sources(
                 .and_then(|m| by_meta.get(m))
                 .copied()
                 .unwrap_or(first);
-            rejected[i].push(Rejected {
-                file: f.file.clone(),
-                line: r.line,
-                reason: r.reason,
-            });
+            if let Some(list) = rejected.get_mut(i) {
+                list.push(Rejected {
+                    file: f.file.clone(),
+                    line: r.line,
+                    reason: r.reason,
+                });
+            }
         }
         if f.rejected_more > 0 {
-            rejected[first].push(Rejected {
-                file: f.file.clone(),
-                line: 0,
-                reason: format!("… and {} more rejected rows, not listed", f.rejected_more),
-            });
+            if let Some(list) = rejected.get_mut(first) {
+                list.push(Rejected {
+                    file: f.file.clone(),
+                    line: 0,
+                    reason: format!("… and {} more rejected rows, not listed", f.rejected_more),
+                });
+            }
+        }
+        if let Some(run) = run {
+            runs.entry(run).or_insert((first, HashMap::new())).1 = by_meta;
         }
         sources.resize(datasets.len(), source);
+    }
+    for d in &mut datasets {
+        for t in &mut d.tasks {
+            t.votes = t.votes.take().map(Votes::without_answers);
+        }
     }
     (datasets, rejected, sources)
 }

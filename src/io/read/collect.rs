@@ -37,6 +37,8 @@ pub struct Collector {
     pub rejected_more: u64,
     /// What per-sample rows said beyond pass or fail, by (series, task position).
     said: HashMap<(usize, usize), Said>,
+    /// Whether the votes keep their answers' texts (to be combined with other files').
+    pub keep_answers: bool,
 }
 
 /// What a task's samples said beyond pass or fail: answers (and the target) and scores.
@@ -169,7 +171,12 @@ impl Collector {
             if said.tally.has_answers() {
                 task.votes = said.tally.votes().ok().and_then(|v| {
                     let unsaid = n.saturating_sub(said.tallied);
-                    Votes::new(v.groups().to_vec(), v.abstain() + unsaid).ok()
+                    let v = Votes::new(v.groups().to_vec(), v.abstain() + unsaid).ok()?;
+                    Some(if self.keep_answers {
+                        v
+                    } else {
+                        v.without_answers()
+                    })
                 });
             }
             if said.scores.len() as u64 == n {

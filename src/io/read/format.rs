@@ -2,7 +2,7 @@
 //! format from the start of an input.
 
 use super::json_rows;
-use super::names::{C_NAMES, N_NAMES, OUTCOME_NAMES};
+use super::names::{C_NAMES, NEMO_OUTCOMES, N_NAMES, OUTCOME_NAMES};
 use super::text_rows::{self, is_skipped};
 
 /// How an input is read.
@@ -27,11 +27,20 @@ pub enum Format {
     Matrix,
     /// lm-evaluation-harness `samples_<task>_<date>.jsonl`.
     LmEval,
+    /// A SWE-bench run report `<model>.<run_id>.json`; reports of one model combine.
+    SweBench,
+    /// NeMo-Skills `output-rs<seed>.jsonl`, one sample per problem; files given together
+    /// combine.
+    NemoSkills,
+    /// An inspect_ai `.json` log.
+    Inspect,
+    /// An inspect_ai `.eval` log (a zip of one JSON file per sample and epoch).
+    InspectZip,
 }
 
 impl Format {
     /// Every format, in the order the override menu lists them.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 13] = [
         Format::CountsText,
         Format::Delimited { delimiter: ',' },
         Format::Delimited { delimiter: '\t' },
@@ -41,6 +50,10 @@ impl Format {
         Format::JsonList,
         Format::Matrix,
         Format::LmEval,
+        Format::SweBench,
+        Format::NemoSkills,
+        Format::Inspect,
+        Format::InspectZip,
     ];
 
     /// The format's [`key`](Self::key) and [`description`](Self::describe).
@@ -70,6 +83,22 @@ impl Format {
                 "lm-eval",
                 "lm-evaluation-harness samples (one series per task and filter)",
             ),
+            Format::SweBench => (
+                "swe-bench",
+                "SWE-bench run report (the reports of one model are its runs)",
+            ),
+            Format::NemoSkills => (
+                "nemo-skills",
+                "NeMo-Skills output-rs*.jsonl (the files given together are one series)",
+            ),
+            Format::Inspect => (
+                "inspect-json",
+                "inspect_ai .json log (one series per scorer)",
+            ),
+            Format::InspectZip => (
+                "inspect-eval",
+                "inspect_ai .eval log (one series per scorer)",
+            ),
         }
     }
 
@@ -93,7 +122,46 @@ impl Format {
 
     /// Whether the format is a whole document, read only once the input has ended.
     pub(super) fn is_document(&self) -> bool {
-        matches!(self, Format::EvalPlus | Format::JsonList)
+        matches!(
+            self,
+            Format::EvalPlus
+                | Format::JsonList
+                | Format::SweBench
+                | Format::Inspect
+                | Format::InspectZip
+        )
+    }
+
+    /// Whether the files of this format given together are runs of one series: SWE-bench
+    /// reports of one model, NeMo-Skills seeds.
+    pub fn runs_combine(&self) -> bool {
+        matches!(self, Format::SweBench | Format::NemoSkills)
+    }
+
+    /// The series a file of this format is a run of, from its path and stem: a SWE-bench
+    /// report's model (the stem up to its last `.`, after which comes the run id); for
+    /// NeMo-Skills the folder the file is in, else the stem without its `-rs<seed>`.
+    pub fn run_of(&self, path: &str, stem: &str) -> Option<String> {
+        match self {
+            Format::SweBench => Some(match stem.rsplit_once('.') {
+                Some((model, _)) if !model.is_empty() => model.to_string(),
+                _ => stem.to_string(),
+            }),
+            Format::NemoSkills => {
+                let mut parts = path.rsplit(['/', '\\']).skip(1);
+                let folder = parts
+                    .next()
+                    .filter(|d| !d.is_empty() && *d != "." && *d != "..");
+                Some(match folder {
+                    Some(d) => d.to_string(),
+                    None => {
+                        let base = stem.trim_end_matches(|c: char| c.is_ascii_digit());
+                        base.strip_suffix("-rs").unwrap_or(stem).to_string()
+                    }
+                })
+            }
+            _ => None,
+        }
     }
 }
 
@@ -102,6 +170,9 @@ pub(super) const SNIFF: usize = 64 << 10;
 
 /// Decides the format from the start of an input.
 pub fn detect(prefix: &str) -> Option<Format> {
+    if prefix.starts_with("PK\u{3}\u{4}") {
+        return Some(Format::InspectZip);
+    }
     let mut content = prefix
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -148,7 +219,10 @@ pub fn detect(prefix: &str) -> Option<Format> {
 /// A JSON object first: counts lines, per-sample lines or an evalplus document.
 fn detect_json(prefix: &str, first: &str) -> Format {
     match json_rows::Object::parse(first) {
+        Ok(obj) if obj.has(&["submitted_ids", "resolved_ids"]) => Format::SweBench,
+        Ok(obj) if obj.has(&["eval"]) && obj.has(&["samples", "version"]) => Format::Inspect,
         Ok(obj) if obj.has(&["eval"]) => Format::EvalPlus,
+        Ok(obj) if obj.has(&NEMO_OUTCOMES) => Format::NemoSkills,
         Ok(obj) if obj.has(&["doc_id"]) && obj.has(&["resps", "filtered_resps"]) => Format::LmEval,
         Ok(obj) if obj.has(&N_NAMES) && obj.has(&C_NAMES) && !obj.has(&OUTCOME_NAMES[1..]) => {
             Format::JsonLines
@@ -159,6 +233,13 @@ fn detect_json(prefix: &str, first: &str) -> Format {
         Err(_) => {
             if first.trim_start().starts_with("{\"doc_id\"") && prefix.contains("\"resps\"") {
                 Format::LmEval
+            } else if prefix.contains("\"submitted_ids\"") || prefix.contains("\"resolved_ids\"") {
+                Format::SweBench
+            } else if prefix.contains("\"eval\"")
+                && prefix.contains("\"version\"")
+                && prefix.contains("\"run_id\"")
+            {
+                Format::Inspect
             } else if prefix.contains("\"eval\"")
                 && (prefix.contains("_status\"") || prefix.contains("\"nfiles\""))
             {
@@ -180,5 +261,25 @@ mod tests {
             assert_eq!(Format::from_key(f.key()), Some(f));
         }
         assert_eq!(Format::from_key("nope"), None);
+    }
+
+    #[test]
+    fn runs_are_named_by_model_or_folder() {
+        let swe = Format::SweBench;
+        let run = |p: &str| swe.run_of(p, &crate::io::read::series_name_for(p));
+        assert_eq!(
+            run("r/claude-3.5-sonnet.run1.json").as_deref(),
+            Some("claude-3.5-sonnet")
+        );
+        assert_eq!(run("gpt-4o.json").as_deref(), Some("gpt-4o"));
+        let nemo = Format::NemoSkills;
+        let run = |p: &str| nemo.run_of(p, &crate::io::read::series_name_for(p));
+        assert_eq!(
+            run("eval/aime24/output-rs3.jsonl").as_deref(),
+            Some("aime24")
+        );
+        assert_eq!(run("output-rs12.jsonl").as_deref(), Some("output"));
+        assert_eq!(run("mine.jsonl").as_deref(), Some("mine"));
+        assert_eq!(Format::LmEval.run_of("a/b.jsonl", "b"), None);
     }
 }

@@ -16,13 +16,16 @@ mod assemble;
 mod collect;
 mod format;
 mod harness;
+mod inspect;
 mod json_doc;
 mod json_rows;
 mod lines;
 mod names;
 mod reader;
+mod runs;
 mod said;
 mod text_rows;
+mod zip;
 
 pub use assemble::{assemble, assemble_with_sources, series_name_for};
 pub use collect::{RowError, MAX_KEPT};

@@ -21,6 +21,8 @@ pub const MODEL_NAMES: [&str; 2] = ["model", "model_name"];
 pub const TEMPERATURE_NAMES: [&str; 3] = ["temperature", "temp", "t"];
 /// … for one sample's outcome (or a list of them) in per-sample results.
 pub const OUTCOME_NAMES: [&str; 3] = ["passed", "correct", "score"];
+/// … for a NeMo-Skills sample's outcome, in the order they are looked for.
+pub const NEMO_OUTCOMES: [&str; 2] = ["symbolic_correct", "judge_correct"];
 /// … for one sample's answer (or a list of them), for majority voting.
 pub const ANSWER_NAMES: [&str; 5] = [
     "answer",

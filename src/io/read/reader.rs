@@ -8,7 +8,7 @@ use super::collect::{Collector, RowError};
 use super::format::{detect, Format, SNIFF};
 use super::lines::{LineItem, Lines, MAX_LINE};
 use super::text_rows::{self, is_skipped, Header};
-use super::{harness, json_doc, json_rows};
+use super::{harness, inspect, json_doc, json_rows, runs};
 
 /// What one file or pasted text yielded (kept across reloads as JSON).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -29,14 +29,28 @@ pub struct FileRead {
     pub ignored_columns: Vec<String>,
     /// Bytes read.
     pub bytes: u64,
+    /// The series this file is one run of, for formats whose files given together combine
+    /// ([`Format::runs_combine`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs_of: Option<String>,
 }
 
 impl FileRead {
+    /// The series a file read as `format` is a run of, when its format's files combine.
+    pub fn runs_of(format: Option<Format>, file: &str, default_name: &str) -> Option<String> {
+        format
+            .filter(Format::runs_combine)
+            .and_then(|f| f.run_of(file, default_name))
+    }
+
     /// Whether `other` holds the same data: the same series with the same tasks and counts,
-    /// read the same way and with the same rejected rows, whatever the file is called.
+    /// read the same way and with the same rejected rows, whatever the file is called
+    /// (except for runs, [`runs_of`](Self::runs_of): two runs may agree).
     pub fn same_data(&self, other: &FileRead) -> bool {
         self.series == other.series
             && self.format == other.format
+            // Runs of one series may well agree: only the same file is the same run.
+            && (self.runs_of.is_none() || self.file == other.file)
             && self.rejected == other.rejected
             && self.rejected_more == other.rejected_more
     }
@@ -65,7 +79,8 @@ impl FileRead {
 /// so far.
 struct LineParser {
     format: Format,
-    /// The task a harness log is of, from its file name.
+    /// The task a harness log is of, from its file name (lm-eval), or the series its
+    /// runs form (NeMo-Skills).
     task: String,
     header: Option<Header>,
     rows: u64,
@@ -106,7 +121,12 @@ impl LineParser {
             Format::JsonLines => json_rows::counts_line(number, &text, col),
             Format::SampleLines => json_rows::samples_line(number, &text, col),
             Format::LmEval => harness::lm_eval_line(number, &text, &self.task, col),
-            Format::EvalPlus | Format::JsonList => {}
+            Format::NemoSkills => runs::nemo_line(number, &text, &self.task, col),
+            Format::EvalPlus
+            | Format::JsonList
+            | Format::SweBench
+            | Format::Inspect
+            | Format::InspectZip => {}
         }
     }
 }
@@ -178,6 +198,7 @@ impl Reader {
             .forced
             .or_else(|| detect(&text))
             .unwrap_or(Format::CountsText);
+        self.col.keep_answers = format.runs_combine();
         self.state = if format.is_document() {
             State::Document {
                 format,
@@ -188,7 +209,10 @@ impl Reader {
                 lines: Lines::new(),
                 parser: LineParser {
                     format,
-                    task: harness::lm_eval_task(&self.default_name),
+                    task: match format.run_of(&self.file, &self.default_name) {
+                        Some(series) => series,
+                        None => harness::lm_eval_task(&self.default_name),
+                    },
                     header: None,
                     rows: 0,
                 },
@@ -229,11 +253,23 @@ impl Reader {
                         .unwrap_or_default(),
                 )
             }
+            State::Document {
+                format: Format::InspectZip,
+                text,
+            } => {
+                inspect::eval_zip(text, col);
+                (Some(Format::InspectZip), Vec::new())
+            }
             State::Document { format, text } => {
                 let text = String::from_utf8_lossy(text);
                 let text = text.trim_start_matches('\u{feff}');
                 match format {
                     Format::EvalPlus => json_doc::evalplus(text, col),
+                    Format::SweBench => {
+                        let model = format.run_of(&self.file, &self.default_name);
+                        runs::swe_bench(text, &model.unwrap_or_default(), col)
+                    }
+                    Format::Inspect => inspect::log_json(text, col),
                     _ => json_doc::json_list(text, col),
                 }
                 (Some(*format), Vec::new())
@@ -244,6 +280,7 @@ impl Reader {
 
     fn into_read(mut self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
         FileRead {
+            runs_of: FileRead::runs_of(format, &self.file, &self.default_name),
             series: self.col.take_series(),
             file: self.file,
             default_name: self.default_name,

@@ -158,7 +158,7 @@ mod tests {
         let tasks = &r.series[0].1;
         let groups =
             |i: usize| -> Vec<AnswerGroup> { tasks[i].votes.as_ref().unwrap().groups().to_vec() };
-        let g = |count, correct| AnswerGroup { count, correct };
+        let g = AnswerGroup::new;
         assert_eq!(groups(0), vec![g(1, true), g(1, false)]);
         assert_eq!(tasks[0].votes.as_ref().unwrap().abstain(), 1);
         // No target: a group is correct when all its samples passed.

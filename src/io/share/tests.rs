@@ -29,6 +29,7 @@ fn input(name: &str, series: Vec<(SeriesMeta, Vec<Task>)>) -> FileRead {
         rejected_more: 0,
         ignored_columns: Vec::new(),
         bytes: 0,
+        runs_of: None,
     }
 }
 

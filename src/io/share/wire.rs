@@ -130,10 +130,12 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
             .into_iter()
             .map(|s| series_from_wire(&input.name, s))
             .collect::<Result<Vec<_>, String>>()?;
+        let format = input.format.as_deref().and_then(Format::from_key);
         inputs.push(FileRead {
+            runs_of: FileRead::runs_of(format, &input.file, &input.name),
             file: input.file,
             default_name: input.name,
-            format: input.format.as_deref().and_then(Format::from_key),
+            format,
             series,
             rejected: Vec::new(),
             rejected_more: 0,

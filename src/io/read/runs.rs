@@ -1,0 +1,226 @@
+//! Harness outputs whose files are runs of one series, combined when given together
+//! (see `assemble`): SWE-bench run reports `<model>.<run_id>.json` and NeMo-Skills
+//! `output-rs<seed>.jsonl`.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use crate::core::data::dataset::SeriesMeta;
+use crate::io::number::shorten;
+
+use super::collect::Collector;
+use super::json_rows::{json_text, outcome_list, Object};
+use super::names::{NEMO_OUTCOMES, TASK_NAMES};
+use super::said::said_of;
+
+/// The id lists a SWE-bench report may carry, read when it has no `submitted_ids`
+/// (older reports): every instance listed in one of them was submitted.
+const SWE_BENCH_LISTS: [&str; 5] = [
+    "resolved_ids",
+    "unresolved_ids",
+    "error_ids",
+    "empty_patch_ids",
+    "incomplete_ids",
+];
+
+/// A report's list of instance ids under `key` (None when absent).
+fn id_list(obj: &serde_json::Map<String, Value>, key: &str) -> Result<Option<Vec<String>>, String> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match v {
+                Value::String(s) => Ok(s.clone()),
+                other => Err(format!(
+                    "{key}[{i}] = {} is not an instance id",
+                    shorten(&other.to_string())
+                )),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        Some(_) => Err(format!("'{key}' is not a list of instance ids")),
+    }
+}
+
+/// One SWE-bench run report (`make_run_report`): every submitted instance is one sample of
+/// the series `model`, passed when it is among `resolved_ids`; errors and empty patches are
+/// failures. Reports of one model combine into its runs.
+pub fn swe_bench(text: &str, model: &str, col: &mut Collector) {
+    let meta = SeriesMeta::model(model);
+    let doc: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            return col.reject(e.line() as u64, format!("malformed JSON: {e}"), Some(meta));
+        }
+    };
+    let Some(obj) = doc.as_object() else {
+        return col.reject(0, "not a JSON object (not a SWE-bench report)", Some(meta));
+    };
+    let lists = (id_list(obj, "submitted_ids"), id_list(obj, "resolved_ids"));
+    let (submitted, resolved) = match lists {
+        (Ok(s), Ok(r)) => (s, r.unwrap_or_default()),
+        (Err(e), _) | (_, Err(e)) => return col.reject(0, e, Some(meta)),
+    };
+    let submitted = match submitted {
+        Some(s) => s,
+        None => {
+            let mut seen = HashSet::new();
+            let mut all = Vec::new();
+            for key in SWE_BENCH_LISTS {
+                match id_list(obj, key) {
+                    Ok(ids) => all.extend(ids.unwrap_or_default()),
+                    Err(e) => return col.reject(0, e, Some(meta)),
+                }
+            }
+            all.retain(|id| seen.insert(id.clone()));
+            all
+        }
+    };
+    let resolved: HashSet<&str> = resolved.iter().map(String::as_str).collect();
+    let listed: HashSet<&str> = submitted.iter().map(String::as_str).collect();
+    let mut strays: Vec<&&str> = resolved.difference(&listed).collect();
+    strays.sort();
+    for id in strays {
+        let reason = format!(
+            "instance '{}' is resolved but not submitted; left out",
+            shorten(id)
+        );
+        col.reject(0, reason, Some(meta.clone()));
+    }
+    for id in &submitted {
+        let c = resolved.contains(id.as_str()) as u64;
+        col.push_counts(0, meta.clone(), Some(id.clone()), 1, c);
+    }
+}
+
+/// One line of a NeMo-Skills `output-rs<seed>.jsonl`: one sample of one problem of the
+/// series `series`, correct by `symbolic_correct` (else `judge_correct`); the problem is
+/// its id key (`id`, `problem`, …) or else its line number, so the seeds' files line up.
+/// `predicted_answer` and `expected_answer` are kept for majority voting across the files.
+pub fn nemo_line(line: u64, raw: &str, series: &str, col: &mut Collector) {
+    let meta = SeriesMeta::model(series);
+    let obj = match Object::parse(raw) {
+        Ok(o) => o,
+        Err(e) => return col.reject(line, e, Some(meta)),
+    };
+    let id = obj
+        .get(&TASK_NAMES)
+        .and_then(|(_, v)| json_text(&v))
+        .unwrap_or_else(|| line.to_string());
+    let Some((field, v)) = obj.get(&NEMO_OUTCOMES) else {
+        return col.reject(
+            line,
+            "missing column: no symbolic_correct or judge_correct (not evaluated yet?)",
+            Some(meta),
+        );
+    };
+    let said = outcome_list(field, &v).and_then(|o| Ok((said_of(&obj, field, &o)?, o)));
+    match said {
+        Ok((said, o)) => {
+            let c = o.iter().filter(|&&b| b).count() as u64;
+            let at = col.push_samples(line, meta, (id, obj.group()), o.len() as u64, c);
+            if let (Some(at), Some(said)) = (at, said) {
+                said.add_to(col.said(at));
+            }
+        }
+        Err(e) => col.reject(line, e, Some(meta)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::io::read::{assemble, read_text, Format};
+
+    fn counts(d: &crate::core::data::dataset::Dataset) -> Vec<(String, u64, u64)> {
+        d.tasks
+            .iter()
+            .map(|t| (t.id.clone().unwrap_or_default(), t.counts.n(), t.counts.c()))
+            .collect()
+    }
+
+    #[test]
+    fn swe_bench_reports_of_one_model_are_its_runs() {
+        let report = |submitted: &str, resolved: &str| {
+            format!(
+                "{{\n    \"total_instances\": 3,\n    \"submitted_ids\": [{submitted}],\n    \"resolved_ids\": [{resolved}],\n    \"schema_version\": 2\n}}"
+            )
+        };
+        let a = read_text(
+            "r/m.1.run1.json",
+            "m.1.run1",
+            &report("\"a\", \"b\"", "\"a\""),
+            None,
+        );
+        assert_eq!(a.format, Some(Format::SweBench));
+        assert_eq!(a.runs_of.as_deref(), Some("m.1"));
+        let b = read_text(
+            "m.1.run2.json",
+            "m.1.run2",
+            &report("\"a\", \"b\", \"c\"", "\"b\", \"a\""),
+            None,
+        );
+        let other = read_text("x.run1.json", "x.run1", &report("\"a\"", "\"z\""), None);
+        let (ds, rej) = assemble(vec![a, other, b]);
+        assert_eq!(ds.len(), 2);
+        assert_eq!(ds[0].name, "m.1");
+        assert_eq!(
+            counts(&ds[0]),
+            [("a".into(), 2, 2), ("b".into(), 2, 1), ("c".into(), 1, 0)]
+        );
+        assert_eq!(ds[1].name, "x");
+        assert!(rej[1][0]
+            .reason
+            .contains("'z' is resolved but not submitted"));
+        let bad = read_text(
+            "m.run1.json",
+            "m.run1",
+            "{\"submitted_ids\": [1], \"resolved_ids\": []}",
+            None,
+        );
+        assert!(bad.rejected[0]
+            .reason
+            .contains("submitted_ids[0] = 1 is not an instance id"));
+        let cut = read_text("m.run1.json", "m.run1", "{\"submitted_ids\": [\"a\"", None);
+        assert!(cut.rejected[0].reason.starts_with("malformed JSON"));
+    }
+
+    #[test]
+    fn nemo_skills_seeds_are_one_series_with_their_votes() {
+        let line = |p: &str, pred: &str, ok: bool| {
+            format!("{{\"problem\": \"{p}\", \"generation\": \"…\", \"expected_answer\": \"4\", \"predicted_answer\": \"{pred}\", \"symbolic_correct\": {ok}}}\n")
+        };
+        let seeds = [
+            line("p1", "4", true) + &line("p2", "5", false),
+            line("p1", "3", false) + &line("p2", "7", false),
+            line("p1", "4", true) + "{\"problem\": \"p2\", \"predicted_answer\": null}\n",
+        ];
+        let reads: Vec<_> = seeds
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                read_text(
+                    &format!("aime/output-rs{i}.jsonl"),
+                    &format!("output-rs{i}"),
+                    t,
+                    None,
+                )
+            })
+            .collect();
+        assert_eq!(reads[0].format, Some(Format::NemoSkills));
+        let (ds, rej) = assemble(reads);
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].name, "aime");
+        assert_eq!(counts(&ds[0]), [("p1".into(), 3, 2), ("p2".into(), 2, 0)]);
+        assert_eq!(rej[0].len(), 1);
+        assert!(rej[0][0].reason.contains("no symbolic_correct"));
+        let v = ds[0].tasks[0].votes.as_ref().unwrap();
+        assert_eq!((v.groups()[0].count, v.groups()[0].correct), (2, true));
+        assert_eq!(v.n(), 3);
+        assert!(
+            v.groups().iter().all(|g| g.answer.is_none()),
+            "texts dropped once combined"
+        );
+    }
+}
