@@ -90,6 +90,26 @@ fn draw_estimator<DB: DrawingBackend>(
             let wide = style.stroke(color.mix(0.55), 4.0);
             solid_then_dashed(c, style, &pts, n, wide, (10.0, 4.0))?;
         }
+        Estimator::Majority | Estimator::BestOf => {
+            let st = style.stroke(color, 2.0);
+            let (dash, gap) = if e == Estimator::Majority {
+                (3.0, 3.0)
+            } else {
+                (12.0, 3.0)
+            };
+            let marks: Vec<(f64, f64)> = pts.iter().copied().step_by(MARK_EVERY).collect();
+            c.draw_series(style.dashed(pts, dash, gap, st))?;
+            let r = style.px(3.5) as i32;
+            if e == Estimator::Majority {
+                c.draw_series(marks.into_iter().map(|p| Cross::new(p, r, st)))?;
+            } else {
+                c.draw_series(
+                    marks
+                        .into_iter()
+                        .map(|p| Circle::new(p, r - 1, st.filled())),
+                )?;
+            }
+        }
         Estimator::Bb | Estimator::Zoibb | Estimator::LinMix | Estimator::Mix(_) => {
             solid_then_dashed(c, style, &pts, n, style.stroke(color, 1.6), (6.0, 4.0))?;
             let marks = pts.into_iter().step_by(MARK_EVERY);
@@ -138,6 +158,8 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
             Estimator::Naive => "naive (dotted)",
             Estimator::Extrapolated => "log-logit extrapolation (dashed)",
             Estimator::Auto => "auto (backtested; wide, dashed beyond n)",
+            Estimator::Majority => "maj@k × (short dashes)",
+            Estimator::BestOf => "BoN@k ● (long dashes)",
         },
     )?;
     match e {
@@ -169,6 +191,23 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
                 EmptyElement::at(p)
                     + PathElement::new(vec![(0, 0), (7, 0)], thin)
                     + PathElement::new(vec![(11, 0), (18, 0)], thin)
+            });
+        }
+        Estimator::Majority => {
+            entry.legend(move |p| {
+                EmptyElement::at(p)
+                    + PathElement::new(vec![(0, 0), (3, 0)], thin)
+                    + PathElement::new(vec![(6, 0), (9, 0)], thin)
+                    + PathElement::new(vec![(12, 0), (15, 0)], thin)
+                    + Cross::new((9, 0), r, thin)
+            });
+        }
+        Estimator::BestOf => {
+            entry.legend(move |p| {
+                EmptyElement::at(p)
+                    + PathElement::new(vec![(0, 0), (12, 0)], thin)
+                    + PathElement::new(vec![(15, 0), (18, 0)], thin)
+                    + Circle::new((9, 0), r - 1, thin.filled())
             });
         }
     }

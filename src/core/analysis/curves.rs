@@ -6,9 +6,11 @@
 
 use crate::core::analysis::bands::bootstrap_bands;
 use crate::core::analysis::warnings::{data_warnings, render_all, Context};
-use crate::core::data::dataset::Dataset;
+use crate::core::data::dataset::{Dataset, Task};
+use crate::core::estimators::best_of::mean_best_of_k;
 use crate::core::estimators::cover::{cover_posterior, CoverSteps};
 use crate::core::estimators::kind::{unbiased_else, Estimator};
+use crate::core::estimators::majority::mean_maj_at_k;
 use crate::core::estimators::stderr::SeKind;
 use crate::core::eval::estimates::Estimates;
 use crate::core::eval::fit::config;
@@ -153,6 +155,13 @@ pub fn series_curves(
         values[Estimator::Naive.index()].push(fin(Some(r.naive)));
         values[Estimator::Extrapolated.index()].push(fit.line.map(|l| l.predict(r.k as f64)));
         values[Estimator::Auto.index()].push(None);
+        let beside = |f: fn(&[Task], u64) -> Option<f64>| {
+            (r.k <= fit.groups.n_min())
+                .then(|| f(&ds.tasks, r.k))
+                .flatten()
+        };
+        values[Estimator::Majority.index()].push(beside(mean_maj_at_k));
+        values[Estimator::BestOf.index()].push(beside(mean_best_of_k));
     }
     let band_values = match band {
         BandKind::None => vec![None; ks.len()],

@@ -25,6 +25,10 @@ pub enum Estimator {
     Extrapolated,
     /// The unbiased estimate where defined, beyond it the estimator the backtest chose.
     Auto,
+    /// maj@k: the plurality answer of k samples is the target (when answers were given).
+    Majority,
+    /// BoN@k: the best-scored of k samples is correct (when every sample was scored).
+    BestOf,
     /// A fixed mix w·ZOIBB + (1 − w)·BB with w = tenths / 10 (a backtest candidate; not
     /// drawn as a curve of its own).
     Mix(u8),
@@ -32,7 +36,7 @@ pub enum Estimator {
 
 impl Estimator {
     /// Every estimator the Pass@k chart draws, in legend order.
-    pub const ALL: [Estimator; 7] = [
+    pub const ALL: [Estimator; 9] = [
         Estimator::Combinatorial,
         Estimator::Bb,
         Estimator::Zoibb,
@@ -40,7 +44,15 @@ impl Estimator {
         Estimator::Naive,
         Estimator::Extrapolated,
         Estimator::Auto,
+        Estimator::Majority,
+        Estimator::BestOf,
     ];
+
+    /// Whether it is a metric of its own drawn beside pass@k (maj@k, BoN@k), present only
+    /// when the input carries answers or scores.
+    pub fn beside_pass(self) -> bool {
+        matches!(self, Estimator::Majority | Estimator::BestOf)
+    }
 
     /// The backtest's candidates, simplest first: naive, BB, ZOIBB, LinMix, then the fixed
     /// mixes w = 0.0, 0.1, …, 1.0.
@@ -73,6 +85,8 @@ impl Estimator {
             Estimator::Naive => "naive",
             Estimator::Extrapolated => "extrapolated",
             Estimator::Auto => "auto",
+            Estimator::Majority => "maj",
+            Estimator::BestOf => "bon",
             Estimator::Mix(_) => "mix",
         }
     }
@@ -106,6 +120,8 @@ impl Estimator {
             Estimator::Naive => "naive".into(),
             Estimator::Extrapolated => "log-logit extrapolation".into(),
             Estimator::Auto => "auto (backtested)".into(),
+            Estimator::Majority => "maj@k (majority vote)".into(),
+            Estimator::BestOf => "BoN@k (best of k by score)".into(),
             Estimator::Mix(t) => format!("mix w = {:.1}", f64::from(t) / 10.0),
         }
     }
@@ -158,6 +174,8 @@ impl Estimator {
             Estimator::Naive => 4,
             Estimator::Extrapolated => 5,
             Estimator::Auto => 6,
+            Estimator::Majority => 7,
+            Estimator::BestOf => 8,
             Estimator::Mix(_) => usize::MAX,
         }
     }

@@ -75,10 +75,6 @@ pub fn lm_eval_line(line: u64, raw: &str, task: &str, col: &mut Collector) {
             format!("{metric} = {v} × {n} repeats is not a whole number of passing samples");
         return col.reject(line, reason, Some(meta));
     }
-    let c = passed.round() as u64;
-    let Some(at) = col.push_samples(line, meta, (id, obj.group()), n as u64, c) else {
-        return;
-    };
     let answers = match obj.get(&["filtered_resps"]) {
         Some((_, Value::Array(f))) => match f.as_slice() {
             [Value::Array(inner)] if inner.len() == n => Some(inner.clone()),
@@ -86,6 +82,19 @@ pub fn lm_eval_line(line: u64, raw: &str, task: &str, col: &mut Collector) {
             _ => None,
         },
         _ => None,
+    };
+    // exact_match and acc score the filtered answers: with fewer of them than repeats
+    // (take_first, a majority vote) the repeats themselves were not scored.
+    if n > 1 && metric != "pass@1" && answers.is_none() {
+        let reason = format!(
+            "{metric} scores one filtered answer, not each of the {n} repeats \
+             (take_first or a vote in the filter): the repeats were not scored"
+        );
+        return col.reject(line, reason, Some(meta));
+    }
+    let c = passed.round() as u64;
+    let Some(at) = col.push_samples(line, meta, (id, obj.group()), n as u64, c) else {
+        return;
     };
     if let Some(answers) = answers {
         // Which repeats passed is not written, only how many: a group is correct when it

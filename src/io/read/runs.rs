@@ -11,7 +11,7 @@ use crate::io::number::shorten;
 
 use super::collect::Collector;
 use super::json_rows::{json_text, outcome_list, Object};
-use super::names::{NEMO_OUTCOMES, TASK_NAMES};
+use super::names::NEMO_OUTCOMES;
 use super::said::said_of;
 
 /// The id lists a SWE-bench report may carry, read when it has no `submitted_ids`
@@ -95,9 +95,30 @@ pub fn swe_bench(text: &str, model: &str, col: &mut Collector) {
     }
 }
 
+/// The keys a NeMo-Skills line names its problem by (math-500 has `unique_id`; gsm8k none).
+const NEMO_IDS: [&str; 3] = ["unique_id", "id", "task_id"];
+
+/// Whether a NeMo-Skills judge's text says the answer is correct: the word after its last
+/// `Judgement:` is `yes` (as `is_correct_judgement` reads it).
+fn judged(text: &str) -> Option<bool> {
+    let lower = text.to_lowercase();
+    let at = lower.rfind("judgement:")?;
+    let word: String = lower[at + "judgement:".len()..]
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    match word.as_str() {
+        "yes" => Some(true),
+        "no" => Some(false),
+        _ => None,
+    }
+}
+
 /// One line of a NeMo-Skills `output-rs<seed>.jsonl`: one sample of one problem of the
-/// series `series`, correct by `symbolic_correct` (else `judge_correct`); the problem is
-/// its id key (`id`, `problem`, …) or else its line number, so the seeds' files line up.
+/// series `series`, correct by `symbolic_correct`, else `judge_correct`, else the judge's
+/// `judgement` text; the problem is its id (`unique_id`, `id`, `task_id`) or else its line
+/// number, as NeMo-Skills lines the seeds' files up.
 /// `predicted_answer` and `expected_answer` are kept for majority voting across the files.
 pub fn nemo_line(line: u64, raw: &str, series: &str, col: &mut Collector) {
     let meta = SeriesMeta::model(series);
@@ -106,16 +127,28 @@ pub fn nemo_line(line: u64, raw: &str, series: &str, col: &mut Collector) {
         Err(e) => return col.reject(line, e, Some(meta)),
     };
     let id = obj
-        .get(&TASK_NAMES)
+        .get(&NEMO_IDS)
         .and_then(|(_, v)| json_text(&v))
         .unwrap_or_else(|| line.to_string());
-    let Some((field, v)) = obj.get(&NEMO_OUTCOMES) else {
+    let found = obj.get(&NEMO_OUTCOMES).or_else(|| {
+        let (_, text) = obj.get(&["judgement"])?;
+        let verdict = text.as_str().and_then(judged);
+        Some(("judgement", verdict.map_or(Value::Null, Value::Bool)))
+    });
+    let Some((field, v)) = found else {
         return col.reject(
             line,
-            "missing column: no symbolic_correct or judge_correct (not evaluated yet?)",
+            "missing column: no symbolic_correct, judge_correct or judgement (not evaluated yet?)",
             Some(meta),
         );
     };
+    if field == "judgement" && v.is_null() {
+        return col.reject(
+            line,
+            "judgement says neither 'Judgement: Yes' nor 'No'",
+            Some(meta),
+        );
+    }
     let said = outcome_list(field, &v).and_then(|o| Ok((said_of(&obj, field, &o)?, o)));
     match said {
         Ok((said, o)) => {
@@ -189,12 +222,12 @@ mod tests {
     #[test]
     fn nemo_skills_seeds_are_one_series_with_their_votes() {
         let line = |p: &str, pred: &str, ok: bool| {
-            format!("{{\"problem\": \"{p}\", \"generation\": \"…\", \"expected_answer\": \"4\", \"predicted_answer\": \"{pred}\", \"symbolic_correct\": {ok}}}\n")
+            format!("{{\"unique_id\": \"{p}\", \"problem\": \"?\", \"generation\": \"…\", \"expected_answer\": \"4\", \"predicted_answer\": \"{pred}\", \"symbolic_correct\": {ok}}}\n")
         };
         let seeds = [
             line("p1", "4", true) + &line("p2", "5", false),
             line("p1", "3", false) + &line("p2", "7", false),
-            line("p1", "4", true) + "{\"problem\": \"p2\", \"predicted_answer\": null}\n",
+            line("p1", "4", true) + "{\"unique_id\": \"p2\", \"predicted_answer\": null}\n",
         ];
         let reads: Vec<_> = seeds
             .iter()
@@ -215,6 +248,9 @@ mod tests {
         assert_eq!(counts(&ds[0]), [("p1".into(), 3, 2), ("p2".into(), 2, 0)]);
         assert_eq!(rej[0].len(), 1);
         assert!(rej[0][0].reason.contains("no symbolic_correct"));
+        assert_eq!(super::judged("…\nJudgement: Yes"), Some(true));
+        assert_eq!(super::judged("judgement: no. Judgement: yes!"), Some(true));
+        assert_eq!(super::judged("Judgement: maybe"), None);
         let v = ds[0].tasks[0].votes.as_ref().unwrap();
         assert_eq!((v.groups()[0].count, v.groups()[0].correct), (2, true));
         assert_eq!(v.n(), 3);
