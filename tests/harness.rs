@@ -238,3 +238,41 @@ fn malformed_logs_are_rejected_with_reasons_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn series_break_down_by_group_in_page_and_command_line() {
+    let lcb = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/inputs/lcb_codegeneration_eval_all.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_passk"))
+        .args(["counts", "--by-group"])
+        .arg(&lcb)
+        .output()
+        .unwrap();
+    let got = series_of(&serde_json::from_slice(&out.stdout).unwrap());
+    let names: Vec<&str> = got.iter().map(|s| s.0.as_str()).collect();
+    let base = "lcb_codegeneration_eval_all";
+    assert_eq!(
+        names,
+        [
+            base,
+            &format!("{base} · medium"),
+            &format!("{base} · easy"),
+            &format!("{base} · hard")
+        ]
+    );
+    // The groups partition the series' tasks, in order.
+    let mut parts: Vec<(String, u64, u64)> = got[1..].iter().flat_map(|s| s.1.clone()).collect();
+    let mut whole = got[0].1.clone();
+    parts.sort();
+    whole.sort();
+    assert_eq!(parts, whole);
+    // The page's workspace breaks down alike.
+    let bytes = std::fs::read(&lcb).unwrap();
+    let read = passk::io::read::read_bytes("lcb.json", base, &bytes, None);
+    let ws = passk::io::workspace::Workspace::new(vec![read]);
+    assert!(ws.has_groups());
+    let broken = ws.broken_down();
+    assert_eq!(named(&broken.datasets), got);
+    assert_eq!(broken.sources, [0, 0, 0, 0]);
+    assert_eq!(broken.rejected.len(), 4);
+}

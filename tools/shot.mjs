@@ -1,5 +1,6 @@
 // Development helper: a full-page screenshot of the built page (dist/) in headless Chromium.
-// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css] node tools/shot.mjs
+// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css]
+//        [FILES=a.json,b.json (loaded together through the file input)] node tools/shot.mjs
 import { chromium } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,10 @@ page.on('console', m => console.log('console', m.type(), m.text()));
 page.on('pageerror', e => console.log('pageerror', e.message));
 await page.goto(url + (process.env.HASH ?? ''));
 await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
+if (process.env.FILES) {
+  await page.getByTestId('file-input').setInputFiles(process.env.FILES.split(','));
+  await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
+}
 if (process.env.EVAL) { console.log(await page.evaluate(process.env.EVAL)); }
 if (process.env.SELECTOR) {
   await page.locator(process.env.SELECTOR).first().screenshot({ path: process.env.OUT ?? '/tmp/shot.png' });

@@ -196,7 +196,15 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         Err(_) => prev.cloned().unwrap_or_default(),
     });
     let edits = Memo::new(move |_| view.with(|v| v.series.clone()));
-    let workspace = Memo::new(move |_| inputs.workspace.with(|w| edits.with(|e| w.edited(e))));
+    let by_group = Memo::new(move |_| view.with(|v| v.by_group));
+    let workspace = Memo::new(move |_| {
+        inputs.workspace.with(|w| {
+            edits.with(|e| match by_group.get() {
+                true => w.broken_down().edited(e),
+                false => w.edited(e),
+            })
+        })
+    });
     let datasets = Memo::new(move |_| workspace.with(|w| w.datasets.clone()));
     let fits = RwSignal::new(Vec::<SeriesFit>::new());
     let curves = RwSignal::new(Vec::<SeriesCurves>::new());

@@ -23,12 +23,21 @@ pub fn DatasetView(
         let json = workspace.with(|w| counts_json(&w.datasets));
         let _ = save_text("passk-counts.json", "application/json", &json);
     };
+    // Offered when some task names its group (a group, category, subset, difficulty or level).
+    let has_groups = Memo::new(move |_| inputs.workspace.with(|w| w.has_groups()));
+    let view_state = analysis.view;
+    let by_group = move || view_state.with(|v| v.by_group);
+    let toggle_groups = move |_| view_state.update(|v| v.by_group = !v.by_group);
     view! {
         <DatasetInput inputs=inputs />
         <section class="card wide" aria-label="Series read">
             <SeriesSummary inputs=inputs analysis=analysis />
             <RejectedList workspace=workspace />
             <p class="actions">
+                <label class="toggle" hidden=move || !has_groups.get()>
+                    <input type="checkbox" data-testid="break-down" prop:checked=by_group on:change=toggle_groups />
+                    "break down by group (each series, then one per group its tasks name)"
+                </label>
                 <button class="copy" data-testid="download-counts" on:click=download_counts>
                     "download counts (JSON)"
                 </button>

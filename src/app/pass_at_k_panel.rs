@@ -64,8 +64,13 @@ pub fn PassAtKPanel(
                     }
                 })
             };
+            // maj@k and BoN@k are offered only where some series has them.
+            let absent = move || {
+                e.beside_pass()
+                    && curves.with(|cs| cs.iter().all(|c| c.curve(e).iter().all(Option::is_none)))
+            };
     view! {
-                <label class="toggle">
+                <label class="toggle" hidden=absent>
                     <input type="checkbox" data-testid=format!("toggle-{}", e.key()) prop:checked=checked on:change=toggle />
                     {e.label()}
                 </label>
@@ -116,7 +121,8 @@ pub fn PassAtKPanel(
             />
             <p class="note small">
                 "Solid up to k = n (the dotted vertical line); the fitted estimators are dashed beyond it, where they extrapolate. "
-                "Markers: ○ BB, □ " <Term term="ZOIBB" /> ", △ " <Term term="LinMix" /> "; dotted: naive. The combinatorial estimator stops at the smallest n."
+                "Markers: ○ BB, □ " <Term term="ZOIBB" /> ", △ " <Term term="LinMix" /> "; dotted: naive. The combinatorial estimator stops at the smallest n. "
+                "Where the input gives answers or scores: × maj@k (the majority answer of k samples is right) and ● BoN@k (the best-scored of k is right); the gap between pass@k and maj@k is what a verifier could win."
             </p>
             <ul class="warnings" data-testid="fit-warnings">{warnings}</ul>
         </section>

@@ -29,7 +29,7 @@ use args::{parse, Args, Flag};
 const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
        passk plan [FILE ...|-] --k K --half-width H [--confidence P] [--format F]
-       passk counts [FILE ...|-] [--format F]
+       passk counts [FILE ...|-] [--format F] [--by-group]
        passk link [FILE ...|-] [--format F] [--page URL]
 
 Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
@@ -41,7 +41,10 @@ page at URL (default http://127.0.0.1:8080/) with those series (`link`; files ar
 without their directory). `-` or no file reads stdin.
 Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
 (human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1
-matrices; the format is detected unless --format names it.
+matrices, and harness logs: lm-evaluation-harness samples_*.jsonl, inspect_ai .json/.eval,
+tau-bench results, SWE-bench run reports (<model>.<run_id>.json: the reports of one model
+named together are its runs) and NeMo-Skills output-rs*.jsonl (named together: one series);
+the format is detected unless --format names it.
 
 flags:
   --k LIST            budgets, integers >= 1 (default 1,2,5,10,20,50,100,200,500,1000)
@@ -55,10 +58,21 @@ flags:
   --folds K           CV-ELPD folds (default 10)
   --backtest [R]      add the backtest (R repeats; or --backtest-repeats R, default 20)
   --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
-                      evalplus, json-list, matrix
+                      evalplus, json-list, matrix, lm-eval, swe-bench, nemo-skills,
+                      inspect-json, inspect-eval
+  --by-group          each series, then one per group its tasks name (a group, category,
+                      subset, difficulty or level column or key)
 
 exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
 (each printed to stderr as file:line: reason; the report of the valid rows is still printed).";
+
+/// Prints a result and a new line on stdout; a reader that went away (`| head`) is not an
+/// error worth a panic.
+fn print_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}").and_then(|_| out.flush());
+}
 
 /// The process entry: runs the command line, prints an error as `passk: …` with exit status 2.
 fn main() -> ExitCode {
@@ -103,7 +117,7 @@ const COMMANDS: [(&str, &[Flag], Command); 4] = [
         &[Flag::K, Flag::HalfWidth, Flag::Confidence, Flag::Format],
         plan,
     ),
-    ("counts", &[Flag::Format], counts),
+    ("counts", &[Flag::Format, Flag::ByGroup], counts),
     ("link", &[Flag::Format, Flag::Page], link),
 ];
 
@@ -121,12 +135,25 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::Backtest,
     Flag::BacktestRepeats,
     Flag::Format,
+    Flag::ByGroup,
 ];
 
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
 /// every rejected row to stderr as `file:line: reason`.
-fn read_files(files: &[String], format: Option<Format>) -> Result<ReadFiles, String> {
-    let (datasets, rejected) = assemble(read_all(files, format)?);
+fn read_files(args: &Args) -> Result<ReadFiles, String> {
+    let (mut datasets, mut rejected) = assemble(read_all(&args.files, args.format)?);
+    if args.by_group {
+        let mut ds = Vec::new();
+        let mut rej = Vec::new();
+        for (d, r) in datasets.into_iter().zip(rejected) {
+            let groups = d.by_group();
+            ds.push(d);
+            rej.push(r);
+            rej.extend(groups.iter().map(|_| Vec::new()));
+            ds.extend(groups);
+        }
+        (datasets, rejected) = (ds, rej);
+    }
     let any_rejected = print_rejected(&rejected);
     Ok((datasets, rejected, any_rejected))
 }
@@ -181,8 +208,8 @@ fn status(any_rejected: bool) -> ExitCode {
 
 /// `passk counts [FILE ...|-] [--format F]`: the per-task counts as read, as JSON.
 fn counts(args: Args) -> Result<ExitCode, String> {
-    let (datasets, _, any_rejected) = read_files(&args.files, args.format)?;
-    println!("{}", counts_json(&datasets));
+    let (datasets, _, any_rejected) = read_files(&args)?;
+    print_out(&counts_json(&datasets));
     Ok(status(any_rejected))
 }
 
@@ -215,7 +242,7 @@ fn link(args: Args) -> Result<ExitCode, String> {
     };
     let fragment = encode(None, Some(&shared))?;
     let page = args.page.split('#').next().unwrap_or_default();
-    println!("{page}#{fragment}");
+    print_out(&format!("{page}#{fragment}"));
     Ok(status(any_rejected))
 }
 
@@ -239,7 +266,7 @@ fn plan(args: Args) -> Result<ExitCode, String> {
     let h = args
         .half_width
         .ok_or("plan needs a target: --half-width H")?;
-    let (datasets, _, any_rejected) = read_files(&args.files, args.format)?;
+    let (datasets, _, any_rejected) = read_files(&args)?;
     let confidence = args.opts.settings.confidence;
     let mut plans = Vec::new();
     for d in &datasets {
@@ -255,15 +282,15 @@ fn plan(args: Args) -> Result<ExitCode, String> {
         all => serde_json::to_string_pretty(all),
     }
     .map_err(|e| format!("writing JSON: {e}"))?;
-    println!("{json}");
+    print_out(&json);
     Ok(status(any_rejected))
 }
 
 /// `passk report [FILE ...|-] [FLAGS]`: the passk-report/1 JSON document.
 fn report(args: Args) -> Result<ExitCode, String> {
-    let (datasets, rejected, any_rejected) = read_files(&args.files, args.format)?;
+    let (datasets, rejected, any_rejected) = read_files(&args)?;
     let report = build_report(&datasets, rejected, &args.opts);
     let json = serde_json::to_string_pretty(&report).map_err(|e| format!("writing JSON: {e}"))?;
-    println!("{json}");
+    print_out(&json);
     Ok(status(any_rejected))
 }

@@ -71,6 +71,9 @@ pub struct View {
     /// The standard error the results table shows (`tasks` or `sampling`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub se: Option<String>,
+    /// Whether each series is broken down by the group its tasks name.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub by_group: bool,
     /// The planner's series.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan_series: Option<String>,

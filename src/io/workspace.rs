@@ -62,6 +62,36 @@ impl Workspace {
         }
     }
 
+    /// Each series followed by its groups' series ([`Dataset::by_group`]), from the same
+    /// input; rejected rows stay with the whole series.
+    pub fn broken_down(&self) -> Workspace {
+        let mut out = Workspace {
+            inputs: self.inputs.clone(),
+            first_file: self.first_file,
+            ..Workspace::default()
+        };
+        for (i, d) in self.datasets.iter().enumerate() {
+            out.datasets.push(d.clone());
+            out.rejected.push(self.rejected[i].clone());
+            out.sources.push(self.sources[i]);
+            out.origins.push(self.origins[i].clone());
+            for g in d.by_group() {
+                out.origins.push(g.name.clone());
+                out.datasets.push(g);
+                out.rejected.push(Vec::new());
+                out.sources.push(self.sources[i]);
+            }
+        }
+        out
+    }
+
+    /// Whether some series' tasks name groups (so that a break-down is offered).
+    pub fn has_groups(&self) -> bool {
+        self.datasets
+            .iter()
+            .any(|d| d.tasks.iter().any(|t| t.group.is_some()))
+    }
+
     /// Series with at least one task (those the analysis uses).
     pub fn usable(&self) -> Vec<Dataset> {
         self.datasets

@@ -51,6 +51,8 @@ pub enum Flag {
     Format,
     /// `--page URL`: the page a share link opens.
     Page,
+    /// `--by-group`: each series, then one per group.
+    ByGroup,
 }
 
 impl Flag {
@@ -71,6 +73,7 @@ impl Flag {
             Flag::BacktestRepeats => "backtest-repeats",
             Flag::Format => "format",
             Flag::Page => "page",
+            Flag::ByGroup => "by-group",
         }
     }
 }
@@ -91,6 +94,8 @@ pub struct Args {
     pub repeats: u64,
     /// The planner's target half-width (`plan`).
     pub half_width: Option<f64>,
+    /// Whether each series is followed by one per group (`--by-group`).
+    pub by_group: bool,
 }
 
 /// Parses a command's arguments (after the command), accepting the flags in `accepted` only.
@@ -104,6 +109,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
         backtest: false,
         repeats: DEFAULT_REPEATS,
         half_width: None,
+        by_group: false,
     };
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -140,6 +146,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::BacktestRepeats => a.repeats = value(&mut p, flag, settings::parse_whole)?,
             Flag::Format => a.format = value(&mut p, flag, parse_format)?,
             Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
+            Flag::ByGroup => a.by_group = true,
             Flag::Backtest => {
                 a.backtest = true;
                 // The count only when joined by `=` or when the next argument is one.

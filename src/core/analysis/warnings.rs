@@ -25,6 +25,13 @@ pub enum Warning {
     NoTasks,
     /// Every task has n = 1: only a/(a+b) is identified.
     SingleSample,
+    /// The tasks' n differ.
+    UnequalN {
+        /// The smallest n.
+        n_min: u64,
+        /// The largest n.
+        n_max: u64,
+    },
     /// Every task has c = 0.
     AllFail,
     /// Every task has c = n.
@@ -92,10 +99,15 @@ impl Warning {
         match self {
             Warning::NoTasks => "no valid tasks: every value is null".to_string(),
             Warning::SingleSample => {
-                "every task has n = 1: only a/(a+b) is identified; (a, b) is reported with a·b = 1, \
-                 and BB/ZOIBB/LinMix pass@k for k ≥ 2 rests on that convention"
+                "every task has n = 1 (one sample each, as from greedy decoding): only pass@1 is \
+                 meaningful; only a/(a+b) is identified, (a, b) is reported with a·b = 1, and \
+                 BB/ZOIBB/LinMix pass@k for k ≥ 2 rests on that convention"
                     .to_string()
             }
+            Warning::UnequalN { n_min, n_max } => format!(
+                "n differs across tasks ({n_min} to {n_max} samples): combinatorial pass@k is \
+                 defined only up to k = {n_min}, and the tasks' estimates are not equally precise"
+            ),
             Warning::AllFail => format!("every task has c = 0: {NO_INTERIOR}"),
             Warning::AllPass => format!("every task has c = n: {NO_INTERIOR}"),
             Warning::OneTask => format!("only one task: {NO_INTERIOR}"),
@@ -139,13 +151,21 @@ pub fn data_warnings(g: &Groups, fits: Option<&Fits>, ks: &[u64]) -> Vec<Warning
         w.push(Warning::NoTasks);
         return w;
     }
+    if g.n_max() == 1 {
+        w.push(Warning::SingleSample);
+    } else if g.n_min() != g.n_max() {
+        w.push(Warning::UnequalN {
+            n_min: g.n_min(),
+            n_max: g.n_max(),
+        });
+    }
     let Some(Fits { bb, zoibb: z }) = fits else {
         return w;
     };
     let all = |f: &dyn Fn(Counts) -> bool| g.iter().all(|(t, _)| f(t));
     let first = g.iter().next().map(|(t, _)| t);
     if !bb.identifiable {
-        w.push(Warning::SingleSample);
+        // Said above (every n = 1).
     } else if all(&|t| t.c() == 0) {
         w.push(Warning::AllFail);
     } else if all(&|t| t.c() == t.n()) {

@@ -251,6 +251,31 @@ impl Dataset {
         Groups::new(self.tasks.iter().map(|t| t.counts))
     }
 
+    /// The series broken down by the group each task names: one series per group, in order
+    /// of first appearance, named `<name> · <group>` (tasks without one: `<name> · (no
+    /// group)`), each with the meta of this one. Empty when no task names a group. The
+    /// series itself is the overall result, weighted by tasks.
+    pub fn by_group(&self) -> Vec<Dataset> {
+        if self.tasks.iter().all(|t| t.group.is_none()) {
+            return Vec::new();
+        }
+        let mut out: Vec<Dataset> = Vec::new();
+        let mut index = std::collections::HashMap::new();
+        for t in &self.tasks {
+            let group = t.group.as_deref().unwrap_or("(no group)");
+            let i = *index.entry(group.to_string()).or_insert_with(|| {
+                out.push(Dataset {
+                    name: format!("{} · {group}", self.name),
+                    tasks: Vec::new(),
+                    meta: self.meta.clone(),
+                });
+                out.len() - 1
+            });
+            out[i].tasks.push(t.clone());
+        }
+        out
+    }
+
     /// The tasks' grouped counts per group the input names (tasks without one form one group
     /// of their own), in order of first appearance; None when no task names a group.
     pub fn clusters(&self) -> Option<Vec<Groups>> {

@@ -1,9 +1,15 @@
 //! The estimators passk draws, backtests and reports, by name: one vocabulary for the
 //! curves, the bands, the backtest, the ranking, the report and the page.
 
-/// The estimators drawn when nothing was chosen yet.
-pub const DEFAULT_ENABLED: [Estimator; 3] =
-    [Estimator::Combinatorial, Estimator::Bb, Estimator::LinMix];
+/// The estimators drawn when nothing was chosen yet (maj@k and BoN@k only where the input
+/// carries answers or scores).
+pub const DEFAULT_ENABLED: [Estimator; 5] = [
+    Estimator::Combinatorial,
+    Estimator::Bb,
+    Estimator::LinMix,
+    Estimator::Majority,
+    Estimator::BestOf,
+];
 
 /// The ZOIBB weights (in tenths) of the fixed mixes the backtest tries besides LinMix.
 pub const MIX_TENTHS: std::ops::RangeInclusive<u8> = 0..=10;

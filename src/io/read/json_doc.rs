@@ -221,7 +221,8 @@ pub fn json_list(text: &str, col: &mut Collector) {
                 .get(&["question_id", "question_title"])
                 .and_then(|(_, v)| json_text(&v));
             match outcomes(field, &graded) {
-                Ok((n, c)) => sub.push_counts(i as u64 + 1, meta, id, n, c),
+                // LiveCodeBench's `difficulty` is the task's group.
+                Ok((n, c)) => sub.push_grouped(i as u64 + 1, meta, (id, obj.group()), n, c),
                 Err(e) => sub.reject(i as u64 + 1, e, Some(meta)),
             }
         } else if obj.has(&["task_id"]) && obj.has(&["reward"]) && obj.has(&["trial"]) {

@@ -113,6 +113,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         plan_k: Some("8".into()),
         plan_half_width: Some("0.5%".into()),
         cover_log: Some(true),
+        by_group: true,
         hidden: vec!["base <b>".into()],
         series: SeriesEdits {
             renamed: vec![("rl".into(), "RL & co".into())],
