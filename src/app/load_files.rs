@@ -33,6 +33,9 @@ struct Load {
     files: VecDeque<web_sys::File>,
     format: Option<Format>,
     job: u64,
+    /// Which load this is: runs (SWE-bench reports, NeMo-Skills seeds) combine only with
+    /// those loaded together.
+    batch: u64,
 }
 
 thread_local! {
@@ -54,6 +57,7 @@ pub fn load_files(inputs: Inputs, files: Vec<web_sys::File>) {
             files: files.into(),
             format,
             job: 0,
+            batch: js_sys::Date::now() as u64,
         })
     });
     next();
@@ -100,9 +104,11 @@ fn on_reply(reply: Reply) {
     let current = LOAD.with_borrow(|l| {
         l.as_ref()
             .filter(|load| Some(load.job) == reply.job())
-            .map(|load| load.inputs)
+            .map(|load| (load.inputs, load.batch))
     });
-    let Some(inputs) = current else { return };
+    let Some((inputs, batch)) = current else {
+        return;
+    };
     match reply {
         Reply::Progress { text, done, .. } => inputs.load.update(|p| {
             if let (Some(p), Some((done, total))) = (p.as_mut(), done) {
@@ -111,7 +117,10 @@ fn on_reply(reply: Reply) {
                 p.text = text;
             }
         }),
-        Reply::Read { read, .. } => {
+        Reply::Read { mut read, .. } => {
+            if let Some(runs) = &mut read.runs_of {
+                runs.push_str(&format!(" (load {batch})"));
+            }
             inputs.add_file(*read);
             next();
         }

@@ -18,6 +18,9 @@ struct WireInput {
     name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     format: Option<String>,
+    /// The series the input is one run of (files loaded together combine).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    runs: Option<String>,
     series: Vec<Columns>,
 }
 
@@ -61,6 +64,7 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                 file: f.file.clone(),
                 name: f.default_name.clone(),
                 format: f.format.map(|x| x.key().to_string()),
+                runs: f.runs_of.clone(),
                 series: f
                     .series
                     .iter()
@@ -132,7 +136,9 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
             .collect::<Result<Vec<_>, String>>()?;
         let format = input.format.as_deref().and_then(Format::from_key);
         inputs.push(FileRead {
-            runs_of: FileRead::runs_of(format, &input.file, &input.name),
+            runs_of: input
+                .runs
+                .filter(|_| format.is_some_and(|f| f.runs_combine())),
             file: input.file,
             default_name: input.name,
             format,

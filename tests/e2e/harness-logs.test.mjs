@@ -1,0 +1,71 @@
+// End to end: the logs evaluation harnesses write, loaded into the page as a user does (the
+// runs of one series picked together), read with exactly the counts `passk counts` reads;
+// maj@k drawn where answers were given; a series broken down by its tasks' groups.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PASSK, ROOT, assertClean, downloadJson, usePage } from './harness.mjs';
+
+const DIR = join(ROOT, 'tests/fixtures/harness');
+const GROUPS = [
+  { files: ['samples_gsm8k_2024-05-01T12-00-00.000000.jsonl'], series: 2 },
+  { files: ['2024-05-01T12-00-00+00-00_theory-of-mind_abc123.json'], series: 2 },
+  { files: ['2024-05-01T12-00-00+00-00_theory-of-mind_abc123.eval'], series: 2 },
+  { files: ['tool-calling-gpt-4o-0.0_range_0-3_user-gpt-4o-llm_0501120000.json'], series: 1 },
+  {
+    files: ['claude-3.5-sonnet.run1.json', 'claude-3.5-sonnet.run2.json', 'claude-3.5-sonnet.run3.json', 'gpt-4o.run1.json'].map((f) => `swebench/${f}`),
+    series: 2,
+  },
+  // The page sees file names only: NeMo-Skills seeds form the series "output" (the command
+  // line names it by their folder).
+  { files: ['output-rs0.jsonl', 'output-rs1.jsonl', 'output-rs2.jsonl'].map((f) => `nemo_skills/${f}`), series: 1, renamed: true },
+];
+
+const h = usePage({ ready: null });
+const summaryRows = () => h.page.getByTestId('series-summary').locator('tbody tr');
+const tasks = (doc) => doc.series.map((s) => s.tasks.map((t) => [t.id ?? null, t.n, t.c]));
+const names = (doc) => doc.series.map((s) => s.name);
+// `passk counts` (its exit status is 2 when rows were rejected, as inspect's partial credit is).
+const passkCounts = (files) => {
+  const out = spawnSync(PASSK, ['counts', ...files], { encoding: 'utf8' });
+  assert.ok(out.status === 0 || out.status === 2, out.stderr);
+  return JSON.parse(out.stdout);
+};
+
+test('every harness log loads with exactly the counts of passk counts', async () => {
+  for (const { files, series, renamed } of GROUPS) {
+    await h.page.getByTestId('clear-input').click();
+    await h.page.getByTestId('file-input').setInputFiles(files.map((f) => join(DIR, f)));
+    await summaryRows().nth(series - 1).waitFor();
+    await h.page.getByTestId('load-progress').waitFor({ state: 'detached' });
+    const page = await downloadJson(h.page, 'download-counts');
+    const cli = passkCounts(files.map((f) => join(DIR, f)));
+    assert.deepEqual(tasks(page), tasks(cli), files[0]);
+    if (renamed) {
+      assert.deepEqual(names(page), ['output']);
+    } else {
+      assert.deepEqual(names(page), names(cli), files[0]);
+    }
+    assert.equal(await summaryRows().count(), series, files[0]);
+  }
+  // The last load: NeMo-Skills answers vote; maj@k is offered and drawn, BoN@k (no scores) not.
+  await h.page.getByTestId('toggle-maj').waitFor({ state: 'visible' });
+  assert.equal(await h.page.getByTestId('toggle-bon').isVisible(), false);
+  assert.equal(await h.page.getByTestId('toggle-maj').isChecked(), true);
+  assertClean(h);
+});
+
+test('a series breaks down by the groups its tasks name', async () => {
+  await h.page.getByTestId('clear-input').click();
+  await h.page.getByTestId('file-input').setInputFiles(join(ROOT, 'tests/fixtures/inputs/lcb_codegeneration_eval_all.json'));
+  await summaryRows().first().waitFor();
+  assert.equal(await summaryRows().count(), 1);
+  await h.page.getByTestId('break-down').check();
+  await summaryRows().nth(3).waitFor();
+  const shown = await summaryRows().getByTestId('series-name').evaluateAll((els) => els.map((e) => e.value));
+  assert.ok(shown.some((n) => n.includes('· medium')), shown.join(' | '));
+  await h.page.getByTestId('break-down').uncheck();
+  await summaryRows().nth(1).waitFor({ state: 'detached' });
+  assertClean(h);
+});
