@@ -13,7 +13,7 @@ use passk::io::read::{assemble, series_name_for, Format, Reader};
 use serde_json::Value;
 
 /// The fixtures: the files read together, their expected counts and their format.
-const FIXTURES: [(&[&str], &str, Format); 6] = [
+const FIXTURES: [(&[&str], &str, Format); 7] = [
     (
         &["samples_gsm8k_2024-05-01T12-00-00.000000.jsonl"],
         "samples_gsm8k_2024-05-01T12-00-00.000000.jsonl.expected.json",
@@ -27,6 +27,12 @@ const FIXTURES: [(&[&str], &str, Format); 6] = [
     (
         &["2024-05-01T12-00-00+00-00_theory-of-mind_abc123.eval"],
         "2024-05-01T12-00-00+00-00_theory-of-mind_abc123.eval.expected.json",
+        Format::InspectZip,
+    ),
+    // The same log with zstd entries (zip method 93), as inspect_ai writes since 0.3.206.
+    (
+        &["2026-05-01T12-00-00+00-00_theory-of-mind_zstd.eval"],
+        "2026-05-01T12-00-00+00-00_theory-of-mind_zstd.eval.expected.json",
         Format::InspectZip,
     ),
     (
@@ -156,8 +162,8 @@ fn every_harness_log_reads_as_its_real_layout() {
 
 #[test]
 fn answers_of_the_runs_are_tallied_for_majority_voting() {
-    let (ds, _, _) = read(FIXTURES[5].0, 1 << 20);
-    let want = expected(FIXTURES[5].1);
+    let (ds, _, _) = read(FIXTURES[6].0, 1 << 20);
+    let want = expected(FIXTURES[6].1);
     for (task, w) in ds[0]
         .tasks
         .iter()

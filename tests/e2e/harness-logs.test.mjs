@@ -12,6 +12,7 @@ const GROUPS = [
   { files: ['samples_gsm8k_2024-05-01T12-00-00.000000.jsonl'], series: 2 },
   { files: ['2024-05-01T12-00-00+00-00_theory-of-mind_abc123.json'], series: 2 },
   { files: ['2024-05-01T12-00-00+00-00_theory-of-mind_abc123.eval'], series: 2 },
+  { files: ['2026-05-01T12-00-00+00-00_theory-of-mind_zstd.eval'], series: 2 },
   { files: ['tool-calling-gpt-4o-0.0_range_0-3_user-gpt-4o-llm_0501120000.json'], series: 1 },
   {
     files: ['claude-3.5-sonnet.run1.json', 'claude-3.5-sonnet.run2.json', 'claude-3.5-sonnet.run3.json', 'gpt-4o.run1.json'].map((f) => `swebench/${f}`),

@@ -147,12 +147,24 @@ pub struct Reader {
     state: State,
     col: Collector,
     bytes: u64,
+    /// What reads a zip archive (an inspect_ai `.eval` log); None for text, so that the page,
+    /// which reads only what is typed, does not link the archive decoders.
+    unzip: Option<fn(&[u8], &mut Collector)>,
 }
 
 impl Reader {
     /// A reader for the input shown as `file`, whose series is named `default_name` unless
     /// rows name a model; `format` overrides detection.
     pub fn new(file: &str, default_name: &str, format: Option<Format>) -> Reader {
+        Reader::new_with(file, default_name, format, Some(inspect::eval_zip))
+    }
+
+    fn new_with(
+        file: &str,
+        default_name: &str,
+        format: Option<Format>,
+        unzip: Option<fn(&[u8], &mut Collector)>,
+    ) -> Reader {
         Reader {
             file: file.to_string(),
             default_name: default_name.to_string(),
@@ -160,7 +172,14 @@ impl Reader {
             state: State::Sniffing(Vec::new()),
             col: Collector::default(),
             bytes: 0,
+            unzip,
         }
+    }
+
+    /// A reader of typed or pasted text: as [`new`](Self::new), but a zip archive is refused
+    /// (it is loaded as a file).
+    pub fn for_text(file: &str, default_name: &str, format: Option<Format>) -> Reader {
+        Reader::new_with(file, default_name, format, None)
     }
 
     /// The format, once decided.
@@ -257,7 +276,14 @@ impl Reader {
                 format: Format::InspectZip,
                 text,
             } => {
-                inspect::eval_zip(text, col);
+                match self.unzip {
+                    Some(unzip) => unzip(text, col),
+                    None => col.reject(
+                        0,
+                        "an inspect_ai .eval log is a zip archive: load it as a file",
+                        None,
+                    ),
+                }
                 (Some(Format::InspectZip), Vec::new())
             }
             State::Document { format, text } => {
@@ -305,9 +331,12 @@ pub fn read_bytes(
     r.finish()
 }
 
-/// [`read_bytes`] of a text.
+/// Reads a text at once (typed or pasted: a zip archive is refused, see
+/// [`Reader::for_text`]).
 pub fn read_text(file: &str, default_name: &str, text: &str, format: Option<Format>) -> FileRead {
-    read_bytes(file, default_name, text.as_bytes(), format)
+    let mut r = Reader::for_text(file, default_name, format);
+    r.feed(text.as_bytes());
+    r.finish()
 }
 
 #[cfg(test)]

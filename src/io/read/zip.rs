@@ -2,9 +2,9 @@
 //! lists the entries; each is inflated on its own with the deflate passk already ships
 //! (`miniz_oxide`), and never beyond a size cap, so one entry at a time is in memory.
 //!
-//! Only what the logs use: stored (0) and deflated (8) entries, no encryption, no zip64
-//! (archives and entries under 4 GiB). The CRC is not checked; a damaged deflate stream is
-//! reported by the inflater.
+//! Only what the logs use: stored (0), deflated (8) and zstd (93, inspect_ai since 0.3.206,
+//! decoded by `ruzstd`) entries, no encryption, no zip64 (archives and entries under 4 GiB).
+//! The CRC is not checked; a damaged stream is reported by its decoder.
 
 use crate::io::number::shorten;
 
@@ -118,11 +118,29 @@ impl Entry<'_> {
             0 => Ok(self.data.to_vec()),
             8 => miniz_oxide::inflate::decompress_to_vec_with_limit(self.data, MAX_ENTRY)
                 .map_err(|e| format!("zip entry '{name}' does not inflate: {:?}", e.status)),
+            93 => unzstd(self.data).map_err(|e| format!("zip entry '{name}': {e}")),
             m => Err(format!(
-                "zip entry '{name}': compression method {m} is not read (only stored and deflate)"
+                "zip entry '{name}': compression method {m} is not read (only stored, deflate and zstd)"
             )),
         }
     }
+}
+
+/// A zstd stream decoded, never beyond [`MAX_ENTRY`] bytes.
+fn unzstd(data: &[u8]) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut source = data;
+    let decoder = ruzstd::decoding::StreamingDecoder::new(&mut source)
+        .map_err(|e| format!("not a zstd stream: {e}"))?;
+    let mut out = Vec::new();
+    decoder
+        .take(MAX_ENTRY as u64 + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| format!("the zstd stream is damaged: {e}"))?;
+    if out.len() > MAX_ENTRY {
+        return Err(format!("over the limit of {} MB", MAX_ENTRY >> 20));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
