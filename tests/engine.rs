@@ -319,6 +319,7 @@ fn a_file_read_in_slices_is_the_file_read_at_once() {
         source: Source(bytes.clone()),
         name: "runs.csv".into(),
         format,
+        options: Default::default(),
     };
     let got = run(&engine, &h, req(1, None));
     let want = read_bytes("runs.csv", "runs", &bytes, None);
@@ -681,6 +682,7 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
             source: Source(b"10 3\n".to_vec()),
             name: "x.txt".into(),
             format: None,
+            options: Default::default(),
         },
     ];
     let (engine, h) = (Engine::new(), host());
@@ -741,6 +743,7 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
             source: Source(b"task,n,c\na,10,3\nb,4,9\n".to_vec()),
             name: "x.csv".into(),
             format: None,
+            options: Default::default(),
         },
     ] {
         replies.extend(run(&engine, &h, r));

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use passk::core::data::dataset::Dataset;
 use passk::core::data::rejected::Rejected;
-use passk::io::read::{assemble, series_name_for, Format, Reader};
+use passk::io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
 use serde_json::Value;
 
 /// The fixtures: the files read together, their expected counts and their format.
@@ -281,4 +281,50 @@ fn series_break_down_by_group_in_page_and_command_line() {
     assert_eq!(named(&broken.datasets), got);
     assert_eq!(broken.sources, [0, 0, 0, 0]);
     assert_eq!(broken.rejected.len(), 4);
+}
+
+#[test]
+fn the_metric_and_the_answers_case_are_the_users_to_choose() {
+    let gsm = fixture(FIXTURES[0].0[0]);
+    let counts = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_passk"))
+            .arg("counts")
+            .args(extra)
+            .arg(&gsm)
+            .output()
+            .unwrap();
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            out.status.code(),
+            series_of(&doc),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, default, _) = counts(&[]);
+    assert_eq!(code, Some(0));
+    assert_eq!(counts(&["--metric", "exact_match"]).1, default);
+    let (code, none, stderr) = counts(&["--metric", "pass@4"]);
+    assert_eq!(code, Some(2));
+    assert!(none.iter().all(|s| s.1.is_empty()));
+    assert!(
+        stderr.contains(":1: missing column: no pass@4 value (the metric chosen)"),
+        "{stderr}"
+    );
+    // Answers compared ignoring case when asked.
+    let text = "{\"task_id\": \"a\", \"answer\": \"Ab\", \"target\": \"AB\", \"passed\": false}\n\
+                {\"task_id\": \"a\", \"answer\": \"aB\", \"passed\": false}\n\
+                {\"task_id\": \"a\", \"answer\": \"x\", \"passed\": false}\n";
+    let groups = |fold_case: bool| {
+        let options = ReadOptions {
+            fold_case,
+            metric: None,
+        };
+        let mut r = Reader::for_text("s.jsonl", "s", None).with_options(options);
+        r.feed(text.as_bytes());
+        let read = r.finish();
+        let v = read.series[0].1[0].votes.clone().unwrap();
+        v.groups().iter().map(|g| g.count).collect::<Vec<_>>()
+    };
+    assert_eq!(groups(false), [1, 1, 1]);
+    assert_eq!(groups(true), [2, 1]);
 }

@@ -361,6 +361,7 @@ async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
         source: Source(file),
         name: "runs.csv".into(),
         format: None,
+        options: Default::default(),
     };
     let back: Request = from_js(to_js(&req).unwrap()).unwrap();
     assert_eq!(back, req);

@@ -97,11 +97,26 @@ pub fn DatasetInput(
                             .collect_view()}
                     </select>
                 </label>
+                <label class="toggle">
+                    <input type="checkbox" data-testid="fold-case"
+                        prop:checked=move || inputs.read_options.with(|o| o.fold_case)
+                        on:change=move |_| inputs.read_options.update(|o| o.fold_case = !o.fold_case) />
+                    "answers ignoring case"
+                </label>
+                <label>
+                    "lm-eval metric "
+                    <input type="text" class="short" data-testid="lm-eval-metric" placeholder="pass@1, exact_match, acc"
+                        prop:value=move || inputs.read_options.with(|o| o.metric.clone().unwrap_or_default())
+                        on:change=move |ev| {
+                            let m = event_target_value(&ev).trim().to_string();
+                            inputs.read_options.update(|o| o.metric = (!m.is_empty()).then_some(m));
+                        } />
+                </label>
                 <button class="copy" data-testid="clear-input" on:click=move |_| inputs.clear()>
                     "clear"
                 </button>
             </div>
-            <p class="hint-line">"The override applies to the pasted text and to files loaded after it is set."</p>
+            <p class="hint-line">"The format, the answers' case (majority voting) and the lm-evaluation-harness metric apply to the pasted text and to files loaded after they are set."</p>
             {progress}
             {move || inputs.load_message.get().map(|m| view! { <p class="note" data-testid="load-message">{m}</p> })}
             {move || inputs.replaced.with(|r| r.is_some()).then(|| view! {

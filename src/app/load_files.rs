@@ -86,11 +86,13 @@ fn next() {
         text: "reading…".into(),
         queued,
     }));
+    let options = inputs.read_options.get_untracked();
     let job = engine::send(|job| Request::Read {
         job,
         source: Source(file),
         name,
         format,
+        options,
     });
     LOAD.with_borrow_mut(|l| {
         if let Some(load) = l.as_mut() {

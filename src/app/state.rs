@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::examples::{self, Example};
 use super::load_files::{cancel_load, Progress};
 use super::storage;
-use crate::io::read::{read_text, FileRead, Format};
+use crate::io::read::{FileRead, Format, ReadOptions, Reader};
 use crate::io::workspace::Workspace;
 
 /// Where the pasted text is kept across reloads.
@@ -18,6 +18,8 @@ pub const PASTE_KEY: &str = "passk.paste.v1";
 pub const FORMAT_KEY: &str = "passk.format.v1";
 /// Where the loaded files are kept.
 pub const FILES_KEY: &str = "passk.files.v1";
+/// Where the reading options (answers' case, lm-eval metric) are kept.
+pub const READ_KEY: &str = "passk.read.v1";
 
 /// Milliseconds of quiet after the last keystroke before pasted text is parsed.
 pub const DEBOUNCE_MS: u64 = 150;
@@ -31,6 +33,9 @@ pub struct Inputs {
     pub settled: RwSignal<String>,
     /// The format override (None: detect).
     pub format: RwSignal<Option<Format>>,
+    /// How answers are compared and which lm-eval metric counts (like the format, for the
+    /// pasted text and files loaded after it is set).
+    pub read_options: RwSignal<ReadOptions>,
     /// The files loaded, as read.
     pub files: RwSignal<Vec<FileRead>>,
     /// The load in progress, if any.
@@ -146,16 +151,26 @@ pub fn provide_inputs() -> Inputs {
     let text = RwSignal::new(saved_text.clone());
     let settled = RwSignal::new(saved_text);
     let format = RwSignal::new(format);
+    let read_options: ReadOptions = storage::load(READ_KEY)
+        .and_then(|j| serde_json::from_str(&j).ok())
+        .unwrap_or_default();
+    let read_options = RwSignal::new(read_options);
     let files = RwSignal::new(files);
     let pasted = Memo::new(move |_| {
         let t = settled.get();
-        (!t.trim().is_empty()).then(|| read_text("pasted text", "pasted", &t, format.get()))
+        (!t.trim().is_empty()).then(|| {
+            let mut r = Reader::for_text("pasted text", "pasted", format.get())
+                .with_options(read_options.get());
+            r.feed(t.as_bytes());
+            r.finish()
+        })
     });
     let workspace = Memo::new(move |_| Workspace::with_pasted(pasted.get(), files.get()));
     let inputs = Inputs {
         text,
         settled,
         format,
+        read_options,
         files,
         load: RwSignal::new(None),
         load_message: RwSignal::new(None),
@@ -167,6 +182,10 @@ pub fn provide_inputs() -> Inputs {
     // The outside world: keep the inputs across reloads.
     Effect::new(move |_| {
         let _ = storage::save(PASTE_KEY, &text.get());
+    });
+    Effect::new(move |_| {
+        let json = read_options.with(|o| serde_json::to_string(o).unwrap_or_default());
+        let _ = storage::save(READ_KEY, &json);
     });
     Effect::new(move |_| match format.get() {
         Some(f) => {

@@ -18,7 +18,7 @@ use passk::core::data::dataset::Dataset;
 use passk::core::data::rejected::Rejected;
 use passk::core::report::build::build_report;
 use passk::io::counts_doc::counts_json;
-use passk::io::read::{assemble, series_name_for, FileRead, Format, Reader};
+use passk::io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, Reader};
 use passk::io::share::{carried, encode, Shared};
 
 #[path = "passk/args.rs"]
@@ -29,7 +29,7 @@ use args::{parse, Args, Flag};
 const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
        passk plan [FILE ...|-] --k K --half-width H [--confidence P] [--format F]
-       passk counts [FILE ...|-] [--format F] [--by-group]
+       passk counts [FILE ...|-] [--format F] [--by-group] [--fold-case] [--metric NAME]
        passk link [FILE ...|-] [--format F] [--page URL]
 
 Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
@@ -62,6 +62,9 @@ flags:
                       inspect-json, inspect-eval
   --by-group          each series, then one per group its tasks name (a group, category,
                       subset, difficulty or level column or key)
+  --fold-case         compare answers ignoring case (maj@k)
+  --metric NAME       the lm-evaluation-harness metric to count by (default: pass@1, then
+                      exact_match, then acc)
 
 exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
 (each printed to stderr as file:line: reason; the report of the valid rows is still printed).";
@@ -117,8 +120,12 @@ const COMMANDS: [(&str, &[Flag], Command); 4] = [
         &[Flag::K, Flag::HalfWidth, Flag::Confidence, Flag::Format],
         plan,
     ),
-    ("counts", &[Flag::Format, Flag::ByGroup], counts),
-    ("link", &[Flag::Format, Flag::Page], link),
+    (
+        "counts",
+        &[Flag::Format, Flag::ByGroup, Flag::FoldCase, Flag::Metric],
+        counts,
+    ),
+    ("link", &[Flag::Format, Flag::Page, Flag::Metric], link),
 ];
 
 /// The flags of `passk report`.
@@ -136,12 +143,14 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::BacktestRepeats,
     Flag::Format,
     Flag::ByGroup,
+    Flag::FoldCase,
+    Flag::Metric,
 ];
 
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
 /// every rejected row to stderr as `file:line: reason`.
 fn read_files(args: &Args) -> Result<ReadFiles, String> {
-    let (mut datasets, mut rejected) = assemble(read_all(&args.files, args.format)?);
+    let (mut datasets, mut rejected) = assemble(read_all(&args.files, args.format, &args.read)?);
     if args.by_group {
         let mut ds = Vec::new();
         let mut rej = Vec::new();
@@ -167,7 +176,11 @@ fn print_rejected(rejected: &[Vec<Rejected>]) -> bool {
 }
 
 /// Reads each file as one input.
-fn read_all(files: &[String], format: Option<Format>) -> Result<Vec<FileRead>, String> {
+fn read_all(
+    files: &[String],
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Vec<FileRead>, String> {
     let mut reads = Vec::new();
     for path in files {
         let shown = if path == "-" {
@@ -175,7 +188,8 @@ fn read_all(files: &[String], format: Option<Format>) -> Result<Vec<FileRead>, S
         } else {
             path.clone()
         };
-        let mut reader = Reader::new(&shown, &series_name_for(path), format);
+        let mut reader =
+            Reader::new(&shown, &series_name_for(path), format).with_options(options.clone());
         let mut input: Box<dyn Read> = if path == "-" {
             Box::new(std::io::stdin())
         } else {
@@ -216,7 +230,7 @@ fn counts(args: Args) -> Result<ExitCode, String> {
 /// `passk link [FILE ...|-] [--format F] [--page URL]`: the share link of the files' series
 /// with the page's default settings.
 fn link(args: Args) -> Result<ExitCode, String> {
-    let reads = read_all(&args.files, args.format)?;
+    let reads = read_all(&args.files, args.format, &args.read)?;
     let any_rejected = print_rejected(&assemble(reads.clone()).1);
     let inputs = reads
         .iter()

@@ -17,16 +17,21 @@ use crate::core::report::backtests::SeriesBacktest;
 use crate::core::settings::{BandKind, Settings};
 use crate::engine::source::Source;
 use crate::io::format::count_of;
-use crate::io::read::{series_name_for, Format, Reader};
+use crate::io::read::{series_name_for, Format, ReadOptions, Reader};
 
 /// Bytes read per slice of a file (about 20 ms of reading here).
 pub const READ_CHUNK: u64 = 1 << 20;
 
 /// Reads `source` in slices of [`READ_CHUNK`], saying after each how far it is; stops,
 /// without a reply, when a newer read or a cancel arrives.
-pub(super) async fn read(job: &Job<'_>, source: &Source, name: &str, format: Option<Format>) {
+pub(super) async fn read(
+    job: &Job<'_>,
+    source: &Source,
+    name: &str,
+    (format, options): (Option<Format>, ReadOptions),
+) {
     let total = source.size();
-    let mut reader = Reader::new(name, &series_name_for(name), format);
+    let mut reader = Reader::new(name, &series_name_for(name), format).with_options(options);
     let mut done = 0;
     while done < total {
         let end = (done + READ_CHUNK).min(total);

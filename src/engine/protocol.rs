@@ -18,7 +18,7 @@ use crate::core::eval::fit::SeriesFit;
 use crate::core::report::backtests::SeriesBacktest;
 use crate::core::settings::{BandKind, Options, Settings};
 use crate::engine::source::Source;
-use crate::io::read::{FileRead, Format};
+use crate::io::read::{FileRead, Format, ReadOptions};
 
 /// What the page asks of the engine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,6 +33,9 @@ pub enum Request {
         name: String,
         /// The format chosen (None: detect).
         format: Option<Format>,
+        /// How to read it beyond its format.
+        #[serde(default)]
+        options: ReadOptions,
     },
     /// New series: group and fit each (series whose tasks did not change keep their fits).
     Fit {

@@ -162,8 +162,9 @@ impl Engine {
                 source,
                 name,
                 format,
+                options,
                 ..
-            } => read(&job, &source, &name, format).await,
+            } => read(&job, &source, &name, (format, options)).await,
             Request::Fit { datasets, .. } => self.fit(&mut job, datasets).await,
             Request::Report {
                 data,

@@ -7,7 +7,7 @@ use std::ffi::{OsStr, OsString};
 use lexopt::Arg;
 
 use passk::core::settings::Options;
-use passk::io::read::Format;
+use passk::io::read::{Format, ReadOptions};
 use passk::io::settings;
 
 use super::USAGE;
@@ -53,6 +53,10 @@ pub enum Flag {
     Page,
     /// `--by-group`: each series, then one per group.
     ByGroup,
+    /// `--fold-case`: answers compared ignoring case.
+    FoldCase,
+    /// `--metric NAME`: the lm-evaluation-harness metric counted.
+    Metric,
 }
 
 impl Flag {
@@ -74,6 +78,8 @@ impl Flag {
             Flag::Format => "format",
             Flag::Page => "page",
             Flag::ByGroup => "by-group",
+            Flag::FoldCase => "fold-case",
+            Flag::Metric => "metric",
         }
     }
 }
@@ -96,6 +102,8 @@ pub struct Args {
     pub half_width: Option<f64>,
     /// Whether each series is followed by one per group (`--by-group`).
     pub by_group: bool,
+    /// How files are read (`--fold-case`, `--metric`).
+    pub read: ReadOptions,
 }
 
 /// Parses a command's arguments (after the command), accepting the flags in `accepted` only.
@@ -110,6 +118,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
         repeats: DEFAULT_REPEATS,
         half_width: None,
         by_group: false,
+        read: ReadOptions::default(),
     };
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -147,6 +156,8 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::Format => a.format = value(&mut p, flag, parse_format)?,
             Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
             Flag::ByGroup => a.by_group = true,
+            Flag::FoldCase => a.read.fold_case = true,
+            Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
             Flag::Backtest => {
                 a.backtest = true;
                 // The count only when joined by `=` or when the next argument is one.

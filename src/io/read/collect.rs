@@ -39,6 +39,20 @@ pub struct Collector {
     said: HashMap<(usize, usize), Said>,
     /// Whether the votes keep their answers' texts (to be combined with other files').
     pub keep_answers: bool,
+    /// How the reader was asked to read.
+    pub options: ReadOptions,
+}
+
+/// Choices about reading that no file says: how answers are compared, which metric counts.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ReadOptions {
+    /// Compare answers ignoring case (majority voting).
+    #[serde(default)]
+    pub fold_case: bool,
+    /// The lm-evaluation-harness metric to count by, instead of `pass@1`, then
+    /// `exact_match`, then `acc`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<String>,
 }
 
 /// What a task's samples said beyond pass or fail: answers (and the target) and scores.
@@ -157,7 +171,11 @@ impl Collector {
     /// What the samples of the task at `at` (from [`push_samples`](Self::push_samples))
     /// said beyond pass or fail.
     pub fn said(&mut self, at: (usize, usize)) -> &mut Said {
-        self.said.entry(at).or_default()
+        let fold_case = self.options.fold_case;
+        self.said.entry(at).or_insert_with(|| Said {
+            tally: Tally::new(fold_case),
+            ..Said::default()
+        })
     }
 
     /// The series read, each task with its votes (when any of its samples gave an answer;

@@ -29,7 +29,8 @@ pub fn lm_eval_task(stem: &str) -> String {
 /// One line of an lm-evaluation-harness samples file: one document under one filter.
 ///
 /// n = the repeats (`len(resps[0])`, or `len(resps)` in the flattened layout); c = the
-/// metric (`pass@1`, else `exact_match`, else `acc`) × n when that is a whole number within
+/// metric (the one chosen in [`ReadOptions`](super::ReadOptions), else `pass@1`, else
+/// `exact_match`, else `acc`) × n when that is a whole number within
 /// 10⁻⁹. One series per (task, filter). The filtered responses, when there is one per
 /// repeat, are the samples' answers, and `target` the target.
 pub fn lm_eval_line(line: u64, raw: &str, task: &str, col: &mut Collector) {
@@ -59,12 +60,23 @@ pub fn lm_eval_line(line: u64, raw: &str, task: &str, col: &mut Collector) {
             Some(meta),
         );
     }
-    let Some((metric, value)) = obj.get(&LM_EVAL_METRICS) else {
-        return col.reject(
-            line,
-            "missing column: no pass@1, exact_match or acc value (repeats not scored)",
-            Some(meta),
-        );
+    let chosen = match col.options.metric.clone() {
+        Some(m) => match obj.get_named(&m) {
+            Some(v) => Ok((m, v)),
+            None => Err(format!("missing column: no {m} value (the metric chosen)")),
+        },
+        None => obj
+            .get(&LM_EVAL_METRICS)
+            .map(|(m, v)| (m.to_string(), v))
+            .ok_or_else(|| {
+                "missing column: no pass@1, exact_match or acc value (repeats not scored; \
+             choose the metric to count by)"
+                    .to_string()
+            }),
+    };
+    let (metric, value) = match chosen {
+        Ok(found) => found,
+        Err(why) => return col.reject(line, why, Some(meta)),
     };
     let Some(v) = value.as_f64().or(value.as_bool().map(|b| b as u8 as f64)) else {
         return col.reject(line, format!("{metric} is not a number"), Some(meta));

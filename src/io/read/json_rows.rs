@@ -54,6 +54,14 @@ impl Object<'_> {
         })
     }
 
+    /// The value of the key `name`, parsed.
+    pub fn get_named(&self, name: &str) -> Option<Value> {
+        match self {
+            Object::Borrowed(m) => serde_json::from_str(m.get(name)?.get()).ok(),
+            Object::Owned(o) => o.get(name).cloned(),
+        }
+    }
+
     /// Whether any of `names` is present.
     pub fn has(&self, names: &[&str]) -> bool {
         names.iter().any(|n| match self {

@@ -28,7 +28,7 @@ mod text_rows;
 mod zip;
 
 pub use assemble::{assemble, assemble_with_sources, series_name_for};
-pub use collect::{RowError, MAX_KEPT};
+pub use collect::{ReadOptions, RowError, MAX_KEPT};
 pub use format::{detect, Format};
 pub use json_rows::{json_count, json_text};
 pub use lines::MAX_LINE;

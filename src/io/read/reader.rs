@@ -4,7 +4,7 @@
 
 use crate::core::data::dataset::{SeriesMeta, Task};
 
-use super::collect::{Collector, RowError};
+use super::collect::{Collector, ReadOptions, RowError};
 use super::format::{detect, Format, SNIFF};
 use super::lines::{LineItem, Lines, MAX_LINE};
 use super::text_rows::{self, is_skipped, Header};
@@ -174,6 +174,12 @@ impl Reader {
             bytes: 0,
             unzip,
         }
+    }
+
+    /// The same reader, reading with `options`.
+    pub fn with_options(mut self, options: ReadOptions) -> Reader {
+        self.col.options = options;
+        self
     }
 
     /// A reader of typed or pasted text: as [`new`](Self::new), but a zip archive is refused
