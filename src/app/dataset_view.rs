@@ -28,10 +28,20 @@ pub fn DatasetView(
     let view_state = analysis.view;
     let by_group = move || view_state.with(|v| v.by_group);
     let toggle_groups = move |_| view_state.update(|v| v.by_group = !v.by_group);
+    // Said next to the data, before any number is read: n = 1 everywhere, unequal n, k > n.
+    let data_warnings = move || {
+        let ks = analysis.settings.with(|s| s.opts.ks.clone());
+        workspace
+            .with(|w| w.input_warnings(&ks))
+            .into_iter()
+            .map(|w| view! { <li>{w}</li> })
+            .collect_view()
+    };
     view! {
         <DatasetInput inputs=inputs />
         <section class="card wide" aria-label="Series read">
             <SeriesSummary inputs=inputs analysis=analysis />
+            <ul class="warnings" data-testid="data-warnings">{data_warnings}</ul>
             <RejectedList workspace=workspace />
             <p class="actions">
                 <label class="toggle" hidden=move || !has_groups.get()>

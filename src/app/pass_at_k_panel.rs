@@ -50,6 +50,11 @@ pub fn PassAtKPanel(
             slots,
         })
     });
+    // Whether some series has values of `e` (maj@k and BoN@k only where the input gave
+    // answers or scores).
+    let has = move |e: Estimator| {
+        curves.with(|cs| cs.iter().any(|c| c.curve(e).iter().any(Option::is_some)))
+    };
     let toggles = Estimator::ALL
         .into_iter()
         .map(|e| {
@@ -65,10 +70,7 @@ pub fn PassAtKPanel(
                 })
             };
             // maj@k and BoN@k are offered only where some series has them.
-            let absent = move || {
-                e.beside_pass()
-                    && curves.with(|cs| cs.iter().all(|c| c.curve(e).iter().all(Option::is_none)))
-            };
+            let absent = move || e.beside_pass() && !has(e);
     view! {
                 <label class="toggle" hidden=absent>
                     <input type="checkbox" data-testid=format!("toggle-{}", e.key()) prop:checked=checked on:change=toggle />
@@ -85,6 +87,7 @@ pub fn PassAtKPanel(
                 .collect_view()
         })
     };
+    let voting = Memo::new(move |_| has(Estimator::Majority) || has(Estimator::BestOf));
     let stale = is_stale(analysis.pending, Family::Curves);
     view! {
         <section class="card" id="curves" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="pass-title">
@@ -121,8 +124,10 @@ pub fn PassAtKPanel(
             />
             <p class="note small">
                 "Solid up to k = n (the dotted vertical line); the fitted estimators are dashed beyond it, where they extrapolate. "
-                "Markers: ○ BB, □ " <Term term="ZOIBB" /> ", △ " <Term term="LinMix" /> "; dotted: naive. The combinatorial estimator stops at the smallest n. "
-                "Where the input gives answers or scores: × maj@k (the majority answer of k samples is right) and ● BoN@k (the best-scored of k is right); the gap between pass@k and maj@k is what a verifier could win."
+                "Markers: ○ BB, □ " <Term term="ZOIBB" /> ", △ " <Term term="LinMix" /> "; dotted: naive. The combinatorial estimator stops at the smallest n."
+                {move || voting.get().then_some(
+                    " × maj@k: the majority answer of k samples is right; ● BoN@k: the best-scored of k is right (up to the smallest n). The gap between pass@k and maj@k is what a verifier could win."
+                )}
             </p>
             <ul class="warnings" data-testid="fit-warnings">{warnings}</ul>
         </section>

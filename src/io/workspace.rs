@@ -1,8 +1,10 @@
 //! What the dataset view shows about the inputs: the series assembled from the pasted text
 //! and the loaded files, one summary row per series, and every rejected row.
 
+use crate::core::analysis::warnings::{data_warnings, Context, Warning};
 use crate::core::data::dataset::Dataset;
 use crate::core::data::rejected::Rejected;
+use crate::core::estimators::unbiased::ShortTasks;
 use crate::io::format::{percent, thousands};
 use crate::io::read::{assemble_with_sources, FileRead};
 
@@ -29,6 +31,15 @@ pub struct Workspace {
 impl Workspace {
     /// Assembles the inputs (the pasted text first).
     pub fn new(inputs: Vec<FileRead>) -> Workspace {
+        // Runs of one series (read together) are shown as the first file's, naming them all.
+        let mut runs: std::collections::HashMap<_, Vec<&str>> = Default::default();
+        for f in &inputs {
+            if let Some(key) = &f.runs_of {
+                runs.entry((f.format, key))
+                    .or_default()
+                    .push(f.file.as_str());
+            }
+        }
         let info = inputs
             .iter()
             .map(|f| {
@@ -37,7 +48,14 @@ impl Workspace {
                     .map(|x| x.describe())
                     .unwrap_or("nothing to read")
                     .to_string();
-                (f.file.clone(), read_as, f.ignored_columns.clone())
+                let together = f.runs_of.as_ref().and_then(|k| runs.get(&(f.format, k)));
+                let file = match together {
+                    Some(files) if files.len() > 1 => {
+                        format!("{} ({} runs)", files.join(", "), files.len())
+                    }
+                    _ => f.file.clone(),
+                };
+                (file, read_as, f.ignored_columns.clone())
             })
             .collect();
         let (datasets, rejected, sources) = assemble_with_sources(inputs);
@@ -81,6 +99,30 @@ impl Workspace {
                 out.rejected.push(Vec::new());
                 out.sources.push(self.sources[i]);
             }
+        }
+        out
+    }
+
+    /// What to know about the data before reading any number, one line per series and
+    /// concern: every n = 1 (only pass@1 is meaningful), n unequal across tasks, and the
+    /// smallest budget of `ks` beyond some tasks' n but not all (beyond every n the fitted
+    /// estimators extrapolate, as they are meant to).
+    pub fn input_warnings(&self, ks: &[u64]) -> Vec<String> {
+        let mut out = Vec::new();
+        for d in self.datasets.iter().filter(|d| !d.tasks.is_empty()) {
+            let g = d.groups();
+            let mut w = data_warnings(&g, None, &[]);
+            let partly = |k: u64| (1..g.tasks()).contains(&g.tasks_below(k));
+            if let Some(k) = ks.iter().copied().find(|&k| partly(k)) {
+                w.push(Warning::Short(ShortTasks {
+                    k,
+                    tasks: g.tasks_below(k),
+                }));
+            }
+            out.extend(
+                w.iter()
+                    .map(|w| format!("{}: {}", d.name, w.render(Context::Report))),
+            );
         }
         out
     }
@@ -217,5 +259,20 @@ mod tests {
             vec!["pasted text:3: c > n: 11 passing out of only 10 samples"]
         );
         assert_eq!(ws.rejected_count(), 1);
+    }
+
+    #[test]
+    fn warnings_about_the_data_come_before_any_number() {
+        let read = |name: &str, text: &str| read_text(name, name, text, None);
+        let ws = Workspace::new(vec![
+            read("greedy", "1 1\n1 0\n"),
+            read("mixed", "10 3\n4 1\n10 0\n"),
+            read("even", "10 3\n10 1\n"),
+        ]);
+        let w = ws.input_warnings(&[1, 5, 20]);
+        assert_eq!(w.len(), 3, "{w:?}");
+        assert!(w[0].starts_with("greedy: every task has n = 1"));
+        assert!(w[1].starts_with("mixed: n differs across tasks (4 to 10 samples)"));
+        assert!(w[2].starts_with("mixed: k = 5 > n for 1 task"));
     }
 }
