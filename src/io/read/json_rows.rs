@@ -247,7 +247,20 @@ pub fn samples_line(line: u64, raw: &str, col: &mut Collector) {
             _ => Err("missing column: no passed, correct or score field".to_string()),
         },
     };
-    let said = counted.and_then(|(field, o)| Ok((said_of(&obj, field, &o)?, o)));
+    push_outcomes(line, &obj, (meta, id), counted, col);
+}
+
+/// A line's samples added to task `id` of series `meta`: their outcomes as read from a field
+/// (or the reason they could not be) and what the line says beyond them (answers, target,
+/// scores).
+pub fn push_outcomes(
+    line: u64,
+    obj: &Object<'_>,
+    (meta, id): (SeriesMeta, String),
+    counted: Result<(&str, Vec<bool>), String>,
+    col: &mut Collector,
+) {
+    let said = counted.and_then(|(field, o)| Ok((said_of(obj, field, &o)?, o)));
     match said {
         Ok((said, o)) => {
             let c = o.iter().filter(|&&b| b).count() as u64;

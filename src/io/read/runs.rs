@@ -10,9 +10,8 @@ use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::shorten;
 
 use super::collect::Collector;
-use super::json_rows::{json_text, outcome_list, Object};
+use super::json_rows::{json_text, outcome_list, push_outcomes, Object};
 use super::names::NEMO_OUTCOMES;
-use super::said::said_of;
 
 /// The id lists a SWE-bench report may carry, read when it has no `submitted_ids`
 /// (older reports): every instance listed in one of them was submitted.
@@ -149,17 +148,8 @@ pub fn nemo_line(line: u64, raw: &str, series: &str, col: &mut Collector) {
             Some(meta),
         );
     }
-    let said = outcome_list(field, &v).and_then(|o| Ok((said_of(&obj, field, &o)?, o)));
-    match said {
-        Ok((said, o)) => {
-            let c = o.iter().filter(|&&b| b).count() as u64;
-            let at = col.push_samples(line, meta, (id, obj.group()), o.len() as u64, c);
-            if let (Some(at), Some(said)) = (at, said) {
-                said.add_to(col.said(at));
-            }
-        }
-        Err(e) => col.reject(line, e, Some(meta)),
-    }
+    let counted = outcome_list(field, &v).map(|o| (field, o));
+    push_outcomes(line, &obj, (meta, id), counted, col);
 }
 
 #[cfg(test)]

@@ -136,6 +136,30 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
 }
 
 #[test]
+fn answers_and_scores_travel_so_maj_and_bon_are_restored() {
+    use crate::core::data::samples::{AnswerGroup, Scored, Votes};
+    let mut tasks = tasks_of(&[(Some("a"), 3, 2), (Some("b"), 2, 0)]);
+    tasks[0].votes = Some(Votes::new(vec![AnswerGroup::new(2, true)], 1).unwrap());
+    tasks[1].scored = Some(Scored::new(vec![(0.9, 0.0), (0.2, 0.0)]).unwrap());
+    let s = shared(vec![input("runs", vec![(SeriesMeta::default(), tasks)])]);
+    let d = decode(&format!("#{}", encode(None, Some(&s)).unwrap()));
+    assert!(d.messages.is_empty(), "{:?}", d.messages);
+    assert_eq!(d.data, Some(s.clone()));
+    // Votes of another number of samples than the task's are refused.
+    let mut bad = s;
+    bad.inputs[0].series[0].1[0].counts = Counts::new(4, 2).unwrap();
+    let d = decode(&format!("#{}", encode(None, Some(&bad)).unwrap()));
+    assert!(d.data.is_none());
+    assert!(
+        d.messages
+            .iter()
+            .any(|m| m.contains("votes or scores not of its 4 samples")),
+        "{:?}",
+        d.messages
+    );
+}
+
+#[test]
 fn hostile_links_give_messages_and_apply_nothing_wrong() {
     let cases: Vec<(String, &str)> = vec![
         ("v=1&d=%%%%".into(), "not base64url"),

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{clip, Shared, View};
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{SeriesMeta, Task};
+use crate::core::data::samples::{Scored, Votes};
 use crate::core::estimators::kind::Estimator;
 use crate::core::settings::BandKind;
 use crate::io::read::{FileRead, Format};
@@ -39,6 +40,12 @@ struct Columns {
     groups: Option<Vec<Option<String>>>,
     n: Vec<u64>,
     c: Vec<u64>,
+    /// Each task's answer groups (maj@k; absent when no task has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    votes: Option<Vec<Option<Votes>>>,
+    /// Each task's (score, value) samples (BoN@k; absent when no task has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    scored: Option<Vec<Option<Scored>>>,
 }
 
 /// The data part as it travels.
@@ -81,6 +88,14 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                             .then(|| tasks.iter().map(|t| t.group.clone()).collect()),
                         n: tasks.iter().map(|t| t.counts.n()).collect(),
                         c: tasks.iter().map(|t| t.counts.c()).collect(),
+                        votes: tasks
+                            .iter()
+                            .any(|t| t.votes.is_some())
+                            .then(|| tasks.iter().map(|t| t.votes.clone()).collect()),
+                        scored: tasks
+                            .iter()
+                            .any(|t| t.scored.is_some())
+                            .then(|| tasks.iter().map(|t| t.scored.clone()).collect()),
                     })
                     .collect(),
             })
@@ -101,7 +116,9 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
     let name = clip(&meta.name(input));
     let tasks = s.n.len();
     let len = |v: &Option<Vec<Option<String>>>| v.as_ref().map_or(tasks, Vec::len);
-    if s.c.len() != tasks || len(&s.ids) != tasks || len(&s.groups) != tasks {
+    let voted = s.votes.as_ref().map_or(tasks, Vec::len) == tasks
+        && s.scored.as_ref().map_or(tasks, Vec::len) == tasks;
+    if s.c.len() != tasks || len(&s.ids) != tasks || len(&s.groups) != tasks || !voted {
         return Err(format!(
             "series '{name}' has {tasks} n, {} c, {} ids and {} groups",
             s.c.len(),
@@ -111,15 +128,25 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
     }
     let ids = s.ids.unwrap_or_else(|| vec![None; tasks]);
     let groups = s.groups.unwrap_or_else(|| vec![None; tasks]);
+    let mut votes = s.votes.unwrap_or_default().into_iter();
+    let mut scored = s.scored.unwrap_or_default().into_iter();
     let tasks = ids
         .into_iter()
         .zip(groups)
         .zip(s.n.into_iter().zip(s.c))
         .enumerate()
         .map(|(i, ((id, group), (n, c)))| {
-            Counts::new(n, c)
+            let at = |e: String| format!("series '{name}', task {}: {e}", i + 1);
+            let mut task = Counts::new(n, c)
                 .map(|counts| Task::grouped(id, counts, group))
-                .map_err(|e| format!("series '{name}', task {}: {e}", i + 1))
+                .map_err(|e| at(e.to_string()))?;
+            task.votes = votes.next().flatten();
+            task.scored = scored.next().flatten();
+            let of = |m: Option<u64>| m.is_some_and(|m| m != n);
+            if of(task.votes.as_ref().map(Votes::n)) || of(task.scored.as_ref().map(Scored::n)) {
+                return Err(at(format!("votes or scores not of its {n} samples")));
+            }
+            Ok(task)
         })
         .collect::<Result<Vec<Task>, String>>()?;
     Ok((meta, tasks))
