@@ -119,16 +119,23 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
 }
 
 /// The columns of the metrics that need answers or scores, in table order.
-pub const VOTING: [&str; 2] = ["maj@k", "BoN@k"];
+pub const VOTING: [&str; 3] = ["maj@k", "BoN@k", "max@k"];
+
+/// A series' values of each of [`VOTING`].
+fn voting_values(m: &ModelReport) -> [&[KValue]; 3] {
+    [&m.maj_at_k, &m.bon_at_k, &m.max_at_k]
+}
 
 /// Which of [`VOTING`] the report has: maj@k when some series' samples gave answers, BoN@k
-/// when some series' samples were scored.
-pub fn voting(report: &Report) -> [bool; 2] {
-    let any = |f: fn(&ModelReport) -> bool| report.models.iter().any(f);
-    [
-        any(|m| !m.maj_at_k.is_empty()),
-        any(|m| !m.bon_at_k.is_empty()),
-    ]
+/// when some series' samples were scored, max@k when they also had graded rewards.
+pub fn voting(report: &Report) -> [bool; 3] {
+    let mut on = [false; 3];
+    for m in &report.models {
+        for (o, v) in on.iter_mut().zip(voting_values(m)) {
+            *o |= !v.is_empty();
+        }
+    }
+    on
 }
 
 /// One row: a series at one budget.
@@ -189,6 +196,10 @@ fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
 const NO_VOTES: &str = "needs every task's samples with answers, and k ≤ the smallest n";
 /// Why a BoN@k cell is empty.
 const NO_SCORES: &str = "needs every sample scored, and k ≤ the smallest n";
+
+/// Why a max@k cell is empty.
+const NO_GRADED: &str =
+    "needs every sample scored and given a graded reward, and k ≤ the smallest n";
 
 /// One Cover@τ row.
 #[derive(Debug, Clone, PartialEq)]
@@ -252,13 +263,12 @@ pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
                 Cell::of(h.bb, no_fit),
             ];
             cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why));
-            let [maj, bon] = voted;
             let at = |values: &[KValue]| values.iter().find(|v| v.k == r.k).map(|v| v.value);
-            if maj {
-                cells.push(Cell::of(at(&m.maj_at_k), NO_VOTES));
-            }
-            if bon {
-                cells.push(Cell::of(at(&m.bon_at_k), NO_SCORES));
+            let why_not = [NO_VOTES, NO_SCORES, NO_GRADED];
+            for ((on, values), why) in voted.iter().zip(voting_values(m)).zip(why_not) {
+                if *on {
+                    cells.push(Cell::of(at(values), why));
+                }
             }
             cells.push(auto_cell(m, r));
             out.push(Row {

@@ -21,6 +21,10 @@ pub struct Task {
     /// The samples' scores and outcomes (for BoN@k), when the input scored every sample.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scored: Option<Scored>,
+    /// The samples' scores and graded rewards (for max@k), when the input gave both for
+    /// every sample.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graded: Option<Scored>,
 }
 
 impl Task {
@@ -37,6 +41,7 @@ impl Task {
             group,
             votes: None,
             scored: None,
+            graded: None,
         }
     }
 
@@ -58,12 +63,12 @@ impl Task {
                 .zip(abstaining(b, other.counts.n()))
                 .and_then(|(a, b)| a.merge(&b).ok()),
         };
-        self.scored = match (self.scored.take(), other.scored) {
-            (Some(a), Some(b)) => {
-                Scored::new(a.samples().iter().chain(b.samples()).copied().collect()).ok()
-            }
-            _ => None,
+        let join = |a: Option<Scored>, b: Option<Scored>| {
+            let (a, b) = a.zip(b)?;
+            Scored::new(a.samples().iter().chain(b.samples()).copied().collect()).ok()
         };
+        self.scored = join(self.scored.take(), other.scored);
+        self.graded = join(self.graded.take(), other.graded);
         self.counts = counts;
         Ok(())
     }

@@ -9,7 +9,7 @@ use crate::core::analysis::cv::cv_elpd;
 use crate::core::analysis::warnings::{data_warnings, render_all, Context, Warning};
 use crate::core::data::dataset::{Dataset, Groups, Task};
 use crate::core::data::rejected::Rejected;
-use crate::core::estimators::best_of::mean_best_of_k;
+use crate::core::estimators::best_of::{mean_best_of_k, mean_max_at_k};
 use crate::core::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};
 use crate::core::estimators::g_pass::g_pass;
 use crate::core::estimators::interval::Interval;
@@ -177,6 +177,7 @@ pub fn model_report_fitted(
         mg_pass_at_k,
         maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
         bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
+        max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),
         rejected,
         warnings: render_all(&warnings, Context::Report),
         backtest: None,

@@ -167,6 +167,10 @@ pub struct ModelReport {
     /// BoN@k (best of k by score) for the same budgets, when every sample was scored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bon_at_k: Vec<KValue>,
+    /// max@k (the graded reward of the best-scored of k samples) for the same budgets, when
+    /// every sample was scored and given a graded reward.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub max_at_k: Vec<KValue>,
     /// Rejected input rows.
     pub rejected: Vec<Rejected>,
     /// Plain-language warnings.

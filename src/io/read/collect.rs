@@ -64,6 +64,8 @@ pub struct Said {
     pub tallied: u64,
     /// (score, 1 or 0) of each scored sample.
     pub scores: Vec<(f64, f64)>,
+    /// (score, graded reward) of each sample given both.
+    pub graded: Vec<(f64, f64)>,
 }
 
 impl Collector {
@@ -199,6 +201,9 @@ impl Collector {
             }
             if said.scores.len() as u64 == n {
                 task.scored = Scored::new(said.scores).ok();
+            }
+            if said.graded.len() as u64 == n {
+                task.graded = Scored::new(said.graded).ok();
             }
         }
         std::mem::take(&mut self.series)

@@ -117,6 +117,7 @@ pub fn lm_eval_line(line: u64, raw: &str, task: &str, col: &mut Collector) {
                 answers: Some(answers.iter().map(json_text).collect()),
                 target,
                 scores: None,
+                graded: None,
                 outcomes: vec![None; n],
             }
             .add_to(col.said(at));

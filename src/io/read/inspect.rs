@@ -149,6 +149,7 @@ impl Samples {
                     answers: Some(vec![answer]),
                     target: target.clone(),
                     scores: None,
+                    graded: None,
                     outcomes: vec![Some(ok)],
                 }
                 .add_to(col.said(pos));

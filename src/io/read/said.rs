@@ -72,25 +72,31 @@ pub fn said_of(
                 .collect::<Result<Vec<Option<String>>, String>>()?,
         ),
     };
-    let scores = match score {
-        None => None,
-        Some((field, v)) => Some(
-            per_sample((field, v))?
-                .iter()
-                .map(|s| match s.as_f64() {
-                    Some(x) if x.is_finite() => Ok(x),
-                    _ => Err(format!(
-                        "{field} = {} is not a number",
-                        shorten(&s.to_string())
-                    )),
-                })
-                .collect::<Result<Vec<f64>, String>>()?,
-        ),
+    let numbers = |(field, v): (&str, Value)| -> Result<Vec<f64>, String> {
+        per_sample((field, v))?
+            .iter()
+            .map(|s| match s.as_f64() {
+                Some(x) if x.is_finite() => Ok(x),
+                _ => Err(format!(
+                    "{field} = {} is not a number",
+                    shorten(&s.to_string())
+                )),
+            })
+            .collect()
     };
+    // A graded reward beside the score that ranks the samples (max@k).
+    let graded = match &score {
+        Some((field, _)) if *field != "reward" && outcome_field != "reward" => {
+            obj.get(&["reward"]).map(numbers).transpose()?
+        }
+        _ => None,
+    };
+    let scores = score.map(numbers).transpose()?;
     Ok(Some(SaidLine {
         answers,
         target: target.and_then(|(_, v)| json_text(&v)),
         scores,
+        graded,
         outcomes: outcomes.iter().map(|&o| Some(o)).collect(),
     }))
 }
@@ -104,6 +110,9 @@ pub struct SaidLine {
     pub target: Option<String>,
     /// One score per sample, when the line gives scores.
     pub scores: Option<Vec<f64>>,
+    /// One graded reward per sample, when the line gives one beside the score that ranks
+    /// the samples (`reward` beside `rm_score` or `score`).
+    pub graded: Option<Vec<f64>>,
     /// One outcome per sample (None: not known, such as lm-evaluation-harness repeats).
     pub outcomes: Vec<Option<bool>>,
 }
@@ -119,6 +128,10 @@ impl SaidLine {
                 said.tally.add(a.as_deref(), ok);
             }
             said.tallied += self.outcomes.len() as u64;
+        }
+        if let (Some(scores), Some(graded)) = (&self.scores, &self.graded) {
+            said.graded
+                .extend(scores.iter().zip(graded).map(|(&s, &r)| (s, r)));
         }
         if let Some(scores) = &self.scores {
             said.scores.extend(
@@ -179,5 +192,36 @@ mod tests {
         assert_eq!(m.bon_at_k[2].value, 0.0);
         let json = serde_json::to_string(m).unwrap();
         assert!(json.contains("\"maj_at_k\":[{\"k\":1,\"value\":0.5}"));
+    }
+
+    #[test]
+    fn a_graded_reward_beside_the_score_gives_max_at_k() {
+        let text = "{\"task_id\": \"d\", \"passed\": false, \"rm_score\": 0.9, \"reward\": 0.3}\n\
+                    {\"task_id\": \"d\", \"passed\": true, \"rm_score\": 0.1, \"reward\": 1.0}\n\
+                    {\"task_id\": \"d\", \"passed\": false, \"rm_score\": 0.5, \"reward\": 0.5}\n";
+        let (ds, rej) = assemble(vec![read_text("g.jsonl", "g", text, None)]);
+        let opts = Options {
+            ks: vec![1, 2, 3],
+            ..Options::default()
+        };
+        let m = &build_report(&ds, rej, &opts).models[0];
+        // By hand: the mean reward; pairs {0.9, 0.1} → 0.3, {0.9, 0.5} → 0.3, {0.5, 0.1} → 0.5;
+        // all three → the top score's 0.3.
+        let want = [0.6, 1.1 / 3.0, 0.3];
+        assert_eq!(m.max_at_k.len(), 3);
+        for (got, want) in m.max_at_k.iter().zip(want) {
+            assert!((got.value - want).abs() < 1e-15, "{got:?} vs {want}");
+        }
+        // BoN@k ranks the same way but counts correctness: the top score failed.
+        assert_eq!(m.bon_at_k[2].value, 0.0);
+        // A reward that ranks (no other score) is a BoN score, not a graded value.
+        let r = read_text(
+            "r.jsonl",
+            "r",
+            "{\"task_id\": \"e\", \"passed\": true, \"reward\": 0.7}\n",
+            None,
+        );
+        assert!(r.series[0].1[0].graded.is_none());
+        assert!(r.series[0].1[0].scored.is_some());
     }
 }

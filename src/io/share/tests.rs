@@ -141,6 +141,7 @@ fn answers_and_scores_travel_so_maj_and_bon_are_restored() {
     let mut tasks = tasks_of(&[(Some("a"), 3, 2), (Some("b"), 2, 0)]);
     tasks[0].votes = Some(Votes::new(vec![AnswerGroup::new(2, true)], 1).unwrap());
     tasks[1].scored = Some(Scored::new(vec![(0.9, 0.0), (0.2, 0.0)]).unwrap());
+    tasks[1].graded = Some(Scored::new(vec![(0.9, 0.4), (0.2, 0.8)]).unwrap());
     let s = shared(vec![input("runs", vec![(SeriesMeta::default(), tasks)])]);
     let d = decode(&format!("#{}", encode(None, Some(&s)).unwrap()));
     assert!(d.messages.is_empty(), "{:?}", d.messages);

@@ -46,6 +46,9 @@ struct Columns {
     /// Each task's (score, value) samples (BoN@k; absent when no task has them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     scored: Option<Vec<Option<Scored>>>,
+    /// Each task's (score, graded reward) samples (max@k; absent when no task has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    graded: Option<Vec<Option<Scored>>>,
 }
 
 /// The data part as it travels.
@@ -96,6 +99,10 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                             .iter()
                             .any(|t| t.scored.is_some())
                             .then(|| tasks.iter().map(|t| t.scored.clone()).collect()),
+                        graded: tasks
+                            .iter()
+                            .any(|t| t.graded.is_some())
+                            .then(|| tasks.iter().map(|t| t.graded.clone()).collect()),
                     })
                     .collect(),
             })
@@ -117,7 +124,8 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
     let tasks = s.n.len();
     let len = |v: &Option<Vec<Option<String>>>| v.as_ref().map_or(tasks, Vec::len);
     let voted = s.votes.as_ref().map_or(tasks, Vec::len) == tasks
-        && s.scored.as_ref().map_or(tasks, Vec::len) == tasks;
+        && s.scored.as_ref().map_or(tasks, Vec::len) == tasks
+        && s.graded.as_ref().map_or(tasks, Vec::len) == tasks;
     if s.c.len() != tasks || len(&s.ids) != tasks || len(&s.groups) != tasks || !voted {
         return Err(format!(
             "series '{name}' has {tasks} n, {} c, {} ids and {} groups",
@@ -130,6 +138,7 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
     let groups = s.groups.unwrap_or_else(|| vec![None; tasks]);
     let mut votes = s.votes.unwrap_or_default().into_iter();
     let mut scored = s.scored.unwrap_or_default().into_iter();
+    let mut graded = s.graded.unwrap_or_default().into_iter();
     let tasks = ids
         .into_iter()
         .zip(groups)
@@ -142,8 +151,10 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
                 .map_err(|e| at(e.to_string()))?;
             task.votes = votes.next().flatten();
             task.scored = scored.next().flatten();
+            task.graded = graded.next().flatten();
             let of = |m: Option<u64>| m.is_some_and(|m| m != n);
-            if of(task.votes.as_ref().map(Votes::n)) || of(task.scored.as_ref().map(Scored::n)) {
+            let scores = [&task.scored, &task.graded].map(|s| of(s.as_ref().map(Scored::n)));
+            if of(task.votes.as_ref().map(Votes::n)) || scores.contains(&true) {
                 return Err(at(format!("votes or scores not of its {n} samples")));
             }
             Ok(task)

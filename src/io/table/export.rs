@@ -99,11 +99,11 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
 }
 
 /// The table as CSV, full precision: the interval in two columns, every standard error in
-/// its own column, one column per τ of `taus` (the report's G-Pass list), then maj@k and
-/// BoN@k where `voting` (the report's [`voting`](super::voting)) says the table has them.
-pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 2]) -> String {
+/// its own column, one column per τ of `taus` (the report's G-Pass list), then maj@k,
+/// BoN@k and max@k where `voting` (the report's [`voting`](super::voting)) says the table has them.
+pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
     let g: String = taus.iter().map(|t| format!("g_pass_tau_{t},")).collect();
-    let v: String = ["maj_at_k,", "bon_at_k,"]
+    let v: String = ["maj_at_k,", "bon_at_k,", "max_at_k,"]
         .iter()
         .zip(voting)
         .filter(|(_, on)| *on)
