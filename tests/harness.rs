@@ -317,7 +317,7 @@ fn the_metric_and_the_answers_case_are_the_users_to_choose() {
     let groups = |fold_case: bool| {
         let options = ReadOptions {
             fold_case,
-            metric: None,
+            ..ReadOptions::default()
         };
         let mut r = Reader::for_text("s.jsonl", "s", None).with_options(options);
         r.feed(text.as_bytes());
@@ -327,4 +327,37 @@ fn the_metric_and_the_answers_case_are_the_users_to_choose() {
     };
     assert_eq!(groups(false), [1, 1, 1]);
     assert_eq!(groups(true), [2, 1]);
+}
+
+#[test]
+fn inspect_partial_credit_counts_as_the_user_maps_it() {
+    let log = fixture(FIXTURES[1].0[0]);
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_passk"))
+            .arg("counts")
+            .args(extra)
+            .arg(&log)
+            .output()
+            .unwrap();
+        let doc: Option<Value> = serde_json::from_slice(&out.stdout).ok();
+        (
+            out.status.code(),
+            doc.map(|d| series_of(&d)),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    // The sample with 'P' (id 2, epoch 2) of model_graded_fact: rejected by default.
+    let task2 = |s: &[Named]| s[1].1.iter().find(|t| t.0 == "2").map(|t| (t.1, t.2));
+    let (code, s, _) = run(&[]);
+    assert_eq!((code, task2(&s.unwrap())), (Some(2), Some((2, 2))));
+    let (code, s, _) = run(&["--partial", "correct"]);
+    assert_eq!((code, task2(&s.unwrap())), (Some(0), Some((3, 3))));
+    let (code, s, _) = run(&["--partial=incorrect"]);
+    assert_eq!((code, task2(&s.unwrap())), (Some(0), Some((3, 2))));
+    let (code, _, stderr) = run(&["--partial", "half"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("--partial half: one of correct, incorrect"),
+        "{stderr}"
+    );
 }

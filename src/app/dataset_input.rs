@@ -112,11 +112,32 @@ pub fn DatasetInput(
                             inputs.read_options.update(|o| o.metric = (!m.is_empty()).then_some(m));
                         } />
                 </label>
+                <label>
+                    "inspect 'P' "
+                    <select data-testid="inspect-partial"
+                        prop:value=move || match inputs.read_options.with(|o| o.partial) {
+                            None => "reject",
+                            Some(true) => "correct",
+                            Some(false) => "incorrect",
+                        }
+                        on:change=move |ev| {
+                            let p = match event_target_value(&ev).as_str() {
+                                "correct" => Some(true),
+                                "incorrect" => Some(false),
+                                _ => None,
+                            };
+                            inputs.read_options.update(|o| o.partial = p);
+                        }>
+                        <option value="reject">"rejected"</option>
+                        <option value="correct">"counts as correct"</option>
+                        <option value="incorrect">"counts as incorrect"</option>
+                    </select>
+                </label>
                 <button class="copy" data-testid="clear-input" on:click=move |_| inputs.clear()>
                     "clear"
                 </button>
             </div>
-            <p class="hint-line">"The format, the answers' case (majority voting) and the lm-evaluation-harness metric apply to the pasted text and to files loaded after they are set."</p>
+            <p class="hint-line">"The format, the answers' case (majority voting), the lm-evaluation-harness metric and inspect's partial credit apply to the pasted text and to files loaded after they are set."</p>
             {progress}
             {move || inputs.load_message.get().map(|m| view! { <p class="note" data-testid="load-message">{m}</p> })}
             {move || inputs.replaced.with(|r| r.is_some()).then(|| view! {

@@ -30,6 +30,7 @@ const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
        passk plan [FILE ...|-] --k K --half-width H [--confidence P] [--format F]
        passk counts [FILE ...|-] [--format F] [--by-group] [--fold-case] [--metric NAME]
+                    [--partial correct|incorrect]
        passk link [FILE ...|-] [--format F] [--page URL]
 
 Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
@@ -65,6 +66,8 @@ flags:
   --fold-case         compare answers ignoring case (maj@k)
   --metric NAME       the lm-evaluation-harness metric to count by (default: pass@1, then
                       exact_match, then acc)
+  --partial P         inspect_ai partial credit 'P' counts as correct or incorrect (default:
+                      its samples are rejected)
 
 exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
 (each printed to stderr as file:line: reason; the report of the valid rows is still printed).";
@@ -122,7 +125,13 @@ const COMMANDS: [(&str, &[Flag], Command); 4] = [
     ),
     (
         "counts",
-        &[Flag::Format, Flag::ByGroup, Flag::FoldCase, Flag::Metric],
+        &[
+            Flag::Format,
+            Flag::ByGroup,
+            Flag::FoldCase,
+            Flag::Metric,
+            Flag::Partial,
+        ],
         counts,
     ),
     ("link", &[Flag::Format, Flag::Page, Flag::Metric], link),
@@ -145,6 +154,7 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::ByGroup,
     Flag::FoldCase,
     Flag::Metric,
+    Flag::Partial,
 ];
 
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints

@@ -57,6 +57,20 @@ test('every harness log loads with exactly the counts of passk counts', async ()
   assertClean(h);
 });
 
+test("inspect's partial credit counts as the user maps it, as passk --partial does", async () => {
+  const log = join(DIR, '2024-05-01T12-00-00+00-00_theory-of-mind_abc123.eval');
+  await h.page.getByTestId('clear-input').click();
+  await h.page.getByTestId('inspect-partial').selectOption('correct');
+  await h.page.getByTestId('file-input').setInputFiles(log);
+  await summaryRows().nth(1).waitFor();
+  await h.page.getByTestId('load-progress').waitFor({ state: 'detached' });
+  const page = await downloadJson(h.page, 'download-counts');
+  assert.deepEqual(tasks(page), tasks(passkCounts([log, '--partial', 'correct'])));
+  assert.deepEqual(page.series[1].tasks.find((t) => t.id === '2'), { id: '2', n: 3, c: 3 });
+  await h.page.getByTestId('inspect-partial').selectOption('reject');
+  assertClean(h);
+});
+
 test('a series breaks down by the groups its tasks name', async () => {
   await h.page.getByTestId('clear-input').click();
   await h.page.getByTestId('file-input').setInputFiles(join(ROOT, 'tests/fixtures/inputs/lcb_codegeneration_eval_all.json'));

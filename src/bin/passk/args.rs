@@ -57,6 +57,8 @@ pub enum Flag {
     FoldCase,
     /// `--metric NAME`: the lm-evaluation-harness metric counted.
     Metric,
+    /// `--partial correct|incorrect`: what inspect_ai's partial credit counts as.
+    Partial,
 }
 
 impl Flag {
@@ -80,6 +82,7 @@ impl Flag {
             Flag::ByGroup => "by-group",
             Flag::FoldCase => "fold-case",
             Flag::Metric => "metric",
+            Flag::Partial => "partial",
         }
     }
 }
@@ -158,6 +161,13 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::ByGroup => a.by_group = true,
             Flag::FoldCase => a.read.fold_case = true,
             Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
+            Flag::Partial => {
+                a.read.partial = Some(value(&mut p, flag, |v| match v {
+                    "correct" => Ok(true),
+                    "incorrect" => Ok(false),
+                    _ => Err("one of correct, incorrect".to_string()),
+                })?)
+            }
             Flag::Backtest => {
                 a.backtest = true;
                 // The count only when joined by `=` or when the next argument is one.

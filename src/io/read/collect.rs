@@ -43,7 +43,8 @@ pub struct Collector {
     pub options: ReadOptions,
 }
 
-/// Choices about reading that no file says: how answers are compared, which metric counts.
+/// Choices about reading that no file says: how answers are compared, which metric counts,
+/// what partial credit is.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ReadOptions {
     /// Compare answers ignoring case (majority voting).
@@ -53,6 +54,10 @@ pub struct ReadOptions {
     /// `exact_match`, then `acc`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metric: Option<String>,
+    /// What inspect_ai's partial credit `P` counts as: correct (`Some(true)`), incorrect
+    /// (`Some(false)`), or neither, its samples rejected (None).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial: Option<bool>,
 }
 
 /// What a task's samples said beyond pass or fail: answers (and the target) and scores.

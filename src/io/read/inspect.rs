@@ -59,17 +59,20 @@ struct Sample {
     metadata: Option<serde_json::Map<String, Value>>,
 }
 
-/// Whether a score value is correct: "C", true, 1 are; "I", "N", false, 0 are not.
+/// Whether a score value is correct: "C", true, 1 are; "I", "N", false, 0 are not; partial
+/// credit "P" is what `partial` maps it to.
 ///
 /// # Errors
-/// Partial credit ("P"), a graded number or any other value, named.
-pub fn correct(value: &Value) -> Result<bool, String> {
+/// Partial credit ("P") not mapped, a graded number or any other value, named.
+pub fn correct(value: &Value, partial: Option<bool>) -> Result<bool, String> {
     match value {
         Value::String(s) if s == "C" => Ok(true),
         Value::String(s) if s == "I" || s == "N" => Ok(false),
-        Value::String(s) if s == "P" => {
-            Err("value 'P' (partial credit) is neither correct nor incorrect; left out".into())
-        }
+        Value::String(s) if s == "P" => partial.ok_or_else(|| {
+            "value 'P' (partial credit) is neither correct nor incorrect; left out \
+             (choose what partial credit counts as)"
+                .into()
+        }),
         Value::Bool(b) => Ok(*b),
         Value::Number(x) if x.as_f64() == Some(1.0) => Ok(true),
         Value::Number(x) if x.as_f64() == Some(0.0) => Ok(false),
@@ -128,7 +131,7 @@ impl Samples {
                 col.reject(0, why, Some(meta));
                 continue;
             }
-            let ok = match correct(&score.value) {
+            let ok = match correct(&score.value, col.options.partial) {
                 Ok(ok) => ok,
                 Err(e) => {
                     col.reject(
