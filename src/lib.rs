@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod core;
 pub mod engine;
+pub mod fuzz;
 pub mod io;
 pub mod plot;
 
