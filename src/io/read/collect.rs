@@ -1,12 +1,12 @@
 //! Gathering what a file's rows say into series: counts rows as they come (duplicate task
 //! ids reported, never merged), or per-sample results added up per task.
 
-use std::collections::HashMap;
-
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{SeriesMeta, Task};
 use crate::core::data::samples::{Scored, Tally, Votes};
 use crate::io::number::shorten;
+
+use super::fast_hash::FxMap;
 
 /// Rejected rows kept in full; beyond this they are only counted.
 pub const MAX_KEPT: usize = 100_000;
@@ -27,16 +27,16 @@ pub struct RowError {
 pub struct Collector {
     /// Series in order of first appearance.
     pub series: Vec<(SeriesMeta, Vec<Task>)>,
-    index: HashMap<SeriesMeta, usize>,
+    index: FxMap<SeriesMeta, usize>,
     /// Counts rows: the line of each (series, task id) seen. Per-sample rows: the task's
     /// position in its series.
-    seen: HashMap<(usize, String), u64>,
+    seen: FxMap<(usize, String), u64>,
     /// Rejected rows, the first [`MAX_KEPT`].
     pub rejected: Vec<RowError>,
     /// Rejected rows beyond [`MAX_KEPT`].
     pub rejected_more: u64,
     /// What per-sample rows said beyond pass or fail, by (series, task position).
-    said: HashMap<(usize, usize), Said>,
+    said: FxMap<(usize, usize), Said>,
     /// Whether the votes keep their answers' texts (to be combined with other files').
     pub keep_answers: bool,
     /// How the reader was asked to read.
@@ -88,6 +88,12 @@ impl Collector {
     }
 
     fn series_index(&mut self, meta: &SeriesMeta) -> usize {
+        // Rows of one series usually come together: the last one's, without hashing.
+        if let Some(last) = self.series.len().checked_sub(1) {
+            if self.series[last].0 == *meta {
+                return last;
+            }
+        }
         if let Some(&i) = self.index.get(meta) {
             return i;
         }

@@ -14,6 +14,7 @@
 
 mod assemble;
 mod collect;
+mod fast_hash;
 mod format;
 mod harness;
 mod inspect;
