@@ -4,7 +4,7 @@
 //! together; every malformed version rejected with its reason, never a panic.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use passk::core::data::dataset::Dataset;
@@ -249,12 +249,7 @@ fn malformed_logs_are_rejected_with_reasons_never_a_panic() {
 fn series_break_down_by_group_in_page_and_command_line() {
     let lcb = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/inputs/lcb_codegeneration_eval_all.json");
-    let out = Command::new(env!("CARGO_BIN_EXE_passk"))
-        .args(["counts", "--by-group"])
-        .arg(&lcb)
-        .output()
-        .unwrap();
-    let got = series_of(&serde_json::from_slice(&out.stdout).unwrap());
+    let got = passk_counts(&["--by-group"], &lcb).1.unwrap();
     let names: Vec<&str> = got.iter().map(|s| s.0.as_str()).collect();
     let base = "lcb_codegeneration_eval_all";
     assert_eq!(
@@ -283,22 +278,26 @@ fn series_break_down_by_group_in_page_and_command_line() {
     assert_eq!(broken.rejected.len(), 4);
 }
 
+/// `passk counts` with `extra` flags on `file`: its exit status, the series it printed (None
+/// when it printed no document) and what it wrote to stderr.
+fn passk_counts(extra: &[&str], file: &Path) -> (Option<i32>, Option<Vec<Named>>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_passk"))
+        .arg("counts")
+        .args(extra)
+        .arg(file)
+        .output()
+        .unwrap();
+    let doc: Option<Value> = serde_json::from_slice(&out.stdout).ok();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    (out.status.code(), doc.map(|d| series_of(&d)), stderr)
+}
+
 #[test]
 fn the_metric_and_the_answers_case_are_the_users_to_choose() {
     let gsm = fixture(FIXTURES[0].0[0]);
     let counts = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_passk"))
-            .arg("counts")
-            .args(extra)
-            .arg(&gsm)
-            .output()
-            .unwrap();
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-        (
-            out.status.code(),
-            series_of(&doc),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
+        let (code, series, stderr) = passk_counts(extra, &gsm);
+        (code, series.unwrap(), stderr)
     };
     let (code, default, _) = counts(&[]);
     assert_eq!(code, Some(0));
@@ -332,20 +331,7 @@ fn the_metric_and_the_answers_case_are_the_users_to_choose() {
 #[test]
 fn inspect_partial_credit_counts_as_the_user_maps_it() {
     let log = fixture(FIXTURES[1].0[0]);
-    let run = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_passk"))
-            .arg("counts")
-            .args(extra)
-            .arg(&log)
-            .output()
-            .unwrap();
-        let doc: Option<Value> = serde_json::from_slice(&out.stdout).ok();
-        (
-            out.status.code(),
-            doc.map(|d| series_of(&d)),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
-    };
+    let run = |extra: &[&str]| passk_counts(extra, &log);
     // The sample with 'P' (id 2, epoch 2) of model_graded_fact: rejected by default.
     let task2 = |s: &[Named]| s[1].1.iter().find(|t| t.0 == "2").map(|t| (t.1, t.2));
     let (code, s, _) = run(&[]);

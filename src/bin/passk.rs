@@ -20,6 +20,7 @@ use passk::core::report::build::build_report;
 use passk::io::counts_doc::counts_json;
 use passk::io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, Reader};
 use passk::io::share::{carried, encode, Shared};
+use passk::io::workspace::Workspace;
 
 #[path = "passk/args.rs"]
 mod args;
@@ -160,19 +161,11 @@ const REPORT_FLAGS: &[Flag] = &[
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
 /// every rejected row to stderr as `file:line: reason`.
 fn read_files(args: &Args) -> Result<ReadFiles, String> {
-    let (mut datasets, mut rejected) = assemble(read_all(&args.files, args.format, &args.read)?);
+    let mut ws = Workspace::new(read_all(&args.files, args.format, &args.read)?);
     if args.by_group {
-        let mut ds = Vec::new();
-        let mut rej = Vec::new();
-        for (d, r) in datasets.into_iter().zip(rejected) {
-            let groups = d.by_group();
-            ds.push(d);
-            rej.push(r);
-            rej.extend(groups.iter().map(|_| Vec::new()));
-            ds.extend(groups);
-        }
-        (datasets, rejected) = (ds, rej);
+        ws = ws.broken_down();
     }
+    let (datasets, rejected) = (ws.datasets, ws.rejected);
     let any_rejected = print_rejected(&rejected);
     Ok((datasets, rejected, any_rejected))
 }

@@ -1,7 +1,7 @@
 //! What the dataset view shows about the inputs: the series assembled from the pasted text
 //! and the loaded files, one summary row per series, and every rejected row.
 
-use crate::core::analysis::warnings::{data_warnings, Context, Warning};
+use crate::core::analysis::warnings::{shape_warning, Context, Warning};
 use crate::core::data::dataset::Dataset;
 use crate::core::data::rejected::Rejected;
 use crate::core::estimators::unbiased::ShortTasks;
@@ -109,15 +109,14 @@ impl Workspace {
     /// estimators extrapolate, as they are meant to).
     pub fn input_warnings(&self, ks: &[u64]) -> Vec<String> {
         let mut out = Vec::new();
+        // One pass per series, no sorting: this runs on the page's thread.
         for d in self.datasets.iter().filter(|d| !d.tasks.is_empty()) {
-            let g = d.groups();
-            let mut w = data_warnings(&g, None, &[]);
-            let partly = |k: u64| (1..g.tasks()).contains(&g.tasks_below(k));
-            if let Some(k) = ks.iter().copied().find(|&k| partly(k)) {
-                w.push(Warning::Short(ShortTasks {
-                    k,
-                    tasks: g.tasks_below(k),
-                }));
+            let s = d.summary();
+            let mut w: Vec<Warning> = shape_warning(s.n_min, s.n_max).into_iter().collect();
+            // Some tasks have fewer than k samples but not all: n_min < k ≤ n_max.
+            if let Some(k) = ks.iter().copied().find(|&k| s.n_min < k && k <= s.n_max) {
+                let tasks = d.tasks.iter().filter(|t| t.counts.n() < k).count() as u64;
+                w.push(Warning::Short(ShortTasks { k, tasks }));
             }
             out.extend(
                 w.iter()

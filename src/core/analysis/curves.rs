@@ -184,10 +184,10 @@ pub fn series_curves(
         .filter(|&k| k > fit.groups.n_max())
         .take(1)
         .collect();
-    let warnings = render_all(
-        &data_warnings(&fit.groups, fit.fits.as_ref(), &first_beyond),
-        Context::Chart,
-    );
+    // The input's shape (n = 1, unequal n) is said beside the data, not under the chart.
+    let mut fits_said = data_warnings(&fit.groups, fit.fits.as_ref(), &first_beyond);
+    fits_said.retain(|w| !w.about_input());
+    let warnings = render_all(&fits_said, Context::Chart);
     let (n_min, n_max) = fit.n_range();
     SeriesCurves {
         name: fit.name.clone(),

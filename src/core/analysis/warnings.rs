@@ -94,6 +94,12 @@ const NO_INTERIOR: &str =
     "the likelihood has no interior maximum; the fit is the boundary maximiser (at_bound)";
 
 impl Warning {
+    /// Whether it is about the input's shape ([`shape_warning`]), which the page says beside
+    /// the data rather than under the chart.
+    pub fn about_input(&self) -> bool {
+        matches!(self, Warning::SingleSample | Warning::UnequalN { .. })
+    }
+
     /// The sentence for `ctx`.
     pub fn render(&self, ctx: Context) -> String {
         match self {
@@ -151,14 +157,7 @@ pub fn data_warnings(g: &Groups, fits: Option<&Fits>, ks: &[u64]) -> Vec<Warning
         w.push(Warning::NoTasks);
         return w;
     }
-    if g.n_max() == 1 {
-        w.push(Warning::SingleSample);
-    } else if g.n_min() != g.n_max() {
-        w.push(Warning::UnequalN {
-            n_min: g.n_min(),
-            n_max: g.n_max(),
-        });
-    }
+    w.extend(shape_warning(g.n_min(), g.n_max()));
     let Some(Fits { bb, zoibb: z }) = fits else {
         return w;
     };
@@ -198,6 +197,17 @@ pub fn data_warnings(g: &Groups, fits: Option<&Fits>, ks: &[u64]) -> Vec<Warning
         w.push(Warning::NotConverged);
     }
     w
+}
+
+/// What the tasks' sample counts alone say, before any fit: every n = 1, or n unequal.
+pub fn shape_warning(n_min: u64, n_max: u64) -> Option<Warning> {
+    if n_max == 1 {
+        Some(Warning::SingleSample)
+    } else if n_min != n_max {
+        Some(Warning::UnequalN { n_min, n_max })
+    } else {
+        None
+    }
 }
 
 /// Renders warnings for `ctx`.

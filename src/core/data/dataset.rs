@@ -256,48 +256,47 @@ impl Dataset {
         Groups::new(self.tasks.iter().map(|t| t.counts))
     }
 
+    /// The tasks by the group the input names (tasks without one form one group of their
+    /// own), groups in order of first appearance; None when no task names a group.
+    fn in_groups(&self) -> Option<Vec<(Option<&str>, Vec<&Task>)>> {
+        if self.tasks.iter().all(|t| t.group.is_none()) {
+            return None;
+        }
+        let mut members: Vec<(Option<&str>, Vec<&Task>)> = Vec::new();
+        let mut index = std::collections::HashMap::new();
+        for t in &self.tasks {
+            let key = t.group.as_deref();
+            let i = *index.entry(key).or_insert_with(|| {
+                members.push((key, Vec::new()));
+                members.len() - 1
+            });
+            members[i].1.push(t);
+        }
+        Some(members)
+    }
+
     /// The series broken down by the group each task names: one series per group, in order
     /// of first appearance, named `<name> · <group>` (tasks without one: `<name> · (no
     /// group)`), each with the meta of this one. Empty when no task names a group. The
     /// series itself is the overall result, weighted by tasks.
     pub fn by_group(&self) -> Vec<Dataset> {
-        if self.tasks.iter().all(|t| t.group.is_none()) {
-            return Vec::new();
-        }
-        let mut out: Vec<Dataset> = Vec::new();
-        let mut index = std::collections::HashMap::new();
-        for t in &self.tasks {
-            let group = t.group.as_deref().unwrap_or("(no group)");
-            let i = *index.entry(group.to_string()).or_insert_with(|| {
-                out.push(Dataset {
-                    name: format!("{} · {group}", self.name),
-                    tasks: Vec::new(),
-                    meta: self.meta.clone(),
-                });
-                out.len() - 1
-            });
-            out[i].tasks.push(t.clone());
-        }
-        out
+        let parts = self.in_groups().unwrap_or_default();
+        parts
+            .into_iter()
+            .map(|(group, tasks)| Dataset {
+                name: format!("{} · {}", self.name, group.unwrap_or("(no group)")),
+                tasks: tasks.into_iter().cloned().collect(),
+                meta: self.meta.clone(),
+            })
+            .collect()
     }
 
     /// The tasks' grouped counts per group the input names (tasks without one form one group
     /// of their own), in order of first appearance; None when no task names a group.
     pub fn clusters(&self) -> Option<Vec<Groups>> {
-        if self.tasks.iter().all(|t| t.group.is_none()) {
-            return None;
-        }
-        let mut members: Vec<Vec<Counts>> = Vec::new();
-        let mut index = std::collections::HashMap::new();
-        for t in &self.tasks {
-            let key = t.group.as_deref();
-            let i = *index.entry(key).or_insert_with(|| {
-                members.push(Vec::new());
-                members.len() - 1
-            });
-            members[i].push(t.counts);
-        }
-        Some(members.into_iter().map(Groups::new).collect())
+        let parts = self.in_groups()?;
+        let counts = |tasks: Vec<&Task>| Groups::new(tasks.into_iter().map(|t| t.counts));
+        Some(parts.into_iter().map(|(_, tasks)| counts(tasks)).collect())
     }
 
     /// Tasks, samples, n range and the shares of c = 0 and c = n.

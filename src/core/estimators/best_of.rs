@@ -19,8 +19,8 @@ use crate::core::estimators::unbiased::{ln_all_fail, pass_at_k, BudgetError};
 /// averaged exactly). That probability is evaluated as
 /// [C(n − h_L, k)/C(n, k)] · pass@k(n − h_L, s_L), both in the stable product forms of
 /// [`ln_all_fail`] and [`pass_at_k`] — no difference of nearly equal numbers.
-/// BoN@k takes value = 1 for a correct sample, 0 otherwise; max@k ranks by the graded
-/// reward itself (score = value).
+/// BoN@k takes value = 1 for a correct sample, 0 otherwise; max@k takes a graded reward as
+/// the value, ranked by the same score ([`mean_max_at_k`]).
 ///
 /// # Errors
 /// As [`pass_at_k`]: k = 0 or k > n.

@@ -36,13 +36,6 @@ pub struct FileRead {
 }
 
 impl FileRead {
-    /// The series a file read as `format` is a run of, when its format's files combine.
-    pub fn runs_of(format: Option<Format>, file: &str, default_name: &str) -> Option<String> {
-        format
-            .filter(Format::runs_combine)
-            .and_then(|f| f.run_of(file, default_name))
-    }
-
     /// Whether `other` holds the same data: the same series with the same tasks and counts,
     /// read the same way and with the same rejected rows, whatever the file is called
     /// (except for runs, [`runs_of`](Self::runs_of): two runs may agree).
@@ -150,6 +143,8 @@ pub struct Reader {
     /// What reads a zip archive (an inspect_ai `.eval` log); None for text, so that the page,
     /// which reads only what is typed, does not link the archive decoders.
     unzip: Option<fn(&[u8], &mut Collector)>,
+    /// The series the input is a run of ([`Format::run_of`]), once the format is decided.
+    runs_of: Option<String>,
 }
 
 impl Reader {
@@ -173,6 +168,7 @@ impl Reader {
             col: Collector::default(),
             bytes: 0,
             unzip,
+            runs_of: None,
         }
     }
 
@@ -223,7 +219,8 @@ impl Reader {
             .forced
             .or_else(|| detect(&text))
             .unwrap_or(Format::CountsText);
-        self.col.keep_answers = format.runs_combine();
+        self.runs_of = format.run_of(&self.file, &self.default_name);
+        self.col.keep_answers = self.runs_of.is_some();
         self.state = if format.is_document() {
             State::Document {
                 format,
@@ -234,10 +231,10 @@ impl Reader {
                 lines: Lines::new(),
                 parser: LineParser {
                     format,
-                    task: match format.run_of(&self.file, &self.default_name) {
-                        Some(series) => series,
-                        None => harness::lm_eval_task(&self.default_name),
-                    },
+                    task: self
+                        .runs_of
+                        .clone()
+                        .unwrap_or_else(|| harness::lm_eval_task(&self.default_name)),
                     header: None,
                     rows: 0,
                 },
@@ -298,8 +295,7 @@ impl Reader {
                 match format {
                     Format::EvalPlus => json_doc::evalplus(text, col),
                     Format::SweBench => {
-                        let model = format.run_of(&self.file, &self.default_name);
-                        runs::swe_bench(text, &model.unwrap_or_default(), col)
+                        runs::swe_bench(text, self.runs_of.as_deref().unwrap_or_default(), col)
                     }
                     Format::Inspect => inspect::log_json(text, col),
                     _ => json_doc::json_list(text, col),
@@ -312,7 +308,7 @@ impl Reader {
 
     fn into_read(mut self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
         FileRead {
-            runs_of: FileRead::runs_of(format, &self.file, &self.default_name),
+            runs_of: self.runs_of,
             series: self.col.take_series(),
             file: self.file,
             default_name: self.default_name,

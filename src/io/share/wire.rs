@@ -65,6 +65,14 @@ pub(super) struct Wire {
     view: View,
 }
 
+/// One optional field of every task as a column; absent when no task has it.
+fn column<T: Clone>(tasks: &[Task], field: impl Fn(&Task) -> &Option<T>) -> Option<Vec<Option<T>>> {
+    tasks
+        .iter()
+        .any(|t| field(t).is_some())
+        .then(|| tasks.iter().map(|t| field(t).clone()).collect())
+}
+
 pub(super) fn to_wire(s: &Shared) -> Wire {
     Wire {
         inputs: s
@@ -81,28 +89,13 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                     .map(|(meta, tasks)| Columns {
                         model: meta.model.clone(),
                         temperature: meta.temperature.clone(),
-                        ids: tasks
-                            .iter()
-                            .any(|t| t.id.is_some())
-                            .then(|| tasks.iter().map(|t| t.id.clone()).collect()),
-                        groups: tasks
-                            .iter()
-                            .any(|t| t.group.is_some())
-                            .then(|| tasks.iter().map(|t| t.group.clone()).collect()),
+                        ids: column(tasks, |t| &t.id),
+                        groups: column(tasks, |t| &t.group),
                         n: tasks.iter().map(|t| t.counts.n()).collect(),
                         c: tasks.iter().map(|t| t.counts.c()).collect(),
-                        votes: tasks
-                            .iter()
-                            .any(|t| t.votes.is_some())
-                            .then(|| tasks.iter().map(|t| t.votes.clone()).collect()),
-                        scored: tasks
-                            .iter()
-                            .any(|t| t.scored.is_some())
-                            .then(|| tasks.iter().map(|t| t.scored.clone()).collect()),
-                        graded: tasks
-                            .iter()
-                            .any(|t| t.graded.is_some())
-                            .then(|| tasks.iter().map(|t| t.graded.clone()).collect()),
+                        votes: column(tasks, |t| &t.votes),
+                        scored: column(tasks, |t| &t.scored),
+                        graded: column(tasks, |t| &t.graded),
                     })
                     .collect(),
             })
