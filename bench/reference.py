@@ -5,7 +5,9 @@
 - BB fit: scipy.optimize (L-BFGS-B on ln a, ln b) of the Beta-Binomial log-likelihood on the
   counts grouped by distinct (n, c), with scipy.special.betaln and gammaln;
 - Cover@tau plug-in (tau = 0.2, 0.8) with numpy;
-- full: parse + curve + BB fit + Cover, the reference's equivalent of passk's report.
+- full: parse + curve + BB fit + Cover, the reference's equivalent of passk's report;
+- read + report, default k: the same with the curve at passk report's default k list (1 … 1000),
+  the equivalent of `passk report FILE`.
 
 Usage: python bench/reference.py SPEC.json  (SPEC: [{"path", "ks", "runs"}]); prints one JSON
 object per input: {"file", "timings": [{"step", "ms"}], "bb": [a, b, loglik]}.
@@ -14,6 +16,7 @@ object per input: {"file", "timings": [{"step", "ms"}], "bb": [a, b, loglik]}.
 import csv
 import itertools
 import json
+import os
 import statistics
 import sys
 import time
@@ -100,9 +103,14 @@ def median_ms(runs, f):
     return statistics.median(t), out
 
 
+DEFAULT_KS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
 def bench(path, ks, runs):
     parse_ms, series = median_ms(runs, lambda: parse(path))
-    curve_ms, _ = median_ms(runs, lambda: [[np.mean(estimate_pass_at_k(n, c, k)) for k in ks] for n, c in series.values()])
+    curve = lambda ks: [[np.mean(estimate_pass_at_k(n, c, k)) for k in ks] for n, c in series.values()]
+    curve_ms, _ = median_ms(runs, lambda: curve(ks))
+    default_ms, _ = median_ms(runs, lambda: curve(DEFAULT_KS))
     bb_ms, fits = median_ms(runs, lambda: [fit_bb(n, c) for n, c in series.values()])
     cover_ms, _ = median_ms(runs, lambda: [[cover(n, c, t) for t in (0.2, 0.8)] for n, c in series.values()])
     return {
@@ -113,7 +121,9 @@ def bench(path, ks, runs):
             {"step": "BB fit", "ms": bb_ms},
             {"step": "Cover@τ", "ms": cover_ms},
             {"step": "full report", "ms": parse_ms + curve_ms + bb_ms + cover_ms},
+            {"step": "read + report, default k (passk report)", "ms": parse_ms + default_ms + bb_ms + cover_ms},
         ],
+        "bytes": os.path.getsize(path),
         "bb": fits[0],
     }
 

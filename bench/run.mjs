@@ -135,6 +135,17 @@ for (const r of native) {
   }
 }
 out.push('');
+// The readers' rates (bytes over the parse step) and the native peak memory of reading the file
+// and reporting on it once (the bench's counting allocator).
+const rate = (bytes, ms) => (bytes && ms ? (bytes / 1e3 / ms).toFixed(1) : '—');
+out.push('| input | MB | read MB/s native | read MB/s wasm | read MB/s Python | peak memory of passk report, native (MB) |');
+out.push('|---|---:|---:|---:|---:|---:|');
+for (const r of native) {
+  const parse = (src) => src?.timings?.find((t) => t.step === 'parse')?.ms;
+  const mb = (r.bytes / 1e6).toFixed(1);
+  out.push(`| ${r.file} | ${mb} | ${rate(r.bytes, parse(r))} | ${rate(r.bytes, parse(wasm[r.file]))} | ${rate(r.bytes, parse(python[r.file]))} | ${(r.peak_bytes / 1e6).toFixed(1)} |`);
+}
+out.push('');
 out.push('| bundle file | raw bytes | gzipped |');
 out.push('|---|---:|---:|');
 for (const s of sizes) out.push(`| ${s.file} | ${s.raw} | ${s.gz} |`);
@@ -160,6 +171,23 @@ if (big) {
     const parse = step(src, 'parse');
     check(an <= parse, `analysis (${fmt(an)} ms) no more than parse (${fmt(parse)} ms) ${where}`);
   }
+  // Issue #17's targets: passk report on the 7 MB n,c file of 10^6 tasks (default k), the same
+  // for 10^5 tasks, the readers' rate and the report's peak memory.
+  const READ_REPORT = 'read + report, default k (passk report)';
+  const counts = native.find((r) => r.file.startsWith('counts_'));
+  const mid = native.find((r) => r.tasks === 100_000);
+  if (counts) {
+    const ms = step(counts, READ_REPORT);
+    const py = step(python[counts.file], READ_REPORT);
+    check(ms <= 1000, `passk report on ${counts.file} ≤ 1.0 s natively — ${fmt(ms)} ms`);
+    check(py / ms >= 50, `… ≥ 50× the Python reference — ${ratio(py, ms)}`);
+    const mbs = counts.bytes / 1e3 / step(counts, 'parse');
+    check(mbs >= 200, `counts CSV read ≥ 200 MB/s natively — ${mbs.toFixed(0)} MB/s`);
+    const wmbs = counts.bytes / 1e3 / step(wasm[counts.file], 'parse');
+    check(wmbs >= 100, `… ≥ 100 MB/s in wasm — ${wmbs.toFixed(0)} MB/s`);
+    check(counts.peak_bytes <= 200e6, `peak memory of that report ≤ 200 MB — ${(counts.peak_bytes / 1e6).toFixed(0)} MB`);
+  }
+  if (mid) check(step(mid, READ_REPORT) <= 150, `passk report on 10^5 tasks ≤ 150 ms natively — ${fmt(step(mid, READ_REPORT))} ms`);
 } else {
   out.push('targets (the speed targets are judged at N = 10^6: run ./dev bench without --quick):');
 }

@@ -5,12 +5,74 @@
 //! that the WebAssembly and Python columns of `./dev bench` read the very same files; plus the
 //! real files in `assets/examples/`. Every step is [`passk::bench::bench_text`], the median of
 //! several runs. `--json` prints one JSON object per input (for `bench/run.mjs`), else a
-//! Markdown table.
+//! Markdown table. Each input's peak memory is that of reading the file from disk and
+//! reporting on it once (`passk report`'s work), counted by this binary's allocator.
+//! `counts_1000000.csv` is the same series as `synthetic_1000000.csv` without task ids
+//! (`n,c`, the 7 MB file).
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
-use passk::bench::bench_text;
+use passk::bench::{bench_text, read_and_report};
+
+/// The system allocator, counting the bytes held and their peak.
+struct Counting;
+
+static HELD: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn held(delta: isize) {
+    let now = if delta >= 0 {
+        HELD.fetch_add(delta as usize, Relaxed) + delta as usize
+    } else {
+        HELD.fetch_sub(delta.unsigned_abs(), Relaxed) - delta.unsigned_abs()
+    };
+    PEAK.fetch_max(now, Relaxed);
+}
+
+// SAFETY: every call is passed to the system allocator unchanged; only the sizes are counted.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(l) };
+        if !p.is_null() {
+            held(l.size() as isize);
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(l) };
+        if !p.is_null() {
+            held(l.size() as isize);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) };
+        held(-(l.size() as isize));
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, size: usize) -> *mut u8 {
+        let q = unsafe { System.realloc(p, l, size) };
+        if !q.is_null() {
+            held(size as isize - l.size() as isize);
+        }
+        q
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Peak bytes held while reading `path` and reporting on it, above what was held before.
+fn peak_of_report(path: &Path, name: &str) -> u64 {
+    let base = HELD.load(Relaxed);
+    PEAK.store(base, Relaxed);
+    if let Ok(text) = std::fs::read_to_string(path) {
+        std::hint::black_box(read_and_report(name, &text));
+    }
+    (PEAK.load(Relaxed) - base) as u64
+}
 use passk::core::data::synthetic::{synthetic, InflatedBeta};
 
 /// The prior of the synthetic benchmark series.
@@ -32,14 +94,22 @@ fn inputs(quick: bool, data: &Path) -> Vec<(PathBuf, usize)> {
     let mut out = Vec::new();
     for &n in sizes {
         let path = data.join(format!("synthetic_{n}.csv"));
-        if !path.exists() {
+        let counts = data.join(format!("counts_{n}.csv"));
+        let big = n >= 1_000_000;
+        if !path.exists() || (big && !counts.exists()) {
             let ds = synthetic(&format!("synthetic N={n}"), n, 50, 1000, PRIOR, 42);
             let mut text = String::with_capacity(n * 16);
+            let mut bare = String::with_capacity(n * 8);
             text.push_str("task,n,c\n");
+            bare.push_str("n,c\n");
             for (i, t) in ds.tasks.iter().enumerate() {
                 text.push_str(&format!("t{i},{},{}\n", t.counts.n(), t.counts.c()));
+                bare.push_str(&format!("{},{}\n", t.counts.n(), t.counts.c()));
             }
             std::fs::write(&path, text).expect("writing the synthetic series");
+            if big {
+                std::fs::write(&counts, bare).expect("writing the synthetic series");
+            }
         }
         let runs = match n {
             n if n >= 1_000_000 => 3,
@@ -47,6 +117,9 @@ fn inputs(quick: bool, data: &Path) -> Vec<(PathBuf, usize)> {
             _ => 11,
         };
         out.push((path, if quick { runs.min(5) } else { runs }));
+        if n >= 1_000_000 {
+            out.push((data.join(format!("counts_{n}.csv")), runs));
+        }
     }
     let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
     let files: &[&str] = if quick {
@@ -98,9 +171,12 @@ fn main() {
         };
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let b = bench_text(&name, &text, runs, &clock);
+        drop(text);
+        let peak = peak_of_report(&path, &name);
         if json {
             let mut v = serde_json::to_value(&b).unwrap_or_default();
             v["path"] = serde_json::Value::from(path.display().to_string());
+            v["peak_bytes"] = serde_json::Value::from(peak);
             println!("{v}");
         } else {
             for t in &b.timings {
@@ -109,6 +185,16 @@ fn main() {
                     b.tasks, t.step, t.ms
                 );
             }
+            let rate = b.bytes as f64 / 1e3 / b.timings[0].ms;
+            println!(
+                "| {name:<24} | {:>9} | read rate (MB/s)             | {rate:>10.1} |",
+                b.tasks
+            );
+            let mb = peak as f64 / 1e6;
+            println!(
+                "| {name:<24} | {:>9} | peak memory of the report (MB) | {mb:>8.1} |",
+                b.tasks
+            );
         }
     }
 }

@@ -36,6 +36,9 @@ pub struct FileBench {
     pub tasks: usize,
     /// The budgets of the curve (also the report's k list).
     pub ks: Vec<u64>,
+    /// The input's size in bytes (the read rate is `bytes` over the "parse" step).
+    #[serde(default)]
+    pub bytes: u64,
     /// The steps.
     pub timings: Vec<Timing>,
 }
@@ -67,7 +70,9 @@ fn median(mut t: Vec<f64>) -> f64 {
 /// parse; the combinatorial curve at 50 k; the BB and ZOIBB fits; Cover@τ (plug-in and BB
 /// posterior, τ = 0.2 and 0.8); the analysis the page runs (grouping, both fits, every
 /// estimator at 50 k, Cover); the full `passk-report/1` document (with CV-ELPD and the
-/// extrapolation). Steps over several series add up the series.
+/// extrapolation); and `passk report` as the command line runs it on the file: read and report
+/// with the default settings and k list ([`read_and_report`]). Steps over several series add
+/// up the series.
 pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) -> FileBench {
     let runs = runs.max(1);
     let time = |f: &mut dyn FnMut()| {
@@ -141,11 +146,15 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
     let report = time(&mut || {
         black_box(build_report(&ds, rejected.clone(), &opts));
     });
+    let cli = time(&mut || {
+        black_box(read_and_report(file, text));
+    });
     FileBench {
         file: file.to_string(),
         series: ds.len(),
         tasks: ds.iter().map(|d| d.tasks.len()).sum(),
         ks,
+        bytes: text.len() as u64,
         timings: vec![
             Timing {
                 step: "parse".into(),
@@ -175,8 +184,28 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
                 step: "full report".into(),
                 ms: report,
             },
+            Timing {
+                step: READ_AND_REPORT.into(),
+                ms: cli,
+            },
         ],
     }
+}
+
+/// The name of the step that reads a file and reports on it, as `passk report` does.
+pub const READ_AND_REPORT: &str = "read + report, default k (passk report)";
+
+/// Reads `text` (the file `file`) and builds its report with the default settings, as
+/// `passk report FILE` does (without printing it).
+pub fn read_and_report(file: &str, text: &str) -> crate::core::report::schema::Report {
+    let read = read_text(file, &series_name_for(file), text, None);
+    let ds: Vec<Dataset> = assemble(vec![read])
+        .0
+        .into_iter()
+        .filter(|d| !d.tasks.is_empty())
+        .collect();
+    let rejected = vec![Vec::new(); ds.len()];
+    build_report(&ds, rejected, &Options::default())
 }
 
 #[cfg(test)]
@@ -203,7 +232,8 @@ mod tests {
         };
         let b = bench_text("x.txt", "10 3\n10 0\n12 12\n", 3, &clock);
         assert_eq!((b.series, b.tasks, b.ks.len()), (1, 3, 10));
-        assert_eq!(b.timings.len(), 7);
+        assert_eq!(b.timings.len(), 8);
+        assert_eq!(b.bytes, 16);
         assert!(b.timings.iter().all(|t| t.ms == 1.0), "{:?}", b.timings);
     }
 }

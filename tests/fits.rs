@@ -566,7 +566,7 @@ fn cv_elpd_uses_folds_by_input_order() {
     let d = dataset(&pairs);
     let full = passk::core::eval::fit::fit_series(&d.groups()).unwrap();
     for k in [2u64, 5, 10, 23, 50] {
-        let cv = cv_elpd(&d, k, &full).unwrap();
+        let cv = cv_elpd(&d, &d.groups(), k, &full).unwrap();
         let kk = k.min(pairs.len() as u64);
         assert_eq!(cv.folds, kk);
         // Independent: fit on the other folds, score the held-out tasks with lnΓ.
@@ -609,7 +609,13 @@ fn cv_elpd_uses_folds_by_input_order() {
             cv.zoibb
         );
     }
-    assert!(cv_elpd(&dataset(&[(10, 3)]), 10, &full).is_none());
+    assert!(cv_elpd(
+        &dataset(&[(10, 3)]),
+        &dataset(&[(10, 3)]).groups(),
+        10,
+        &full
+    )
+    .is_none());
 }
 
 #[test]

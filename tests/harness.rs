@@ -95,7 +95,7 @@ fn named(ds: &[Dataset]) -> Vec<Named> {
     ds.iter()
         .map(|d| {
             let tasks = d.tasks.iter().map(|t| {
-                let id = t.id.clone().unwrap_or_default();
+                let id = t.id.as_deref().unwrap_or_default().to_string();
                 (id, t.counts.n(), t.counts.c())
             });
             (d.name.clone(), tasks.collect())

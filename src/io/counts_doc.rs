@@ -63,10 +63,10 @@ impl CountsDoc {
                         .tasks
                         .iter()
                         .map(|t| TaskCounts {
-                            id: t.id.clone(),
+                            id: t.id.as_deref().map(str::to_string),
                             n: t.counts.n(),
                             c: t.counts.c(),
-                            group: t.group.clone(),
+                            group: t.group.as_deref().map(str::to_string),
                         })
                         .collect(),
                 })

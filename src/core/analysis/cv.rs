@@ -56,43 +56,35 @@ pub fn zoibb_log_marginal(z: &ZoibbFit, t: Counts) -> f64 {
 }
 
 /// K-fold CV-ELPD: task i goes to fold i mod K in input order; K = N when N < K; None when
-/// N < 2.
+/// N < 2. `all` are the series' grouped counts ([`Dataset::groups`]).
 ///
 /// # Formula
 /// For each fold f: fit BB and ZOIBB on the other folds, add the held-out tasks'
 /// ln P(c | n) (with ln C(n, c)). A fold's fits start from the full data's optima (`full`)
 /// and the fold's method-of-moments point, a local search: a fold differs from the full
-/// data by a tenth of its tasks.
-pub fn cv_elpd(ds: &Dataset, folds: u64, full: &Fits) -> Option<CvElpd> {
+/// data by a tenth of its tasks. Everything after grouping each fold is on grouped counts:
+/// the training data are `all` minus the fold.
+pub fn cv_elpd(ds: &Dataset, all: &Groups, folds: u64, full: &Fits) -> Option<CvElpd> {
     let n = ds.tasks.len();
     if n < 2 {
         return None;
     }
     let k = folds.min(n as u64).max(2) as usize;
-    // Group ids per task, so that a fold's groups are the totals minus the fold's counts.
-    let all = Groups::new(ds.tasks.iter().map(|t| t.counts));
-    let distinct: Vec<(Counts, u64)> = all.iter().collect();
-    let id = |c: Counts| distinct.binary_search_by(|g| g.0.cmp(&c)).unwrap_or(0);
-    let ids: Vec<usize> = ds.tasks.iter().map(|t| id(t.counts)).collect();
-    let mut held = vec![0u64; distinct.len()];
     let starts_bb = [[full.bb.a.dln(), full.bb.b.dln()]];
     let starts_z = [[full.zoibb.a.dln(), full.zoibb.b.dln()]];
     let (mut bb, mut zo) = (Neumaier::default(), Neumaier::default());
+    let whole = BbData::new(all);
     for f in 0..k {
-        held.iter_mut().for_each(|h| *h = 0);
-        for i in (f..n).step_by(k) {
-            held[ids[i]] += 1;
-        }
-        let train =
-            Groups::from_weighted(distinct.iter().zip(&held).map(|(&(c, w), &h)| (c, w - h)));
-        let data = BbData::new(&train);
+        let held = Groups::new(ds.tasks.iter().skip(f).step_by(k).map(|t| t.counts));
+        let train = all.minus(&held);
+        // The held-out tasks' likelihoods by the same tail sums as the fits: O(max n).
+        let test = BbData::with_path(&held, whole.by_tails());
+        let data = whole
+            .minus(&test, train.n_max())
+            .unwrap_or_else(|| BbData::new(&train));
         let starts = [starts_bb[0], moments_start(&train)];
         let fb = fit_bb_data(&data, &starts, Search::LOCAL);
         let fz = fit_zoibb_data(&data, &fb, &starts_z, Search::LOCAL);
-        // The held-out tasks' likelihoods by the same tail sums as the fits: O(max n).
-        let test = BbData::new(&Groups::from_weighted(
-            distinct.iter().zip(&held).map(|(&(c, _), &h)| (c, h)),
-        ));
         bb.add(test.bb_loglik(fb.a, fb.b).v);
         zo.add(zoibb_loglik(&test, &fz));
     }

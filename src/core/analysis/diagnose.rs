@@ -150,7 +150,10 @@ pub fn diagnose(ds: &Dataset, fit: &SeriesFit, folds: u64) -> Diagnostics {
     let ks_distance = cdfs.iter().fold((0.0f64, 0.0f64), |acc, &(_, e, b, z)| {
         (acc.0.max((e - b).abs()), acc.1.max((e - z).abs()))
     });
-    let cv = fit.fits.as_ref().and_then(|f| cv_elpd(ds, folds, f));
+    let cv = fit
+        .fits
+        .as_ref()
+        .and_then(|f| cv_elpd(ds, &fit.groups, folds, f));
     let verdict = verdict(g, ks_distance, cv.as_ref(), fit.fits.is_some());
     Diagnostics {
         name: fit.name.clone(),

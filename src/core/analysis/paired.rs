@@ -55,18 +55,18 @@ impl Paired {
         let mut index = std::collections::HashMap::with_capacity(b.tasks.len());
         for t in &b.tasks {
             let id = t.id.as_ref().ok_or(PairError::NoIds)?;
-            if index.insert(id.as_str(), t.counts).is_some() {
-                return Err(PairError::Duplicate(id.clone()));
+            if index.insert(&**id, t.counts).is_some() {
+                return Err(PairError::Duplicate(id.to_string()));
             }
         }
         let mut seen = std::collections::HashSet::with_capacity(a.tasks.len());
         let mut pairs = Vec::new();
         for t in &a.tasks {
             let id = t.id.as_ref().ok_or(PairError::NoIds)?;
-            if !seen.insert(id.as_str()) {
-                return Err(PairError::Duplicate(id.clone()));
+            if !seen.insert(&**id) {
+                return Err(PairError::Duplicate(id.to_string()));
             }
-            if let Some(&cb) = index.get(id.as_str()) {
+            if let Some(&cb) = index.get(&**id) {
                 pairs.push((t.counts, cb));
             }
         }

@@ -83,6 +83,19 @@ impl Counts {
     pub fn rate(&self) -> f64 {
         self.c as f64 / self.n as f64
     }
+
+    /// `n·2^32 + c`, ordered as the counts are, when n < 2^32: a sort key.
+    pub(crate) fn packed(self) -> Option<u64> {
+        (self.n < 1 << 32).then_some(self.n << 32 | self.c)
+    }
+
+    /// The counts of a [`packed`](Self::packed) key.
+    pub(crate) fn from_packed(key: u64) -> Counts {
+        Counts {
+            n: key >> 32,
+            c: key & 0xffff_ffff,
+        }
+    }
 }
 
 impl From<Counts> for (u64, u64) {

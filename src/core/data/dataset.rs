@@ -8,13 +8,13 @@ use crate::core::data::samples::{Scored, Votes};
 /// input had a group column: `group`, `category`, `subset`, `difficulty` or `level`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Task {
-    /// The task id from the input, if any.
-    pub id: Option<String>,
+    /// The task id from the input, if any (boxed: a task stays small).
+    pub id: Option<Box<str>>,
     /// The counts.
     pub counts: Counts,
     /// The task's group (for cluster-robust standard errors), if the input names one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub group: Option<String>,
+    pub group: Option<Box<str>>,
     /// The samples tallied by answer (for maj@k), when the input gave answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub votes: Option<Votes>,
@@ -36,9 +36,9 @@ impl Task {
     /// A task in a group (or none), with no answers or scores.
     pub fn grouped(id: Option<String>, counts: Counts, group: Option<String>) -> Task {
         Task {
-            id,
+            id: id.map(String::into_boxed_str),
             counts,
-            group,
+            group: group.map(String::into_boxed_str),
             votes: None,
             scored: None,
             graded: None,
@@ -147,10 +147,26 @@ pub struct Groups {
 }
 
 impl Groups {
-    /// Groups the given counts (a sort and a run-length count: O(N log N), no map).
+    /// Groups the given counts (a sort and a run-length count: O(N log N), no map). Counts
+    /// with n < 2^32 (all real ones) are sorted as one packed integer `n·2^32 + c`, about
+    /// four times faster than pairs.
     pub fn new<I: IntoIterator<Item = Counts>>(counts: I) -> Self {
         let mut all: Vec<Counts> = counts.into_iter().collect();
         let tasks = all.len() as u64;
+        if let Some(mut keys) = all.iter().map(|t| t.packed()).collect::<Option<Vec<u64>>>() {
+            drop(all);
+            keys.sort_unstable();
+            let mut groups: Vec<(Counts, u64)> = Vec::new();
+            let mut last = None;
+            for key in keys {
+                match groups.last_mut() {
+                    Some((_, w)) if last == Some(key) => *w += 1,
+                    _ => groups.push((Counts::from_packed(key), 1)),
+                }
+                last = Some(key);
+            }
+            return Groups { groups, tasks };
+        }
         all.sort_unstable();
         let mut groups: Vec<(Counts, u64)> = Vec::new();
         for c in all {
@@ -174,6 +190,26 @@ impl Groups {
             match groups.last_mut() {
                 Some((last, lw)) if *last == c => *lw += w,
                 _ => groups.push((c, w)),
+            }
+        }
+        Groups { groups, tasks }
+    }
+
+    /// These tasks without those of `part` (a sub-multiset of them: a fold), by one walk
+    /// over both sorted lists; a count `part` has more often than `self` is dropped.
+    pub fn minus(&self, part: &Groups) -> Groups {
+        let mut groups = Vec::with_capacity(self.groups.len());
+        let mut tasks = 0;
+        let mut other = part.groups.iter().peekable();
+        for &(c, w) in &self.groups {
+            while other.next_if(|o| o.0 < c).is_some() {}
+            let w = match other.next_if(|o| o.0 == c) {
+                Some(&(_, h)) => w.saturating_sub(h),
+                None => w,
+            };
+            if w > 0 {
+                groups.push((c, w));
+                tasks += w;
             }
         }
         Groups { groups, tasks }
@@ -321,6 +357,77 @@ impl Dataset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Pseudo-random counts (a linear congruential generator): n in 1..=max_n.
+    fn random_counts(len: usize, max_n: u64, seed: u64) -> Vec<Counts> {
+        let mut s = seed;
+        let mut next = || {
+            s = s
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            s >> 33
+        };
+        (0..len)
+            .map(|_| {
+                let n = 1 + next() % max_n;
+                Counts::new(n, next() % (n + 1)).unwrap()
+            })
+            .collect()
+    }
+
+    /// Grouping by a map, the independent way.
+    fn by_map(counts: &[Counts]) -> Vec<(Counts, u64)> {
+        let mut m = std::collections::BTreeMap::new();
+        for &c in counts {
+            *m.entry((c.n(), c.c())).or_insert(0u64) += 1;
+        }
+        m.into_iter()
+            .map(|((n, c), w)| (Counts::new(n, c).unwrap(), w))
+            .collect()
+    }
+
+    #[test]
+    fn packed_and_pair_sorts_group_as_a_map_does() {
+        // Small n (packed keys) and n beyond 2^32 (pairs), mixed.
+        let mut counts = random_counts(5_000, 40, 1);
+        let big = Counts::new(1 << 33, 5).unwrap();
+        for (max_n, with_big) in [(40, false), (40, true)] {
+            if with_big {
+                counts.extend([big, big, Counts::new(u32::MAX as u64 + 1, 0).unwrap()]);
+            }
+            let g = Groups::new(counts.iter().copied());
+            assert_eq!(
+                g.iter().collect::<Vec<_>>(),
+                by_map(&counts),
+                "max n {max_n}"
+            );
+            assert_eq!(g.tasks(), counts.len() as u64);
+        }
+    }
+
+    #[test]
+    fn a_fold_taken_away_leaves_the_other_tasks() {
+        let counts = random_counts(3_000, 25, 7);
+        let all = Groups::new(counts.iter().copied());
+        for k in [2, 10] {
+            for f in 0..k {
+                let held = Groups::new(counts.iter().skip(f).step_by(k).copied());
+                let rest: Vec<Counts> = counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| i % k != f)
+                    .map(|(_, &c)| c)
+                    .collect();
+                let train = all.minus(&held);
+                assert_eq!(train.iter().collect::<Vec<_>>(), by_map(&rest));
+                assert_eq!(train.tasks(), rest.len() as u64);
+            }
+        }
+        // Nothing left; more taken than there is: never below zero.
+        assert!(all.minus(&all).is_empty());
+        let twice = Groups::from_weighted(all.iter().map(|(c, w)| (c, 2 * w)));
+        assert_eq!(all.minus(&twice).len(), 0);
+    }
 
     #[test]
     fn grouping_counts_multiplicities() {

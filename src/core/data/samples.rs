@@ -60,7 +60,11 @@ impl AnswerGroup {
 /// no answer, which are drawn but do not vote.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "(Vec<AnswerGroup>, u64)", into = "(Vec<AnswerGroup>, u64)")]
-pub struct Votes {
+pub struct Votes(Box<VoteGroups>);
+
+/// What [`Votes`] holds, boxed: most tasks have no votes, and a task stays small.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct VoteGroups {
     groups: Vec<AnswerGroup>,
     abstain: u64,
 }
@@ -79,27 +83,27 @@ impl Votes {
             return Err(SamplesError::NoSamples);
         }
         groups.sort_by(|a, b| b.count.cmp(&a.count).then(b.correct.cmp(&a.correct)));
-        Ok(Votes { groups, abstain })
+        Ok(Votes(Box::new(VoteGroups { groups, abstain })))
     }
 
     /// The answer groups, largest first.
     pub fn groups(&self) -> &[AnswerGroup] {
-        &self.groups
+        &self.0.groups
     }
 
     /// Samples that gave no answer.
     pub fn abstain(&self) -> u64 {
-        self.abstain
+        self.0.abstain
     }
 
     /// Samples in all.
     pub fn n(&self) -> u64 {
-        self.abstain + self.groups.iter().map(|g| g.count).sum::<u64>()
+        self.0.abstain + self.0.groups.iter().map(|g| g.count).sum::<u64>()
     }
 
     /// The same votes without the answers' texts.
     pub fn without_answers(mut self) -> Votes {
-        for g in &mut self.groups {
+        for g in &mut self.0.groups {
             g.answer = None;
         }
         self
@@ -117,13 +121,13 @@ impl Votes {
     /// [`SamplesError::Unlabelled`] when a group does not keep its answer (equal answers
     /// could not be found).
     pub fn merge(&self, other: &Votes) -> Result<Votes, SamplesError> {
-        let mut groups: Vec<AnswerGroup> = self.groups.clone();
-        for g in self.groups.iter().chain(&other.groups) {
+        let mut groups: Vec<AnswerGroup> = self.0.groups.clone();
+        for g in self.0.groups.iter().chain(&other.0.groups) {
             if g.answer.is_none() {
                 return Err(SamplesError::Unlabelled);
             }
         }
-        for g in &other.groups {
+        for g in &other.0.groups {
             match groups.iter_mut().find(|h| h.answer == g.answer) {
                 Some(h) => {
                     h.count += g.count;
@@ -132,7 +136,7 @@ impl Votes {
                 None => groups.push(g.clone()),
             }
         }
-        Votes::new(groups, self.abstain + other.abstain)
+        Votes::new(groups, self.0.abstain + other.0.abstain)
     }
 }
 
@@ -145,7 +149,7 @@ impl TryFrom<(Vec<AnswerGroup>, u64)> for Votes {
 
 impl From<Votes> for (Vec<AnswerGroup>, u64) {
     fn from(v: Votes) -> Self {
-        (v.groups, v.abstain)
+        (v.0.groups, v.0.abstain)
     }
 }
 
@@ -232,7 +236,7 @@ impl Tally {
 /// first.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "Vec<(f64, f64)>", into = "Vec<(f64, f64)>")]
-pub struct Scored(Vec<(f64, f64)>);
+pub struct Scored(Box<[(f64, f64)]>);
 
 impl Scored {
     /// Validated (score, value) pairs.
@@ -251,7 +255,7 @@ impl Scored {
             return Err(SamplesError::NotFinite(i));
         }
         samples.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.total_cmp(&a.1)));
-        Ok(Scored(samples))
+        Ok(Scored(samples.into_boxed_slice()))
     }
 
     /// The (score, value) pairs, highest score first.
@@ -277,7 +281,7 @@ impl TryFrom<Vec<(f64, f64)>> for Scored {
 
 impl From<Scored> for Vec<(f64, f64)> {
     fn from(s: Scored) -> Self {
-        s.0
+        s.0.into_vec()
     }
 }
 

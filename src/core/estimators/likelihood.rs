@@ -193,6 +193,49 @@ impl BbData {
         }
     }
 
+    /// The statistics of these tasks without those of `part` (a sub-multiset of them, such
+    /// as a CV fold), whose largest n is `n_max`, by subtraction in O(max n + distinct n):
+    /// the tail counts are whole numbers, so the difference is exact. None unless both are
+    /// evaluated by tail sums.
+    pub fn minus(&self, part: &BbData, n_max: u64) -> Option<BbData> {
+        let (Some(all), Some(sub)) = (&self.tails, &part.tails) else {
+            return None;
+        };
+        let len = (n_max as usize).min(self.max_n as usize);
+        let tails = std::array::from_fn(|i| {
+            (0..len)
+                .map(|j| all[i][j] - sub[i].get(j).copied().unwrap_or(0.0))
+                .collect()
+        });
+        let less = |a: &[(u64, f64)], b: &[(u64, f64)]| {
+            let mut b = b.iter().peekable();
+            let mut out = Vec::with_capacity(a.len());
+            for &(n, w) in a {
+                while b.next_if(|x| x.0 < n).is_some() {}
+                let w = w - b.next_if(|x| x.0 == n).map_or(0.0, |x| x.1);
+                if w > 0.0 {
+                    out.push((n, w));
+                }
+            }
+            out
+        };
+        Some(BbData {
+            interior: Vec::new(),
+            zero: less(&self.zero, &part.zero),
+            full: less(&self.full, &part.full),
+            ln_choose_sum: self.ln_choose_sum - part.ln_choose_sum,
+            interior_weight: self.interior_weight - part.interior_weight,
+            tasks: self.tasks - part.tasks,
+            tails: Some(tails),
+            max_n: len as u64,
+        })
+    }
+
+    /// Whether the likelihood is evaluated by tail sums.
+    pub fn by_tails(&self) -> bool {
+        self.tails.is_some()
+    }
+
     /// Σ over interior tasks of ln C(n, c).
     pub fn ln_choose_sum(&self) -> f64 {
         self.ln_choose_sum
@@ -369,6 +412,46 @@ mod tests {
                     + lg(a + b)
             })
             .sum()
+    }
+
+    #[test]
+    fn a_fold_subtracted_is_the_fold_left_out() {
+        let c = |n, c| Counts::new(n, c).unwrap();
+        let all: Vec<Counts> = (0..400u64)
+            .map(|i| {
+                let n = 3 + i % 17;
+                c(n, (i * i) % (n + 1))
+            })
+            .collect();
+        let g = Groups::new(all.iter().copied());
+        let whole = BbData::new(&g);
+        assert!(whole.by_tails());
+        for f in 0..4 {
+            let held = Groups::new(all.iter().skip(f).step_by(4).copied());
+            let train = g.minus(&held);
+            let test = BbData::with_path(&held, true);
+            let got = whole.minus(&test, train.n_max()).unwrap();
+            let want = BbData::with_path(&train, true);
+            assert_eq!(
+                (got.zero.clone(), got.full.clone()),
+                (want.zero.clone(), want.full.clone())
+            );
+            assert_eq!(got.interior_weight, want.interior_weight);
+            assert_eq!(got.tasks, want.tasks);
+            assert_eq!(got.tails, want.tails);
+            assert!(
+                (got.ln_choose_sum - want.ln_choose_sum).abs() < 1e-9 * want.ln_choose_sum.abs()
+            );
+            for (a, b) in [(0.5, 2.0), (3.0, 0.7)] {
+                let (p, q) = (got.pieces(a, b), want.pieces(a, b));
+                assert_eq!(p.interior, q.interior);
+                assert_eq!(p.zero, q.zero);
+                assert_eq!(p.full, q.full);
+            }
+        }
+        // The grouped form has no tail counts to subtract.
+        let grouped = BbData::with_path(&g, false);
+        assert!(grouped.minus(&grouped, 1).is_none());
     }
 
     #[test]

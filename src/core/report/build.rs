@@ -169,7 +169,7 @@ pub fn model_report_fitted(
         zoibb: fits.map(|f| f.zoibb),
         cv_elpd: fits
             .filter(|_| opts.cv)
-            .and_then(|f| cv_elpd(ds, s.folds, &f)),
+            .and_then(|f| cv_elpd(ds, g, s.folds, &f)),
         pass_at_k,
         pass_hat_k,
         cover,

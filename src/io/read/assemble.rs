@@ -56,7 +56,7 @@ type Placed = HashMap<SeriesMeta, usize>;
 /// Adds the tasks of another run to a series: a task id seen before gets the run's samples
 /// added ([`Task::absorb`]), a new one (or one without id) is appended.
 fn absorb_run(into: &mut Dataset, tasks: Vec<Task>, file: &str, rejected: &mut Vec<Rejected>) {
-    let mut at: HashMap<String, usize> = into
+    let mut at: HashMap<Box<str>, usize> = into
         .tasks
         .iter()
         .enumerate()

@@ -6,7 +6,9 @@ use crate::core::data::dataset::{SeriesMeta, Task};
 use crate::core::data::samples::{Scored, Tally, Votes};
 use crate::io::number::shorten;
 
-use super::fast_hash::FxMap;
+use super::fast_hash::{Fx, FxMap};
+use hashbrown::HashTable;
+use std::hash::Hasher;
 
 /// Rejected rows kept in full; beyond this they are only counted.
 pub const MAX_KEPT: usize = 100_000;
@@ -28,9 +30,9 @@ pub struct Collector {
     /// Series in order of first appearance.
     pub series: Vec<(SeriesMeta, Vec<Task>)>,
     index: FxMap<SeriesMeta, usize>,
-    /// Counts rows: the line of each (series, task id) seen. Per-sample rows: the task's
-    /// position in its series.
-    seen: FxMap<(usize, String), u64>,
+    /// Where each (series, task id) seen is, and the line that first named it; the id
+    /// itself is the task's own (no copy).
+    seen: HashTable<Seen>,
     /// Rejected rows, the first [`MAX_KEPT`].
     pub rejected: Vec<RowError>,
     /// Rejected rows beyond [`MAX_KEPT`].
@@ -41,6 +43,29 @@ pub struct Collector {
     pub keep_answers: bool,
     /// How the reader was asked to read.
     pub options: ReadOptions,
+}
+
+/// A task seen: its series, its position there, the line that first named it and its id's
+/// [`id_hash`] (kept: growing the table and most lookups never touch the id).
+#[derive(Debug, Clone, Copy)]
+struct Seen {
+    series: usize,
+    pos: usize,
+    line: u64,
+    hash: u64,
+}
+
+/// The hash of a task id in a series.
+fn id_hash(series: usize, id: &str) -> u64 {
+    let mut h = Fx::default();
+    h.write_usize(series);
+    h.write(id.as_bytes());
+    h.finish()
+}
+
+/// The task `at` points to, if it is still there.
+fn seen_id<'a>(series: &'a [(SeriesMeta, Vec<Task>)], at: &Seen) -> Option<&'a str> {
+    series.get(at.series)?.1.get(at.pos)?.id.as_deref()
 }
 
 /// Choices about reading that no file says: how answers are compared, which metric counts,
@@ -125,17 +150,42 @@ impl Collector {
     /// A whole task (duplicate task ids reported, never merged).
     pub fn push_task(&mut self, line: u64, meta: SeriesMeta, task: Task) {
         let s = self.series_index(&meta);
-        if let Some(id) = &task.id {
-            if let Some(first) = self.seen.get(&(s, id.clone())) {
+        if let Some(id) = task.id.as_deref() {
+            let hash = id_hash(s, id);
+            if let Some(first) = self.find(hash, s, id) {
                 let reason = format!(
-                    "duplicate task id '{}' (first on line {first}); not merged",
-                    shorten(id)
+                    "duplicate task id '{}' (first on line {}); not merged",
+                    shorten(id),
+                    first.line
                 );
                 return self.reject(line, reason, Some(meta));
             }
-            self.seen.insert((s, id.clone()), line);
+            let pos = self.series[s].1.len();
+            self.series[s].1.push(task);
+            self.remember(Seen {
+                series: s,
+                pos,
+                line,
+                hash,
+            });
+        } else {
+            self.series[s].1.push(task);
         }
-        self.series[s].1.push(task);
+    }
+
+    /// Where task `id` of series `s` (whose [`id_hash`] is `hash`) is, if it was seen.
+    fn find(&self, hash: u64, s: usize, id: &str) -> Option<Seen> {
+        let series = &self.series;
+        self.seen
+            .find(hash, |e| {
+                e.hash == hash && e.series == s && seen_id(series, e) == Some(id)
+            })
+            .copied()
+    }
+
+    /// Remembers the task at `at` (already pushed).
+    fn remember(&mut self, at: Seen) {
+        self.seen.insert_unique(at.hash, at, |e| e.hash);
     }
 
     /// Per-sample results for one task: `n` more samples, `c` of them passed (a line may
@@ -152,14 +202,14 @@ impl Collector {
         c: u64,
     ) -> Option<(usize, usize)> {
         let s = self.series_index(&meta);
-        let tasks = &mut self.series[s].1;
-        match self.seen.get(&(s, id.clone())) {
-            Some(&pos) => {
-                let t = &mut tasks[pos as usize];
+        let hash = id_hash(s, &id);
+        match self.find(hash, s, &id) {
+            Some(Seen { pos, .. }) => {
+                let t = &mut self.series[s].1[pos];
                 match Counts::new(t.counts.n() + n, t.counts.c() + c) {
                     Ok(c) => {
                         t.counts = c;
-                        Some((s, pos as usize))
+                        Some((s, pos))
                     }
                     Err(e) => {
                         self.reject(line, e.to_string(), Some(meta));
@@ -169,9 +219,17 @@ impl Collector {
             }
             None => match Counts::new(n, c) {
                 Ok(counts) => {
-                    self.seen.insert((s, id.clone()), tasks.len() as u64);
-                    tasks.push(Task::grouped(Some(id), counts, group));
-                    Some((s, tasks.len() - 1))
+                    let pos = self.series[s].1.len();
+                    self.series[s]
+                        .1
+                        .push(Task::grouped(Some(id), counts, group));
+                    self.remember(Seen {
+                        series: s,
+                        pos,
+                        line,
+                        hash,
+                    });
+                    Some((s, pos))
                 }
                 Err(e) => {
                     self.reject(line, e.to_string(), Some(meta));
@@ -217,6 +275,58 @@ impl Collector {
                 task.graded = Scored::new(said.graded).ok();
             }
         }
+        self.seen.clear();
         std::mem::take(&mut self.series)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::io::read::read_text;
+
+    #[test]
+    fn every_repeated_id_is_found_with_its_first_line_among_many() {
+        // 20,000 ids in two series, then each tenth id of series A again, and series B's
+        // ids under A's name only where B has them (not repeats: another series).
+        let mut text = String::from("model,task,n,c\n");
+        for i in 0..20_000 {
+            text.push_str(&format!("A,t{i},10,3\nB,t{i},10,4\n"));
+        }
+        for i in (0..20_000).step_by(10) {
+            text.push_str(&format!("A,t{i},10,5\n"));
+        }
+        let r = read_text("f.csv", "f", &text, None);
+        assert_eq!(r.series.len(), 2);
+        assert!(r.series.iter().all(|s| s.1.len() == 20_000));
+        assert!(r.series[0].1.iter().all(|t| t.counts.c() == 3));
+        assert_eq!(r.rejected.len(), 2_000);
+        for (j, e) in r.rejected.iter().enumerate() {
+            let i = j * 10;
+            let first = 2 + 2 * i;
+            assert_eq!(e.line, 40_002 + j as u64);
+            assert_eq!(
+                e.reason,
+                format!("duplicate task id 't{i}' (first on line {first}); not merged")
+            );
+        }
+    }
+
+    #[test]
+    fn per_sample_lines_add_up_per_task_among_many() {
+        let mut text = String::new();
+        for round in 0..3 {
+            for i in 0..5_000 {
+                let passed = (i + round) % 3 == 0;
+                text.push_str(&format!("{{\"task_id\":\"T/{i}\",\"passed\":{passed}}}\n"));
+            }
+        }
+        let r = read_text("s.jsonl", "s", &text, None);
+        let tasks = &r.series[0].1;
+        assert_eq!(tasks.len(), 5_000);
+        for (i, t) in tasks.iter().enumerate() {
+            assert_eq!(t.id.as_deref(), Some(format!("T/{i}").as_str()));
+            let want = (0..3).filter(|round| (i + round) % 3 == 0).count() as u64;
+            assert_eq!((t.counts.n(), t.counts.c()), (3, want), "task {i}");
+        }
     }
 }

@@ -230,9 +230,13 @@ mod tests {
         r.series
             .iter()
             .map(|(m, t)| {
-                let t = t
-                    .iter()
-                    .map(|t| (t.id.clone().unwrap(), t.counts.n(), t.counts.c()));
+                let t = t.iter().map(|t| {
+                    (
+                        t.id.as_deref().unwrap().to_string(),
+                        t.counts.n(),
+                        t.counts.c(),
+                    )
+                });
                 (m.name(""), t.collect())
             })
             .collect()

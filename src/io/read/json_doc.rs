@@ -266,7 +266,13 @@ mod tests {
         let got: Vec<(String, u64, u64)> = r.series[0]
             .1
             .iter()
-            .map(|t| (t.id.clone().unwrap(), t.counts.n(), t.counts.c()))
+            .map(|t| {
+                (
+                    t.id.as_deref().unwrap().to_string(),
+                    t.counts.n(),
+                    t.counts.c(),
+                )
+            })
             .collect();
         assert_eq!(got, vec![("0".into(), 2, 1), ("1".into(), 1, 1)]);
         assert_eq!(r.rejected.len(), 1);

@@ -4,8 +4,7 @@
 //! A line is split into its fields without copying them (`RawValue`), and only the few
 //! fields passk needs are parsed, so that a 200 MB file of completions reads quickly.
 
-use std::collections::HashMap;
-
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
@@ -19,10 +18,49 @@ use super::names::{
 };
 use super::said::said_of;
 
+/// An object's fields in order, keys and values borrowed from the line: a line has a few
+/// keys, so a scan beats hashing them.
+pub struct Fields<'a>(Vec<(&'a str, &'a RawValue)>);
+
+impl<'a> Fields<'a> {
+    /// The value of `key` (the last one, as a JSON parser keeps repeated keys).
+    fn get(&self, key: &str) -> Option<&'a RawValue> {
+        self.0.iter().rev().find(|f| f.0 == key).map(|f| f.1)
+    }
+
+    fn contains_key(&self, key: &str) -> bool {
+        self.0.iter().any(|f| f.0 == key)
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.0.iter().map(|f| f.0)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
+            type Value = Fields<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<Fields<'a>, M::Error> {
+                let mut out = Vec::with_capacity(m.size_hint().unwrap_or(8));
+                while let Some(kv) = m.next_entry::<&'de str, &'de RawValue>()? {
+                    out.push(kv);
+                }
+                Ok(Fields(out))
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData))
+    }
+}
+
 /// The fields of one JSON object.
 pub enum Object<'a> {
     /// Split without copying.
-    Borrowed(HashMap<&'a str, &'a RawValue>),
+    Borrowed(Fields<'a>),
     /// Parsed in full (keys with escapes).
     Owned(serde_json::Map<String, Value>),
 }
@@ -33,7 +71,7 @@ impl Object<'_> {
     /// # Errors
     /// "malformed JSON: …" or "not a JSON object".
     pub fn parse(raw: &str) -> Result<Object<'_>, String> {
-        if let Ok(m) = serde_json::from_str::<HashMap<&str, &RawValue>>(raw) {
+        if let Ok(m) = serde_json::from_str::<Fields<'_>>(raw) {
             return Ok(Object::Borrowed(m));
         }
         match serde_json::from_str::<Value>(raw) {
@@ -74,7 +112,7 @@ impl Object<'_> {
     /// sorted order), as text.
     pub fn group(&self) -> Option<String> {
         let mut keys: Vec<&str> = match self {
-            Object::Borrowed(m) => m.keys().copied().filter(|k| is_group_name(k)).collect(),
+            Object::Borrowed(m) => m.keys().filter(|k| is_group_name(k)).collect(),
             Object::Owned(o) => o
                 .keys()
                 .map(String::as_str)
@@ -278,6 +316,15 @@ mod tests {
     use crate::io::read::{read_text, Format};
 
     #[test]
+    fn a_repeated_key_means_its_last_value_as_in_any_json_parser() {
+        let r = read_text("f.jsonl", "f", "{\"n\":5,\"c\":1,\"c\":2}\n", None);
+        assert_eq!(r.series[0].1[0].counts.c(), 2);
+        // Keys with escapes are read too (parsed in full).
+        let r = read_text("f.jsonl", "f", "{\"\\u006e\":5,\"c\":3}\n", None);
+        assert_eq!(r.series[0].1[0].counts.c(), 3);
+    }
+
+    #[test]
     fn json_lines_of_counts() {
         let text = "{\"c\":117,\"id\":\"a\",\"n\":128,\"source\":\"aime24\"}\n{\"n\":3.0,\"c\":1}\n{\"n\":4,\"c\":1.5}\n{oops\n[1,2]\n{\"n\":4}\n";
         let r = read_text("f.jsonl", "f", text, None);
@@ -303,7 +350,13 @@ mod tests {
         let got: Vec<(String, u64, u64)> = r.series[0]
             .1
             .iter()
-            .map(|t| (t.id.clone().unwrap(), t.counts.n(), t.counts.c()))
+            .map(|t| {
+                (
+                    t.id.as_deref().unwrap().to_string(),
+                    t.counts.n(),
+                    t.counts.c(),
+                )
+            })
             .collect();
         assert_eq!(
             got,

@@ -23,7 +23,10 @@ pub struct Lines {
 /// A line's text: trailing CR removed, invalid UTF-8 replaced, and on line 1 the byte-order
 /// mark removed.
 fn text(bytes: &[u8], number: u64) -> Cow<'_, str> {
-    let mut bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    let mut bytes = match bytes.split_last() {
+        Some((b'\r', head)) => head,
+        _ => bytes,
+    };
     if number == 1 {
         bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     }
@@ -41,7 +44,7 @@ impl Lines {
 
     /// Feeds a chunk; `line` is called for every line it completes.
     pub fn feed(&mut self, mut bytes: &[u8], mut line: impl FnMut(LineItem<'_>)) {
-        while let Some(pos) = bytes.iter().position(|&b| b == b'\n') {
+        while let Some(pos) = memchr::memchr(b'\n', bytes) {
             let (head, rest) = (&bytes[..pos], &bytes[pos + 1..]);
             if self.dropped > 0 {
                 line((self.next, Err(self.dropped + head.len())));

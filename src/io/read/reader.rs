@@ -7,7 +7,7 @@ use crate::core::data::dataset::{SeriesMeta, Task};
 use super::collect::{Collector, ReadOptions, RowError};
 use super::format::{detect, Format, SNIFF};
 use super::lines::{LineItem, Lines, MAX_LINE};
-use super::text_rows::{self, is_skipped, Header};
+use super::text_rows::{self, is_skipped, Header, QuoteState};
 use super::{harness, inspect, json_doc, json_rows, runs};
 
 /// What one file or pasted text yielded (kept across reloads as JSON).
@@ -77,6 +77,9 @@ struct LineParser {
     task: String,
     header: Option<Header>,
     rows: u64,
+    /// A delimited record whose quoted field goes on over the next lines: its first line,
+    /// its text so far and where the scan of its quotes stands.
+    open: Option<(u64, String, QuoteState)>,
 }
 
 impl LineParser {
@@ -85,6 +88,7 @@ impl LineParser {
         let text = match text {
             Ok(t) => t,
             Err(len) => {
+                self.open = None;
                 let reason = format!(
                     "line of {len} bytes is longer than the limit of {} MB",
                     MAX_LINE >> 20
@@ -92,29 +96,68 @@ impl LineParser {
                 return col.reject(number, reason, None);
             }
         };
-        if is_skipped(&text) {
+        if let Format::Delimited { delimiter } = self.format {
+            // RFC 4180: a quoted field may hold line breaks; the record is read whole and
+            // named by its first line.
+            if let Some((first, mut record, state)) = self.open.take() {
+                let state = state.scan("\n", delimiter).scan(&text, delimiter);
+                record.push('\n');
+                record.push_str(&text);
+                if state.quoted {
+                    if record.len() > MAX_LINE {
+                        let reason = format!(
+                            "a quoted field from line {first} runs past {} MB: unclosed quote?",
+                            MAX_LINE >> 20
+                        );
+                        return col.reject(first, reason, None);
+                    }
+                    self.open = Some((first, record, state));
+                    return;
+                }
+                return self.record(col, first, &record);
+            }
+            let state = QuoteState::default().line(&text, delimiter);
+            if state.quoted {
+                self.open = Some((number, text.into_owned(), state));
+                return;
+            }
+        }
+        self.record(col, number, &text);
+    }
+
+    /// The end of the input: a quoted field still open is reported.
+    fn finish(&mut self, col: &mut Collector) {
+        if let Some((first, ..)) = self.open.take() {
+            let reason = "a quoted field opened on this line is never closed (a missing '\"'?)";
+            col.reject(first, reason, None);
+        }
+    }
+
+    /// Reads one record (a line, or the lines of a quoted field that spans several).
+    fn record(&mut self, col: &mut Collector, number: u64, text: &str) {
+        if is_skipped(text) {
             return;
         }
         match self.format {
-            Format::CountsText => text_rows::counts_line(number, &text, col),
+            Format::CountsText => text_rows::counts_line(number, text, col),
             Format::Matrix => {
                 self.rows += 1;
-                text_rows::matrix_line(number, self.rows, &text, col)
+                text_rows::matrix_line(number, self.rows, text, col)
             }
             Format::Delimited { delimiter } => match &self.header {
                 None => {
-                    let h = Header::parse(number, &text, delimiter);
+                    let h = Header::parse(number, text, delimiter);
                     if let Some(why) = h.missing() {
                         col.reject(number, why, None);
                     }
                     self.header = Some(h);
                 }
-                Some(h) => h.row(number, &text, delimiter, col),
+                Some(h) => h.row(number, text, delimiter, col),
             },
-            Format::JsonLines => json_rows::counts_line(number, &text, col),
-            Format::SampleLines => json_rows::samples_line(number, &text, col),
-            Format::LmEval => harness::lm_eval_line(number, &text, &self.task, col),
-            Format::NemoSkills => runs::nemo_line(number, &text, &self.task, col),
+            Format::JsonLines => json_rows::counts_line(number, text, col),
+            Format::SampleLines => json_rows::samples_line(number, text, col),
+            Format::LmEval => harness::lm_eval_line(number, text, &self.task, col),
+            Format::NemoSkills => runs::nemo_line(number, text, &self.task, col),
             Format::EvalPlus
             | Format::JsonList
             | Format::SweBench
@@ -128,8 +171,14 @@ impl LineParser {
 /// or keeping a whole document.
 enum State {
     Sniffing(Vec<u8>),
-    Lines { lines: Lines, parser: LineParser },
-    Document { format: Format, text: Vec<u8> },
+    Lines {
+        lines: Lines,
+        parser: Box<LineParser>,
+    },
+    Document {
+        format: Format,
+        text: Vec<u8>,
+    },
 }
 
 /// Reads an input fed in chunks of any size.
@@ -229,7 +278,7 @@ impl Reader {
         } else {
             State::Lines {
                 lines: Lines::new(),
-                parser: LineParser {
+                parser: Box::new(LineParser {
                     format,
                     task: self
                         .runs_of
@@ -237,7 +286,8 @@ impl Reader {
                         .unwrap_or_else(|| harness::lm_eval_task(&self.default_name)),
                     header: None,
                     rows: 0,
-                },
+                    open: None,
+                }),
             }
         };
     }
@@ -266,6 +316,7 @@ impl Reader {
             State::Sniffing(_) => (None, Vec::new()),
             State::Lines { lines, parser } => {
                 lines.finish(|item| parser.line(col, item));
+                parser.finish(col);
                 (
                     Some(parser.format),
                     parser

@@ -159,7 +159,13 @@ mod tests {
     fn counts(d: &crate::core::data::dataset::Dataset) -> Vec<(String, u64, u64)> {
         d.tasks
             .iter()
-            .map(|t| (t.id.clone().unwrap_or_default(), t.counts.n(), t.counts.c()))
+            .map(|t| {
+                (
+                    t.id.as_deref().unwrap_or_default().to_string(),
+                    t.counts.n(),
+                    t.counts.c(),
+                )
+            })
             .collect()
     }
 

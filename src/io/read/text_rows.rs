@@ -92,6 +92,60 @@ fn cells(line: &str, delimiter: char) -> Vec<Cow<'_, str>> {
 
 /// Splits a line with quotes.
 fn quoted_cells(line: &str, delimiter: char) -> Vec<String> {
+    scan_quoted(line, delimiter).0
+}
+
+/// Where a scan of delimited text stands, as [`quoted_cells`] reads it: inside a quoted field
+/// or not, and whether the current field holds only white space so far (a quote opens a
+/// field only then). Carried from line to line, so that a record whose quoted field spans
+/// many lines is scanned once (RFC 4180: the line break is part of the field).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuoteState {
+    /// Inside a quoted field.
+    pub quoted: bool,
+    blank: bool,
+}
+
+impl Default for QuoteState {
+    fn default() -> Self {
+        QuoteState {
+            quoted: false,
+            blank: true,
+        }
+    }
+}
+
+impl QuoteState {
+    /// The state after `text`.
+    pub fn scan(mut self, text: &str, delimiter: char) -> QuoteState {
+        let mut chars = text.chars().peekable();
+        while let Some(ch) = chars.next() {
+            match ch {
+                '"' if self.quoted && chars.peek() == Some(&'"') => {
+                    chars.next();
+                    self.blank = false;
+                }
+                '"' if self.quoted => self.quoted = false,
+                '"' if self.blank => self.quoted = true,
+                c if c == delimiter && !self.quoted => self.blank = true,
+                c => self.blank &= c.is_whitespace(),
+            }
+        }
+        self
+    }
+
+    /// The state after a whole line: quick when it has no quote.
+    pub fn line(self, line: &str, delimiter: char) -> QuoteState {
+        if !self.quoted && memchr::memchr(b'"', line.as_bytes()).is_none() {
+            return QuoteState::default();
+        }
+        self.scan(line, delimiter)
+    }
+}
+
+/// A line's cells and whether it ends inside quotes: a quote opens a field only at its start
+/// (after white space), `""` inside one is a quote.
+fn scan_quoted(line: &str, delimiter: char) -> (Vec<String>, bool) {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut quoted = false;
@@ -112,7 +166,8 @@ fn quoted_cells(line: &str, delimiter: char) -> Vec<String> {
         }
     }
     out.push(cur);
-    out.into_iter().map(|f| f.trim().to_string()).collect()
+    let cells = out.into_iter().map(|f| f.trim().to_string()).collect();
+    (cells, quoted)
 }
 
 /// The first column whose name is one of `names` (case-insensitive).
@@ -183,33 +238,56 @@ impl Header {
     }
 
     /// One data row.
-    pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
+    pub fn row<'r>(&self, line: u64, raw: &'r str, delimiter: char, col: &mut Collector) {
         let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
             col.reject(line, "missing column: no n or c column in the header", None);
             return;
         };
-        let cells = cells(raw, delimiter);
-        let get = |i: Option<usize>| {
-            i.and_then(|i| cells.get(i))
-                .map(|v| v.as_ref())
-                .filter(|v| !v.is_empty())
-                .map(str::to_string)
+        // The cells of the used columns only: an unquoted line (the common case) is read in
+        // place, without a list of its cells.
+        let wanted = [n_col, c_col].map(Some);
+        let wanted = [
+            wanted[0],
+            wanted[1],
+            self.task,
+            self.group,
+            self.model,
+            self.temperature,
+        ];
+        let mut picked: [Option<Cow<'r, str>>; 6] = Default::default();
+        let mut count = 0;
+        let mut pick = |cell: Cow<'r, str>| {
+            for (slot, w) in picked.iter_mut().zip(&wanted) {
+                if *w == Some(count) {
+                    *slot = Some(cell.clone());
+                }
+            }
+            count += 1;
         };
+        if memchr::memchr(b'"', raw.as_bytes()).is_some() {
+            quoted_cells(raw, delimiter)
+                .into_iter()
+                .for_each(|c| pick(Cow::Owned(c)));
+        } else {
+            raw.split(delimiter)
+                .for_each(|c| pick(Cow::Borrowed(c.trim())));
+        }
+        let [n_text, c_text, task, group, model, temperature] = picked;
+        let get = |v: Option<Cow<'_, str>>| v.filter(|v| !v.is_empty()).map(Cow::into_owned);
         let meta = SeriesMeta {
-            model: get(self.model),
-            temperature: get(self.temperature),
+            model: get(model),
+            temperature: get(temperature),
         };
-        let (Some(n_text), Some(c_text)) = (cells.get(n_col), cells.get(c_col)) else {
+        let (Some(n_text), Some(c_text)) = (n_text, c_text) else {
             let reason = format!(
-                "missing column: {} fields, the header has {}",
-                cells.len(),
+                "missing column: {count} fields, the header has {}",
                 self.names.len()
             );
             col.reject(line, reason, Some(meta));
             return;
         };
-        match (parse_count(n_text), parse_count(c_text)) {
-            (Ok(n), Ok(c)) => col.push_grouped(line, meta, (get(self.task), get(self.group)), n, c),
+        match (parse_count(&n_text), parse_count(&c_text)) {
+            (Ok(n), Ok(c)) => col.push_grouped(line, meta, (get(task), get(group)), n, c),
             (Err(e), _) => col.reject(line, format!("{}: {e}", self.names[n_col]), Some(meta)),
             (_, Err(e)) => col.reject(line, format!("{}: {e}", self.names[c_col]), Some(meta)),
         }
@@ -269,6 +347,74 @@ mod tests {
         assert_eq!(r.ignored_columns, vec!["extra".to_string()]);
         assert_eq!(r.rejected.len(), 1);
         assert!(r.rejected[0].reason.contains("duplicate task id '2'"));
+    }
+
+    #[test]
+    fn a_quoted_field_may_span_lines_as_rfc_4180_allows() {
+        let text = "task,n,c,notes\na,10,3,\"line one\nline two, with a comma\n\n# not a comment\"\n\"b\nb\",10,4,\"x\"\"y\"\n\"d\",10,11,\"two\nlines\"\ne,10,5,\"never closed\n10,1\n";
+        let whole = read_text("f.csv", "f", text, None);
+        let ids: Vec<(&str, u64)> = whole.series[0]
+            .1
+            .iter()
+            .map(|t| (t.id.as_deref().unwrap(), t.counts.c()))
+            .collect();
+        assert_eq!(ids, vec![("a", 3), ("b\nb", 4)]);
+        let rejected: Vec<(u64, &str)> = whole
+            .rejected
+            .iter()
+            .map(|e| (e.line, e.reason.as_str()))
+            .collect();
+        assert_eq!(rejected.len(), 2, "{rejected:?}");
+        // Each named by the line its record starts on.
+        assert_eq!(rejected[0].0, 8);
+        assert!(rejected[0].1.starts_with("c > n"), "{}", rejected[0].1);
+        assert_eq!(rejected[1].0, 10);
+        assert!(rejected[1].1.contains("never closed"), "{}", rejected[1].1);
+        // Fed a byte at a time: the same.
+        let mut r = crate::io::read::Reader::new("f.csv", "f", None);
+        for b in text.as_bytes() {
+            r.feed(std::slice::from_ref(b));
+        }
+        assert!(r.finish().same_data(&whole));
+    }
+
+    #[test]
+    fn the_quote_scan_carried_over_lines_ends_where_the_cell_split_does() {
+        for line in [
+            "a,\"b\"\"c",
+            "a,\"b\"\"c\"",
+            " \"x",
+            "x\"y",
+            "\"a\",b\"",
+            "\"\"",
+            "\"\",\"",
+            "\"  \"\"",
+            "\"é\",\"ü",
+            "a;\"b",
+        ] {
+            for d in [',', ';'] {
+                let want = super::scan_quoted(line, d).1;
+                assert_eq!(
+                    super::QuoteState::default().line(line, d).quoted,
+                    want,
+                    "{line:?} {d:?}"
+                );
+                // A line break anywhere, scanned line by line as the reader does: the
+                // state carried over ends where the split of the whole record does.
+                // (A line that ends outside quotes is a record of its own.)
+                for (cut, _) in line.char_indices() {
+                    let (a, b) = line.split_at(cut);
+                    let first = super::QuoteState::default().line(a, d);
+                    assert_eq!(first.quoted, super::scan_quoted(a, d).1, "{a:?}");
+                    if !first.quoted {
+                        continue;
+                    }
+                    let s = first.scan("\n", d).scan(b, d);
+                    let joined = format!("{a}\n{b}");
+                    assert_eq!(s.quoted, super::scan_quoted(&joined, d).1, "{joined:?}");
+                }
+            }
+        }
     }
 
     #[test]

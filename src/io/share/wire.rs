@@ -34,10 +34,10 @@ struct Columns {
     temperature: Option<String>,
     /// Task ids (absent when no task has one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    ids: Option<Vec<Option<String>>>,
+    ids: Option<Vec<Option<Box<str>>>>,
     /// Task groups (absent when no task has one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    groups: Option<Vec<Option<String>>>,
+    groups: Option<Vec<Option<Box<str>>>>,
     n: Vec<u64>,
     c: Vec<u64>,
     /// Each task's answer groups (maj@k; absent when no task has them).
@@ -115,7 +115,7 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
     };
     let name = clip(&meta.name(input));
     let tasks = s.n.len();
-    let len = |v: &Option<Vec<Option<String>>>| v.as_ref().map_or(tasks, Vec::len);
+    let len = |v: &Option<Vec<Option<Box<str>>>>| v.as_ref().map_or(tasks, Vec::len);
     let voted = s.votes.as_ref().map_or(tasks, Vec::len) == tasks
         && s.scored.as_ref().map_or(tasks, Vec::len) == tasks
         && s.graded.as_ref().map_or(tasks, Vec::len) == tasks;
@@ -140,7 +140,7 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
         .map(|(i, ((id, group), (n, c)))| {
             let at = |e: String| format!("series '{name}', task {}: {e}", i + 1);
             let mut task = Counts::new(n, c)
-                .map(|counts| Task::grouped(id, counts, group))
+                .map(|counts| Task::grouped(id.map(String::from), counts, group.map(String::from)))
                 .map_err(|e| at(e.to_string()))?;
             task.votes = votes.next().flatten();
             task.scored = scored.next().flatten();

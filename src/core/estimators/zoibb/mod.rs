@@ -57,7 +57,8 @@ impl Search {
 }
 
 /// [`fit_zoibb`] on prepared statistics; starts from BB's optimum and `starts` (in ln a,
-/// ln b).
+/// ln b) — a [`Search::LOCAL`] search given starts (a warm start from a fit on nearly the
+/// same data: a CV fold, a backtest subsample) starts from those alone.
 pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Search) -> ZoibbFit {
     let as_bb = ZoibbFit {
         a: bb.a,
@@ -73,7 +74,12 @@ pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Se
     if (data.zero.is_empty() && data.full.is_empty()) || !bb.log_likelihood.is_finite() {
         return as_bb;
     }
-    let mut all = vec![[bb.a.dln(), bb.b.dln()]];
+    let warm_only = search == Search::LOCAL && !starts.is_empty();
+    let mut all = if warm_only {
+        Vec::new()
+    } else {
+        vec![[bb.a.dln(), bb.b.dln()]]
+    };
     all.extend_from_slice(starts);
     // The profile likelihood in (ln a, ln b), warm-starting the weights from the last point.
     let mut warm = [0.05, 0.05];

@@ -58,17 +58,34 @@ impl Weights {
         }
     }
 
-    /// ln(own + s·P), own + s·P (clamped above 0) and the Beta part's responsibility
-    /// r = s·P/(own + s·P); in logs when P underflows.
-    fn den(own: f64, s: f64, side: &Side) -> (f64, f64, f64) {
+    /// ln(own + s·P) and own + s·P (clamped above 0); in logs when P underflows.
+    /// `logs` = (ln own, ln s), taken once for all the groups of a side.
+    fn log_den(own: f64, s: f64, logs: (f64, f64), side: &Side) -> (f64, f64) {
         if side.p > 1e-250 {
             let den = own + s * side.p;
-            (den.dln(), den, s * side.p / den)
-        } else {
-            let lb = s.dln() + side.d.v;
-            let l = log_add(own.dln(), lb);
-            (l, l.dexp().max(1e-300), (lb - l).dexp())
+            return (den.dln(), den);
         }
+        let (ln_own, ln_s) = logs;
+        let lb = ln_s + side.d.v;
+        // s·P/own < e^-40: ln(own + s·P) − ln own < 5e-18, below what a double resolves
+        // next to the other terms of the sum; no exponential or logarithm needed.
+        if lb < ln_own - 40.0 {
+            return (ln_own, own);
+        }
+        let l = log_add(ln_own, lb);
+        (l, l.dexp().max(1e-300))
+    }
+
+    /// [`log_den`](Self::log_den) and the Beta part's responsibility r = s·P/(own + s·P).
+    fn den(own: f64, s: f64, side: &Side) -> (f64, f64, f64) {
+        let logs = (own.dln(), s.dln());
+        let (l, den) = Self::log_den(own, s, logs, side);
+        let r = if side.p > 1e-250 {
+            s * side.p / den
+        } else {
+            (logs.1 + side.d.v - l).dexp()
+        };
+        (l, den, r)
     }
 
     fn terms(&self, x: [f64; 2]) -> Option<(f64, [f64; 2], [[f64; 2]; 2])> {
@@ -82,10 +99,12 @@ impl Weights {
         h.add(if m > 0.0 { m * s.dln() } else { 0.0 });
         let mut g = [-m / s, -m / s];
         let mut hs = [[-m / (s * s); 2]; 2];
+        let ln_s = s.dln();
         for (atom, side) in self.sides.iter().enumerate() {
             let own = if atom == 0 { u } else { v };
+            let logs = (own.dln(), ln_s);
             for grp in side {
-                let (lden, den, _) = Self::den(own, s, grp);
+                let (lden, den) = Self::log_den(own, s, logs, grp);
                 if !lden.is_finite() {
                     return None;
                 }
