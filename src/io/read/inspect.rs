@@ -229,16 +229,7 @@ mod tests {
     fn counts(r: &crate::io::read::FileRead) -> Named {
         r.series
             .iter()
-            .map(|(m, t)| {
-                let t = t.iter().map(|t| {
-                    (
-                        t.id.as_deref().unwrap().to_string(),
-                        t.counts.n(),
-                        t.counts.c(),
-                    )
-                });
-                (m.name(""), t.collect())
-            })
+            .map(|(m, t)| (m.name(""), crate::io::read::id_counts(t)))
             .collect()
     }
 

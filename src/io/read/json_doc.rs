@@ -263,17 +263,7 @@ mod tests {
 {"task_id": 1, "reward": 0.9999999, "info": {}, "traj": [], "trial": 0},
 {"task_id": 1, "reward": "x", "info": {}, "traj": [], "trial": 1}]"#;
         let r = read_text("tau.json", "tau", text, None);
-        let got: Vec<(String, u64, u64)> = r.series[0]
-            .1
-            .iter()
-            .map(|t| {
-                (
-                    t.id.as_deref().unwrap().to_string(),
-                    t.counts.n(),
-                    t.counts.c(),
-                )
-            })
-            .collect();
+        let got = crate::io::read::id_counts(&r.series[0].1);
         assert_eq!(got, vec![("0".into(), 2, 1), ("1".into(), 1, 1)]);
         assert_eq!(r.rejected.len(), 1);
         assert!(r.rejected[0]

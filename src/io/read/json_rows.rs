@@ -347,17 +347,7 @@ mod tests {
                     {\"idx\": 7, \"score\": [true, false, true]}\n";
         let r = read_text("p", "p", text, None);
         assert_eq!(r.format, Some(Format::SampleLines));
-        let got: Vec<(String, u64, u64)> = r.series[0]
-            .1
-            .iter()
-            .map(|t| {
-                (
-                    t.id.as_deref().unwrap().to_string(),
-                    t.counts.n(),
-                    t.counts.c(),
-                )
-            })
-            .collect();
+        let got = crate::io::read::id_counts(&r.series[0].1);
         assert_eq!(
             got,
             vec![

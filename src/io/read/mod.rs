@@ -39,3 +39,15 @@ pub use names::{
 };
 pub use reader::{read_bytes, read_text, FileRead, Reader};
 pub use text_rows::split_delimited;
+
+/// Each task's id ("" without one), n and c: what the readers' tests compare.
+#[cfg(test)]
+pub(crate) fn id_counts(tasks: &[crate::core::data::dataset::Task]) -> Vec<(String, u64, u64)> {
+    tasks
+        .iter()
+        .map(|t| {
+            let id = t.id.as_deref().unwrap_or_default().to_string();
+            (id, t.counts.n(), t.counts.c())
+        })
+        .collect()
+}

@@ -157,16 +157,7 @@ mod tests {
     use crate::io::read::{assemble, read_text, Format};
 
     fn counts(d: &crate::core::data::dataset::Dataset) -> Vec<(String, u64, u64)> {
-        d.tasks
-            .iter()
-            .map(|t| {
-                (
-                    t.id.as_deref().unwrap_or_default().to_string(),
-                    t.counts.n(),
-                    t.counts.c(),
-                )
-            })
-            .collect()
+        crate::io::read::id_counts(&d.tasks)
     }
 
     #[test]
