@@ -1,8 +1,11 @@
 // In-browser ingest benchmark: a generated ~200 MB human-eval-style results file
 // (`task_id`, `completion`, `result`, `passed`) picked in the page's file input, streamed and
-// read; prints MB/s and the longest main-thread task seen meanwhile (PerformanceObserver
-// 'longtask'). Needs the release build in dist/ (./dev build). Usage:
+// read; prints MB/s, the longest main-thread task seen meanwhile (PerformanceObserver
+// 'longtask') and the peak memory of the page's renderer processes (the page and its engine
+// worker: resident set sizes from ps, sampled every 100 ms, above what they held before the
+// file was picked). Needs the release build in dist/ (./dev build). Usage:
 //   node bench/ingest.mjs [MB]          (default 200)
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,13 +44,25 @@ await h.page.evaluate(() => {
     }
   }).observe({ type: 'longtask', buffered: false });
 });
+// Resident memory of Chromium's renderer processes (this bench's browser is the only one).
+const rendererKb = () =>
+  execFileSync('ps', ['-eo', 'rss=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.includes('--type=renderer'))
+    .reduce((a, l) => a + Number(l.trim().split(/\s+/)[0] || 0), 0);
+const before = rendererKb();
+let peak = before;
+const sampler = setInterval(() => (peak = Math.max(peak, rendererKb())), 100);
 const t0 = Date.now();
 await h.page.getByTestId('file-input').setInputFiles(path);
 await h.page.getByTestId('series-summary').locator('tbody tr', { hasText: 'samples.jsonl_results' }).waitFor({ timeout: 600_000 });
 const seconds = (Date.now() - t0) / 1000;
+clearInterval(sampler);
+peak = Math.max(peak, rendererKb());
 const { longest, tasks } = await h.page.evaluate(() => ({ longest: window.__longest, tasks: window.__tasks }));
 const row = await h.page.getByTestId('series-summary').locator('tbody tr').first().textContent();
 console.log(`file: ${(bytes / 1e6).toFixed(1)} MB, read in ${seconds.toFixed(2)} s = ${(bytes / 1e6 / seconds).toFixed(1)} MB/s`);
 console.log(`longest main-thread task: ${longest.toFixed(0)} ms (${tasks} tasks over 50 ms)`);
+console.log(`peak renderer memory: ${((peak - before) / 1e3).toFixed(0)} MB above ${(before / 1e3).toFixed(0)} MB`);
 console.log(`summary: ${row}`);
 await h.close();

@@ -117,6 +117,7 @@ const ingest = {
   rate: Number(/= ([\d.]+) MB\/s/.exec(ing.stdout)?.[1]),
   mb: Number(/file: ([\d.]+) MB/.exec(ing.stdout)?.[1]),
   longest: Number(/longest main-thread task: (\d+) ms/.exec(ing.stdout)?.[1]),
+  memory: Number(/peak renderer memory: (\d+) MB above/.exec(ing.stdout)?.[1]),
 };
 
 // The table.
@@ -153,7 +154,7 @@ const gz = sizes.reduce((a, s) => a + s.gz, 0);
 out.push(`| total | ${sizes.reduce((a, s) => a + s.raw, 0)} | ${gz} |`);
 out.push('');
 out.push(`first render of the example (navigation → curves drawn, median of ${renders.length}): ${firstRender.toFixed(0)} ms`);
-out.push(`ingest of a ${ingest.mb} MB human-eval results file: ${ingest.rate} MB/s, longest main-thread task ${ingest.longest} ms`);
+out.push(`ingest of a ${ingest.mb} MB human-eval results file: ${ingest.rate} MB/s, longest main-thread task ${ingest.longest} ms, peak renderer memory ${ingest.memory} MB above the page's before`);
 out.push('');
 // Targets (judged at N = 10^6; --quick has no such input and only shows the sizes and render).
 const check = (ok, text) => out.push(`- ${ok ? 'met' : 'MISSED'}: ${text}`);
@@ -195,5 +196,6 @@ if (big) {
 const pageGz = sizes.filter((s) => s.file.startsWith('passk-web')).reduce((a, s) => a + s.gz, 0);
 check(pageGz <= 300_000, `page wasm + JS ≤ 300 KB gzipped — ${(pageGz / 1000).toFixed(1)} KB`);
 check(firstRender <= 700, `first render ≤ 700 ms — ${firstRender.toFixed(0)} ms`);
+if (ingest.mb >= 200) check(ingest.memory <= 300, `memory the page (renderer processes) adds while it reads a ${ingest.mb} MB file ≤ 300 MB — ${ingest.memory} MB`);
 console.log(out.join('\n'));
 log('done');
