@@ -2,19 +2,23 @@
 //! log-logit line, computed once and shared by the report, the charts and the bootstrap.
 
 use crate::core::data::dataset::{Dataset, Groups};
-use crate::core::estimators::beta_binomial::fit_bb;
+use crate::core::estimators::beta_binomial::{fit_bb_data, moments_start, Search};
 use crate::core::estimators::extrapolate::{doubling_budgets, LogitLine};
 use crate::core::estimators::interval::Prior;
-use crate::core::estimators::zoibb::fit_zoibb;
+use crate::core::estimators::likelihood::BbData;
+use crate::core::estimators::zoibb::fit_zoibb_data;
 use crate::core::eval::estimates::{Config, Fits};
 use crate::core::eval::kernels::unbiased_pass_at_k;
 use crate::core::settings::Settings;
 
-/// The fits of a series (None when it has no tasks).
+/// The fits of a series (None when it has no tasks): [`fit_bb`](crate::core::estimators::beta_binomial::fit_bb)
+/// and [`fit_zoibb`](crate::core::estimators::zoibb::fit_zoibb) on one
+/// preparation of the statistics they share.
 pub fn fit_series(g: &Groups) -> Option<Fits> {
     (!g.is_empty()).then(|| {
-        let bb = fit_bb(g);
-        let zoibb = fit_zoibb(g, &bb);
+        let data = BbData::new(g);
+        let bb = fit_bb_data(&data, &[moments_start(g)], Search::GLOBAL);
+        let zoibb = fit_zoibb_data(&data, &bb, &[], Search::GLOBAL_ZOIBB);
         Fits { bb, zoibb }
     })
 }
@@ -71,5 +75,28 @@ impl SeriesFit {
     /// Smallest and largest n.
     pub fn n_range(&self) -> (u64, u64) {
         (self.groups.n_min(), self.groups.n_max())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::data::counts::Counts;
+    use crate::core::estimators::beta_binomial::fit_bb;
+    use crate::core::estimators::zoibb::fit_zoibb;
+
+    #[test]
+    fn the_series_fits_are_the_fits_each_on_its_own() {
+        let g = Groups::new((0..300u64).map(|i| {
+            let n = 5 + i % 11;
+            Counts::new(n, [0, n, (i * 7) % (n + 1)][(i % 3) as usize]).unwrap()
+        }));
+        let bb = fit_bb(&g);
+        let want = Fits {
+            zoibb: fit_zoibb(&g, &bb),
+            bb,
+        };
+        assert_eq!(fit_series(&g), Some(want));
+        assert_eq!(fit_series(&Groups::default()), None);
     }
 }
