@@ -88,7 +88,12 @@ impl LineParser {
         let text = match text {
             Ok(t) => t,
             Err(len) => {
-                self.open = None;
+                if let Some((first, ..)) = self.open.take() {
+                    let reason = format!(
+                        "a quoted field opened on this line goes on into line {number}, which is over the limit"
+                    );
+                    col.reject(first, reason, None);
+                }
                 let reason = format!(
                     "line of {len} bytes is longer than the limit of {} MB",
                     MAX_LINE >> 20

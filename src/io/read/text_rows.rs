@@ -379,6 +379,28 @@ mod tests {
     }
 
     #[test]
+    fn a_quoted_field_cut_by_an_overlong_line_is_reported_not_lost() {
+        let mut r = crate::io::read::Reader::new("f.csv", "f", None);
+        r.feed(b"task,n,c\na,10,3\n\"b,10,4\n");
+        let block = vec![b'x'; 1 << 20];
+        for _ in 0..=(crate::io::read::MAX_LINE >> 20) {
+            r.feed(&block);
+        }
+        r.feed(b"\nc,10,5\n");
+        let read = r.finish();
+        let ids: Vec<&str> = read.series[0]
+            .1
+            .iter()
+            .filter_map(|t| t.id.as_deref())
+            .collect();
+        assert_eq!(ids, ["a", "c"]);
+        let lines: Vec<u64> = read.rejected.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [3, 4]);
+        assert!(read.rejected[0].reason.contains("goes on into line 4"));
+        assert!(read.rejected[1].reason.contains("longer than the limit"));
+    }
+
+    #[test]
     fn the_quote_scan_carried_over_lines_ends_where_the_cell_split_does() {
         for line in [
             "a,\"b\"\"c",
