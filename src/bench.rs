@@ -15,6 +15,7 @@ use crate::core::eval::kernels::unbiased_pass_at_k;
 use crate::core::report::build::build_report;
 use crate::core::settings::Options;
 use crate::io::read::{assemble, read_text, series_name_for};
+use crate::io::workspace::Workspace;
 
 /// One timed step.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -196,16 +197,10 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
 pub const READ_AND_REPORT: &str = "read + report, default k (passk report)";
 
 /// Reads `text` (the file `file`) and builds its report with the default settings, as
-/// `passk report FILE` does (without printing it).
+/// `passk report FILE` does (its workspace, without printing).
 pub fn read_and_report(file: &str, text: &str) -> crate::core::report::schema::Report {
-    let read = read_text(file, &series_name_for(file), text, None);
-    let ds: Vec<Dataset> = assemble(vec![read])
-        .0
-        .into_iter()
-        .filter(|d| !d.tasks.is_empty())
-        .collect();
-    let rejected = vec![Vec::new(); ds.len()];
-    build_report(&ds, rejected, &Options::default())
+    let ws = Workspace::new(vec![read_text(file, &series_name_for(file), text, None)]);
+    build_report(&ws.datasets, ws.rejected, &Options::default())
 }
 
 #[cfg(test)]

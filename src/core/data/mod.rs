@@ -3,6 +3,7 @@
 
 pub mod counts;
 pub mod dataset;
+pub mod groups;
 pub mod rejected;
 pub mod samples;
 pub mod synthetic;

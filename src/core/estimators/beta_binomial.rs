@@ -157,6 +157,11 @@ pub fn bb_pass_hat_k(a: f64, b: f64, t: Counts, k: f64) -> f64 {
 }
 
 impl BbFit {
+    /// The optimum as a start of another search: (ln a, ln b).
+    pub fn start(&self) -> [f64; 2] {
+        [self.a.dln(), self.b.dln()]
+    }
+
     /// Mean posterior-predictive pass@k over a dataset.
     pub fn pass_at_k(&self, g: &Groups, k: f64) -> f64 {
         g.mean(|t| bb_pass_at_k(self.a, self.b, t, k))

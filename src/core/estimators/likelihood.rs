@@ -3,6 +3,7 @@
 
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
+use crate::core::data::groups::minus_sorted;
 use crate::core::num::gamma::{digamma_diff, ln_gamma, ln_gamma_ratio, ln_poch, trigamma_diff};
 use crate::core::num::math::Det;
 use crate::core::num::sum::Neumaier;
@@ -208,16 +209,7 @@ impl BbData {
                 .collect()
         });
         let less = |a: &[(u64, f64)], b: &[(u64, f64)]| {
-            let mut b = b.iter().peekable();
-            let mut out = Vec::with_capacity(a.len());
-            for &(n, w) in a {
-                while b.next_if(|x| x.0 < n).is_some() {}
-                let w = w - b.next_if(|x| x.0 == n).map_or(0.0, |x| x.1);
-                if w > 0.0 {
-                    out.push((n, w));
-                }
-            }
-            out
+            minus_sorted(a, b, |w, h| Some(w - h).filter(|&w| w > 0.0))
         };
         Some(BbData {
             interior: Vec::new(),

@@ -18,7 +18,7 @@ pub fn fit_series(g: &Groups) -> Option<Fits> {
     (!g.is_empty()).then(|| {
         let data = BbData::new(g);
         let bb = fit_bb_data(&data, &[moments_start(g)], Search::GLOBAL);
-        let zoibb = fit_zoibb_data(&data, &bb, &[], Search::GLOBAL_ZOIBB);
+        let zoibb = fit_zoibb_data(&data, &bb, &[bb.start()], Search::GLOBAL_ZOIBB);
         Fits { bb, zoibb }
     })
 }

@@ -8,9 +8,10 @@
 //! with its line and reason; nothing is dropped silently.
 //!
 //! The parts: `format` (what an input is and how it is recognised), `reader` (the streaming
-//! reader), `lines` (numbered lines from chunks), `text_rows` and `json_rows` (one line of
-//! each line format), `json_doc` (whole JSON documents), `collect` (rows into series),
-//! `names` (column and key names) and `assemble` (files into named datasets).
+//! reader), `lines` (numbered lines from chunks), `line_parser` (a line format's lines),
+//! `text_rows` and `json_rows` (one line of each line format), `quotes` (RFC 4180 quoting),
+//! `json_doc` (whole JSON documents), `collect` (rows into series), `names` (column and key
+//! names) and `assemble` (files into named datasets).
 
 mod assemble;
 mod collect;
@@ -20,8 +21,10 @@ mod harness;
 mod inspect;
 mod json_doc;
 mod json_rows;
+mod line_parser;
 mod lines;
 mod names;
+mod quotes;
 mod reader;
 mod runs;
 mod said;
@@ -37,8 +40,8 @@ pub use names::{
     is_group_name, ANSWER_NAMES, C_NAMES, GROUP_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES,
     SCORE_NAMES, TARGET_NAMES, TASK_NAMES, TEMPERATURE_NAMES,
 };
+pub use quotes::split_delimited;
 pub use reader::{read_bytes, read_text, FileRead, Reader};
-pub use text_rows::split_delimited;
 
 /// Each task's id ("" without one), n and c: what the readers' tests compare.
 #[cfg(test)]

@@ -6,9 +6,10 @@ use crate::core::data::dataset::{SeriesMeta, Task};
 
 use super::collect::{Collector, ReadOptions, RowError};
 use super::format::{detect, Format, SNIFF};
-use super::lines::{LineItem, Lines, MAX_LINE};
-use super::text_rows::{self, is_skipped, Header, QuoteState};
-use super::{harness, inspect, json_doc, json_rows, runs};
+use super::line_parser::LineParser;
+use super::lines::Lines;
+use super::text_rows::Header;
+use super::{harness, inspect, json_doc, runs};
 
 /// What one file or pasted text yielded (kept across reloads as JSON).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -65,110 +66,6 @@ impl FileRead {
                 .unwrap_or(f64::INFINITY)
                 .total_cmp(&size(&b.0).unwrap_or(f64::INFINITY))
         });
-    }
-}
-
-/// How a line format reads its lines: the format, the header once seen, the matrix rows
-/// so far.
-struct LineParser {
-    format: Format,
-    /// The task a harness log is of, from its file name (lm-eval), or the series its
-    /// runs form (NeMo-Skills).
-    task: String,
-    header: Option<Header>,
-    rows: u64,
-    /// A delimited record whose quoted field goes on over the next lines: its first line,
-    /// its text so far and where the scan of its quotes stands.
-    open: Option<(u64, String, QuoteState)>,
-}
-
-impl LineParser {
-    /// Reads one line.
-    fn line(&mut self, col: &mut Collector, (number, text): LineItem<'_>) {
-        let text = match text {
-            Ok(t) => t,
-            Err(len) => {
-                if let Some((first, ..)) = self.open.take() {
-                    let reason = format!(
-                        "a quoted field opened on this line goes on into line {number}, which is over the limit"
-                    );
-                    col.reject(first, reason, None);
-                }
-                let reason = format!(
-                    "line of {len} bytes is longer than the limit of {} MB",
-                    MAX_LINE >> 20
-                );
-                return col.reject(number, reason, None);
-            }
-        };
-        if let Format::Delimited { delimiter } = self.format {
-            // RFC 4180: a quoted field may hold line breaks; the record is read whole and
-            // named by its first line.
-            if let Some((first, mut record, state)) = self.open.take() {
-                let state = state.scan("\n", delimiter).scan(&text, delimiter);
-                record.push('\n');
-                record.push_str(&text);
-                if state.quoted {
-                    if record.len() > MAX_LINE {
-                        let reason = format!(
-                            "a quoted field from line {first} runs past {} MB: unclosed quote?",
-                            MAX_LINE >> 20
-                        );
-                        return col.reject(first, reason, None);
-                    }
-                    self.open = Some((first, record, state));
-                    return;
-                }
-                return self.record(col, first, &record);
-            }
-            let state = QuoteState::default().line(&text, delimiter);
-            if state.quoted {
-                self.open = Some((number, text.into_owned(), state));
-                return;
-            }
-        }
-        self.record(col, number, &text);
-    }
-
-    /// The end of the input: a quoted field still open is reported.
-    fn finish(&mut self, col: &mut Collector) {
-        if let Some((first, ..)) = self.open.take() {
-            let reason = "a quoted field opened on this line is never closed (a missing '\"'?)";
-            col.reject(first, reason, None);
-        }
-    }
-
-    /// Reads one record (a line, or the lines of a quoted field that spans several).
-    fn record(&mut self, col: &mut Collector, number: u64, text: &str) {
-        if is_skipped(text) {
-            return;
-        }
-        match self.format {
-            Format::CountsText => text_rows::counts_line(number, text, col),
-            Format::Matrix => {
-                self.rows += 1;
-                text_rows::matrix_line(number, self.rows, text, col)
-            }
-            Format::Delimited { delimiter } => match &self.header {
-                None => {
-                    let h = Header::parse(number, text, delimiter);
-                    if let Some(why) = h.missing() {
-                        col.reject(number, why, None);
-                    }
-                    self.header = Some(h);
-                }
-                Some(h) => h.row(number, text, delimiter, col),
-            },
-            Format::JsonLines => json_rows::counts_line(number, text, col),
-            Format::SampleLines => json_rows::samples_line(number, text, col),
-            Format::LmEval => harness::lm_eval_line(number, text, &self.task, col),
-            Format::NemoSkills => runs::nemo_line(number, text, &self.task, col),
-            Format::EvalPlus
-            | Format::JsonList
-            | Format::SweBench
-            | Format::Inspect
-            | Format::InspectZip => {}
-        }
     }
 }
 
@@ -283,16 +180,12 @@ impl Reader {
         } else {
             State::Lines {
                 lines: Lines::new(),
-                parser: Box::new(LineParser {
+                parser: Box::new(LineParser::new(
                     format,
-                    task: self
-                        .runs_of
+                    self.runs_of
                         .clone()
                         .unwrap_or_else(|| harness::lm_eval_task(&self.default_name)),
-                    header: None,
-                    rows: 0,
-                    open: None,
-                }),
+                )),
             }
         };
     }
@@ -324,11 +217,7 @@ impl Reader {
                 parser.finish(col);
                 (
                     Some(parser.format),
-                    parser
-                        .header
-                        .as_ref()
-                        .map(Header::ignored)
-                        .unwrap_or_default(),
+                    parser.header().map(Header::ignored).unwrap_or_default(),
                 )
             }
             State::Document {

@@ -7,6 +7,7 @@ use crate::io::number::{parse_count, shorten};
 
 use super::collect::Collector;
 use super::names::{is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+use super::quotes::{for_each_cell, split_delimited};
 
 /// Whether a line holds nothing to read (blank or a `#` comment).
 pub fn is_skipped(line: &str) -> bool {
@@ -65,109 +66,6 @@ pub fn matrix_line(line: u64, row: u64, raw: &str, col: &mut Collector) {
     }
     let id = Some(row.to_string());
     col.push_counts(line, SeriesMeta::default(), id, cells.len() as u64, ones);
-}
-
-/// Splits one delimited line, honouring double quotes (RFC 4180 within a line).
-pub fn split_delimited(line: &str, delimiter: char) -> Vec<String> {
-    cells(line, delimiter)
-        .into_iter()
-        .map(Cow::into_owned)
-        .collect()
-}
-
-/// [`split_delimited`] without copying: a line with no quote is split in place (the common
-/// case, and the fast one), a quoted one as RFC 4180 reads it.
-fn cells(line: &str, delimiter: char) -> Vec<Cow<'_, str>> {
-    if !line.contains('"') {
-        return line
-            .split(delimiter)
-            .map(|f| Cow::Borrowed(f.trim()))
-            .collect();
-    }
-    quoted_cells(line, delimiter)
-        .into_iter()
-        .map(Cow::Owned)
-        .collect()
-}
-
-/// Splits a line with quotes.
-fn quoted_cells(line: &str, delimiter: char) -> Vec<String> {
-    scan_quoted(line, delimiter).0
-}
-
-/// Where a scan of delimited text stands, as [`quoted_cells`] reads it: inside a quoted field
-/// or not, and whether the current field holds only white space so far (a quote opens a
-/// field only then). Carried from line to line, so that a record whose quoted field spans
-/// many lines is scanned once (RFC 4180: the line break is part of the field).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct QuoteState {
-    /// Inside a quoted field.
-    pub quoted: bool,
-    blank: bool,
-}
-
-impl Default for QuoteState {
-    fn default() -> Self {
-        QuoteState {
-            quoted: false,
-            blank: true,
-        }
-    }
-}
-
-impl QuoteState {
-    /// The state after `text`.
-    pub fn scan(mut self, text: &str, delimiter: char) -> QuoteState {
-        let mut chars = text.chars().peekable();
-        while let Some(ch) = chars.next() {
-            match ch {
-                '"' if self.quoted && chars.peek() == Some(&'"') => {
-                    chars.next();
-                    self.blank = false;
-                }
-                '"' if self.quoted => self.quoted = false,
-                '"' if self.blank => self.quoted = true,
-                c if c == delimiter && !self.quoted => self.blank = true,
-                c => self.blank &= c.is_whitespace(),
-            }
-        }
-        self
-    }
-
-    /// The state after a whole line: quick when it has no quote.
-    pub fn line(self, line: &str, delimiter: char) -> QuoteState {
-        if !self.quoted && memchr::memchr(b'"', line.as_bytes()).is_none() {
-            return QuoteState::default();
-        }
-        self.scan(line, delimiter)
-    }
-}
-
-/// A line's cells and whether it ends inside quotes: a quote opens a field only at its start
-/// (after white space), `""` inside one is a quote.
-fn scan_quoted(line: &str, delimiter: char) -> (Vec<String>, bool) {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            '"' if quoted => quoted = false,
-            '"' if cur.trim().is_empty() => {
-                cur.clear();
-                quoted = true;
-            }
-            c if c == delimiter && !quoted => out.push(std::mem::take(&mut cur)),
-            c => cur.push(c),
-        }
-    }
-    out.push(cur);
-    let cells = out.into_iter().map(|f| f.trim().to_string()).collect();
-    (cells, quoted)
 }
 
 /// The first column whose name is one of `names` (case-insensitive).
@@ -245,10 +143,9 @@ impl Header {
         };
         // The cells of the used columns only: an unquoted line (the common case) is read in
         // place, without a list of its cells.
-        let wanted = [n_col, c_col].map(Some);
         let wanted = [
-            wanted[0],
-            wanted[1],
+            Some(n_col),
+            Some(c_col),
             self.task,
             self.group,
             self.model,
@@ -256,7 +153,7 @@ impl Header {
         ];
         let mut picked: [Option<Cow<'r, str>>; 6] = Default::default();
         let mut count = 0;
-        let mut pick = |cell: Cow<'r, str>| {
+        let pick = |cell: Cow<'r, str>| {
             for (slot, w) in picked.iter_mut().zip(&wanted) {
                 if *w == Some(count) {
                     *slot = Some(cell.clone());
@@ -264,14 +161,7 @@ impl Header {
             }
             count += 1;
         };
-        if memchr::memchr(b'"', raw.as_bytes()).is_some() {
-            quoted_cells(raw, delimiter)
-                .into_iter()
-                .for_each(|c| pick(Cow::Owned(c)));
-        } else {
-            raw.split(delimiter)
-                .for_each(|c| pick(Cow::Borrowed(c.trim())));
-        }
+        for_each_cell(raw, delimiter, pick);
         let [n_text, c_text, task, group, model, temperature] = picked;
         let get = |v: Option<Cow<'_, str>>| v.filter(|v| !v.is_empty()).map(Cow::into_owned);
         let meta = SeriesMeta {
@@ -398,45 +288,6 @@ mod tests {
         assert_eq!(lines, [3, 4]);
         assert!(read.rejected[0].reason.contains("goes on into line 4"));
         assert!(read.rejected[1].reason.contains("longer than the limit"));
-    }
-
-    #[test]
-    fn the_quote_scan_carried_over_lines_ends_where_the_cell_split_does() {
-        for line in [
-            "a,\"b\"\"c",
-            "a,\"b\"\"c\"",
-            " \"x",
-            "x\"y",
-            "\"a\",b\"",
-            "\"\"",
-            "\"\",\"",
-            "\"  \"\"",
-            "\"é\",\"ü",
-            "a;\"b",
-        ] {
-            for d in [',', ';'] {
-                let want = super::scan_quoted(line, d).1;
-                assert_eq!(
-                    super::QuoteState::default().line(line, d).quoted,
-                    want,
-                    "{line:?} {d:?}"
-                );
-                // A line break anywhere, scanned line by line as the reader does: the
-                // state carried over ends where the split of the whole record does.
-                // (A line that ends outside quotes is a record of its own.)
-                for (cut, _) in line.char_indices() {
-                    let (a, b) = line.split_at(cut);
-                    let first = super::QuoteState::default().line(a, d);
-                    assert_eq!(first.quoted, super::scan_quoted(a, d).1, "{a:?}");
-                    if !first.quoted {
-                        continue;
-                    }
-                    let s = first.scan("\n", d).scan(b, d);
-                    let joined = format!("{a}\n{b}");
-                    assert_eq!(s.quoted, super::scan_quoted(&joined, d).1, "{joined:?}");
-                }
-            }
-        }
     }
 
     #[test]

@@ -199,7 +199,7 @@ impl BacktestRun {
             settings: settings.clone(),
             repeats: repeats.max(1),
             rng: SplitMix64::new(settings.seed),
-            start: [full.bb.a.dln(), full.bb.b.dln()],
+            start: full.bb.start(),
             zstart: [full.zoibb.a.dln(), full.zoibb.b.dln()],
             shrink: 2,
             levels: Vec::new(),

@@ -48,7 +48,7 @@ pub const ZOIBB_MARGIN: f64 = 1e-9;
 /// # Formula
 /// Per task: π0·[c=0] + π1·[c=n] + (1−π0−π1)·C(n,c)·B(a+c, b+n−c)/B(a, b).
 pub fn fit_zoibb(g: &Groups, bb: &BbFit) -> ZoibbFit {
-    fit_zoibb_data(&BbData::new(g), bb, &[], Search::GLOBAL_ZOIBB)
+    fit_zoibb_data(&BbData::new(g), bb, &[bb.start()], Search::GLOBAL_ZOIBB)
 }
 
 impl Search {
@@ -56,9 +56,9 @@ impl Search {
     pub const GLOBAL_ZOIBB: Search = Search { grid: 5, runs: 2 };
 }
 
-/// [`fit_zoibb`] on prepared statistics; starts from BB's optimum and `starts` (in ln a,
-/// ln b) — a [`Search::LOCAL`] search given starts (a warm start from a fit on nearly the
-/// same data: a CV fold, a backtest subsample) starts from those alone.
+/// [`fit_zoibb`] on prepared statistics, from `starts` (in ln a, ln b: BB's optimum
+/// [`BbFit::start`] for a fit on new data, the full fit's optimum for a warm start on nearly
+/// the same data — a CV fold, a backtest subsample) and the cells `search` adds.
 pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Search) -> ZoibbFit {
     let as_bb = ZoibbFit {
         a: bb.a,
@@ -74,13 +74,6 @@ pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Se
     if (data.zero.is_empty() && data.full.is_empty()) || !bb.log_likelihood.is_finite() {
         return as_bb;
     }
-    let warm_only = search == Search::LOCAL && !starts.is_empty();
-    let mut all = if warm_only {
-        Vec::new()
-    } else {
-        vec![[bb.a.dln(), bb.b.dln()]]
-    };
-    all.extend_from_slice(starts);
     // The profile likelihood in (ln a, ln b), warm-starting the weights from the last point.
     let mut warm = [0.05, 0.05];
     let o = {
@@ -90,7 +83,7 @@ pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Se
             warm = [pr.pi[0].max(1e-3), pr.pi[1].max(1e-3)];
             pr.d.in_log_params(a, b)
         });
-        log_box().maximize(&mut f, &all, search.grid, search.runs)
+        log_box().maximize(&mut f, starts, search.grid, search.runs)
     };
     let (a, b) = (o.x[0].dexp(), o.x[1].dexp());
     let pr = profile(data, a, b, warm);
