@@ -186,14 +186,16 @@ fn answers_of_the_runs_are_tallied_for_majority_voting() {
             }
         }
         want_groups.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-        let v = task.votes.as_ref().expect("votes");
+        let v = task.votes().expect("votes");
         let got: Vec<(u64, bool)> = v.groups().iter().map(|g| (g.count, g.correct)).collect();
         assert_eq!(got, want_groups, "task {:?}", task.id);
         assert_eq!(v.n(), task.counts.n());
     }
     // lm-eval: the filtered answers vote against the target.
     let (ds, _, _) = read(FIXTURES[0].0, 1 << 20);
-    assert!(ds.iter().all(|d| d.tasks.iter().all(|t| t.votes.is_some())));
+    assert!(ds
+        .iter()
+        .all(|d| d.tasks.iter().all(|t| t.votes().is_some())));
 }
 
 #[test]
@@ -321,7 +323,7 @@ fn the_metric_and_the_answers_case_are_the_users_to_choose() {
         let mut r = Reader::for_text("s.jsonl", "s", None).with_options(options);
         r.feed(text.as_bytes());
         let read = r.finish();
-        let v = read.series[0].1[0].votes.clone().unwrap();
+        let v = read.series[0].1[0].votes().cloned().unwrap();
         v.groups().iter().map(|g| g.count).collect::<Vec<_>>()
     };
     assert_eq!(groups(false), [1, 1, 1]);

@@ -66,7 +66,7 @@ impl CountsDoc {
                             id: t.id.as_deref().map(str::to_string),
                             n: t.counts.n(),
                             c: t.counts.c(),
-                            group: t.group.as_deref().map(str::to_string),
+                            group: t.group().map(str::to_string),
                         })
                         .collect(),
                 })

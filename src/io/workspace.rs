@@ -130,7 +130,7 @@ impl Workspace {
     pub fn has_groups(&self) -> bool {
         self.datasets
             .iter()
-            .any(|d| d.tasks.iter().any(|t| t.group.is_some()))
+            .any(|d| d.tasks.iter().any(|t| t.group().is_some()))
     }
 
     /// Series with at least one task (those the analysis uses).

@@ -1,79 +1,8 @@
 //! A dataset (one series): per-task counts in input order, and its grouping by distinct
 //! (n, c), which is what every estimator iterates over.
 
-use crate::core::data::counts::Counts;
 pub use crate::core::data::groups::Groups;
-use crate::core::data::samples::{Scored, Votes};
-
-/// One task: its id (if the input had one), its counts and the group it belongs to (if the
-/// input had a group column: `group`, `category`, `subset`, `difficulty` or `level`).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Task {
-    /// The task id from the input, if any (boxed: a task stays small).
-    pub id: Option<Box<str>>,
-    /// The counts.
-    pub counts: Counts,
-    /// The task's group (for cluster-robust standard errors), if the input names one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub group: Option<Box<str>>,
-    /// The samples tallied by answer (for maj@k), when the input gave answers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub votes: Option<Votes>,
-    /// The samples' scores and outcomes (for BoN@k), when the input scored every sample.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scored: Option<Scored>,
-    /// The samples' scores and graded rewards (for max@k), when the input gave both for
-    /// every sample.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub graded: Option<Scored>,
-}
-
-impl Task {
-    /// A task with no group.
-    pub fn new(id: Option<String>, counts: Counts) -> Task {
-        Task::grouped(id, counts, None)
-    }
-
-    /// A task in a group (or none), with no answers or scores.
-    pub fn grouped(id: Option<String>, counts: Counts, group: Option<String>) -> Task {
-        Task {
-            id: id.map(String::into_boxed_str),
-            counts,
-            group: group.map(String::into_boxed_str),
-            votes: None,
-            scored: None,
-            graded: None,
-        }
-    }
-
-    /// Adds the samples of another run of the same task: counts summed, votes combined by
-    /// answer (samples without one abstain), scores joined (kept only if both runs scored
-    /// every sample); the group stays the first run's.
-    ///
-    /// # Errors
-    /// A counts error when the sums overflow; `self` is then unchanged.
-    pub fn absorb(&mut self, other: Task) -> Result<(), crate::core::data::counts::CountsError> {
-        let counts = Counts::new(
-            self.counts.n().saturating_add(other.counts.n()),
-            self.counts.c().saturating_add(other.counts.c()),
-        )?;
-        let abstaining = |v: Option<Votes>, n: u64| v.or_else(|| Votes::abstaining(n).ok());
-        self.votes = match (self.votes.take(), other.votes) {
-            (None, None) => None,
-            (a, b) => abstaining(a, self.counts.n())
-                .zip(abstaining(b, other.counts.n()))
-                .and_then(|(a, b)| a.merge(&b).ok()),
-        };
-        let join = |a: Option<Scored>, b: Option<Scored>| {
-            let (a, b) = a.zip(b)?;
-            Scored::new(a.samples().iter().chain(b.samples()).copied().collect()).ok()
-        };
-        self.scored = join(self.scored.take(), other.scored);
-        self.graded = join(self.graded.take(), other.graded);
-        self.counts = counts;
-        Ok(())
-    }
-}
+pub use crate::core::data::task::Task;
 
 /// A named series of tasks, in input order (the order matters for folds and pairing).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -166,13 +95,13 @@ impl Dataset {
     /// The tasks by the group the input names (tasks without one form one group of their
     /// own), groups in order of first appearance; None when no task names a group.
     fn in_groups(&self) -> Option<Vec<(Option<&str>, Vec<&Task>)>> {
-        if self.tasks.iter().all(|t| t.group.is_none()) {
+        if self.tasks.iter().all(|t| t.group().is_none()) {
             return None;
         }
         let mut members: Vec<(Option<&str>, Vec<&Task>)> = Vec::new();
         let mut index = std::collections::HashMap::new();
         for t in &self.tasks {
-            let key = t.group.as_deref();
+            let key = t.group();
             let i = *index.entry(key).or_insert_with(|| {
                 members.push((key, Vec::new()));
                 members.len() - 1

@@ -7,3 +7,4 @@ pub mod groups;
 pub mod rejected;
 pub mod samples;
 pub mod synthetic;
+pub mod task;

@@ -62,13 +62,13 @@ pub fn best_of_k(scored: &Scored, k: u64) -> Result<f64, BudgetError> {
 /// BoN@k averaged over tasks; None when some task is not scored or has fewer than k
 /// samples (or there are no tasks).
 pub fn mean_best_of_k(tasks: &[Task], k: u64) -> Option<f64> {
-    mean_over(tasks, |t| best_of_k(t.scored.as_ref()?, k).ok())
+    mean_over(tasks, |t| best_of_k(t.scored()?, k).ok())
 }
 
 /// max@k averaged over tasks: the graded reward of the best-scored of k samples; None when
 /// some task has no graded rewards or fewer than k samples (or there are no tasks).
 pub fn mean_max_at_k(tasks: &[Task], k: u64) -> Option<f64> {
-    mean_over(tasks, |t| best_of_k(t.graded.as_ref()?, k).ok())
+    mean_over(tasks, |t| best_of_k(t.graded()?, k).ok())
 }
 
 #[cfg(test)]

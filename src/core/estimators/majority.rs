@@ -87,7 +87,7 @@ pub fn maj_at_k(votes: &Votes, k: u64) -> Result<f64, BudgetError> {
 /// maj@k averaged over tasks; None when some task has no votes or fewer than k samples
 /// (or there are no tasks).
 pub fn mean_maj_at_k(tasks: &[Task], k: u64) -> Option<f64> {
-    mean_over(tasks, |t| maj_at_k(t.votes.as_ref()?, k).ok())
+    mean_over(tasks, |t| maj_at_k(t.votes()?, k).ok())
 }
 
 /// The mean of `value` over tasks; None when a task has none (or there are no tasks).

@@ -168,7 +168,8 @@ pub fn assemble_with_sources(
     }
     for d in &mut datasets {
         for t in &mut d.tasks {
-            t.votes = t.votes.take().map(Votes::without_answers);
+            let votes = t.take_votes();
+            t.set_votes(votes.map(Votes::without_answers));
         }
     }
     (datasets, rejected, sources)

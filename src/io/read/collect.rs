@@ -33,6 +33,10 @@ pub struct Collector {
     /// Where each (series, task id) seen is, and the line that first named it; the id
     /// itself is the task's own (no copy).
     seen: HashTable<Seen>,
+    /// Counts rows with an id, not yet checked against the rows before them: checked all
+    /// at once, sorted by hash (a lookup per row in a table of a million ids costs a cache
+    /// miss or two each), when the series are taken or per-sample rows need the table.
+    pending: Vec<Seen>,
     /// Rejected rows, the first [`MAX_KEPT`].
     pub rejected: Vec<RowError>,
     /// Rejected rows beyond [`MAX_KEPT`].
@@ -147,29 +151,108 @@ impl Collector {
         }
     }
 
-    /// A whole task (duplicate task ids reported, never merged).
+    /// A whole task (duplicate task ids reported, never merged, once the rows are all in:
+    /// see [`settle`](Self::settle)).
     pub fn push_task(&mut self, line: u64, meta: SeriesMeta, task: Task) {
         let s = self.series_index(&meta);
         if let Some(id) = task.id.as_deref() {
-            let hash = id_hash(s, id);
-            if let Some(first) = self.find(hash, s, id) {
-                let reason = format!(
-                    "duplicate task id '{}' (first on line {}); not merged",
-                    shorten(id),
-                    first.line
-                );
-                return self.reject(line, reason, Some(meta));
-            }
-            let pos = self.series[s].1.len();
-            self.series[s].1.push(task);
-            self.remember(Seen {
+            self.pending.push(Seen {
                 series: s,
-                pos,
+                pos: self.series[s].1.len(),
                 line,
-                hash,
+                hash: id_hash(s, id),
             });
-        } else {
-            self.series[s].1.push(task);
+        }
+        self.series[s].1.push(task);
+    }
+
+    /// Checks the tasks pushed since the last call against every task before them: a task
+    /// whose id its series already has is taken out and rejected, naming the line that
+    /// first gave the id. With `remember`, the tasks kept go into the table of ids seen.
+    fn settle(&mut self, remember: bool) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.sort_unstable_by_key(|p| (p.hash, p.line));
+        let mut repeats: Vec<(Seen, u64)> = Vec::new();
+        let mut kept: Vec<Seen> = Vec::new();
+        for run in pending.chunk_by(|a, b| a.hash == b.hash) {
+            if run.len() == 1 && self.seen.is_empty() {
+                // An id of its own (the common case): no need to look at it.
+                kept.extend(run.iter().filter(|_| remember));
+                continue;
+            }
+            for (i, p) in run.iter().enumerate() {
+                let Some(id) = seen_id(&self.series, p) else {
+                    continue;
+                };
+                // The first row with the id: in the table (rows before the last call),
+                // else the earliest of this run (sorted by line) in the same series.
+                let first = self.find(p.hash, p.series, id).map(|e| e.line).or_else(|| {
+                    run[..i]
+                        .iter()
+                        .find(|q| q.series == p.series && seen_id(&self.series, q) == Some(id))
+                        .map(|q| q.line)
+                });
+                match first {
+                    Some(first) => repeats.push((*p, first)),
+                    None if remember => kept.push(*p),
+                    None => {}
+                }
+            }
+        }
+        repeats.sort_unstable_by_key(|(p, _)| (p.series, p.pos));
+        let mut rejected: Vec<RowError> = repeats
+            .iter()
+            .map(|(p, first)| {
+                let id = seen_id(&self.series, p).unwrap_or_default();
+                RowError {
+                    line: p.line,
+                    reason: format!(
+                        "duplicate task id '{}' (first on line {first}); not merged",
+                        shorten(id)
+                    ),
+                    series: Some(self.series[p.series].0.clone()),
+                }
+            })
+            .collect();
+        // Take the repeats out of their series; what a kept task's position becomes.
+        let gone: Vec<(usize, usize)> = repeats.iter().map(|(p, _)| (p.series, p.pos)).collect();
+        for (s, (_, tasks)) in self.series.iter_mut().enumerate() {
+            let start = gone.partition_point(|g| g.0 < s);
+            let end = gone.partition_point(|g| g.0 <= s);
+            if start == end {
+                continue;
+            }
+            let mine = &gone[start..end];
+            let mut at = 0;
+            let mut pos = 0;
+            tasks.retain(|_| {
+                let drop = mine.get(at) == Some(&(s, pos));
+                at += usize::from(drop);
+                pos += 1;
+                !drop
+            });
+        }
+        for mut p in kept {
+            p.pos -= gone.partition_point(|g| *g < (p.series, p.pos));
+            self.remember(p);
+        }
+        // The rejections in line order among those already made.
+        rejected.sort_by_key(|r| r.line);
+        let before = std::mem::take(&mut self.rejected);
+        let mut news = rejected.into_iter().peekable();
+        for r in before {
+            while let Some(n) = news.next_if(|n| n.line < r.line) {
+                self.rejected.push(n);
+            }
+            self.rejected.push(r);
+        }
+        self.rejected.extend(news);
+        if self.rejected.len() > MAX_KEPT {
+            self.rejected_more += (self.rejected.len() - MAX_KEPT) as u64;
+            self.rejected.truncate(MAX_KEPT);
         }
     }
 
@@ -201,6 +284,7 @@ impl Collector {
         n: u64,
         c: u64,
     ) -> Option<(usize, usize)> {
+        self.settle(true);
         let s = self.series_index(&meta);
         let hash = id_hash(s, &id);
         match self.find(hash, s, &id) {
@@ -252,13 +336,14 @@ impl Collector {
     /// The series read, each task with its votes (when any of its samples gave an answer;
     /// samples without one abstain) and its scores (when every sample was scored).
     pub fn take_series(&mut self) -> Vec<(SeriesMeta, Vec<Task>)> {
+        self.settle(false);
         for ((s, pos), said) in self.said.drain() {
             let Some(task) = self.series.get_mut(s).and_then(|x| x.1.get_mut(pos)) else {
                 continue;
             };
             let n = task.counts.n();
             if said.tally.has_answers() {
-                task.votes = said.tally.votes().ok().and_then(|v| {
+                task.set_votes(said.tally.votes().ok().and_then(|v| {
                     let unsaid = n.saturating_sub(said.tallied);
                     let v = Votes::new(v.groups().to_vec(), v.abstain() + unsaid).ok()?;
                     Some(if self.keep_answers {
@@ -266,13 +351,13 @@ impl Collector {
                     } else {
                         v.without_answers()
                     })
-                });
+                }));
             }
             if said.scores.len() as u64 == n {
-                task.scored = Scored::new(said.scores).ok();
+                task.set_scored(Scored::new(said.scores).ok());
             }
             if said.graded.len() as u64 == n {
-                task.graded = Scored::new(said.graded).ok();
+                task.set_graded(Scored::new(said.graded).ok());
             }
         }
         self.seen.clear();
@@ -309,6 +394,49 @@ mod tests {
                 format!("duplicate task id 't{i}' (first on line {first}); not merged")
             );
         }
+    }
+
+    #[test]
+    fn repeated_ids_are_rejected_in_line_order_among_other_rejections() {
+        let text = "task,n,c\na,10,3\nb,10,x\na,10,4\nc,5,6\nb,10,1\nb,10,2\n";
+        let r = read_text("f.csv", "f", text, None);
+        let tasks: Vec<(&str, u64)> = r.series[0]
+            .1
+            .iter()
+            .map(|t| (t.id.as_deref().unwrap_or_default(), t.counts.c()))
+            .collect();
+        assert_eq!(tasks, vec![("a", 3), ("b", 1)]);
+        let lines: Vec<u64> = r.rejected.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![3, 4, 5, 7]);
+        assert!(r.rejected[1].reason.contains("'a' (first on line 2)"));
+        assert!(r.rejected[3].reason.contains("'b' (first on line 6)"));
+    }
+
+    #[test]
+    fn samples_after_counts_rows_add_to_their_task_and_later_repeats_are_rejected() {
+        let text = r#"[{"task_id":"a","n":10,"c":3},{"task_id":"b","n":4,"c":1},
+            {"task_id":"a","passed":true},{"task_id":"b","n":4,"c":2},{"task_id":"a","n":1,"c":1}]"#;
+        let r = read_text("f.json", "f", text, None);
+        let tasks: Vec<(&str, u64, u64)> = r.series[0]
+            .1
+            .iter()
+            .map(|t| {
+                (
+                    t.id.as_deref().unwrap_or_default(),
+                    t.counts.n(),
+                    t.counts.c(),
+                )
+            })
+            .collect();
+        assert_eq!(tasks, vec![("a", 11, 4), ("b", 4, 1)]);
+        let reasons: Vec<&str> = r.rejected.iter().map(|e| e.reason.as_str()).collect();
+        assert_eq!(
+            reasons,
+            vec![
+                "element 4: duplicate task id 'b' (first on line 2); not merged",
+                "element 5: duplicate task id 'a' (first on line 1); not merged"
+            ]
+        );
     }
 
     #[test]

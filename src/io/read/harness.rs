@@ -161,7 +161,7 @@ mod tests {
         assert_eq!(names, ["gsm8k strict-match", "gsm8k flexible-extract"]);
         let t = &r.series[0].1[0];
         assert_eq!((t.counts.n(), t.counts.c()), (4, 3));
-        let v = t.votes.as_ref().unwrap();
+        let v = t.votes().unwrap();
         assert_eq!((v.groups()[0].count, v.groups()[0].correct), (3, true));
         assert_eq!(r.rejected.len(), 1);
         assert_eq!(r.rejected[0].line, 2);

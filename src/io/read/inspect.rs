@@ -255,7 +255,7 @@ mod tests {
         assert!(reasons[1].contains("value 0.5 is not correct or incorrect"));
         assert!(reasons[2].contains("sample 4: sample '1' epoch 2 again"));
         assert!(reasons[3].starts_with("sample 5: not a sample"));
-        let v = a.series[0].1[0].votes.as_ref().unwrap();
+        let v = a.series[0].1[0].votes().unwrap();
         assert_eq!(v.n(), 2);
 
         let samples: Vec<serde_json::Value> = serde_json::from_str(SAMPLES).unwrap();

@@ -240,12 +240,13 @@ pub fn json_list(text: &str, col: &mut Collector) {
         }
     }
     // Elements are numbered from 1; a whole document has no line of its own to name.
+    let series = sub.take_series();
     for r in sub.rejected.drain(..) {
         let reason = format!("element {}: {}", r.line, r.reason);
         col.reject(0, reason, r.series);
     }
     col.rejected_more += sub.rejected_more;
-    for (meta, tasks) in sub.take_series() {
+    for (meta, tasks) in series {
         for t in tasks {
             col.push_task(0, meta.clone(), t);
         }

@@ -33,6 +33,16 @@ fn text(bytes: &[u8], number: u64) -> Cow<'_, str> {
     String::from_utf8_lossy(bytes)
 }
 
+/// [`text`] of a line already known to be UTF-8.
+fn str_text(line: &str, number: u64) -> &str {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    if number == 1 {
+        line.strip_prefix('\u{feff}').unwrap_or(line)
+    } else {
+        line
+    }
+}
+
 impl Lines {
     /// A splitter at line 1.
     pub fn new() -> Self {
@@ -44,21 +54,53 @@ impl Lines {
 
     /// Feeds a chunk; `line` is called for every line it completes.
     pub fn feed(&mut self, mut bytes: &[u8], mut line: impl FnMut(LineItem<'_>)) {
-        while let Some(pos) = memchr::memchr(b'\n', bytes) {
-            let (head, rest) = (&bytes[..pos], &bytes[pos + 1..]);
+        // The line begun in an earlier chunk (or being dropped) first, byte by byte.
+        if self.dropped > 0 || !self.partial.is_empty() {
+            let Some(pos) = memchr::memchr(b'\n', bytes) else {
+                return self.keep(bytes);
+            };
+            let head = &bytes[..pos];
             if self.dropped > 0 {
                 line((self.next, Err(self.dropped + head.len())));
                 self.dropped = 0;
-            } else if self.partial.is_empty() {
-                line((self.next, Ok(text(head, self.next))));
             } else {
                 self.partial.extend_from_slice(head);
                 let joined = std::mem::take(&mut self.partial);
                 line((self.next, Ok(text(&joined, self.next))));
             }
             self.next += 1;
-            bytes = rest;
+            bytes = &bytes[pos + 1..];
         }
+        // The chunk's whole lines: valid UTF-8 (the common case) is checked once for all of
+        // them and each line borrowed from it; otherwise line by line, invalid bytes replaced.
+        let whole = memchr::memrchr(b'\n', bytes).map_or(0, |last| last + 1);
+        let (lines, rest) = bytes.split_at(whole);
+        match std::str::from_utf8(lines) {
+            Ok(lines) => {
+                let mut start = 0;
+                for end in memchr::memchr_iter(b'\n', lines.as_bytes()) {
+                    line((
+                        self.next,
+                        Ok(Cow::Borrowed(str_text(&lines[start..end], self.next))),
+                    ));
+                    self.next += 1;
+                    start = end + 1;
+                }
+            }
+            Err(_) => {
+                let mut start = 0;
+                for end in memchr::memchr_iter(b'\n', lines) {
+                    line((self.next, Ok(text(&lines[start..end], self.next))));
+                    self.next += 1;
+                    start = end + 1;
+                }
+            }
+        }
+        self.keep(rest);
+    }
+
+    /// Keeps the start of a line the next chunk goes on with (or counts it, once too long).
+    fn keep(&mut self, bytes: &[u8]) {
         if self.dropped > 0 {
             self.dropped += bytes.len();
         } else if self.partial.len() + bytes.len() > MAX_LINE {

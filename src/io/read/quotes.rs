@@ -79,11 +79,16 @@ impl QuoteState {
 
     /// The state after a whole line: quick when it has no quote.
     pub fn line(self, line: &str, delimiter: char) -> QuoteState {
-        if !self.quoted && memchr::memchr(b'"', line.as_bytes()).is_none() {
+        if !self.quoted && !has_quote(line) {
             return QuoteState::default();
         }
         self.scan(line, delimiter)
     }
+}
+
+/// Whether `text` holds a double quote (a plain loop: lines are short).
+fn has_quote(text: &str) -> bool {
+    text.bytes().any(|b| b == b'"')
 }
 
 /// A line's cells (trimmed) and whether it ends inside quotes.
@@ -108,14 +113,39 @@ pub fn scan_quoted(line: &str, delimiter: char) -> (Vec<String>, bool) {
 /// Calls `cell` with each cell of a line, trimmed: a line with no quote is split in place
 /// (the common case, and the fast one), a quoted one as RFC 4180 reads it.
 pub fn for_each_cell<'r>(line: &'r str, delimiter: char, mut cell: impl FnMut(Cow<'r, str>)) {
-    if memchr::memchr(b'"', line.as_bytes()).is_none() {
-        line.split(delimiter)
-            .for_each(|c| cell(Cow::Borrowed(c.trim())));
+    if !has_quote(line) {
+        match u8::try_from(delimiter) {
+            Ok(d) if d.is_ascii() => {
+                // An ASCII delimiter's bytes are character boundaries: split on them (a
+                // plain loop: the cells are short).
+                let mut start = 0;
+                for (end, _) in line.bytes().enumerate().filter(|&(_, b)| b == d) {
+                    cell(Cow::Borrowed(trim(&line[start..end])));
+                    start = end + 1;
+                }
+                cell(Cow::Borrowed(trim(&line[start..])));
+            }
+            _ => line
+                .split(delimiter)
+                .for_each(|c| cell(Cow::Borrowed(c.trim()))),
+        }
     } else {
         scan_quoted(line, delimiter)
             .0
             .into_iter()
             .for_each(|c| cell(Cow::Owned(c)));
+    }
+}
+
+/// `text` without the white space around it: [`str::trim`], skipped when the ends are
+/// printable ASCII (the common case).
+pub fn trim(text: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(u8::is_ascii_graphic);
+    let b = text.as_bytes();
+    if plain(b.first()) && plain(b.last()) {
+        text
+    } else {
+        text.trim()
     }
 }
 

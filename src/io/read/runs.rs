@@ -238,7 +238,7 @@ mod tests {
         assert_eq!(super::judged("…\nJudgement: Yes"), Some(true));
         assert_eq!(super::judged("judgement: no. Judgement: yes!"), Some(true));
         assert_eq!(super::judged("Judgement: maybe"), None);
-        let v = ds[0].tasks[0].votes.as_ref().unwrap();
+        let v = ds[0].tasks[0].votes().unwrap();
         assert_eq!((v.groups()[0].count, v.groups()[0].correct), (2, true));
         assert_eq!(v.n(), 3);
         assert!(

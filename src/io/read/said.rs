@@ -169,14 +169,13 @@ mod tests {
             .reason
             .contains("score = \"high\" is not a number"));
         let tasks = &r.series[0].1;
-        let groups =
-            |i: usize| -> Vec<AnswerGroup> { tasks[i].votes.as_ref().unwrap().groups().to_vec() };
+        let groups = |i: usize| -> Vec<AnswerGroup> { tasks[i].votes().unwrap().groups().to_vec() };
         let g = AnswerGroup::new;
         assert_eq!(groups(0), vec![g(1, true), g(1, false)]);
-        assert_eq!(tasks[0].votes.as_ref().unwrap().abstain(), 1);
+        assert_eq!(tasks[0].votes().unwrap().abstain(), 1);
         // No target: a group is correct when all its samples passed.
         assert_eq!(groups(1), vec![g(2, true), g(1, false)]);
-        let scored = tasks[0].scored.as_ref().unwrap().samples().to_vec();
+        let scored = tasks[0].scored().unwrap().samples().to_vec();
         assert_eq!(scored, vec![(0.95, 0.0), (0.9, 1.0), (0.1, 0.0)]);
         let (ds, rej) = assemble(vec![r]);
         let opts = Options {
@@ -221,7 +220,7 @@ mod tests {
             "{\"task_id\": \"e\", \"passed\": true, \"reward\": 0.7}\n",
             None,
         );
-        assert!(r.series[0].1[0].graded.is_none());
-        assert!(r.series[0].1[0].scored.is_some());
+        assert!(r.series[0].1[0].graded().is_none());
+        assert!(r.series[0].1[0].scored().is_some());
     }
 }

@@ -11,7 +11,7 @@ use super::quotes::{for_each_cell, split_delimited};
 
 /// Whether a line holds nothing to read (blank or a `#` comment).
 pub fn is_skipped(line: &str) -> bool {
-    let t = line.trim();
+    let t = super::quotes::trim(line);
     t.is_empty() || t.starts_with('#')
 }
 
@@ -85,6 +85,8 @@ pub struct Header {
     model: Option<usize>,
     temperature: Option<usize>,
     group: Option<usize>,
+    /// For each column, the bit set of the [`Header::used`] slots it fills.
+    slots: Vec<u8>,
     /// The header's line.
     pub line: u64,
 }
@@ -94,28 +96,40 @@ impl Header {
     pub fn parse(line: u64, raw: &str, delimiter: char) -> Header {
         let names = split_delimited(raw, delimiter);
         let at = |set: &[&str]| find_column(&names, set);
-        Header {
+        let mut h = Header {
             n: at(&N_NAMES),
             c: at(&C_NAMES),
             task: at(&TASK_NAMES),
             model: at(&MODEL_NAMES),
             temperature: at(&TEMPERATURE_NAMES),
             group: names.iter().position(|h| is_group_name(h)),
+            slots: vec![0; names.len()],
             names,
             line,
+        };
+        for (slot, column) in h.used().into_iter().enumerate() {
+            if let Some(bits) = column.and_then(|i| h.slots.get_mut(i)) {
+                *bits |= 1 << slot;
+            }
         }
+        h
+    }
+
+    /// The columns a row is read from: n, c, task, group, model, temperature.
+    fn used(&self) -> [Option<usize>; 6] {
+        [
+            self.n,
+            self.c,
+            self.task,
+            self.group,
+            self.model,
+            self.temperature,
+        ]
     }
 
     /// Columns that are not used, for the "read as …" summary.
     pub fn ignored(&self) -> Vec<String> {
-        let used = [
-            self.n,
-            self.c,
-            self.task,
-            self.model,
-            self.temperature,
-            self.group,
-        ];
+        let used = self.used();
         self.names
             .iter()
             .enumerate()
@@ -143,21 +157,13 @@ impl Header {
         };
         // The cells of the used columns only: an unquoted line (the common case) is read in
         // place, without a list of its cells.
-        let wanted = [
-            Some(n_col),
-            Some(c_col),
-            self.task,
-            self.group,
-            self.model,
-            self.temperature,
-        ];
         let mut picked: [Option<Cow<'r, str>>; 6] = Default::default();
         let mut count = 0;
         let pick = |cell: Cow<'r, str>| {
-            for (slot, w) in picked.iter_mut().zip(&wanted) {
-                if *w == Some(count) {
-                    *slot = Some(cell.clone());
-                }
+            let mut bits = self.slots.get(count).copied().unwrap_or(0);
+            while bits != 0 {
+                picked[bits.trailing_zeros() as usize] = Some(cell.clone());
+                bits &= bits - 1;
             }
             count += 1;
         };

@@ -94,7 +94,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
     ]);
     s.inputs[2].format = Some(Format::Delimited { delimiter: ';' });
     // A task's group travels with it (cluster-robust standard errors).
-    s.inputs[0].series[0].1[0].group = Some("algebra".into());
+    s.inputs[0].series[0].1[0].set_group(Some("algebra".into()));
     s.settings.k_list = "1, 3, 1000000".into();
     s.settings.seed = "42".into();
     s.settings.g_tau_list = "0.6, 0.9".into();
@@ -139,9 +139,11 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
 fn answers_and_scores_travel_so_maj_and_bon_are_restored() {
     use crate::core::data::samples::{AnswerGroup, Scored, Votes};
     let mut tasks = tasks_of(&[(Some("a"), 3, 2), (Some("b"), 2, 0)]);
-    tasks[0].votes = Some(Votes::new(vec![AnswerGroup::new(2, true)], 1).unwrap());
-    tasks[1].scored = Some(Scored::new(vec![(0.9, 0.0), (0.2, 0.0)]).unwrap());
-    tasks[1].graded = Some(Scored::new(vec![(0.9, 0.4), (0.2, 0.8)]).unwrap());
+    tasks[0].set_votes(Some(
+        Votes::new(vec![AnswerGroup::new(2, true)], 1).unwrap(),
+    ));
+    tasks[1].set_scored(Some(Scored::new(vec![(0.9, 0.0), (0.2, 0.0)]).unwrap()));
+    tasks[1].set_graded(Some(Scored::new(vec![(0.9, 0.4), (0.2, 0.8)]).unwrap()));
     let s = shared(vec![input("runs", vec![(SeriesMeta::default(), tasks)])]);
     let d = decode(&format!("#{}", encode(None, Some(&s)).unwrap()));
     assert!(d.messages.is_empty(), "{:?}", d.messages);

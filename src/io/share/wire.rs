@@ -66,11 +66,11 @@ pub(super) struct Wire {
 }
 
 /// One optional field of every task as a column; absent when no task has it.
-fn column<T: Clone>(tasks: &[Task], field: impl Fn(&Task) -> &Option<T>) -> Option<Vec<Option<T>>> {
+fn column<T>(tasks: &[Task], field: impl Fn(&Task) -> Option<T>) -> Option<Vec<Option<T>>> {
     tasks
         .iter()
         .any(|t| field(t).is_some())
-        .then(|| tasks.iter().map(|t| field(t).clone()).collect())
+        .then(|| tasks.iter().map(field).collect())
 }
 
 pub(super) fn to_wire(s: &Shared) -> Wire {
@@ -89,13 +89,13 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                     .map(|(meta, tasks)| Columns {
                         model: meta.model.clone(),
                         temperature: meta.temperature.clone(),
-                        ids: column(tasks, |t| &t.id),
-                        groups: column(tasks, |t| &t.group),
+                        ids: column(tasks, |t| t.id.clone()),
+                        groups: column(tasks, |t| t.group().map(Box::from)),
                         n: tasks.iter().map(|t| t.counts.n()).collect(),
                         c: tasks.iter().map(|t| t.counts.c()).collect(),
-                        votes: column(tasks, |t| &t.votes),
-                        scored: column(tasks, |t| &t.scored),
-                        graded: column(tasks, |t| &t.graded),
+                        votes: column(tasks, |t| t.votes().cloned()),
+                        scored: column(tasks, |t| t.scored().cloned()),
+                        graded: column(tasks, |t| t.graded().cloned()),
                     })
                     .collect(),
             })
@@ -142,12 +142,12 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
             let mut task = Counts::new(n, c)
                 .map(|counts| Task::grouped(id.map(String::from), counts, group.map(String::from)))
                 .map_err(|e| at(e.to_string()))?;
-            task.votes = votes.next().flatten();
-            task.scored = scored.next().flatten();
-            task.graded = graded.next().flatten();
+            task.set_votes(votes.next().flatten());
+            task.set_scored(scored.next().flatten());
+            task.set_graded(graded.next().flatten());
             let of = |m: Option<u64>| m.is_some_and(|m| m != n);
-            let scores = [&task.scored, &task.graded].map(|s| of(s.as_ref().map(Scored::n)));
-            if of(task.votes.as_ref().map(Votes::n)) || scores.contains(&true) {
+            let scores = [task.scored(), task.graded()].map(|s| of(s.map(Scored::n)));
+            if of(task.votes().map(Votes::n)) || scores.contains(&true) {
                 return Err(at(format!("votes or scores not of its {n} samples")));
             }
             Ok(task)
