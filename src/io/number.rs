@@ -52,8 +52,9 @@ impl std::error::Error for CountError {}
 ///
 /// # Errors
 /// A [`CountError`] naming the reason.
+#[inline]
 pub fn parse_count(text: &str) -> Result<u64, CountError> {
-    // Plain digits, the common case: no trimming, no second pass.
+    // Plain digits, the common case: no trimming, no second pass, nothing else inlined.
     let b = text.as_bytes();
     if (1..=13).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
         let v = b.iter().fold(0, |v, d| v * 10 + u64::from(d - b'0'));
@@ -61,6 +62,12 @@ pub fn parse_count(text: &str) -> Result<u64, CountError> {
             return Ok(v);
         }
     }
+    parse_count_slowly(text)
+}
+
+/// [`parse_count`] of anything but plain digits.
+#[cold]
+fn parse_count_slowly(text: &str) -> Result<u64, CountError> {
     let s = text.trim();
     if s.is_empty() {
         return Err(CountError::Empty);

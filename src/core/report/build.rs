@@ -2,6 +2,7 @@
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
 use super::backtests::SeriesBacktest;
+use super::par::join;
 use super::schema::*;
 use crate::core::analysis::backtest::run::backtest;
 use crate::core::analysis::bands::bootstrap_bands;
@@ -97,28 +98,43 @@ pub fn model_report_fitted(
     let empty = g.is_empty();
     let s = &opts.settings;
     let fits = fit.fits;
-    let est = Estimates::new(g, fits, config(s));
     let mut warnings = data_warnings(g, fits.as_ref(), &opts.ks);
     let line = fit.line;
     if !empty && line.is_none() {
         warnings.push(Warning::NoExtrapolation { n_min: g.n_min() });
     }
-    let bands = (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, &opts.ks, s));
-    // The backtest, and its choice for the budgets beyond the smallest n.
-    let backtested = match (opts.backtest, fits) {
-        (Some(repeats), Some(f)) => Some(SeriesBacktest::new(
-            &ds.name,
-            g.n_min(),
-            &opts.ks,
-            repeats,
-            backtest(ds, &f, s, repeats),
-        )),
-        _ => None,
-    };
+    // Two halves of about equal cost, side by side where there are threads: the estimates
+    // and what resamples the tasks; the standard errors, G-Pass@k and CV-ELPD.
+    let ((estimates, bands, backtested), (errors, (g_pass_at_k, mg_pass_at_k), cv)) = join(
+        || {
+            let estimates = Estimates::new(g, fits, config(s)).at_ks(&opts.ks);
+            let bands = (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, &opts.ks, s));
+            // The backtest, and its choice for the budgets beyond the smallest n.
+            let backtested = match (opts.backtest, fits) {
+                (Some(repeats), Some(f)) => Some(SeriesBacktest::new(
+                    &ds.name,
+                    g.n_min(),
+                    &opts.ks,
+                    repeats,
+                    backtest(ds, &f, s, repeats),
+                )),
+                _ => None,
+            };
+            (estimates, bands, backtested)
+        },
+        || {
+            (
+                std_errors(g, ds.clusters().as_deref(), &opts.ks),
+                g_pass_rows(g, opts),
+                fits.filter(|_| opts.cv)
+                    .and_then(|f| cv_elpd(ds, g, s.folds, &f)),
+            )
+        },
+    );
     let mut pass_at_k = Vec::with_capacity(opts.ks.len());
     let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
-    let mut errors = std_errors(g, ds.clusters().as_deref(), &opts.ks).into_iter();
-    for (i, e) in est.at_ks(&opts.ks).into_iter().enumerate() {
+    let mut errors = errors.into_iter();
+    for (i, e) in estimates.into_iter().enumerate() {
         let k = e.k;
         if let (false, Err(why)) = (empty, e.combinatorial) {
             warnings.push(Warning::Short(why));
@@ -158,7 +174,6 @@ pub fn model_report_fitted(
             bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
         })
         .collect();
-    let (g_pass_at_k, mg_pass_at_k) = g_pass_rows(g, opts);
     let mut report = ModelReport {
         name: ds.name.clone(),
         tasks: summary.tasks,
@@ -167,9 +182,7 @@ pub fn model_report_fitted(
         n_max: (!empty).then_some(summary.n_max),
         bb: fits.map(|f| f.bb),
         zoibb: fits.map(|f| f.zoibb),
-        cv_elpd: fits
-            .filter(|_| opts.cv)
-            .and_then(|f| cv_elpd(ds, g, s.folds, &f)),
+        cv_elpd: cv,
         pass_at_k,
         pass_hat_k,
         cover,

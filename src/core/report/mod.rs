@@ -3,5 +3,6 @@
 
 pub mod backtests;
 pub mod build;
+pub mod par;
 pub mod rank;
 pub mod schema;
