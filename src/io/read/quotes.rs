@@ -2,8 +2,6 @@
 //! tells whether a line ends inside a quoted field (the record then goes on over the next
 //! line, the line break part of the field).
 
-use std::borrow::Cow;
-
 /// Where a scan of delimited text stands: inside a quoted field or not, and whether the
 /// current field holds only white space so far (a quote opens a field only then). Carried
 /// from line to line, so that a record whose quoted field spans many lines is scanned once.
@@ -110,31 +108,39 @@ pub fn scan_quoted(line: &str, delimiter: char) -> (Vec<String>, bool) {
     (cells, state.quoted)
 }
 
-/// Calls `cell` with each cell of a line, trimmed: a line with no quote is split in place
-/// (the common case, and the fast one), a quoted one as RFC 4180 reads it.
-pub fn for_each_cell<'r>(line: &'r str, delimiter: char, mut cell: impl FnMut(Cow<'r, str>)) {
-    if !has_quote(line) {
-        match u8::try_from(delimiter) {
-            Ok(d) if d.is_ascii() => {
-                // An ASCII delimiter's bytes are character boundaries: split on them (a
-                // plain loop: the cells are short).
-                let mut start = 0;
-                for (end, _) in line.bytes().enumerate().filter(|&(_, b)| b == d) {
-                    cell(Cow::Borrowed(trim(&line[start..end])));
-                    start = end + 1;
-                }
-                cell(Cow::Borrowed(trim(&line[start..])));
-            }
-            _ => line
-                .split(delimiter)
-                .for_each(|c| cell(Cow::Borrowed(c.trim()))),
-        }
-    } else {
-        scan_quoted(line, delimiter)
-            .0
-            .into_iter()
-            .for_each(|c| cell(Cow::Owned(c)));
+/// The cells of a line with no quote (the common case, and the fast one), trimmed, each
+/// handed to `cell` with its place; returns how many there are. None when the line holds
+/// a quote: [`split_delimited`] reads it as RFC 4180 does.
+pub fn plain_cells<'r>(
+    line: &'r str,
+    delimiter: char,
+    mut cell: impl FnMut(usize, &'r str),
+) -> Option<usize> {
+    if has_quote(line) {
+        return None;
     }
+    let mut count = 0;
+    match u8::try_from(delimiter) {
+        Ok(d) if d.is_ascii() => {
+            // An ASCII delimiter's bytes are character boundaries: split on them (a plain
+            // loop: the cells are short).
+            let mut start = 0;
+            for (end, _) in line.bytes().enumerate().filter(|&(_, b)| b == d) {
+                cell(count, trim(&line[start..end]));
+                count += 1;
+                start = end + 1;
+            }
+            cell(count, trim(&line[start..]));
+            count += 1;
+        }
+        _ => {
+            for c in line.split(delimiter) {
+                cell(count, c.trim());
+                count += 1;
+            }
+        }
+    }
+    Some(count)
 }
 
 /// `text` without the white space around it: [`str::trim`], skipped when the ends are
@@ -152,8 +158,10 @@ pub fn trim(text: &str) -> &str {
 /// Splits one delimited line, honouring double quotes (RFC 4180 within a line).
 pub fn split_delimited(line: &str, delimiter: char) -> Vec<String> {
     let mut out = Vec::new();
-    for_each_cell(line, delimiter, |c| out.push(c.into_owned()));
-    out
+    match plain_cells(line, delimiter, |_, c| out.push(c.to_string())) {
+        Some(_) => out,
+        None => scan_quoted(line, delimiter).0,
+    }
 }
 
 #[cfg(test)]

@@ -1,13 +1,11 @@
 //! Line-by-line text formats: `n c` counts, CSV/TSV with a header, and 0/1 matrices.
 
-use std::borrow::Cow;
-
 use crate::core::data::dataset::SeriesMeta;
 use crate::io::number::{parse_count, shorten};
 
 use super::collect::Collector;
 use super::names::{is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
-use super::quotes::{for_each_cell, split_delimited};
+use super::quotes::{plain_cells, split_delimited};
 
 /// Whether a line holds nothing to read (blank or a `#` comment).
 pub fn is_skipped(line: &str) -> bool {
@@ -150,26 +148,32 @@ impl Header {
     }
 
     /// One data row.
-    pub fn row<'r>(&self, line: u64, raw: &'r str, delimiter: char, col: &mut Collector) {
+    pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
         let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
             col.reject(line, "missing column: no n or c column in the header", None);
             return;
         };
         // The cells of the used columns only: an unquoted line (the common case) is read in
         // place, without a list of its cells.
-        let mut picked: [Option<Cow<'r, str>>; 6] = Default::default();
-        let mut count = 0;
-        let pick = |cell: Cow<'r, str>| {
-            let mut bits = self.slots.get(count).copied().unwrap_or(0);
+        let mut picked: [Option<&str>; 6] = [None; 6];
+        let mut pick = |i: usize, cell| {
+            let mut bits = self.slots.get(i).copied().unwrap_or(0);
             while bits != 0 {
-                picked[bits.trailing_zeros() as usize] = Some(cell.clone());
+                picked[bits.trailing_zeros() as usize] = Some(cell);
                 bits &= bits - 1;
             }
-            count += 1;
         };
-        for_each_cell(raw, delimiter, pick);
+        let quoted: Vec<String>;
+        let count = match plain_cells(raw, delimiter, &mut pick) {
+            Some(count) => count,
+            None => {
+                quoted = split_delimited(raw, delimiter);
+                quoted.iter().enumerate().for_each(|(i, c)| pick(i, c));
+                quoted.len()
+            }
+        };
         let [n_text, c_text, task, group, model, temperature] = picked;
-        let get = |v: Option<Cow<'_, str>>| v.filter(|v| !v.is_empty()).map(Cow::into_owned);
+        let get = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_string);
         let meta = SeriesMeta {
             model: get(model),
             temperature: get(temperature),
@@ -182,7 +186,7 @@ impl Header {
             col.reject(line, reason, Some(meta));
             return;
         };
-        match (parse_count(&n_text), parse_count(&c_text)) {
+        match (parse_count(n_text), parse_count(c_text)) {
             (Ok(n), Ok(c)) => col.push_grouped(line, meta, (get(task), get(group)), n, c),
             (Err(e), _) => col.reject(line, format!("{}: {e}", self.names[n_col]), Some(meta)),
             (_, Err(e)) => col.reject(line, format!("{}: {e}", self.names[c_col]), Some(meta)),
