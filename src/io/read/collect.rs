@@ -236,7 +236,9 @@ impl Collector {
             });
         }
         for mut p in kept {
-            p.pos -= gone.partition_point(|g| *g < (p.series, p.pos));
+            // The repeats taken out before it in its own series.
+            p.pos -= gone.partition_point(|g| *g < (p.series, p.pos))
+                - gone.partition_point(|g| g.0 < p.series);
             self.remember(p);
         }
         // The rejections in line order among those already made.
@@ -437,6 +439,33 @@ mod tests {
                 "element 5: duplicate task id 'a' (first on line 1); not merged"
             ]
         );
+    }
+
+    #[test]
+    fn samples_find_their_task_after_repeats_are_taken_out_of_another_series() {
+        let text = r#"[{"model":"A","task_id":"x","n":2,"c":1},{"model":"A","task_id":"x","n":2,"c":2},
+            {"model":"B","task_id":"y","n":2,"c":0},{"model":"B","task_id":"z","n":2,"c":0},
+            {"model":"B","task_id":"z","passed":true}]"#;
+        let r = read_text("f.json", "f", text, None);
+        let of = |s: usize| -> Vec<(String, u64, u64)> {
+            r.series[s]
+                .1
+                .iter()
+                .map(|t| {
+                    (
+                        t.id.as_deref().unwrap_or_default().to_string(),
+                        t.counts.n(),
+                        t.counts.c(),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(of(0), vec![("x".to_string(), 2, 1)]);
+        assert_eq!(
+            of(1),
+            vec![("y".to_string(), 2, 0), ("z".to_string(), 3, 1)]
+        );
+        assert_eq!(r.rejected.len(), 1);
     }
 
     #[test]
