@@ -173,16 +173,28 @@ impl Collector {
         if self.pending.is_empty() {
             return;
         }
-        let mut pending = std::mem::take(&mut self.pending);
-        pending.sort_unstable_by_key(|p| (p.hash, p.line));
+        let pending = std::mem::take(&mut self.pending);
+        // Only a row whose hash another row (or the table) has can repeat an id: those are
+        // found by sorting the hashes alone (8 bytes a row), and only they are looked at.
+        let mut hashes: Vec<u64> = pending.iter().map(|p| p.hash).collect();
+        hashes.sort_unstable();
+        let mut shared: Vec<u64> = hashes
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect();
+        shared.dedup();
+        drop(hashes);
+        let in_table =
+            |h: u64| !self.seen.is_empty() && self.seen.find(h, |e| e.hash == h).is_some();
+        let mut suspects: Vec<Seen> = pending
+            .iter()
+            .filter(|p| shared.binary_search(&p.hash).is_ok() || in_table(p.hash))
+            .copied()
+            .collect();
+        suspects.sort_unstable_by_key(|p| (p.hash, p.line));
         let mut repeats: Vec<(Seen, u64)> = Vec::new();
-        let mut kept: Vec<Seen> = Vec::new();
-        for run in pending.chunk_by(|a, b| a.hash == b.hash) {
-            if run.len() == 1 && self.seen.is_empty() {
-                // An id of its own (the common case): no need to look at it.
-                kept.extend(run.iter().filter(|_| remember));
-                continue;
-            }
+        for run in suspects.chunk_by(|a, b| a.hash == b.hash) {
             for (i, p) in run.iter().enumerate() {
                 let Some(id) = seen_id(&self.series, p) else {
                     continue;
@@ -195,10 +207,8 @@ impl Collector {
                         .find(|q| q.series == p.series && seen_id(&self.series, q) == Some(id))
                         .map(|q| q.line)
                 });
-                match first {
-                    Some(first) => repeats.push((*p, first)),
-                    None if remember => kept.push(*p),
-                    None => {}
+                if let Some(first) = first {
+                    repeats.push((*p, first));
                 }
             }
         }
@@ -235,6 +245,9 @@ impl Collector {
                 !drop
             });
         }
+        let kept = pending
+            .into_iter()
+            .filter(|p| remember && gone.binary_search(&(p.series, p.pos)).is_err());
         for mut p in kept {
             // The repeats taken out before it in its own series.
             p.pos -= gone.partition_point(|g| *g < (p.series, p.pos))
