@@ -205,12 +205,11 @@ pub fn detect(prefix: &str) -> Option<Format> {
         };
         return Some(Format::Delimited { delimiter });
     }
-    let cells = text_rows::fields(first);
     let binary = |l: &str| {
-        let f = text_rows::fields(l);
+        let f: Vec<&str> = text_rows::fields(l).collect();
         f.len() >= 3 && f.iter().all(|c| *c == "0" || *c == "1")
     };
-    if !first.contains('/') && cells.len() >= 3 && binary(first) {
+    if !first.contains('/') && binary(first) {
         return Some(Format::Matrix);
     }
     Some(Format::CountsText)

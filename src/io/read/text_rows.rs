@@ -15,41 +15,45 @@ pub fn is_skipped(line: &str) -> bool {
 
 /// `n c`, `n,c`, `n<TAB>c`, `n;c` or `c/n`.
 pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
-    let fields: Vec<&str> = if raw.contains('/') {
+    let (n_text, c_text) = if raw.contains('/') {
         let parts: Vec<&str> = raw.split('/').map(str::trim).collect();
-        if parts.len() != 2 {
+        let [c, n] = parts[..] else {
             col.reject(line, "expected 'n c', 'n,c' or 'c/n'", None);
             return;
-        }
-        vec![parts[1], parts[0]]
+        };
+        (n, c)
     } else {
-        fields(raw)
+        let mut f = fields(raw);
+        match (f.next(), f.next(), f.next()) {
+            (Some(n), Some(c), None) => (n, c),
+            (a, b, c) => {
+                let count = [a, b, c].iter().flatten().count() + f.count();
+                let found = crate::io::format::count_of(count as u64, "field", "fields");
+                let reason = format!("expected 2 numbers (n c), found {found}");
+                col.reject(line, reason, None);
+                return;
+            }
+        }
     };
-    if fields.len() != 2 {
-        let found = crate::io::format::count_of(fields.len() as u64, "field", "fields");
-        let reason = format!("expected 2 numbers (n c), found {found}");
-        col.reject(line, reason, None);
-        return;
-    }
-    match (parse_count(fields[0]), parse_count(fields[1])) {
+    match (parse_count(n_text), parse_count(c_text)) {
         (Ok(n), Ok(c)) => col.push_counts(line, SeriesMeta::default(), None, n, c),
         (Err(e), _) => col.reject(line, format!("n: {e}"), None),
         (_, Err(e)) => col.reject(line, format!("c: {e}"), None),
     }
 }
 
-/// The fields of a counts or matrix line: separated by commas, tabs, semicolons or spaces.
-pub fn fields(raw: &str) -> Vec<&str> {
-    raw.split([',', '\t', ' ', ';'])
-        .map(str::trim)
+/// The fields of a counts or matrix line: separated by commas, tabs, semicolons or spaces
+/// (single bytes: the line is split on them in place).
+pub fn fields(raw: &str) -> impl Iterator<Item = &str> {
+    raw.split(|ch| matches!(ch, ',' | '\t' | ' ' | ';'))
+        .map(super::quotes::trim)
         .filter(|f| !f.is_empty())
-        .collect()
 }
 
 /// A row of 0/1 outcomes, one task: n = number of columns, c = number of ones. Tasks are
 /// named by their row number.
 pub fn matrix_line(line: u64, row: u64, raw: &str, col: &mut Collector) {
-    let cells = fields(raw);
+    let cells: Vec<&str> = fields(raw).collect();
     let mut ones = 0u64;
     for (j, cell) in cells.iter().enumerate() {
         match *cell {
