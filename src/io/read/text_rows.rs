@@ -45,7 +45,7 @@ pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
 /// The fields of a counts or matrix line: separated by commas, tabs, semicolons or spaces
 /// (single bytes: the line is split on them in place).
 pub fn fields(raw: &str) -> impl Iterator<Item = &str> {
-    raw.split(|ch| matches!(ch, ',' | '\t' | ' ' | ';'))
+    raw.split([',', '\t', ' ', ';'])
         .map(super::quotes::trim)
         .filter(|f| !f.is_empty())
 }
