@@ -95,22 +95,38 @@ impl Task {
 
     /// A task in a group (or none), with no answers or scores.
     pub fn grouped(id: Option<String>, counts: Counts, group: Option<String>) -> Task {
-        let mut t = Task::new(id, counts);
-        if group.is_some() {
-            t.set_group(group.map(String::into_boxed_str));
+        let extra = group.map(|g| {
+            Box::new(Extra {
+                group: Some(g.into_boxed_str()),
+                ..Extra::default()
+            })
+        });
+        Task {
+            extra,
+            ..Task::new(id, counts)
         }
-        t
     }
 
     fn set_extra(&mut self, extra: Extra) {
         self.extra = (!extra.is_empty()).then(|| Box::new(extra));
     }
 
-    /// Changes what the task carries beyond its counts.
+    /// Changes what the task carries beyond its counts, in place (no box is made to set
+    /// nothing, and an emptied one is dropped).
     fn edit(&mut self, f: impl FnOnce(&mut Extra)) {
-        let mut extra = self.extra.take().map(|b| *b).unwrap_or_default();
-        f(&mut extra);
-        self.set_extra(extra);
+        match &mut self.extra {
+            Some(extra) => {
+                f(extra);
+                if extra.is_empty() {
+                    self.extra = None;
+                }
+            }
+            None => {
+                let mut extra = Extra::default();
+                f(&mut extra);
+                self.set_extra(extra);
+            }
+        }
     }
 
     /// The task's group (for cluster-robust standard errors), if the input names one.

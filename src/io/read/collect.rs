@@ -4,11 +4,9 @@
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{SeriesMeta, Task};
 use crate::core::data::samples::{Scored, Tally, Votes};
-use crate::io::number::shorten;
 
-use super::fast_hash::{Fx, FxMap};
-use hashbrown::HashTable;
-use std::hash::Hasher;
+use super::fast_hash::FxMap;
+use super::repeats::{Ids, Seen};
 
 /// Rejected rows kept in full; beyond this they are only counted.
 pub const MAX_KEPT: usize = 100_000;
@@ -30,13 +28,8 @@ pub struct Collector {
     /// Series in order of first appearance.
     pub series: Vec<(SeriesMeta, Vec<Task>)>,
     index: FxMap<SeriesMeta, usize>,
-    /// Where each (series, task id) seen is, and the line that first named it; the id
-    /// itself is the task's own (no copy).
-    seen: HashTable<Seen>,
-    /// Counts rows with an id, not yet checked against the rows before them: checked all
-    /// at once, sorted by hash (a lookup per row in a table of a million ids costs a cache
-    /// miss or two each), when the series are taken or per-sample rows need the table.
-    pending: Vec<Seen>,
+    /// The task ids seen per series (repeated ids are reported, see [`Ids`]).
+    ids: Ids,
     /// Rejected rows, the first [`MAX_KEPT`].
     pub rejected: Vec<RowError>,
     /// Rejected rows beyond [`MAX_KEPT`].
@@ -47,29 +40,6 @@ pub struct Collector {
     pub keep_answers: bool,
     /// How the reader was asked to read.
     pub options: ReadOptions,
-}
-
-/// A task seen: its series, its position there, the line that first named it and its id's
-/// [`id_hash`] (kept: growing the table and most lookups never touch the id).
-#[derive(Debug, Clone, Copy)]
-struct Seen {
-    series: usize,
-    pos: usize,
-    line: u64,
-    hash: u64,
-}
-
-/// The hash of a task id in a series.
-fn id_hash(series: usize, id: &str) -> u64 {
-    let mut h = Fx::default();
-    h.write_usize(series);
-    h.write(id.as_bytes());
-    h.finish()
-}
-
-/// The task `at` points to, if it is still there.
-fn seen_id<'a>(series: &'a [(SeriesMeta, Vec<Task>)], at: &Seen) -> Option<&'a str> {
-    series.get(at.series)?.1.get(at.pos)?.id.as_deref()
 }
 
 /// Choices about reading that no file says: how answers are compared, which metric counts,
@@ -151,113 +121,25 @@ impl Collector {
         }
     }
 
-    /// A whole task (duplicate task ids reported, never merged, once the rows are all in:
-    /// see [`settle`](Self::settle)).
+    /// A whole task (a repeated task id is reported, never merged, once the rows are all
+    /// in: see [`settle`](Self::settle)).
     pub fn push_task(&mut self, line: u64, meta: SeriesMeta, task: Task) {
         let s = self.series_index(&meta);
         if let Some(id) = task.id.as_deref() {
-            self.pending.push(Seen {
-                series: s,
-                pos: self.series[s].1.len(),
-                line,
-                hash: id_hash(s, id),
-            });
+            self.ids.note(s, self.series[s].1.len(), line, id);
         }
         self.series[s].1.push(task);
     }
 
-    /// Checks the tasks pushed since the last call against every task before them: a task
-    /// whose id its series already has is taken out and rejected, naming the line that
-    /// first gave the id. With `remember`, the tasks kept go into the table of ids seen.
+    /// Checks the counts rows pushed since the last call for repeated ids ([`Ids::settle`])
+    /// and files their rejections in line order among those already made.
     fn settle(&mut self, remember: bool) {
-        if self.pending.is_empty() {
+        let repeats = self.ids.settle(&mut self.series, remember);
+        if repeats.is_empty() {
             return;
         }
-        let pending = std::mem::take(&mut self.pending);
-        // Only a row whose hash another row (or the table) has can repeat an id: those are
-        // found by sorting the hashes alone (8 bytes a row), and only they are looked at.
-        let mut hashes: Vec<u64> = pending.iter().map(|p| p.hash).collect();
-        hashes.sort_unstable();
-        let mut shared: Vec<u64> = hashes
-            .windows(2)
-            .filter(|w| w[0] == w[1])
-            .map(|w| w[0])
-            .collect();
-        shared.dedup();
-        drop(hashes);
-        let in_table =
-            |h: u64| !self.seen.is_empty() && self.seen.find(h, |e| e.hash == h).is_some();
-        let mut suspects: Vec<Seen> = pending
-            .iter()
-            .filter(|p| shared.binary_search(&p.hash).is_ok() || in_table(p.hash))
-            .copied()
-            .collect();
-        suspects.sort_unstable_by_key(|p| (p.hash, p.line));
-        let mut repeats: Vec<(Seen, u64)> = Vec::new();
-        for run in suspects.chunk_by(|a, b| a.hash == b.hash) {
-            for (i, p) in run.iter().enumerate() {
-                let Some(id) = seen_id(&self.series, p) else {
-                    continue;
-                };
-                // The first row with the id: in the table (rows before the last call),
-                // else the earliest of this run (sorted by line) in the same series.
-                let first = self.find(p.hash, p.series, id).map(|e| e.line).or_else(|| {
-                    run[..i]
-                        .iter()
-                        .find(|q| q.series == p.series && seen_id(&self.series, q) == Some(id))
-                        .map(|q| q.line)
-                });
-                if let Some(first) = first {
-                    repeats.push((*p, first));
-                }
-            }
-        }
-        repeats.sort_unstable_by_key(|(p, _)| (p.series, p.pos));
-        let mut rejected: Vec<RowError> = repeats
-            .iter()
-            .map(|(p, first)| {
-                let id = seen_id(&self.series, p).unwrap_or_default();
-                RowError {
-                    line: p.line,
-                    reason: format!(
-                        "duplicate task id '{}' (first on line {first}); not merged",
-                        shorten(id)
-                    ),
-                    series: Some(self.series[p.series].0.clone()),
-                }
-            })
-            .collect();
-        // Take the repeats out of their series; what a kept task's position becomes.
-        let gone: Vec<(usize, usize)> = repeats.iter().map(|(p, _)| (p.series, p.pos)).collect();
-        for (s, (_, tasks)) in self.series.iter_mut().enumerate() {
-            let start = gone.partition_point(|g| g.0 < s);
-            let end = gone.partition_point(|g| g.0 <= s);
-            if start == end {
-                continue;
-            }
-            let mine = &gone[start..end];
-            let mut at = 0;
-            let mut pos = 0;
-            tasks.retain(|_| {
-                let drop = mine.get(at) == Some(&(s, pos));
-                at += usize::from(drop);
-                pos += 1;
-                !drop
-            });
-        }
-        let kept = pending
-            .into_iter()
-            .filter(|p| remember && gone.binary_search(&(p.series, p.pos)).is_err());
-        for mut p in kept {
-            // The repeats taken out before it in its own series.
-            p.pos -= gone.partition_point(|g| *g < (p.series, p.pos))
-                - gone.partition_point(|g| g.0 < p.series);
-            self.remember(p);
-        }
-        // The rejections in line order among those already made.
-        rejected.sort_by_key(|r| r.line);
         let before = std::mem::take(&mut self.rejected);
-        let mut news = rejected.into_iter().peekable();
+        let mut news = repeats.into_iter().peekable();
         for r in before {
             while let Some(n) = news.next_if(|n| n.line < r.line) {
                 self.rejected.push(n);
@@ -269,21 +151,6 @@ impl Collector {
             self.rejected_more += (self.rejected.len() - MAX_KEPT) as u64;
             self.rejected.truncate(MAX_KEPT);
         }
-    }
-
-    /// Where task `id` of series `s` (whose [`id_hash`] is `hash`) is, if it was seen.
-    fn find(&self, hash: u64, s: usize, id: &str) -> Option<Seen> {
-        let series = &self.series;
-        self.seen
-            .find(hash, |e| {
-                e.hash == hash && e.series == s && seen_id(series, e) == Some(id)
-            })
-            .copied()
-    }
-
-    /// Remembers the task at `at` (already pushed).
-    fn remember(&mut self, at: Seen) {
-        self.seen.insert_unique(at.hash, at, |e| e.hash);
     }
 
     /// Per-sample results for one task: `n` more samples, `c` of them passed (a line may
@@ -301,8 +168,7 @@ impl Collector {
     ) -> Option<(usize, usize)> {
         self.settle(true);
         let s = self.series_index(&meta);
-        let hash = id_hash(s, &id);
-        match self.find(hash, s, &id) {
+        match self.ids.find(&self.series, s, &id) {
             Some(Seen { pos, .. }) => {
                 let t = &mut self.series[s].1[pos];
                 match Counts::new(t.counts.n() + n, t.counts.c() + c) {
@@ -319,15 +185,10 @@ impl Collector {
             None => match Counts::new(n, c) {
                 Ok(counts) => {
                     let pos = self.series[s].1.len();
+                    self.ids.remember(s, pos, line, &id);
                     self.series[s]
                         .1
                         .push(Task::grouped(Some(id), counts, group));
-                    self.remember(Seen {
-                        series: s,
-                        pos,
-                        line,
-                        hash,
-                    });
                     Some((s, pos))
                 }
                 Err(e) => {
@@ -375,7 +236,7 @@ impl Collector {
                 task.set_graded(Scored::new(said.graded).ok());
             }
         }
-        self.seen.clear();
+        self.ids.clear();
         std::mem::take(&mut self.series)
     }
 }
@@ -460,19 +321,7 @@ mod tests {
             {"model":"B","task_id":"y","n":2,"c":0},{"model":"B","task_id":"z","n":2,"c":0},
             {"model":"B","task_id":"z","passed":true}]"#;
         let r = read_text("f.json", "f", text, None);
-        let of = |s: usize| -> Vec<(String, u64, u64)> {
-            r.series[s]
-                .1
-                .iter()
-                .map(|t| {
-                    (
-                        t.id.as_deref().unwrap_or_default().to_string(),
-                        t.counts.n(),
-                        t.counts.c(),
-                    )
-                })
-                .collect()
-        };
+        let of = |s: usize| crate::io::read::id_counts(&r.series[s].1);
         assert_eq!(of(0), vec![("x".to_string(), 2, 1)]);
         assert_eq!(
             of(1),

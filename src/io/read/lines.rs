@@ -75,26 +75,16 @@ impl Lines {
         // them and each line borrowed from it; otherwise line by line, invalid bytes replaced.
         let whole = memchr::memrchr(b'\n', bytes).map_or(0, |last| last + 1);
         let (lines, rest) = bytes.split_at(whole);
-        match std::str::from_utf8(lines) {
-            Ok(lines) => {
-                let mut start = 0;
-                for end in memchr::memchr_iter(b'\n', lines.as_bytes()) {
-                    line((
-                        self.next,
-                        Ok(Cow::Borrowed(str_text(&lines[start..end], self.next))),
-                    ));
-                    self.next += 1;
-                    start = end + 1;
-                }
-            }
-            Err(_) => {
-                let mut start = 0;
-                for end in memchr::memchr_iter(b'\n', lines) {
-                    line((self.next, Ok(text(&lines[start..end], self.next))));
-                    self.next += 1;
-                    start = end + 1;
-                }
-            }
+        let valid = std::str::from_utf8(lines).ok();
+        let mut start = 0;
+        for end in memchr::memchr_iter(b'\n', lines) {
+            let text = match valid {
+                Some(all) => Cow::Borrowed(str_text(&all[start..end], self.next)),
+                None => text(&lines[start..end], self.next),
+            };
+            line((self.next, Ok(text)));
+            self.next += 1;
+            start = end + 1;
         }
         self.keep(rest);
     }

@@ -10,8 +10,9 @@
 //! The parts: `format` (what an input is and how it is recognised), `reader` (the streaming
 //! reader), `lines` (numbered lines from chunks), `line_parser` (a line format's lines),
 //! `text_rows` and `json_rows` (one line of each line format), `quotes` (RFC 4180 quoting),
-//! `json_doc` (whole JSON documents), `collect` (rows into series), `names` (column and key
-//! names) and `assemble` (files into named datasets).
+//! `json_doc` (whole JSON documents), `collect` (rows into series), `repeats` (the task ids
+//! seen, repeated ids found), `names` (column and key names) and `assemble` (files into
+//! named datasets).
 
 mod assemble;
 mod collect;
@@ -26,6 +27,7 @@ mod lines;
 mod names;
 mod quotes;
 mod reader;
+mod repeats;
 mod runs;
 mod said;
 mod text_rows;
