@@ -87,6 +87,8 @@ test('the series list shows each series in its colour and hides it from the char
   const row = page.getByTestId('series-summary').locator('tbody tr[data-series="Pythia 70M"]');
   const box = row.getByTestId('series-shown');
   assert.equal(await box.isChecked(), true);
+  // The legend may be redrawing after the previous test's toggle: wait for its key.
+  await legend(page, 'chart-pass-at-k').locator('button.key[data-series="Pythia 70M"]').waitFor();
   const legendColour = (await entries(page, 'chart-pass-at-k')).find((e) => e.name === 'Pythia 70M').colour;
   assert.equal(await row.locator('.swatch').evaluate((s) => getComputedStyle(s).backgroundColor), legendColour);
   await box.uncheck();
