@@ -55,14 +55,21 @@ impl std::error::Error for CountError {}
 #[inline]
 pub fn parse_count(text: &str) -> Result<u64, CountError> {
     // Plain digits, the common case: no trimming, no second pass, nothing else inlined.
-    let b = text.as_bytes();
+    match plain_count(text.as_bytes()) {
+        Some(v) => Ok(v),
+        None => parse_count_slowly(text),
+    }
+}
+
+/// A count written in plain digits (1 to 13 of them, at most [`MAX_COUNT`]); None for
+/// anything else, which [`parse_count`] reads or explains.
+#[inline]
+pub fn plain_count(b: &[u8]) -> Option<u64> {
     if (1..=13).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
         let v = b.iter().fold(0, |v, d| v * 10 + u64::from(d - b'0'));
-        if v <= MAX_COUNT {
-            return Ok(v);
-        }
+        return (v <= MAX_COUNT).then_some(v);
     }
-    parse_count_slowly(text)
+    None
 }
 
 /// [`parse_count`] of anything but plain digits.

@@ -1,7 +1,7 @@
 //! Line-by-line text formats: `n c` counts, CSV/TSV with a header, and 0/1 matrices.
 
 use crate::core::data::dataset::SeriesMeta;
-use crate::io::number::{parse_count, shorten};
+use crate::io::number::{parse_count, plain_count, shorten};
 
 use super::collect::Collector;
 use super::names::{is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
@@ -89,6 +89,8 @@ pub struct Header {
     group: Option<usize>,
     /// For each column, the bit set of the [`Header::used`] slots it fills.
     slots: Vec<u8>,
+    /// Two columns, n and c and nothing else: whether n comes first.
+    pair: Option<bool>,
     /// The header's line.
     pub line: u64,
 }
@@ -106,6 +108,7 @@ impl Header {
             temperature: at(&TEMPERATURE_NAMES),
             group: names.iter().position(|h| is_group_name(h)),
             slots: vec![0; names.len()],
+            pair: None,
             names,
             line,
         };
@@ -114,6 +117,11 @@ impl Header {
                 *bits |= 1 << slot;
             }
         }
+        h.pair = match h.slots[..] {
+            [0b01, 0b10] => Some(true),
+            [0b10, 0b01] => Some(false),
+            _ => None,
+        };
         h
     }
 
@@ -151,8 +159,35 @@ impl Header {
         }
     }
 
+    /// The row of a file of two columns, n and c, when it is two counts in plain digits and
+    /// the delimiter (the common file, read without its cells): what [`Header::row`] reads
+    /// from it by the general path, which reads every other row.
+    #[inline]
+    fn plain_pair(&self, raw: &str, delimiter: char) -> Option<(u64, u64)> {
+        let n_first = self.pair?;
+        let d = u8::try_from(delimiter).ok()?;
+        let b = raw.as_bytes();
+        let at = b.iter().position(|&x| x == d)?;
+        let first = plain_count(&b[..at])?;
+        let second = plain_count(&b[at + 1..])?;
+        Some(if n_first {
+            (first, second)
+        } else {
+            (second, first)
+        })
+    }
+
     /// One data row.
     pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
+        if let Some((n, c)) = self.plain_pair(raw, delimiter) {
+            col.push_counts(line, SeriesMeta::default(), None, n, c);
+        } else {
+            self.row_cells(line, raw, delimiter, col);
+        }
+    }
+
+    /// One data row, read cell by cell (any row [`Header::row`] has no shortcut for).
+    fn row_cells(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
         let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
             col.reject(line, "missing column: no n or c column in the header", None);
             return;
@@ -200,7 +235,44 @@ impl Header {
 
 #[cfg(test)]
 mod tests {
+    use super::{Collector, Header};
     use crate::io::read::{read_text, FileRead, Format};
+
+    proptest::proptest! {
+        /// The shortcut for two plain counts reads every row as the cell-by-cell path does:
+        /// the same tasks, the same rejections (any header of n and c, any delimiter).
+        #[test]
+        fn shortcut_reads_as_the_cells_do(
+            header in proptest::sample::select(vec!["n,c", "c,n", "samples,passed", "n,c,model", "task,n,c", "n"]),
+            tab in proptest::bool::ANY,
+            rows in proptest::collection::vec(
+                proptest::string::string_regex("[0-9]{0,15}([,\t ]|, |,,)[0-9 +.e-]{0,15}").unwrap(), 1..40),
+        ) {
+            let d = if tab { '\t' } else { ',' };
+            let h = Header::parse(1, &header.replace(',', &d.to_string()), d);
+            let (mut fast, mut cells) = (Collector::default(), Collector::default());
+            for (i, r) in rows.iter().enumerate() {
+                let r = r.replace(',', &d.to_string());
+                h.row(i as u64 + 2, &r, d, &mut fast);
+                h.row_cells(i as u64 + 2, &r, d, &mut cells);
+            }
+            proptest::prop_assert_eq!(&fast.rejected, &cells.rejected);
+            proptest::prop_assert_eq!(fast.take_series(), cells.take_series());
+        }
+    }
+
+    #[test]
+    fn two_columns_either_way_round() {
+        let r = read("c,n\n3,10\n 4,10\n10,5\n");
+        let counts: Vec<(u64, u64)> = r.series[0]
+            .1
+            .iter()
+            .map(|t| (t.counts.n(), t.counts.c()))
+            .collect();
+        assert_eq!(counts, vec![(10, 3), (10, 4)]);
+        assert_eq!(r.rejected.len(), 1, "{:?}", r.rejected);
+        assert_eq!(r.rejected[0].line, 4);
+    }
 
     fn read(text: &str) -> FileRead {
         read_text("p", "p", text, None)
