@@ -86,6 +86,43 @@ impl Collector {
         }
     }
 
+    /// An empty collector reading as this one does, for rows further on in the same input.
+    pub(super) fn fork(&self) -> Collector {
+        Collector {
+            keep_answers: self.keep_answers,
+            options: self.options.clone(),
+            ..Collector::default()
+        }
+    }
+
+    /// Takes in the rows `later` collected from the lines after this one's (counts rows
+    /// only: no per-sample row): as if this collector had read them itself, in order.
+    pub(super) fn absorb(&mut self, later: Collector) {
+        debug_assert!(
+            later.said.is_empty(),
+            "per-sample rows are read in one part"
+        );
+        let mut rejected = later.rejected.into_iter();
+        self.rejected.extend(
+            rejected
+                .by_ref()
+                .take(MAX_KEPT.saturating_sub(self.rejected.len())),
+        );
+        self.rejected_more += later.rejected_more + rejected.len() as u64;
+        let mut to = Vec::with_capacity(later.series.len());
+        for (meta, tasks) in later.series {
+            let s = self.series_index(&meta);
+            let into = &mut self.series[s].1;
+            to.push((s, into.len()));
+            if into.is_empty() {
+                *into = tasks;
+            } else {
+                into.extend(tasks);
+            }
+        }
+        self.ids.absorb(later.ids, &to, &self.series);
+    }
+
     fn series_index(&mut self, meta: &SeriesMeta) -> usize {
         // Rows of one series usually come together: the last one's, without hashing.
         if let Some(last) = self.series.len().checked_sub(1) {

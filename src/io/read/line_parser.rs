@@ -35,6 +35,27 @@ impl LineParser {
         }
     }
 
+    /// Whether each line is read on its own, whatever came before it (once the header of a
+    /// delimited file is seen, outside a quoted field): what [`super::split`] needs.
+    pub(super) fn lines_stand_alone(&self) -> bool {
+        match self.format {
+            Format::CountsText | Format::JsonLines => true,
+            Format::Delimited { .. } => self.header.is_some() && self.open.is_none(),
+            _ => false,
+        }
+    }
+
+    /// A parser for lines further on in the same input: the same format and header.
+    pub(super) fn fork(&self) -> LineParser {
+        LineParser {
+            format: self.format,
+            task: self.task.clone(),
+            header: self.header.clone(),
+            rows: self.rows,
+            open: None,
+        }
+    }
+
     /// The header, once seen (delimited files).
     pub(super) fn header(&self) -> Option<&Header> {
         self.header.as_ref()

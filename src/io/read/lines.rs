@@ -52,6 +52,29 @@ impl Lines {
         }
     }
 
+    /// A splitter whose next line is line `next` (the second part of a chunk read in two).
+    pub fn starting_at(next: u64) -> Self {
+        Lines {
+            next,
+            ..Default::default()
+        }
+    }
+
+    /// The number of the next line.
+    pub fn next_line(&self) -> u64 {
+        self.next
+    }
+
+    /// Goes on at line `next` (after the lines another splitter read).
+    pub fn set_next_line(&mut self, next: u64) {
+        self.next = next;
+    }
+
+    /// Whether no line is begun: the next byte fed starts line [`next_line`](Self::next_line).
+    pub fn at_line_start(&self) -> bool {
+        self.partial.is_empty() && self.dropped == 0
+    }
+
     /// Feeds a chunk; `line` is called for every line it completes.
     pub fn feed(&mut self, mut bytes: &[u8], mut line: impl FnMut(LineItem<'_>)) {
         // The line begun in an earlier chunk (or being dropped) first, byte by byte.

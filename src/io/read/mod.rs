@@ -9,7 +9,8 @@
 //!
 //! The parts: `format` (what an input is and how it is recognised), `reader` (the streaming
 //! reader), `lines` (numbered lines from chunks), `line_parser` (a line format's lines),
-//! `text_rows` and `json_rows` (one line of each line format), `quotes` (RFC 4180 quoting),
+//! `text_rows` and `json_rows` (one line of each line format), `split` (a large chunk read
+//! in two parts side by side), `quotes` (RFC 4180 quoting),
 //! `json_doc` (whole JSON documents), `collect` (rows into series), `repeats` (the task ids
 //! seen, repeated ids found), `names` (column and key names) and `assemble` (files into
 //! named datasets).
@@ -30,6 +31,7 @@ mod reader;
 mod repeats;
 mod runs;
 mod said;
+mod split;
 mod text_rows;
 mod zip;
 

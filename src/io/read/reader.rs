@@ -9,7 +9,7 @@ use super::format::{detect, Format, SNIFF};
 use super::line_parser::LineParser;
 use super::lines::Lines;
 use super::text_rows::Header;
-use super::{harness, inspect, json_doc, runs};
+use super::{harness, inspect, json_doc, runs, split};
 
 /// What one file or pasted text yielded (kept across reloads as JSON).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -96,6 +96,9 @@ pub struct Reader {
     unzip: Option<fn(&[u8], &mut Collector)>,
     /// The series the input is a run of ([`Format::run_of`]), once the format is decided.
     runs_of: Option<String>,
+    /// Where the next chunk read is cut in two parts, instead of its middle (tests).
+    #[cfg(test)]
+    pub(super) cut: Option<usize>,
 }
 
 impl Reader {
@@ -120,6 +123,8 @@ impl Reader {
             bytes: 0,
             unzip,
             runs_of: None,
+            #[cfg(test)]
+            cut: None,
         }
     }
 
@@ -195,7 +200,11 @@ impl Reader {
         match &mut self.state {
             State::Sniffing(_) => {}
             State::Document { text, .. } => text.extend_from_slice(bytes),
-            State::Lines { lines, parser } => lines.feed(bytes, |item| parser.line(col, item)),
+            #[cfg(test)]
+            State::Lines { lines, parser } if self.cut.is_some() => {
+                split::feed_cut(lines, parser, col, bytes, self.cut.take())
+            }
+            State::Lines { lines, parser } => split::feed(lines, parser, col, bytes),
         }
     }
 

@@ -82,6 +82,27 @@ impl Ids {
         self.table.insert_unique(hash, at, |e| e.hash);
     }
 
+    /// Takes in the rows `later` noted, whose series `s` are now series `to[s].0` of
+    /// `series`, from position `to[s].1` on ([`super::collect::Collector::absorb`]).
+    pub(super) fn absorb(&mut self, later: Ids, to: &[(usize, usize)], series: &Series) {
+        debug_assert!(
+            later.table.is_empty(),
+            "per-sample rows are read in one part"
+        );
+        self.pending.extend(later.pending.into_iter().map(|p| {
+            let (s, from) = to[p.series];
+            let mut at = Seen {
+                series: s,
+                pos: from + p.pos,
+                ..p
+            };
+            if s != p.series {
+                at.hash = id_hash(s, seen_id(series, &at).unwrap_or_default());
+            }
+            at
+        }));
+    }
+
     /// Forgets every id.
     pub(super) fn clear(&mut self) {
         self.table.clear();
