@@ -15,7 +15,28 @@ use passk::core::settings::Settings;
 use passk::plot::cover::{draw_cover, CoverChart};
 use passk::plot::pass_at_k::{draw_pass_at_k, PassAtKChart};
 use passk::plot::svg::svg_string;
-use passk::plot::{Style, PALETTE};
+use passk::plot::{Chart, Style, PALETTE};
+use plotters::prelude::SVGBackend;
+
+/// The chart drawn through the page's recorder and played into SVG is, byte for byte, the
+/// chart drawn into SVG directly; the page's own export (`Chart::svg`) is that document too.
+fn played_as_drawn(chart: &Chart, (w, h): (u32, u32), style: &Style) {
+    let (direct, _) = svg_string(w, h, |a| chart.draw(a, style)).expect("drawn");
+    let (drawn, drawing) = passk::plot::record::record((w, h), |a| chart.draw(a, style));
+    assert!(drawn.is_ok());
+    let mut played = String::new();
+    drawing
+        .play(&mut SVGBackend::with_string(&mut played, (w, h)))
+        .expect("played");
+    assert!(direct.len() > 1000 && direct.contains("<text"), "{direct}");
+    assert_eq!(played, direct);
+    if !style.compact && style.scale == 1.0 {
+        assert_eq!(
+            chart.svg(w, h, style.dark, style.zoom).as_deref(),
+            Some(&*direct)
+        );
+    }
+}
 
 fn deepscaler() -> Vec<Dataset> {
     common::load(&[
@@ -55,6 +76,7 @@ fn pass_chart_in(
         band: band != BandKind::None,
         slots: vec![],
     };
+    played_as_drawn(&Chart::PassAtK(chart.clone()), (800, 480), style);
     svg_string(800, 480, |a| draw_pass_at_k(a, &chart, style)).expect("drawn")
 }
 
@@ -269,6 +291,7 @@ fn cover_chart_has_steps_posterior_and_marks() {
         log_tau: false,
     };
     let (svg, map) = svg_string(800, 480, |a| draw_cover(a, &chart, &Style::default())).unwrap();
+    played_as_drawn(&Chart::Cover(chart.clone()), (800, 480), &Style::default());
     assert!(text(&svg, "Cover@τ (share of tasks)") && text(&svg, "τ (success-rate threshold)"));
     assert_eq!(plug_in(&svg), 1, "the plug-in step curve");
     assert!(
@@ -339,6 +362,11 @@ fn comparison_charts_draw_what_they_show() {
     // Fit diagnostics: the histogram's 20 bars, the two densities, the ECDF and both CDFs.
     let d = diagnose(&ds[0], &fits[0], 10);
     let (svg, _) = svg_string(900, 420, |a| draw_fit(a, &d, &Style::default())).unwrap();
+    played_as_drawn(
+        &Chart::Fit(Box::new(d.clone())),
+        (900, 420),
+        &Style::default(),
+    );
     assert!(text(&svg, "density") && text(&svg, "cumulative share"));
     assert!(
         svg.matches("fill=\"#5F6368\"").count() >= 20,
@@ -359,17 +387,16 @@ fn comparison_charts_draw_what_they_show() {
             )
         })
         .collect();
-    let (svg, _) = svg_string(600, 400, |a| {
-        draw_delta_pass(
-            a,
-            &DeltaPassChart {
-                points,
-                slots: vec![],
-            },
-            &Style::default(),
-        )
-    })
-    .unwrap();
+    let chart = DeltaPassChart {
+        points,
+        slots: vec![],
+    };
+    let (svg, _) = svg_string(600, 400, |a| draw_delta_pass(a, &chart, &Style::default())).unwrap();
+    let dark = Style {
+        dark: true,
+        ..Style::default()
+    };
+    played_as_drawn(&Chart::DeltaPass(chart), (600, 400), &dark);
     assert!(text(&svg, "deepscaler_base") && text(&svg, "deepscaler_rl"));
     assert_eq!(svg.matches("<circle").count(), 2);
     // T*(k): a step line per model.
@@ -380,6 +407,7 @@ fn comparison_charts_draw_what_they_show() {
         draw_best_temperature(a, &chart, &Style::default())
     })
     .unwrap();
+    played_as_drawn(&Chart::BestTemperature(chart.clone()), (600, 400), &Style::default());
     assert!(svg.contains("points=\"") && text(&svg, "best temperature T*(k)") && text(&svg, "M"));
     // The paired difference: the band, the zero line, the mean, the sign change.
     let p = Paired::new(&ds[1], &ds[0]).unwrap();
@@ -394,6 +422,7 @@ fn comparison_charts_draw_what_they_show() {
         curve,
     };
     let (svg, _) = svg_string(700, 420, |a| draw_paired(a, &chart, &Style::default())).unwrap();
+    played_as_drawn(&Chart::Paired(chart.clone()), (700, 420), &Style::default());
     assert!(text(&svg, "sign changes at k = 22"));
     assert_eq!(curves(&svg, "#0072B2"), 1, "the mean difference");
     assert!(

@@ -6,7 +6,7 @@
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
-use plotters::prelude::IntoDrawingArea;
+use plotters::prelude::DrawingBackend;
 use plotters_canvas::CanvasBackend;
 
 use super::download::{save_data_url, save_text};
@@ -122,10 +122,9 @@ pub fn ChartCanvas(
             zoom: zoom.get(),
         };
         let drawn = chart.with(|c| {
-            let backend = CanvasBackend::with_canvas_object(el.clone())?;
-            let area = backend.into_drawing_area();
-            let m = c.draw(&area, &style).ok();
-            let _ = area.present();
+            let mut backend = CanvasBackend::with_canvas_object(el.clone())?;
+            let (m, drawing) = c.drawing(backend.get_size(), &style);
+            let _ = drawing.play(&mut backend);
             m
         });
         // The cross-hair stays at its value of x (a zoom moves it, or hides it).

@@ -9,6 +9,7 @@ pub mod fit;
 mod frame;
 pub mod pass_at_k;
 pub mod planner;
+pub mod record;
 pub mod slots;
 pub mod svg;
 pub mod zoom;
@@ -91,7 +92,16 @@ impl Chart {
             zoom,
             ..Style::default()
         };
-        svg::svg_string(width, height, |a| self.draw(a, &style)).map(|(s, _)| s)
+        let (drawn, drawing) = self.drawing((width, height), &style);
+        drawn?;
+        svg::played(&drawing, (width, height))
+    }
+
+    /// The chart drawn on a recorder of `size` pixels, to be played onto the page's canvas or
+    /// into SVG (one copy of the charts' code for both), and its mapping (None if drawing
+    /// failed: what was drawn before is kept).
+    pub fn drawing(&self, size: (u32, u32), style: &Style) -> (Option<Mapping>, record::Drawing) {
+        record::record(size, |a| self.draw(a, style).ok())
     }
 }
 

@@ -21,3 +21,12 @@ pub fn svg_string<T>(
     };
     Some((out, result))
 }
+
+/// A recorded drawing played into a `width` × `height` SVG document (None if that failed).
+pub fn played(drawing: &super::record::Drawing, (width, height): (u32, u32)) -> Option<String> {
+    let mut out = String::new();
+    drawing
+        .play(&mut SVGBackend::with_string(&mut out, (width, height)))
+        .ok()?;
+    Some(out)
+}
