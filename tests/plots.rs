@@ -407,7 +407,11 @@ fn comparison_charts_draw_what_they_show() {
         draw_best_temperature(a, &chart, &Style::default())
     })
     .unwrap();
-    played_as_drawn(&Chart::BestTemperature(chart.clone()), (600, 400), &Style::default());
+    played_as_drawn(
+        &Chart::BestTemperature(chart.clone()),
+        (600, 400),
+        &Style::default(),
+    );
     assert!(svg.contains("points=\"") && text(&svg, "best temperature T*(k)") && text(&svg, "M"));
     // The paired difference: the band, the zero line, the mean, the sign change.
     let p = Paired::new(&ds[1], &ds[0]).unwrap();
