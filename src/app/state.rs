@@ -21,6 +21,9 @@ pub const FILES_KEY: &str = "passk.files.v1";
 /// Where the reading options (answers' case, lm-eval metric) are kept.
 pub const READ_KEY: &str = "passk.read.v1";
 
+/// The fewest characters a task takes in the stored files' JSON (`{"counts":[1,0]},`).
+const MIN_TASK_JSON: usize = 17;
+
 /// Milliseconds of quiet after the last keystroke before pasted text is parsed.
 pub const DEBOUNCE_MS: u64 = 150;
 
@@ -194,8 +197,19 @@ pub fn provide_inputs() -> Inputs {
         None => storage::remove(FORMAT_KEY),
     });
     Effect::new(move |_| {
-        let json = files.with(|f| serde_json::to_string(f).unwrap_or_default());
-        let result = storage::save(FILES_KEY, &json);
+        // Files too large for local storage are not written out first (a million tasks are
+        // 30 MB of JSON: a long pause on the page's thread for a certain refusal).
+        let tasks: usize =
+            files.with(|f| f.iter().flat_map(|r| &r.series).map(|s| s.1.len()).sum());
+        let result = if tasks * MIN_TASK_JSON > storage::LIMIT {
+            Err(format!(
+                "at least {:.1} MB is more than this browser keeps for a page",
+                (tasks * MIN_TASK_JSON) as f64 / 1e6
+            ))
+        } else {
+            let json = files.with(|f| serde_json::to_string(f).unwrap_or_default());
+            storage::save(FILES_KEY, &json)
+        };
         if result.is_err() {
             // Keep at least the fact that files were loaded, so the example does not return.
             let _ = storage::save(FILES_KEY, "[]");

@@ -8,6 +8,10 @@ pub fn load(key: &str) -> Option<String> {
     storage.get_item(key).ok()?
 }
 
+/// The characters a page may keep in local storage in every browser the page supports (5 M;
+/// more fails at `setItem`).
+pub const LIMIT: usize = 5_000_000;
+
 /// Stores a string.
 ///
 /// # Errors

@@ -41,7 +41,8 @@ pub enum Request {
     Fit {
         /// The job number.
         job: u64,
-        /// Every series read.
+        /// Every series read (their tasks cross in columns: [`super::compact`]).
+        #[serde(with = "super::compact::datasets")]
         datasets: Vec<Dataset>,
     },
     /// The Pass@k and Cover@τ curves of the series last fitted.
@@ -257,7 +258,9 @@ pub enum Reply {
     Read {
         /// The job number.
         job: u64,
-        /// The series, rejected rows and what was left unused.
+        /// The series, rejected rows and what was left unused (the tasks in columns:
+        /// [`super::compact`]).
+        #[serde(with = "super::compact::file_read")]
         read: Box<FileRead>,
     },
     /// The fits, in the order of the series.

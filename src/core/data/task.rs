@@ -129,6 +129,11 @@ impl Task {
         }
     }
 
+    /// Whether the task holds more than its id and counts (a group, votes or scores).
+    pub fn has_extra(&self) -> bool {
+        self.extra.is_some()
+    }
+
     /// The task's group (for cluster-robust standard errors), if the input names one.
     pub fn group(&self) -> Option<&str> {
         self.extra.as_ref()?.group.as_deref()
