@@ -142,6 +142,9 @@ impl Tasks {
             };
             tasks.push(Task::new(id, counts));
         }
+        if ids.is_some_and(|(rest, _)| !rest.is_empty()) {
+            return Err(E::custom("task ids: longer than their lengths"));
+        }
         for (i, t) in self.whole {
             let slot = usize::try_from(i)
                 .ok()
@@ -317,7 +320,9 @@ mod tests {
         few_lengths.ids.as_mut().unwrap().1 .0.truncate(8);
         let mut far = good.clone();
         far.whole[0].0 = 99;
-        for bad in [odd, c_over_n, short_ids, few_lengths, far] {
+        let mut long_ids = good.clone();
+        long_ids.ids.as_mut().unwrap().0.push('z');
+        for bad in [odd, c_over_n, short_ids, few_lengths, far, long_ids] {
             assert!(bad.into_tasks::<serde_json::Error>().is_err());
         }
     }

@@ -99,8 +99,6 @@ pub fn assemble_with_sources(
     let mut rejected: Vec<Vec<Rejected>> = Vec::new();
     let mut names = UniqueNames::default();
     let mut runs: HashMap<(Option<super::Format>, String), (usize, Placed)> = HashMap::new();
-    // Whether each series holds runs (whose votes may keep their answers' texts).
-    let mut runs_at: Vec<bool> = Vec::new();
     for (source, f) in files.into_iter().enumerate() {
         let run = f.runs_of.clone().map(|key| (f.format, key));
         let earlier = run.as_ref().and_then(|r| runs.get(r)).cloned();
@@ -164,16 +162,14 @@ pub fn assemble_with_sources(
             }
         }
         if let Some(run) = run {
-            runs_at.resize(datasets.len(), false);
-            by_meta.values().for_each(|&i| runs_at[i] = true);
             runs.entry(run).or_insert((first, HashMap::new())).1 = by_meta;
         }
         sources.resize(datasets.len(), source);
     }
     // Runs keep their answers' texts until combined (a reader drops them from any other
     // file's votes): drop them now, from the series runs went into only.
-    for (d, _) in datasets.iter_mut().zip(&runs_at).filter(|(_, &run)| run) {
-        for t in &mut d.tasks {
+    for &i in runs.values().flat_map(|(_, by_meta)| by_meta.values()) {
+        for t in datasets.get_mut(i).map_or(&mut [][..], |d| &mut d.tasks) {
             let votes = t.take_votes();
             t.set_votes(votes.map(Votes::without_answers));
         }

@@ -23,6 +23,18 @@ pub(super) struct Seen {
     hash: u64,
 }
 
+impl Seen {
+    /// The task at `pos` of series `s`, first named on `line`, whose id is `id`.
+    fn new(s: usize, pos: usize, line: u64, id: &str) -> Seen {
+        Seen {
+            series: s,
+            pos,
+            line,
+            hash: id_hash(s, id),
+        }
+    }
+}
+
 /// The hash of a task id in a series.
 fn id_hash(series: usize, id: &str) -> u64 {
     let mut h = Fx::default();
@@ -48,13 +60,7 @@ pub(super) struct Ids {
 impl Ids {
     /// A counts row's task, just pushed at `pos` of series `s`, to be checked later.
     pub(super) fn note(&mut self, s: usize, pos: usize, line: u64, id: &str) {
-        let hash = id_hash(s, id);
-        self.pending.push(Seen {
-            series: s,
-            pos,
-            line,
-            hash,
-        });
+        self.pending.push(Seen::new(s, pos, line, id));
     }
 
     /// Where task `id` of series `s` is, if the table has it.
@@ -72,14 +78,8 @@ impl Ids {
 
     /// Puts the task just pushed at `pos` of series `s` in the table.
     pub(super) fn remember(&mut self, s: usize, pos: usize, line: u64, id: &str) {
-        let hash = id_hash(s, id);
-        let at = Seen {
-            series: s,
-            pos,
-            line,
-            hash,
-        };
-        self.table.insert_unique(hash, at, |e| e.hash);
+        let at = Seen::new(s, pos, line, id);
+        self.table.insert_unique(at.hash, at, |e| e.hash);
     }
 
     /// Takes in the rows `later` noted, whose series `s` are now series `to[s].0` of

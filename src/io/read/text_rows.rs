@@ -5,7 +5,7 @@ use crate::io::number::{parse_count, plain_count, shorten};
 
 use super::collect::Collector;
 use super::names::{is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
-use super::quotes::{plain_cells, split_delimited};
+use super::quotes::{plain_cells, scan_quoted, split_delimited};
 
 /// Whether a line holds nothing to read (blank or a `#` comment).
 pub fn is_skipped(line: &str) -> bool {
@@ -206,7 +206,7 @@ impl Header {
         let count = match plain_cells(raw, delimiter, &mut pick) {
             Some(count) => count,
             None => {
-                quoted = split_delimited(raw, delimiter);
+                quoted = scan_quoted(raw, delimiter).0;
                 quoted.iter().enumerate().for_each(|(i, c)| pick(i, c));
                 quoted.len()
             }
