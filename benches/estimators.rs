@@ -6,18 +6,25 @@
 //! real files in `assets/examples/`. Every step is [`passk::bench::bench_text`], the median of
 //! several runs. `--json` prints one JSON object per input (for `bench/run.mjs`), else a
 //! Markdown table. Each input's peak memory is that of reading the file from disk and
-//! reporting on it once (`passk report`'s work), counted by this binary's allocator.
+//! reporting on it once (`passk report`'s work), counted by this binary's allocator, which
+//! is the command line's ([`passk::huge_pages`] on Linux) with a count of the bytes held.
 //! `counts_1000000.csv` is the same series as `synthetic_1000000.csv` without task ids
 //! (`n,c`, the 7 MB file).
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::{GlobalAlloc, Layout};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use passk::bench::{bench_text, read_and_report};
 
-/// The system allocator, counting the bytes held and their peak.
+/// The allocator of the `passk` command line.
+#[cfg(target_os = "linux")]
+const INNER: passk::huge_pages::HugePages = passk::huge_pages::HugePages;
+#[cfg(not(target_os = "linux"))]
+const INNER: std::alloc::System = std::alloc::System;
+
+/// The command line's allocator, counting the bytes held and their peak.
 struct Counting;
 
 static HELD: AtomicUsize = AtomicUsize::new(0);
@@ -32,28 +39,28 @@ fn held(delta: isize) {
     PEAK.fetch_max(now, Relaxed);
 }
 
-// SAFETY: every call is passed to the system allocator unchanged; only the sizes are counted.
+// SAFETY: every call is passed to the command line's allocator unchanged; only the sizes are counted.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(l) };
+        let p = unsafe { INNER.alloc(l) };
         if !p.is_null() {
             held(l.size() as isize);
         }
         p
     }
     unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(l) };
+        let p = unsafe { INNER.alloc_zeroed(l) };
         if !p.is_null() {
             held(l.size() as isize);
         }
         p
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) };
+        unsafe { INNER.dealloc(p, l) };
         held(-(l.size() as isize));
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, size: usize) -> *mut u8 {
-        let q = unsafe { System.realloc(p, l, size) };
+        let q = unsafe { INNER.realloc(p, l, size) };
         if !q.is_null() {
             held(size as isize - l.size() as isize);
         }

@@ -9,6 +9,8 @@ pub mod bench;
 pub mod core;
 pub mod engine;
 pub mod fuzz;
+#[cfg(target_os = "linux")]
+pub mod huge_pages;
 pub mod io;
 pub mod plot;
 

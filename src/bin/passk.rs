@@ -22,6 +22,11 @@ use passk::io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, 
 use passk::io::share::{carried, encode, Shared};
 use passk::io::workspace::Workspace;
 
+/// Large blocks (a million tasks are 40 MB) backed by huge pages: see [`passk::huge_pages`].
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: passk::huge_pages::HugePages = passk::huge_pages::HugePages;
+
 #[path = "passk/args.rs"]
 mod args;
 use args::{parse, Args, Flag};

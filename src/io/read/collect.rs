@@ -40,6 +40,8 @@ pub struct Collector {
     pub keep_answers: bool,
     /// How the reader was asked to read.
     pub options: ReadOptions,
+    /// Room for this many tasks in the next series made (see [`make_room`](Self::make_room)).
+    room: usize,
 }
 
 /// Choices about reading that no file says: how answers are compared, which metric counts,
@@ -95,6 +97,37 @@ impl Collector {
         }
     }
 
+    /// Room for `tasks` more tasks in the series rows are going into (the last one made, or
+    /// the next one): a large chunk's tasks then go where they will stay, and
+    /// [`touch_room`](Self::touch_room) can make that memory ready beforehand.
+    /// Only while there is at most one series: rows of several go into each of them, in
+    /// shares no one knows beforehand.
+    pub(super) fn make_room(&mut self, tasks: usize) {
+        match self.series.as_mut_slice() {
+            [] => self.room = tasks,
+            [(_, into)] => into.reserve(tasks),
+            _ => {}
+        }
+    }
+
+    /// Writes once to every memory page of the room for the next `tasks` tasks of the only
+    /// series, so that the operating system maps those pages now, on this thread, rather
+    /// than when [`absorb`](Self::absorb) copies tasks into them. Room not made is not made
+    /// here: the length and the tasks are unchanged.
+    pub(super) fn touch_room(&mut self, tasks: usize) {
+        const PER_PAGE: usize = 4096 / std::mem::size_of::<Task>();
+        if let [(_, into)] = self.series.as_mut_slice() {
+            for slot in into
+                .spare_capacity_mut()
+                .iter_mut()
+                .take(tasks)
+                .step_by(PER_PAGE)
+            {
+                slot.write(Task::new(None, Counts::ZERO_RATE));
+            }
+        }
+    }
+
     /// Takes in the rows `later` collected from the lines after this one's (counts rows
     /// only: no per-sample row): as if this collector had read them itself, in order.
     pub(super) fn absorb(&mut self, later: Collector) {
@@ -133,7 +166,10 @@ impl Collector {
         if let Some(&i) = self.index.get(meta) {
             return i;
         }
-        self.series.push((meta.clone(), Vec::new()));
+        self.series.push((
+            meta.clone(),
+            Vec::with_capacity(std::mem::take(&mut self.room)),
+        ));
         self.index.insert(meta.clone(), self.series.len() - 1);
         self.series.len() - 1
     }
@@ -274,6 +310,12 @@ impl Collector {
             }
         }
         self.ids.clear();
+        for (_, tasks) in &mut self.series {
+            // Room made for a series that other series' rows then shared.
+            if tasks.capacity() - tasks.len() > tasks.len() {
+                tasks.shrink_to_fit();
+            }
+        }
         std::mem::take(&mut self.series)
     }
 }

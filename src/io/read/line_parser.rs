@@ -80,6 +80,11 @@ impl LineParser {
             }
         };
         if let Format::Delimited { delimiter } = self.format {
+            // Most rows of the common file, two counts and the delimiter, go straight in.
+            let header = self.header.as_ref().filter(|_| self.open.is_none());
+            if header.is_some_and(|h| h.plain_row(number, &text, delimiter, col)) {
+                return;
+            }
             // RFC 4180: a quoted field may hold line breaks; the record is read whole and
             // named by its first line.
             if let Some((first, mut record, state)) = self.open.take() {

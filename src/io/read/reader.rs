@@ -158,6 +158,11 @@ impl Reader {
     pub fn feed(&mut self, bytes: &[u8]) {
         self.bytes += bytes.len() as u64;
         if let State::Sniffing(buf) = &mut self.state {
+            if buf.is_empty() && bytes.len() >= SNIFF {
+                // Enough to decide on: read in place (a whole file is not copied first).
+                self.decide(bytes);
+                return self.process(bytes);
+            }
             buf.extend_from_slice(bytes);
             if buf.len() >= SNIFF {
                 let buf = std::mem::take(buf);

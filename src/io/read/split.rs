@@ -48,10 +48,20 @@ pub(super) fn feed_cut(
         return lines.feed(&bytes[head..], |item| parser.line(col, item));
     }
     let (first, second) = (&bytes[head..cut], &bytes[cut..last]);
-    let start = lines.next_line() + newlines(first);
-    let mut other = (parser.fork(), Lines::starting_at(start), col.fork());
+    let (in_first, in_second) = (newlines(first), newlines(second));
+    let mut other = (
+        parser.fork(),
+        Lines::starting_at(lines.next_line() + in_first),
+        col.fork(),
+    );
+    // At most a task a line: room for all of them where they will stay, its memory made
+    // ready on this thread while the other reads the second part.
+    col.make_room((in_first + in_second + 1) as usize);
     crate::core::report::par::join(
-        || lines.feed(first, |item| parser.line(col, item)),
+        || {
+            lines.feed(first, |item| parser.line(col, item));
+            col.touch_room(in_second as usize + 1);
+        },
         || {
             let (parser, lines, col) = &mut other;
             lines.feed(second, |item| parser.line(col, item));

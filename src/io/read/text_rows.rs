@@ -160,34 +160,34 @@ impl Header {
     }
 
     /// The row of a file of two columns, n and c, when it is two counts in plain digits and
-    /// the delimiter (the common file, read without its cells): what [`Header::row`] reads
-    /// from it by the general path, which reads every other row.
+    /// the delimiter (the common file, read without its cells): read as [`Header::row`]
+    /// would read it, and `true`; any other row is left to [`Header::row`] (`false`).
     #[inline]
-    fn plain_pair(&self, raw: &str, delimiter: char) -> Option<(u64, u64)> {
-        let n_first = self.pair?;
-        let d = u8::try_from(delimiter).ok()?;
+    pub fn plain_row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) -> bool {
+        let Some(n_first) = self.pair else {
+            return false;
+        };
+        let Ok(d) = u8::try_from(delimiter) else {
+            return false;
+        };
         let b = raw.as_bytes();
-        let at = b.iter().position(|&x| x == d)?;
-        let first = plain_count(&b[..at])?;
-        let second = plain_count(&b[at + 1..])?;
-        Some(if n_first {
+        let Some(at) = b.iter().position(|&x| x == d) else {
+            return false;
+        };
+        let (Some(first), Some(second)) = (plain_count(&b[..at]), plain_count(&b[at + 1..])) else {
+            return false;
+        };
+        let (n, c) = if n_first {
             (first, second)
         } else {
             (second, first)
-        })
+        };
+        col.push_counts(line, SeriesMeta::default(), None, n, c);
+        true
     }
 
-    /// One data row.
+    /// One data row, read cell by cell.
     pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
-        if let Some((n, c)) = self.plain_pair(raw, delimiter) {
-            col.push_counts(line, SeriesMeta::default(), None, n, c);
-        } else {
-            self.row_cells(line, raw, delimiter, col);
-        }
-    }
-
-    /// One data row, read cell by cell (any row [`Header::row`] has no shortcut for).
-    fn row_cells(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
         let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
             col.reject(line, "missing column: no n or c column in the header", None);
             return;
@@ -254,8 +254,10 @@ mod tests {
             let (mut fast, mut cells) = (Collector::default(), Collector::default());
             for (i, r) in rows.iter().enumerate() {
                 let r = r.replace(',', &d.to_string());
-                h.row(i as u64 + 2, &r, d, &mut fast);
-                h.row_cells(i as u64 + 2, &r, d, &mut cells);
+                if !h.plain_row(i as u64 + 2, &r, d, &mut fast) {
+                    h.row(i as u64 + 2, &r, d, &mut fast);
+                }
+                h.row(i as u64 + 2, &r, d, &mut cells);
             }
             proptest::prop_assert_eq!(&fast.rejected, &cells.rejected);
             proptest::prop_assert_eq!(fast.take_series(), cells.take_series());
