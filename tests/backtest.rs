@@ -215,7 +215,7 @@ fn beyond_the_backtest_the_error_grows_with_the_distance() {
 fn what_cannot_be_backtested_falls_back_to_bb() {
     let one = Dataset {
         name: "one".into(),
-        tasks: vec![Task::new(None, Counts::new(10, 3).unwrap())],
+        tasks: vec![Task::new(None, Counts::new(10, 3).unwrap())].into(),
         meta: Default::default(),
     };
     let fits = fit_series(&one.groups()).unwrap();

@@ -161,7 +161,7 @@ fn temperature_from_metadata_or_name() {
     use passk::core::analysis::compare::model_and_temperature;
     let mk = |name: &str, meta: SeriesMeta| Dataset {
         name: name.into(),
-        tasks: vec![],
+        tasks: Default::default(),
         meta,
     };
     let with_meta = SeriesMeta {

@@ -260,7 +260,7 @@ fn dashed_beyond_n_and_dotted_naive() {
 fn degenerate_series_still_draw() {
     let one = |n, c| Dataset {
         name: "one".into(),
-        tasks: vec![Task::new(None, Counts::new(n, c).unwrap())],
+        tasks: vec![Task::new(None, Counts::new(n, c).unwrap())].into(),
         meta: Default::default(),
     };
     for d in [one(10, 0), one(10, 10), one(1, 1)] {

@@ -267,7 +267,8 @@ pub enum Reply {
     Fits {
         /// The job number.
         job: u64,
-        /// One per series.
+        /// One per series (grouped counts in columns: [`super::compact`]).
+        #[serde(with = "super::compact::series_fits")]
         fits: Vec<SeriesFit>,
     },
     /// The curves of the series with tasks.

@@ -94,7 +94,7 @@ impl CountsDoc {
                     .collect::<Result<Vec<Task>, String>>()?;
                 Ok(Dataset {
                     name: s.name.clone(),
-                    tasks,
+                    tasks: tasks.into(),
                     meta: SeriesMeta {
                         model: s.model.clone(),
                         temperature: s.temperature.clone(),

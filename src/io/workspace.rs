@@ -176,7 +176,6 @@ impl Workspace {
                 let s = d.summary();
                 let empty = d.tasks.is_empty();
                 let (file, read_as, ignored) = self.inputs.get(src).cloned().unwrap_or_default();
-                let pass1 = d.groups().mean(|t| t.rate());
                 SummaryRow {
                     name: d.name.clone(),
                     file,
@@ -201,7 +200,11 @@ impl Workspace {
                     } else {
                         percent(s.share_all)
                     },
-                    pass1: if empty { "—".into() } else { percent(pass1) },
+                    pass1: if empty {
+                        "—".into()
+                    } else {
+                        percent(s.pass1)
+                    },
                 }
             })
             .collect()

@@ -3,6 +3,7 @@
 
 pub use crate::core::data::groups::Groups;
 pub use crate::core::data::task::Task;
+pub use crate::core::data::tasks::Tasks;
 
 /// A named series of tasks, in input order (the order matters for folds and pairing).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -10,7 +11,7 @@ pub struct Dataset {
     /// The series name.
     pub name: String,
     /// The tasks in input order.
-    pub tasks: Vec<Task>,
+    pub tasks: Tasks,
     /// What the input said about the series (model, temperature).
     pub meta: SeriesMeta,
 }
@@ -84,6 +85,8 @@ pub struct Summary {
     pub share_none: f64,
     /// Share of tasks with c = n.
     pub share_all: f64,
+    /// Mean success rate c/n (the plug-in pass@1; NaN without tasks).
+    pub pass1: f64,
 }
 
 impl Dataset {
@@ -137,19 +140,62 @@ impl Dataset {
 
     /// Tasks, samples, n range and the shares of c = 0 and c = n.
     pub fn summary(&self) -> Summary {
-        let n = self.tasks.len().max(1) as f64;
-        Summary {
-            tasks: self.tasks.len() as u64,
-            samples: self.tasks.iter().map(|t| t.counts.n()).sum(),
-            n_min: self.tasks.iter().map(|t| t.counts.n()).min().unwrap_or(0),
-            n_max: self.tasks.iter().map(|t| t.counts.n()).max().unwrap_or(0),
-            share_none: self.tasks.iter().filter(|t| t.counts.c() == 0).count() as f64 / n,
-            share_all: self
-                .tasks
-                .iter()
-                .filter(|t| t.counts.c() == t.counts.n())
-                .count() as f64
-                / n,
+        let (mut samples, mut n_min, mut n_max, mut none, mut all) = (0, u64::MAX, 0, 0, 0);
+        let mut rate = crate::core::num::sum::Neumaier::default();
+        // One pass, no grouping (a sort): this runs on the page's thread.
+        for t in &self.tasks {
+            let (n, c) = (t.counts.n(), t.counts.c());
+            samples += n;
+            n_min = n_min.min(n);
+            n_max = n_max.max(n);
+            none += u64::from(c == 0);
+            all += u64::from(c == n);
+            rate.add(t.counts.rate());
         }
+        let tasks = self.tasks.len() as u64;
+        let share = |x: u64| x as f64 / tasks.max(1) as f64;
+        Summary {
+            tasks,
+            samples,
+            n_min: if tasks == 0 { 0 } else { n_min },
+            n_max,
+            share_none: share(none),
+            share_all: share(all),
+            pass1: rate.total() / tasks as f64,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::data::counts::Counts;
+
+    #[test]
+    fn the_summary_is_what_the_grouped_counts_say() {
+        let counts = [(10, 3), (4, 0), (10, 3), (7, 7), (1, 1), (9, 2), (4, 0)];
+        let d = Dataset {
+            name: "d".into(),
+            tasks: counts
+                .iter()
+                .map(|&(n, c)| Task::new(None, Counts::new(n, c).unwrap()))
+                .collect(),
+            meta: SeriesMeta::default(),
+        };
+        let s = d.summary();
+        assert_eq!((s.tasks, s.samples, s.n_min, s.n_max), (7, 45, 1, 10));
+        assert_eq!((s.share_none, s.share_all), (2.0 / 7.0, 2.0 / 7.0));
+        // (0.3 + 0 + 0.3 + 1 + 1 + 2/9 + 0) / 7, by hand; and as the grouped mean.
+        let want = (0.6 + 2.0 + 2.0 / 9.0) / 7.0;
+        assert!((s.pass1 - want).abs() < 1e-15, "{} vs {want}", s.pass1);
+        let grouped = d.groups().mean(|c| c.rate());
+        assert!((s.pass1 - grouped).abs() <= 1e-15 * grouped);
+        let empty = Dataset {
+            tasks: Default::default(),
+            ..d
+        };
+        let s = empty.summary();
+        assert_eq!((s.tasks, s.samples, s.n_min, s.n_max), (0, 0, 0, 0));
+        assert!(s.pass1.is_nan());
     }
 }

@@ -8,3 +8,4 @@ pub mod rejected;
 pub mod samples;
 pub mod synthetic;
 pub mod task;
+pub mod tasks;

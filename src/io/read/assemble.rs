@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::core::data::dataset::{Dataset, SeriesMeta, Task};
+use crate::core::data::dataset::{Dataset, SeriesMeta, Task, Tasks};
 use crate::core::data::rejected::Rejected;
 use crate::core::data::samples::Votes;
 
@@ -106,7 +106,12 @@ pub fn assemble_with_sources(
             Some((first, mut by_meta)) => {
                 for (meta, tasks) in f.series {
                     match by_meta.get(&meta) {
-                        Some(&i) => absorb_run(&mut datasets[i], tasks, &f.file, &mut rejected[i]),
+                        Some(&i) => absorb_run(
+                            &mut datasets[i],
+                            tasks.into_vec(),
+                            &f.file,
+                            &mut rejected[i],
+                        ),
                         None => {
                             let name = names.take(meta.name(&f.default_name));
                             by_meta.insert(meta.clone(), datasets.len());
@@ -129,7 +134,7 @@ pub fn assemble_with_sources(
                 if datasets.len() == first && (!f.rejected.is_empty() || f.rejected_more > 0) {
                     datasets.push(Dataset {
                         name: names.take(f.default_name.clone()),
-                        tasks: Vec::new(),
+                        tasks: Tasks::default(),
                         meta: SeriesMeta::default(),
                     });
                     rejected.push(Vec::new());

@@ -2,7 +2,7 @@
 //! the first bytes, hands line formats their numbered lines as they complete and keeps whole
 //! JSON documents until the end; [`read_bytes`] and [`read_text`] read an input at once.
 
-use crate::core::data::dataset::{SeriesMeta, Task};
+use crate::core::data::dataset::{SeriesMeta, Tasks};
 
 use super::collect::{Collector, ReadOptions, RowError};
 use super::format::{detect, Format, SNIFF};
@@ -21,7 +21,7 @@ pub struct FileRead {
     /// How it was read (None for an empty input).
     pub format: Option<Format>,
     /// Series in order of first appearance, with what the input said about them.
-    pub series: Vec<(SeriesMeta, Vec<Task>)>,
+    pub series: Vec<(SeriesMeta, Tasks)>,
     /// Rejected rows (the first [`MAX_KEPT`](super::MAX_KEPT)).
     pub rejected: Vec<RowError>,
     /// Rejected rows beyond those kept.
@@ -268,7 +268,12 @@ impl Reader {
     fn into_read(mut self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
         FileRead {
             runs_of: self.runs_of,
-            series: self.col.take_series(),
+            series: self
+                .col
+                .take_series()
+                .into_iter()
+                .map(|(m, t)| (m, t.into()))
+                .collect(),
             file: self.file,
             default_name: self.default_name,
             format,

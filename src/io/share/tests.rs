@@ -24,7 +24,7 @@ fn input(name: &str, series: Vec<(SeriesMeta, Vec<Task>)>) -> FileRead {
         file: format!("{name}.jsonl"),
         default_name: name.into(),
         format: Some(Format::JsonLines),
-        series,
+        series: series.into_iter().map(|(m, t)| (m, t.into())).collect(),
         rejected: Vec::new(),
         rejected_more: 0,
         ignored_columns: Vec::new(),

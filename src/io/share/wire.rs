@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{clip, Shared, View};
 use crate::core::data::counts::Counts;
-use crate::core::data::dataset::{SeriesMeta, Task};
+use crate::core::data::dataset::{SeriesMeta, Task, Tasks};
 use crate::core::data::samples::{Scored, Votes};
 use crate::core::estimators::kind::Estimator;
 use crate::core::settings::BandKind;
@@ -108,7 +108,7 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
 }
 
 /// One series back, validating every count.
-fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), String> {
+fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Tasks), String> {
     let meta = SeriesMeta {
         model: s.model,
         temperature: s.temperature,
@@ -153,7 +153,7 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Vec<Task>), 
             Ok(task)
         })
         .collect::<Result<Vec<Task>, String>>()?;
-    Ok((meta, tasks))
+    Ok((meta, tasks.into()))
 }
 
 pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
