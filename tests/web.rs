@@ -337,6 +337,45 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     assert!(from_js::<Request>(wasm_bindgen::JsValue::from_str("Fit")).is_err());
 }
 
+/// A large task list's columns are handed over with their message (not copied), and only
+/// they: the message's own byte arrays, which still read back whole before the hand-over.
+#[wasm_bindgen_test]
+fn the_columns_of_a_large_task_list_are_handed_over() {
+    use passk::core::data::counts::Counts;
+    use passk::core::data::dataset::{Dataset, SeriesMeta, Task};
+    use passk::engine::codec::{from_js, handed_over, to_js};
+    use passk::engine::protocol::Request;
+
+    let dataset = |tasks: u64, id: bool| Dataset {
+        name: format!("{tasks}"),
+        tasks: (0..tasks)
+            .map(|i| Task::new(id.then(|| format!("t{i}")), Counts::new(9, i % 10).unwrap()))
+            .collect(),
+        meta: SeriesMeta::default(),
+    };
+    let big = Request::Fit {
+        job: 1,
+        datasets: vec![
+            dataset(3, false),
+            dataset(20_000, true),
+            dataset(5_000, false),
+        ],
+    };
+    let v = to_js(&big).unwrap();
+    // 20,000 tasks: their counts (320 KB) and id lengths (80 KB); 5,000: counts (80 KB).
+    let sizes: Vec<u32> = handed_over(&v)
+        .iter()
+        .map(|b| b.unchecked_into::<js_sys::ArrayBuffer>().byte_length())
+        .collect();
+    assert_eq!(sizes, vec![320_000, 80_000, 80_000]);
+    assert_eq!(from_js::<Request>(v).unwrap(), big);
+    let small = Request::Fit {
+        job: 2,
+        datasets: vec![dataset(100, true)],
+    };
+    assert_eq!(handed_over(&to_js(&small).unwrap()).length(), 0);
+}
+
 /// The user's `File` crosses to the engine as itself (serde-wasm-bindgen passes it through),
 /// and the engine's read of it in slices equals the reader's of its bytes at once.
 #[wasm_bindgen_test]

@@ -14,7 +14,7 @@ use web_sys::{MessageEvent, Worker};
 use leptos::prelude::ArcRwSignal;
 use std::rc::Rc;
 
-use crate::engine::codec::{from_js, to_js};
+use crate::engine::codec::{from_js, handed_over, to_js};
 use crate::engine::protocol::{Family, Reply, Request};
 #[cfg(feature = "in-page-engine")]
 use crate::engine::runner::{Engine, Host};
@@ -180,7 +180,14 @@ fn post(req: Request) {
         return;
     }
     let failed = CLIENT.with_borrow(|c| match (&c.worker, to_js(&req)) {
-        (Some(w), Ok(v)) => w.post_message(&v).err().map(|e| format!("{e:?}")),
+        (Some(w), Ok(v)) => {
+            let sent = if matches!(req, Request::Fit { .. }) {
+                w.post_message_with_transfer(&v, &handed_over(&v))
+            } else {
+                w.post_message(&v)
+            };
+            sent.err().map(|e| format!("{e:?}"))
+        }
         (_, Err(e)) => Some(e.to_string()),
         (None, _) => Some(c.failed.clone().unwrap_or_else(|| "no engine".into())),
     });

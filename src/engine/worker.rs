@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use super::codec::{from_js, to_js};
+use super::codec::{from_js, handed_over, to_js};
 use super::protocol::{Family, Reply, Request};
 use super::runner::{Engine, Host};
 
@@ -40,6 +40,9 @@ impl Host for Worker {
 
     fn send(&self, reply: Reply) {
         match to_js(&reply) {
+            Ok(v) if matches!(reply, Reply::Read { .. } | Reply::Fits { .. }) => {
+                let _ = self.scope.post_message_with_transfer(&v, &handed_over(&v));
+            }
             Ok(v) => {
                 let _ = self.scope.post_message(&v);
             }
