@@ -196,25 +196,43 @@ pub fn provide_inputs() -> Inputs {
         }
         None => storage::remove(FORMAT_KEY),
     });
+    // Written in a task of its own, after the page has shown the files (a file of 10^5 tasks
+    // is megabytes of JSON), and only the latest files when they change quickly.
+    let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
-        // Files too large for local storage are not written out first (a million tasks are
-        // 30 MB of JSON: a long pause on the page's thread for a certain refusal).
-        let tasks: usize =
-            files.with(|f| f.iter().flat_map(|r| &r.series).map(|s| s.1.len()).sum());
-        let result = if tasks * MIN_TASK_JSON > storage::LIMIT {
-            Err(format!(
-                "at least {:.1} MB is more than this browser keeps for a page",
-                (tasks * MIN_TASK_JSON) as f64 / 1e6
-            ))
-        } else {
-            let json = files.with(|f| serde_json::to_string(f).unwrap_or_default());
-            storage::save(FILES_KEY, &json)
-        };
-        if result.is_err() {
-            // Keep at least the fact that files were loaded, so the example does not return.
-            let _ = storage::save(FILES_KEY, "[]");
-        }
-        inputs.not_stored.set(result.err());
+        files.track();
+        let run = generation.get_value() + 1;
+        generation.set_value(run);
+        set_timeout(
+            move || {
+                if generation.get_value() == run {
+                    inputs.not_stored.set(store_files(files).err());
+                }
+            },
+            Duration::ZERO,
+        );
     });
     inputs
+}
+
+/// Keeps the loaded files across reloads, or says why they could not be kept.
+fn store_files(files: RwSignal<Vec<FileRead>>) -> Result<(), String> {
+    // Files too large for local storage are not written out first (a million tasks are
+    // 30 MB of JSON: a long pause on the page's thread for a certain refusal).
+    let tasks: usize =
+        files.with_untracked(|f| f.iter().flat_map(|r| &r.series).map(|s| s.1.len()).sum());
+    let result = if tasks * MIN_TASK_JSON > storage::LIMIT {
+        Err(format!(
+            "at least {:.1} MB is more than this browser keeps for a page",
+            (tasks * MIN_TASK_JSON) as f64 / 1e6
+        ))
+    } else {
+        let json = files.with_untracked(|f| serde_json::to_string(f).unwrap_or_default());
+        storage::save(FILES_KEY, &json)
+    };
+    if result.is_err() {
+        // Keep at least the fact that files were loaded, so the example does not return.
+        let _ = storage::save(FILES_KEY, "[]");
+    }
+    result
 }
