@@ -10,7 +10,8 @@
 //   4. the bundle's sizes, the first render of the example, the ingest rate of a generated
 //      human-eval results file (200 MB; 20 MB with --quick) and the longest main-thread task;
 //      the heavy settings on the Pythia example (bench/heavy.mjs): the longest main-thread
-//      task while they run and the calculator's answer time per keystroke meanwhile.
+//      task while they run and the calculator's answer time per keystroke meanwhile; and
+//      (without --quick) loading 10^5 and 10^6 tasks in the page (bench/load.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -130,6 +131,12 @@ const heavy = {
   keystrokes: Number(/over (\d+) keystrokes/.exec(hv.stdout)?.[1]),
 };
 log(`heavy settings: ${heavy.line ?? hv.stderr}`);
+// Loading 10^5 and 10^6 tasks in the page (bench/load.mjs; the files of the full run only).
+const loads = quick
+  ? []
+  : (spawnSync('node', [join(ROOT, 'bench/load.mjs')], { encoding: 'utf8', env: process.env }).stdout ?? '')
+      .split('\n')
+      .filter((l) => / tasks shown after /.test(l));
 
 // The table.
 const fmt = (ms) => (ms === undefined ? '—' : ms < 10 ? ms.toFixed(3) : ms < 1000 ? ms.toFixed(1) : ms.toFixed(0));
@@ -166,6 +173,7 @@ out.push(`| total | ${sizes.reduce((a, s) => a + s.raw, 0)} | ${gz} |`);
 out.push('');
 out.push(`first render of the example (navigation → curves drawn, median of ${renders.length}): ${firstRender.toFixed(0)} ms`);
 out.push(`ingest of a ${ingest.mb} MB human-eval results file: ${ingest.rate} MB/s, longest main-thread task ${ingest.longest} ms, peak renderer memory ${ingest.memory} MB above the page's before`);
+for (const l of loads) out.push(`file picked in the page (bench/load.mjs): ${l}`);
 out.push(`heavy settings on the Pythia example (1000 resamples, bootstrap band, k_max 10^6; bench/heavy.mjs): ${heavy.line}; longest main-thread task ${heavy.longest} ms; the calculator answered ${heavy.keystrokes} keystrokes in median ${heavy.calcMedian} ms, max ${heavy.calcMax} ms`);
 out.push('');
 // Targets (judged at N = 10^6; --quick has no such input and only shows the sizes and render).
