@@ -54,13 +54,15 @@ pub(super) fn feed_cut(
         Lines::starting_at(lines.next_line() + in_first),
         col.fork(),
     );
-    // At most a task a line: room for all of them where they will stay, its memory made
-    // ready on this thread while the other reads the second part.
-    col.make_room((in_first + in_second + 1) as usize);
+    // At most a task a line, and a task's line takes 4 bytes or more (`1,0` and its break):
+    // room for all of them where they will stay, its memory made ready on this thread while
+    // the other reads the second part. (A chunk of blank lines reserves no more than that.)
+    let most = |lines: u64, part: &[u8]| (lines as usize + 1).min(part.len() / 4 + 1);
+    col.make_room(most(in_first, first) + most(in_second, second));
     crate::core::report::par::join(
         || {
             lines.feed(first, |item| parser.line(col, item));
-            col.touch_room(in_second as usize + 1);
+            col.touch_room(most(in_second, second));
         },
         || {
             let (parser, lines, col) = &mut other;
