@@ -140,12 +140,12 @@ impl Dataset {
 
     /// Tasks, samples, n range and the shares of c = 0 and c = n.
     pub fn summary(&self) -> Summary {
-        let (mut samples, mut n_min, mut n_max, mut none, mut all) = (0, u64::MAX, 0, 0, 0);
+        let (mut samples, mut n_min, mut n_max, mut none, mut all) = (0u64, u64::MAX, 0, 0, 0u64);
         let mut rate = crate::core::num::sum::Neumaier::default();
         // One pass, no grouping (a sort): this runs on the page's thread.
         for t in &self.tasks {
             let (n, c) = (t.counts.n(), t.counts.c());
-            samples += n;
+            samples = samples.saturating_add(n);
             n_min = n_min.min(n);
             n_max = n_max.max(n);
             none += u64::from(c == 0);
@@ -186,10 +186,15 @@ mod tests {
         assert_eq!((s.tasks, s.samples, s.n_min, s.n_max), (7, 45, 1, 10));
         assert_eq!((s.share_none, s.share_all), (2.0 / 7.0, 2.0 / 7.0));
         // (0.3 + 0 + 0.3 + 1 + 1 + 2/9 + 0) / 7, by hand; and as the grouped mean.
+        use crate::core::num::prec::CLOSED_FORM_REL;
         let want = (0.6 + 2.0 + 2.0 / 9.0) / 7.0;
-        assert!((s.pass1 - want).abs() < 1e-15, "{} vs {want}", s.pass1);
+        assert!(
+            (s.pass1 - want).abs() <= CLOSED_FORM_REL * want,
+            "{} vs {want}",
+            s.pass1
+        );
         let grouped = d.groups().mean(|c| c.rate());
-        assert!((s.pass1 - grouped).abs() <= 1e-15 * grouped);
+        assert!((s.pass1 - grouped).abs() <= CLOSED_FORM_REL * grouped);
         let empty = Dataset {
             tasks: Default::default(),
             ..d
