@@ -181,7 +181,7 @@ fn post(req: Request) {
     }
     let failed = CLIENT.with_borrow(|c| match (&c.worker, to_js(&req)) {
         (Some(w), Ok(v)) => {
-            let sent = if matches!(req, Request::Fit { .. }) {
+            let sent = if req.carries_columns() {
                 w.post_message_with_transfer(&v, &handed_over(&v))
             } else {
                 w.post_message(&v)

@@ -263,7 +263,7 @@ fn open_link(share: &Share, decoded: Decoded) {
 fn follow_edits(share: Share) {
     // None: not encoded yet; Some(None): too large for a link (the calculator only).
     let data_part = RwSignal::new(None::<Option<String>>);
-    let generation = StoredValue::new(0u64);
+    let latest = state::Latest::default();
     Effect::new(move |_| {
         if !share.linked.get().is_some_and(|p| p.data) {
             return;
@@ -275,16 +275,9 @@ fn follow_edits(share: Share) {
         a.enabled.track();
         a.band.track();
         a.view.track();
-        let run = generation.get_value() + 1;
-        generation.set_value(run);
-        set_timeout(
-            move || {
-                if generation.get_value() == run {
-                    data_part.set(Some(encode_data(&share.shared_now()).ok()));
-                }
-            },
-            Duration::from_millis(FOLLOW_MS),
-        );
+        latest.after(Duration::from_millis(FOLLOW_MS), move || {
+            data_part.set(Some(encode_data(&share.shared_now()).ok()));
+        });
     });
     Effect::new(move |_| {
         let Some(parts) = share.linked.get() else {

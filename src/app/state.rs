@@ -198,21 +198,41 @@ pub fn provide_inputs() -> Inputs {
     });
     // Written in a task of its own, after the page has shown the files (a file of 10^5 tasks
     // is megabytes of JSON), and only the latest files when they change quickly.
-    let generation = StoredValue::new(0u64);
+    let latest = Latest::default();
     Effect::new(move |_| {
         files.track();
-        let run = generation.get_value() + 1;
-        generation.set_value(run);
-        set_timeout(
-            move || {
-                if generation.get_value() == run {
-                    inputs.not_stored.set(store_files(files).err());
-                }
-            },
-            Duration::ZERO,
-        );
+        latest.after(Duration::ZERO, move || {
+            inputs.not_stored.set(store_files(files).err());
+        });
     });
     inputs
+}
+
+/// Work scheduled on a timer after a change, done only for the latest of quick changes.
+#[derive(Clone, Copy)]
+pub struct Latest(StoredValue<u64>);
+
+impl Default for Latest {
+    /// Nothing scheduled yet.
+    fn default() -> Latest {
+        Latest(StoredValue::new(0))
+    }
+}
+
+impl Latest {
+    /// Does `f` after `delay` in a task of its own, unless `after` is called again first.
+    pub fn after(self, delay: Duration, f: impl FnOnce() + 'static) {
+        let run = self.0.get_value() + 1;
+        self.0.set_value(run);
+        set_timeout(
+            move || {
+                if self.0.get_value() == run {
+                    f();
+                }
+            },
+            delay,
+        );
+    }
 }
 
 /// Keeps the loaded files across reloads, or says why they could not be kept.

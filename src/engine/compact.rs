@@ -59,12 +59,17 @@ impl<'de> Deserialize<'de> for Bytes {
     }
 }
 
+/// The little-endian u64 in the first 8 bytes of `b` (callers pass 8 bytes).
+fn le_u64(b: &[u8]) -> u64 {
+    u64::from_le_bytes(b.get(..8).and_then(|b| b.try_into().ok()).unwrap_or([0; 8]))
+}
+
 /// The length that marks a task without id.
 const NO_ID: u32 = u32::MAX;
 
 /// A task list in columns.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-struct Tasks {
+struct TaskColumns {
     /// n and c of each task, little-endian u64s.
     counts: Bytes,
     /// The ids one after the other, and each one's length in bytes (little-endian u32;
@@ -74,8 +79,8 @@ struct Tasks {
     whole: Vec<(u64, Task)>,
 }
 
-impl Tasks {
-    fn of(tasks: &[Task]) -> Tasks {
+impl TaskColumns {
+    fn of(tasks: &[Task]) -> TaskColumns {
         let mut counts = Vec::with_capacity(16 * tasks.len());
         for t in tasks {
             counts.extend_from_slice(&t.counts.n().to_le_bytes());
@@ -102,7 +107,7 @@ impl Tasks {
             .filter(|(_, t)| t.has_extra())
             .map(|(i, t)| (i as u64, t.clone()))
             .collect();
-        Tasks {
+        TaskColumns {
             counts: Bytes(counts),
             ids,
             whole,
@@ -115,7 +120,6 @@ impl Tasks {
             return Err(E::custom("task counts: not a whole number of tasks"));
         }
         let len = bytes.len() / 16;
-        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
         let mut ids = match &self.ids {
             Some((text, lens)) if lens.0.len() == 4 * len => {
                 Some((text.as_str(), lens.0.chunks(4)))
@@ -125,7 +129,7 @@ impl Tasks {
         };
         let mut tasks = Vec::with_capacity(len);
         for pair in bytes.chunks(16) {
-            let counts = Counts::new(word(&pair[..8]), word(&pair[8..])).map_err(E::custom)?;
+            let counts = Counts::new(le_u64(&pair[..8]), le_u64(&pair[8..])).map_err(E::custom)?;
             let id = match &mut ids {
                 Some((text, lens)) => {
                     let l = lens.next().map_or(NO_ID, |b| {
@@ -164,7 +168,7 @@ impl Tasks {
 #[derive(Serialize, Deserialize)]
 struct DatasetCols {
     name: String,
-    tasks: Tasks,
+    tasks: TaskColumns,
     meta: SeriesMeta,
 }
 
@@ -181,7 +185,7 @@ pub mod datasets {
             .iter()
             .map(|d| DatasetCols {
                 name: d.name.clone(),
-                tasks: Tasks::of(&d.tasks),
+                tasks: TaskColumns::of(&d.tasks),
                 meta: d.meta.clone(),
             })
             .collect();
@@ -212,7 +216,7 @@ struct FileReadCols {
     file: String,
     default_name: String,
     format: Option<Format>,
-    series: Vec<(SeriesMeta, Tasks)>,
+    series: Vec<(SeriesMeta, TaskColumns)>,
     rejected: Vec<RowError>,
     rejected_more: u64,
     ignored_columns: Vec<String>,
@@ -236,7 +240,7 @@ pub mod file_read {
             series: r
                 .series
                 .iter()
-                .map(|(m, t)| (m.clone(), Tasks::of(t)))
+                .map(|(m, t)| (m.clone(), TaskColumns::of(t)))
                 .collect(),
             rejected: r.rejected.clone(),
             rejected_more: r.rejected_more,
@@ -326,12 +330,11 @@ pub mod series_fits {
                 if !bytes.len().is_multiple_of(24) {
                     return Err(D::Error::custom("groups: not a whole number of groups"));
                 }
-                let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
                 let groups = bytes
                     .chunks(24)
                     .map(|g| {
-                        let counts = Counts::new(word(&g[..8]), word(&g[8..16]));
-                        Ok((counts.map_err(D::Error::custom)?, word(&g[16..])))
+                        let counts = Counts::new(le_u64(&g[..8]), le_u64(&g[8..16]));
+                        Ok((counts.map_err(D::Error::custom)?, le_u64(&g[16..])))
                     })
                     .collect::<Result<Vec<_>, D::Error>>()?;
                 Ok(SeriesFit {
@@ -369,8 +372,8 @@ mod tests {
             Vec::new(),
             vec![Task::new(None, Counts::new(3, 1).unwrap())],
         ] {
-            let json = serde_json::to_string(&Tasks::of(&list)).unwrap();
-            let back: Tasks = serde_json::from_str(&json).unwrap();
+            let json = serde_json::to_string(&TaskColumns::of(&list)).unwrap();
+            let back: TaskColumns = serde_json::from_str(&json).unwrap();
             assert_eq!(back.into_tasks::<serde_json::Error>().unwrap(), list);
         }
         let ds = vec![Dataset {
@@ -386,7 +389,7 @@ mod tests {
 
     #[test]
     fn damaged_columns_are_refused_not_trusted() {
-        let good = Tasks::of(&tasks());
+        let good = TaskColumns::of(&tasks());
         let mut odd = good.clone();
         odd.counts.0.pop();
         let mut c_over_n = good.clone();

@@ -205,6 +205,11 @@ impl Family {
 }
 
 impl Request {
+    /// Whether it carries task lists in columns ([`super::compact`]), worth handing over.
+    pub fn carries_columns(&self) -> bool {
+        matches!(self, Request::Fit { .. })
+    }
+
     /// Its job number.
     pub fn job(&self) -> u64 {
         match self {
@@ -336,6 +341,11 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// Whether it carries task lists or grouped counts in columns ([`super::compact`]).
+    pub fn carries_columns(&self) -> bool {
+        matches!(self, Reply::Read { .. } | Reply::Fits { .. })
+    }
+
     /// The family of the job it answers (None for [`Reply::Ready`]).
     pub fn family(&self) -> Option<Family> {
         match self {

@@ -40,7 +40,7 @@ impl Host for Worker {
 
     fn send(&self, reply: Reply) {
         match to_js(&reply) {
-            Ok(v) if matches!(reply, Reply::Read { .. } | Reply::Fits { .. }) => {
+            Ok(v) if reply.carries_columns() => {
                 let _ = self.scope.post_message_with_transfer(&v, &handed_over(&v));
             }
             Ok(v) => {
