@@ -4,7 +4,9 @@
 use leptos::prelude::*;
 
 use super::examples::Example;
-use super::load_files::{cancel_load, file_list, load_files};
+use super::load_files::{
+    cancel_load, file_list, load_files, load_pasted, pasted_text, LARGE_PASTE,
+};
 use super::state::Inputs;
 use crate::io::format::count_of;
 use crate::io::read::Format;
@@ -26,6 +28,13 @@ pub fn DatasetInput(
         // Picking the same file again must fire `change` again.
         input.set_value("");
         load_files(inputs, files);
+    };
+    // A large paste is read like a file instead of filling the box (see LARGE_PASTE).
+    let on_paste = move |ev: web_sys::ClipboardEvent| {
+        if let Some(text) = pasted_text(&ev).filter(|t| t.length() > LARGE_PASTE) {
+            ev.prevent_default();
+            load_pasted(inputs, &text);
+        }
     };
     let on_format = move |ev: leptos::ev::Event| {
         inputs
@@ -80,6 +89,7 @@ pub fn DatasetInput(
                 placeholder="Paste counts here: one task per line, n then c (for example: 128 117)"
                 prop:value=move || inputs.text.get()
                 on:input=move |ev| inputs.type_text(event_target_value(&ev))
+                on:paste=on_paste
             ></textarea>
             <div class="input-row">
                 <label class="file-pick">
@@ -149,7 +159,10 @@ pub fn DatasetInput(
                 </p>
             })}
             {move || inputs.not_stored.get().map(|m| view! {
-                <p class="note">{format!("The loaded series will not survive a reload: {m}.")}</p>
+                <p class="note" data-testid="files-not-stored">{format!("The loaded series will not survive a reload: {m}.")}</p>
+            })}
+            {move || inputs.text_not_stored.get().map(|m| view! {
+                <p class="note" data-testid="text-not-stored">{format!("The pasted text will not survive a reload: {m}. Save it as a file and load that.")}</p>
             })}
         </section>
     }

@@ -47,6 +47,8 @@ pub struct Inputs {
     pub load_message: RwSignal<Option<String>>,
     /// Why the loaded files could not be kept across a reload, if they could not.
     pub not_stored: RwSignal<Option<String>>,
+    /// Why the pasted text could not be kept across a reload, if it could not.
+    pub text_not_stored: RwSignal<Option<String>>,
     /// The built-in example a load replaced, until the user undoes it or edits on.
     pub replaced: RwSignal<Option<Vec<FileRead>>>,
     /// The pasted text, read.
@@ -178,13 +180,15 @@ pub fn provide_inputs() -> Inputs {
         load: RwSignal::new(None),
         load_message: RwSignal::new(None),
         not_stored: RwSignal::new(None),
+        text_not_stored: RwSignal::new(None),
         replaced: RwSignal::new(None),
         pasted,
         workspace,
     };
     // The outside world: keep the inputs across reloads.
     Effect::new(move |_| {
-        let _ = storage::save(PASTE_KEY, &text.get());
+        let result = text.with(|t| storage::save(PASTE_KEY, t));
+        inputs.text_not_stored.set(result.err());
     });
     Effect::new(move |_| {
         let json = read_options.with(|o| serde_json::to_string(o).unwrap_or_default());
