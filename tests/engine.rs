@@ -31,17 +31,37 @@ use passk::engine::source::Source;
 use passk::io::read::{read_bytes, Format};
 
 /// A host with a clock that moves 40 ms per reading (every tick pauses); `on_pause` runs at
-/// each pause (a request arriving meanwhile).
+/// each pause (a request arriving meanwhile); with `yields`, a pause gives other jobs a turn
+/// (it is pending once), as the worker's event loop does.
 struct Test {
     clock: Cell<f64>,
     replies: RefCell<Vec<Reply>>,
     on_pause: RefCell<Option<Box<dyn FnMut()>>>,
+    yields: Cell<bool>,
+}
+
+/// A future pending once (waking itself), then ready.
+struct YieldOnce(bool);
+
+impl Future for YieldOnce {
+    type Output = ();
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.0 {
+            return Poll::Ready(());
+        }
+        self.0 = true;
+        cx.waker().wake_by_ref();
+        Poll::Pending
+    }
 }
 
 impl Host for Test {
     fn pause(&self) -> Pin<Box<dyn Future<Output = ()>>> {
         if let Some(f) = self.on_pause.borrow_mut().as_mut() {
             f();
+        }
+        if self.yields.get() {
+            return Box::pin(YieldOnce(false));
         }
         Box::pin(std::future::ready(()))
     }
@@ -59,6 +79,7 @@ fn host() -> Rc<Test> {
         clock: Cell::new(0.0),
         replies: RefCell::new(Vec::new()),
         on_pause: RefCell::new(None),
+        yields: Cell::new(false),
     })
 }
 
@@ -618,6 +639,72 @@ fn requests_for_series_no_longer_held_fail_and_refits_keep_unchanged_series() {
     // The old series' job number is gone.
     let got = run(&engine, &h, curves_request(4, 2, BandKind::None));
     assert!(matches!(&got[..], [Reply::Failed { .. }]), "{got:?}");
+}
+
+#[test]
+fn a_request_naming_the_fit_under_way_starts_once_that_fit_is_done() {
+    // The answer when the fit is done first.
+    let (ds, done, h0) = fitted();
+    let want = run(&done, &h0, curves_request(2, 1, BandKind::Credible));
+    assert!(matches!(&want[..], [Reply::Curves { .. }]), "{want:?}");
+    // Asked for together, the curves first in line: they wait for fit 1 while it runs, each
+    // job pausing in turn.
+    let (engine, h) = (Engine::new(), host());
+    h.yields.set(true);
+    let fit = Request::Fit {
+        job: 1,
+        datasets: ds.clone(),
+    };
+    let curves = curves_request(2, 1, BandKind::Credible);
+    engine.accept(&fit);
+    engine.accept(&curves);
+    let worker = h.clone() as Rc<dyn Host>;
+    let mut jobs = [
+        Box::pin(engine.clone().run(curves, worker.clone())),
+        Box::pin(engine.clone().run(fit, worker)),
+    ];
+    let mut done_jobs = [false; 2];
+    let mut cx = Context::from_waker(Waker::noop());
+    let mut turns = 0;
+    while done_jobs != [true; 2] {
+        for (j, d) in jobs.iter_mut().zip(done_jobs.iter_mut()) {
+            *d = *d || j.as_mut().poll(&mut cx).is_ready();
+        }
+        turns += 1;
+    }
+    assert!(turns > 2, "the curves waited ({turns} turns)");
+    let got: Vec<Reply> = h
+        .replies
+        .borrow()
+        .iter()
+        .filter(|r| !matches!(r, Reply::Progress { .. }))
+        .cloned()
+        .collect();
+    assert!(matches!(&got[0], Reply::Fits { job: 1, .. }), "{got:?}");
+    assert_eq!(got[1..], want[..]);
+
+    // A fit superseded before it ran: what named it fails at once (the page asks again).
+    let (engine, h) = (Engine::new(), host());
+    engine.accept(&Request::Fit {
+        job: 1,
+        datasets: ds.clone(),
+    });
+    engine.accept(&Request::Fit {
+        job: 3,
+        datasets: ds,
+    });
+    let got = run(&engine, &h, curves_request(2, 1, BandKind::None));
+    assert!(
+        matches!(
+            &got[..],
+            [Reply::Failed {
+                job: 2,
+                family: Family::Curves,
+                ..
+            }]
+        ),
+        "{got:?}"
+    );
 }
 
 /// One of each message, with values that test the encoding (a seed beyond 2^53, NaN-free

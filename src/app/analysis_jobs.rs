@@ -1,6 +1,7 @@
 //! The analysis pipelines, each a request to the engine worker that the latest input
-//! supersedes: the fits when the series change, the curves when the fits, k_max, the band or
-//! the settings change, the backtests after the fits. The page only sends and receives: it
+//! supersedes: the fits when the series change, the curves when the fit asked for, k_max, the
+//! band or the settings change, the backtests and the report with each fit (the engine starts
+//! what names a fit once that fit is done). The page only sends and receives: it
 //! never computes them, so it never freezes. Until a new result arrives the old one stays,
 //! marked stale; a job that runs longer than [`SHOW_AFTER_MS`] shows its progress.
 
@@ -39,8 +40,8 @@ pub struct Pending {
 pub type PendingJobs = RwSignal<[Option<Pending>; Family::COUNT]>;
 
 /// Sends the request `make` builds from its job number and notes the job as pending (saying
-/// `text` until the engine says more).
-pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) {
+/// `text` until the engine says more); returns the job number.
+pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) -> u64 {
     let mut family = None;
     let job = engine::send(|job| {
         let req = make(job);
@@ -50,6 +51,7 @@ pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) 
     if let Some(f) = family {
         started(pending, f, job, text);
     }
+    job
 }
 
 /// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
@@ -109,8 +111,10 @@ pub fn cancel(pending: PendingJobs, family: Family) {
     pending.update(|p| p[family.index()] = None);
 }
 
-/// Refits every series when the series change; `data` gets the fit job's number (the later
-/// requests name it).
+/// Refits every series when the series change; `data` gets the fit job's number as it is
+/// asked for, so that the requests naming it (curves, report, …) go at once and the engine
+/// starts them the moment the fit is done. The first fit is asked for before the page has
+/// mounted (the engine fits while the page builds).
 pub fn fit_pipeline(
     datasets: Memo<Vec<Dataset>>,
     fits: RwSignal<Vec<SeriesFit>>,
@@ -118,17 +122,26 @@ pub fn fit_pipeline(
     pending: PendingJobs,
 ) {
     handle(pending, Family::Fit, move |reply| {
-        if let Reply::Fits { job, fits: f } = reply {
-            data.set(job);
+        if let Reply::Fits { fits: f, .. } = reply {
             fits.set(f);
         }
     });
-    Effect::new(move |_| {
-        let ds = datasets.get();
-        ask(pending, "fitting…", |job| Request::Fit {
+    let fit = move |ds: Vec<Dataset>| {
+        data.set(ask(pending, "fitting…", |job| Request::Fit {
             job,
             datasets: ds,
-        });
+        }));
+    };
+    let first = datasets.get_untracked();
+    let sent = StoredValue::new(first.clone());
+    fit(first);
+    Effect::new(move |_| {
+        let ds = datasets.get();
+        // Its first run sees the series asked for above, unless they changed since.
+        if sent.with_value(|s| *s != ds) {
+            sent.set_value(ds.clone());
+            fit(ds);
+        }
     });
 }
 
@@ -143,10 +156,9 @@ pub struct CurveOutputs {
     pub pending: PendingJobs,
 }
 
-/// Asks for the curves when the fits, k_max, the band or the settings change (never
-/// refitting).
+/// Asks for the curves when a fit is asked for or k_max, the band or the settings change
+/// (never refitting).
 pub fn curve_pipeline(
-    fits: RwSignal<Vec<SeriesFit>>,
     data: RwSignal<u64>,
     settings: Memo<Parsed>,
     k_max: Memo<u64>,
@@ -174,8 +186,7 @@ pub fn curve_pipeline(
     });
     Effect::new(move |_| {
         let (k_max, band, settings, taus) = inputs.get();
-        fits.track();
-        let data = data.get_untracked();
+        let data = data.get();
         ask(out.pending, "drawing…", |job| Request::Curves {
             job,
             data,
@@ -190,7 +201,6 @@ pub fn curve_pipeline(
 /// Asks for the backtests after the fits, for the k list — the same choice as
 /// `passk report --backtest`.
 pub fn backtest_pipeline(
-    fits: RwSignal<Vec<SeriesFit>>,
     data: RwSignal<u64>,
     settings: Memo<Parsed>,
     backtests: RwSignal<Vec<SeriesBacktest>>,
@@ -212,8 +222,7 @@ pub fn backtest_pipeline(
     });
     Effect::new(move |_| {
         let (settings, ks) = inputs.get();
-        fits.track();
-        let data = data.get_untracked();
+        let data = data.get();
         ask(pending, "backtesting…", |job| Request::Backtest {
             job,
             data,
@@ -228,7 +237,6 @@ pub fn backtest_pipeline(
 /// nothing on the page shows) after the fits, and when the report's settings or the rejected
 /// rows change; until it arrives the last one stays.
 pub fn report_pipeline(
-    fits: RwSignal<Vec<SeriesFit>>,
     data: RwSignal<u64>,
     settings: Memo<Parsed>,
     rejected: Memo<Vec<Vec<Rejected>>>,
@@ -254,8 +262,7 @@ pub fn report_pipeline(
     Effect::new(move |_| {
         let options = options.get();
         let rejected = rejected.get();
-        fits.track();
-        let data = data.get_untracked();
+        let data = data.get();
         ask(pending, "tabulating…", |job| Request::Report {
             job,
             data,

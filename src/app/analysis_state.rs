@@ -219,8 +219,17 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         })
     });
     let data = RwSignal::new(0u64);
+    // From the series, not their fits: the curves are asked for with the fit, not after it.
+    let n_max = Memo::new(move |_| {
+        datasets.with(|d| {
+            d.iter()
+                .flat_map(|s| s.tasks.iter())
+                .map(|t| t.counts.n())
+                .max()
+        })
+    });
     let k_max = Memo::new(move |_| {
-        let n_max = fits.with(|f| f.iter().map(|s| s.groups.n_max()).max().unwrap_or(0));
+        let n_max = n_max.get().unwrap_or(0);
         settings
             .with(|s| s.k_max)
             .unwrap_or_else(|| auto_k_max(n_max))
@@ -232,7 +241,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         cover,
         pending,
     };
-    curve_pipeline(fits, data, settings, k_max, band, out);
+    curve_pipeline(data, settings, k_max, band, out);
     let rejected = Memo::new(move |_| workspace.with(|w| w.rejected.clone()));
     // Slots are kept by the names as read, and shown under the names given.
     let by_origin = StoredValue::new(SlotBook::default());
@@ -245,10 +254,10 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         })
     });
     let report = RwSignal::new(Report::default());
-    report_pipeline(fits, data, settings, rejected, report, pending);
+    report_pipeline(data, settings, rejected, report, pending);
     // Sent after the curves and the table's report, which the first screen waits for (the
     // engine starts its jobs in the order they arrive and interleaves their slices).
-    backtest_pipeline(fits, data, settings, backtests, pending);
+    backtest_pipeline(data, settings, backtests, pending);
     // The outside world: keep the settings across reloads.
     Effect::new(move |_| {
         let saved = Saved {

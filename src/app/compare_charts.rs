@@ -153,11 +153,10 @@ pub fn PairedPanel(
             bootstrap: s.opts.settings.bootstrap.max(PAIRED_RESAMPLES),
             ..s.opts.settings.clone()
         });
-        a.fits.track();
         let Some((na, nb)) = pair else {
             return result.set(None);
         };
-        let data = a.data.get_untracked();
+        let data = a.data.get();
         ask(a.pending, "paired bootstrap…", |job| Request::Paired {
             job,
             data,

@@ -1,6 +1,7 @@
 //! The page's side of the engine worker: starts it, numbers each request, posts it through
 //! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests sent
-//! before the worker has loaded wait for its `Ready`. Where no worker can run (its script
+//! before the worker has loaded go at once (its script keeps them until the engine reads
+//! them) and are kept until its `Ready`. Where no worker can run (its script
 //! missing or blocked), every request fails with the reason, which the page shows; with the
 //! `in-page-engine` feature (the wasm-bindgen tests, which have no worker script) the same
 //! engine runs on the page instead, in time slices.
@@ -56,30 +57,78 @@ fn running(c: &Client) -> bool {
     c.worker.is_some()
 }
 
-/// Starts the worker once (later calls do nothing).
+/// Where `index.html`'s first script leaves the worker it started before the page's wasm
+/// loaded, with the events the worker sent meanwhile (`{ worker, early }`).
+const EARLY_WORKER: &str = "__passkEngine";
+
+/// Starts the worker once (later calls do nothing): takes over the one `index.html` started
+/// (its wasm then compiles while the page's loads), else starts it.
 fn start(c: &mut Client) {
     if running(c) || c.failed.is_some() {
         return;
     }
-    match Worker::new(WORKER_URL) {
-        Ok(w) => {
-            let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
-                match from_js::<Reply>(ev.data()) {
-                    Ok(reply) => deliver(reply),
-                    Err(e) => {
-                        web_sys::console::warn_1(&format!("engine reply unreadable: {e}").into())
-                    }
-                }
-            });
-            w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            on_message.forget();
-            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| worker_failed());
-            w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-            on_error.forget();
-            c.worker = Some(w);
+    let (worker, early) = match early_worker() {
+        Some(started) => started,
+        None => match Worker::new(WORKER_URL) {
+            Ok(w) => (w, js_sys::Array::new()),
+            Err(e) => {
+                c.failed = Some(format!("the engine worker could not start: {e:?}"));
+                return;
+            }
+        },
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
+        match from_js::<Reply>(ev.data()) {
+            Ok(reply) => deliver(reply),
+            Err(e) => web_sys::console::warn_1(&format!("engine reply unreadable: {e}").into()),
         }
-        Err(e) => c.failed = Some(format!("the engine worker could not start: {e:?}")),
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| worker_failed());
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    c.worker = Some(worker);
+    // What the worker said before the page listened, in order, once the client is free.
+    if early.length() > 0 {
+        let replay = Closure::once_into_js(move || {
+            let call = |f: &JsValue, ev: &JsValue| {
+                let _ = f
+                    .unchecked_ref::<js_sys::Function>()
+                    .call1(&JsValue::NULL, ev);
+            };
+            for ev in early.iter() {
+                // A message, or an error event (the worker's script failed).
+                if ev.is_instance_of::<MessageEvent>() {
+                    call(on_message.as_ref(), &ev);
+                } else {
+                    call(on_error.as_ref(), &ev);
+                }
+            }
+            on_message.forget();
+            on_error.forget();
+        });
+        let _ = leptos::prelude::window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(replay.unchecked_ref(), 0);
+    } else {
+        on_message.forget();
+        on_error.forget();
     }
+}
+
+/// The worker `index.html` started, and the events it sent before the page listened.
+fn early_worker() -> Option<(Worker, js_sys::Array)> {
+    let window = leptos::prelude::window();
+    let key = JsValue::from_str(EARLY_WORKER);
+    let started = js_sys::Reflect::get(&window, &key).ok()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    let worker = js_sys::Reflect::get(&started, &"worker".into())
+        .ok()?
+        .dyn_into::<Worker>()
+        .ok()?;
+    let early = js_sys::Reflect::get(&started, &"early".into())
+        .ok()?
+        .dyn_into::<js_sys::Array>()
+        .ok()?;
+    Some((worker, early))
 }
 
 /// The page itself as the engine's host (when no worker runs).
@@ -154,16 +203,14 @@ fn worker_failed() {
     }
 }
 
-/// Hands a reply to its family's handler (or, for `Ready`, sends what was waiting).
+/// Hands a reply to its family's handler (`Ready`: the requests kept until then were
+/// received).
 fn deliver(reply: Reply) {
     let Some(family) = reply.family() else {
-        let waiting = CLIENT.with_borrow_mut(|c| {
+        CLIENT.with_borrow_mut(|c| {
             c.ready = true;
-            std::mem::take(&mut c.waiting)
+            c.waiting.clear();
         });
-        for r in waiting {
-            post(r);
-        }
         return;
     };
     let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
@@ -219,9 +266,12 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
         if c.ready {
             (Some(req), true)
         } else {
+            // The worker keeps what arrives while it loads (its script does), so the request
+            // goes now; it is also kept here until `Ready`, to be answered some other way
+            // should the worker fail to load.
             c.waiting.retain(|w| w.family() != req.family());
-            c.waiting.push(req);
-            (None, false)
+            c.waiting.push(req.clone());
+            (Some(req), c.worker.is_some())
         }
     });
     let (job, no_worker) = CLIENT.with_borrow(|c| (c.next_job, !running(c) && !c.ready));

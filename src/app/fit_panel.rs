@@ -37,8 +37,7 @@ pub fn FitPanel(
     Effect::new(move |_| {
         let series = chosen.get();
         let folds = folds.get();
-        a.fits.track();
-        let data = a.data.get_untracked();
+        let data = a.data.get();
         ask(a.pending, "fit diagnostics…", |job| Request::Diagnose {
             job,
             data,

@@ -54,8 +54,7 @@ pub fn PlannerPanel(
             return result.set(None);
         };
         let confidence = a.settings.with(|s| s.opts.settings.confidence);
-        a.fits.track();
-        let data = a.data.get_untracked();
+        let data = a.data.get();
         ask(a.pending, "planning…", |job| Request::Plan {
             job,
             data,

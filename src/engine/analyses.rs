@@ -65,7 +65,7 @@ impl Engine {
         settings: &Settings,
         taus: &[Tau],
     ) {
-        let Some(d) = self.data(data) else {
+        let Some(d) = self.fitted(job, data).await else {
             return job.fail("the series changed".into());
         };
         let (mut curves, mut cover) = (Vec::new(), Vec::new());
@@ -142,7 +142,7 @@ impl Engine {
         ks: &[u64],
         repeats: u64,
     ) {
-        let Some(d) = self.data(data) else {
+        let Some(d) = self.fitted(job, data).await else {
             return job.fail("the series changed".into());
         };
         let mut out = Vec::new();
@@ -197,7 +197,7 @@ impl Engine {
         b: &str,
         settings: &Settings,
     ) {
-        let Some(d) = self.data(data) else {
+        let Some(d) = self.fitted(job, data).await else {
             return job.fail("the series changed".into());
         };
         let find = |name: &str| d.datasets.iter().find(|s| s.name == name);
@@ -237,7 +237,7 @@ impl Engine {
 
     /// The sample-size plan of one series (a few dozen passes over its distinct counts: one
     /// step).
-    pub(super) fn plan(
+    pub(super) async fn plan(
         &self,
         job: &Job<'_>,
         data: u64,
@@ -246,7 +246,7 @@ impl Engine {
         half_width: f64,
         confidence: f64,
     ) {
-        let Some(d) = self.data(data) else {
+        let Some(d) = self.fitted(job, data).await else {
             return job.fail("the series changed".into());
         };
         let fit = d.fits.iter().find(|f| f.name == series);

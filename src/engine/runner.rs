@@ -144,6 +144,23 @@ impl Engine {
             .cloned()
     }
 
+    /// The series and fits of fit job `data`, waiting while that fit is still running: the
+    /// page asks for curves, the report and the rest together with the fit they need, so
+    /// they start the moment it is done. None when that fit was superseded or cancelled (the
+    /// page has asked again), or when this job was.
+    pub(super) async fn fitted(&self, job: &Job<'_>, data: u64) -> Option<Data> {
+        loop {
+            if let Some(d) = self.data(data) {
+                return Some(d);
+            }
+            let fitting = data != 0 && self.latest[Family::Fit.index()].get() == data;
+            if !fitting || !job.live() {
+                return None;
+            }
+            job.host.pause().await;
+        }
+    }
+
     /// Runs one request to its reply (none when superseded).
     pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
         let mut job = Job {
@@ -215,14 +232,17 @@ impl Engine {
                 half_width,
                 confidence,
                 ..
-            } => self.plan(&job, data, &series, k, half_width, confidence),
+            } => {
+                self.plan(&job, data, &series, k, half_width, confidence)
+                    .await
+            }
             Request::Diagnose {
                 data,
                 series,
                 folds,
                 ..
             } => {
-                let Some(d) = self.data(data) else {
+                let Some(d) = self.fitted(&job, data).await else {
                     return job.fail("the series changed".into());
                 };
                 let with = with_tasks(&d.datasets, &d.fits);
@@ -286,7 +306,7 @@ impl Engine {
         options: Options,
         full: bool,
     ) {
-        let Some(d) = self.data(data) else {
+        let Some(d) = self.fitted(job, data).await else {
             return job.fail("the series changed".into());
         };
         let mut rejected = rejected.into_iter();

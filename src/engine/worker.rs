@@ -60,7 +60,11 @@ impl Host for Worker {
     }
 }
 
-/// Starts the engine in this worker: it answers every request posted to it.
+/// Where the worker's script keeps the messages that arrive before the engine listens.
+const EARLY: &str = "__passkEarly";
+
+/// Starts the engine in this worker: it answers every request posted to it, those posted
+/// while it loaded first.
 pub fn start() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
@@ -84,6 +88,15 @@ pub fn start() {
             }
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // What the page posted while the engine loaded (the loader kept it), in order.
+    let early = js_sys::Reflect::get(&scope, &EARLY.into()).ok();
+    let _ = js_sys::Reflect::delete_property(&scope, &EARLY.into());
+    if let Some(early) = early.and_then(|e| e.dyn_into::<js_sys::Array>().ok()) {
+        let handle: &js_sys::Function = on_message.as_ref().unchecked_ref();
+        for ev in early.iter() {
+            let _ = handle.call1(&JsValue::NULL, &ev);
+        }
+    }
     on_message.forget();
     host.send(Reply::Ready);
 }
