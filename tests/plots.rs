@@ -504,3 +504,42 @@ fn scatter_labels_do_not_overlap_and_no_negative_zero() {
     assert_eq!(signed_points(&0.025), "+2.5 pts");
     assert_eq!(signed_points(&-0.01), "−1.0 pts");
 }
+
+#[test]
+fn a_text_measured_again_has_the_size_it_was_first_measured_at() {
+    use plotters::prelude::IntoFont;
+    use plotters::style::{FontStyle, TextStyle};
+    let texts = ["10k", "Pythia 12B", "", "pass@k — 0.5974%"];
+    let styles: Vec<TextStyle> = vec![
+        ("sans-serif", 12.0).into_font().into(),
+        ("sans-serif", 14.0)
+            .into_font()
+            .style(FontStyle::Bold)
+            .into(),
+        ("monospace", 12.0).into_font().into(),
+        ("sans-serif", 20.0).into_font().into(),
+    ];
+    let (sizes, _) = passk::plot::record::record((200, 100), |area| {
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            for s in &styles {
+                for t in texts {
+                    out.push(area.estimate_text_size(t, s).unwrap());
+                }
+            }
+        }
+        out
+    });
+    // The sizes plotters' own measurement gives (its default, which the recorder keeps).
+    let want: Vec<(u32, u32)> = styles
+        .iter()
+        .flat_map(|s| texts.map(|t| s.font.box_size(t).unwrap()))
+        .collect();
+    assert_eq!(sizes.len(), 2 * want.len());
+    assert_eq!(sizes[..want.len()], want[..]);
+    assert_eq!(sizes[want.len()..], want[..], "remembered sizes");
+    // Different texts, styles and sizes are told apart.
+    assert_ne!(want[0], want[1]);
+    assert_ne!(want[1], want[texts.len() + 1]);
+    assert_ne!(want[1], want[3 * texts.len() + 1]);
+}

@@ -46,6 +46,27 @@ fn readout_of(chart: &Chart, x: f64) -> Option<Readout> {
     }
 }
 
+thread_local! {
+    static TO_MEASURE: std::cell::RefCell<Vec<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Measures with `measure` soon, together with every chart that asks before then: their
+/// widths are read one after the other, before any of them draws, so the page is laid out
+/// once for all of them (a width read after a drawing lays the whole page out again).
+fn measure_soon(measure: impl FnOnce() + 'static) {
+    let first = TO_MEASURE.with_borrow_mut(|q| {
+        q.push(Box::new(measure));
+        q.len() == 1
+    });
+    if first {
+        wasm_bindgen_futures::spawn_local(async {
+            for m in TO_MEASURE.take() {
+                m();
+            }
+        });
+    }
+}
+
 /// Height over width of a chart.
 const ASPECT: f64 = 0.6;
 
@@ -77,13 +98,14 @@ pub fn ChartCanvas(
 ) -> impl IntoView {
     let wrap = NodeRef::<html::Div>::new();
     let canvas = NodeRef::<html::Canvas>::new();
-    let width = RwSignal::new(0.0);
+    // The container's width, once measured (a hidden chart measures 0).
+    let width = RwSignal::new(None::<f64>);
     let mapping = RwSignal::new(None::<Mapping>);
     // Only a change is written: the drawing effect reads the width, and writing the same
-    // value again would run it again, forever (a hidden chart measures 0 every time).
+    // value again would run it again.
     let measure = move || {
         if let Some(w) = wrap.get_untracked() {
-            let now = w.client_width() as f64;
+            let now = Some(w.client_width() as f64);
             if now != width.get_untracked() {
                 width.set(now);
             }
@@ -107,10 +129,16 @@ pub fn ChartCanvas(
     // The outside world: the canvas.
     Effect::new(move |_| {
         let Some(el) = canvas.get() else { return };
-        if width.get() == 0.0 {
+        // Not measured yet: measured with the other charts, then drawn (this runs again).
+        let Some(mut now) = width.get() else {
+            return measure_soon(measure);
+        };
+        // Hidden when last measured: measured again.
+        if now == 0.0 {
             measure();
+            now = width.get_untracked().unwrap_or(0.0);
         }
-        let (w, h) = css_size(width.get());
+        let (w, h) = css_size(now);
         let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
         el.set_width((w * dpr).round() as u32);
         el.set_height((h * dpr).round() as u32);
@@ -278,7 +306,7 @@ pub fn ChartCanvas(
         }
     };
     let svg = move |_| {
-        let (w, h) = css_size(width.get_untracked());
+        let (w, h) = css_size(width.get_untracked().unwrap_or(0.0));
         let (dark, zoom) = (dark.get_untracked(), zoom.get_untracked());
         if let Some(text) = chart.with_untracked(|c| c.svg(w as u32, h as u32, dark, zoom)) {
             let _ = save_text(&format!("{file}.svg"), "image/svg+xml", &text);

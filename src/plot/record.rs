@@ -134,8 +134,48 @@ impl Recorder {
     }
 }
 
+/// Text sizes already measured, by (text, font family, font style, size): on the page a
+/// measurement lays the whole page out (plotters measures a `<span>` added to it), and the
+/// charts measure the same tick labels and series names at every drawing.
+type Measured = std::collections::HashMap<(String, String, u8, u64), (u32, u32)>;
+
+/// Most sizes kept; the store starts again beyond.
+const MEASURED_MAX: usize = 4096;
+
+thread_local! {
+    static MEASURED: RefCell<Measured> = RefCell::new(Measured::new());
+}
+
 impl DrawingBackend for Recorder {
     type ErrorType = std::convert::Infallible;
+
+    /// As plotters' default (the style's layout box), remembered.
+    fn estimate_text_size<TStyle: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &TStyle,
+    ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+        let key = (
+            text.to_string(),
+            style.family().as_str().to_string(),
+            style.style() as u8,
+            style.size().to_bits(),
+        );
+        if let Some(size) = MEASURED.with_borrow(|m| m.get(&key).copied()) {
+            return Ok(size);
+        }
+        let ((x0, y0), (x1, y1)) = style
+            .layout_box(text)
+            .map_err(|e| DrawingErrorKind::FontError(Box::new(e)))?;
+        let size = ((x1 - x0) as u32, (y1 - y0) as u32);
+        MEASURED.with_borrow_mut(|m| {
+            if m.len() >= MEASURED_MAX {
+                m.clear();
+            }
+            m.insert(key, size);
+        });
+        Ok(size)
+    }
 
     fn get_size(&self) -> (u32, u32) {
         self.size
