@@ -19,7 +19,7 @@ use crate::io::read::{FileRead, Format, RowError};
 
 /// Bytes that cross as one typed array (a JSON array of numbers elsewhere).
 #[derive(Debug, Clone, Default, PartialEq)]
-struct Bytes(Vec<u8>);
+pub(super) struct Bytes(pub(super) Vec<u8>);
 
 impl Serialize for Bytes {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -8,6 +8,7 @@
 //! with a pause that never waits). Only `worker` (wasm32) touches the worker's global scope.
 
 mod analyses;
+pub mod backtest_wire;
 pub mod compact;
 pub mod protocol;
 pub mod report_wire;

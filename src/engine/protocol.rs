@@ -289,7 +289,8 @@ pub enum Reply {
     Backtests {
         /// The job number.
         job: u64,
-        /// One per series backtested.
+        /// One per series backtested (their signed errors in byte arrays).
+        #[serde(with = "super::backtest_wire")]
         backtests: Vec<SeriesBacktest>,
     },
     /// The fit diagnostics (None: no series with tasks).
