@@ -198,8 +198,8 @@ pub fn curve_pipeline(
     });
 }
 
-/// Asks for the backtests after the fits, for the k list — the same choice as
-/// `passk report --backtest`.
+/// Asks for the backtests with each fit (the engine starts them once it is done), for the k
+/// list — the same choice as `passk report --backtest`.
 pub fn backtest_pipeline(
     data: RwSignal<u64>,
     settings: Memo<Parsed>,
@@ -234,7 +234,7 @@ pub fn backtest_pipeline(
 }
 
 /// Asks for the table's report (without CV-ELPD and the per-row bootstrap bands, which
-/// nothing on the page shows) after the fits, and when the report's settings or the rejected
+/// nothing on the page shows) with each fit, and when the report's settings or the rejected
 /// rows change; until it arrives the last one stays.
 pub fn report_pipeline(
     data: RwSignal<u64>,
