@@ -49,11 +49,13 @@ pub fn PlannerPanel(
             result.set(plan);
         }
     });
+    // Only the level of the settings matters here.
+    let confidence = Memo::new(move |_| a.settings.with(|s| s.opts.settings.confidence));
     Effect::new(move |_| {
         let (Ok(k), Ok(half_width), Some(series)) = (k.get(), h.get(), current.get()) else {
             return result.set(None);
         };
-        let confidence = a.settings.with(|s| s.opts.settings.confidence);
+        let confidence = confidence.get();
         let data = a.data.get();
         ask(a.pending, "planning…", |job| Request::Plan {
             job,
