@@ -10,6 +10,7 @@
 mod analyses;
 pub mod backtest_wire;
 pub mod compact;
+pub mod fits_wire;
 pub mod protocol;
 pub mod report_wire;
 pub mod runner;

@@ -273,7 +273,7 @@ pub enum Reply {
         /// The job number.
         job: u64,
         /// One per series (grouped counts in columns: [`super::compact`]).
-        #[serde(with = "super::compact::series_fits")]
+        #[serde(with = "super::fits_wire")]
         fits: Vec<SeriesFit>,
     },
     /// The curves of the series with tasks.
