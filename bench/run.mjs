@@ -212,9 +212,12 @@ if (big) {
 } else {
   out.push('targets (the speed targets are judged at N = 10^6: run ./dev bench without --quick):');
 }
-// What loads before the first paint: the page's wasm and JS (the engine worker starts after).
-const pageGz = sizes.filter((s) => s.file.startsWith('passk-web')).reduce((a, s) => a + s.gz, 0);
-check(pageGz <= 300_000, `page wasm + JS ≤ 300 KB gzipped — ${(pageGz / 1000).toFixed(1)} KB`);
+// What the first paint needs: the page's first wasm part, its JS and the split loader it
+// imports. The second part (split_*.wasm, the data workspace) is fetched and compiled beside
+// it and linked in when it arrives; the engine worker's files load in parallel too.
+const firstGz = sizes.filter((s) => /^(passk-web|__wasm_split)/.test(s.file)).reduce((a, s) => a + s.gz, 0);
+const restGz = sizes.filter((s) => s.file.startsWith('split_')).reduce((a, s) => a + s.gz, 0);
+check(firstGz <= 300_000, `page wasm + JS before the first paint ≤ 300 KB gzipped — ${(firstGz / 1000).toFixed(1)} KB (then ${(restGz / 1000).toFixed(1)} KB of workspace part, fetched beside it)`);
 check(firstRender <= 700, `first render ≤ 700 ms — ${firstRender.toFixed(0)} ms`);
 check(heavy.longest <= 50 && ingest.longest <= 50, `longest main-thread task ≤ 50 ms while the heavy settings run on Pythia and while the ${ingest.mb} MB file loads — ${heavy.longest} ms and ${ingest.longest} ms`);
 check(heavy.keystrokes > 0 && heavy.calcMax <= 50, `the calculator answers within 50 ms of a keystroke while the heavy job runs — max ${heavy.calcMax} ms over ${heavy.keystrokes} keystrokes`);

@@ -38,34 +38,45 @@ pub mod state;
 pub mod storage;
 pub mod term;
 pub mod theme;
+pub mod workspace;
 
 use leptos::prelude::*;
 
-/// The whole page.
+/// The whole page: its frame and the calculator paint first; the workspace (inputs, analysis,
+/// share bar) follows as soon as its code has loaded (`workspace`).
 #[component]
 pub fn App() -> impl IntoView {
     // The engine's wasm loads and compiles in its worker while the page mounts.
     engine::warm_up();
-    let inputs = state::provide_inputs();
     let calc = calculator::provide_calc();
-    let analysis = analysis_state::provide_analysis(inputs);
-    // A link the page was opened with wins over what storage restored (which is kept aside).
-    let share = share_state::provide_share(inputs, calc, analysis);
-    let on_report = Callback::new(move |()| analysis.download_report());
+    let ws = RwSignal::new(None::<Result<workspace::Workspace, &'static str>>);
+    leptos::task::spawn_local_scoped(async move { ws.set(Some(workspace::setup(calc).await)) });
+    let loaded = move || ws.get().and_then(Result::ok);
     view! {
-        <drop_zone::DropZone inputs=inputs />
         <main class="page">
             <header class="masthead wide">
                 <h1>"passk"</h1>
                 <p class="tagline">
                     "Pass@k, computed in your browser — nothing you type leaves this page."
                 </p>
-                <share_bar::ShareBar share=share on_report=on_report />
+                {move || match loaded() {
+                    Some(w) => Suspend::new(async move { workspace::share_bar(w).await.ok() }).into_any(),
+                    // The bar's place kept while its code loads, so nothing below it moves.
+                    None => view! {
+                        <div class="share-bar"><p class="actions"><button class="copy" disabled>"Copy link"</button></p></div>
+                    }.into_any(),
+                }}
             </header>
             <section_nav::SectionNav />
             <calculator::Calculator state=calc />
-            <dataset_view::DatasetView inputs=inputs analysis=analysis />
-            <analysis_view::AnalysisView analysis=analysis />
+            {move || match ws.get() {
+                None => view! { <p class="note wide workspace-loading" data-testid="workspace-loading" role="status">"Loading the data workspace…"</p> }.into_any(),
+                Some(Err(e)) => view! { <p class="error wide" data-testid="workspace-failed" role="alert">{e}</p> }.into_any(),
+                Some(Ok(w)) => Suspend::new(async move {
+                    workspace::body(w).await.unwrap_or_else(|e| view! { <p class="error wide" role="alert">{e}</p> }.into_any())
+                })
+                .into_any(),
+            }}
             <footer class="footnote wide">
                 <p>
                     "Unbiased estimator of Chen et al. (2021): pass@k = 1 − C(n−c, k) / C(n, k), "

@@ -1,0 +1,130 @@
+//! The data workspace — the inputs, the analysis and the share bar — built by code the page
+//! loads right after its first paint.
+//!
+//! With the `split` feature (the release page, `tools/split.mjs`) the functions marked
+//! `wasm_split(workspace)` and everything only they reach go into a second wasm file, which
+//! `index.html` fetches and compiles as the page starts, and links into the page's memory:
+//! the first wasm holds only what paints the page's frame and answers the calculator.
+//! Without the feature (the wasm tests) the same functions are plain calls.
+
+use leptos::prelude::*;
+
+use super::analysis_state::{self, Analysis};
+use super::analysis_view::AnalysisView;
+use super::calculator::CalcState;
+use super::dataset_view::DatasetView;
+use super::drop_zone::DropZone;
+use super::share_bar::ShareBar;
+use super::share_state::{self, Share};
+use super::state::{self, Inputs};
+
+/// The workspace's state (signals: cheap to copy).
+#[derive(Clone, Copy)]
+pub struct Workspace {
+    inputs: Inputs,
+    analysis: Analysis,
+    share: Share,
+}
+
+/// Why the workspace is missing: its code did not load.
+pub const LOAD_FAILED: &str =
+    "The page's code for loading data did not arrive (reload the page): the calculator above works without it.";
+
+/// The workspace's code did not load.
+pub struct Missing;
+
+impl From<leptos::wasm_split::SplitLoaderError> for Missing {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        Missing
+    }
+}
+
+/// Calls a `wasm_split` function: awaited (its code may still be loading) with the `split`
+/// feature, a plain call without it.
+macro_rules! deferred {
+    ($f:ident($($arg:expr),*)) => {{
+        #[cfg(feature = "split")]
+        let result = $f($($arg),*).await;
+        #[cfg(not(feature = "split"))]
+        let result = $f($($arg),*);
+        result.map_err(|Missing| LOAD_FAILED)
+    }};
+}
+
+/// Creates the workspace's state (restoring what was saved, then the link the page was opened
+/// with, which may also set `calc`).
+///
+/// # Errors
+/// [`LOAD_FAILED`] when the workspace's code could not be loaded.
+pub async fn setup(calc: CalcState) -> Result<Workspace, &'static str> {
+    let ws = deferred!(setup_now(calc))?;
+    // The views' own loaders, settled now (their code came with `setup_now`): the first
+    // poll of `share_bar` and `body` is then ready, so the workspace mounts in the same pass
+    // as its state instead of as suspended views resolved a task later.
+    #[cfg(feature = "split")]
+    {
+        let ready = __wasm_split_preload_share_bar_now().await.is_ok()
+            && __wasm_split_preload_body_now().await.is_ok();
+        if !ready {
+            return Err(LOAD_FAILED);
+        }
+    }
+    Ok(ws)
+}
+
+/// The share bar (in the masthead).
+///
+/// # Errors
+/// [`LOAD_FAILED`], as [`setup`].
+pub async fn share_bar(ws: Workspace) -> Result<AnyView, &'static str> {
+    deferred!(share_bar_now(ws))
+}
+
+/// The inputs and the analysis sections, and the page-wide drop target.
+///
+/// # Errors
+/// [`LOAD_FAILED`], as [`setup`].
+pub async fn body(ws: Workspace) -> Result<AnyView, &'static str> {
+    deferred!(body_now(ws))
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
+)]
+fn setup_now(calc: CalcState) -> Result<Workspace, Missing> {
+    Ok(untrack(|| {
+        let inputs = state::provide_inputs();
+        let analysis = analysis_state::provide_analysis(inputs);
+        // A link the page was opened with wins over what storage restored (kept aside).
+        let share = share_state::provide_share(inputs, calc, analysis);
+        Workspace {
+            inputs,
+            analysis,
+            share,
+        }
+    }))
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
+)]
+fn share_bar_now(ws: Workspace) -> Result<AnyView, Missing> {
+    let analysis = ws.analysis;
+    let on_report = Callback::new(move |()| analysis.download_report());
+    Ok(view! { <ShareBar share=ws.share on_report=on_report /> }.into_any())
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
+)]
+fn body_now(ws: Workspace) -> Result<AnyView, Missing> {
+    Ok(view! {
+        <DropZone inputs=ws.inputs />
+        <DatasetView inputs=ws.inputs analysis=ws.analysis />
+        <AnalysisView analysis=ws.analysis />
+    }
+    .into_any())
+}

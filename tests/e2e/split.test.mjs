@@ -1,0 +1,70 @@
+// End to end: the page wasm in two parts (tools/split.mjs). The first paints the page's frame
+// and answers the calculator; the second, the data workspace, is fetched beside it and linked
+// in when it arrives.
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { firstRow, start, typeInto, waitForText } from './harness.mjs';
+
+const PART = /\/split_workspace-[0-9a-f]+\.wasm$/;
+
+test('the build has one workspace part, fetched by the page as it starts', async () => {
+  const parts = readdirSync(new URL('../../dist/', import.meta.url)).filter((f) => f.startsWith('split_'));
+  assert.equal(parts.length, 1, parts.join(', '));
+  const h = await start();
+  try {
+    await h.page.goto(h.url);
+    await firstRow(h.page);
+    assert.equal(h.requests.filter((r) => PART.test(r)).length, 1);
+    assert.equal(await h.page.getByTestId('workspace-loading').count(), 0);
+    assert.deepEqual(h.foreignRequests(), []);
+    assert.deepEqual(h.problems, []);
+  } finally {
+    await h.close();
+  }
+});
+
+test('while the workspace part is on its way, the calculator already answers', async () => {
+  const h = await start();
+  try {
+    let release;
+    const held = new Promise((ok) => (release = ok));
+    await h.page.route(PART, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await h.page.goto(h.url);
+    await waitForText(h.page, 'pass-at-k', '91.67%');
+    await typeInto(h.page, 'k', '2');
+    await waitForText(h.page, 'pass-at-k', '53.33%');
+    assert.match(await h.page.getByTestId('workspace-loading').textContent(), /Loading the data workspace/);
+    assert.equal(await h.page.getByTestId('counts-input').count(), 0);
+    // The share bar's place is kept (a disabled button), so nothing moves when it comes.
+    assert.equal(await h.page.locator('.masthead button[disabled]').count(), 1);
+    release();
+    await firstRow(h.page);
+    assert.equal(await h.page.getByTestId('workspace-loading').count(), 0);
+    assert.equal(await h.page.getByTestId('share-link').count(), 1);
+    assert.equal(await h.page.getByTestId('pass-at-k').textContent(), '53.33%');
+    assert.deepEqual(h.problems, []);
+  } finally {
+    await h.close();
+  }
+});
+
+test('a workspace part that never arrives is said, and the calculator still works', async () => {
+  const h = await start();
+  try {
+    await h.page.route(PART, (route) => route.abort());
+    await h.page.goto(h.url);
+    await waitForText(h.page, 'workspace-failed', 'did not arrive');
+    assert.match(await h.page.getByTestId('workspace-failed').textContent(), /reload the page/);
+    await typeInto(h.page, 'c', '5');
+    await waitForText(h.page, 'pass-at-k', '99.60%');
+    // Only the failed fetch is reported, by the browser and by the loader.
+    assert.ok(h.problems.length > 0);
+    for (const p of h.problems) assert.match(p, /^error: .*(Failed to load resource|Failed to fetch|ERR_FAILED)/, p);
+  } finally {
+    await h.close();
+  }
+});

@@ -1,0 +1,96 @@
+// Post-build step (a Trunk hook, before csp.mjs): the page wasm split in two.
+//
+// The page is built with the `split` feature, so the functions marked
+// `wasm_split(workspace)` in src/app/workspace.rs import their code instead of calling it.
+// This step takes cargo's wasm (linked with --emit-relocs, see build.rs), moves those
+// functions and everything only they reach into a second wasm (wasm-split-cli, the splitter
+// cargo-leptos uses), then runs wasm-bindgen and wasm-opt on both parts itself and puts them
+// in place of Trunk's page files, under content-hashed names. index.html gets the new files'
+// integrity hashes and a script that fetches and compiles the second part as the page starts.
+//
+// Usage: node tools/split.mjs   (in Trunk's post_build stage: TRUNK_STAGING_DIR, TRUNK_PROFILE)
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const staging = process.env.TRUNK_STAGING_DIR ?? 'dist';
+const fail = (msg) => {
+  console.error(`split.mjs: ${msg}`);
+  process.exit(1);
+};
+if (process.env.NOSPLIT) process.exit(0);
+if ((process.env.TRUNK_PROFILE ?? 'release') !== 'release') {
+  console.log('split.mjs: debug build, page left whole');
+  process.exit(0);
+}
+const targetDir = process.env.CARGO_TARGET_DIR ?? 'target';
+const raw = join(targetDir, 'wasm32-unknown-unknown', 'wasm-release', 'passk-web.wasm');
+if (!existsSync(raw)) fail(`no ${raw} (was the page built with data-cargo-profile="wasm-release"?)`);
+const js = readdirSync(staging).find((f) => /^passk-web-[0-9a-f]+\.js$/.test(f));
+if (!js) fail(`no passk-web-*.js in ${staging}`);
+const stem = js.slice(0, -3);
+
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+const work = mkdtempSync(join(tmpdir(), 'passk-split-'));
+const parts = join(work, 'parts');
+const out = join(work, 'out');
+run('wasm-split-cli', ['--target', 'web', '--out-name', stem, raw, parts]);
+const chunks = readdirSync(parts).filter((f) => f.startsWith('split_') && f.endsWith('.wasm'));
+if (chunks.length === 0) fail('wasm-split-cli found no split point: was the page built with the "split" feature?');
+run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '--no-typescript',
+  '--out-dir', out, '--out-name', stem, join(parts, `${stem}.wasm`)]);
+// The same features Trunk's wasm-opt is given in index.html.
+const features = ['--enable-bulk-memory', '--enable-bulk-memory-opt', '--enable-nontrapping-float-to-int',
+  '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
+const opt = (from, to) => run('wasm-opt', ['-Oz', ...features, ...(process.env.SPLIT_NAMES ? ['-g'] : []), from, '-o', to]);
+opt(join(out, `${stem}_bg.wasm`), join(out, `${stem}_bg.wasm`));
+
+const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+// The second parts under content-hashed names, and the loader that names them.
+let loader = readFileSync(join(parts, '__wasm_split.js'), 'utf8');
+const early = [];
+for (const c of chunks) {
+  opt(join(parts, c), join(out, c));
+  const bytes = readFileSync(join(out, c));
+  const named = `${c.slice(0, -5)}-${hash(bytes)}.wasm`;
+  renameSync(join(out, c), join(staging, named));
+  // The loader fetches and compiles a part when it is first called; index.html has already
+  // started both (compileStreaming works off the main thread while the first part loads).
+  const fetcher = `const src = fetch(new URL("./${c}", import.meta.url));
+    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));`;
+  if (!loader.includes(fetcher)) fail(`__wasm_split.js does not fetch ./${c} as expected`);
+  loader = loader.replace(fetcher, `const module = window.__passkSplit?.[${JSON.stringify(named)}] ??
+      WebAssembly.compileStreaming(fetch(new URL("./${named}", import.meta.url)));
+    return async (imports) => ({ instance: await WebAssembly.instantiate(await module, imports) });`);
+  early.push(`${JSON.stringify(named)}: WebAssembly.compileStreaming(fetch("/${named}"))`);
+}
+const loaderName = `__wasm_split-${hash(loader)}.js`;
+writeFileSync(join(staging, loaderName), loader);
+let mainJs = readFileSync(join(out, `${stem}.js`), 'utf8');
+// Only the module's address changes: the wasm still names its imports "./__wasm_split.js".
+const importLine = /^(import \* as \w+ from )"\.\/__wasm_split\.js"/m;
+if (!importLine.test(mainJs)) fail(`${stem}.js does not import ./__wasm_split.js`);
+mainJs = mainJs.replace(importLine, `$1"./${loaderName}"`);
+writeFileSync(join(staging, js), mainJs);
+renameSync(join(out, `${stem}_bg.wasm`), join(staging, `${stem}_bg.wasm`));
+rmSync(work, { recursive: true, force: true });
+
+// index.html: the replaced files' integrity, and the second parts preloaded.
+const index = join(staging, 'index.html');
+let html = readFileSync(index, 'utf8');
+for (const f of [js, `${stem}_bg.wasm`]) {
+  const re = new RegExp(`(href="/${f}"[^>]*integrity=")[^"]*(")`);
+  if (!re.test(html)) fail(`index.html has no integrity for ${f}`);
+  html = html.replace(re, `$1${sri(readFileSync(join(staging, f)))}$2`);
+}
+// The parts start compiling as the page starts (a rejection is kept for the loader to report).
+const start = `<script>window.__passkSplit = { ${early.join(', ')} };
+      for (const p of Object.values(window.__passkSplit)) p.catch(() => {});</script>`;
+html = html.replace(/<head([^>]*)>/, (h) => `${h}\n    ${start}`);
+html = html.replace('</head>', `<link rel="modulepreload" href="/${loaderName}" crossorigin="anonymous"></head>`);
+writeFileSync(index, html);
+const size = (f) => readFileSync(join(staging, f)).length;
+console.log(`split.mjs: ${stem}_bg.wasm ${size(`${stem}_bg.wasm`)} bytes first, then ${chunks.join(', ')} (${loaderName})`);
