@@ -9,6 +9,8 @@
 // integrity hashes and a script that fetches and compiles the second part as the page starts.
 //
 // Usage: node tools/split.mjs   (in Trunk's post_build stage: TRUNK_STAGING_DIR, TRUNK_PROFILE)
+// SPLIT_NAMES=1 keeps the function names (wasm-opt -g), for profiles; cargo must keep them too
+// (CARGO_PROFILE_WASM_RELEASE_STRIP=false).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,11 +22,8 @@ const fail = (msg) => {
   console.error(`split.mjs: ${msg}`);
   process.exit(1);
 };
-if (process.env.NOSPLIT) process.exit(0);
-if ((process.env.TRUNK_PROFILE ?? 'release') !== 'release') {
-  console.log('split.mjs: debug build, page left whole');
-  process.exit(0);
-}
+// The page is always built with the "split" feature: unsplit, its wasm could not load.
+if ((process.env.TRUNK_PROFILE ?? 'release') !== 'release') fail('the page is split in release builds only: trunk build --release (./dev build)');
 const targetDir = process.env.CARGO_TARGET_DIR ?? 'target';
 const raw = join(targetDir, 'wasm32-unknown-unknown', 'wasm-release', 'passk-web.wasm');
 if (!existsSync(raw)) fail(`no ${raw} (was the page built with data-cargo-profile="wasm-release"?)`);
