@@ -56,8 +56,9 @@ for (const c of chunks) {
   const bytes = readFileSync(join(out, c));
   const named = `${c.slice(0, -5)}-${hash(bytes)}.wasm`;
   renameSync(join(out, c), join(staging, named));
-  // The loader fetches and compiles a part when it is first called; index.html has already
-  // started both (compileStreaming works off the main thread while the first part loads).
+  // The loader fetched and compiled a part when first called; it now takes the module whose
+  // compilation index.html started (compileStreaming, off the main thread, while the first
+  // part loads).
   const fetcher = `const src = fetch(new URL("./${c}", import.meta.url));
     return async (imports) => (WebAssembly.instantiateStreaming(src, imports));`;
   if (!loader.includes(fetcher)) fail(`__wasm_split.js does not fetch ./${c} as expected`);
@@ -77,7 +78,7 @@ writeFileSync(join(staging, js), mainJs);
 renameSync(join(out, `${stem}_bg.wasm`), join(staging, `${stem}_bg.wasm`));
 rmSync(work, { recursive: true, force: true });
 
-// index.html: the replaced files' integrity, and the second parts preloaded.
+// index.html: the replaced files' integrity, and the second parts' compilation started.
 const index = join(staging, 'index.html');
 let html = readFileSync(index, 'utf8');
 for (const f of [js, `${stem}_bg.wasm`]) {

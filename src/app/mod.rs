@@ -50,7 +50,9 @@ pub fn App() -> impl IntoView {
     engine::warm_up();
     let calc = calculator::provide_calc();
     let ws = RwSignal::new(None::<Result<workspace::Workspace, &'static str>>);
-    leptos::task::spawn_local_scoped(async move { ws.set(Some(workspace::setup(calc).await)) });
+    leptos::task::spawn_local_scoped(async move {
+        _ = ws.try_set(Some(workspace::setup(calc).await));
+    });
     let loaded = move || ws.get().and_then(Result::ok);
     view! {
         <main class="page">
