@@ -274,10 +274,12 @@ pub mod file_read {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn tasks() -> Vec<Task> {
+    /// Tasks with and without ids and groups, the largest count and ids that need escaping
+    /// (also the fits' columns' test data, in `fits_wire`).
+    pub(in crate::engine) fn tasks() -> Vec<Task> {
         let c = |n, c| Counts::new(n, c).unwrap();
         let mut grouped = Task::grouped(Some("g".into()), c(4, 1), Some("easy".into()));
         grouped.set_group(Some("hard".into()));

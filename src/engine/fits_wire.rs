@@ -80,22 +80,9 @@ pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeriesFit>, D:
 
 #[cfg(test)]
 mod tests {
+    use super::super::compact::tests::tasks;
     use super::*;
-    use crate::core::data::dataset::{Dataset, SeriesMeta, Task};
-
-    /// The task list of `compact`'s tests.
-    fn tasks() -> Vec<Task> {
-        let c = |n, c| Counts::new(n, c).unwrap();
-        let mut grouped = Task::grouped(Some("g".into()), c(4, 1), Some("easy".into()));
-        grouped.set_group(Some("hard".into()));
-        vec![
-            Task::new(Some("a".into()), c(10, 3)),
-            Task::new(None, c(crate::core::data::counts::MAX_COUNT, 0)),
-            Task::new(Some(String::new()), c(5, 5)),
-            grouped,
-            Task::new(Some("ü/ß, \"x\"".into()), c(7, 2)),
-        ]
-    }
+    use crate::core::data::dataset::{Dataset, SeriesMeta};
 
     /// Fits written as columns and read back through JSON.
     fn fits_back(fits: &[SeriesFit]) -> Result<Vec<SeriesFit>, serde_json::Error> {

@@ -4,24 +4,18 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { firstRow, start, typeInto, waitForText } from './harness.mjs';
+import { assertClean, firstRow, start, typeInto, waitForText, withPage } from './harness.mjs';
 
 const PART = /\/split_workspace-[0-9a-f]+\.wasm$/;
 
 test('the build has one workspace part, fetched by the page as it starts', async () => {
   const parts = readdirSync(new URL('../../dist/', import.meta.url)).filter((f) => f.startsWith('split_'));
   assert.equal(parts.length, 1, parts.join(', '));
-  const h = await start();
-  try {
-    await h.page.goto(h.url);
-    await firstRow(h.page);
+  await withPage({}, async (h) => {
     assert.equal(h.requests.filter((r) => PART.test(r)).length, 1);
     assert.equal(await h.page.getByTestId('workspace-loading').count(), 0);
-    assert.deepEqual(h.foreignRequests(), []);
-    assert.deepEqual(h.problems, []);
-  } finally {
-    await h.close();
-  }
+    assertClean(h);
+  });
 });
 
 test('while the workspace part is on its way, the calculator already answers', async () => {
