@@ -12,6 +12,7 @@ use passk::core::estimators::unbiased::{
 };
 use passk::core::estimators::zoibb::ZoibbFit;
 use passk::core::eval::estimates::{Config, Estimates, Fits};
+use passk::core::eval::kernels::unbiased_pass_at_k;
 use passk::core::num::optimize::StopReason;
 use passk::core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
 use proptest::prelude::*;
@@ -87,6 +88,8 @@ proptest! {
             Ok(want) => check("pass@k", e.combinatorial.unwrap(), want, CLOSED_FORM_REL)?,
             Err(w) => prop_assert_eq!(e.combinatorial, Err(w)),
         }
+        // The one-budget pass@k gives the same value, bit for bit.
+        prop_assert_eq!(unbiased_pass_at_k(&g, k), e.combinatorial);
         match mean_pass_hat_k(&g, k) {
             Ok(want) => check("pass^k", e.combinatorial_hat.unwrap(), want, CLOSED_FORM_REL)?,
             Err(w) => prop_assert_eq!(e.combinatorial_hat, Err(w)),
@@ -121,5 +124,53 @@ proptest! {
         let got = cover_posterior(&g, a, b, tau);
         let want = cover_posterior_by_task(&g, a, b, tau);
         prop_assert!(close(got, want, 1e-10, 1e-13), "{} vs {} (tau = {})", got, want, tau);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Budgets evaluated together (four lanes per pass; equally spaced ones take the naive
+    /// plug-ins' powers by multiplication) give what each gives alone: bit for bit for every
+    /// swept estimator, the naive plug-ins within the closed-form tolerance of the per-task
+    /// reference.
+    #[test]
+    fn budgets_together_agree_with_each_alone(
+        data in dataset(),
+        (k0, d, len) in (1u64..300, prop_oneof![Just(1u64), 1u64..40, 1_000u64..100_000], prop_oneof![1usize..11, 60usize..140]),
+        shuffle in any::<bool>(),
+        (a, b) in (param(), param()),
+    ) {
+        let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
+        let f = fits(a, b, b, a, 0.1, 0.2);
+        let cfg = Config { linmix: [20.0, 100.0], prior: Prior { alpha: 1.0, beta: 1.0 }, confidence: 0.9 };
+        let est = Estimates::new(&g, Some(f), cfg);
+        let mut ks: Vec<u64> = (0..len as u64).map(|i| k0 + i * d).collect();
+        if shuffle {
+            ks.reverse();
+            ks.swap(0, len / 2);
+        }
+        let together = est.at_ks(&ks);
+        prop_assert_eq!(together.len(), ks.len());
+        for (i, (got, &k)) in together.iter().zip(&ks).enumerate() {
+            prop_assert_eq!(got.k, k);
+            let kf = k as f64;
+            for (what, v, want) in [
+                ("naive", got.naive, g.mean(|t| naive_pass_at_k(t, kf))),
+                ("naive^", got.naive_hat, g.mean(|t| naive_pass_hat_k(t, kf))),
+            ] {
+                prop_assert!(close(v, want, CLOSED_FORM_REL, CLOSED_FORM_ABS), "{what}: {v} vs {want} (k = {k}, ks = {ks:?})");
+            }
+            // Each budget alone costs a whole pass: in long lists, every 13th and the last.
+            if i % 13 != 0 && i + 1 != ks.len() {
+                continue;
+            }
+            let alone = est.at_k(k);
+            prop_assert_eq!(
+                (got.combinatorial, got.combinatorial_hat, got.bb, got.bb_hat, got.zoibb, got.zoibb_hat, got.linmix),
+                (alone.combinatorial, alone.combinatorial_hat, alone.bb, alone.bb_hat, alone.zoibb, alone.zoibb_hat, alone.linmix)
+            );
+            prop_assert_eq!((got.interval, got.interval_hat), (alone.interval, alone.interval_hat));
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! `interval` are the reference it is tested against.
 
 use super::kernels::{
-    naive_block, naive_logs, prior_moments, unbiased_block, Family, Sums, Tables, Totals, W, W2,
+    naive_means, prior_moments, unbiased_block, Family, Sums, Tables, Totals, W, W2,
 };
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
@@ -89,7 +89,6 @@ pub struct Estimates<'a> {
     fits: Option<Fits>,
     config: Config,
     z_weights: Vec<BoundaryWeights>,
-    naive_logs: Vec<(f64, f64)>,
     /// 1/m, the denominators of the unbiased steps.
     unit: Recips<1>,
 }
@@ -117,7 +116,6 @@ impl<'a> Estimates<'a> {
             fits,
             config,
             z_weights,
-            naive_logs: naive_logs(groups),
             unit: Recips::new([0.0], groups.n_max() + 1),
         }
     }
@@ -129,7 +127,7 @@ impl<'a> Estimates<'a> {
 
     /// Every estimator at budget k ≥ 1 (an empty dataset gives NaN values).
     pub fn at_k(&self, k: u64) -> AtK {
-        self.chunk([k; W], Family::All)[0]
+        self.batch(&[k], Family::All)[0]
     }
 
     /// Every estimator at each budget, in the given order: the budgets share each pass over
@@ -151,6 +149,10 @@ impl<'a> Estimates<'a> {
             kk[..chunk.len()].copy_from_slice(chunk);
             out.extend(self.chunk(kk, family).into_iter().take(chunk.len()));
         }
+        // The naive plug-ins walk every budget at once (consecutive ones by multiplication).
+        for (a, (naive, naive_hat)) in out.iter_mut().zip(naive_means(self.groups, ks, family)) {
+            (a.naive, a.naive_hat) = (naive, naive_hat);
+        }
         out
     }
 
@@ -162,19 +164,11 @@ impl<'a> Estimates<'a> {
             std::array::from_fn(|i| short[i] == 0 && ks[i] > 0 && !g.is_empty());
         let mut totals: [Totals; W] = std::array::from_fn(|_| Totals::default());
         let tables = Tables::new(self.config.prior, self.fits.as_ref(), kf, g.n_max());
-        let mut first = 0;
         for (i, block) in g.blocks().enumerate() {
             let mut acc = [Sums::default(); W];
             if defined.iter().any(|&d| d) {
                 unbiased_block(block, ks, &self.unit, family, &mut acc);
             }
-            naive_block(
-                block,
-                &self.naive_logs[first..first + block.len()],
-                kf,
-                family,
-                &mut acc,
-            );
             self.prior_block(block, kf, &tables, family, &mut acc);
             if let Some(f) = &self.fits {
                 self.fitted_block(block, (f, self.z_weights[i]), kf, &tables, family, &mut acc);
@@ -182,7 +176,6 @@ impl<'a> Estimates<'a> {
             for (t, a) in totals.iter_mut().zip(acc) {
                 t.add(a);
             }
-            first += block.len();
         }
         let n = g.tasks() as f64;
         let z = two_sided_z(self.config.confidence);
@@ -201,7 +194,7 @@ impl<'a> Estimates<'a> {
             let mut acc = totals[i].total();
             if family == Family::PassAtK {
                 let nan = f64::NAN;
-                (acc.comb_hat, acc.naive_hat, acc.bb_hat, acc.zoibb_hat) = (nan, nan, nan, nan);
+                (acc.comb_hat, acc.bb_hat, acc.zoibb_hat) = (nan, nan, nan);
                 (acc.int_hat_mean, acc.int_hat_var) = (nan, nan);
             }
             let k = ks[i];
@@ -219,8 +212,9 @@ impl<'a> Estimates<'a> {
                 k,
                 combinatorial: comb(acc.comb),
                 combinatorial_hat: comb(acc.comb_hat),
-                naive: acc.naive / n,
-                naive_hat: acc.naive_hat / n,
+                // Set by `batch` from `naive_means`.
+                naive: f64::NAN,
+                naive_hat: f64::NAN,
                 bb: fitted(acc.bb),
                 bb_hat: fitted(acc.bb_hat),
                 zoibb: fitted(acc.zoibb),

@@ -66,8 +66,6 @@ pub(super) const W2: usize = 2 * W;
 pub(super) struct Sums {
     pub(super) comb: f64,
     pub(super) comb_hat: f64,
-    pub(super) naive: f64,
-    pub(super) naive_hat: f64,
     pub(super) bb: f64,
     pub(super) bb_hat: f64,
     pub(super) zoibb: f64,
@@ -80,14 +78,12 @@ pub(super) struct Sums {
 }
 
 impl Sums {
-    pub(super) const LEN: usize = 13;
+    pub(super) const LEN: usize = 11;
 
     pub(super) fn to_array(self) -> [f64; Self::LEN] {
         [
             self.comb,
             self.comb_hat,
-            self.naive,
-            self.naive_hat,
             self.bb,
             self.bb_hat,
             self.zoibb,
@@ -104,17 +100,15 @@ impl Sums {
         Sums {
             comb: a[0],
             comb_hat: a[1],
-            naive: a[2],
-            naive_hat: a[3],
-            bb: a[4],
-            bb_hat: a[5],
-            zoibb: a[6],
-            zoibb_hat: a[7],
-            linmix: a[8],
-            int_mean: a[9],
-            int_var: a[10],
-            int_hat_mean: a[11],
-            int_hat_var: a[12],
+            bb: a[2],
+            bb_hat: a[3],
+            zoibb: a[4],
+            zoibb_hat: a[5],
+            linmix: a[6],
+            int_mean: a[7],
+            int_var: a[8],
+            int_hat_mean: a[9],
+            int_hat_var: a[10],
         }
     }
 }
@@ -151,8 +145,8 @@ pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
     let mut totals = Totals::default();
     let unit = Recips::new([0.0], g.n_max() + 1);
     for block in g.blocks() {
-        let mut acc = [Sums::default(); W];
-        unbiased_block(block, [k; W], &unit, Family::PassAtK, &mut acc);
+        let mut acc = [Sums::default(); 1];
+        unbiased_block(block, [k], &unit, Family::PassAtK, &mut acc);
         totals.add(acc[0]);
     }
     Ok(totals.total().comb / g.tasks() as f64)
@@ -161,12 +155,12 @@ pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
 /// The unbiased pass@k and pass^k of one block at each budget (lanes with k > n give NaN,
 /// discarded by the caller).
 #[inline(always)]
-pub(super) fn unbiased_block(
+pub(super) fn unbiased_block<const L: usize>(
     block: Block<'_>,
-    ks: [u64; W],
+    ks: [u64; L],
     unit: &Recips<1>,
     family: Family,
-    acc: &mut [Sums; W],
+    acc: &mut [Sums; L],
 ) {
     let n = block[0].0.n();
     let kf = ks.map(|k| k as f64);
@@ -187,7 +181,7 @@ pub(super) fn unbiased_block(
             kf.map(|k| ((d - k) * inv, k * inv))
         },
         |_, w, _, q| {
-            for i in 0..W {
+            for i in 0..L {
                 acc[i].comb += w as f64 * q[i];
             }
         },
@@ -212,7 +206,7 @@ pub(super) fn unbiased_block(
             kf.map(|k| (c as f64 - k) * inv)
         },
         |_, w, r| {
-            for i in 0..W {
+            for i in 0..L {
                 acc[i].comb_hat += w as f64 * r[i];
             }
         },
@@ -291,39 +285,70 @@ pub(super) fn moment_variance(m1: f64, v: f64, q: f64) -> f64 {
     }
 }
 
-/// ln(1 − c/n) and ln(c/n) of each group, the k-independent part of the naive plug-ins.
-pub(super) fn naive_logs(g: &Groups) -> Vec<(f64, f64)> {
-    g.iter()
-        .map(|(t, _)| {
-            let p = t.rate();
-            ((-p).dln_1p(), p.dln())
-        })
-        .collect()
-}
+/// Budgets walked by multiplication from a fresh evaluation in [`naive_means`]; then the
+/// powers are evaluated afresh, so a run of consecutive budgets carries at most this many
+/// roundings.
+const NAIVE_RUN: usize = 64;
 
-/// The naive plug-ins 1 − (1 − c/n)^k and (c/n)^k.
-#[inline(always)]
-pub(super) fn naive_block(
-    block: Block<'_>,
-    logs: &[(f64, f64)],
-    k: [f64; W],
-    family: Family,
-    acc: &mut [Sums; W],
-) {
-    for (&(t, w), &(l_fail, l_pass)) in block.iter().zip(logs) {
-        let w = w as f64;
-        if t.c() == t.n() {
-            for a in acc.iter_mut() {
-                a.naive += w;
-                a.naive_hat += w;
-            }
-        } else if t.c() > 0 {
-            for (a, &k) in acc.iter_mut().zip(&k) {
-                a.naive += w * -(k * l_fail).dexp_m1();
-                if family == Family::All {
-                    a.naive_hat += w * (k * l_pass).dexp();
+/// The naive plug-ins' dataset means at each budget: (1 − (1 − c/n)^k, (c/n)^k) averaged over
+/// the tasks (pass^k's NaN for [`Family::PassAtK`]).
+///
+/// # Formula
+/// With x = 1 − c/n: x^k = e^{k ln x} and 1 − x^k = −expm1(k ln x), evaluated afresh at the
+/// first budget, after a gap of more than one and every [`NAIVE_RUN`] budgets; from k to k + 1
+/// x^{k+1} = x^k·x and 1 − x^{k+1} = (1 − x^k) + x^k·(c/n), a sum of positive terms (no
+/// cancellation however small the pass@k), and (c/n)^{k+1} = (c/n)^k·(c/n). Sums run per
+/// n-block, compensated over blocks.
+pub(super) fn naive_means(g: &Groups, ks: &[u64], family: Family) -> Vec<(f64, f64)> {
+    let hat = family == Family::All;
+    let fresh: Vec<bool> = (0..ks.len())
+        .map(|i| i % NAIVE_RUN == 0 || ks[i] != ks[i - 1] + 1)
+        .collect();
+    let kf: Vec<f64> = ks.iter().map(|&k| k as f64).collect();
+    let mut totals = vec![(Neumaier::default(), Neumaier::default()); ks.len()];
+    let mut block_sums = vec![(0.0, 0.0); ks.len()];
+    for block in g.blocks() {
+        block_sums.fill((0.0, 0.0));
+        for &(t, w) in block {
+            let w = w as f64;
+            if t.c() == t.n() {
+                for s in block_sums.iter_mut() {
+                    s.0 += w;
+                    s.1 += w;
                 }
+                continue;
+            } else if t.c() == 0 {
+                // Every naive value is 0.
+                continue;
+            }
+            let p = t.rate();
+            let x = (t.n() - t.c()) as f64 / t.n() as f64;
+            let (l_fail, l_pass) = ((-p).dln_1p(), p.dln());
+            let (mut r, mut q, mut h) = (0.0, 0.0, 0.0);
+            for (i, s) in block_sums.iter_mut().enumerate() {
+                if fresh[i] {
+                    let e = (kf[i] * l_fail).dexp_m1();
+                    (r, q) = (1.0 + e, -e);
+                    if hat {
+                        h = (kf[i] * l_pass).dexp();
+                    }
+                } else {
+                    q += r * p;
+                    r *= x;
+                    h *= p;
+                }
+                s.0 += w * q;
+                s.1 += w * h;
             }
         }
+        for (t, s) in totals.iter_mut().zip(&block_sums) {
+            t.0.add(s.0);
+            t.1.add(s.1);
+        }
     }
+    let n = g.tasks() as f64;
+    totals
+        .iter()
+        .map(|(a, b)| (a.total() / n, if hat { b.total() / n } else { f64::NAN }))
+        .collect()
 }
