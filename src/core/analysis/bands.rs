@@ -76,7 +76,8 @@ impl<'a> BootstrapDraws<'a> {
         let tasks = self.ds.tasks.iter().zip(&counts);
         let g = Groups::from_weighted(tasks.map(|(t, &m)| (t.counts, m)));
         let est = Estimates::new(&g, fit_series(&g), config(&self.settings));
-        for (i, e) in est.at_ks(&self.ks).into_iter().enumerate() {
+        // pass@k only: the bands are of pass@k (the same values as `at_ks`, bit for bit).
+        for (i, e) in est.pass_at_ks(&self.ks).into_iter().enumerate() {
             let nan = f64::NAN;
             self.draws[i].push([
                 e.combinatorial.unwrap_or(nan),

@@ -5,7 +5,7 @@
 //! `interval` are the reference it is tested against.
 
 use super::kernels::{
-    naive_means, prior_moments, unbiased_block, Family, Sums, Tables, Totals, W, W2,
+    naive_means, prior_moments, recip_len, unbiased_block, Family, Sums, Tables, Totals, W, W2,
 };
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
@@ -91,6 +91,8 @@ pub struct Estimates<'a> {
     z_weights: Vec<BoundaryWeights>,
     /// 1/m, the denominators of the unbiased steps.
     unit: Recips<1>,
+    /// The length of the reciprocal tables ([`recip_len`]).
+    recips: u64,
 }
 
 impl<'a> Estimates<'a> {
@@ -111,12 +113,14 @@ impl<'a> Estimates<'a> {
                 .collect(),
             None => Vec::new(),
         };
+        let recips = recip_len(groups);
         Estimates {
             groups,
             fits,
             config,
             z_weights,
-            unit: Recips::new([0.0], groups.n_max() + 1),
+            unit: Recips::new([0.0], recips),
+            recips,
         }
     }
 
@@ -163,7 +167,7 @@ impl<'a> Estimates<'a> {
         let defined: [bool; W] =
             std::array::from_fn(|i| short[i] == 0 && ks[i] > 0 && !g.is_empty());
         let mut totals: [Totals; W] = std::array::from_fn(|_| Totals::default());
-        let tables = Tables::new(self.config.prior, self.fits.as_ref(), kf, g.n_max());
+        let tables = Tables::new(self.config.prior, self.fits.as_ref(), kf, self.recips);
         for (i, block) in g.blocks().enumerate() {
             let mut acc = [Sums::default(); W];
             if defined.iter().any(|&d| d) {

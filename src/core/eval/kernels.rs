@@ -47,6 +47,24 @@ impl Tables {
     }
 }
 
+/// The length of the reciprocal tables of a pass over `g`: n_max + 1 when the sweeps walk
+/// more steps than twice that (several n-blocks over overlapping ranges of c, each entry then
+/// serving many steps), else 0 — each step divides (the same quotient, bit for bit), as a
+/// table whose entries would be used about once costs its divisions and its memory for
+/// nothing (one n = 10,000 block: 24 lanes × 10⁴ divisions and 2 MB per chunk of budgets).
+pub(super) fn recip_len(g: &Groups) -> u64 {
+    let steps: u64 = g
+        .blocks()
+        .map(|b| b[b.len() - 1].0.c() - b[0].0.c() + 1)
+        .sum();
+    let len = g.n_max() + 1;
+    if steps >= 2 * len {
+        len
+    } else {
+        0
+    }
+}
+
 /// Which values a pass computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Family {
@@ -143,7 +161,7 @@ pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
         });
     }
     let mut totals = Totals::default();
-    let unit = Recips::new([0.0], g.n_max() + 1);
+    let unit = Recips::new([0.0], recip_len(g));
     for block in g.blocks() {
         let mut acc = [Sums::default(); 1];
         unbiased_block(block, [k], &unit, Family::PassAtK, &mut acc);

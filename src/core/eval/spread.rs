@@ -6,7 +6,7 @@
 //! The per-task functions of [`crate::core::estimators::stderr`] are the reference they are
 //! tested against.
 
-use super::kernels::{unbiased_pass_at_k, W, W2};
+use super::kernels::{recip_len, unbiased_pass_at_k, W, W2};
 use super::sweep::{sweep_up, Recips};
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::Groups;
@@ -55,7 +55,7 @@ pub fn spread(g: &Groups, ks: &[u64]) -> Vec<Spread> {
         .filter(|&k| nonempty && k >= 1 && k <= n_min)
         .collect();
     let mut swept = Vec::with_capacity(defined.len());
-    let unit = Recips::new([0.0], g.n_max() + 1);
+    let unit = Recips::new([0.0], recip_len(g));
     for chunk in defined.chunks(W) {
         let mut kk = [chunk[0]; W];
         kk[..chunk.len()].copy_from_slice(chunk);
