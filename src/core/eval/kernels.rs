@@ -320,7 +320,7 @@ const NAIVE_RUN: usize = 64;
 pub(super) fn naive_means(g: &Groups, ks: &[u64], family: Family) -> Vec<(f64, f64)> {
     let hat = family == Family::All;
     let fresh: Vec<bool> = (0..ks.len())
-        .map(|i| i % NAIVE_RUN == 0 || ks[i] != ks[i - 1] + 1)
+        .map(|i| i % NAIVE_RUN == 0 || ks[i].checked_sub(ks[i - 1]) != Some(1))
         .collect();
     let kf: Vec<f64> = ks.iter().map(|&k| k as f64).collect();
     let mut totals = vec![(Neumaier::default(), Neumaier::default()); ks.len()];
