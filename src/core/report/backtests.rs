@@ -97,7 +97,11 @@ impl SeriesBacktest {
             let w = Warning::BacktestFailed(e.clone());
             model.warnings.push(w.render(Context::Report));
         }
-        model.backtest = Some(BacktestReport::new(&self.backtest, self.auto.clone()));
+        model.backtest = Some(BacktestReport::with_evidence(
+            &self.backtest,
+            &evidence,
+            self.auto.clone(),
+        ));
     }
 }
 

@@ -41,7 +41,12 @@ pub struct BacktestReport {
 impl BacktestReport {
     /// The report of a backtest and its choice.
     pub fn new(bt: &Backtest, auto: Auto) -> Self {
-        let ev = Evidence::new(bt);
+        Self::with_evidence(bt, &Evidence::new(bt), auto)
+    }
+
+    /// As [`new`](Self::new), with the backtest's evidence already gathered (`ev` must be
+    /// `Evidence::new(bt)`).
+    pub fn with_evidence(bt: &Backtest, ev: &Evidence, auto: Auto) -> Self {
         let width = bt.ratios.len();
         let spread = ev
             .candidates
