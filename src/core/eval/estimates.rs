@@ -89,10 +89,9 @@ pub struct Estimates<'a> {
     fits: Option<Fits>,
     config: Config,
     z_weights: Vec<BoundaryWeights>,
-    /// 1/m, the denominators of the unbiased steps.
+    /// 1/m, the denominators of the unbiased steps; its length, [`recip_len`], is every
+    /// reciprocal table's.
     unit: Recips<1>,
-    /// The length of the reciprocal tables ([`recip_len`]).
-    recips: u64,
 }
 
 impl<'a> Estimates<'a> {
@@ -113,14 +112,12 @@ impl<'a> Estimates<'a> {
                 .collect(),
             None => Vec::new(),
         };
-        let recips = recip_len(groups);
         Estimates {
             groups,
             fits,
             config,
             z_weights,
-            unit: Recips::new([0.0], recips),
-            recips,
+            unit: Recips::new([0.0], recip_len(groups)),
         }
     }
 
@@ -167,7 +164,12 @@ impl<'a> Estimates<'a> {
         let defined: [bool; W] =
             std::array::from_fn(|i| short[i] == 0 && ks[i] > 0 && !g.is_empty());
         let mut totals: [Totals; W] = std::array::from_fn(|_| Totals::default());
-        let tables = Tables::new(self.config.prior, self.fits.as_ref(), kf, self.recips);
+        let tables = Tables::new(
+            self.config.prior,
+            self.fits.as_ref(),
+            kf,
+            self.unit.table_len(),
+        );
         for (i, block) in g.blocks().enumerate() {
             let mut acc = [Sums::default(); W];
             if defined.iter().any(|&d| d) {

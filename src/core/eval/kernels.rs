@@ -160,14 +160,14 @@ pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
             tasks: if short > 0 { short } else { g.tasks() },
         });
     }
-    let mut totals = Totals::default();
+    let mut total = Neumaier::default();
     let unit = Recips::new([0.0], recip_len(g));
     for block in g.blocks() {
         let mut acc = [Sums::default(); 1];
         unbiased_block(block, [k], &unit, Family::PassAtK, &mut acc);
-        totals.add(acc[0]);
+        total.add(acc[0].comb);
     }
-    Ok(totals.total().comb / g.tasks() as f64)
+    Ok(total.total() / g.tasks() as f64)
 }
 
 /// The unbiased pass@k and pass^k of one block at each budget (lanes with k > n give NaN,

@@ -24,6 +24,11 @@ impl<const L: usize> Recips<L> {
         Recips { base, table }
     }
 
+    /// How many reciprocals the table holds (m below it are looked up, the rest divided).
+    pub fn table_len(&self) -> u64 {
+        self.table.len() as u64
+    }
+
     /// 1/(base + m) for each lane.
     #[inline(always)]
     pub fn at(&self, m: u64) -> [f64; L] {
