@@ -6,7 +6,7 @@
 // file was picked). Needs the release build in dist/ (./dev build). Usage:
 //   node bench/ingest.mjs [MB]          (default 200)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, statSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { start } from '../tests/e2e/harness.mjs';
@@ -66,3 +66,4 @@ console.log(`longest main-thread task: ${longest.toFixed(0)} ms (${tasks} tasks 
 console.log(`peak renderer memory: ${((peak - before) / 1e3).toFixed(0)} MB above ${(before / 1e3).toFixed(0)} MB`);
 console.log(`summary: ${row}`);
 await h.close();
+rmSync(dir, { recursive: true, force: true });

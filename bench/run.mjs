@@ -13,7 +13,7 @@
 //      task while they run and the calculator's answer time per keystroke meanwhile; and
 //      (without --quick) loading 10^5 and 10^6 tasks in the page (bench/load.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,9 +39,11 @@ const native = execFileSync('cargo', ['bench', '--quiet', '--bench', 'estimators
 
 // 2. Python.
 log('Python reference (numpy, scipy)');
-const spec = join(mkdtempSync(join(tmpdir(), 'passk-bench-')), 'spec.json');
+const specDir = mkdtempSync(join(tmpdir(), 'passk-bench-'));
+const spec = join(specDir, 'spec.json');
 writeFileSync(spec, JSON.stringify(native.map((r) => ({ path: r.path, ks: r.ks, runs: r.tasks >= 100_000 || quick ? 1 : 3 }))));
 const py = spawnSync(join(ROOT, 'bench/.venv/bin/python'), [join(ROOT, 'bench/reference.py'), spec], { encoding: 'utf8', maxBuffer: 1 << 26 });
+rmSync(specDir, { recursive: true, force: true });
 if (py.status !== 0) throw new Error(`bench/reference.py failed: ${py.stderr}`);
 const python = Object.fromEntries(py.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).map((r) => [r.file, r]));
 

@@ -2,7 +2,7 @@
 // Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css]
 //        [FILES=a.json,b.json (loaded together through the file input)] node tools/shot.mjs
 import { chromium } from 'playwright-core';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from './serve.mjs';
@@ -27,3 +27,4 @@ if (process.env.SELECTOR) {
   await page.screenshot({ path: process.env.OUT ?? '/tmp/shot.png', fullPage: true });
 }
 await ctx.close(); server.close();
+rmSync(dir, { recursive: true, force: true });

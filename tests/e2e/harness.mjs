@@ -4,7 +4,7 @@
 // passk command line the page is checked against.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -74,6 +74,8 @@ export async function start({ colorScheme = 'light', viewport = { width: 1100, h
     async close() {
       await context.close();
       await new Promise((ok) => server.close(ok));
+      // The browser's profile is only this run's: leaving it would fill the disk over runs.
+      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

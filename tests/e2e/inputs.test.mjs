@@ -1,7 +1,7 @@
 // End to end: loading counts and results into the page as a user does — paste, pick, drop —
 // and reading back exactly the counts `passk counts` reads from the same files.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -122,13 +122,17 @@ test('a large file streams with progress and can be cancelled', async () => {
   const path = join(dir, 'big_results.jsonl');
   const line = (i) => `{"task_id": "T/${i % 500}", "completion": "${'x'.repeat(400)}", "result": "passed", "passed": ${i % 3 === 0}}\n`;
   const chunk = Array.from({ length: 1000 }, (_, i) => line(i)).join('');
-  writeFileSync(path, chunk.repeat(300)); // ~130 MB
-  await h.page.getByTestId('file-input').setInputFiles(path);
-  await h.page.getByTestId('load-progress').waitFor();
-  await h.page.getByTestId('load-cancel').click();
-  await waitForText(h.page, 'load-message', 'cancelled');
-  assert.equal(await h.page.getByTestId('load-progress').count(), 0);
-  await summaryRows().filter({ hasText: 'No series yet' }).waitFor();
+  try {
+    writeFileSync(path, chunk.repeat(300)); // ~130 MB
+    await h.page.getByTestId('file-input').setInputFiles(path);
+    await h.page.getByTestId('load-progress').waitFor();
+    await h.page.getByTestId('load-cancel').click();
+    await waitForText(h.page, 'load-message', 'cancelled');
+    assert.equal(await h.page.getByTestId('load-progress').count(), 0);
+    await summaryRows().filter({ hasText: 'No series yet' }).waitFor();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a large paste is read like a file, not put in the box, and survives a reload', async () => {
