@@ -4,6 +4,7 @@
 
 mod common;
 
+use passk::core::analysis::bootstrap::resample_counts;
 use passk::core::analysis::cv::cv_elpd;
 use passk::core::data::counts::Counts;
 use passk::core::data::dataset::{Dataset, Groups, Task};
@@ -14,8 +15,11 @@ use passk::core::estimators::beta_binomial::{
 };
 use passk::core::estimators::linmix::{linmix_pass_at_k, linmix_weight};
 use passk::core::estimators::zoibb::{fit_zoibb, ZoibbFit};
+use passk::core::eval::estimates::Estimates;
+use passk::core::eval::fit::{config, fit_series, fit_series_near};
 use passk::core::num::optimize::StopReason;
-use passk::core::num::prec::{close, FIT_LOGLIK_REL, POSTERIOR_REL};
+use passk::core::num::prec::{close, FIT_LOGLIK_REL, POSTERIOR_REL, RESAMPLE_FIT_ABS};
+use passk::core::num::rng::SplitMix64;
 use passk::core::report::build::build_report;
 use passk::core::settings::Options;
 use serde_json::Value;
@@ -662,6 +666,52 @@ fn every_fitted_field_is_filled_for_the_real_files() {
         for row in &m.cover {
             let v = row.bb.expect("posterior cover");
             assert!((0.0..=1.0).contains(&v));
+        }
+    }
+}
+
+#[test]
+fn resample_fits_from_the_full_fits_reach_the_global_search() {
+    let cfg = config(&Options::default().settings);
+    for d in real_series() {
+        let full = fit_series(&d.groups()).unwrap();
+        let mut rng = SplitMix64::new(11);
+        for r in 0..4 {
+            let counts = resample_counts(&mut rng, d.tasks.len());
+            let g = Groups::from_weighted(d.tasks.iter().zip(&counts).map(|(t, &m)| (t.counts, m)));
+            let global = fit_series(&g).unwrap();
+            let near = fit_series_near(&g, &full).unwrap();
+            let name = format!("{} resample {r}", d.name);
+            for (what, got, want) in [
+                ("BB", near.bb.log_likelihood, global.bb.log_likelihood),
+                (
+                    "ZOIBB",
+                    near.zoibb.log_likelihood,
+                    global.zoibb.log_likelihood,
+                ),
+            ] {
+                assert!(
+                    got >= want - FIT_LOGLIK_REL * want.abs(),
+                    "{name}: {what} {got} below the global search's {want}"
+                );
+            }
+            let ks = [1, g.n_min(), 1_000_000];
+            let a = Estimates::new(&g, Some(near), cfg).pass_at_ks(&ks);
+            let b = Estimates::new(&g, Some(global), cfg).pass_at_ks(&ks);
+            for (x, y) in a.iter().zip(&b) {
+                for (what, got, want) in [
+                    ("BB", x.bb, y.bb),
+                    ("ZOIBB", x.zoibb, y.zoibb),
+                    ("LinMix", x.linmix, y.linmix),
+                ] {
+                    let (got, want) = (got.unwrap(), want.unwrap());
+                    assert!(
+                        close(got, want, 0.0, RESAMPLE_FIT_ABS),
+                        "{name} k={}: {what} {got} vs {want}",
+                        x.k
+                    );
+                }
+            }
         }
     }
 }

@@ -98,7 +98,7 @@ impl Engine {
             let mut joined = SeriesCurves::concat(parts);
             if band == BandKind::Bootstrap {
                 let s = bootstrap_settings(settings);
-                let mut draws = BootstrapDraws::new(ds, &ks, &s);
+                let mut draws = BootstrapDraws::new(ds, f.fits.as_ref(), &ks, &s);
                 loop {
                     let (done, total) = draws.progress();
                     let text = || {

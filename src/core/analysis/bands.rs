@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use crate::core::analysis::bootstrap::{quantile, resample_counts};
 use crate::core::data::dataset::{Dataset, Groups};
 use crate::core::estimators::kind::Estimator;
-use crate::core::eval::estimates::Estimates;
-use crate::core::eval::fit::{config, fit_series};
+use crate::core::eval::estimates::{Estimates, Fits};
+use crate::core::eval::fit::{config, fit_series, fit_series_near};
 use crate::core::num::rng::SplitMix64;
 use crate::core::settings::Settings;
 use serde::Serialize;
@@ -23,9 +23,15 @@ pub const BAND_ESTIMATORS: [Estimator; 5] = [
 ];
 
 /// For each budget, the band of each estimator (an estimator undefined in some resamples gets
-/// its band from the others; undefined in all, it is left out).
-pub fn bootstrap_bands(ds: &Dataset, ks: &[u64], s: &Settings) -> Vec<BTreeMap<String, Band>> {
-    let mut draws = BootstrapDraws::new(ds, ks, s);
+/// its band from the others; undefined in all, it is left out). `full`: the fits of `ds`
+/// itself, from which each resample's fits start (None: a global search for each).
+pub fn bootstrap_bands(
+    ds: &Dataset,
+    full: Option<&Fits>,
+    ks: &[u64],
+    s: &Settings,
+) -> Vec<BTreeMap<String, Band>> {
+    let mut draws = BootstrapDraws::new(ds, full, ks, s);
     while draws.step() {}
     draws.finish()
 }
@@ -35,6 +41,7 @@ pub fn bootstrap_bands(ds: &Dataset, ks: &[u64], s: &Settings) -> Vec<BTreeMap<S
 #[derive(Debug, Clone)]
 pub struct BootstrapDraws<'a> {
     ds: &'a Dataset,
+    full: Option<Fits>,
     ks: Vec<u64>,
     settings: Settings,
     rng: SplitMix64,
@@ -43,10 +50,12 @@ pub struct BootstrapDraws<'a> {
 }
 
 impl<'a> BootstrapDraws<'a> {
-    /// Ready to draw `s.bootstrap` resamples of the tasks of `ds`.
-    pub fn new(ds: &'a Dataset, ks: &[u64], s: &Settings) -> Self {
+    /// Ready to draw `s.bootstrap` resamples of the tasks of `ds`, whose own fits are `full`
+    /// (each resample's fits start from them: [`fit_series_near`]).
+    pub fn new(ds: &'a Dataset, full: Option<&Fits>, ks: &[u64], s: &Settings) -> Self {
         BootstrapDraws {
             ds,
+            full: full.copied(),
             ks: ks.to_vec(),
             settings: s.clone(),
             rng: SplitMix64::new(s.seed),
@@ -75,7 +84,11 @@ impl<'a> BootstrapDraws<'a> {
         let counts = resample_counts(&mut self.rng, n);
         let tasks = self.ds.tasks.iter().zip(&counts);
         let g = Groups::from_weighted(tasks.map(|(t, &m)| (t.counts, m)));
-        let est = Estimates::new(&g, fit_series(&g), config(&self.settings));
+        let fits = match &self.full {
+            Some(full) => fit_series_near(&g, full),
+            None => fit_series(&g),
+        };
+        let est = Estimates::new(&g, fits, config(&self.settings));
         // pass@k only: the bands are of pass@k (the same values as `at_ks`, bit for bit).
         for (i, e) in est.pass_at_ks(&self.ks).into_iter().enumerate() {
             let nan = f64::NAN;

@@ -174,7 +174,7 @@ pub fn series_curves(
         BandKind::Se(kind) => se_band(&fit.groups, &rows, kind, settings.confidence),
         BandKind::Bootstrap => {
             let s = bootstrap_settings(settings);
-            drawn_bands(&rows, &bootstrap_bands(ds, ks, &s))
+            drawn_bands(&rows, &bootstrap_bands(ds, fit.fits.as_ref(), ks, &s))
         }
     };
     // Under the chart, the fits' warnings name the first budget beyond n.

@@ -53,12 +53,12 @@ impl Tables {
 /// table whose entries would be used about once costs its divisions and its memory for
 /// nothing (one n = 10,000 block: 24 lanes × 10⁴ divisions and 2 MB per chunk of budgets).
 pub(super) fn recip_len(g: &Groups) -> u64 {
-    let steps: u64 = g
+    let steps = g
         .blocks()
         .map(|b| b[b.len() - 1].0.c() - b[0].0.c() + 1)
-        .sum();
-    let len = g.n_max() + 1;
-    if steps >= 2 * len {
+        .fold(0u64, u64::saturating_add);
+    let len = g.n_max().saturating_add(1);
+    if steps >= len.saturating_mul(2) {
         len
     } else {
         0

@@ -108,7 +108,8 @@ pub fn model_report_fitted(
     let ((estimates, bands, backtested), (errors, (g_pass_at_k, mg_pass_at_k), cv)) = join(
         || {
             let estimates = Estimates::new(g, fits, config(s)).at_ks(&opts.ks);
-            let bands = (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, &opts.ks, s));
+            let bands = (s.bootstrap > 0 && !empty)
+                .then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
             // The backtest, and its choice for the budgets beyond the smallest n.
             let backtested = match (opts.backtest, fits) {
                 (Some(repeats), Some(f)) => Some(SeriesBacktest::new(
