@@ -17,9 +17,9 @@ pub const POSTERIOR_REL: f64 = 1e-10;
 pub const FIT_LOGLIK_REL: f64 = 1e-9;
 
 /// Absolute agreement of a bootstrap resample's fitted pass@k (BB, ZOIBB, LinMix, up to
-/// k = 10^6) between fits started from the full data's optima and a global search: both stop
-/// within the optimiser's tolerance of the same optimum (measured up to 2.2e-6 on the real
-/// files, 300 resamples of each series).
+/// k = 10^6 on the real files) between fits that start from the full data's optima and the
+/// global search: both stop within the optimiser's tolerance of the same optimum (measured
+/// up to 2.2e-6, 300 resamples of each series).
 pub const RESAMPLE_FIT_ABS: f64 = 1e-5;
 
 /// Absolute accuracy of the Beta limit that stands in for the predictive CDF of c/n above
