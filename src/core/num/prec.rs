@@ -22,6 +22,15 @@ pub const FIT_LOGLIK_REL: f64 = 1e-9;
 /// up to 2.2e-6, 300 resamples of each series).
 pub const RESAMPLE_FIT_ABS: f64 = 1e-5;
 
+/// The backtest's ZOIBB subsample fits (Newton runs, no grid) against the global search on
+/// inflated series: short of its log-likelihood by more than `SUBSAMPLE_GAP_ABS` on at most
+/// `SUBSAMPLE_SHORT_SHARE` of the subsamples, and never by `SUBSAMPLE_GAP_MAX`.
+pub const SUBSAMPLE_GAP_ABS: f64 = 1e-6;
+/// See [`SUBSAMPLE_GAP_ABS`].
+pub const SUBSAMPLE_SHORT_SHARE: f64 = 0.01;
+/// See [`SUBSAMPLE_GAP_ABS`].
+pub const SUBSAMPLE_GAP_MAX: f64 = 0.1;
+
 /// Absolute accuracy of the Beta limit that stands in for the predictive CDF of c/n above
 /// 10^5 samples per task (a diagnostic chart's curve; measured below 2e-5 at n = 10^5).
 pub const BETA_LIMIT_ABS: f64 = 1e-4;

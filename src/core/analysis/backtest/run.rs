@@ -2,14 +2,10 @@
 
 use crate::core::data::counts::Counts;
 use crate::core::data::dataset::{Dataset, Groups};
-use crate::core::estimators::beta_binomial::{fit_bb_data, moments_start, Search};
 use crate::core::estimators::kind::Estimator;
-use crate::core::estimators::likelihood::BbData;
-use crate::core::estimators::zoibb::fit_zoibb_data;
 use crate::core::eval::estimates::{Estimates, Fits};
-use crate::core::eval::fit::config;
+use crate::core::eval::fit::{config, fit_subsample};
 use crate::core::eval::kernels::unbiased_pass_at_k;
-use crate::core::num::math::Det;
 use crate::core::num::rng::SplitMix64;
 use crate::core::num::sample::Hypergeometric;
 use crate::core::settings::Settings;
@@ -88,8 +84,7 @@ pub struct BacktestRun {
     settings: Settings,
     repeats: u64,
     rng: SplitMix64,
-    start: [f64; 2],
-    zstart: [f64; 2],
+    full: Fits,
     shrink: u64,
     levels: Vec<Level>,
     current: Option<Current>,
@@ -199,8 +194,7 @@ impl BacktestRun {
             settings: settings.clone(),
             repeats: repeats.max(1),
             rng: SplitMix64::new(settings.seed),
-            start: full.bb.start(),
-            zstart: [full.zoibb.a.dln(), full.zoibb.b.dln()],
+            full: *full,
             shrink: 2,
             levels: Vec::new(),
             current: None,
@@ -253,10 +247,7 @@ impl BacktestRun {
             },
         };
         let g = draw(&cur.dists, &mut self.rng);
-        let data = BbData::new(&g);
-        let bb = fit_bb_data(&data, &[self.start, moments_start(&g)], Search::LOCAL);
-        let zoibb = fit_zoibb_data(&data, &bb, &[self.zstart], Search::LOCAL);
-        let est = Estimates::new(&g, Some(Fits { bb, zoibb }), config(&self.settings));
+        let est = Estimates::new(&g, fit_subsample(&g, &self.full), config(&self.settings));
         let candidates = Estimator::candidates();
         for (j, e) in est.pass_at_ks(&cur.ks).iter().enumerate() {
             let nan = f64::NAN;
