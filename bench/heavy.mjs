@@ -15,6 +15,10 @@ await page.goto(h.url);
 await page.getByTestId('example-pythia').click();
 await page.getByTestId('results-table').locator('tbody tr', { hasText: 'Pythia 12B' }).first().waitFor({ timeout: 60_000 });
 await page.waitForFunction(() => !document.querySelector('[data-testid=job-progress]'), null, { timeout: 60_000 });
+// The example's own analysis to its end (its backtest replies after the curves): the tasks
+// measured below are those of the heavy settings, not of the example's first render.
+await page.waitForFunction(() => !document.querySelector('[data-testid=analysis-busy]'), null, { timeout: 60_000 });
+await page.waitForTimeout(500);
 await page.getByTestId('advanced-settings').locator('summary').click().catch(() => {});
 await page.evaluate(() => {
   window.__long = [];
