@@ -32,27 +32,27 @@ pub fn fit_series(g: &Groups) -> Option<Fits> {
 /// from the same BB fit. On the real files a resample costs 0.6 of [`fit_series`]'s time;
 /// the optima agree within the optimiser's tolerance (tests/fits.rs).
 pub fn fit_series_near(g: &Groups, near: &Fits) -> Option<Fits> {
-    (!g.is_empty()).then(|| {
-        let data = BbData::new(g);
-        let bb = fit_bb_data(&data, &[near.bb.start(), moments_start(g)], Search::LOCAL);
-        let zstart = [near.zoibb.a.dln(), near.zoibb.b.dln()];
-        let zoibb = fit_zoibb_data(&data, &bb, &[bb.start(), zstart], Search::GLOBAL_ZOIBB);
-        Fits { bb, zoibb }
-    })
+    fit_near(g, near, Search::GLOBAL_ZOIBB)
 }
 
 /// The cheaper fits of the backtest's subsamples (each task thinned to a fraction of its
 /// samples, hundreds per series). BB as in [`fit_series_near`]; ZOIBB: Newton runs from
-/// `near`'s optimum and from the subsample's own BB optimum, no grid. On inflated synthetic
+/// `near`'s optimum and the subsample's own BB optimum, no grid. On inflated synthetic
 /// series (tests/fits.rs), from `near`'s optimum alone ZOIBB fell short of its global search
 /// on 104 of 1080 subsamples, by up to 2.4 nats; from both starts on 2, by under 0.05. The
 /// global search would cost the backtest seven times as much.
 pub fn fit_subsample(g: &Groups, near: &Fits) -> Option<Fits> {
+    fit_near(g, near, Search::LOCAL)
+}
+
+/// BB from `near`'s optimum and the moments point (Newton runs only); ZOIBB from `near`'s
+/// optimum and that BB optimum, searching as `zoibb_search` says.
+fn fit_near(g: &Groups, near: &Fits, zoibb_search: Search) -> Option<Fits> {
     (!g.is_empty()).then(|| {
         let data = BbData::new(g);
         let bb = fit_bb_data(&data, &[near.bb.start(), moments_start(g)], Search::LOCAL);
         let zstart = [near.zoibb.a.dln(), near.zoibb.b.dln()];
-        let zoibb = fit_zoibb_data(&data, &bb, &[zstart, bb.start()], Search::LOCAL);
+        let zoibb = fit_zoibb_data(&data, &bb, &[zstart, bb.start()], zoibb_search);
         Fits { bb, zoibb }
     })
 }
