@@ -8,7 +8,7 @@ use crate::core::analysis::bootstrap::{quantile, resample_counts};
 use crate::core::data::dataset::{Dataset, Groups};
 use crate::core::estimators::kind::Estimator;
 use crate::core::eval::estimates::{Estimates, Fits};
-use crate::core::eval::fit::{config, fit_series, fit_series_near};
+use crate::core::eval::fit::{config, fit_series_near};
 use crate::core::num::rng::SplitMix64;
 use crate::core::settings::Settings;
 use serde::Serialize;
@@ -24,7 +24,8 @@ pub const BAND_ESTIMATORS: [Estimator; 5] = [
 
 /// For each budget, the band of each estimator (an estimator undefined in some resamples gets
 /// its band from the others; undefined in all, it is left out). `full`: the fits of `ds`
-/// itself, from which each resample's fits start (None: a global search for each).
+/// itself, from which each resample's fits start (None only without tasks, where no
+/// resample is drawn).
 pub fn bootstrap_bands(
     ds: &Dataset,
     full: Option<&Fits>,
@@ -84,10 +85,7 @@ impl<'a> BootstrapDraws<'a> {
         let counts = resample_counts(&mut self.rng, n);
         let tasks = self.ds.tasks.iter().zip(&counts);
         let g = Groups::from_weighted(tasks.map(|(t, &m)| (t.counts, m)));
-        let fits = match &self.full {
-            Some(full) => fit_series_near(&g, full),
-            None => fit_series(&g),
-        };
+        let fits = self.full.as_ref().and_then(|f| fit_series_near(&g, f));
         let est = Estimates::new(&g, fits, config(&self.settings));
         // pass@k only: the bands are of pass@k (the same values as `at_ks`, bit for bit).
         for (i, e) in est.pass_at_ks(&self.ks).into_iter().enumerate() {

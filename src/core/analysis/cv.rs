@@ -71,7 +71,7 @@ pub fn cv_elpd(ds: &Dataset, all: &Groups, folds: u64, full: &Fits) -> Option<Cv
     }
     let k = folds.min(n as u64).max(2) as usize;
     let starts_bb = [full.bb.start()];
-    let starts_z = [[full.zoibb.a.dln(), full.zoibb.b.dln()]];
+    let starts_z = [full.zoibb.start()];
     let (mut bb, mut zo) = (Neumaier::default(), Neumaier::default());
     let whole = BbData::new(all);
     for f in 0..k {

@@ -9,7 +9,6 @@ use crate::core::estimators::likelihood::BbData;
 use crate::core::estimators::zoibb::fit_zoibb_data;
 use crate::core::eval::estimates::{Config, Fits};
 use crate::core::eval::kernels::unbiased_pass_at_k;
-use crate::core::num::math::Det;
 use crate::core::settings::Settings;
 
 /// The fits of a series (None when it has no tasks): [`fit_bb`](crate::core::estimators::beta_binomial::fit_bb)
@@ -51,8 +50,7 @@ fn fit_near(g: &Groups, near: &Fits, zoibb_search: Search) -> Option<Fits> {
     (!g.is_empty()).then(|| {
         let data = BbData::new(g);
         let bb = fit_bb_data(&data, &[near.bb.start(), moments_start(g)], Search::LOCAL);
-        let zstart = [near.zoibb.a.dln(), near.zoibb.b.dln()];
-        let zoibb = fit_zoibb_data(&data, &bb, &[zstart, bb.start()], zoibb_search);
+        let zoibb = fit_zoibb_data(&data, &bb, &[near.zoibb.start(), bb.start()], zoibb_search);
         Fits { bb, zoibb }
     })
 }

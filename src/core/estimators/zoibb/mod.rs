@@ -109,6 +109,11 @@ pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Se
 }
 
 impl ZoibbFit {
+    /// The optimum's Beta part as a start of another search: (ln a, ln b).
+    pub fn start(&self) -> [f64; 2] {
+        [self.a.dln(), self.b.dln()]
+    }
+
     /// The posterior weights (atom, Beta part) of a task: (0, 1) for interior tasks; at c = 0
     /// or c = n, (π/(π + r), r/(π + r)) with r = (1 − π0 − π1)·P(c | n) under the Beta part.
     /// Both are formed in logs, so neither loses digits to `1 − w`.
