@@ -1,5 +1,5 @@
 // Loading many tasks in the page: the 10^5- and 10^6-task CSVs of target/bench-data (written
-// by `cargo bench --bench estimators`) picked in the file input, in turn, then the 10^6-task
+// by `cargo bench -p passk-cli --bench estimators`) picked in the file input, in turn, then the 10^6-task
 // CSV's text pasted into the paste box (a paste event, as Ctrl+V gives); prints the time until
 // the series list shows all the tasks and the main-thread tasks over 50 ms meanwhile
 // (PerformanceObserver 'longtask'). Needs the release build in dist/ (./dev build). Usage:

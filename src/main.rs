@@ -2,12 +2,12 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    passk::app::mount();
+    passk_web::mount();
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     eprintln!("passk-web is the browser app: build it with `./dev build` or `./dev serve`.");
-    eprintln!("The native command line is `cargo run --release --bin passk -- report FILE`.");
+    eprintln!("The native command line is `cargo run --release -p passk-cli -- report FILE`.");
     std::process::exit(2);
 }

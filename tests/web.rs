@@ -43,7 +43,7 @@ fn mount() -> HtmlElement {
     let doc = window.document().unwrap();
     let root: HtmlElement = doc.create_element("div").unwrap().dyn_into().unwrap();
     doc.body().unwrap().append_child(&root).unwrap();
-    let handle = leptos::mount::mount_to(root.clone(), passk::app::App);
+    let handle = leptos::mount::mount_to(root.clone(), passk_web::App);
     std::mem::forget(handle);
     root
 }
@@ -119,15 +119,15 @@ fn inked(canvas: &web_sys::HtmlCanvasElement) -> usize {
 
 #[wasm_bindgen_test]
 fn each_chart_draws_on_a_canvas() {
-    use passk::core::analysis::curves::{cover_curves, k_grid, series_curves};
-    use passk::core::estimators::cover::Tau;
-    use passk::core::estimators::kind::Estimator;
-    use passk::core::eval::fit::SeriesFit;
-    use passk::core::settings::BandKind;
-    use passk::io::read::{assemble, read_text};
-    use passk::plot::cover::CoverChart;
-    use passk::plot::pass_at_k::PassAtKChart;
-    use passk::plot::{Chart, Style};
+    use passk_core::analysis::curves::{cover_curves, k_grid, series_curves};
+    use passk_core::estimators::cover::Tau;
+    use passk_core::estimators::kind::Estimator;
+    use passk_core::eval::fit::SeriesFit;
+    use passk_core::settings::BandKind;
+    use passk_io::read::{assemble, read_text};
+    use passk_plot::cover::CoverChart;
+    use passk_plot::pass_at_k::PassAtKChart;
+    use passk_plot::{Chart, Style};
     use plotters::prelude::IntoDrawingArea;
 
     let (ds, _) = assemble(vec![read_text(
@@ -192,16 +192,16 @@ async fn the_page_draws_its_charts_for_the_example() {
 }
 
 /// An engine host that collects the replies and never waits.
-struct Collect(std::cell::RefCell<Vec<passk::engine::protocol::Reply>>);
+struct Collect(std::cell::RefCell<Vec<passk_engine::protocol::Reply>>);
 
-impl passk::engine::runner::Host for Collect {
+impl passk_engine::runner::Host for Collect {
     fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
         Box::pin(std::future::ready(()))
     }
     fn now_ms(&self) -> f64 {
         0.0
     }
-    fn send(&self, r: passk::engine::protocol::Reply) {
+    fn send(&self, r: passk_engine::protocol::Reply) {
         self.0.borrow_mut().push(r);
     }
 }
@@ -210,12 +210,12 @@ impl passk::engine::runner::Host for Collect {
 /// integers as BigInt: a seed beyond 2^53 is neither rounded nor refused).
 #[wasm_bindgen_test]
 fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
-    use passk::core::estimators::cover::Tau;
-    use passk::core::settings::{BandKind, Settings};
-    use passk::engine::codec::{from_js, to_js};
-    use passk::engine::protocol::{Family, Reply, Request};
-    use passk::engine::runner::{Engine, Host};
-    use passk::io::read::{assemble, read_text};
+    use passk_core::estimators::cover::Tau;
+    use passk_core::settings::{BandKind, Settings};
+    use passk_engine::codec::{from_js, to_js};
+    use passk_engine::protocol::{Family, Reply, Request};
+    use passk_engine::runner::{Engine, Host};
+    use passk_io::read::{assemble, read_text};
     use std::cell::RefCell;
     use std::rc::Rc;
 
@@ -262,12 +262,12 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
         Request::Report {
             job: 6,
             data: 1,
-            rejected: vec![vec![passk::core::data::rejected::Rejected {
+            rejected: vec![vec![passk_core::data::rejected::Rejected {
                 file: "p".into(),
                 line: 3,
                 reason: "c > n".into(),
             }]],
-            options: passk::core::settings::Options {
+            options: passk_core::settings::Options {
                 ks: vec![1, 5, 1 << 60],
                 ..Default::default()
             },
@@ -341,10 +341,10 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
 /// they: the message's own byte arrays, which still read back whole before the hand-over.
 #[wasm_bindgen_test]
 fn the_columns_of_a_large_task_list_are_handed_over() {
-    use passk::core::data::counts::Counts;
-    use passk::core::data::dataset::{Dataset, SeriesMeta, Task};
-    use passk::engine::codec::{from_js, handed_over, to_js};
-    use passk::engine::protocol::Request;
+    use passk_core::data::counts::Counts;
+    use passk_core::data::dataset::{Dataset, SeriesMeta, Task};
+    use passk_engine::codec::{from_js, handed_over, to_js};
+    use passk_engine::protocol::Request;
 
     let dataset = |tasks: u64, id: bool| Dataset {
         name: format!("{tasks}"),
@@ -380,11 +380,11 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
 /// and the engine's read of it in slices equals the reader's of its bytes at once.
 #[wasm_bindgen_test]
 async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
-    use passk::engine::codec::{from_js, to_js};
-    use passk::engine::protocol::{Reply, Request};
-    use passk::engine::runner::{Engine, Host};
-    use passk::engine::source::Source;
-    use passk::io::read::read_bytes;
+    use passk_engine::codec::{from_js, to_js};
+    use passk_engine::protocol::{Reply, Request};
+    use passk_engine::runner::{Engine, Host};
+    use passk_engine::source::Source;
+    use passk_io::read::read_bytes;
     use std::cell::RefCell;
     use std::rc::Rc;
 

@@ -1,7 +1,7 @@
 // Post-build step (a Trunk hook, before csp.mjs): the page wasm split in two.
 //
 // The page is built with the `split` feature, so the functions marked
-// `wasm_split(workspace)` in src/app/workspace.rs import their code instead of calling it.
+// `wasm_split(workspace)` in src/lazy_part.rs import their code instead of calling it.
 // This step takes cargo's wasm (linked with --emit-relocs, see build.rs), moves those
 // functions and everything only they reach into a second wasm (wasm-split-cli, the splitter
 // cargo-leptos uses), then runs wasm-bindgen and wasm-opt on both parts itself and puts them

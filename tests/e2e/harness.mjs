@@ -13,7 +13,7 @@ import { serve } from '../../tools/serve.mjs';
 
 /** The repository's root directory (with a trailing slash). */
 export const ROOT = new URL('../../', import.meta.url).pathname;
-/** The passk CLI the page is checked against: `cargo build --bin passk` first. */
+/** The passk CLI the page is checked against: `cargo build -p passk-cli` first. */
 export const PASSK = process.env.PASSK_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target'), 'debug/passk');
 /** The path of a file in assets/examples. */
 export const example = (name) => join(ROOT, 'assets/examples', name);

@@ -1,0 +1,228 @@
+//! The command line's one argument parser (lexopt): the long flags, what each command
+//! accepts, and the parsed [`Args`]. A value follows its flag as `--flag value` or
+//! `--flag=value`.
+
+use std::ffi::{OsStr, OsString};
+
+use lexopt::Arg;
+
+use passk_core::settings::Options;
+use passk_io::read::{Format, ReadOptions};
+use passk_io::settings;
+
+use super::USAGE;
+
+/// Backtest repeats per shrink factor unless `--backtest R` or `--backtest-repeats R` says.
+const DEFAULT_REPEATS: u64 = 20;
+
+/// The page a share link opens unless `--page URL` says.
+const DEFAULT_PAGE: &str = "http://127.0.0.1:8080/";
+
+/// A long flag. Every one but `--backtest` takes a value, as `--flag value` or `--flag=value`;
+/// `--backtest` takes its optional repeat count as `--backtest=R` or as a following argument
+/// that is a whole number.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    /// `--k LIST`: the budgets.
+    K,
+    /// `--tau LIST`: the Cover@τ thresholds.
+    Tau,
+    /// `--g-tau LIST`: the G-Pass@k_τ thresholds.
+    GTau,
+    /// `--half-width H`: the planner's target half-width.
+    HalfWidth,
+    /// `--linmix LOW,HIGH`: LinMix's m_low, m_high.
+    Linmix,
+    /// `--prior A0,B0`: the Beta prior of the credible interval.
+    Prior,
+    /// `--confidence P`: the two-sided level of the interval.
+    Confidence,
+    /// `--bootstrap B`: task-bootstrap resamples (at most 10,000).
+    Bootstrap,
+    /// `--seed S`: the seed of every resampling.
+    Seed,
+    /// `--folds K`: the CV-ELPD folds.
+    Folds,
+    /// `--backtest[=R]` or `--backtest [R]`: add the backtest.
+    Backtest,
+    /// `--backtest-repeats R`: the backtest's repeats per shrink factor.
+    BacktestRepeats,
+    /// `--format F`: the input format (auto when absent).
+    Format,
+    /// `--page URL`: the page a share link opens.
+    Page,
+    /// `--by-group`: each series, then one per group.
+    ByGroup,
+    /// `--fold-case`: answers compared ignoring case.
+    FoldCase,
+    /// `--metric NAME`: the lm-evaluation-harness metric counted.
+    Metric,
+    /// `--partial correct|incorrect`: what inspect_ai's partial credit counts as.
+    Partial,
+}
+
+impl Flag {
+    /// The name as typed, without the leading `--`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::K => "k",
+            Flag::Tau => "tau",
+            Flag::GTau => "g-tau",
+            Flag::HalfWidth => "half-width",
+            Flag::Linmix => "linmix",
+            Flag::Prior => "prior",
+            Flag::Confidence => "confidence",
+            Flag::Bootstrap => "bootstrap",
+            Flag::Seed => "seed",
+            Flag::Folds => "folds",
+            Flag::Backtest => "backtest",
+            Flag::BacktestRepeats => "backtest-repeats",
+            Flag::Format => "format",
+            Flag::Page => "page",
+            Flag::ByGroup => "by-group",
+            Flag::FoldCase => "fold-case",
+            Flag::Metric => "metric",
+            Flag::Partial => "partial",
+        }
+    }
+}
+
+/// What a command line said: the files and the effect of every flag.
+pub struct Args {
+    /// The files in order; `-` is stdin (and stands alone when no file was named).
+    pub files: Vec<String>,
+    /// The forced input format (None: detected).
+    pub format: Option<Format>,
+    /// The page a share link opens (`link`).
+    pub page: String,
+    /// The report's options; `backtest` is set once the whole line is read.
+    pub opts: Options,
+    /// Whether `--backtest` was given.
+    pub backtest: bool,
+    /// Backtest repeats per shrink factor.
+    pub repeats: u64,
+    /// The planner's target half-width (`plan`).
+    pub half_width: Option<f64>,
+    /// Whether each series is followed by one per group (`--by-group`).
+    pub by_group: bool,
+    /// How files are read (`--fold-case`, `--metric`).
+    pub read: ReadOptions,
+}
+
+/// Parses a command's arguments (after the command), accepting the flags in `accepted` only.
+/// None when help was asked for (and printed).
+pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, String> {
+    let mut a = Args {
+        files: Vec::new(),
+        format: None,
+        page: DEFAULT_PAGE.to_string(),
+        opts: Options::default(),
+        backtest: false,
+        repeats: DEFAULT_REPEATS,
+        half_width: None,
+        by_group: false,
+        read: ReadOptions::default(),
+    };
+    let mut p = lexopt::Parser::from_args(args);
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        let flag = match arg {
+            Arg::Value(file) => {
+                a.files.push(utf8(file, "")?);
+                continue;
+            }
+            Arg::Short('h') | Arg::Long("help") => {
+                println!("{USAGE}");
+                return Ok(None);
+            }
+            Arg::Short(c) => return Err(format!("unknown flag '-{c}'")),
+            Arg::Long(name) => accepted
+                .iter()
+                .copied()
+                .find(|f| f.name() == name)
+                .ok_or_else(|| format!("unknown flag '--{name}'"))?,
+        };
+        let s = &mut a.opts.settings;
+        match flag {
+            Flag::K => a.opts.ks = value(&mut p, flag, settings::parse_ks)?,
+            Flag::Tau => a.opts.taus = value(&mut p, flag, settings::parse_taus)?,
+            Flag::GTau => a.opts.g_taus = value(&mut p, flag, settings::parse_taus)?,
+            Flag::HalfWidth => {
+                a.half_width = Some(value(&mut p, flag, settings::parse_half_width)?)
+            }
+            Flag::Linmix => s.linmix = value(&mut p, flag, settings::parse_linmix)?,
+            Flag::Prior => s.prior = value(&mut p, flag, settings::parse_prior)?,
+            Flag::Confidence => s.confidence = value(&mut p, flag, settings::parse_confidence)?,
+            Flag::Bootstrap => s.bootstrap = value(&mut p, flag, settings::parse_bootstrap)?,
+            Flag::Seed => s.seed = value(&mut p, flag, settings::parse_seed)?,
+            Flag::Folds => s.folds = value(&mut p, flag, settings::parse_folds)?,
+            Flag::BacktestRepeats => a.repeats = value(&mut p, flag, settings::parse_whole)?,
+            Flag::Format => a.format = value(&mut p, flag, parse_format)?,
+            Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
+            Flag::ByGroup => a.by_group = true,
+            Flag::FoldCase => a.read.fold_case = true,
+            Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
+            Flag::Partial => {
+                a.read.partial = Some(value(&mut p, flag, |v| match v {
+                    "correct" => Ok(true),
+                    "incorrect" => Ok(false),
+                    _ => Err("one of correct, incorrect".to_string()),
+                })?)
+            }
+            Flag::Backtest => {
+                a.backtest = true;
+                // The count only when joined by `=` or when the next argument is one.
+                let whole =
+                    |t: &OsStr| t.to_str().is_some_and(|t| settings::parse_whole(t).is_ok());
+                let count = match p.optional_value() {
+                    Some(v) => Some(v),
+                    None => p.try_raw_args().and_then(|mut raw| raw.next_if(whole)),
+                };
+                if let Some(r) = count {
+                    let r = r.to_string_lossy();
+                    a.repeats = settings::parse_whole(&r)
+                        .map_err(|_| format!("--backtest {r}: not a whole number"))?;
+                }
+            }
+        }
+    }
+    if a.files.is_empty() {
+        a.files.push("-".to_string());
+    }
+    if a.backtest {
+        if a.repeats == 0 {
+            return Err("--backtest-repeats 0: needs at least 1".into());
+        }
+        a.opts.backtest = Some(a.repeats);
+    }
+    Ok(Some(a))
+}
+
+/// The value of `flag` (`--flag=value` or `--flag value`) through its parser; the message
+/// names the flag and the value.
+fn value<T>(
+    p: &mut lexopt::Parser,
+    flag: Flag,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    let name = format!("--{}", flag.name());
+    let text = p.value().map_err(|_| format!("{name} needs a value"))?;
+    let text = utf8(text, &format!("{name} "))?;
+    parse(&text).map_err(|e| format!("{name} {text}: {e}"))
+}
+
+/// An argument as text; the message starts with `before` (the flag it belongs to, if any).
+fn utf8(arg: OsString, before: &str) -> Result<String, String> {
+    arg.into_string()
+        .map_err(|a| format!("{before}{}: not valid UTF-8", a.to_string_lossy()))
+}
+
+/// `--format F`: auto (None) or one of the formats' keys.
+fn parse_format(v: &str) -> Result<Option<Format>, String> {
+    if v == "auto" {
+        return Ok(None);
+    }
+    Format::from_key(v).map(Some).ok_or_else(|| {
+        let keys: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
+        format!("one of auto, {}", keys.join(", "))
+    })
+}

@@ -1,0 +1,317 @@
+//! The `passk` command line (native only): `passk report [FILE ...|-] [FLAGS]` prints the
+//! `passk-report/1` JSON document; `passk counts` the counts as read; `passk link` a share
+//! link that opens the page with the files' series. One parser (lexopt) reads all three: each
+//! command lists the flags it accepts, and a value follows its flag as `--flag value` or
+//! `--flag=value`. Exit status 2 on a malformed argument, an unreadable file or rejected rows
+//! (the report of the valid rows is still printed).
+// Native only: for wasm32 (`cargo clippy --target wasm32-unknown-unknown --bins`) the crate is
+// empty, so that its native-only parser (lexopt) is never built nor linked there.
+#![cfg_attr(target_arch = "wasm32", no_main)]
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::ffi::OsString;
+use std::io::Read;
+use std::process::ExitCode;
+
+use passk_core::analysis::planner;
+use passk_core::data::dataset::Dataset;
+use passk_core::data::rejected::Rejected;
+use passk_core::report::build::build_report;
+use passk_io::counts_doc::counts_json;
+use passk_io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, Reader};
+use passk_io::share::{carried, encode, Shared};
+use passk_io::workspace::Workspace;
+
+/// Large blocks (a million tasks are 40 MB) backed by huge pages: see [`passk_cli::huge_pages`].
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: passk_cli::huge_pages::HugePages = passk_cli::huge_pages::HugePages;
+
+mod args;
+use args::{parse, Args, Flag};
+
+/// The help text (`-h`, `--help`, `passk help`; and after a wrong command).
+const USAGE: &str = "\
+usage: passk report [FILE ...|-] [FLAGS]
+       passk plan [FILE ...|-] --k K --half-width H [--confidence P] [--format F]
+       passk counts [FILE ...|-] [--format F] [--by-group] [--fold-case] [--metric NAME]
+                    [--partial correct|incorrect]
+       passk link [FILE ...|-] [--format F] [--page URL]
+
+Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
+(`report`), the samples per task or tasks that bring pass@k's interval at budget K to
+half-width H (`plan`: JSON {k, half_width, confidence, tasks, rows, n_needed, tasks_needed},
+one object per series, an array for several), the counts as read (`counts`,
+passk-counts/1), or a share link that opens the
+page at URL (default http://127.0.0.1:8080/) with those series (`link`; files are named
+without their directory). `-` or no file reads stdin.
+Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
+(human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1
+matrices, and harness logs: lm-evaluation-harness samples_*.jsonl, inspect_ai .json/.eval,
+tau-bench results, SWE-bench run reports (<model>.<run_id>.json: the reports of one model
+named together are its runs) and NeMo-Skills output-rs*.jsonl (named together: one series);
+the format is detected unless --format names it.
+
+flags:
+  --k LIST            budgets, integers >= 1 (default 1,2,5,10,20,50,100,200,500,1000)
+  --tau LIST          thresholds in [0, 1] for Cover@tau (default 0.2,0.8)
+  --g-tau LIST        thresholds in [0, 1] for G-Pass@k_tau (default 0.5,0.75,1.0)
+  --linmix LOW,HIGH   LinMix m_low, m_high (default 10,50)
+  --prior A0,B0       Beta prior of the credible interval (default 1,1)
+  --confidence P      two-sided level of the interval (default 0.95)
+  --bootstrap B       task-bootstrap resamples (default 0: off)
+  --seed S            seed of every resampling (default 0)
+  --folds K           CV-ELPD folds (default 10)
+  --backtest [R]      add the backtest (R repeats; or --backtest-repeats R, default 20)
+  --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
+                      evalplus, json-list, matrix, lm-eval, swe-bench, nemo-skills,
+                      inspect-json, inspect-eval
+  --by-group          each series, then one per group its tasks name (a group, category,
+                      subset, difficulty or level column or key)
+  --fold-case         compare answers ignoring case (maj@k)
+  --metric NAME       the lm-evaluation-harness metric to count by (default: pass@1, then
+                      exact_match, then acc)
+  --partial P         inspect_ai partial credit 'P' counts as correct or incorrect (default:
+                      its samples are rejected)
+
+exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
+(each printed to stderr as file:line: reason; the report of the valid rows is still printed).";
+
+/// Prints a result and a new line on stdout; a reader that went away (`| head`) is not an
+/// error worth a panic.
+fn print_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}").and_then(|_| out.flush());
+}
+
+/// The process entry: runs the command line, prints an error as `passk: …` with exit status 2.
+fn main() -> ExitCode {
+    match run(std::env::args_os().skip(1).collect()) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("passk: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Dispatches on the command (the first argument), parses the rest with the one parser and
+/// runs the command; `Ok` carries the exit status (2 when rows were rejected).
+fn run(mut args: Vec<OsString>) -> Result<ExitCode, String> {
+    if args.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    let rest = args.split_off(1);
+    let name = args[0].to_string_lossy();
+    if matches!(name.as_ref(), "-h" | "--help" | "help") {
+        println!("{USAGE}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(&(_, flags, command)) = COMMANDS.iter().find(|c| c.0 == name) else {
+        return Err(format!("unknown command '{name}'\n\n{USAGE}"));
+    };
+    match parse(rest, flags)? {
+        Some(args) => command(args),
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// A command: what it does with the parsed command line; `Ok` carries the exit status.
+type Command = fn(Args) -> Result<ExitCode, String>;
+
+/// The commands: the name, the flags it accepts (any other is an `unknown flag`), the run.
+const COMMANDS: [(&str, &[Flag], Command); 4] = [
+    ("report", REPORT_FLAGS, report),
+    (
+        "plan",
+        &[Flag::K, Flag::HalfWidth, Flag::Confidence, Flag::Format],
+        plan,
+    ),
+    (
+        "counts",
+        &[
+            Flag::Format,
+            Flag::ByGroup,
+            Flag::FoldCase,
+            Flag::Metric,
+            Flag::Partial,
+        ],
+        counts,
+    ),
+    ("link", &[Flag::Format, Flag::Page, Flag::Metric], link),
+];
+
+/// The flags of `passk report`.
+const REPORT_FLAGS: &[Flag] = &[
+    Flag::K,
+    Flag::Tau,
+    Flag::GTau,
+    Flag::Linmix,
+    Flag::Prior,
+    Flag::Confidence,
+    Flag::Bootstrap,
+    Flag::Seed,
+    Flag::Folds,
+    Flag::Backtest,
+    Flag::BacktestRepeats,
+    Flag::Format,
+    Flag::ByGroup,
+    Flag::FoldCase,
+    Flag::Metric,
+    Flag::Partial,
+];
+
+/// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
+/// every rejected row to stderr as `file:line: reason`.
+fn read_files(args: &Args) -> Result<ReadFiles, String> {
+    let mut ws = Workspace::new(read_all(&args.files, args.format, &args.read)?);
+    if args.by_group {
+        ws = ws.broken_down();
+    }
+    let (datasets, rejected) = (ws.datasets, ws.rejected);
+    let any_rejected = print_rejected(&rejected);
+    Ok((datasets, rejected, any_rejected))
+}
+
+/// Prints every rejected row to stderr as `file:line: reason`; whether there was any.
+fn print_rejected(rejected: &[Vec<Rejected>]) -> bool {
+    for r in rejected.iter().flatten() {
+        eprintln!("{}", r.located());
+    }
+    rejected.iter().any(|r| !r.is_empty())
+}
+
+/// Reads each file as one input.
+fn read_all(
+    files: &[String],
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Vec<FileRead>, String> {
+    let mut reads = Vec::new();
+    for path in files {
+        let shown = if path == "-" {
+            "stdin".to_string()
+        } else {
+            path.clone()
+        };
+        let mut reader =
+            Reader::new(&shown, &series_name_for(path), format).with_options(options.clone());
+        let mut input: Box<dyn Read> = if path == "-" {
+            Box::new(std::io::stdin())
+        } else {
+            Box::new(std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?)
+        };
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let got = input.read(&mut buf).map_err(|e| format!("{shown}: {e}"))?;
+            if got == 0 {
+                break;
+            }
+            reader.feed(&buf[..got]);
+        }
+        reads.push(reader.finish());
+    }
+    Ok(reads)
+}
+
+/// The series read, the rejected rows of each file, and whether there was any.
+type ReadFiles = (Vec<Dataset>, Vec<Vec<Rejected>>, bool);
+
+/// Exit status 2 when rows were rejected.
+fn status(any_rejected: bool) -> ExitCode {
+    if any_rejected {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `passk counts [FILE ...|-] [--format F]`: the per-task counts as read, as JSON.
+fn counts(args: Args) -> Result<ExitCode, String> {
+    let (datasets, _, any_rejected) = read_files(&args)?;
+    print_out(&counts_json(&datasets));
+    Ok(status(any_rejected))
+}
+
+/// `passk link [FILE ...|-] [--format F] [--page URL]`: the share link of the files' series
+/// with the page's default settings.
+fn link(args: Args) -> Result<ExitCode, String> {
+    let reads = read_all(&args.files, args.format, &args.read)?;
+    let any_rejected = print_rejected(&assemble(reads.clone()).1);
+    let inputs = reads
+        .iter()
+        .map(|r| {
+            let mut kept = carried(r);
+            // A link names files, never the directories they sit in on this machine.
+            kept.file = kept
+                .file
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            kept
+        })
+        .collect();
+    let shared = Shared {
+        inputs,
+        settings: Default::default(),
+        enabled: passk_core::estimators::kind::DEFAULT_ENABLED.to_vec(),
+        band: passk_core::settings::BandKind::DEFAULT,
+        view: Default::default(),
+        example: None,
+    };
+    let fragment = encode(None, Some(&shared))?;
+    let page = args.page.split('#').next().unwrap_or_default();
+    print_out(&format!("{page}#{fragment}"));
+    Ok(status(any_rejected))
+}
+
+/// One series' plan as `passk plan` prints it: the series name, then the plan's fields.
+#[derive(serde::Serialize)]
+struct NamedPlan {
+    /// The series.
+    series: String,
+    /// The plan.
+    #[serde(flatten)]
+    plan: planner::Plan,
+}
+
+/// `passk plan [FILE ...|-] --k K --half-width H [--confidence P]`: the sample-size plan of
+/// each series as JSON (one object, or an array for several series, each with its `series`).
+fn plan(args: Args) -> Result<ExitCode, String> {
+    let k = match args.opts.ks.as_slice() {
+        [k] => *k,
+        _ => return Err("plan needs one budget: --k K".into()),
+    };
+    let h = args
+        .half_width
+        .ok_or("plan needs a target: --half-width H")?;
+    let (datasets, _, any_rejected) = read_files(&args)?;
+    let confidence = args.opts.settings.confidence;
+    let mut plans = Vec::new();
+    for d in &datasets {
+        let plan =
+            planner::plan(&d.groups(), k, h, confidence).map_err(|e| format!("{}: {e}", d.name))?;
+        plans.push(NamedPlan {
+            series: d.name.clone(),
+            plan,
+        });
+    }
+    let json = match plans.as_slice() {
+        [one] => serde_json::to_string_pretty(one),
+        all => serde_json::to_string_pretty(all),
+    }
+    .map_err(|e| format!("writing JSON: {e}"))?;
+    print_out(&json);
+    Ok(status(any_rejected))
+}
+
+/// `passk report [FILE ...|-] [FLAGS]`: the passk-report/1 JSON document.
+fn report(args: Args) -> Result<ExitCode, String> {
+    let (datasets, rejected, any_rejected) = read_files(&args)?;
+    let report = build_report(&datasets, rejected, &args.opts);
+    let json = serde_json::to_string_pretty(&report).map_err(|e| format!("writing JSON: {e}"))?;
+    print_out(&json);
+    Ok(status(any_rejected))
+}

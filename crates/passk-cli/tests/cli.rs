@@ -1,0 +1,313 @@
+//! The `passk` command line (`report`, `counts`, `link`): its output, its exit status, its
+//! messages, and the one argument parser (`--flag=value` and `--flag value` alike).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::{passk, passk_raw};
+
+use serde_json::Value;
+
+#[test]
+fn deepscaler_report() {
+    let (base, rl) = (
+        common::real("deepscaler_base.jsonl"),
+        common::real("deepscaler_rl.jsonl"),
+    );
+    let (code, json, err) = passk(
+        &[
+            "report",
+            base.to_str().unwrap(),
+            rl.to_str().unwrap(),
+            "--k",
+            "128,1,1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json["schema"], "passk-report/1");
+    assert_eq!(json["k"], serde_json::json!([1, 128]));
+    assert_eq!(json["models"][0]["name"], "deepscaler_base");
+    assert_eq!(json["models"][1]["name"], "deepscaler_rl");
+    assert_eq!(
+        json["models"][0]["pass_at_k"][0]["combinatorial"],
+        0.6041052476415094
+    );
+    let m = &json["comparison"]["auc_cover_plus"];
+    assert_eq!(m.as_array().unwrap().len(), 2);
+    // AUC⁺(rl over base) − AUC⁺(base over rl) = pass@1(rl) − pass@1(base).
+    let d = m[1][0].as_f64().unwrap() - m[0][1].as_f64().unwrap();
+    assert!((d - (0.6800633844339623 - 0.6041052476415094)).abs() < 1e-12);
+}
+
+#[test]
+fn bad_rows_are_reported_and_exit_2() {
+    let (code, json, err) = passk(&["report", "-"], "10 3\n10 11\n3.5 1\n12 4\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("stdin:2: c > n"), "{err}");
+    assert!(err.contains("stdin:3: n: must be a whole number"), "{err}");
+    let m = &json["models"][0];
+    assert_eq!(m["name"], "stdin");
+    assert_eq!(m["tasks"], 2);
+    assert_eq!(m["rejected"].as_array().unwrap().len(), 2);
+    assert_eq!(m["rejected"][0]["line"], 2);
+}
+
+#[test]
+fn bad_per_sample_lines_are_reported_and_exit_2() {
+    let input = "{\"task_id\": \"A\", \"passed\": true}\n{\"task_id\": \"A\", \"passed\": 0.5}\n{oops\n{\"task_id\": \"B\", \"passed\": false}\n";
+    let (code, json, err) = passk(&["report", "-", "--k", "1"], input);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("stdin:2: passed = 0.5 is not true/false or 0/1"),
+        "{err}"
+    );
+    assert!(err.contains("stdin:3: malformed JSON"), "{err}");
+    assert_eq!(json["models"][0]["tasks"], 2);
+    // The same input through `passk counts`, and a forced format.
+    let (code, _, err) = passk(&["counts", "--format", "jsonl-samples", "-"], input);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = passk(&["counts", "--format", "nope", "-"], input);
+    assert_eq!(code, 2);
+    assert!(err.contains("--format nope: one of auto"), "{err}");
+}
+
+#[test]
+fn malformed_arguments_exit_2() {
+    for args in [
+        &["report", "--k", "0"][..],
+        &["report", "--k", "3.5"],
+        &["report", "--tau", "1.5"],
+        &["report", "--confidence", "1"],
+        &["report", "--prior", "0,1"],
+        &["report", "--folds", "1"],
+        &["report", "--nope"],
+        &["report", "/nonexistent/file.csv"],
+        &["frobnicate"],
+    ] {
+        let (code, _, err) = passk(args, "10 3\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.starts_with("passk: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn model_column_and_header_csv() {
+    let csv = "model,task,n,c\nA,1,10,3\nB,1,10,5\nA,2,10,0\n";
+    let (code, json, err) = passk(&["report", "--k", "1,5", "--tau", "0.3"], csv);
+    assert_eq!(code, 0, "{err}");
+    let names: Vec<&str> = json["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, vec!["A", "B"]);
+    assert_eq!(json["models"][0]["cover"][0]["plugin"], 0.5);
+    assert_eq!(json["tau"], serde_json::json!([0.3]));
+}
+
+#[test]
+fn backtest_adds_its_block_and_the_auto_values() {
+    let base = common::real("deepscaler_base.jsonl");
+    let (code, json, err) = passk(
+        &[
+            "report",
+            base.to_str().unwrap(),
+            "--k",
+            "1,256,1024",
+            "--backtest",
+            "3",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let m = &json["models"][0];
+    let bt = &m["backtest"];
+    assert_eq!(bt["ratios"], serde_json::json!([2, 4, 8, 16, 32, 64]));
+    assert_eq!(bt["repeats"], 3);
+    for key in [
+        "naive", "bb", "zoibb", "linmix", "mix_0.0", "mix_0.5", "mix_1.0",
+    ] {
+        assert_eq!(bt["mae"][key].as_array().map(|a| a.len()), Some(6), "{key}");
+    }
+    assert!(bt["auto"]["estimator"].is_string() && bt["auto"]["error"].is_number());
+    // k = 1 ≤ n: the unbiased value; k = 256 > n: the chosen estimator's.
+    assert_eq!(
+        m["pass_at_k"][0]["auto"],
+        m["pass_at_k"][0]["combinatorial"]
+    );
+    assert!(
+        m["pass_at_k"][1]["auto"].as_f64().unwrap() > m["pass_at_k"][0]["auto"].as_f64().unwrap()
+    );
+    // Without --backtest, neither appears.
+    let (_, plain, _) = passk(&["report", base.to_str().unwrap(), "--k", "1"], "");
+    assert!(
+        plain["models"][0].get("backtest").is_none()
+            && plain["models"][0]["pass_at_k"][0].get("auto").is_none()
+    );
+}
+
+/// DeepScaleR base's path, the small real file of the argument tests.
+fn base() -> String {
+    common::real("deepscaler_base.jsonl")
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// `passk report BASE --k 1 --folds 2 EXTRA…`: a fast report; exit status 0 is asserted.
+fn quick_report(extra: &[&str]) -> (Vec<u8>, Value) {
+    let file = base();
+    let mut args = vec!["report", &file, "--k", "1", "--folds", "2"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = passk_raw(&args, "");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let json = serde_json::from_slice(&out).unwrap();
+    (out, json)
+}
+
+#[test]
+fn link_page_joined_or_separate() {
+    let file = base();
+    let (code, joined, err) = passk_raw(&["link", &file, "--page=http://x/#old"], "");
+    assert_eq!(code, 0, "{err}");
+    let (code, separate, err) = passk_raw(&["link", &file, "--page", "http://x/"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(joined, separate);
+    assert!(joined.starts_with(b"http://x/#"));
+}
+
+#[test]
+fn k_joined_or_separate() {
+    let file = base();
+    let (_, joined, _) = passk_raw(&["report", &file, "--k=1,2", "--folds=2"], "");
+    let (code, separate, err) = passk_raw(&["report", &file, "--k", "1,2", "--folds", "2"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(joined, separate);
+    let json: Value = serde_json::from_slice(&joined).unwrap();
+    assert_eq!(json["k"], serde_json::json!([1, 2]));
+    // `--format=F` is the same flag on `counts`.
+    let (code, _, err) = passk_raw(&["counts", "--format=jsonl-counts", &file], "");
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn backtest_then_another_flag() {
+    let (_, json) = quick_report(&["--backtest", "--bootstrap", "0"]);
+    assert_eq!(json["models"][0]["backtest"]["repeats"], 20);
+}
+
+#[test]
+fn backtest_repeats_in_every_form_agree() {
+    let (separate, json) = quick_report(&["--backtest", "3"]);
+    assert_eq!(json["models"][0]["backtest"]["repeats"], 3);
+    for form in [
+        &["--backtest=3"][..],
+        &["--backtest", "--backtest-repeats", "3"],
+        &["--backtest-repeats=3", "--backtest"],
+    ] {
+        assert!(quick_report(form).0 == separate, "{form:?}");
+    }
+}
+
+#[test]
+fn backtest_then_a_file_reads_the_file() {
+    let file = base();
+    let (code, json, err) = passk(
+        &["report", "--k", "1", "--folds", "2", "--backtest", &file],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json["models"][0]["name"], "deepscaler_base");
+    assert_eq!(json["models"][0]["backtest"]["repeats"], 20);
+}
+
+#[test]
+fn bad_backtest_counts_exit_2() {
+    for (args, message) in [
+        (
+            &["report", "--backtest=x"][..],
+            "--backtest x: not a whole number",
+        ),
+        (
+            &["report", "--backtest", "0"],
+            "--backtest-repeats 0: needs at least 1",
+        ),
+        (
+            &["report", "--backtest=0"],
+            "--backtest-repeats 0: needs at least 1",
+        ),
+    ] {
+        let (code, _, err) = passk(args, "10 3\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bootstrap_is_capped_like_the_page() {
+    for args in [
+        &["report", "--bootstrap", "10001"][..],
+        &["report", "--bootstrap=10001"],
+    ] {
+        let (code, _, err) = passk(args, "10 3\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.contains("--bootstrap 10001: at most 10,000 resamples"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn unknown_flags_and_missing_values_exit_2() {
+    for (args, message) in [
+        (&["report", "--nope"][..], "unknown flag '--nope'"),
+        (&["report", "--nope=1"], "unknown flag '--nope'"),
+        (&["counts", "--page", "http://x/"], "unknown flag '--page'"),
+        (&["link", "--k", "1"], "unknown flag '--k'"),
+        (&["counts", "-x"], "unknown flag '-x'"),
+        (&["link", "--page"], "--page needs a value"),
+        (&["report", "--k"], "--k needs a value"),
+    ] {
+        let (code, out, err) = passk_raw(args, "10 3\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.trim_end(), format!("passk: {message}"), "{args:?}");
+    }
+}
+
+#[test]
+fn help_exits_0() {
+    for args in [&["--help"][..], &["report", "-h"], &["link", "--help"]] {
+        let (code, out, _) = passk_raw(args, "");
+        assert_eq!(code, 0, "{args:?}");
+        assert!(out.starts_with(b"usage: passk report"), "{args:?}");
+    }
+}
+
+/// Every input fixture with an expected-counts file, through `passk counts`, gives the same
+/// series as the library reads (`passk-io`'s `tests/inputs.rs`).
+#[test]
+fn the_command_line_reads_the_fixtures_counts() {
+    let dir = passk_fixtures::fixture("inputs");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let want_path = entry.unwrap().path();
+        let Some(name) = want_path.to_str().and_then(|p| p.strip_suffix(".expected.json")) else {
+            continue;
+        };
+        let (code, got, err) = common::passk(&["counts", name], "");
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(got["schema"], "passk-counts/1");
+        let want: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&want_path).unwrap()).unwrap();
+        let series = passk_fixtures::counts_series;
+        assert_eq!(series(&got), series(&want), "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} fixtures in {}", dir.display());
+}

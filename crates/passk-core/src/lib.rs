@@ -1,0 +1,19 @@
+//! Pure statistics: no web crate, natively tested.
+//!
+//! Layered upward only, one concept per file: [`num`] (special functions, sums, tolerances,
+//! random draws, the optimiser) ← [`data`] (counts, datasets, rejected rows) ←
+//! [`estimators`] (unbiased, interval, BB, ZOIBB, LinMix, extrapolation, Cover) ←
+//! [`settings`] ← [`eval`] (sweeps, estimate kernels, fits) ← [`analysis`] (bands, CV,
+//! diagnostics, comparison, warnings, curves, backtest) ← [`report`]. A file imports only
+//! from its own layer or the layers before it (`./dev lint` checks that no import cycle
+//! exists). Everything the page and the `passk` command line show is computed here.
+
+#![warn(missing_docs)]
+
+pub mod analysis;
+pub mod data;
+pub mod estimators;
+pub mod eval;
+pub mod num;
+pub mod report;
+pub mod settings;

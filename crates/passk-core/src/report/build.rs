@@ -1,0 +1,261 @@
+//! Building the `passk-report/1` document: one function for the page's download and the
+//! `passk report` command line. Every value not computed is `null`, never invented.
+
+use super::backtests::SeriesBacktest;
+use super::par::join;
+use super::schema::*;
+use crate::analysis::backtest::run::backtest;
+use crate::analysis::bands::bootstrap_bands;
+use crate::analysis::cv::cv_elpd;
+use crate::analysis::warnings::{data_warnings, render_all, Context, Warning};
+use crate::data::dataset::{Dataset, Groups, Task};
+use crate::data::rejected::Rejected;
+use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
+use crate::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};
+use crate::estimators::g_pass::g_pass;
+use crate::estimators::interval::Interval;
+use crate::estimators::majority::mean_maj_at_k;
+use crate::estimators::stderr::{SeError, SeKind};
+use crate::eval::estimates::Estimates;
+use crate::eval::fit::{config, SeriesFit};
+use crate::eval::spread::{clustered, spread};
+use crate::settings::Options;
+use std::collections::BTreeMap;
+
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+/// The standard errors of the unbiased pass@k at each budget: tasks and sampling swept, and
+/// the cluster-robust one when the series' tasks name groups (`clusters`).
+pub fn std_errors(g: &Groups, clusters: Option<&[Groups]>, ks: &[u64]) -> Vec<StdErrors> {
+    let clustered = clusters.map(|c| clustered(c, ks));
+    spread(g, ks)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut why_null = BTreeMap::new();
+            let mut keep = |key: &str, r: Result<f64, SeError>| match r {
+                Ok(v) if v.is_finite() => Some(v),
+                Ok(_) => None,
+                Err(e) => {
+                    why_null.insert(key.to_string(), e.to_string());
+                    None
+                }
+            };
+            let tasks = keep(SeKind::Tasks.key(), s.tasks);
+            let sampling = keep(SeKind::Sampling.key(), s.sampling);
+            let clustered = match &clustered {
+                Some(c) => keep("clustered", c[i]),
+                None => {
+                    why_null.insert("clustered".into(), "the input names no groups".into());
+                    None
+                }
+            };
+            StdErrors {
+                tasks,
+                sampling,
+                clustered,
+                why_null,
+            }
+        })
+        .collect()
+}
+
+/// G-Pass@k_τ and mG-Pass@k rows for the k list (k ≤ the smallest n) and the G-Pass τ list.
+pub fn g_pass_rows(g: &Groups, opts: &Options) -> (Vec<GPassRow>, Vec<MgPassRow>) {
+    let taus: Vec<f64> = opts.g_taus.iter().map(|t| t.value()).collect();
+    let mut rows = Vec::new();
+    let mut mg = Vec::new();
+    for at in g_pass(g, &opts.ks, &taus) {
+        rows.extend(taus.iter().zip(&at.values).map(|(&tau, &value)| GPassRow {
+            k: at.k,
+            tau,
+            value,
+        }));
+        mg.push(MgPassRow {
+            k: at.k,
+            value: at.mg,
+        });
+    }
+    (rows, mg)
+}
+
+/// The report of one series.
+pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> ModelReport {
+    model_report_fitted(ds, &SeriesFit::new(ds), rejected, opts)
+}
+
+/// The report of one series whose fits are already known.
+pub fn model_report_fitted(
+    ds: &Dataset,
+    fit: &SeriesFit,
+    rejected: Vec<Rejected>,
+    opts: &Options,
+) -> ModelReport {
+    let g = &fit.groups;
+    let summary = ds.summary();
+    let empty = g.is_empty();
+    let s = &opts.settings;
+    let fits = fit.fits;
+    let mut warnings = data_warnings(g, fits.as_ref(), &opts.ks);
+    let line = fit.line;
+    if !empty && line.is_none() {
+        warnings.push(Warning::NoExtrapolation { n_min: g.n_min() });
+    }
+    // Two halves of about equal cost, side by side where there are threads: the estimates
+    // and what resamples the tasks; the standard errors, G-Pass@k and CV-ELPD.
+    let ((estimates, bands, backtested), (errors, (g_pass_at_k, mg_pass_at_k), cv)) = join(
+        || {
+            let estimates = Estimates::new(g, fits, config(s)).at_ks(&opts.ks);
+            let bands = (s.bootstrap > 0 && !empty)
+                .then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
+            // The backtest, and its choice for the budgets beyond the smallest n.
+            let backtested = match (opts.backtest, fits) {
+                (Some(repeats), Some(f)) => Some(SeriesBacktest::new(
+                    &ds.name,
+                    g.n_min(),
+                    &opts.ks,
+                    repeats,
+                    backtest(ds, &f, s, repeats),
+                )),
+                _ => None,
+            };
+            (estimates, bands, backtested)
+        },
+        || {
+            (
+                std_errors(g, ds.clusters().as_deref(), &opts.ks),
+                g_pass_rows(g, opts),
+                fits.filter(|_| opts.cv)
+                    .and_then(|f| cv_elpd(ds, g, s.folds, &f)),
+            )
+        },
+    );
+    let mut pass_at_k = Vec::with_capacity(opts.ks.len());
+    let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
+    let mut errors = errors.into_iter();
+    for (i, e) in estimates.into_iter().enumerate() {
+        let k = e.k;
+        if let (false, Err(why)) = (empty, e.combinatorial) {
+            warnings.push(Warning::Short(why));
+        }
+        let fin = |v: Option<f64>| v.and_then(finite);
+        let interval = |i: Interval| (!empty).then_some(i);
+        pass_at_k.push(PassAtKRow {
+            k,
+            combinatorial: e.combinatorial.ok(),
+            naive: finite(e.naive),
+            bb: fin(e.bb),
+            zoibb: fin(e.zoibb),
+            linmix: fin(e.linmix),
+            extrapolated: line.map(|l| l.predict(k as f64)),
+            interval: interval(e.interval),
+            bootstrap: bands.as_ref().map(|b| b[i].clone()),
+            auto: None,
+            auto_error: None,
+            short: e.combinatorial.err().filter(|_| !empty),
+            se: errors.next().unwrap_or_default(),
+        });
+        pass_hat_k.push(PassHatKRow {
+            k,
+            combinatorial: e.combinatorial_hat.ok(),
+            naive: finite(e.naive_hat),
+            bb: fin(e.bb_hat),
+            zoibb: fin(e.zoibb_hat),
+            interval: interval(e.interval_hat),
+        });
+    }
+    let cover = opts
+        .taus
+        .iter()
+        .map(|&tau| CoverRow {
+            tau: tau.value(),
+            plugin: (!empty).then(|| cover_plugin(g, tau)),
+            bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
+        })
+        .collect();
+    let mut report = ModelReport {
+        name: ds.name.clone(),
+        tasks: summary.tasks,
+        samples: summary.samples,
+        n_min: (!empty).then_some(summary.n_min),
+        n_max: (!empty).then_some(summary.n_max),
+        bb: fits.map(|f| f.bb),
+        zoibb: fits.map(|f| f.zoibb),
+        cv_elpd: cv,
+        pass_at_k,
+        pass_hat_k,
+        cover,
+        g_pass_at_k,
+        mg_pass_at_k,
+        maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
+        bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
+        max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),
+        rejected,
+        warnings: render_all(&warnings, Context::Report),
+        backtest: None,
+    };
+    if let Some(b) = backtested {
+        b.attach(&mut report);
+    }
+    report
+}
+
+/// A value at each budget of the k list up to the smallest n, when `value` has one.
+fn per_budget(
+    ds: &Dataset,
+    opts: &Options,
+    n_min: u64,
+    value: fn(&[Task], u64) -> Option<f64>,
+) -> Vec<KValue> {
+    opts.ks
+        .iter()
+        .filter(|&&k| k <= n_min)
+        .map_while(|&k| value(&ds.tasks, k).map(|value| KValue { k, value }))
+        .collect()
+}
+
+/// The report of several series; `rejected[i]` are the rows rejected for series i.
+pub fn build_report(datasets: &[Dataset], rejected: Vec<Vec<Rejected>>, opts: &Options) -> Report {
+    let fits: Vec<SeriesFit> = datasets.iter().map(SeriesFit::new).collect();
+    build_report_fitted(datasets, &fits, rejected, opts)
+}
+
+/// [`build_report`] with each series' fits already known (`fits[i]` of `datasets[i]`).
+pub fn build_report_fitted(
+    datasets: &[Dataset],
+    fits: &[SeriesFit],
+    rejected: Vec<Vec<Rejected>>,
+    opts: &Options,
+) -> Report {
+    let mut rejected = rejected.into_iter();
+    let models: Vec<ModelReport> = datasets
+        .iter()
+        .zip(fits)
+        .map(|(ds, fit)| model_report_fitted(ds, fit, rejected.next().unwrap_or_default(), opts))
+        .collect();
+    assemble(models, fits, opts)
+}
+
+/// The document of the series' reports (one per fit, in order), with the AUC⁺ comparison
+/// when there are two or more series.
+pub fn assemble(models: Vec<ModelReport>, fits: &[SeriesFit], opts: &Options) -> Report {
+    let comparison = (fits.len() >= 2).then(|| {
+        let steps: Vec<CoverSteps> = fits.iter().map(|f| CoverSteps::new(&f.groups)).collect();
+        let (auc_cover_plus, avg_auc_cover_plus) = auc_plus_matrix(&steps);
+        Comparison {
+            auc_cover_plus,
+            avg_auc_cover_plus,
+        }
+    });
+    Report {
+        schema: Schema,
+        k: opts.ks.clone(),
+        tau: opts.taus.iter().map(|t| t.value()).collect(),
+        g_tau: opts.g_taus.iter().map(|t| t.value()).collect(),
+        settings: opts.settings.clone(),
+        models,
+        comparison,
+    }
+}

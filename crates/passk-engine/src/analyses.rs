@@ -1,0 +1,261 @@
+//! The engine's jobs besides fits and reports: reading a file, and on the series last fitted
+//! the curves and bands, backtests, the paired difference and the sample-size plan, each
+//! pausing between slices of work.
+
+use super::protocol::Reply;
+use super::runner::{with_tasks, Engine, Job, COVER_POINTS, CURVE_CHUNK, GRID_POINTS};
+use passk_core::analysis::backtest::run::BacktestRun;
+use passk_core::analysis::bands::BootstrapDraws;
+use passk_core::analysis::curves::{
+    bootstrap_settings, cover_curves, k_grid, round_budgets, series_curves, with_bootstrap_band,
+    SeriesCurves,
+};
+use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
+use passk_core::analysis::planner::plan;
+use passk_core::estimators::cover::Tau;
+use passk_core::report::backtests::SeriesBacktest;
+use passk_core::settings::{BandKind, Settings};
+use crate::source::Source;
+use passk_io::format::count_of;
+use passk_io::read::{series_name_for, Format, ReadOptions, Reader};
+
+/// Bytes read per slice of a file (about 20 ms of reading here).
+pub const READ_CHUNK: u64 = 1 << 20;
+
+/// Reads `source` in slices of [`READ_CHUNK`], saying after each how far it is; stops,
+/// without a reply, when a newer read or a cancel arrives.
+pub(super) async fn read(
+    job: &Job<'_>,
+    source: &Source,
+    name: &str,
+    (format, options): (Option<Format>, ReadOptions),
+) {
+    let total = source.size();
+    let mut reader = Reader::new(name, &series_name_for(name), format).with_options(options);
+    let mut done = 0;
+    while done < total {
+        let end = (done + READ_CHUNK).min(total);
+        let bytes = match source.read(done, end).await {
+            Ok(b) => b,
+            Err(e) => return job.fail(format!("{name}: {e}")),
+        };
+        if !job.live() {
+            return;
+        }
+        reader.feed(&bytes);
+        done = end;
+        let tasks = count_of(reader.tasks() as u64, "task", "tasks");
+        job.progress(tasks, Some((done, total)));
+    }
+    job.finish(Reply::Read {
+        job: job.job,
+        read: Box::new(reader.finish()),
+    });
+}
+
+impl Engine {
+    /// The Pass@k curves (the grid in slices; the bootstrap band one resample at a time) and
+    /// the Cover@τ curves of every series with tasks.
+    pub(super) async fn curves(
+        &self,
+        job: &mut Job<'_>,
+        data: u64,
+        k_max: u64,
+        band: BandKind,
+        settings: &Settings,
+        taus: &[Tau],
+    ) {
+        let Some(d) = self.fitted(job, data).await else {
+            return job.fail("the series changed".into());
+        };
+        let (mut curves, mut cover) = (Vec::new(), Vec::new());
+        let series = with_tasks(&d.datasets, &d.fits);
+        for (i, (ds, f)) in series.iter().enumerate() {
+            let (lo, hi) = f.n_range();
+            let mut marks = round_budgets(k_max);
+            marks.extend([lo, hi]);
+            let ks = k_grid(k_max, GRID_POINTS, &marks);
+            // The curves in slices of the grid; the bootstrap band one resample at a
+            // time over the whole grid.
+            let plain = if band == BandKind::Bootstrap {
+                BandKind::None
+            } else {
+                band
+            };
+            let mut parts = Vec::new();
+            for chunk in ks.chunks(CURVE_CHUNK) {
+                let text = || {
+                    (
+                        format!("drawing series {} of {}…", i + 1, series.len()),
+                        None,
+                    )
+                };
+                if !job.tick(text).await {
+                    return;
+                }
+                parts.push(series_curves(ds, f, chunk, settings, plain));
+            }
+            let mut joined = SeriesCurves::concat(parts);
+            if band == BandKind::Bootstrap {
+                let s = bootstrap_settings(settings);
+                let mut draws = BootstrapDraws::new(ds, f.fits.as_ref(), &ks, &s);
+                loop {
+                    let (done, total) = draws.progress();
+                    let text = || {
+                        (
+                            format!(
+                                "bootstrap band of series {} of {}: {done} of {total} resamples…",
+                                i + 1,
+                                series.len()
+                            ),
+                            Some((done, total)),
+                        )
+                    };
+                    if !job.tick(text).await {
+                        return;
+                    }
+                    if !draws.step() {
+                        break;
+                    }
+                }
+                let bands = draws.finish();
+                if let Some(c) = joined.as_mut() {
+                    with_bootstrap_band(c, f, settings, &bands);
+                }
+            }
+            curves.extend(joined);
+            cover.push(cover_curves(f, taus, COVER_POINTS));
+        }
+        job.finish(Reply::Curves {
+            job: job.job,
+            curves,
+            cover,
+        });
+    }
+
+    /// Backtests every series with tasks and a fit, one subsample at a time.
+    pub(super) async fn backtest(
+        &self,
+        job: &mut Job<'_>,
+        data: u64,
+        settings: &Settings,
+        ks: &[u64],
+        repeats: u64,
+    ) {
+        let Some(d) = self.fitted(job, data).await else {
+            return job.fail("the series changed".into());
+        };
+        let mut out = Vec::new();
+        let series = with_tasks(&d.datasets, &d.fits);
+        for (i, (ds, f)) in series.iter().enumerate() {
+            let Some(full) = f.fits else { continue };
+            let run = match BacktestRun::new(ds, &full, settings, repeats) {
+                Err(e) => Err(e),
+                Ok(mut bt) => {
+                    loop {
+                        let (done, total) = bt.progress();
+                        let text = || {
+                            (
+                                format!(
+                                    "backtesting series {} of {} ({done} of {total} subsamples)…",
+                                    i + 1,
+                                    series.len()
+                                ),
+                                Some((done, total)),
+                            )
+                        };
+                        if !job.tick(text).await {
+                            return;
+                        }
+                        if !bt.step() {
+                            break;
+                        }
+                    }
+                    Ok(bt.finish())
+                }
+            };
+            out.push(SeriesBacktest::new(
+                &ds.name,
+                f.groups.n_min(),
+                ks,
+                repeats,
+                run,
+            ));
+        }
+        job.finish(Reply::Backtests {
+            job: job.job,
+            backtests: out,
+        });
+    }
+
+    /// The paired difference `a − b`, one bootstrap resample at a time.
+    pub(super) async fn paired(
+        &self,
+        job: &mut Job<'_>,
+        data: u64,
+        a: &str,
+        b: &str,
+        settings: &Settings,
+    ) {
+        let Some(d) = self.fitted(job, data).await else {
+            return job.fail("the series changed".into());
+        };
+        let find = |name: &str| d.datasets.iter().find(|s| s.name == name);
+        let (Some(da), Some(db)) = (find(a), find(b)) else {
+            return job.finish(Reply::Paired {
+                job: job.job,
+                outcome: None,
+            });
+        };
+        let outcome = match Paired::new(da, db) {
+            Err(e) => Err(e),
+            Ok(p) => {
+                let mut run = PairedRun::new(&p, &p.grid(), settings);
+                loop {
+                    let (done, total) = run.progress();
+                    let text = || {
+                        (
+                            format!("paired bootstrap: {done} of {total} resamples…"),
+                            Some((done, total)),
+                        )
+                    };
+                    if !job.tick(text).await {
+                        return;
+                    }
+                    if !run.step() {
+                        break;
+                    }
+                }
+                Ok(PairedOutcome::new(da, db, &p, run.finish()))
+            }
+        };
+        job.finish(Reply::Paired {
+            job: job.job,
+            outcome: Some(outcome),
+        });
+    }
+
+    /// The sample-size plan of one series (a few dozen passes over its distinct counts: one
+    /// step).
+    pub(super) async fn plan(
+        &self,
+        job: &Job<'_>,
+        data: u64,
+        series: &str,
+        k: u64,
+        half_width: f64,
+        confidence: f64,
+    ) {
+        let Some(d) = self.fitted(job, data).await else {
+            return job.fail("the series changed".into());
+        };
+        let fit = d.fits.iter().find(|f| f.name == series);
+        let plan = fit.map(|f| {
+            let g = &f.groups;
+            plan(g, k, half_width, confidence)
+                .map(|p| (p, (g.n_min(), g.n_max())))
+                .map_err(|e| e.to_string())
+        });
+        job.finish(Reply::Plan { job: job.job, plan });
+    }
+}

@@ -1,0 +1,25 @@
+//! The engine: every heavy computation of the page (reading files, fits, curves and bands,
+//! Cover curves, backtests, fit diagnostics with CV-ELPD, the paired difference, the planner,
+//! the report), run in a Web Worker of its own (the
+//! `passk-engine` binary) so that the page never freezes.
+//!
+//! The page and the engine talk in the typed messages of [`protocol`], converted with
+//! serde-wasm-bindgen; [`runner`] answers them and is pure (natively tested: the same jobs
+//! with a pause that never waits). Only `worker` (wasm32) touches the worker's global scope.
+
+#![warn(missing_docs)]
+
+mod analyses;
+pub mod bench;
+pub mod backtest_wire;
+pub mod compact;
+pub mod fits_wire;
+pub mod protocol;
+pub mod report_wire;
+pub mod runner;
+pub mod source;
+
+#[cfg(target_arch = "wasm32")]
+pub mod codec;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;

@@ -1,0 +1,923 @@
+//! The engine's jobs natively (a host whose pause never waits): each request's reply equals
+//! the direct computation, a superseded or cancelled job never replies, a request for series
+//! that are no longer held fails, refits keep the fits of unchanged series; and every message
+//! survives a round trip (serde_json here; serde-wasm-bindgen in tests/web.rs).
+#![cfg(not(target_arch = "wasm32"))]
+
+
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
+
+use passk_core::analysis::backtest::run::BacktestRun;
+use passk_core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
+use passk_core::analysis::diagnose::diagnose;
+use passk_core::analysis::paired::{paired_outcome, PairError};
+use passk_core::analysis::planner::plan;
+use passk_core::data::dataset::Dataset;
+use passk_core::data::rejected::Rejected;
+use passk_core::estimators::cover::Tau;
+use passk_core::eval::fit::SeriesFit;
+use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
+use passk_core::report::build::build_report_fitted;
+use passk_core::report::schema::Report;
+use passk_core::settings::{BandKind, Options, Settings};
+use passk_engine::protocol::{Family, Reply, ReportWire, Request};
+use passk_engine::runner::{Engine, Host};
+use passk_engine::source::Source;
+use passk_io::read::{read_bytes, Format};
+
+/// A host with a clock that moves 40 ms per reading (every tick pauses); `on_pause` runs at
+/// each pause (a request arriving meanwhile); with `yields`, a pause gives other jobs a turn
+/// (it is pending once), as the worker's event loop does.
+struct Test {
+    clock: Cell<f64>,
+    replies: RefCell<Vec<Reply>>,
+    on_pause: RefCell<Option<Box<dyn FnMut()>>>,
+    yields: Cell<bool>,
+}
+
+/// A future pending once (waking itself), then ready.
+struct YieldOnce(bool);
+
+impl Future for YieldOnce {
+    type Output = ();
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.0 {
+            return Poll::Ready(());
+        }
+        self.0 = true;
+        cx.waker().wake_by_ref();
+        Poll::Pending
+    }
+}
+
+impl Host for Test {
+    fn pause(&self) -> Pin<Box<dyn Future<Output = ()>>> {
+        if let Some(f) = self.on_pause.borrow_mut().as_mut() {
+            f();
+        }
+        if self.yields.get() {
+            return Box::pin(YieldOnce(false));
+        }
+        Box::pin(std::future::ready(()))
+    }
+    fn now_ms(&self) -> f64 {
+        self.clock.set(self.clock.get() + 40.0);
+        self.clock.get()
+    }
+    fn send(&self, reply: Reply) {
+        self.replies.borrow_mut().push(reply);
+    }
+}
+
+fn host() -> Rc<Test> {
+    Rc::new(Test {
+        clock: Cell::new(0.0),
+        replies: RefCell::new(Vec::new()),
+        on_pause: RefCell::new(None),
+        yields: Cell::new(false),
+    })
+}
+
+/// Runs a future whose pauses are all ready.
+fn block_on<F: Future>(f: F) -> F::Output {
+    let mut f = std::pin::pin!(f);
+    let mut cx = Context::from_waker(Waker::noop());
+    loop {
+        if let Poll::Ready(v) = f.as_mut().poll(&mut cx) {
+            return v;
+        }
+    }
+}
+
+/// Accepts and runs one request; the replies other than progress.
+fn run(engine: &Rc<Engine>, h: &Rc<Test>, req: Request) -> Vec<Reply> {
+    engine.accept(&req);
+    h.replies.borrow_mut().clear();
+    block_on(engine.clone().run(req, h.clone() as Rc<dyn Host>));
+    h.replies
+        .borrow()
+        .iter()
+        .filter(|r| !matches!(r, Reply::Progress { .. }))
+        .cloned()
+        .collect()
+}
+
+fn examples() -> Vec<Dataset> {
+    passk_fixtures::load(&[
+        passk_fixtures::real("deepscaler_base.jsonl"),
+        passk_fixtures::real("deepscaler_rl.jsonl"),
+    ])
+}
+
+/// An engine holding the examples' fits as fit job 1, and its host.
+fn fitted() -> (Vec<Dataset>, Rc<Engine>, Rc<Test>) {
+    let ds = examples();
+    let (engine, h) = (Engine::new(), host());
+    let fit = Request::Fit {
+        job: 1,
+        datasets: ds.clone(),
+    };
+    run(&engine, &h, fit);
+    (ds, engine, h)
+}
+
+fn curves_request(job: u64, data: u64, band: BandKind) -> Request {
+    Request::Curves {
+        job,
+        data,
+        k_max: 1000,
+        band,
+        settings: Settings::default(),
+        taus: vec![Tau::parse("0.5").unwrap()],
+    }
+}
+
+#[test]
+fn each_reply_is_the_direct_computation() {
+    let ds = examples();
+    let (engine, h) = (Engine::new(), host());
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let got = run(
+        &engine,
+        &h,
+        Request::Fit {
+            job: 1,
+            datasets: ds.clone(),
+        },
+    );
+    assert_eq!(
+        got,
+        vec![Reply::Fits {
+            job: 1,
+            fits: fits.clone()
+        }]
+    );
+
+    let got = run(&engine, &h, curves_request(2, 1, BandKind::Credible));
+    let [Reply::Curves {
+        job: 2,
+        curves,
+        cover,
+    }] = &got[..]
+    else {
+        panic!("{got:?}")
+    };
+    assert_eq!(curves.len(), 2);
+    assert_eq!(curves[0].ks.first(), Some(&1));
+    assert_eq!(curves[0].ks.last(), Some(&1000));
+    // Drawn in slices of the grid, equal to the whole grid at once.
+    let whole = series_curves(
+        &ds[0],
+        &fits[0],
+        &curves[0].ks,
+        &Settings::default(),
+        BandKind::Credible,
+    );
+    assert_eq!(curves[0], whole);
+    assert_eq!(
+        cover[1],
+        cover_curves(&fits[1], &[Tau::parse("0.5").unwrap()], 50)
+    );
+
+    let got = run(
+        &engine,
+        &h,
+        Request::Backtest {
+            job: 3,
+            data: 1,
+            settings: Settings::default(),
+            ks: vec![1, 256],
+            repeats: 3,
+        },
+    );
+    let direct: Vec<SeriesBacktest> = ds
+        .iter()
+        .zip(&fits)
+        .map(|(d, f)| {
+            let r = BacktestRun::new(d, &f.fits.unwrap(), &Settings::default(), 3).map(|mut r| {
+                while r.step() {}
+                r.finish()
+            });
+            SeriesBacktest::new(&d.name, f.groups.n_min(), &[1, 256], 3, r)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![Reply::Backtests {
+            job: 3,
+            backtests: direct
+        }]
+    );
+
+    let got = run(
+        &engine,
+        &h,
+        Request::Diagnose {
+            job: 4,
+            data: 1,
+            series: Some("deepscaler_rl".into()),
+            folds: 3,
+        },
+    );
+    let want = diagnose(&ds[1], &fits[1], 3);
+    assert_eq!(
+        got,
+        vec![Reply::Diagnostics {
+            job: 4,
+            diagnostics: Some(Box::new(want))
+        }]
+    );
+
+    // The paired difference, one resample per slice, equals the whole computation.
+    let boot = Settings {
+        bootstrap: 60,
+        ..Settings::default()
+    };
+    let got = run(&engine, &h, paired_request(5, 1, &boot));
+    let want = paired_outcome(&ds[1], &ds[0], &boot);
+    assert!(want.as_ref().is_ok_and(|o| o.pairs > 0));
+    assert_eq!(
+        got,
+        vec![Reply::Paired {
+            job: 5,
+            outcome: Some(want)
+        }]
+    );
+    // A series not among those fitted: no outcome (not an error).
+    let got = run(
+        &engine,
+        &h,
+        Request::Paired {
+            job: 6,
+            data: 1,
+            a: "gone".into(),
+            b: "deepscaler_base".into(),
+            settings: boot,
+        },
+    );
+    assert_eq!(
+        got,
+        vec![Reply::Paired {
+            job: 6,
+            outcome: None
+        }]
+    );
+
+    let got = run(&engine, &h, plan_request(7, 1));
+    let g = &fits[0].groups;
+    let want = plan(g, 8, 0.01, 0.95).map(|p| (p, (g.n_min(), g.n_max())));
+    assert!(want.is_ok());
+    assert_eq!(
+        got,
+        vec![Reply::Plan {
+            job: 7,
+            plan: Some(want.map_err(|e| e.to_string()))
+        }]
+    );
+    // A refused plan says why.
+    let got = run(
+        &engine,
+        &h,
+        Request::Plan {
+            job: 8,
+            data: 1,
+            series: "deepscaler_base".into(),
+            k: 0,
+            half_width: 0.01,
+            confidence: 0.95,
+        },
+    );
+    assert_eq!(
+        got,
+        vec![Reply::Plan {
+            job: 8,
+            plan: Some(Err("k must be at least 1".into()))
+        }]
+    );
+}
+
+/// The paired difference RL − base of the examples (fit job `data`).
+fn paired_request(job: u64, data: u64, settings: &Settings) -> Request {
+    Request::Paired {
+        job,
+        data,
+        a: "deepscaler_rl".into(),
+        b: "deepscaler_base".into(),
+        settings: settings.clone(),
+    }
+}
+
+/// The plan of the base example at k = 8 for ±1 point at 95 %.
+fn plan_request(job: u64, data: u64) -> Request {
+    Request::Plan {
+        job,
+        data,
+        series: "deepscaler_base".into(),
+        k: 8,
+        half_width: 0.01,
+        confidence: 0.95,
+    }
+}
+
+/// A file read by the engine in slices (progress after each) is the file read at once.
+#[test]
+fn a_file_read_in_slices_is_the_file_read_at_once() {
+    let mut text = String::from("task_id,n,c\n");
+    for i in 0..250_000u32 {
+        text.push_str(&format!("t{i},{},{}\n", 10 + i % 7, i % 11));
+    }
+    text.push_str("bad,5,9\n");
+    let bytes = text.into_bytes();
+    assert!(bytes.len() > 2 << 20, "several slices");
+    let (engine, h) = (Engine::new(), host());
+    let req = |job, format| Request::Read {
+        job,
+        source: Source(bytes.clone()),
+        name: "runs.csv".into(),
+        format,
+        options: Default::default(),
+    };
+    let got = run(&engine, &h, req(1, None));
+    let want = read_bytes("runs.csv", "runs", &bytes, None);
+    assert_eq!(want.rejected.len(), 1);
+    assert_eq!(
+        got,
+        vec![Reply::Read {
+            job: 1,
+            read: Box::new(want)
+        }]
+    );
+    let done: Vec<(u64, u64)> = h
+        .replies
+        .borrow()
+        .iter()
+        .filter_map(|r| match r {
+            Reply::Progress { done, .. } => *done,
+            _ => None,
+        })
+        .collect();
+    let total = bytes.len() as u64;
+    assert_eq!(done.len() as u64, total.div_ceil(1 << 20));
+    assert_eq!(done.last(), Some(&(total, total)));
+    assert!(done.windows(2).all(|w| w[0].0 < w[1].0));
+    // A chosen format is the reader's too.
+    let got = run(&engine, &h, req(2, Some(Format::CountsText)));
+    let want = read_bytes("runs.csv", "runs", &bytes, Some(Format::CountsText));
+    assert_eq!(
+        got,
+        vec![Reply::Read {
+            job: 2,
+            read: Box::new(want)
+        }]
+    );
+}
+
+/// Each series' rejected rows for the report requests.
+fn rejected() -> Vec<Vec<Rejected>> {
+    vec![
+        vec![Rejected {
+            file: "deepscaler_base.jsonl".into(),
+            line: 7,
+            reason: "c > n".into(),
+        }],
+        vec![],
+    ]
+}
+
+/// The table's report and the download's (CV-ELPD, bootstrap bands) are, unpacked, the
+/// report `passk report` builds from the same fits — `short` (why a value is null, which the
+/// file leaves out) included.
+#[test]
+fn the_report_reply_is_the_direct_report() {
+    let (ds, engine, h) = fitted();
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let table = Options {
+        cv: false,
+        ks: vec![1, 8, 64, 1000],
+        ..Options::default()
+    };
+    let mut full = Options {
+        ks: vec![1, 10, 100],
+        ..Options::default()
+    };
+    full.settings.bootstrap = 30;
+    full.settings.folds = 3;
+    for (job, options, is_full) in [(2, table, false), (3, full, true)] {
+        let got = run(
+            &engine,
+            &h,
+            Request::Report {
+                job,
+                data: 1,
+                rejected: rejected(),
+                options: options.clone(),
+                full: is_full,
+            },
+        );
+        let want = build_report_fitted(&ds, &fits, rejected(), &options);
+        let [Reply::Report {
+            job: j,
+            full: f,
+            report,
+        }] = &got[..]
+        else {
+            panic!("{got:?}")
+        };
+        assert_eq!((*j, *f), (job, is_full));
+        let report = (**report).clone().unpack();
+        assert_eq!(report, want);
+        assert_eq!(
+            serde_json::to_string(&report).unwrap(),
+            serde_json::to_string(&want).unwrap()
+        );
+        if !is_full {
+            // k = 1000 > n: the unbiased value is null and `short` says why.
+            let short = report.models[0].pass_at_k[3].short;
+            assert!(
+                short.is_some_and(|s| s.k == 1000 && s.tasks > 0),
+                "{short:?}"
+            );
+        } else {
+            assert!(report.models[0].cv_elpd.is_some());
+            assert!(report.models[0].pass_at_k[0].bootstrap.is_some());
+        }
+    }
+    // A report for series no longer held fails.
+    let got = run(
+        &engine,
+        &h,
+        Request::Report {
+            job: 4,
+            data: 99,
+            rejected: vec![],
+            options: Options::default(),
+            full: false,
+        },
+    );
+    assert!(
+        matches!(
+            &got[..],
+            [Reply::Failed {
+                job: 4,
+                family: Family::Report,
+                ..
+            }]
+        ),
+        "{got:?}"
+    );
+}
+
+/// The report reads back as the document written (through serde's data model, as across the
+/// worker boundary; serde_json's text parser may round the last bit of a float): every field
+/// but `short`, which the file leaves out; a present-but-null `auto` stays present; another
+/// schema is refused.
+#[test]
+fn a_report_file_reads_back_as_written() {
+    let (ds, _, _) = fitted();
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let options = Options {
+        cv: false,
+        ks: vec![1, 16, 5000],
+        ..Options::default()
+    };
+    let mut report = build_report_fitted(&ds, &fits, rejected(), &options);
+    let bt: Vec<SeriesBacktest> = run_backtests(&ds, &fits, &[1, 16, 5000]);
+    attach_backtests(&mut report, &bt);
+    let value = serde_json::to_value(&report).unwrap();
+    let back: Report = serde_json::from_value(value.clone()).unwrap();
+    let mut want = report.clone();
+    for m in &mut want.models {
+        for r in &mut m.pass_at_k {
+            r.short = None;
+        }
+    }
+    assert_eq!(back, want);
+    assert_eq!(serde_json::to_value(&back).unwrap(), value);
+    assert!(want.models[0].pass_at_k.iter().any(|r| r.auto.is_some()));
+    let mut other = value;
+    other["schema"] = "passk-report/2".into();
+    let err = serde_json::from_value::<Report>(other)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("passk-report/2"), "{err}");
+    // Packed for the worker boundary, `short` survives too.
+    assert_eq!(ReportWire::pack(report.clone()).unpack(), report);
+}
+
+/// The backtests the page would attach.
+fn run_backtests(ds: &[Dataset], fits: &[SeriesFit], ks: &[u64]) -> Vec<SeriesBacktest> {
+    ds.iter()
+        .zip(fits)
+        .map(|(d, f)| {
+            let full = f.fits.unwrap();
+            let run = BacktestRun::new(d, &full, &Settings::default(), 2).map(|mut r| {
+                while r.step() {}
+                r.finish()
+            });
+            SeriesBacktest::new(&d.name, f.groups.n_min(), ks, 2, run)
+        })
+        .collect()
+}
+
+/// The bootstrap band, drawn one resample at a time between pauses, equals the band drawn in
+/// one go by `series_curves`.
+#[test]
+fn the_bootstrap_band_in_slices_equals_the_whole() {
+    let (ds, engine, h) = fitted();
+    let settings = Settings {
+        bootstrap: 120,
+        seed: 5,
+        ..Settings::default()
+    };
+    let req = Request::Curves {
+        job: 2,
+        data: 1,
+        k_max: 300,
+        band: BandKind::Bootstrap,
+        settings: settings.clone(),
+        taus: vec![],
+    };
+    let got = run(&engine, &h, req);
+    let [Reply::Curves { curves, .. }] = &got[..] else {
+        panic!("{got:?}")
+    };
+    let fit = SeriesFit::new(&ds[1]);
+    let whole = series_curves(&ds[1], &fit, &curves[1].ks, &settings, BandKind::Bootstrap);
+    assert_eq!(curves[1], whole);
+    assert!(whole.band.iter().all(Option::is_some), "{:?}", whole.band);
+}
+
+#[test]
+fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
+    let (_, engine, h) = fitted();
+    // A newer curve request arrives while the first one pauses.
+    let e = engine.clone();
+    *h.on_pause.borrow_mut() = Some(Box::new(move || {
+        e.accept(&curves_request(9, 1, BandKind::None))
+    }));
+    let got = run(&engine, &h, curves_request(2, 1, BandKind::Credible));
+    assert_eq!(got, vec![]);
+    // A cancel of another family leaves it alone; of its own stops it.
+    let e = engine.clone();
+    *h.on_pause.borrow_mut() = Some(Box::new(move || {
+        e.accept(&Request::Cancel {
+            job: 11,
+            family: Family::Backtest,
+        })
+    }));
+    let got = run(&engine, &h, curves_request(10, 1, BandKind::None));
+    assert!(
+        matches!(&got[..], [Reply::Curves { job: 10, .. }]),
+        "{got:?}"
+    );
+    let e = engine.clone();
+    *h.on_pause.borrow_mut() = Some(Box::new(move || {
+        e.accept(&Request::Cancel {
+            job: 13,
+            family: Family::Curves,
+        })
+    }));
+    assert_eq!(
+        run(&engine, &h, curves_request(12, 1, BandKind::None)),
+        vec![]
+    );
+    // Progress was said meanwhile, for the job that was running.
+    assert!(h.replies.borrow().iter().any(|r| matches!(
+        r,
+        Reply::Progress {
+            job: 12,
+            family: Family::Curves,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn requests_for_series_no_longer_held_fail_and_refits_keep_unchanged_series() {
+    let mut ds = examples();
+    let (engine, h) = (Engine::new(), host());
+    let got = run(&engine, &h, curves_request(1, 7, BandKind::None));
+    assert!(
+        matches!(
+            &got[..],
+            [Reply::Failed {
+                job: 1,
+                family: Family::Curves,
+                ..
+            }]
+        ),
+        "{got:?}"
+    );
+    run(
+        &engine,
+        &h,
+        Request::Fit {
+            job: 2,
+            datasets: ds.clone(),
+        },
+    );
+    ds[1].tasks.truncate(100);
+    let got = run(
+        &engine,
+        &h,
+        Request::Fit {
+            job: 3,
+            datasets: ds.clone(),
+        },
+    );
+    let [Reply::Fits { fits, .. }] = &got[..] else {
+        panic!("{got:?}")
+    };
+    assert_eq!(fits[0], SeriesFit::new(&ds[0]));
+    assert_eq!(fits[1], SeriesFit::new(&ds[1]));
+    assert_eq!(fits[1].groups.tasks(), 100);
+    // The old series' job number is gone.
+    let got = run(&engine, &h, curves_request(4, 2, BandKind::None));
+    assert!(matches!(&got[..], [Reply::Failed { .. }]), "{got:?}");
+}
+
+#[test]
+fn a_request_naming_the_fit_under_way_starts_once_that_fit_is_done() {
+    // The answer when the fit is done first.
+    let (ds, done, h0) = fitted();
+    let want = run(&done, &h0, curves_request(2, 1, BandKind::Credible));
+    assert!(matches!(&want[..], [Reply::Curves { .. }]), "{want:?}");
+    // Asked for together, the curves first in line: they wait for fit 1 while it runs, each
+    // job pausing in turn.
+    let (engine, h) = (Engine::new(), host());
+    h.yields.set(true);
+    let fit = Request::Fit {
+        job: 1,
+        datasets: ds.clone(),
+    };
+    let curves = curves_request(2, 1, BandKind::Credible);
+    engine.accept(&fit);
+    engine.accept(&curves);
+    let worker = h.clone() as Rc<dyn Host>;
+    let mut jobs = [
+        Box::pin(engine.clone().run(curves, worker.clone())),
+        Box::pin(engine.clone().run(fit, worker)),
+    ];
+    let mut done_jobs = [false; 2];
+    let mut cx = Context::from_waker(Waker::noop());
+    let mut turns = 0;
+    while done_jobs != [true; 2] {
+        for (j, d) in jobs.iter_mut().zip(done_jobs.iter_mut()) {
+            *d = *d || j.as_mut().poll(&mut cx).is_ready();
+        }
+        turns += 1;
+    }
+    assert!(turns > 2, "the curves waited ({turns} turns)");
+    let got: Vec<Reply> = h
+        .replies
+        .borrow()
+        .iter()
+        .filter(|r| !matches!(r, Reply::Progress { .. }))
+        .cloned()
+        .collect();
+    assert!(matches!(&got[0], Reply::Fits { job: 1, .. }), "{got:?}");
+    assert_eq!(got[1..], want[..]);
+
+    // A fit superseded before it ran: what named it fails at once (the page asks again).
+    let (engine, h) = (Engine::new(), host());
+    engine.accept(&Request::Fit {
+        job: 1,
+        datasets: ds.clone(),
+    });
+    engine.accept(&Request::Fit {
+        job: 3,
+        datasets: ds,
+    });
+    let got = run(&engine, &h, curves_request(2, 1, BandKind::None));
+    assert!(
+        matches!(
+            &got[..],
+            [Reply::Failed {
+                job: 2,
+                family: Family::Curves,
+                ..
+            }]
+        ),
+        "{got:?}"
+    );
+}
+
+/// One of each message, with values that test the encoding (a seed beyond 2^53, NaN-free
+/// floats, empty and None fields).
+pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
+    let ds = examples();
+    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
+    let settings = Settings {
+        seed: u64::MAX - 1,
+        ..Settings::default()
+    };
+    let requests = vec![
+        Request::Fit {
+            job: 1,
+            datasets: ds.clone(),
+        },
+        Request::Curves {
+            job: 2,
+            data: 1,
+            k_max: 1_000_000,
+            band: BandKind::Bootstrap,
+            settings: settings.clone(),
+            taus: vec![Tau::parse("0.15").unwrap()],
+        },
+        Request::Backtest {
+            job: 3,
+            data: 1,
+            settings,
+            ks: vec![1, 10, 1 << 40],
+            repeats: 20,
+        },
+        Request::Diagnose {
+            job: 4,
+            data: 1,
+            series: None,
+            folds: 10,
+        },
+        Request::Cancel {
+            job: 5,
+            family: Family::Diagnose,
+        },
+        Request::Report {
+            job: 6,
+            data: 1,
+            rejected: rejected(),
+            options: Options {
+                ks: vec![1, 1 << 60],
+                ..Options::default()
+            },
+            full: true,
+        },
+        Request::Bench {
+            job: 7,
+            file: "x.txt".into(),
+            text: "10 3\n".into(),
+            runs: 1,
+        },
+        paired_request(8, 1, &Settings::default()),
+        plan_request(9, 1),
+        Request::Read {
+            job: 10,
+            source: Source(b"10 3\n".to_vec()),
+            name: "x.txt".into(),
+            format: None,
+            options: Default::default(),
+        },
+    ];
+    let (engine, h) = (Engine::new(), host());
+    run(
+        &engine,
+        &h,
+        Request::Fit {
+            job: 1,
+            datasets: ds.clone(),
+        },
+    );
+    let mut replies = vec![
+        Reply::Ready,
+        Reply::Progress {
+            job: 1,
+            family: Family::Backtest,
+            text: "x".into(),
+            done: Some((1, 2)),
+        },
+    ];
+    replies.push(Reply::Fits { job: 1, fits });
+    for r in [
+        curves_request(2, 1, BandKind::Credible),
+        Request::Backtest {
+            job: 3,
+            data: 1,
+            settings: Settings::default(),
+            ks: vec![1, 1000],
+            repeats: 2,
+        },
+        Request::Diagnose {
+            job: 4,
+            data: 1,
+            series: None,
+            folds: 2,
+        },
+        Request::Report {
+            job: 6,
+            data: 1,
+            rejected: rejected(),
+            options: Options {
+                cv: false,
+                ks: vec![1, 100_000],
+                ..Options::default()
+            },
+            full: false,
+        },
+        Request::Bench {
+            job: 7,
+            file: "x.txt".into(),
+            text: "10 3\n4 4\n".into(),
+            runs: 1,
+        },
+        paired_request(8, 1, &Settings::default()),
+        plan_request(9, 1),
+        Request::Read {
+            job: 10,
+            source: Source(b"task,n,c\na,10,3\nb,4,9\n".to_vec()),
+            name: "x.csv".into(),
+            format: None,
+            options: Default::default(),
+        },
+    ] {
+        replies.extend(run(&engine, &h, r));
+    }
+    replies.push(Reply::Failed {
+        job: 5,
+        family: Family::Fit,
+        message: "why".into(),
+    });
+    replies.push(Reply::Paired {
+        job: 10,
+        outcome: Some(Err(PairError::Duplicate("t1".into()))),
+    });
+    replies.push(Reply::Plan {
+        job: 11,
+        plan: None,
+    });
+    (requests, replies)
+}
+
+#[test]
+fn every_message_round_trips() {
+    let (requests, replies) = every_message();
+    assert_eq!(
+        replies.len(),
+        14,
+        "{:?}",
+        replies.iter().map(|r| r.family()).collect::<Vec<_>>()
+    );
+    // Through serde's data model as serde_json values (no text, so every float is kept to
+    // the bit); across the worker boundary the same derives go through serde-wasm-bindgen
+    // (tests/web.rs).
+    for r in &requests {
+        let back: Request = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
+        assert_eq!(&back, r);
+    }
+    for r in &replies {
+        let back: Reply = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
+        assert_eq!(&back, r);
+    }
+    // Every family is asked for and answered, and indexes its own slot.
+    for (i, f) in Family::ALL.iter().enumerate() {
+        assert_eq!(f.index(), i);
+        let asked = requests.iter().any(|r| r.family() == *f);
+        let answered = replies.iter().any(|r| r.family() == Some(*f));
+        assert!(asked || answered, "{f:?}");
+    }
+    // An unknown estimator or band key is refused, not defaulted.
+    assert!(serde_json::from_str::<BandKind>("\"wide\"").is_err());
+    // A curve with no value anywhere survives too.
+    let empty = SeriesCurves {
+        name: String::new(),
+        n_min: 0,
+        n_max: 0,
+        ks: vec![],
+        values: vec![vec![None]],
+        band: vec![None],
+        warnings: vec![],
+    };
+    let back: SeriesCurves = serde_json::from_str(&serde_json::to_string(&empty).unwrap()).unwrap();
+    assert_eq!(back, empty);
+}
+
+/// Issue 16: the default band is drawn around the curve — on both real files it contains the
+/// drawn (unbiased) estimate at every budget where it is shown, and it is shown at every
+/// budget k ≤ n; the credible band, offered under its own name, need not.
+#[test]
+fn the_default_band_contains_the_curve_it_surrounds() {
+    let mut ds = examples();
+    ds.extend(passk_fixtures::load(&[passk_fixtures::real("pythia_math_n10000.csv")]));
+    for d in &ds {
+        let fit = SeriesFit::new(d);
+        let ks = passk_core::analysis::curves::k_grid(100_000, 60, &[1, 10, 100, 1000]);
+        let c = series_curves(d, &fit, &ks, &Settings::default(), BandKind::DEFAULT);
+        let drawn = c.curve(passk_core::estimators::kind::Estimator::Combinatorial);
+        for ((k, band), v) in c.ks.iter().zip(&c.band).zip(drawn) {
+            match (band, v) {
+                (Some((lo, hi)), Some(v)) => assert!(
+                    lo <= v && v <= hi,
+                    "{} k = {k}: {v} outside {lo} – {hi}",
+                    d.name
+                ),
+                (None, Some(v)) => {
+                    assert!(*v == 0.0 || *v == 1.0, "{} k = {k}: no band at {v}", d.name)
+                }
+                (Some(b), None) => panic!("{} k = {k}: a band {b:?} without a curve", d.name),
+                (None, None) => assert!(*k > fit.groups.n_min(), "{} k = {k}", d.name),
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! What the fuzzer (`./dev fuzz`, `examples/fuzz.rs`) runs on each mutated input, and the
+//! mutations: every reader (each format forced, and detected), fed in chunks of any size with
+//! any reading options; the share-link decoder; the settings parsers; the calculator. Shared
+//! with `tests/fuzz_regressions.rs`, which replays the inputs the fuzzer kept.
+
+#![warn(missing_docs)]
+
+use passk_core::estimators::kind::DEFAULT_ENABLED;
+use passk_core::settings::BandKind;
+use passk_io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
+use passk_io::settings as parse;
+use passk_io::share::{carried, decode, encode, Shared, View};
+use passk_io::read::FileRead;
+use passk_view::calculator;
+
+/// What an input is run through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A reader: the format forced (or detected), chunking and options from the choice.
+    Read,
+    /// The share-link decoder.
+    Link,
+    /// Every settings parser.
+    Settings,
+    /// The single-problem calculator (n, c, k split on `|`).
+    Calc,
+}
+
+impl Target {
+    /// Every target, in the order of their names.
+    pub const ALL: [Target; 4] = [Target::Read, Target::Link, Target::Settings, Target::Calc];
+
+    /// The name kept inputs start with.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Read => "read",
+            Target::Link => "link",
+            Target::Settings => "settings",
+            Target::Calc => "calc",
+        }
+    }
+
+    /// The target a kept input's name starts with.
+    pub fn of_name(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| name.starts_with(t.name()))
+    }
+}
+
+/// Runs `input` through `target`; `choice` picks the format, the chunk size and the
+/// reading options (so a kept input replays exactly). Panics only on a bug.
+pub fn run(target: Target, input: &[u8], choice: u64) {
+    match target {
+        Target::Read => {
+            let formats = Format::ALL.len() as u64 + 1;
+            let format = Format::ALL.get((choice % formats) as usize).copied();
+            let chunk = [1 << 20, 1, 7, 4096][(choice / formats % 4) as usize];
+            let options = ReadOptions {
+                fold_case: choice & 64 != 0,
+                metric: (choice & 128 != 0).then(|| "acc".to_string()),
+                partial: (choice & 256 != 0).then_some(choice & 512 != 0),
+            };
+            let name = [
+                "x.jsonl",
+                "a/claude.run1.json",
+                "o/output-rs0.jsonl",
+                "l.eval",
+            ][(choice >> 10 & 3) as usize];
+            let mut r = Reader::new(name, &series_name_for(name), format).with_options(options);
+            for c in input.chunks(chunk) {
+                r.feed(c);
+            }
+            let read = r.finish();
+            let twice = vec![read.clone(), read];
+            let _ = assemble(twice);
+        }
+        Target::Link => {
+            let _ = decode(&String::from_utf8_lossy(input));
+        }
+        Target::Settings => {
+            let t = String::from_utf8_lossy(input);
+            let _ = (
+                parse::parse_ks(&t),
+                parse::parse_taus(&t),
+                parse::parse_linmix(&t),
+            );
+            let _ = (parse::parse_prior(&t), parse::parse_confidence(&t));
+            let _ = (parse::parse_half_width(&t), parse::parse_folds(&t));
+            let _ = (
+                parse::parse_bootstrap(&t),
+                parse::parse_seed(&t),
+                parse::parse_k_max(&t),
+            );
+        }
+        Target::Calc => {
+            let t = String::from_utf8_lossy(input);
+            let mut parts = t.splitn(3, '|');
+            let mut next = || parts.next().unwrap_or("").to_string();
+            let (n, c, k) = (next(), next(), next());
+            let _ = calculator::evaluate(&n, &c, &k);
+        }
+    }
+}
+
+/// A share link of `read`'s series, as the page makes them (a seed for the link decoder).
+pub fn link_of(read: &FileRead) -> Option<String> {
+    let shared = Shared {
+        inputs: vec![carried(read)],
+        settings: Default::default(),
+        enabled: DEFAULT_ENABLED.to_vec(),
+        band: BandKind::DEFAULT,
+        view: View::default(),
+        example: None,
+    };
+    let calc = ["10".to_string(), "3".to_string(), "5".to_string()];
+    encode(Some(&calc), Some(&shared))
+        .ok()
+        .map(|f| format!("#{f}"))
+}
+
+/// A small, fast pseudo-random generator (xorshift64*).
+#[derive(Debug, Clone)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn draw(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `n` (0 for n = 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.draw() % n as u64) as usize
+        }
+    }
+}
+
+/// Tokens worth inserting: numbers at the limits, JSON of the wrong type, BOM, CRLF, NUL,
+/// separators and the keys the readers look for.
+const TOKENS: [&str; 28] = [
+    "18446744073709551615",
+    "18446744073709551616",
+    "-1",
+    "1e308",
+    "NaN",
+    "4294967296",
+    "9007199254740993",
+    "0",
+    "1.0000000001",
+    "null",
+    "[]",
+    "{}",
+    "\"x\"",
+    "true",
+    "\u{feff}",
+    "\r\n",
+    "\0",
+    ",",
+    "\t",
+    "\"",
+    "\"passed\": ",
+    "\"resps\": [[",
+    "\"submitted_ids\": [",
+    "\"symbolic_correct\": ",
+    "\"scores\": {\"m\": {\"value\": ",
+    "PK\u{3}\u{4}",
+    "]}",
+    "\n",
+];
+
+/// `input` changed 1 to 4 times: a byte flipped, inserted or removed, a range deleted or
+/// duplicated, a token inserted, lines swapped, cut short, a huge line, or spliced with
+/// `other`.
+pub fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
+    let mut v = input.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(v.len() + 1);
+        match rng.below(10) {
+            0 if !v.is_empty() => {
+                let i = rng.below(v.len());
+                v[i] ^= 1 << rng.below(8);
+            }
+            1 => v.insert(at, rng.draw() as u8),
+            2 if at < v.len() => {
+                let end = (at + 1 + rng.below(64)).min(v.len());
+                v.drain(at..end);
+            }
+            3 if at < v.len() => {
+                let end = (at + 1 + rng.below(256)).min(v.len());
+                let piece = v[at..end].to_vec();
+                v.splice(at..at, piece);
+            }
+            4 | 5 => {
+                let t = TOKENS[rng.below(TOKENS.len())].as_bytes();
+                v.splice(at..at, t.iter().copied());
+            }
+            6 => v.truncate(at),
+            7 => {
+                let lines: Vec<usize> = (0..v.len()).filter(|&i| v[i] == b'\n').collect();
+                if lines.len() >= 2 {
+                    let (a, b) = (lines[rng.below(lines.len())], lines[rng.below(lines.len())]);
+                    let (a, b) = (a.min(b), a.max(b));
+                    v[a..=b].reverse();
+                }
+            }
+            8 if rng.below(50) == 0 => {
+                let huge = vec![b'9'; 1 << (10 + rng.below(12))];
+                v.splice(at..at, huge);
+            }
+            _ if !other.is_empty() => {
+                let from = rng.below(other.len());
+                let end = (from + 1 + rng.below(4096)).min(other.len());
+                v.splice(at..at, other[from..end].iter().copied());
+            }
+            _ => {}
+        }
+    }
+    v
+}

@@ -1,0 +1,222 @@
+//! The fuzzer: `./dev fuzz [SECONDS]` (default 60). Every reader, the share-link decoder,
+//! the settings parsers and the calculator run on mutations of the fixtures, on every core;
+//! an input that panics, runs longer than 1 s or allocates more than 256 MB while it runs is
+//! kept in `tests/fixtures/fuzz/` (replayed by `tests/fuzz_regressions.rs`). Prints the
+//! executions and exits 1 when it kept any.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use passk_fuzz::{link_of, mutate, run, Rng, Target};
+use passk_io::read::{read_bytes, series_name_for};
+
+/// Bytes one input may hold allocated at once.
+const ALLOC_CAP: usize = 256 << 20;
+/// How long one input may run.
+const HANG: Duration = Duration::from_secs(1);
+
+thread_local! {
+    static LIVE: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The system allocator, counting each thread's live bytes and their peak.
+struct Counting;
+
+fn note(grow: usize, shrink: usize) {
+    let _ = LIVE.try_with(|live| {
+        let v = (live.get() + grow).saturating_sub(shrink);
+        live.set(v);
+        let _ = PEAK.try_with(|p| p.set(p.get().max(v)));
+    });
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        note(l.size(), 0);
+        System.alloc(l)
+    }
+    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
+        note(l.size(), 0);
+        System.alloc_zeroed(l)
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        note(0, l.size());
+        System.dealloc(p, l)
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, size: usize) -> *mut u8 {
+        note(size, l.size());
+        System.realloc(p, l, size)
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every file under `dir` (recursively), at most 64 KB of each.
+fn files(dir: &Path, out: &mut Vec<Vec<u8>>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if let Ok(mut b) = std::fs::read(&p) {
+            b.truncate(64 << 10);
+            out.push(b);
+        }
+    }
+}
+
+/// The seeds of each target.
+fn corpus() -> Vec<(Target, Vec<Vec<u8>>)> {
+    let mut read = Vec::new();
+    for d in [
+        "tests/fixtures/inputs",
+        "tests/fixtures/harness",
+        "assets/examples",
+    ] {
+        files(&root().join(d), &mut read);
+    }
+    let mut links: Vec<Vec<u8>> = read
+        .iter()
+        .take(8)
+        .filter_map(|b| link_of(&read_bytes("f.json", &series_name_for("f.json"), b, None)))
+        .map(String::into_bytes)
+        .collect();
+    links.extend([b"#n=10&c=3&k=5".to_vec(), b"#ex=pythia".to_vec()]);
+    let text = |v: &[&str]| v.iter().map(|s| s.as_bytes().to_vec()).collect();
+    vec![
+        (Target::Read, read),
+        (Target::Link, links),
+        (
+            Target::Settings,
+            text(&[
+                "1,2,5,10,1e4",
+                "0.2, 0.8",
+                "10,50",
+                "1,1",
+                "0.95",
+                "200",
+                "1%",
+                "auto",
+            ]),
+        ),
+        (
+            Target::Calc,
+            text(&["10|3|5", "1000000000|1|1", "1e4|2|3", "64|0|64"]),
+        ),
+    ]
+}
+
+/// Keeps an input that failed, named by its target, choice and a hash; returns its path.
+fn keep(target: Target, choice: u64, input: &[u8], why: &str) -> PathBuf {
+    let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    });
+    let dir = root().join("tests/fixtures/fuzz");
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join(format!("{}-{choice}-{hash:016x}.bin", target.name()));
+    let _ = std::fs::write(&path, input);
+    eprintln!("fuzz: {why}: kept {}", path.display());
+    path
+}
+
+/// What a worker runs now: since when, the input and its target and choice.
+type Slot = Arc<Mutex<Option<(Instant, Vec<u8>, Target, u64)>>>;
+
+fn main() {
+    let seconds: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let corpus = Arc::new(corpus());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let (done, failed) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let stop = Arc::new(AtomicBool::new(false));
+    std::panic::set_hook(Box::new(|_| {}));
+    let start = Instant::now();
+    let slots: Vec<Slot> = (0..threads).map(|_| Arc::new(Mutex::new(None))).collect();
+    let workers: Vec<_> = slots
+        .iter()
+        .enumerate()
+        .map(|(t, slot)| {
+            let (corpus, done, failed, stop, slot) = (
+                corpus.clone(),
+                done.clone(),
+                failed.clone(),
+                stop.clone(),
+                slot.clone(),
+            );
+            std::thread::spawn(move || {
+                let mut rng = Rng(0x9e37_79b9_7f4a_7c15
+                    ^ (t as u64 + 1) << 32
+                    ^ start.elapsed().as_nanos() as u64);
+                while !stop.load(Relaxed) {
+                    let (target, seeds) = &corpus[rng.below(corpus.len())];
+                    let (a, b) = (rng.below(seeds.len()), rng.below(seeds.len()));
+                    let input = mutate(&mut rng, &seeds[a], &seeds[b]);
+                    let choice = rng.draw() & 0xfff;
+                    *slot.lock().unwrap() = Some((Instant::now(), input.clone(), *target, choice));
+                    PEAK.with(|p| p.set(LIVE.with(Cell::get)));
+                    let base = LIVE.with(Cell::get);
+                    let ok =
+                        catch_unwind(AssertUnwindSafe(|| run(*target, &input, choice))).is_ok();
+                    let peak = PEAK.with(Cell::get).saturating_sub(base);
+                    *slot.lock().unwrap() = None;
+                    if !ok {
+                        failed.fetch_add(1, Relaxed);
+                        keep(*target, choice, &input, "panic");
+                    } else if peak > ALLOC_CAP {
+                        failed.fetch_add(1, Relaxed);
+                        keep(
+                            *target,
+                            choice,
+                            &input,
+                            &format!("{} MB allocated", peak >> 20),
+                        );
+                    }
+                    done.fetch_add(1, Relaxed);
+                }
+            })
+        })
+        .collect();
+    // The watchdog: an input running longer than HANG is kept, and the run ends.
+    while start.elapsed() < Duration::from_secs(seconds) {
+        std::thread::sleep(Duration::from_millis(200));
+        for slot in &slots {
+            if let Some((since, input, target, choice)) = slot.lock().unwrap().as_ref() {
+                if since.elapsed() > HANG {
+                    keep(*target, *choice, input, "runs longer than 1 s");
+                    eprintln!("fuzz: stopped after {} executions", done.load(Relaxed));
+                    std::process::exit(1);
+                }
+            }
+        }
+    }
+    stop.store(true, Relaxed);
+    for w in workers {
+        let _ = w.join();
+    }
+    let (n, bad, secs) = (
+        done.load(Relaxed),
+        failed.load(Relaxed),
+        start.elapsed().as_secs_f64(),
+    );
+    println!(
+        "fuzz: {n} executions in {secs:.0} s ({:.0}/s) on {threads} threads; {bad} kept (panics, over {} MB, or over 1 s)",
+        n as f64 / secs,
+        ALLOC_CAP >> 20
+    );
+    std::process::exit(i32::from(bad > 0));
+}

@@ -1,0 +1,407 @@
+//! Line-by-line text formats: `n c` counts, CSV/TSV with a header, and 0/1 matrices.
+
+use passk_core::data::dataset::SeriesMeta;
+use crate::number::{parse_count, plain_count, shorten};
+
+use super::collect::Collector;
+use super::names::{is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+use super::quotes::{plain_cells, scan_quoted, split_delimited};
+
+/// Whether a line holds nothing to read (blank or a `#` comment).
+pub fn is_skipped(line: &str) -> bool {
+    let t = super::quotes::trim(line);
+    t.is_empty() || t.starts_with('#')
+}
+
+/// `n c`, `n,c`, `n<TAB>c`, `n;c` or `c/n`.
+pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
+    let (n_text, c_text) = if raw.contains('/') {
+        let parts: Vec<&str> = raw.split('/').map(str::trim).collect();
+        let [c, n] = parts[..] else {
+            col.reject(line, "expected 'n c', 'n,c' or 'c/n'", None);
+            return;
+        };
+        (n, c)
+    } else {
+        let mut f = fields(raw);
+        match (f.next(), f.next(), f.next()) {
+            (Some(n), Some(c), None) => (n, c),
+            (a, b, c) => {
+                let count = [a, b, c].iter().flatten().count() + f.count();
+                let found = crate::format::count_of(count as u64, "field", "fields");
+                let reason = format!("expected 2 numbers (n c), found {found}");
+                col.reject(line, reason, None);
+                return;
+            }
+        }
+    };
+    match (parse_count(n_text), parse_count(c_text)) {
+        (Ok(n), Ok(c)) => col.push_counts(line, SeriesMeta::default(), None, n, c),
+        (Err(e), _) => col.reject(line, format!("n: {e}"), None),
+        (_, Err(e)) => col.reject(line, format!("c: {e}"), None),
+    }
+}
+
+/// The fields of a counts or matrix line: separated by commas, tabs, semicolons or spaces
+/// (single bytes: the line is split on them in place).
+pub fn fields(raw: &str) -> impl Iterator<Item = &str> {
+    raw.split([',', '\t', ' ', ';'])
+        .map(super::quotes::trim)
+        .filter(|f| !f.is_empty())
+}
+
+/// A row of 0/1 outcomes, one task: n = number of columns, c = number of ones. Tasks are
+/// named by their row number.
+pub fn matrix_line(line: u64, row: u64, raw: &str, col: &mut Collector) {
+    let cells: Vec<&str> = fields(raw).collect();
+    let mut ones = 0u64;
+    for (j, cell) in cells.iter().enumerate() {
+        match *cell {
+            "1" | "1.0" | "true" | "True" => ones += 1,
+            "0" | "0.0" | "false" | "False" => {}
+            other => {
+                let reason = format!("column {}: '{}' is not 0 or 1", j + 1, shorten(other));
+                col.reject(line, reason, None);
+                return;
+            }
+        }
+    }
+    let id = Some(row.to_string());
+    col.push_counts(line, SeriesMeta::default(), id, cells.len() as u64, ones);
+}
+
+/// The first column whose name is one of `names` (case-insensitive).
+pub fn find_column(header: &[String], names: &[&str]) -> Option<usize> {
+    header
+        .iter()
+        .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
+}
+
+/// A CSV/TSV header: where each recognised column is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    names: Vec<String>,
+    n: Option<usize>,
+    c: Option<usize>,
+    task: Option<usize>,
+    model: Option<usize>,
+    temperature: Option<usize>,
+    group: Option<usize>,
+    /// For each column, the bit set of the [`Header::used`] slots it fills.
+    slots: Vec<u8>,
+    /// Two columns, n and c and nothing else: whether n comes first.
+    pair: Option<bool>,
+    /// The header's line.
+    pub line: u64,
+}
+
+impl Header {
+    /// Reads a header line.
+    pub fn parse(line: u64, raw: &str, delimiter: char) -> Header {
+        let names = split_delimited(raw, delimiter);
+        let at = |set: &[&str]| find_column(&names, set);
+        let mut h = Header {
+            n: at(&N_NAMES),
+            c: at(&C_NAMES),
+            task: at(&TASK_NAMES),
+            model: at(&MODEL_NAMES),
+            temperature: at(&TEMPERATURE_NAMES),
+            group: names.iter().position(|h| is_group_name(h)),
+            slots: vec![0; names.len()],
+            pair: None,
+            names,
+            line,
+        };
+        for (slot, column) in h.used().into_iter().enumerate() {
+            if let Some(bits) = column.and_then(|i| h.slots.get_mut(i)) {
+                *bits |= 1 << slot;
+            }
+        }
+        h.pair = match h.slots[..] {
+            [0b01, 0b10] => Some(true),
+            [0b10, 0b01] => Some(false),
+            _ => None,
+        };
+        h
+    }
+
+    /// The columns a row is read from: n, c, task, group, model, temperature.
+    fn used(&self) -> [Option<usize>; 6] {
+        [
+            self.n,
+            self.c,
+            self.task,
+            self.group,
+            self.model,
+            self.temperature,
+        ]
+    }
+
+    /// Columns that are not used, for the "read as …" summary.
+    pub fn ignored(&self) -> Vec<String> {
+        let used = self.used();
+        self.names
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !used.contains(&Some(*i)))
+            .map(|(_, h)| h.clone())
+            .collect()
+    }
+
+    /// Why rows cannot be read, if the header lacks n or c.
+    pub fn missing(&self) -> Option<&'static str> {
+        if self.n.is_none() {
+            Some("missing column: the header names no n (n|samples|num_samples|total|attempts)")
+        } else if self.c.is_none() {
+            Some("missing column: the header names no c (c|correct|num_correct|passed|successes)")
+        } else {
+            None
+        }
+    }
+
+    /// The row of a file of two columns, n and c, when it is two counts in plain digits and
+    /// the delimiter (the common file, read without its cells): read as [`Header::row`]
+    /// would read it, and `true`; any other row is left to [`Header::row`] (`false`).
+    #[inline]
+    pub fn plain_row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) -> bool {
+        let Some(n_first) = self.pair else {
+            return false;
+        };
+        let Ok(d) = u8::try_from(delimiter) else {
+            return false;
+        };
+        let b = raw.as_bytes();
+        let Some(at) = b.iter().position(|&x| x == d) else {
+            return false;
+        };
+        let (Some(first), Some(second)) = (plain_count(&b[..at]), plain_count(&b[at + 1..])) else {
+            return false;
+        };
+        let (n, c) = if n_first {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        col.push_counts(line, SeriesMeta::default(), None, n, c);
+        true
+    }
+
+    /// One data row, read cell by cell.
+    pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
+        let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
+            col.reject(line, "missing column: no n or c column in the header", None);
+            return;
+        };
+        // The cells of the used columns only: an unquoted line (the common case) is read in
+        // place, without a list of its cells.
+        let mut picked: [Option<&str>; 6] = [None; 6];
+        let mut pick = |i: usize, cell| {
+            let mut bits = self.slots.get(i).copied().unwrap_or(0);
+            while bits != 0 {
+                picked[bits.trailing_zeros() as usize] = Some(cell);
+                bits &= bits - 1;
+            }
+        };
+        let quoted: Vec<String>;
+        let count = match plain_cells(raw, delimiter, &mut pick) {
+            Some(count) => count,
+            None => {
+                quoted = scan_quoted(raw, delimiter).0;
+                quoted.iter().enumerate().for_each(|(i, c)| pick(i, c));
+                quoted.len()
+            }
+        };
+        let [n_text, c_text, task, group, model, temperature] = picked;
+        let get = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_string);
+        let meta = SeriesMeta {
+            model: get(model),
+            temperature: get(temperature),
+        };
+        let (Some(n_text), Some(c_text)) = (n_text, c_text) else {
+            let reason = format!(
+                "missing column: {count} fields, the header has {}",
+                self.names.len()
+            );
+            col.reject(line, reason, Some(meta));
+            return;
+        };
+        match (parse_count(n_text), parse_count(c_text)) {
+            (Ok(n), Ok(c)) => col.push_grouped(line, meta, (get(task), get(group)), n, c),
+            (Err(e), _) => col.reject(line, format!("{}: {e}", self.names[n_col]), Some(meta)),
+            (_, Err(e)) => col.reject(line, format!("{}: {e}", self.names[c_col]), Some(meta)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::read::{read_text, FileRead, Format};
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        /// The shortcut for two plain counts reads every row as the cell-by-cell path does:
+        /// the same tasks, the same rejections (any header of n and c, any delimiter).
+        #[test]
+        fn shortcut_reads_as_the_cells_do(
+            header in proptest::sample::select(vec!["n,c", "c,n", "samples,passed", "n,c,model", "task,n,c", "n"]),
+            tab in proptest::bool::ANY,
+            rows in proptest::collection::vec(
+                proptest::string::string_regex("[0-9]{0,15}([,\t ]|, |,,)[0-9 +.e-]{0,15}").unwrap(), 1..40),
+        ) {
+            let d = if tab { '\t' } else { ',' };
+            use super::{Collector, Header};
+            let h = Header::parse(1, &header.replace(',', &d.to_string()), d);
+            let (mut fast, mut cells) = (Collector::default(), Collector::default());
+            for (i, r) in rows.iter().enumerate() {
+                let r = r.replace(',', &d.to_string());
+                if !h.plain_row(i as u64 + 2, &r, d, &mut fast) {
+                    h.row(i as u64 + 2, &r, d, &mut fast);
+                }
+                h.row(i as u64 + 2, &r, d, &mut cells);
+            }
+            proptest::prop_assert_eq!(&fast.rejected, &cells.rejected);
+            proptest::prop_assert_eq!(fast.take_series(), cells.take_series());
+        }
+    }
+
+    #[test]
+    fn two_columns_either_way_round() {
+        let r = read("c,n\n3,10\n 4,10\n10,5\n");
+        let counts: Vec<(u64, u64)> = r.series[0]
+            .1
+            .iter()
+            .map(|t| (t.counts.n(), t.counts.c()))
+            .collect();
+        assert_eq!(counts, vec![(10, 3), (10, 4)]);
+        assert_eq!(r.rejected.len(), 1, "{:?}", r.rejected);
+        assert_eq!(r.rejected[0].line, 4);
+    }
+
+    fn read(text: &str) -> FileRead {
+        read_text("p", "p", text, None)
+    }
+
+    #[test]
+    fn counts_text_in_every_spelling() {
+        let r = read("# comment\n10 3\n10,4\n10\t5\n6/10\n10;7\n\n");
+        assert_eq!(r.format, Some(Format::CountsText));
+        let cs: Vec<u64> = r.series[0].1.iter().map(|t| t.counts.c()).collect();
+        assert_eq!(cs, vec![3, 4, 5, 6, 7]);
+        assert!(r.rejected.is_empty());
+    }
+
+    #[test]
+    fn bad_rows_have_line_and_reason() {
+        let r = read("10 3\n10 11\n1e3 5\n-1 0\n3.5 1\n0 0\n1 2 3\n");
+        let reasons: Vec<(u64, &str)> = r
+            .rejected
+            .iter()
+            .map(|e| (e.line, e.reason.as_str()))
+            .collect();
+        assert_eq!(reasons.len(), 6);
+        assert!(reasons[0].1.starts_with("c > n"));
+        assert_eq!(reasons[0].0, 2);
+        assert!(reasons[1].1.contains("exponent"));
+        assert!(reasons[2].1.contains("negative"));
+        assert!(reasons[3].1.contains("whole"));
+        assert!(reasons[4].1.starts_with("n = 0"));
+        assert!(reasons[5].1.contains("found 3 fields"));
+        // One field alone is one field, not "1 fields".
+        let r = read("10 3\n12\n");
+        assert_eq!(
+            r.rejected[0].reason,
+            "expected 2 numbers (n c), found 1 field"
+        );
+    }
+
+    #[test]
+    fn csv_with_model_and_temperature_columns_splits_series() {
+        let text = "\u{feff}Model,Task,N,C,Temp,extra\r\nA,1,10,3,0.6,x\r\nB,1,10,4,0.6,y\r\nA,2,10,5,0.6,z\r\nA,2,10,6,0.6,z\r\nA,1,10,2,1.0,w\r\n";
+        let r = read_text("f.csv", "f", text, None);
+        assert_eq!(r.format, Some(Format::Delimited { delimiter: ',' }));
+        let names: Vec<String> = r.series.iter().map(|s| s.0.name("f")).collect();
+        assert_eq!(names, vec!["A T=0.6", "B T=0.6", "A T=1.0"]);
+        assert_eq!(r.series[0].1.len(), 2);
+        assert_eq!(r.series[2].0.temperature_value(), Some(1.0));
+        assert_eq!(r.ignored_columns, vec!["extra".to_string()]);
+        assert_eq!(r.rejected.len(), 1);
+        assert!(r.rejected[0].reason.contains("duplicate task id '2'"));
+    }
+
+    #[test]
+    fn a_quoted_field_may_span_lines_as_rfc_4180_allows() {
+        let text = "task,n,c,notes\na,10,3,\"line one\nline two, with a comma\n\n# not a comment\"\n\"b\nb\",10,4,\"x\"\"y\"\n\"d\",10,11,\"two\nlines\"\ne,10,5,\"never closed\n10,1\n";
+        let whole = read_text("f.csv", "f", text, None);
+        let ids: Vec<(&str, u64)> = whole.series[0]
+            .1
+            .iter()
+            .map(|t| (t.id.as_deref().unwrap(), t.counts.c()))
+            .collect();
+        assert_eq!(ids, vec![("a", 3), ("b\nb", 4)]);
+        let rejected: Vec<(u64, &str)> = whole
+            .rejected
+            .iter()
+            .map(|e| (e.line, e.reason.as_str()))
+            .collect();
+        assert_eq!(rejected.len(), 2, "{rejected:?}");
+        // Each named by the line its record starts on.
+        assert_eq!(rejected[0].0, 8);
+        assert!(rejected[0].1.starts_with("c > n"), "{}", rejected[0].1);
+        assert_eq!(rejected[1].0, 10);
+        assert!(rejected[1].1.contains("never closed"), "{}", rejected[1].1);
+        // Fed a byte at a time: the same.
+        let mut r = crate::read::Reader::new("f.csv", "f", None);
+        for b in text.as_bytes() {
+            r.feed(std::slice::from_ref(b));
+        }
+        assert!(r.finish().same_data(&whole));
+    }
+
+    #[test]
+    fn a_quoted_field_cut_by_an_overlong_line_is_reported_not_lost() {
+        let mut r = crate::read::Reader::new("f.csv", "f", None);
+        r.feed(b"task,n,c\na,10,3\n\"b,10,4\n");
+        let block = vec![b'x'; 1 << 20];
+        for _ in 0..=(crate::read::MAX_LINE >> 20) {
+            r.feed(&block);
+        }
+        r.feed(b"\nc,10,5\n");
+        let read = r.finish();
+        let ids: Vec<&str> = read.series[0]
+            .1
+            .iter()
+            .filter_map(|t| t.id.as_deref())
+            .collect();
+        assert_eq!(ids, ["a", "c"]);
+        let lines: Vec<u64> = read.rejected.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [3, 4]);
+        assert!(read.rejected[0].reason.contains("goes on into line 4"));
+        assert!(read.rejected[1].reason.contains("longer than the limit"));
+    }
+
+    #[test]
+    fn header_without_counts_is_reported() {
+        let r = read("task,score\na,1\n");
+        assert_eq!(r.rejected.len(), 2);
+        assert!(r.rejected[0].reason.contains("names no n"));
+    }
+
+    #[test]
+    fn matrix_needs_three_columns_unless_chosen() {
+        let r = read("1 0 1\n0 0 0\n1 1 2\n");
+        assert_eq!(r.format, Some(Format::Matrix));
+        let got: Vec<(u64, u64)> = r.series[0]
+            .1
+            .iter()
+            .map(|t| (t.counts.n(), t.counts.c()))
+            .collect();
+        assert_eq!(got, vec![(3, 2), (3, 0)]);
+        assert!(r.rejected[0].reason.contains("'2' is not 0 or 1"));
+        // Two 0/1 columns read as n c…
+        let r = read("1 0\n1 1\n");
+        assert_eq!(r.format, Some(Format::CountsText));
+        // …unless the user picks the matrix.
+        let r = read_text("p", "p", "1 0\n1 1\n", Some(Format::Matrix));
+        assert_eq!(r.series[0].1[1].counts.c(), 2);
+    }
+}

@@ -1,0 +1,403 @@
+//! Charts: functions generic over plotters' `DrawingBackend`, so that the same code draws on
+//! a canvas in the page and into an SVG string in native tests and exports. One chart per
+//! file; each returns the coordinate mapping the page needs for hover.
+
+#![warn(missing_docs)]
+
+pub mod backtest;
+pub mod compare;
+pub mod cover;
+pub mod fit;
+mod frame;
+pub mod pass_at_k;
+pub mod planner;
+pub mod record;
+pub mod slots;
+pub mod svg;
+pub mod zoom;
+
+use plotters::coord::Shift;
+use plotters::prelude::{
+    Color, CoordTranslate, DashedLineSeries, DrawingArea, DrawingAreaErrorKind, DrawingBackend,
+    IntoFont, ShapeStyle, TextStyle,
+};
+use plotters::style::RGBColor;
+
+/// Any chart of the page, so that one canvas component can draw, export and map them all.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Chart {
+    /// The Pass@k curves.
+    PassAtK(pass_at_k::PassAtKChart),
+    /// The Cover@τ curves.
+    Cover(cover::CoverChart),
+    /// A series' fit diagnostics.
+    Fit(Box<passk_core::analysis::diagnose::Diagnostics>),
+    /// Pass@1 against ΔPass.
+    DeltaPass(compare::DeltaPassChart),
+    /// The best temperature per budget.
+    BestTemperature(compare::BestTemperatureChart),
+    /// The paired difference of two series.
+    Paired(compare::PairedChart),
+    /// The backtest's error against the samples per task.
+    MoreSamples(backtest::MoreSamplesChart),
+    /// The planner's half-width against the samples per task.
+    Planner(planner::PlannerChart),
+}
+
+impl Chart {
+    /// Draws the chart on `area`.
+    ///
+    /// # Errors
+    /// The backend's drawing errors.
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> Result<Mapping, DrawingAreaErrorKind<DB::ErrorType>> {
+        match self {
+            Chart::PassAtK(c) => pass_at_k::draw_pass_at_k(area, c, style),
+            Chart::Cover(c) => cover::draw_cover(area, c, style),
+            Chart::Fit(d) => fit::draw_fit(area, d, style),
+            Chart::DeltaPass(c) => compare::draw_delta_pass(area, c, style),
+            Chart::BestTemperature(c) => compare::draw_best_temperature(area, c, style),
+            Chart::Paired(c) => compare::draw_paired(area, c, style),
+            Chart::MoreSamples(c) => backtest::draw_more_samples(area, c, style),
+            Chart::Planner(c) => planner::draw_planner(area, c, style),
+        }
+    }
+
+    /// Whether the page draws this chart's legend (clickable, above it) instead of the chart:
+    /// the Pass@k and Cover@τ charts, whose series the legend hides and shows.
+    pub fn legend_on_page(&self) -> bool {
+        matches!(self, Chart::PassAtK(_) | Chart::Cover(_))
+    }
+
+    /// The full x range of a chart the page lets the user zoom into (by dragging across it,
+    /// or + and − on the keyboard): the Pass@k chart's 1 … k_max on a log axis.
+    pub fn zoomable(&self) -> Option<(f64, f64)> {
+        match self {
+            Chart::PassAtK(c) => Some(c.x_extent()),
+            _ => None,
+        }
+    }
+
+    /// The chart as an SVG document, `width` × `height` pixels, zoomed to `zoom`.
+    pub fn svg(
+        &self,
+        width: u32,
+        height: u32,
+        dark: bool,
+        zoom: Option<(f64, f64)>,
+    ) -> Option<String> {
+        let style = Style {
+            dark,
+            zoom,
+            ..Style::default()
+        };
+        let (drawn, drawing) = self.drawing((width, height), &style);
+        drawn?;
+        svg::played(&drawing, (width, height))
+    }
+
+    /// The chart drawn on a recorder of `size` pixels, to be played onto the page's canvas or
+    /// into SVG (one copy of the charts' code for both), and its mapping (None if drawing
+    /// failed: what was drawn before is kept).
+    pub fn drawing(&self, size: (u32, u32), style: &Style) -> (Option<Mapping>, record::Drawing) {
+        record::record(size, |a| self.draw(a, style).ok())
+    }
+}
+
+/// Colours and sizes of a chart: light or dark, and the device pixel ratio every length is
+/// multiplied by (so a canvas sized for a high-DPI screen stays crisp).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Style {
+    /// Dark background.
+    pub dark: bool,
+    /// Pixels per CSS pixel.
+    pub scale: f64,
+    /// No legend inside the chart: the page draws its own, clickable, above it (exports keep
+    /// the chart's).
+    pub compact: bool,
+    /// The x range the user zoomed to (charts that support it: [`Chart::zoomable`]).
+    pub zoom: Option<(f64, f64)>,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            dark: false,
+            scale: 1.0,
+            compact: false,
+            zoom: None,
+        }
+    }
+}
+
+/// The series' colours as 0xRRGGBB, on a light background and on a dark one: the Okabe–Ito
+/// palette (colour-blind safe) first, then Paul Tol's purple, ochre, wine, teal and a grey.
+/// Slot `i` keeps its colour wherever the series is drawn; from slot 12 on the colours repeat
+/// and the line is dashed ([`Style::series_dash`]). `tests/palette.rs` checks that every
+/// pair differs (CIELAB ΔE ≥ 18) in both themes, that the first six stay apart under
+/// deuteranopia and protanopia, and each colour's contrast with its background.
+pub const PALETTE: [(u32, u32); 12] = [
+    (0x0072B2, 0x56B4E9),
+    (0xE69F00, 0xE69F00),
+    (0x009E73, 0x00C08B),
+    (0xCC79A7, 0xE08EBF),
+    (0xD55E00, 0xFF7A2F),
+    (0x56B4E9, 0x2F6FD6),
+    (0x000000, 0xF0F0F0),
+    (0x6A3D9A, 0xB39DFF),
+    (0x997700, 0xF0E442),
+    (0x882255, 0xC2185B),
+    (0x44AA99, 0x7FE0CF),
+    (0x888888, 0x8A8F98),
+];
+
+/// The light and dark backgrounds the palette is checked against.
+pub const BACKGROUNDS: (u32, u32) = (0xffffff, 0x1e2126);
+
+impl Style {
+    /// The x range to draw: `full`, or the zoom within it (a zoom outside it, or empty, is
+    /// ignored).
+    pub fn zoomed(&self, full: (f64, f64)) -> (f64, f64) {
+        match self.zoom {
+            Some((lo, hi)) if lo.max(full.0) < hi.min(full.1) => (lo.max(full.0), hi.min(full.1)),
+            _ => full,
+        }
+    }
+
+    /// `light` (0xRRGGBB) on a light background, `dark` on a dark one.
+    fn pick(&self, light: u32, dark: u32) -> RGBColor {
+        let [_, r, g, b] = if self.dark { dark } else { light }.to_be_bytes();
+        RGBColor(r, g, b)
+    }
+
+    /// The background.
+    pub fn bg(&self) -> RGBColor {
+        self.pick(BACKGROUNDS.0, BACKGROUNDS.1)
+    }
+
+    /// Text and axes.
+    pub fn ink(&self) -> RGBColor {
+        self.pick(0x1d1f21, 0xe8eaed)
+    }
+
+    /// Secondary text and reference lines.
+    pub fn muted(&self) -> RGBColor {
+        self.pick(0x5f6368, 0xa0a4aa)
+    }
+
+    /// Grid lines.
+    pub fn grid(&self) -> RGBColor {
+        self.pick(0xe6e6e1, 0x33373d)
+    }
+
+    /// The colour of colour slot `i` (see [`PALETTE`]).
+    pub fn series(&self, i: usize) -> RGBColor {
+        let (light, dark) = PALETTE[i % PALETTE.len()];
+        self.pick(light, dark)
+    }
+
+    /// The colour of slot `i` as CSS (`#0072b2`).
+    pub fn series_css(&self, i: usize) -> String {
+        let c = self.series(i);
+        format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+    }
+
+    /// The dash (dash, gap in CSS pixels) of slot `i`'s main line: none for the first twelve,
+    /// whose colours differ; longer dashes for each further round of the palette.
+    pub fn series_dash(&self, i: usize) -> Option<(f64, f64)> {
+        match i / PALETTE.len() {
+            0 => None,
+            round => Some((4.0 + 4.0 * round as f64, 3.0)),
+        }
+    }
+
+    /// A series' line through `pts` in `st`: solid, or dashed for slots beyond the palette.
+    ///
+    /// # Errors
+    /// The backend's drawing errors.
+    pub fn series_line<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
+        &self,
+        c: &mut plotters::chart::ChartContext<'_, DB, CT>,
+        slot: usize,
+        pts: Vec<(f64, f64)>,
+        st: ShapeStyle,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        match self.series_dash(slot) {
+            None => c.draw_series(plotters::series::LineSeries::new(pts, st))?,
+            Some((dash, gap)) => c.draw_series(self.dashed(pts, dash, gap, st))?,
+        };
+        Ok(())
+    }
+
+    /// A length in pixels.
+    pub fn px(&self, css: f64) -> u32 {
+        (css * self.scale).round().max(1.0) as u32
+    }
+
+    /// A font size in pixels.
+    pub fn font(&self, css: f64) -> f64 {
+        css * self.scale
+    }
+
+    /// Sans-serif text of `css` pixels in the ink colour.
+    pub fn text(&self, css: f64) -> TextStyle<'static> {
+        ("sans-serif", self.font(css))
+            .into_font()
+            .color(&self.ink())
+    }
+
+    /// A line in `color`, `css` pixels wide.
+    pub fn stroke<C: Color>(&self, color: C, css: f64) -> ShapeStyle {
+        color.stroke_width(self.px(css))
+    }
+
+    /// A dashed line through `pts` in `st`: dashes of `dash` and gaps of `gap` CSS pixels.
+    pub fn dashed<I>(
+        &self,
+        pts: I,
+        dash: f64,
+        gap: f64,
+        st: ShapeStyle,
+    ) -> DashedLineSeries<I::IntoIter, u32>
+    where
+        I: IntoIterator,
+        I::IntoIter: Clone,
+    {
+        DashedLineSeries::new(pts, self.px(dash), self.px(gap), st)
+    }
+}
+
+/// The colour slot of the `i`-th series drawn: `slots[i]` (the page keeps each series' slot
+/// across edits), or `i` where `slots` says nothing.
+pub fn slot(slots: &[usize], i: usize) -> usize {
+    slots.get(i).copied().unwrap_or(i)
+}
+
+/// Where a chart's plotting area lies on the drawing, and the ranges it shows: enough to turn
+/// a pointer position back into data coordinates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mapping {
+    /// Left and right pixel of the plotting area.
+    pub x: (i32, i32),
+    /// Top and bottom pixel.
+    pub y: (i32, i32),
+    /// The x range shown.
+    pub x_range: (f64, f64),
+    /// Whether x is on a log scale.
+    pub x_log: bool,
+    /// The y range shown (bottom, top).
+    pub y_range: (f64, f64),
+}
+
+impl Mapping {
+    /// The data x at pixel column `px`, None outside the plotting area.
+    pub fn x_at(&self, px: f64) -> Option<f64> {
+        let (l, r) = (self.x.0 as f64, self.x.1 as f64);
+        if px < l || px > r || r <= l {
+            return None;
+        }
+        let t = (px - l) / (r - l);
+        let (a, b) = self.x_range;
+        Some(if self.x_log {
+            (a.ln() + t * (b.ln() - a.ln())).exp()
+        } else {
+            a + t * (b - a)
+        })
+    }
+
+    /// The pixel column of data x.
+    pub fn px_of(&self, x: f64) -> f64 {
+        let (l, r) = (self.x.0 as f64, self.x.1 as f64);
+        let (a, b) = self.x_range;
+        let t = if self.x_log {
+            (x.ln() - a.ln()) / (b.ln() - a.ln())
+        } else {
+            (x - a) / (b - a)
+        };
+        l + t * (r - l)
+    }
+}
+
+/// A budget for an axis label: 1, 10, 100, 1k, 10k, 1M, …
+pub fn k_label(k: f64) -> String {
+    let k = k.round();
+    if k >= 1e9 {
+        format!("{}G", trim(k / 1e9))
+    } else if k >= 1e6 {
+        format!("{}M", trim(k / 1e6))
+    } else if k >= 1e3 {
+        format!("{}k", trim(k / 1e3))
+    } else {
+        format!("{k}")
+    }
+}
+
+fn trim(v: f64) -> String {
+    let s = format!("{v:.1}");
+    s.trim_end_matches(".0").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mapping_inverts_a_log_axis() {
+        let m = Mapping {
+            x: (100, 600),
+            y: (10, 400),
+            x_range: (1.0, 10_000.0),
+            x_log: true,
+            y_range: (0.0, 1.0),
+        };
+        assert!((m.x_at(350.0).unwrap() - 100.0).abs() < 1e-9);
+        assert!((m.px_of(100.0) - 350.0).abs() < 1e-9);
+        assert_eq!(m.x_at(50.0), None);
+        assert_eq!(k_label(1000.0), "1k");
+        assert_eq!(k_label(1280.0), "1.3k");
+        assert_eq!(k_label(5.0), "5");
+    }
+
+    #[test]
+    fn log_ticks_fill_a_narrow_range_and_thin_a_wide_one() {
+        let labels = |lo, hi| -> Vec<String> {
+            frame::log_ticks(lo, hi)
+                .into_iter()
+                .map(frame::share_tick)
+                .collect()
+        };
+        // Pythia's ΔPass spans about 0.07 to 2.7: 1-2-5 gives five ticks.
+        assert_eq!(labels(0.07, 2.7), ["0.1", "0.2", "0.5", "1", "2"]);
+        // Less than a decade: every 1…9 × 10^j.
+        assert_eq!(
+            labels(0.25, 0.95),
+            ["0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9"]
+        );
+        // Eight decades: powers of ten only.
+        assert_eq!(frame::log_ticks(1e-3, 1e5).len(), 9);
+        assert!(frame::log_ticks(0.0, 1.0).is_empty());
+        assert!(frame::log_ticks(2.0, 1.0).is_empty());
+    }
+
+    #[test]
+    fn few_sample_sizes_are_their_own_ticks() {
+        use plotters::coord::ranged1d::{BoldPoints, Ranged};
+        // Two sample sizes less than a decade apart: ticks at both.
+        let axis = frame::log_axis(1250.0, 2500.0, [1250.0, 2500.0, 2500.0].into_iter());
+        assert_eq!(axis.key_points(BoldPoints(10)), [1250.0, 2500.0]);
+        let labels: Vec<String> = [1250.0, 2500.0, 1000.0, 1280.0, 7.0]
+            .iter()
+            .map(frame::count_tick)
+            .collect();
+        assert_eq!(labels, ["1250", "2.5k", "1k", "1280", "7"]);
+        // Over decades the 1-2-5 ticks.
+        let wide = frame::log_axis(2.0, 4096.0, (1..=12).map(|i| f64::from(1 << i)));
+        assert_eq!(
+            wide.key_points(BoldPoints(10)),
+            [2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0, 2000.0]
+        );
+    }
+}

@@ -1,0 +1,176 @@
+//! The numbers behind each chart as a table (a header row and data rows): shown as the
+//! chart's data table for screen readers and downloaded as CSV.
+
+use passk_core::analysis::compare::{BestTemperature, PairedCurve};
+use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
+use passk_core::analysis::diagnose::{Diagnostics, BINS};
+use passk_core::estimators::kind::Estimator;
+use passk_io::format::full;
+use crate::table::csv_field;
+
+/// A table: the header, then the rows.
+pub type Table = Vec<Vec<String>>;
+
+fn opt(v: Option<f64>) -> String {
+    v.map(full).unwrap_or_default()
+}
+
+/// The Pass@k curves: k, then one column per series and enabled estimator.
+pub fn pass_at_k(curves: &[SeriesCurves], enabled: &[Estimator]) -> Table {
+    let mut head = vec!["k".to_string()];
+    for s in curves {
+        for e in enabled {
+            head.push(format!("{} — {}", s.name, e.label()));
+        }
+    }
+    let mut ks: Vec<u64> = curves.iter().flat_map(|s| s.ks.iter().copied()).collect();
+    ks.sort_unstable();
+    ks.dedup();
+    let mut rows = vec![head];
+    for k in ks {
+        let mut row = vec![k.to_string()];
+        for s in curves {
+            let i = s.ks.iter().position(|&x| x == k);
+            for &e in enabled {
+                row.push(opt(i.and_then(|i| s.curve(e)[i])));
+            }
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+/// The Cover@τ curves at the posterior's τ grid (plug-in and BB posterior per series).
+pub fn cover(curves: &[CoverCurves]) -> Table {
+    let mut head = vec!["tau".to_string()];
+    for c in curves {
+        head.push(format!("{} — plug-in", c.name));
+        head.push(format!("{} — BB posterior", c.name));
+    }
+    let taus: Vec<f64> = curves
+        .first()
+        .map(|c| c.posterior.iter().map(|p| p.0).collect())
+        .unwrap_or_default();
+    let mut rows = vec![head];
+    for (j, tau) in taus.iter().enumerate() {
+        let mut row = vec![full(*tau)];
+        for c in curves {
+            row.push(full(c.plugin_at(*tau)));
+            row.push(opt(c.posterior.get(j).map(|p| p.1)));
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+/// The fit diagnostics: per bin of c/n the observed share, then the CDFs.
+pub fn fit(d: &Diagnostics) -> Table {
+    let mut rows = vec![vec![
+        "c/n from".into(),
+        "c/n to".into(),
+        "observed share".into(),
+    ]];
+    for (i, s) in d.histogram.iter().enumerate() {
+        let (a, b) = (i as f64 / BINS as f64, (i + 1) as f64 / BINS as f64);
+        rows.push(vec![full(a), full(b), full(*s)]);
+    }
+    rows.push(vec![]);
+    rows.push(vec![
+        "c/n".into(),
+        "ECDF".into(),
+        "BB predictive CDF".into(),
+        "ZOIBB predictive CDF".into(),
+    ]);
+    for &(x, e, b, z) in &d.cdfs {
+        rows.push(vec![full(x), full(e), full(b), full(z)]);
+    }
+    rows
+}
+
+/// Pass@1 and ΔPass per series.
+pub fn delta_pass(points: &[(String, f64, f64)]) -> Table {
+    let mut rows = vec![vec!["series".into(), "pass@1".into(), "delta_pass".into()]];
+    rows.extend(
+        points
+            .iter()
+            .map(|(n, p, d)| vec![n.clone(), full(*p), full(*d)]),
+    );
+    rows
+}
+
+/// T*(k) per model.
+pub fn best_temperature(models: &[BestTemperature]) -> Table {
+    let mut rows = vec![vec![
+        "model".into(),
+        "k".into(),
+        "best temperature".into(),
+        "pass@k there".into(),
+    ]];
+    for (m, pts) in models {
+        rows.extend(
+            pts.iter()
+                .map(|(k, t, p)| vec![m.clone(), k.to_string(), full(*t), full(*p)]),
+        );
+    }
+    rows
+}
+
+/// The paired difference per budget.
+pub fn paired(curve: &PairedCurve) -> Table {
+    let mut rows = vec![[
+        "k",
+        "mean",
+        "se",
+        "normal_lo",
+        "normal_hi",
+        "bootstrap_lo",
+        "bootstrap_hi",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()];
+    for r in &curve.rows {
+        rows.push(vec![
+            r.k.to_string(),
+            full(r.mean),
+            full(r.se),
+            full(r.normal.0),
+            full(r.normal.1),
+            opt(r.bootstrap.map(|b| b.0)),
+            opt(r.bootstrap.map(|b| b.1)),
+        ]);
+    }
+    rows
+}
+
+/// The planner's half-width of pass@k against the samples per task.
+pub fn planner(k: u64, rows: &[(u64, f64)]) -> Table {
+    let mut t = vec![vec![
+        "samples per task".to_string(),
+        format!("half-width of pass@{k}"),
+    ]];
+    t.extend(rows.iter().map(|(n, h)| vec![n.to_string(), full(*h)]));
+    t
+}
+
+/// A table as CSV.
+pub fn csv(table: &Table) -> String {
+    table
+        .iter()
+        .map(|r| r.iter().map(|s| csv_field(s)).collect::<Vec<_>>().join(",") + "\n")
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_what_needs_it() {
+        let t: Table = vec![
+            vec!["a".into(), "b,c".into()],
+            vec!["1".into(), "say \"hi\"".into()],
+        ];
+        assert_eq!(csv(&t), "a,\"b,c\"\n1,\"say \"\"hi\"\"\"\n");
+    }
+}

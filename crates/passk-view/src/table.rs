@@ -1,0 +1,377 @@
+//! The results table: every estimator at each budget of the k list, for each series, from the
+//! `passk-report/1` document; and its exports as Markdown, LaTeX and CSV.
+
+use passk_core::estimators::stderr::SeKind;
+use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
+use passk_io::format::{full, percent, plus_minus_points};
+
+/// One cell: its value, or why it has none.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    /// A probability.
+    Value(f64),
+    /// The Bayesian interval: its centre μ (the posterior mean), low and high ends.
+    Interval(f64, f64, f64),
+    /// No value, and why.
+    Undefined(String),
+    /// A value extrapolated by the backtested estimator, with its expected error (None:
+    /// nothing measured) and, beyond the largest ratio the backtest measured, that ratio.
+    Backed(f64, Option<f64>, Option<u64>),
+    /// A standard error.
+    Spread(f64),
+}
+
+impl Cell {
+    fn of(v: Option<f64>, why: &str) -> Cell {
+        match v {
+            Some(x) => Cell::Value(x),
+            None => Cell::Undefined(why.to_string()),
+        }
+    }
+
+    /// As people read it: a percentage with 4 significant digits, or "—".
+    pub fn text(&self) -> String {
+        match self {
+            Cell::Value(v) => percent(*v),
+            Cell::Interval(mu, lo, hi) => {
+                format!("μ {} [{} – {}]", percent(*mu), percent(*lo), percent(*hi))
+            }
+            Cell::Undefined(_) => "—".to_string(),
+            Cell::Backed(v, Some(e), _) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
+            Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
+            Cell::Spread(se) => plus_minus_points(*se),
+        }
+    }
+
+    /// The full-precision value (or the reason), for a tooltip.
+    pub fn title(&self) -> String {
+        match self {
+            Cell::Value(v) => full(*v),
+            Cell::Interval(mu, lo, hi) => format!(
+                "posterior mean μ = {}, interval {} – {} (centred on μ, not on the unbiased value)",
+                full(*mu),
+                full(*lo),
+                full(*hi)
+            ),
+            Cell::Undefined(why) => why.clone(),
+            Cell::Backed(v, Some(e), None) => format!(
+                "{} (backtest error ±{} at this extrapolation ratio)",
+                full(*v),
+                full(*e)
+            ),
+            Cell::Backed(v, Some(e), Some(r)) => format!(
+                "{} (extrapolated beyond the backtest, tested up to {r}×: expected error ±{}, grown with the distance)",
+                full(*v),
+                full(*e)
+            ),
+            Cell::Backed(v, None, _) => {
+                format!("{}: unbacked, the backtest measured no ratio", full(*v))
+            }
+            Cell::Spread(se) => format!("standard error {}", full(*se)),
+        }
+    }
+
+    /// Full precision for CSV, empty when undefined.
+    fn csv(&self) -> String {
+        match self {
+            Cell::Value(v) => full(*v),
+            Cell::Interval(_, lo, hi) => format!("{},{}", full(*lo), full(*hi)),
+            Cell::Undefined(_) => String::new(),
+            Cell::Backed(v, _, _) => full(*v),
+            Cell::Spread(se) => full(*se),
+        }
+    }
+}
+
+/// The fixed columns of the pass@k table, after series and k; [`header`] inserts the chosen
+/// standard error after the first and the G-Pass columns before the last.
+pub const COLUMNS: [&str; 10] = [
+    "combinatorial",
+    "naive",
+    "BB",
+    "ZOIBB",
+    "LinMix",
+    "extrapolated",
+    "credible interval",
+    "pass^k",
+    "pass^k (BB)",
+    "auto (backtested)",
+];
+
+/// The header of the pass@k table after series and k: [`COLUMNS`] with "± SE" (of `se`)
+/// after the combinatorial value, and G-Pass@k at each τ of the report's G-Pass list and
+/// mG-Pass@k before the backtested value.
+pub fn header(report: &Report, se: SeKind) -> Vec<String> {
+    let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    // The Bayesian interval names its centre and its prior.
+    let [a, b] = report.settings.prior;
+    h[6] = format!("Bayesian μ [credible interval], prior Beta({a}, {b})");
+    h.insert(1, format!("± SE ({})", se.key()));
+    let last = h.len() - 1;
+    let g = report.g_tau.iter().map(|t| format!("G-Pass@k τ={t}"));
+    let voted = VOTING
+        .iter()
+        .zip(voting(report))
+        .filter(|(_, on)| *on)
+        .map(|(c, _)| c.to_string());
+    h.splice(last..last, g.chain(["mG-Pass@k".to_string()]).chain(voted));
+    h
+}
+
+/// The columns of the metrics that need answers or scores, in table order.
+pub const VOTING: [&str; 3] = ["maj@k", "BoN@k", "max@k"];
+
+/// A series' values of each of [`VOTING`].
+fn voting_values(m: &ModelReport) -> [&[KValue]; 3] {
+    [&m.maj_at_k, &m.bon_at_k, &m.max_at_k]
+}
+
+/// Which of [`VOTING`] the report has: maj@k when some series' samples gave answers, BoN@k
+/// when some series' samples were scored, max@k when they also had graded rewards.
+pub fn voting(report: &Report) -> [bool; 3] {
+    let mut on = [false; 3];
+    for m in &report.models {
+        for (o, v) in on.iter_mut().zip(voting_values(m)) {
+            *o |= !v.is_empty();
+        }
+    }
+    on
+}
+
+/// One row: a series at one budget.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Series name.
+    pub series: String,
+    /// Budget.
+    pub k: u64,
+    /// The cells, in [`header`] order.
+    pub cells: Vec<Cell>,
+    /// Every standard error (the CSV has them all).
+    pub se: StdErrors,
+}
+
+/// The one-line difference between the two standard errors, under the table's choice.
+pub fn se_note(kind: SeKind) -> &'static str {
+    match kind {
+        SeKind::Tasks => {
+            "Over tasks: the tasks are a sample of possible tasks — sd over tasks / √T, what \
+             lm-evaluation-harness and lighteval print (cluster-robust over groups in the report \
+             when the input names them)."
+        }
+        SeKind::Sampling => {
+            "Over samples: these tasks are fixed and only the n samples drawn per task vary — \
+             √(Σ V̂ᵢ)/T, smaller; it needs n ≥ 2k."
+        }
+    }
+}
+
+/// The standard error of `kind` as a cell, or why it is empty.
+fn se_cell(se: &StdErrors, kind: SeKind) -> Cell {
+    let v = match kind {
+        SeKind::Tasks => se.tasks,
+        SeKind::Sampling => se.sampling,
+    };
+    match v {
+        Some(x) => Cell::Spread(x),
+        None => Cell::Undefined(se.why_null.get(kind.key()).cloned().unwrap_or_default()),
+    }
+}
+
+/// G-Pass@k at each τ of the G-Pass list, then mG-Pass@k, for one budget of a series.
+fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
+    let mut out: Vec<Cell> = taus
+        .iter()
+        .map(|&tau| {
+            let v = m.g_pass_at_k.iter().find(|g| g.k == k && g.tau == tau);
+            Cell::of(v.map(|g| g.value), why)
+        })
+        .collect();
+    let mg = m.mg_pass_at_k.iter().find(|g| g.k == k).map(|g| g.value);
+    out.push(Cell::of(mg, why));
+    out
+}
+
+/// Why a maj@k cell is empty.
+const NO_VOTES: &str = "needs every task's samples with answers, and k ≤ the smallest n";
+/// Why a BoN@k cell is empty.
+const NO_SCORES: &str = "needs every sample scored, and k ≤ the smallest n";
+
+/// Why a max@k cell is empty.
+const NO_GRADED: &str =
+    "needs every sample scored and given a graded reward, and k ≤ the smallest n";
+
+/// One Cover@τ row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoverRow {
+    /// Series name.
+    pub series: String,
+    /// τ.
+    pub tau: f64,
+    /// Plug-in and BB posterior.
+    pub cells: [Cell; 2],
+}
+
+/// The auto (backtested) value of a row: the unbiased estimate where it is defined, else the
+/// chosen estimator's with its expected error (the backtest's at ρ = k/n, grown with the
+/// distance beyond the largest ratio it measured: `PassAtKRow::auto_error`).
+fn auto_cell(m: &ModelReport, r: &passk_core::report::schema::PassAtKRow) -> Cell {
+    let Some(bt) = &m.backtest else {
+        return Cell::Undefined("no backtest (yet)".into());
+    };
+    let Some(v) = r.auto.flatten() else {
+        return Cell::Undefined("no value".into());
+    };
+    if r.combinatorial.is_some() {
+        return Cell::Value(v);
+    }
+    let n = m.n_min.unwrap_or(1).max(1);
+    let tested = bt.auto.tested_up_to.unwrap_or(0);
+    let beyond = (r.k > n.saturating_mul(tested)).then_some(tested);
+    Cell::Backed(v, r.auto_error, beyond)
+}
+
+/// The pass@k rows of a report, with the standard error of `se`.
+pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
+    let voted = voting(report);
+    let mut out = Vec::new();
+    for m in &report.models {
+        let no_fit = if m.tasks == 0 { "no tasks" } else { "no fit" };
+        for (r, h) in m.pass_at_k.iter().zip(&m.pass_hat_k) {
+            let why = r
+                .short
+                .map_or_else(|| "no tasks".to_string(), |s| s.to_string());
+            let interval = match r.interval {
+                Some(i) if i.lo.is_finite() && i.hi.is_finite() => {
+                    Cell::Interval(i.mean, i.lo, i.hi)
+                }
+                _ => Cell::Undefined("no tasks".into()),
+            };
+            let mut cells = vec![
+                Cell::of(r.combinatorial, &why),
+                se_cell(&r.se, se),
+                Cell::of(r.naive, no_fit),
+                Cell::of(r.bb, no_fit),
+                Cell::of(r.zoibb, no_fit),
+                Cell::of(r.linmix, no_fit),
+                Cell::of(
+                    r.extrapolated,
+                    "fewer than 3 usable points at k = 1, 2, 4, … ≤ n",
+                ),
+                interval,
+                Cell::of(h.combinatorial, &why),
+                Cell::of(h.bb, no_fit),
+            ];
+            cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why));
+            let at = |values: &[KValue]| values.iter().find(|v| v.k == r.k).map(|v| v.value);
+            let why_not = [NO_VOTES, NO_SCORES, NO_GRADED];
+            for ((on, values), why) in voted.iter().zip(voting_values(m)).zip(why_not) {
+                if *on {
+                    cells.push(Cell::of(at(values), why));
+                }
+            }
+            cells.push(auto_cell(m, r));
+            out.push(Row {
+                series: m.name.clone(),
+                k: r.k,
+                cells,
+                se: r.se.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The Cover@τ rows of a report.
+pub fn cover_rows(report: &Report) -> Vec<CoverRow> {
+    report
+        .models
+        .iter()
+        .flat_map(|m| {
+            m.cover.iter().map(move |c| CoverRow {
+                series: m.name.clone(),
+                tau: c.tau,
+                cells: [Cell::of(c.plugin, "no tasks"), Cell::of(c.bb, "no fit")],
+            })
+        })
+        .collect()
+}
+
+mod export;
+pub use export::{csv, csv_field, latex, markdown};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use passk_core::report::build::build_report;
+    use passk_core::settings::Options;
+    use passk_io::read::{assemble, read_text};
+    use std::borrow::Cow;
+
+    fn report() -> Report {
+        let (ds, rej) = assemble(vec![read_text("a.txt", "a_b", "10 3\n10 0\n20 20\n", None)]);
+        let opts = Options {
+            ks: vec![1, 10, 100],
+            ..Options::default()
+        };
+        build_report(&ds, rej, &opts)
+    }
+
+    #[test]
+    fn cells_say_why_they_are_empty() {
+        let r = report();
+        let rows = rows(&r, SeKind::Tasks);
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].cells.len(), header(&r, SeKind::Tasks).len());
+        assert!(matches!(rows[0].cells[1], Cell::Spread(_)));
+        // n = 10 < 2k = 20: no sampling standard error, and the cell says why.
+        let sampling = super::rows(&r, SeKind::Sampling);
+        assert!(
+            matches!(&sampling[1].cells[1], Cell::Undefined(why) if why.contains("n ≥ 2k = 20"))
+        );
+        assert_eq!(
+            rows[0].cells[0],
+            Cell::Value(r.models[0].pass_at_k[0].combinatorial.unwrap())
+        );
+        assert_eq!(
+            rows[2].cells[0],
+            Cell::Undefined("k = 100 > n for 3 tasks".into())
+        );
+        assert_eq!(rows[2].cells[0].text(), "—");
+        let cover = cover_rows(&r);
+        assert_eq!(cover.len(), 2);
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_per_rfc_4180() {
+        assert_eq!(csv_field("a_b"), "a_b");
+        assert!(matches!(csv_field("plain"), Cow::Borrowed(_)));
+        assert_eq!(csv_field("b,c"), "\"b,c\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+        assert_eq!(csv_field("cr\rlf"), "\"cr\rlf\"");
+        assert_eq!(csv_field(""), "");
+    }
+
+    #[test]
+    fn exports() {
+        let r = report();
+        let (rows, cover) = (rows(&r, SeKind::Tasks), cover_rows(&r));
+        let head = header(&r, SeKind::Tasks);
+        assert_eq!(head[1], "± SE (tasks)");
+        assert_eq!(head[head.len() - 2], "mG-Pass@k");
+        assert_eq!(head[head.len() - 5], "G-Pass@k τ=0.5");
+        let md = markdown(&head, &rows, &cover);
+        assert!(md.starts_with("| series | k | combinatorial | ± SE (tasks) |"));
+        assert!(md.contains("| a_b | 100 | — |"));
+        let tex = latex(&head, &rows, &cover);
+        assert!(tex.contains("a\\_b & 1 & "));
+        assert!(tex.contains("\\%"));
+        let csv = csv(&rows, &r.g_tau, voting(&r));
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 4);
+        // Every line has the same number of columns.
+        assert!(lines.iter().all(|l| l.split(',').count() == 20), "{csv}");
+        assert!(lines[3].starts_with("a_b,100,,"));
+    }
+}

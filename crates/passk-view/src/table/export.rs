@@ -1,0 +1,128 @@
+//! The results table's exports: Markdown and LaTeX as people read them, CSV at full
+//! precision.
+
+use std::borrow::Cow;
+
+use super::{Cell, CoverRow, Row};
+use passk_io::format::full;
+
+/// The table as Markdown, under `header` (from [`super::header`]).
+pub fn markdown(header: &[String], rows: &[Row], cover: &[CoverRow]) -> String {
+    let mut s = format!(
+        "| series | k | {} |\n|---|---:|{}\n",
+        header.join(" | "),
+        "---:|".repeat(header.len())
+    );
+    for r in rows {
+        let cells: Vec<String> = r.cells.iter().map(Cell::text).collect();
+        s += &format!(
+            "| {} | {} | {} |\n",
+            r.series.replace('|', "\\|"),
+            r.k,
+            cells.join(" | ")
+        );
+    }
+    if !cover.is_empty() {
+        s += "\n| series | τ | Cover@τ (plug-in) | Cover@τ (BB) |\n|---|---:|---:|---:|\n";
+        for c in cover {
+            s += &format!(
+                "| {} | {} | {} | {} |\n",
+                c.series.replace('|', "\\|"),
+                c.tau,
+                c.cells[0].text(),
+                c.cells[1].text()
+            );
+        }
+    }
+    s
+}
+
+fn latex_escape(s: &str) -> String {
+    let mut out = String::new();
+    for ch in s.chars() {
+        match ch {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// The table as a LaTeX `tabular`, under `header` (from [`super::header`]).
+pub fn latex(header: &[String], rows: &[Row], cover: &[CoverRow]) -> String {
+    let head: Vec<String> = header.iter().map(|c| latex_escape(c)).collect();
+    let mut s = format!(
+        "\\begin{{tabular}}{{lr{}}}\n\\hline\nseries & $k$ & {} \\\\\n\\hline\n",
+        "r".repeat(header.len()),
+        head.join(" & ")
+    );
+    for r in rows {
+        let cells: Vec<String> = r.cells.iter().map(|c| latex_escape(&c.text())).collect();
+        s += &format!(
+            "{} & {} & {} \\\\\n",
+            latex_escape(&r.series),
+            r.k,
+            cells.join(" & ")
+        );
+    }
+    s += "\\hline\n\\end{tabular}\n";
+    if !cover.is_empty() {
+        s += "\n\\begin{tabular}{lrrr}\n\\hline\nseries & $\\tau$ & Cover@$\\tau$ (plug-in) & Cover@$\\tau$ (BB) \\\\\n\\hline\n";
+        for c in cover {
+            s += &format!(
+                "{} & {} & {} & {} \\\\\n",
+                latex_escape(&c.series),
+                c.tau,
+                latex_escape(&c.cells[0].text()),
+                latex_escape(&c.cells[1].text())
+            );
+        }
+        s += "\\hline\n\\end{tabular}\n";
+    }
+    s
+}
+
+/// A CSV field per RFC 4180: quoted, its quotes doubled, when it holds a comma, a double quote,
+/// CR or LF; as it is otherwise.
+pub fn csv_field(s: &str) -> Cow<'_, str> {
+    if s.contains([',', '"', '\r', '\n']) {
+        Cow::Owned(format!("\"{}\"", s.replace('"', "\"\"")))
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// The table as CSV, full precision: the interval in two columns, every standard error in
+/// its own column, one column per τ of `taus` (the report's G-Pass list), then maj@k,
+/// BoN@k and max@k where `voting` (the report's [`voting`](super::voting)) says the table has them.
+pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
+    let g: String = taus.iter().map(|t| format!("g_pass_tau_{t},")).collect();
+    let v: String = ["maj_at_k,", "bon_at_k,", "max_at_k,"]
+        .iter()
+        .zip(voting)
+        .filter(|(_, on)| *on)
+        .map(|(c, _)| *c)
+        .collect();
+    let mut s = format!(
+        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}mg_pass,{v}auto\n"
+    );
+    let opt = |v: Option<f64>| v.map(full).unwrap_or_default();
+    for r in rows {
+        let mut cells: Vec<String> = r.cells.iter().map(Cell::csv).collect();
+        // An undefined interval still takes two columns.
+        if matches!(r.cells[7], Cell::Undefined(_)) {
+            cells[7] = ",".to_string();
+        }
+        cells[1] = [r.se.tasks, r.se.sampling, r.se.clustered]
+            .map(opt)
+            .join(",");
+        s += &format!("{},{},{}\n", csv_field(&r.series), r.k, cells.join(","));
+    }
+    s
+}

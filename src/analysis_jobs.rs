@@ -1,0 +1,300 @@
+//! The analysis pipelines, each a request to the engine worker that the latest input
+//! supersedes: the fits when the series change, the curves when the fit asked for, k_max, the
+//! band or the settings change, the backtests and the report with each fit (the engine starts
+//! what names a fit once that fit is done). The page only sends and receives: it
+//! never computes them, so it never freezes. Until a new result arrives the old one stays,
+//! marked stale; a job that runs longer than [`SHOW_AFTER_MS`] shows its progress.
+
+use leptos::prelude::*;
+
+use super::engine;
+use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
+use passk_core::data::dataset::Dataset;
+use passk_core::data::rejected::Rejected;
+use passk_core::eval::fit::SeriesFit;
+use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
+use passk_core::report::schema::Report;
+use passk_core::settings::{BandKind, Options};
+use passk_engine::protocol::{Family, Reply, Request};
+use passk_io::settings::Parsed;
+
+/// Backtest repeats per shrink factor (as `passk report --backtest`).
+pub const BACKTEST_REPEATS: u64 = 20;
+/// A job running longer than this shows its progress bar, in milliseconds.
+pub const SHOW_AFTER_MS: i32 = 300;
+
+/// A job sent to the engine and not yet answered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pending {
+    /// Its job number.
+    pub job: u64,
+    /// What is being computed (the engine's last progress message).
+    pub text: String,
+    /// Steps done and in all, when known.
+    pub done: Option<(u64, u64)>,
+    /// Whether it has run long enough to show its progress.
+    pub shown: bool,
+}
+
+/// The pending job of each family (indexed by [`Family::index`]).
+pub type PendingJobs = RwSignal<[Option<Pending>; Family::COUNT]>;
+
+/// Sends the request `make` builds from its job number and notes the job as pending (saying
+/// `text` until the engine says more); returns the job number.
+pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) -> u64 {
+    let mut family = None;
+    let job = engine::send(|job| {
+        let req = make(job);
+        family = Some(req.family());
+        req
+    });
+    if let Some(f) = family {
+        started(pending, f, job, text);
+    }
+    job
+}
+
+/// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
+fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
+    pending.update(|p| {
+        p[family.index()] = Some(Pending {
+            job,
+            text: text.to_string(),
+            done: None,
+            shown: false,
+        })
+    });
+    set_timeout(
+        move || {
+            pending.update(|p| {
+                if let Some(q) = p[family.index()].as_mut().filter(|q| q.job == job) {
+                    q.shown = true;
+                }
+            })
+        },
+        std::time::Duration::from_millis(SHOW_AFTER_MS as u64),
+    );
+}
+
+/// Routes the replies of `family` to `done` (the result of its latest job) and keeps its
+/// pending entry: progress updates it, the result or a failure clears it.
+pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'static) {
+    engine::on_reply(family, move |reply| {
+        let latest = pending.with_untracked(|p| p[family.index()].as_ref().map(|q| q.job));
+        if reply.job() != latest {
+            return;
+        }
+        match reply {
+            Reply::Progress { text, done, .. } => pending.update(|p| {
+                if let Some(q) = p[family.index()].as_mut() {
+                    q.text = text;
+                    q.done = done;
+                }
+            }),
+            Reply::Failed { message, .. } => {
+                pending.update(|p| p[family.index()] = None);
+                if message != "the series changed" {
+                    web_sys::console::warn_1(&format!("engine: {message}").into());
+                }
+            }
+            other => {
+                done(other);
+                pending.update(|p| p[family.index()] = None);
+            }
+        }
+    });
+}
+
+/// Cancels the pending job of `family` (the old result stays).
+pub fn cancel(pending: PendingJobs, family: Family) {
+    engine::cancel(family);
+    pending.update(|p| p[family.index()] = None);
+}
+
+/// Refits every series when the series change; `data` gets the fit job's number as it is
+/// asked for, so that the requests naming it (curves, report, …) go at once and the engine
+/// starts them the moment the fit is done. The first fit is asked for before the page has
+/// mounted (the engine fits while the page builds).
+pub fn fit_pipeline(
+    datasets: Memo<Vec<Dataset>>,
+    fits: RwSignal<Vec<SeriesFit>>,
+    data: RwSignal<u64>,
+    pending: PendingJobs,
+) {
+    handle(pending, Family::Fit, move |reply| {
+        if let Reply::Fits { fits: f, .. } = reply {
+            fits.set(f);
+        }
+    });
+    let fit = move |ds: Vec<Dataset>| {
+        data.set(ask(pending, "fitting…", |job| Request::Fit {
+            job,
+            datasets: ds,
+        }));
+    };
+    let first = datasets.get_untracked();
+    let sent = StoredValue::new(first.clone());
+    fit(first);
+    Effect::new(move |_| {
+        let ds = datasets.get();
+        // Its first run sees the series asked for above, unless they changed since.
+        if sent.with_value(|s| *s != ds) {
+            sent.set_value(ds.clone());
+            fit(ds);
+        }
+    });
+}
+
+/// Where the curves go.
+#[derive(Clone, Copy)]
+pub struct CurveOutputs {
+    /// The Pass@k curves of the series with tasks.
+    pub curves: RwSignal<Vec<SeriesCurves>>,
+    /// Their Cover@τ curves.
+    pub cover: RwSignal<Vec<CoverCurves>>,
+    /// The pending jobs.
+    pub pending: PendingJobs,
+}
+
+/// Asks for the curves when a fit is asked for or k_max, the band or the settings change
+/// (never refitting).
+pub fn curve_pipeline(
+    data: RwSignal<u64>,
+    settings: Memo<Parsed>,
+    k_max: Memo<u64>,
+    band: RwSignal<BandKind>,
+    out: CurveOutputs,
+) {
+    handle(out.pending, Family::Curves, move |reply| {
+        if let Reply::Curves { curves, cover, .. } = reply {
+            out.curves.set(curves);
+            out.cover.set(cover);
+        }
+    });
+    // Only what the curves depend on: CV folds never redraw them, nor do the bootstrap's
+    // resamples and seed unless the band is the bootstrap's.
+    let inputs = Memo::new(move |_| {
+        let band = band.get();
+        let (mut settings, taus) =
+            settings.with(|s| (s.opts.settings.clone(), s.opts.taus.clone()));
+        settings.folds = 0;
+        if band != BandKind::Bootstrap {
+            settings.bootstrap = 0;
+            settings.seed = 0;
+        }
+        (k_max.get(), band, settings, taus)
+    });
+    Effect::new(move |_| {
+        let (k_max, band, settings, taus) = inputs.get();
+        let data = data.get();
+        ask(out.pending, "drawing…", |job| Request::Curves {
+            job,
+            data,
+            k_max,
+            band,
+            settings,
+            taus,
+        });
+    });
+}
+
+/// Asks for the backtests with each fit (the engine starts them once it is done), for the k
+/// list — the same choice as `passk report --backtest`.
+pub fn backtest_pipeline(
+    data: RwSignal<u64>,
+    settings: Memo<Parsed>,
+    backtests: RwSignal<Vec<SeriesBacktest>>,
+    pending: PendingJobs,
+) {
+    handle(pending, Family::Backtest, move |reply| {
+        if let Reply::Backtests { backtests: b, .. } = reply {
+            backtests.set(b);
+        }
+    });
+    // Only what the backtest depends on: neither CV folds nor bootstrap resamples.
+    let inputs = Memo::new(move |_| {
+        settings.with(|s| {
+            let mut settings = s.opts.settings.clone();
+            settings.folds = 0;
+            settings.bootstrap = 0;
+            (settings, s.opts.ks.clone())
+        })
+    });
+    Effect::new(move |_| {
+        let (settings, ks) = inputs.get();
+        let data = data.get();
+        ask(pending, "backtesting…", |job| Request::Backtest {
+            job,
+            data,
+            settings,
+            ks,
+            repeats: BACKTEST_REPEATS,
+        });
+    });
+}
+
+/// Asks for the table's report (without CV-ELPD and the per-row bootstrap bands, which
+/// nothing on the page shows) with each fit, and when the report's settings or the rejected
+/// rows change; until it arrives the last one stays.
+pub fn report_pipeline(
+    data: RwSignal<u64>,
+    settings: Memo<Parsed>,
+    rejected: Memo<Vec<Vec<Rejected>>>,
+    report: RwSignal<Report>,
+    pending: PendingJobs,
+) {
+    handle(pending, Family::Report, move |reply| {
+        if let Reply::Report { report: r, .. } = reply {
+            report.set(r.unpack());
+        }
+    });
+    let options = Memo::new(move |_| {
+        settings.with(|s| {
+            let mut o = Options {
+                cv: false,
+                ..s.opts.clone()
+            };
+            o.settings.bootstrap = 0;
+            o.settings.folds = 0;
+            o
+        })
+    });
+    Effect::new(move |_| {
+        let options = options.get();
+        let rejected = rejected.get();
+        let data = data.get();
+        ask(pending, "tabulating…", |job| Request::Report {
+            job,
+            data,
+            rejected,
+            options,
+            full: false,
+        });
+    });
+}
+
+/// Asks for the whole report of the series last fitted, with the page's backtests attached,
+/// and offers it as `passk-report.json` when it arrives (a newer download supersedes it).
+pub fn request_export(
+    pending: PendingJobs,
+    data: u64,
+    rejected: Vec<Vec<Rejected>>,
+    options: Options,
+    backtests: RwSignal<Vec<SeriesBacktest>>,
+) {
+    handle(pending, Family::Export, move |reply| {
+        if let Reply::Report { report, .. } = reply {
+            let mut r = report.unpack();
+            backtests.with_untracked(|bts| attach_backtests(&mut r, bts));
+            let json = serde_json::to_string_pretty(&r).unwrap_or_default();
+            let _ = super::download::save_text("passk-report.json", "application/json", &json);
+        }
+    });
+    ask(pending, "writing the report…", |job| Request::Report {
+        job,
+        data,
+        rejected,
+        options,
+        full: true,
+    });
+}

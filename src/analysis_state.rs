@@ -1,0 +1,294 @@
+//! The analysis' state: the settings' fields and the chart toggles (kept in local storage),
+//! and the one-way chain inputs → fits → curves, Cover curves and report, each a `Memo` so
+//! that a change recomputes only what depends on it (k_max and the band never refit).
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::analysis_jobs::{
+    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, request_export, CurveOutputs,
+    Pending, PendingJobs,
+};
+use super::state::Inputs;
+use super::storage;
+use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
+use passk_core::data::dataset::Dataset;
+use passk_core::data::rejected::Rejected;
+use passk_core::estimators::kind::{Estimator, DEFAULT_ENABLED};
+use passk_core::eval::fit::SeriesFit;
+use passk_core::report::backtests::SeriesBacktest;
+use passk_core::report::schema::Report;
+use passk_core::settings::BandKind;
+use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
+use passk_io::share::View;
+use passk_io::workspace::Workspace;
+use passk_plot::slots::SlotBook;
+
+/// Where the settings and the view are kept across reloads.
+pub const KEY: &str = "passk.analysis.v1";
+
+/// What is saved across reloads.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    fields: SettingsText,
+    enabled: Vec<String>,
+    band: String,
+    #[serde(default)]
+    view: View,
+}
+
+/// The analysis state.
+#[derive(Clone, Copy)]
+pub struct Analysis {
+    /// The settings' fields.
+    pub fields: RwSignal<SettingsText>,
+    /// The estimators drawn.
+    pub enabled: RwSignal<Vec<Estimator>>,
+    /// The band shaded.
+    pub band: RwSignal<BandKind>,
+    /// Which series, budget and threshold the panels show.
+    pub view: RwSignal<View>,
+    /// The fields read (errors by field).
+    pub parsed: Memo<Result<Parsed, Vec<(Field, String)>>>,
+    /// The last valid settings (the charts keep them while a field is being fixed).
+    pub settings: Memo<Parsed>,
+    /// Every series read (with or without tasks), for the report.
+    pub datasets: Memo<Vec<Dataset>>,
+    /// Their rejected rows.
+    pub rejected: Memo<Vec<Vec<Rejected>>>,
+    /// Each series' fits (filled by a job when the series change).
+    pub fits: RwSignal<Vec<SeriesFit>>,
+    /// The chart's k_max.
+    pub k_max: Memo<u64>,
+    /// The Pass@k curves of the series with tasks.
+    pub curves: RwSignal<Vec<SeriesCurves>>,
+    /// Their Cover@τ curves.
+    pub cover: RwSignal<Vec<CoverCurves>>,
+    /// What is being computed, while a job has run for a while.
+    pub busy: Signal<Option<String>>,
+    /// The engine's pending job of each family.
+    pub pending: PendingJobs,
+    /// The fit job whose series `fits` holds (the engine's later requests name it).
+    pub data: RwSignal<u64>,
+    /// Each series' backtest and the estimator it chose (filled by a job after the fits).
+    pub backtests: RwSignal<Vec<SeriesBacktest>>,
+    /// Each series' colour slot, kept across edits (a renamed series keeps its colour).
+    pub slots: Memo<SlotBook>,
+    /// The series as read, renamed and reordered as the user set (`view.series`).
+    pub workspace: Memo<Workspace>,
+    /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
+    /// bootstrap bands (the download asks the engine for the whole one), filled by a job
+    /// after the fits.
+    pub report: RwSignal<Report>,
+}
+
+impl Analysis {
+    /// Sets one field.
+    pub fn set_field(&self, f: impl FnOnce(&mut SettingsText)) {
+        self.fields.update(f);
+    }
+
+    /// Asks the engine for the whole `passk-report/1` document, CV-ELPD and bootstrap bands
+    /// included, and offers it as `passk-report.json` when it arrives.
+    pub fn download_report(&self) {
+        let rejected = self.rejected.get_untracked();
+        let options = self.settings.with_untracked(|s| s.opts.clone());
+        request_export(
+            self.pending,
+            self.data.get_untracked(),
+            rejected,
+            options,
+            self.backtests,
+        );
+    }
+
+    /// The items of the series the charts show (the legend hides the others), with their
+    /// colour slots; `name` names an item's series.
+    pub fn visible<T>(&self, items: Vec<T>, name: impl Fn(&T) -> &str) -> (Vec<T>, Vec<usize>) {
+        let book = self.slots.get();
+        self.view.with(|v| {
+            items
+                .into_iter()
+                .filter(|t| !v.hidden.iter().any(|h| h == name(t)))
+                .map(|t| {
+                    let slot = book.slot(name(&t));
+                    (t, slot)
+                })
+                .unzip()
+        })
+    }
+
+    /// Hides series `name` from the charts, or shows it again.
+    pub fn toggle_hidden(&self, name: &str) {
+        self.view.update(|v| {
+            if let Some(i) = v.hidden.iter().position(|h| h == name) {
+                v.hidden.remove(i);
+            } else {
+                v.hidden.push(name.to_string());
+            }
+        });
+    }
+
+    /// The names of the series with tasks, and the one a panel shows: the one `want` reads
+    /// from the view (a link's or the user's choice) if it has tasks, else the first.
+    pub fn series_choice(
+        &self,
+        want: fn(&View) -> Option<String>,
+    ) -> (Memo<Vec<String>>, Memo<Option<String>>) {
+        let (fits, view) = (self.fits, self.view);
+        let names = Memo::new(move |_| {
+            fits.with(|f| {
+                f.iter()
+                    .filter(|s| !s.groups.is_empty())
+                    .map(|s| s.name.clone())
+                    .collect::<Vec<_>>()
+            })
+        });
+        let chosen = Memo::new(move |_| {
+            let want = view.with(want);
+            names.with(|n| {
+                want.filter(|w| n.contains(w))
+                    .or_else(|| n.first().cloned())
+            })
+        });
+        (names, chosen)
+    }
+
+    /// The message for a field, if it is not valid.
+    pub fn error(&self, field: Field) -> Signal<Option<String>> {
+        let parsed = self.parsed;
+        Signal::derive(move || {
+            parsed.with(|p| match p {
+                Err(errors) => errors.iter().find(|e| e.0 == field).map(|e| e.1.clone()),
+                Ok(_) => None,
+            })
+        })
+    }
+}
+
+/// Creates the analysis of the inputs' series.
+pub fn provide_analysis(inputs: Inputs) -> Analysis {
+    let saved: Option<Saved> = storage::load(KEY).and_then(|s| serde_json::from_str(&s).ok());
+    let (fields, enabled, band, view) = match saved {
+        Some(s) => (
+            s.fields,
+            s.enabled
+                .iter()
+                .filter_map(|k| Estimator::from_key(k))
+                .collect(),
+            BandKind::from_key(&s.band).unwrap_or(BandKind::DEFAULT),
+            s.view,
+        ),
+        None => (
+            SettingsText::default(),
+            DEFAULT_ENABLED.to_vec(),
+            BandKind::DEFAULT,
+            View::default(),
+        ),
+    };
+    let view = RwSignal::new(view);
+    let fields = RwSignal::new(fields);
+    let enabled = RwSignal::new(enabled);
+    let band = RwSignal::new(band);
+    let parsed = Memo::new(move |_| fields.with(parse_all));
+    let settings = Memo::new(move |prev: Option<&Parsed>| match parsed.get() {
+        Ok(p) => p,
+        Err(_) => prev.cloned().unwrap_or_default(),
+    });
+    let edits = Memo::new(move |_| view.with(|v| v.series.clone()));
+    let by_group = Memo::new(move |_| view.with(|v| v.by_group));
+    let workspace = Memo::new(move |_| {
+        inputs.workspace.with(|w| {
+            edits.with(|e| match by_group.get() {
+                true => w.broken_down().edited(e),
+                false => w.edited(e),
+            })
+        })
+    });
+    let datasets = Memo::new(move |_| workspace.with(|w| w.datasets.clone()));
+    let fits = RwSignal::new(Vec::<SeriesFit>::new());
+    let curves = RwSignal::new(Vec::<SeriesCurves>::new());
+    let cover = RwSignal::new(Vec::<CoverCurves>::new());
+    let pending: PendingJobs = RwSignal::new(Default::default());
+    let busy = Signal::derive(move || {
+        pending.with(|p| {
+            p.iter()
+                .flatten()
+                .find(|q: &&Pending| q.shown)
+                .map(|q| q.text.clone())
+        })
+    });
+    let data = RwSignal::new(0u64);
+    // From the series, not their fits: the curves are asked for with the fit, not after it.
+    let n_max = Memo::new(move |_| {
+        datasets.with(|d| {
+            d.iter()
+                .flat_map(|s| s.tasks.iter())
+                .map(|t| t.counts.n())
+                .max()
+        })
+    });
+    let k_max = Memo::new(move |_| {
+        let n_max = n_max.get().unwrap_or(0);
+        settings
+            .with(|s| s.k_max)
+            .unwrap_or_else(|| auto_k_max(n_max))
+    });
+    let backtests = RwSignal::new(Vec::<SeriesBacktest>::new());
+    fit_pipeline(datasets, fits, data, pending);
+    let out = CurveOutputs {
+        curves,
+        cover,
+        pending,
+    };
+    curve_pipeline(data, settings, k_max, band, out);
+    let rejected = Memo::new(move |_| workspace.with(|w| w.rejected.clone()));
+    // Slots are kept by the names as read, and shown under the names given.
+    let by_origin = StoredValue::new(SlotBook::default());
+    let slots = Memo::new(move |_| {
+        workspace.with(|w| {
+            let book = by_origin.get_value().update(&w.origins);
+            by_origin.set_value(book.clone());
+            let shown: Vec<String> = w.datasets.iter().map(|d| d.name.clone()).collect();
+            book.relabel(&w.origins, &shown)
+        })
+    });
+    let report = RwSignal::new(Report::default());
+    report_pipeline(data, settings, rejected, report, pending);
+    // Sent after the curves and the table's report, which the first screen waits for (the
+    // engine starts its jobs in the order they arrive and interleaves their slices).
+    backtest_pipeline(data, settings, backtests, pending);
+    // The outside world: keep the settings across reloads.
+    Effect::new(move |_| {
+        let saved = Saved {
+            fields: fields.get(),
+            enabled: enabled.get().iter().map(|e| e.key().to_string()).collect(),
+            band: band.get().key().to_string(),
+            view: view.get(),
+        };
+        if let Ok(json) = serde_json::to_string(&saved) {
+            let _ = storage::save(KEY, &json);
+        }
+    });
+    Analysis {
+        fields,
+        enabled,
+        band,
+        view,
+        parsed,
+        settings,
+        datasets,
+        rejected,
+        fits,
+        k_max,
+        curves,
+        cover,
+        busy,
+        pending,
+        data,
+        backtests,
+        slots,
+        workspace,
+        report,
+    }
+}

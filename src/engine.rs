@@ -1,0 +1,290 @@
+//! The page's side of the engine worker: starts it, numbers each request, posts it through
+//! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests sent
+//! before the worker has loaded go at once (its script keeps them until the engine reads
+//! them) and are kept until its `Ready`. Where no worker can run (its script
+//! missing or blocked), every request fails with the reason, which the page shows; with the
+//! `in-page-engine` feature (the wasm-bindgen tests, which have no worker script) the same
+//! engine runs on the page instead, in time slices.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+use leptos::prelude::ArcRwSignal;
+use std::rc::Rc;
+
+use passk_engine::codec::{from_js, handed_over, to_js};
+use passk_engine::protocol::{Family, Reply, Request};
+#[cfg(feature = "in-page-engine")]
+use passk_engine::runner::{Engine, Host};
+
+/// The engine worker's script (src/engine/passk-engine-loader.js, copied beside the page).
+pub const WORKER_URL: &str = "passk-engine-loader.js";
+
+/// A reply handler.
+type Handler = Box<dyn Fn(Reply)>;
+
+#[derive(Default)]
+struct Client {
+    worker: Option<Worker>,
+    #[cfg(feature = "in-page-engine")]
+    local: Option<Rc<Engine>>,
+    failed: Option<String>,
+    ready: bool,
+    next_job: u64,
+    waiting: Vec<Request>,
+    handlers: [Option<Rc<Handler>>; Family::COUNT],
+}
+
+thread_local! {
+    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+    static FAILURE: ArcRwSignal<Option<String>> = ArcRwSignal::new(None);
+}
+
+/// Why the engine cannot run, once it is known that it cannot (the page shows it).
+pub fn failure() -> ArcRwSignal<Option<String>> {
+    FAILURE.with(|f| f.clone())
+}
+
+/// Whether some engine takes requests (the worker, or the page's own).
+fn running(c: &Client) -> bool {
+    #[cfg(feature = "in-page-engine")]
+    if c.local.is_some() {
+        return true;
+    }
+    c.worker.is_some()
+}
+
+/// Where `index.html`'s first script leaves the worker it started before the page's wasm
+/// loaded, with the events the worker sent meanwhile (`{ worker, early }`).
+const EARLY_WORKER: &str = "__passkEngine";
+
+/// Starts the worker once (later calls do nothing): takes over the one `index.html` started
+/// (its wasm then compiles while the page's loads), else starts it.
+fn start(c: &mut Client) {
+    if running(c) || c.failed.is_some() {
+        return;
+    }
+    let (worker, early) = match early_worker() {
+        Some(started) => started,
+        None => match Worker::new(WORKER_URL) {
+            Ok(w) => (w, js_sys::Array::new()),
+            Err(e) => {
+                c.failed = Some(format!("the engine worker could not start: {e:?}"));
+                return;
+            }
+        },
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
+        match from_js::<Reply>(ev.data()) {
+            Ok(reply) => deliver(reply),
+            Err(e) => web_sys::console::warn_1(&format!("engine reply unreadable: {e}").into()),
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| worker_failed());
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    c.worker = Some(worker);
+    // What the worker said before the page listened, in order, once the client is free.
+    if early.length() > 0 {
+        let replay = Closure::once_into_js(move || {
+            let call = |f: &JsValue, ev: &JsValue| {
+                let _ = f
+                    .unchecked_ref::<js_sys::Function>()
+                    .call1(&JsValue::NULL, ev);
+            };
+            for ev in early.iter() {
+                // A message, or an error event (the worker's script failed).
+                if ev.is_instance_of::<MessageEvent>() {
+                    call(on_message.as_ref(), &ev);
+                } else {
+                    call(on_error.as_ref(), &ev);
+                }
+            }
+            on_message.forget();
+            on_error.forget();
+        });
+        let _ = leptos::prelude::window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(replay.unchecked_ref(), 0);
+    } else {
+        on_message.forget();
+        on_error.forget();
+    }
+}
+
+/// The worker `index.html` started, and the events it sent before the page listened.
+fn early_worker() -> Option<(Worker, js_sys::Array)> {
+    let window = leptos::prelude::window();
+    let key = JsValue::from_str(EARLY_WORKER);
+    let started = js_sys::Reflect::get(&window, &key).ok()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    let worker = js_sys::Reflect::get(&started, &"worker".into())
+        .ok()?
+        .dyn_into::<Worker>()
+        .ok()?;
+    let early = js_sys::Reflect::get(&started, &"early".into())
+        .ok()?
+        .dyn_into::<js_sys::Array>()
+        .ok()?;
+    Some((worker, early))
+}
+
+/// The page itself as the engine's host (when no worker runs).
+#[cfg(feature = "in-page-engine")]
+struct Page;
+
+#[cfg(feature = "in-page-engine")]
+impl Host for Page {
+    fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
+        Box::pin(async {
+            // A zero-delay timeout: the browser gets a turn.
+            let promise = js_sys::Promise::new(&mut |resolve, _| {
+                let _ = leptos::prelude::window()
+                    .set_timeout_with_callback_and_timeout_and_arguments_0(
+                        resolve.unchecked_ref(),
+                        0,
+                    );
+            });
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        })
+    }
+
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn send(&self, reply: Reply) {
+        deliver(reply);
+    }
+}
+
+/// The worker could not load: the engine runs on the page from now on.
+#[cfg(feature = "in-page-engine")]
+fn worker_failed() {
+    let waiting = CLIENT.with_borrow_mut(|c| {
+        if c.local.is_some() {
+            return Vec::new();
+        }
+        web_sys::console::info_1(
+            &"passk: the engine worker could not load; computing on the page".into(),
+        );
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+        c.local = Some(Engine::new());
+        c.ready = true;
+        std::mem::take(&mut c.waiting)
+    });
+    for r in waiting {
+        post(r);
+    }
+}
+
+/// The worker could not load: every request waiting and to come fails, and the page says why.
+#[cfg(not(feature = "in-page-engine"))]
+fn worker_failed() {
+    use leptos::prelude::Set;
+    let message = "the engine worker could not load, so nothing can be computed: \
+                   reload the page (its files may be incomplete)";
+    let waiting = CLIENT.with_borrow_mut(|c| {
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+        c.failed = Some(message.into());
+        c.ready = true;
+        std::mem::take(&mut c.waiting)
+    });
+    web_sys::console::error_1(&format!("passk: {message}").into());
+    failure().set(Some(message.into()));
+    for r in waiting {
+        post(r);
+    }
+}
+
+/// Hands a reply to its family's handler (`Ready`: the requests kept until then were
+/// received).
+fn deliver(reply: Reply) {
+    let Some(family) = reply.family() else {
+        CLIENT.with_borrow_mut(|c| {
+            c.ready = true;
+            c.waiting.clear();
+        });
+        return;
+    };
+    let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
+    if let Some(h) = handler {
+        h(reply);
+    }
+}
+
+fn post(req: Request) {
+    #[cfg(feature = "in-page-engine")]
+    if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
+        engine.accept(&req);
+        wasm_bindgen_futures::spawn_local(engine.run(req, Rc::new(Page)));
+        return;
+    }
+    let failed = CLIENT.with_borrow(|c| match (&c.worker, to_js(&req)) {
+        (Some(w), Ok(v)) => {
+            let sent = if req.carries_columns() {
+                w.post_message_with_transfer(&v, &handed_over(&v))
+            } else {
+                w.post_message(&v)
+            };
+            sent.err().map(|e| format!("{e:?}"))
+        }
+        (_, Err(e)) => Some(e.to_string()),
+        (None, _) => Some(c.failed.clone().unwrap_or_else(|| "no engine".into())),
+    });
+    if let Some(message) = failed {
+        deliver(Reply::Failed {
+            job: req.job(),
+            family: req.family(),
+            message,
+        });
+    }
+}
+
+/// Starts the worker now (it loads while the page mounts); later calls do nothing.
+pub fn warm_up() {
+    CLIENT.with_borrow_mut(start);
+}
+
+/// Sets the handler of a family's replies (one per family; a later call replaces it).
+pub fn on_reply(family: Family, handler: impl Fn(Reply) + 'static) {
+    CLIENT.with_borrow_mut(|c| c.handlers[family.index()] = Some(Rc::new(Box::new(handler))));
+}
+
+/// Sends the request `make` builds from a fresh job number; returns that number.
+pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
+    let (req, now) = CLIENT.with_borrow_mut(|c| {
+        start(c);
+        c.next_job += 1;
+        let req = make(c.next_job);
+        if c.ready {
+            (Some(req), true)
+        } else {
+            // The worker keeps what arrives while it loads (its script does), so the request
+            // goes now; it is also kept here until `Ready`, to be answered some other way
+            // should the worker fail to load.
+            c.waiting.retain(|w| w.family() != req.family());
+            c.waiting.push(req.clone());
+            (Some(req), c.worker.is_some())
+        }
+    });
+    let (job, no_worker) = CLIENT.with_borrow(|c| (c.next_job, !running(c) && !c.ready));
+    if let (Some(r), true) = (req, now) {
+        post(r);
+    }
+    if no_worker {
+        worker_failed();
+    }
+    job
+}
+
+/// Stops the running job of `family` (its reply will not come); returns the cancelling job.
+pub fn cancel(family: Family) -> u64 {
+    send(|job| Request::Cancel { job, family })
+}

@@ -1,0 +1,46 @@
+//! Every rejected row: a banner with the count, the first rows listed with line and reason,
+//! the rest counted, and all of them downloadable.
+
+use leptos::prelude::*;
+
+use super::download::save_text;
+use passk_io::workspace::{Workspace, LISTED};
+
+/// The rejected-rows report (empty when every row was read).
+#[component]
+pub fn RejectedList(
+    /// Every input assembled into series.
+    workspace: Memo<Workspace>,
+) -> impl IntoView {
+    let lines = Memo::new(move |_| workspace.with(|w| w.rejected_lines()));
+    let count = Memo::new(move |_| workspace.with(|w| w.rejected_count()));
+    let download = move |_| {
+        let text = lines.with(|l| l.join("\n")) + "\n";
+        let _ = save_text("passk-rejected-rows.txt", "text/plain", &text);
+    };
+    view! {
+        <div data-testid="rejected-lines" class="rejected" class:hidden=move || count.get() == 0>
+            <p class="banner" role="alert">
+                {move || {
+                    let n = count.get();
+                    let s = if n == 1 { "" } else { "s" };
+                    format!("{n} row{s} rejected; the valid rows are still analysed.")
+                }}
+                " "
+                <button class="link-button" data-testid="download-rejected" on:click=download>
+                    "download all"
+                </button>
+            </p>
+            <ol class="rejected-rows">
+                {move || lines.with(|l| {
+                    l.iter().take(LISTED).map(|line| view! { <li>{line.clone()}</li> }).collect_view()
+                })}
+            </ol>
+            {move || {
+                let shown = lines.with(|l| l.len().min(LISTED)) as u64;
+                let n = count.get();
+                (n > shown).then(|| view! { <p class="muted">{format!("… and {} more, in the download.", n - shown)}</p> })
+            }}
+        </div>
+    }
+}

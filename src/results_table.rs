@@ -1,0 +1,158 @@
+//! The results table for the k list: every estimator, its interval, pass^k; Cover@τ rows;
+//! copy as Markdown, LaTeX or CSV, and the JSON report download.
+
+use leptos::prelude::*;
+
+use super::analysis_state::Analysis;
+use super::term::Term;
+use passk_core::estimators::stderr::SeKind;
+use passk_core::report::backtests::attach_backtests;
+use passk_engine::protocol::Family;
+use passk_view::table::{cover_rows, csv, header, latex, markdown, rows, se_note, voting};
+
+/// Puts text on the clipboard; the status says whether it worked.
+fn copy(text: String, status: RwSignal<String>, what: &'static str) {
+    let promise = window().navigator().clipboard().write_text(&text);
+    leptos::task::spawn_local(async move {
+        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        status.set(if ok {
+            format!("{what} copied")
+        } else {
+            "copy blocked: use the download instead".into()
+        });
+    });
+}
+
+/// The results table.
+#[component]
+pub fn ResultsTable(
+    /// The analysis state.
+    analysis: Analysis,
+) -> impl IntoView {
+    let a = analysis;
+    // The standard error shown, as the view (and a link) says.
+    let se = Memo::new(move |_| {
+        a.view
+            .with(|v| v.se.as_deref().and_then(SeKind::from_key))
+            .unwrap_or(SeKind::Tasks)
+    });
+    // The report with the page's backtests attached (the auto column).
+    let table = Memo::new(move |_| {
+        let mut r = a.report.get();
+        a.backtests.with(|bts| attach_backtests(&mut r, bts));
+        let kind = se.get();
+        (
+            rows(&r, kind),
+            cover_rows(&r),
+            header(&r, kind),
+            (r.g_tau.clone(), voting(&r)),
+        )
+    });
+    let status = RwSignal::new(String::new());
+    // A download asked for while the series are being fitted waits for the fits (the engine
+    // reports only fitted series), and says so.
+    let fitting = move || a.pending.with(|p| p[Family::Fit.index()].is_some());
+    let waiting = RwSignal::new(false);
+    let download = move |_| {
+        if fitting() {
+            waiting.set(true);
+        } else {
+            a.download_report();
+        }
+    };
+    Effect::new(move |_| {
+        if waiting.get() && !fitting() {
+            waiting.set(false);
+            a.download_report();
+        }
+    });
+    let report_status = move || {
+        if waiting.get() {
+            return "the report downloads once the series are fitted…".to_string();
+        }
+        a.pending
+            .with(|p| p[Family::Export.index()].as_ref().map(|q| q.text.clone()))
+            .unwrap_or_default()
+    };
+    let body = move || {
+        table.with(|(rows, ..)| {
+            rows.iter()
+                .map(|r| {
+                    let cells = r
+                        .cells
+                        .iter()
+                        .map(|c| view! { <td title=c.title()>{c.text()}</td> })
+                        .collect_view();
+                    view! { <tr><th scope="row" class="left">{r.series.clone()}</th><td>{r.k.to_string()}</td>{cells}</tr> }
+                })
+                .collect_view()
+        })
+    };
+    let cover_body = move || {
+        table.with(|(_, cover, ..)| {
+            cover
+                .iter()
+                .map(|c| {
+                    view! {
+                        <tr>
+                            <th scope="row" class="left">{c.series.clone()}</th>
+                            <td>{c.tau.to_string()}</td>
+                            <td title=c.cells[0].title()>{c.cells[0].text()}</td>
+                            <td title=c.cells[1].title()>{c.cells[1].text()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="card wide" id="results" tabindex="-1" aria-labelledby="results-title">
+            <h2 id="results-title">"Results"</h2>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Pass@k results by estimator">
+                <table class="results" data-testid="results-table">
+                    <caption>"Pass@k by estimator (hover a cell for every digit, or for why it is empty)"</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col" class="left">"series"</th>
+                            <th scope="col">"k"</th>
+                            {move || table.with(|t| t.2.iter().map(|c| view! { <th scope="col">{c.clone()}</th> }).collect_view())}
+                        </tr>
+                    </thead>
+                    <tbody>{body}</tbody>
+                </table>
+            </div>
+            <p class="se-choice">
+                <label>
+                    "± SE "
+                    <select data-testid="se-kind"
+                        prop:value=move || se.get().key()
+                        on:change=move |ev| {
+                            let key = event_target_value(&ev);
+                            a.view.update(|v| v.se = Some(key));
+                        }>
+                        <option value="tasks">"over tasks"</option>
+                        <option value="sampling">"over samples"</option>
+                    </select>
+                </label>
+                " "
+                <span class="note small" data-testid="se-note">{move || se_note(se.get())}</span>
+            </p>
+            <p class="note small">"auto: per budget, the estimator the backtest chose; a value marked " <Term term="unbacked" /> " has no measured error behind that choice."</p>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Cover@τ results">
+                <table class="results" data-testid="cover-table">
+                    <caption>"Cover@τ"</caption>
+                    <thead><tr><th scope="col" class="left">"series"</th><th scope="col">"τ"</th><th scope="col">"plug-in"</th><th scope="col">"BB posterior"</th></tr></thead>
+                    <tbody>{cover_body}</tbody>
+                </table>
+            </div>
+            <p class="actions">
+                <button class="copy" data-testid="copy-markdown" on:click=move |_| copy(table.with(|(r, c, h, _)| markdown(h, r, c)), status, "Markdown")>"copy Markdown"</button>
+                <button class="copy" data-testid="copy-latex" on:click=move |_| copy(table.with(|(r, c, h, _)| latex(h, r, c)), status, "LaTeX")>"copy LaTeX"</button>
+                <button class="copy" data-testid="copy-csv" on:click=move |_| copy(table.with(|(r, _, _, t)| csv(r, &t.0, t.1)), status, "CSV")>"copy CSV"</button>
+                <button class="copy" data-testid="download-report" on:click=download>"download JSON report"</button>
+                <span class="copied" data-testid="table-copy-status">{move || status.get()}</span>
+                <span class="copied" data-testid="report-status" role="status">{report_status}</span>
+            </p>
+        </section>
+    }
+}
