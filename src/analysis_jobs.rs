@@ -7,7 +7,7 @@
 
 use leptos::prelude::*;
 
-use super::engine;
+use super::engine_client;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
@@ -43,7 +43,7 @@ pub type PendingJobs = RwSignal<[Option<Pending>; Family::COUNT]>;
 /// `text` until the engine says more); returns the job number.
 pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) -> u64 {
     let mut family = None;
-    let job = engine::send(|job| {
+    let job = engine_client::send(|job| {
         let req = make(job);
         family = Some(req.family());
         req
@@ -79,7 +79,7 @@ fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
 /// Routes the replies of `family` to `done` (the result of its latest job) and keeps its
 /// pending entry: progress updates it, the result or a failure clears it.
 pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'static) {
-    engine::on_reply(family, move |reply| {
+    engine_client::on_reply(family, move |reply| {
         let latest = pending.with_untracked(|p| p[family.index()].as_ref().map(|q| q.job));
         if reply.job() != latest {
             return;
@@ -107,7 +107,7 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
 
 /// Cancels the pending job of `family` (the old result stays).
 pub fn cancel(pending: PendingJobs, family: Family) {
-    engine::cancel(family);
+    engine_client::cancel(family);
     pending.update(|p| p[family.index()] = None);
 }
 

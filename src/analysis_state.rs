@@ -19,9 +19,9 @@ use passk_core::eval::fit::SeriesFit;
 use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::schema::Report;
 use passk_core::settings::BandKind;
+use passk_io::loaded::Loaded;
 use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use passk_io::share::View;
-use passk_io::workspace::Workspace;
 use passk_plot::slots::SlotBook;
 
 /// Where the settings and the view are kept across reloads.
@@ -75,7 +75,7 @@ pub struct Analysis {
     /// Each series' colour slot, kept across edits (a renamed series keeps its colour).
     pub slots: Memo<SlotBook>,
     /// The series as read, renamed and reordered as the user set (`view.series`).
-    pub workspace: Memo<Workspace>,
+    pub workspace: Memo<Loaded>,
     /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
     /// bootstrap bands (the download asks the engine for the whole one), filled by a job
     /// after the fits.

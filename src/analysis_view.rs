@@ -35,7 +35,7 @@ pub fn AnalysisView(
     });
     let empty = move || !has_tasks.get();
     let stale = is_stale(analysis.pending, Family::Fit);
-    let failure = super::engine::failure();
+    let failure = super::engine_client::failure();
     // The panels below the results table mount a task after the first curves and table are
     // there (or after a second, when there is nothing to wait for or the engine failed).
     // Mounted together with the rest, they held the page's thread while the engine's first

@@ -13,11 +13,11 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use passk_core::analysis::backtest::choose::more_samples_lines;
 use passk_core::estimators::kind::Estimator;
-use passk_view::chart_data::Table;
-use passk_io::format::full;
-use passk_view::summaries::{backtest_summary, more_samples_gain, more_samples_missing, points};
+use passk_io::display::full;
 use passk_plot::backtest::MoreSamplesChart;
 use passk_plot::{k_label, Chart};
+use passk_view::chart_data::Table;
+use passk_view::summaries::{backtest_summary, more_samples_gain, more_samples_missing, points};
 
 /// The backtest panel.
 #[component]

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::k_table::KTable;
 use super::number_field::NumberField;
 use super::storage;
+use passk_io::display::{full, percent, rel};
 use passk_view::calculator::{evaluate, undefined_text, CalcResult, FieldErrors};
-use passk_io::format::{full, percent, rel};
 
 /// Where the calculator's fields are kept across reloads.
 pub const STORAGE_KEY: &str = "passk.calculator.v1";

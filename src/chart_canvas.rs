@@ -10,11 +10,11 @@ use plotters::prelude::DrawingBackend;
 use plotters_canvas::CanvasBackend;
 
 use super::download::{save_data_url, save_text};
-use passk_view::chart_data::{self, Table};
-use passk_io::format::thousands;
-use passk_view::readout::{self, Readout};
+use passk_io::display::thousands;
 use passk_plot::zoom::{self, Zoom};
 use passk_plot::{Chart, Mapping, Style};
+use passk_view::chart_data::{self, Table};
+use passk_view::readout::{self, Readout};
 
 /// The zoom a key asks for: in (2), out (0.5), or back to everything (0).
 fn zoom_key(key: &str) -> Option<f64> {

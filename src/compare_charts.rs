@@ -8,18 +8,16 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::job_progress::{is_stale, JobProgress};
 use super::term::Term;
-use passk_core::analysis::compare::{
-    best_temperature, delta_pass_point, PairError, PairedOutcome,
-};
+use passk_core::analysis::compare::{best_temperature, delta_pass_point, PairError, PairedOutcome};
 use passk_core::analysis::curves::{k_grid, round_budgets};
 use passk_core::settings::Settings;
 use passk_engine::protocol::{Family, Reply, Request};
-use passk_view::chart_data;
-use passk_view::readout::temperature_lines;
 use passk_io::share::View;
-use passk_view::summaries::{paired_se_note, paired_summary};
 use passk_plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
 use passk_plot::Chart;
+use passk_view::chart_data;
+use passk_view::readout::temperature_lines;
+use passk_view::summaries::{paired_se_note, paired_summary};
 
 /// Resamples of the paired band when the settings ask for none.
 pub const PAIRED_RESAMPLES: u64 = 200;

@@ -9,10 +9,10 @@ use passk_engine::protocol::Family;
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::series_key::SeriesKey;
-use passk_view::chart_data;
-use passk_io::format::percent;
+use passk_io::display::percent;
 use passk_plot::cover::CoverChart;
 use passk_plot::Chart;
+use passk_view::chart_data;
 
 /// The pass@1 under which (for every series) the τ axis is logarithmic unless chosen.
 pub const LOG_BELOW: f64 = 0.1;

@@ -8,7 +8,7 @@ use super::load_files::{
     cancel_load, file_list, load_files, load_pasted, pasted_text, LARGE_PASTE,
 };
 use super::state::Inputs;
-use passk_io::format::count_of;
+use passk_io::display::count_of;
 use passk_io::read::Format;
 
 /// Megabytes with one decimal.

@@ -28,7 +28,7 @@ pub fn DatasetView(
     let view_state = analysis.view;
     let by_group = move || view_state.with(|v| v.by_group);
     let toggle_groups = move |_| view_state.update(|v| v.by_group = !v.by_group);
-    // Said next to the data, before any number is read: n = 1 everywhere, unequal n, k > n.
+    // Answers next to the data, before any number is read: n = 1 everywhere, unequal n, k > n.
     let data_warnings = move || {
         let ks = analysis.settings.with(|s| s.opts.ks.clone());
         workspace

@@ -10,9 +10,9 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use passk_core::analysis::diagnose::Diagnostics;
 use passk_engine::protocol::{Family, Reply, Request};
-use passk_view::chart_data;
-use passk_io::format::{full, sig};
+use passk_io::display::{full, sig};
 use passk_plot::Chart;
+use passk_view::chart_data;
 
 /// The fit diagnostics panel.
 #[component]

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
+use passk_io::display::{full, percent};
 use passk_view::calculator::TableRow;
-use passk_io::format::{full, percent};
 
 /// pass@k, pass^k and the naive plug-in for k ∈ {1, 2, 5, …, 1000, n} up to n.
 #[component]

@@ -19,11 +19,12 @@ pub mod dataset_input;
 pub mod dataset_view;
 pub mod download;
 pub mod drop_zone;
-pub mod engine;
+pub mod engine_client;
 pub mod examples;
 pub mod fit_panel;
 pub mod job_progress;
 pub mod k_table;
+pub mod lazy_part;
 pub mod load_files;
 pub mod method_notes;
 pub mod number_field;
@@ -42,7 +43,6 @@ pub mod state;
 pub mod storage;
 pub mod term;
 pub mod theme;
-pub mod workspace;
 
 use leptos::prelude::*;
 
@@ -51,11 +51,11 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     // The engine's wasm loads and compiles in its worker while the page mounts.
-    engine::warm_up();
+    engine_client::warm_up();
     let calc = calculator::provide_calc();
-    let ws = RwSignal::new(None::<Result<workspace::Workspace, &'static str>>);
+    let ws = RwSignal::new(None::<Result<lazy_part::LazyPart, &'static str>>);
     leptos::task::spawn_local_scoped(async move {
-        _ = ws.try_set(Some(workspace::setup(calc).await));
+        _ = ws.try_set(Some(lazy_part::setup(calc).await));
     });
     let loaded = move || ws.get().and_then(Result::ok);
     view! {
@@ -66,7 +66,7 @@ pub fn App() -> impl IntoView {
                     "Pass@k, computed in your browser — nothing you type leaves this page."
                 </p>
                 {move || match loaded() {
-                    Some(w) => Suspend::new(async move { workspace::share_bar(w).await.ok() }).into_any(),
+                    Some(w) => Suspend::new(async move { lazy_part::share_bar(w).await.ok() }).into_any(),
                     // The bar's place kept while its code loads, so nothing below it moves.
                     None => view! {
                         <div class="share-bar"><p class="actions"><button class="copy" disabled>"Copy link"</button></p></div>
@@ -79,7 +79,7 @@ pub fn App() -> impl IntoView {
                 None => view! { <p class="note wide workspace-loading" data-testid="workspace-loading" role="status">"Loading the data workspace…"</p> }.into_any(),
                 Some(Err(e)) => view! { <p class="error wide" data-testid="workspace-failed" role="alert">{e}</p> }.into_any(),
                 Some(Ok(w)) => Suspend::new(async move {
-                    workspace::body(w).await.unwrap_or_else(|e| view! { <p class="error wide" role="alert">{e}</p> }.into_any())
+                    lazy_part::body(w).await.unwrap_or_else(|e| view! { <p class="error wide" role="alert">{e}</p> }.into_any())
                 })
                 .into_any(),
             }}

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use leptos::prelude::*;
 
-use super::engine;
+use super::engine_client;
 use super::state::Inputs;
 use passk_engine::protocol::{Family, Reply, Request};
 use passk_engine::source::Source;
@@ -49,7 +49,7 @@ pub fn load_files(inputs: Inputs, files: Vec<web_sys::File>) {
         return;
     }
     inputs.load_message.set(None);
-    engine::on_reply(Family::Read, on_reply);
+    engine_client::on_reply(Family::Read, on_reply);
     let format = inputs.format.get_untracked();
     LOAD.with_borrow_mut(|l| {
         *l = Some(Load {
@@ -87,7 +87,7 @@ fn next() {
         queued,
     }));
     let options = inputs.read_options.get_untracked();
-    let job = engine::send(|job| Request::Read {
+    let job = engine_client::send(|job| Request::Read {
         job,
         source: Source(file),
         name,
@@ -137,7 +137,7 @@ fn on_reply(reply: Reply) {
 /// Ends the load under way, if any: the engine stops reading; files read before are kept.
 pub fn cancel_load(inputs: Inputs) {
     if LOAD.with_borrow(Option::is_some) {
-        engine::cancel(Family::Read);
+        engine_client::cancel(Family::Read);
         end(inputs);
         inputs.load_message.set(Some(
             "Loading cancelled; files read before it are kept.".into(),

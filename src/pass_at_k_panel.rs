@@ -12,9 +12,9 @@ use super::chart_canvas::ChartCanvas;
 use super::series_key::SeriesKey;
 use passk_core::estimators::kind::Estimator;
 use passk_core::settings::BandKind;
-use passk_view::chart_data;
 use passk_plot::pass_at_k::PassAtKChart;
 use passk_plot::Chart;
+use passk_view::chart_data;
 
 /// The Pass@k panel.
 #[component]

@@ -10,11 +10,11 @@ use super::chart_canvas::ChartCanvas;
 use super::job_progress::{is_stale, JobProgress};
 use super::setting_field::SettingField;
 use passk_engine::protocol::{Family, PlanResult, Reply, Request};
-use passk_view::chart_data;
-use passk_view::plan_text::{parse_plan_k, plan_sentences};
 use passk_io::settings::parse_half_width;
 use passk_plot::planner::PlannerChart;
 use passk_plot::Chart;
+use passk_view::chart_data;
+use passk_view::plan_text::{parse_plan_k, plan_sentences};
 
 /// The budget and target the planner starts with.
 const DEFAULT_K: &str = "1";

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::analysis_state::Analysis;
 use super::term::Term;
 use passk_core::report::rank::ranking;
-use passk_io::format::percent;
+use passk_io::display::percent;
 
 /// The ranking and AUC⁺ tables.
 #[component]

@@ -4,13 +4,13 @@
 use leptos::prelude::*;
 
 use super::download::save_text;
-use passk_io::workspace::{Workspace, LISTED};
+use passk_io::loaded::{Loaded, LISTED};
 
 /// The rejected-rows report (empty when every row was read).
 #[component]
 pub fn RejectedList(
     /// Every input assembled into series.
-    workspace: Memo<Workspace>,
+    workspace: Memo<Loaded>,
 ) -> impl IntoView {
     let lines = Memo::new(move |_| workspace.with(|w| w.rejected_lines()));
     let count = Memo::new(move |_| workspace.with(|w| w.rejected_count()));

@@ -8,7 +8,7 @@ use super::analysis_state::Analysis;
 use super::series_key::swatch;
 use super::state::Inputs;
 use super::theme::use_dark;
-use passk_io::format::thousands;
+use passk_io::display::thousands;
 use passk_io::read::FileRead;
 use passk_io::series_edits::{remove_series, Removal, SeriesEdits};
 use passk_plot::Style;

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::share_state::Share;
-use passk_io::format::thousands;
+use passk_io::display::thousands;
 use passk_io::share::LONG_LINK;
 
 /// The share bar.

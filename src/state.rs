@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use super::examples::{self, Example};
 use super::load_files::{cancel_load, Progress};
 use super::storage;
+use passk_io::loaded::Loaded;
 use passk_io::read::{FileRead, Format, ReadOptions, Reader};
-use passk_io::workspace::Workspace;
 
 /// Where the pasted text is kept across reloads.
 pub const PASTE_KEY: &str = "passk.paste.v1";
@@ -54,7 +54,7 @@ pub struct Inputs {
     /// The pasted text, read.
     pub pasted: Memo<Option<FileRead>>,
     /// Every input assembled into series.
-    pub workspace: Memo<Workspace>,
+    pub workspace: Memo<Loaded>,
 }
 
 impl Inputs {
@@ -170,7 +170,7 @@ pub fn provide_inputs() -> Inputs {
             r.finish()
         })
     });
-    let workspace = Memo::new(move |_| Workspace::with_pasted(pasted.get(), files.get()));
+    let workspace = Memo::new(move |_| Loaded::with_pasted(pasted.get(), files.get()));
     let inputs = Inputs {
         text,
         settled,

@@ -544,10 +544,14 @@ class Target:
 
 
 def load(module):
-    """Read and scan a module's file."""
-    module.text = read(module.path)
+    """Read and scan a module's file; False if it is gone (moved while we walk)."""
+    try:
+        module.text = read(module.path)
+    except FileNotFoundError:
+        return False
     module.scan = scan(module.text)
     module.test |= module.scan.inner_test or os.path.basename(module.path) == "tests.rs"
+    return True
 
 
 def build_target(root):
@@ -557,8 +561,9 @@ def build_target(root):
     claimed = {root}
     while queue:
         m = queue.pop()
+        if not load(m):
+            continue
         target.files[m.key] = m
-        load(m)
         own_dir = os.path.dirname(m.path)
         if not m.modrs:
             own_dir = os.path.join(own_dir, os.path.basename(m.path)[:-3])
@@ -604,7 +609,8 @@ def crate_targets(crate):
         target = max(homes, key=lambda t: len(t.home))  # stable: the library wins ties
         key = place_key(p, target.home)
         m = Module(p, key, os.path.basename(p) == "mod.rs", False, False, stray=True)
-        load(m)
+        if not load(m):
+            continue
         if key not in target.files:
             target.files[key] = m
         else:

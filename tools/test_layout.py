@@ -237,16 +237,18 @@ class Sizes(unittest.TestCase):
 
     def test_trailing_test_module_does_not_count(self):
         tests = "#[cfg(test)]\nmod tests {\n" + lines(197, "    fn t{i}() {{}}") + "}\n"
-        code, out = self.run_on({"src/lib.rs": "mod big;\n", "src/big.rs": lines(300) + "\n" + tests})
-        self.assertEqual(code, 0, out)
         text = lines(300) + "\n" + tests
+        code, out = self.run_on({"src/lib.rs": "mod big;\n", "src/big.rs": text})
+        self.assertEqual(code, 0, out)
         self.assertEqual(len(text.splitlines()), 501)
         self.assertEqual(layout.counted_lines(text, layout.scan(text), False), 302)
 
     def test_a_file_two_targets_compile_is_measured_once(self):
-        code, out = self.run_on({"src/lib.rs": "mod big;\n", "src/main.rs": "mod big;\nfn main() {}\n",
+        code, out = self.run_on({"src/lib.rs": "mod big;\n",
+                                 "src/main.rs": "mod big;\nfn main() {}\n",
                                  "src/big.rs": lines(401)})
-        self.assertEqual(out.splitlines(), ["src/big.rs: 401 lines (limit 400; not counting its tests)"])
+        self.assertEqual(out.splitlines(),
+                         ["src/big.rs: 401 lines (limit 400; not counting its tests)"])
 
     def test_a_test_modules_file_counts_whole(self):
         code, out = self.run_on({
@@ -255,7 +257,8 @@ class Sizes(unittest.TestCase):
             "src/a/checks.rs": lines(401, "fn t{i}() {{}}"),
         })
         self.assertEqual(code, 1)
-        self.assertIn("src/a/checks.rs: 401 lines (limit 400; a test module's file counts whole)", out)
+        self.assertIn("src/a/checks.rs: 401 lines (limit 400; a test module's file counts whole)",
+                      out)
 
     def test_code_after_tests_fails(self):
         code, out = self.run_on({
@@ -313,7 +316,8 @@ class Reexports(unittest.TestCase):
         self.assertNotIn("std::fmt", out)
 
     def test_folder_face_reexports_its_children_only(self):
-        code, out = self.run_on({**self.BASE, "src/y.rs": "mod kid;\npub use kid::K;\npub use self::kid::K as K2;\n",
+        code, out = self.run_on({**self.BASE,
+                                 "src/y.rs": "mod kid;\npub use kid::K;\npub use self::kid::K as K2;\n",
                                  "src/y/kid.rs": "pub struct K;\n"})
         self.assertEqual(code, 0, out)
         code, out = self.run_on({**self.BASE, "src/y.rs": "mod kid;\npub use super::x::Y;\n",
@@ -354,7 +358,8 @@ class Parser(unittest.TestCase):
         self.assertEqual(layout.doc_links(" [label]: struct@crate::x::Y"), [("crate", "x", "Y")])
 
     def test_inline_paths(self):
-        refs = layout.scan("fn f() { crate::a::b::f::<u8>(); $crate::m!(); self.x; Self::y(); }").refs
+        text = "fn f() { crate::a::b::f::<u8>(); $crate::m!(); self.x; Self::y(); }"
+        refs = layout.scan(text).refs
         self.assertEqual([p.segs for p in refs], [("crate", "a", "b", "f"), ("crate", "m")])
 
 

@@ -18,9 +18,9 @@ use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::report::build::build_report;
 use passk_io::counts_doc::counts_json;
+use passk_io::loaded::Loaded;
 use passk_io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, Reader};
 use passk_io::share::{carried, encode, Shared};
-use passk_io::workspace::Workspace;
 
 /// Large blocks (a million tasks are 40 MB) backed by huge pages: see [`passk_cli::huge_pages`].
 #[cfg(target_os = "linux")]
@@ -165,7 +165,7 @@ const REPORT_FLAGS: &[Flag] = &[
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
 /// every rejected row to stderr as `file:line: reason`.
 fn read_files(args: &Args) -> Result<ReadFiles, String> {
-    let mut ws = Workspace::new(read_all(&args.files, args.format, &args.read)?);
+    let mut ws = Loaded::new(read_all(&args.files, args.format, &args.read)?);
     if args.by_group {
         ws = ws.broken_down();
     }

@@ -297,7 +297,10 @@ fn the_command_line_reads_the_fixtures_counts() {
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let want_path = entry.unwrap().path();
-        let Some(name) = want_path.to_str().and_then(|p| p.strip_suffix(".expected.json")) else {
+        let Some(name) = want_path
+            .to_str()
+            .and_then(|p| p.strip_suffix(".expected.json"))
+        else {
             continue;
         };
         let (code, got, err) = common::passk(&["counts", name], "");

@@ -249,8 +249,7 @@ fn malformed_logs_are_rejected_with_reasons_never_a_panic() {
 
 #[test]
 fn series_break_down_by_group_in_page_and_command_line() {
-    let lcb = passk_fixtures::root()
-        .join("tests/fixtures/inputs/lcb_codegeneration_eval_all.json");
+    let lcb = passk_fixtures::root().join("tests/fixtures/inputs/lcb_codegeneration_eval_all.json");
     let got = passk_counts(&["--by-group"], &lcb).1.unwrap();
     let names: Vec<&str> = got.iter().map(|s| s.0.as_str()).collect();
     let base = "lcb_codegeneration_eval_all";
@@ -272,7 +271,7 @@ fn series_break_down_by_group_in_page_and_command_line() {
     // The page's workspace breaks down alike.
     let bytes = std::fs::read(&lcb).unwrap();
     let read = passk_io::read::read_bytes("lcb.json", base, &bytes, None);
-    let ws = passk_io::workspace::Workspace::new(vec![read]);
+    let ws = passk_io::loaded::Loaded::new(vec![read]);
     assert!(ws.has_groups());
     let broken = ws.broken_down();
     assert_eq!(named(&broken.datasets), got);

@@ -4,7 +4,6 @@
 //! cannot be backtested falls back to BB.
 #![cfg(not(target_arch = "wasm32"))]
 
-
 use passk_core::analysis::backtest::choose::{
     bucket, choose, error_at, more_samples, BacktestReport,
 };

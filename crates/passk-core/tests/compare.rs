@@ -2,7 +2,6 @@
 //! DeepScaleR base vs RL, pairing errors, the best temperature per budget.
 #![cfg(not(target_arch = "wasm32"))]
 
-
 use passk_core::analysis::compare::{
     best_temperature, delta_pass_point, paired_difference, PairError, Paired,
 };

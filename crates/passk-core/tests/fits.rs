@@ -2,7 +2,6 @@
 //! maxima against an independent brute-force search, degenerate data, CV-ELPD folds.
 #![cfg(not(target_arch = "wasm32"))]
 
-
 use passk_core::analysis::bootstrap::resample_counts;
 use passk_core::analysis::cv::cv_elpd;
 use passk_core::data::counts::Counts;
@@ -239,7 +238,9 @@ fn real_series() -> Vec<Dataset> {
         passk_fixtures::real("deepscaler_base.jsonl"),
         passk_fixtures::real("deepscaler_rl.jsonl"),
     ]);
-    ds.extend(passk_fixtures::load(&[passk_fixtures::real("pythia_math_n10000.csv")]));
+    ds.extend(passk_fixtures::load(&[passk_fixtures::real(
+        "pythia_math_n10000.csv",
+    )]));
     ds
 }
 

@@ -4,6 +4,7 @@
 
 use super::protocol::Reply;
 use super::runner::{with_tasks, Engine, Job, COVER_POINTS, CURVE_CHUNK, GRID_POINTS};
+use crate::source::Source;
 use passk_core::analysis::backtest::run::BacktestRun;
 use passk_core::analysis::bands::BootstrapDraws;
 use passk_core::analysis::curves::{
@@ -15,8 +16,7 @@ use passk_core::analysis::planner::plan;
 use passk_core::estimators::cover::Tau;
 use passk_core::report::backtests::SeriesBacktest;
 use passk_core::settings::{BandKind, Settings};
-use crate::source::Source;
-use passk_io::format::count_of;
+use passk_io::display::count_of;
 use passk_io::read::{series_name_for, Format, ReadOptions, Reader};
 
 /// Bytes read per slice of a file (about 20 ms of reading here).

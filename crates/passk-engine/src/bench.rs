@@ -14,8 +14,8 @@ use passk_core::eval::fit::{config, fit_series};
 use passk_core::eval::kernels::unbiased_pass_at_k;
 use passk_core::report::build::build_report;
 use passk_core::settings::Options;
+use passk_io::loaded::Loaded;
 use passk_io::read::{assemble, read_text, series_name_for};
-use passk_io::workspace::Workspace;
 
 /// One timed step.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -199,7 +199,7 @@ pub const READ_AND_REPORT: &str = "read + report, default k (passk report)";
 /// Reads `text` (the file `file`) and builds its report with the default settings, as
 /// `passk report FILE` does (its workspace, without printing).
 pub fn read_and_report(file: &str, text: &str) -> passk_core::report::schema::Report {
-    let ws = Workspace::new(vec![read_text(file, &series_name_for(file), text, None)]);
+    let ws = Loaded::new(vec![read_text(file, &series_name_for(file), text, None)]);
     build_report(&ws.datasets, ws.rejected, &Options::default())
 }
 

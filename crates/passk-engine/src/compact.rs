@@ -279,7 +279,7 @@ pub(super) mod tests {
 
     /// Tasks with and without ids and groups, the largest count and ids that need escaping
     /// (also the fits' columns' test data, in `fits_wire`).
-    pub(in crate) fn tasks() -> Vec<Task> {
+    pub(crate) fn tasks() -> Vec<Task> {
         let c = |n, c| Counts::new(n, c).unwrap();
         let mut grouped = Task::grouped(Some("g".into()), c(4, 1), Some("easy".into()));
         grouped.set_group(Some("hard".into()));

@@ -10,8 +10,8 @@
 #![warn(missing_docs)]
 
 mod analyses;
-pub mod bench;
 pub mod backtest_wire;
+pub mod bench;
 pub mod compact;
 pub mod fits_wire;
 pub mod protocol;

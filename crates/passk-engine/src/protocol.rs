@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 pub use super::report_wire::ReportWire;
 
 use crate::bench::FileBench;
+use crate::source::Source;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::Diagnostics;
 use passk_core::analysis::paired::{PairError, PairedOutcome};
@@ -17,7 +18,6 @@ use passk_core::estimators::cover::Tau;
 use passk_core::eval::fit::SeriesFit;
 use passk_core::report::backtests::SeriesBacktest;
 use passk_core::settings::{BandKind, Options, Settings};
-use crate::source::Source;
 use passk_io::read::{FileRead, Format, ReadOptions};
 
 /// What the page asks of the engine.

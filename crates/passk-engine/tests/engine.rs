@@ -4,7 +4,6 @@
 //! survives a round trip (serde_json here; serde-wasm-bindgen in tests/web.rs).
 #![cfg(not(target_arch = "wasm32"))]
 
-
 use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
@@ -899,7 +898,9 @@ fn every_message_round_trips() {
 #[test]
 fn the_default_band_contains_the_curve_it_surrounds() {
     let mut ds = examples();
-    ds.extend(passk_fixtures::load(&[passk_fixtures::real("pythia_math_n10000.csv")]));
+    ds.extend(passk_fixtures::load(&[passk_fixtures::real(
+        "pythia_math_n10000.csv",
+    )]));
     for d in &ds {
         let fit = SeriesFit::new(d);
         let ks = passk_core::analysis::curves::k_grid(100_000, 60, &[1, 10, 100, 1000]);

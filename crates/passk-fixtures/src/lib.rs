@@ -11,8 +11,8 @@
 use std::path::PathBuf;
 
 use passk_core::data::dataset::Dataset;
-use serde_json::Value;
 use passk_io::read::{assemble, read_text, series_name_for};
+use serde_json::Value;
 
 /// The workspace's root directory (where `assets/` and `tests/fixtures/` are).
 pub fn root() -> PathBuf {

@@ -7,10 +7,10 @@
 
 use passk_core::estimators::kind::DEFAULT_ENABLED;
 use passk_core::settings::BandKind;
+use passk_io::read::FileRead;
 use passk_io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
 use passk_io::settings as parse;
 use passk_io::share::{carried, decode, encode, Shared, View};
-use passk_io::read::FileRead;
 use passk_view::calculator;
 
 /// What an input is run through.

@@ -5,10 +5,10 @@
 #![warn(missing_docs)]
 
 pub mod counts_doc;
-pub mod format;
+pub mod display;
+pub mod loaded;
 pub mod number;
 pub mod read;
 pub mod series_edits;
 pub mod settings;
 pub mod share;
-pub mod workspace;

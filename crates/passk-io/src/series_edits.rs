@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::loaded::Loaded;
 use crate::read::FileRead;
 use crate::share::View;
-use crate::workspace::Workspace;
 
 /// Renames and the order the user set (a link and local storage carry them with the view).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,10 +80,10 @@ impl SeriesEdits {
     }
 }
 
-impl Workspace {
+impl Loaded {
     /// The series as the user edited them: renamed and in the order set. A shown name that
     /// a later series also takes (a file loaded after a rename) gets " (2)", " (3)", ….
-    pub fn edited(&self, edits: &SeriesEdits) -> Workspace {
+    pub fn edited(&self, edits: &SeriesEdits) -> Loaded {
         let mut idx: Vec<usize> = (0..self.datasets.len()).collect();
         let rank = |i: &usize| {
             edits
@@ -93,10 +93,10 @@ impl Workspace {
                 .unwrap_or(usize::MAX)
         };
         idx.sort_by_key(rank);
-        let mut out = Workspace {
+        let mut out = Loaded {
             inputs: self.inputs.clone(),
             first_file: self.first_file,
-            ..Workspace::default()
+            ..Loaded::default()
         };
         for i in idx {
             let mut d = self.datasets[i].clone();
@@ -153,7 +153,7 @@ pub enum Removal {
 
 /// Removes series `index` of `ws` (assembled from the pasted text, if any, then `files`).
 /// None when there is no such series.
-pub fn remove_series(ws: &Workspace, files: &[FileRead], index: usize) -> Option<Removal> {
+pub fn remove_series(ws: &Loaded, files: &[FileRead], index: usize) -> Option<Removal> {
     let d = ws.datasets.get(index)?;
     let source = *ws.sources.get(index)?;
     let Some(f) = source.checked_sub(ws.first_file) else {
@@ -175,17 +175,17 @@ mod tests {
     use super::*;
     use crate::read::read_text;
 
-    fn names(ws: &Workspace) -> Vec<&str> {
+    fn names(ws: &Loaded) -> Vec<&str> {
         ws.datasets.iter().map(|d| d.name.as_str()).collect()
     }
 
-    fn workspace() -> (Vec<FileRead>, Workspace) {
+    fn workspace() -> (Vec<FileRead>, Loaded) {
         let pasted = read_text("pasted text", "pasted", "10 3\n", None);
         let files = vec![
             read_text("m.csv", "m", "model,n,c\nA,4,4\nB,4,1\nB,4,9\n", None),
             read_text("z.txt", "z", "5 1\n", None),
         ];
-        let ws = Workspace::with_pasted(Some(pasted), files.clone());
+        let ws = Loaded::with_pasted(Some(pasted), files.clone());
         (files, ws)
     }
 
@@ -262,7 +262,7 @@ mod tests {
         assert_eq!(left.len(), 2);
         assert_eq!(left[0].series.len(), 1);
         assert!(left[0].rejected.is_empty());
-        let after = Workspace::with_pasted(None, left);
+        let after = Loaded::with_pasted(None, left);
         assert_eq!(names(&after), ["A", "z"]);
         // The last series of a file takes the file.
         let Some(Removal::Files(left)) = remove_series(&ws, &files, 3) else {
@@ -271,10 +271,10 @@ mod tests {
         assert_eq!(left.len(), 1);
         assert_eq!(remove_series(&ws, &files, 9), None);
         // Without pasted text, sources count from the first file.
-        let ws = Workspace::with_pasted(None, files.clone());
+        let ws = Loaded::with_pasted(None, files.clone());
         let Some(Removal::Files(left)) = remove_series(&ws, &files, 0) else {
             panic!()
         };
-        assert_eq!(names(&Workspace::with_pasted(None, left)), ["B", "z"]);
+        assert_eq!(names(&Loaded::with_pasted(None, left)), ["B", "z"]);
     }
 }

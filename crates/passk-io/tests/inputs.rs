@@ -8,10 +8,10 @@ use std::path::PathBuf;
 
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
+use passk_fixtures::counts_series;
 use passk_io::counts_doc::CountsDoc;
 use passk_io::read::{assemble, read_bytes, read_text, series_name_for, Format, Reader};
 use proptest::prelude::*;
-use passk_fixtures::counts_series;
 use serde_json::Value;
 
 const FIXTURES: [(&str, Format); 6] = [
@@ -31,7 +31,6 @@ fn fixture(name: &str) -> PathBuf {
 
 /// What a fixture yields: series, rejected rows per series, the format detected.
 type Read = (Vec<Dataset>, Vec<Vec<Rejected>>, Option<Format>);
-
 
 fn read_fixture(name: &str, chunk: usize) -> Read {
     let bytes = std::fs::read(fixture(name)).unwrap();

@@ -37,7 +37,9 @@ fn the_deepscaler_link_carries_the_example_files() {
     let want: Vec<_> = ["deepscaler_base.jsonl", "deepscaler_rl.jsonl"]
         .iter()
         .map(|name| {
-            let text = std::fs::read_to_string(passk_fixtures::root().join("assets/examples").join(name)).unwrap();
+            let text =
+                std::fs::read_to_string(passk_fixtures::root().join("assets/examples").join(name))
+                    .unwrap();
             carried(&read_text(name, &series_name_for(name), &text, None))
         })
         .collect();

@@ -2,7 +2,6 @@
 //! estimator and series, the band, markers), and degenerate data still draw.
 #![cfg(not(target_arch = "wasm32"))]
 
-
 use passk_core::analysis::curves::{cover_curves, k_grid, series_curves};
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::{Dataset, Task};

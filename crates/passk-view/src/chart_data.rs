@@ -1,12 +1,12 @@
 //! The numbers behind each chart as a table (a header row and data rows): shown as the
 //! chart's data table for screen readers and downloaded as CSV.
 
+use crate::table::csv_field;
 use passk_core::analysis::compare::{BestTemperature, PairedCurve};
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::{Diagnostics, BINS};
 use passk_core::estimators::kind::Estimator;
-use passk_io::format::full;
-use crate::table::csv_field;
+use passk_io::display::full;
 
 /// A table: the header, then the rows.
 pub type Table = Vec<Vec<String>>;

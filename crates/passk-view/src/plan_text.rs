@@ -2,7 +2,7 @@
 //! answers (samples per task, tasks) as sentences.
 
 use passk_core::analysis::planner::Plan;
-use passk_io::format::thousands;
+use passk_io::display::thousands;
 use passk_io::number::parse_count;
 
 /// The planner's budget: a whole number ≥ 1.

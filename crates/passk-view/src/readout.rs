@@ -6,7 +6,7 @@ use passk_core::analysis::compare::{BestTemperature, PairedCurve};
 use passk_core::analysis::curves::{nearest, CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::Diagnostics;
 use passk_core::estimators::kind::Estimator;
-use passk_io::format::{percent, sig, thousands};
+use passk_io::display::{percent, sig, thousands};
 
 /// The values at one point of a chart.
 #[derive(Debug, Clone, PartialEq, Default)]

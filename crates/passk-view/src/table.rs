@@ -3,7 +3,7 @@
 
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
-use passk_io::format::{full, percent, plus_minus_points};
+use passk_io::display::{full, percent, plus_minus_points};
 
 /// One cell: its value, or why it has none.
 #[derive(Debug, Clone, PartialEq)]

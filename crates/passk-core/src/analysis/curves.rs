@@ -16,7 +16,7 @@ use crate::eval::estimates::Estimates;
 use crate::eval::fit::config;
 use crate::eval::fit::SeriesFit;
 use crate::eval::spread::spread;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use crate::settings::BandKind;
 use crate::settings::Settings;
 
@@ -24,9 +24,13 @@ use crate::settings::Settings;
 /// that the curves must pass through; sorted, distinct.
 pub fn k_grid(k_max: u64, points: usize, marks: &[u64]) -> Vec<u64> {
     let k_max = k_max.max(1);
-    let top = (k_max as f64).dln();
+    let top = (k_max as f64).libm_ln();
     let mut ks: Vec<u64> = (0..points.max(2))
-        .map(|i| (top * i as f64 / (points.max(2) - 1) as f64).dexp().round() as u64)
+        .map(|i| {
+            (top * i as f64 / (points.max(2) - 1) as f64)
+                .libm_exp()
+                .round() as u64
+        })
         .chain(marks.iter().copied().filter(|&m| m >= 1 && m <= k_max))
         .chain([1, k_max])
         .map(|k| k.clamp(1, k_max))
@@ -126,10 +130,10 @@ impl SeriesCurves {
 
 /// The index of the budget nearest to k in ln k.
 pub fn nearest(ks: &[u64], k: f64) -> Option<usize> {
-    let lk = k.max(1.0).dln();
+    let lk = k.max(1.0).libm_ln();
     (0..ks.len()).min_by(|&a, &b| {
-        let da = ((ks[a] as f64).dln() - lk).abs();
-        let db = ((ks[b] as f64).dln() - lk).abs();
+        let da = ((ks[a] as f64).libm_ln() - lk).abs();
+        let db = ((ks[b] as f64).libm_ln() - lk).abs();
         da.total_cmp(&db)
     })
 }

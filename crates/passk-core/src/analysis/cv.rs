@@ -1,7 +1,7 @@
 //! K-fold cross-validated expected log predictive density (CV-ELPD) of BB and ZOIBB: which
 //! prior predicts held-out tasks better.
 
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 
 use crate::data::counts::Counts;
 use crate::data::dataset::{Dataset, Groups};
@@ -39,7 +39,7 @@ pub fn bb_log_marginal(a: f64, b: f64, t: Counts) -> f64 {
 /// ln P(c | n) under the ZOIBB mixture.
 pub fn zoibb_log_marginal(z: &ZoibbFit, t: Counts) -> f64 {
     let s = 1.0 - z.pi0 - z.pi1;
-    let lb = s.dln() + bb_log_marginal(z.a, z.b, t);
+    let lb = s.libm_ln() + bb_log_marginal(z.a, z.b, t);
     let atom = if t.c() == 0 {
         z.pi0
     } else if t.c() == t.n() {
@@ -48,8 +48,8 @@ pub fn zoibb_log_marginal(z: &ZoibbFit, t: Counts) -> f64 {
         0.0
     };
     if atom > 0.0 {
-        let m = lb.max(atom.dln());
-        m + ((lb - m).dexp() + (atom.dln() - m).dexp()).dln()
+        let m = lb.max(atom.libm_ln());
+        m + ((lb - m).libm_exp() + (atom.libm_ln() - m).libm_exp()).libm_ln()
     } else {
         lb
     }

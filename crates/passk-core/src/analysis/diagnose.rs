@@ -8,7 +8,7 @@ use crate::estimators::zoibb::ZoibbFit;
 use crate::eval::estimates::Fits;
 use crate::eval::fit::SeriesFit;
 use crate::num::beta::{inc_beta, ln_beta};
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 
 /// Bins of the histogram of c/n.
 pub const BINS: usize = 20;
@@ -42,8 +42,8 @@ pub fn beta_density(a: f64, b: f64, p: f64) -> f64 {
     if p <= 0.0 || p >= 1.0 {
         return 0.0;
     }
-    ((a - 1.0) * p.dln() + (b - 1.0) * (-p).dln_1p() - ln_beta(a, b))
-        .dexp()
+    ((a - 1.0) * p.libm_ln() + (b - 1.0) * (-p).libm_ln_1p() - ln_beta(a, b))
+        .libm_exp()
         .min(1e6)
 }
 
@@ -63,7 +63,7 @@ fn bb_cdfs(n: u64, a: f64, b: f64, xs: &[f64]) -> Vec<f64> {
     if n > EXACT_N {
         // P(c = 0) exactly (it carries the mass near 0 when a is small), the Beta CDF at the
         // midpoint (top + ½)/n otherwise.
-        let p0 = (ln_beta(a, b + nf) - ln_beta(a, b)).dexp();
+        let p0 = (ln_beta(a, b + nf) - ln_beta(a, b)).libm_exp();
         return tops
             .iter()
             .map(|&top| match top {
@@ -77,7 +77,7 @@ fn bb_cdfs(n: u64, a: f64, b: f64, xs: &[f64]) -> Vec<f64> {
     let mut lp = ln_beta(a, b + nf) - ln_beta(a, b);
     let mut acc = 0.0;
     for c in 0..=n {
-        acc += lp.dexp();
+        acc += lp.libm_exp();
         while out.len() < tops.len() && tops[out.len()] == c {
             out.push(f64::min(acc, 1.0));
         }
@@ -85,7 +85,7 @@ fn bb_cdfs(n: u64, a: f64, b: f64, xs: &[f64]) -> Vec<f64> {
             break;
         }
         let cf = c as f64;
-        lp += ((nf - cf) * (a + cf) / ((cf + 1.0) * (b + nf - cf - 1.0))).dln();
+        lp += ((nf - cf) * (a + cf) / ((cf + 1.0) * (b + nf - cf - 1.0))).libm_ln();
     }
     out
 }
@@ -335,7 +335,7 @@ mod tests {
                 let want: f64 = (0..=top)
                     .map(|c| {
                         let (cf, nf) = (c as f64, n as f64);
-                        (ln_choose(n, c) + ln_beta(a + cf, b + nf - cf) - ln_beta(a, b)).dexp()
+                        (ln_choose(n, c) + ln_beta(a + cf, b + nf - cf) - ln_beta(a, b)).libm_exp()
                     })
                     .sum::<f64>()
                     .min(1.0);

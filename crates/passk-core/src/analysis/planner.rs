@@ -5,7 +5,7 @@
 use crate::data::dataset::Groups;
 use crate::estimators::stderr::exact_variance;
 use crate::eval::spread::spread;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use crate::num::normal::two_sided_z;
 use crate::num::sum::Neumaier;
 use serde::{Deserialize, Serialize};
@@ -182,10 +182,10 @@ fn smallest(lo: u64, ok: impl Fn(u64) -> bool) -> Option<u64> {
 /// About [`CURVE_POINTS`] log-spaced whole n from `lo` to `hi`, with `marks` in range; sorted
 /// and distinct.
 fn curve_ns(lo: u64, hi: u64, marks: &[u64]) -> Vec<u64> {
-    let (a, b) = ((lo as f64).dln(), (hi as f64).dln());
+    let (a, b) = ((lo as f64).libm_ln(), (hi as f64).libm_ln());
     let last = (CURVE_POINTS - 1) as f64;
     let mut ns: Vec<u64> = (0..CURVE_POINTS)
-        .map(|i| (a + (b - a) * i as f64 / last).dexp().round() as u64)
+        .map(|i| (a + (b - a) * i as f64 / last).libm_exp().round() as u64)
         .chain(marks.iter().copied())
         .filter(|&n| n >= lo && n <= hi)
         .collect();

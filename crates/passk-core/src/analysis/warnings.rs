@@ -164,7 +164,7 @@ pub fn data_warnings(g: &Groups, fits: Option<&Fits>, ks: &[u64]) -> Vec<Warning
     let all = |f: &dyn Fn(Counts) -> bool| g.iter().all(|(t, _)| f(t));
     let first = g.iter().next().map(|(t, _)| t);
     if !bb.identifiable {
-        // Said above (every n = 1).
+        // Answers above (every n = 1).
     } else if all(&|t| t.c() == 0) {
         w.push(Warning::AllFail);
     } else if all(&|t| t.c() == t.n()) {

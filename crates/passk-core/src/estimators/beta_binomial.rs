@@ -2,7 +2,7 @@
 //! The fit maximises the marginal likelihood over a, b ∈ [10^-6, 10^6]; its posterior
 //! predictive gives pass@k and pass^k for any k, also far beyond n.
 
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 
 use crate::data::counts::Counts;
 use crate::data::dataset::Groups;
@@ -17,7 +17,7 @@ pub const PARAM_MAX: f64 = 1e6;
 
 /// The box of the fit in (ln a, ln b).
 pub fn log_box() -> Problem {
-    let (lo, hi) = (PARAM_MIN.dln(), PARAM_MAX.dln());
+    let (lo, hi) = (PARAM_MIN.libm_ln(), PARAM_MAX.libm_ln());
     Problem {
         lo: [lo, lo],
         hi: [hi, hi],
@@ -62,7 +62,7 @@ pub fn moments_start(g: &Groups) -> [f64; 2] {
     let base = m * (1.0 - m);
     let rho = ((var / base - inv_n) / (1.0 - inv_n).max(1e-9)).clamp(1e-6, 0.999);
     let s = (1.0 / rho - 1.0).clamp(1e-3, 1e5);
-    [(m * s).dln(), ((1.0 - m) * s).dln()]
+    [(m * s).libm_ln(), ((1.0 - m) * s).libm_ln()]
 }
 
 /// Fits (a, b) by maximum marginal likelihood.
@@ -105,11 +105,11 @@ pub fn fit_bb_data(data: &BbData, starts: &[[f64; 2]], search: Search) -> BbFit 
     // ℓ in (ln a, ln b) with its analytic gradient and Hessian (one pass over the data gives
     // all three).
     let mut f = WithHessian::new(|x: [f64; 2]| {
-        let (a, b) = (x[0].dexp(), x[1].dexp());
+        let (a, b) = (x[0].libm_exp(), x[1].libm_exp());
         data.bb_loglik(a, b).in_log_params(a, b)
     });
     let o = log_box().maximize(&mut f, starts, search.grid, search.runs);
-    let (a, b) = (o.x[0].dexp(), o.x[1].dexp());
+    let (a, b) = (o.x[0].libm_exp(), o.x[1].libm_exp());
     BbFit {
         a,
         b,
@@ -148,18 +148,18 @@ fn fit_all_n_one(data: &BbData) -> BbFit {
 /// # Formula
 /// 1 − B(a′, b′+k)/B(a′, b′) = 1 − ∏_{j<k} (b′+j)/(a′+b′+j), a′ = a + c, b′ = b + n − c.
 pub fn bb_pass_at_k(a: f64, b: f64, t: Counts, k: f64) -> f64 {
-    -ln_gamma_ratio(b + (t.n() - t.c()) as f64, a + t.c() as f64, k).dexp_m1()
+    -ln_gamma_ratio(b + (t.n() - t.c()) as f64, a + t.c() as f64, k).libm_exp_m1()
 }
 
 /// Posterior-predictive pass^k of one task: B(a′+k, b′)/B(a′, b′).
 pub fn bb_pass_hat_k(a: f64, b: f64, t: Counts, k: f64) -> f64 {
-    ln_gamma_ratio(a + t.c() as f64, b + (t.n() - t.c()) as f64, k).dexp()
+    ln_gamma_ratio(a + t.c() as f64, b + (t.n() - t.c()) as f64, k).libm_exp()
 }
 
 impl BbFit {
     /// The optimum as a start of another search: (ln a, ln b).
     pub fn start(&self) -> [f64; 2] {
-        [self.a.dln(), self.b.dln()]
+        [self.a.libm_ln(), self.b.libm_ln()]
     }
 
     /// Mean posterior-predictive pass@k over a dataset.
@@ -174,7 +174,7 @@ impl BbFit {
 
     /// Prior pass@k of a new task: 1 − B(a, b+k)/B(a, b).
     pub fn prior_pass_at_k(&self, k: f64) -> f64 {
-        -ln_gamma_ratio(self.b, self.a, k).dexp_m1()
+        -ln_gamma_ratio(self.b, self.a, k).libm_exp_m1()
     }
 
     /// Whether the fit ran to the binomial limit (a + b at the upper edge): every task then

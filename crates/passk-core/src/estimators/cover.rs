@@ -1,7 +1,7 @@
 //! Cover@τ (Dragoi et al.): the share of tasks solved with success rate at least τ, and the
 //! areas between two Cover curves (AUC⁺, AvgAUC⁺).
 
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -228,9 +228,7 @@ pub fn auc_plus_matrix(series: &[CoverSteps]) -> (Vec<Vec<f64>>, Vec<f64>) {
 /// (1/N)·Σ_i P(p_i ≥ τ | data) = (1/N)·Σ_i [1 − I_τ(a + c_i, b + n_i − c_i)]
 /// = (1/N)·Σ_i I_{1−τ}(b + n_i − c_i, a + c_i).
 pub fn cover_posterior_by_task(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
-    g.mean(|t| {
-        crate::num::beta::inc_beta(1.0 - tau, b + (t.n() - t.c()) as f64, a + t.c() as f64)
-    })
+    g.mean(|t| crate::num::beta::inc_beta(1.0 - tau, b + (t.n() - t.c()) as f64, a + t.c() as f64))
 }
 
 /// Posterior Cover@τ under a Beta(a, b) prior, swept along c within each n.
@@ -252,12 +250,12 @@ pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
         return 0.0;
     }
     let y = 1.0 - tau;
-    let (ln_y, ln_1my, odds) = (y.dln(), tau.dln(), tau / y);
+    let (ln_y, ln_1my, odds) = (y.libm_ln(), tau.libm_ln(), tau / y);
     let fresh = |n: u64, c: u64| {
         let (s, t) = (b + (n - c) as f64, a + c as f64);
         let p = crate::num::beta::inc_beta(y, s, t);
-        let ln_t = (s - 1.0) * ln_y + t * ln_1my - t.dln() - crate::num::beta::ln_beta(s, t);
-        (p, ln_t.dexp())
+        let ln_t = (s - 1.0) * ln_y + t * ln_1my - t.libm_ln() - crate::num::beta::ln_beta(s, t);
+        (p, ln_t.libm_exp())
     };
     let mut total = Neumaier::default();
     for block in g.blocks() {

@@ -1,6 +1,6 @@
 //! Extrapolation of pass@k in log k: logit(pass@k) ≈ α + β·ln k (a heuristic).
 
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 /// A least-squares line through (ln k, logit p).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LogitLine {
@@ -22,7 +22,7 @@ impl LogitLine {
         let usable: Vec<(f64, f64)> = points
             .iter()
             .filter(|(k, p)| *k >= 1 && *p > 0.0 && *p < 1.0 && p.is_finite())
-            .map(|&(k, p)| ((k as f64).dln(), (p / (1.0 - p)).dln()))
+            .map(|&(k, p)| ((k as f64).libm_ln(), (p / (1.0 - p)).libm_ln()))
             .collect();
         if usable.len() < MIN_POINTS {
             return None;
@@ -45,11 +45,11 @@ impl LogitLine {
 
     /// The extrapolated pass@k, 1/(1 + exp(−(α + β ln k))).
     pub fn predict(&self, k: f64) -> f64 {
-        let z = self.alpha + self.beta * k.dln();
+        let z = self.alpha + self.beta * k.libm_ln();
         if z >= 0.0 {
-            1.0 / (1.0 + (-z).dexp())
+            1.0 / (1.0 + (-z).libm_exp())
         } else {
-            let e = z.dexp();
+            let e = z.libm_exp();
             e / (1.0 + e)
         }
     }

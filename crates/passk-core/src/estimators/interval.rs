@@ -3,7 +3,7 @@
 use crate::data::dataset::Groups;
 use crate::num::excess::ln_gamma_ratio_excess;
 use crate::num::gamma::ln_gamma_ratio;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use crate::num::normal::two_sided_z;
 use crate::num::sum::Neumaier;
 
@@ -61,13 +61,13 @@ pub fn task_moments(alpha: f64, beta: f64, k: f64, metric: Metric) -> (f64, f64)
         Metric::PassHatK => (alpha, beta),
     };
     let l1 = ln_gamma_ratio(x, d, k);
-    let m1 = l1.dexp();
+    let m1 = l1.libm_exp();
     // m₂·(1 − m₁²/m₂): never m₁², which underflows before m₂ does.
     let excess = ln_gamma_ratio_excess(x, d, k);
-    let var = (2.0 * l1 + excess).dexp() * -(-excess).dexp_m1();
+    let var = (2.0 * l1 + excess).libm_exp() * -(-excess).libm_exp_m1();
     let var = if var.is_finite() { var.max(0.0) } else { 0.0 };
     match metric {
-        Metric::PassAtK => (-l1.dexp_m1(), var),
+        Metric::PassAtK => (-l1.libm_exp_m1(), var),
         Metric::PassHatK => (m1, var),
     }
 }

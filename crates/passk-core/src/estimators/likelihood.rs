@@ -5,7 +5,7 @@ use crate::data::counts::Counts;
 use crate::data::dataset::Groups;
 use crate::data::groups::minus_sorted;
 use crate::num::gamma::{digamma_diff, ln_gamma, ln_gamma_ratio, ln_poch, trigamma_diff};
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use crate::num::sum::Neumaier;
 
 /// Largest max n for which the likelihood is evaluated by tail sums.
@@ -34,11 +34,11 @@ pub fn for_ln_choose(block: &[(Counts, u64)], mut visit: impl FnMut(Counts, u64,
                 for j in c0..c {
                     prod *= (n - j) as f64 / (j + 1) as f64;
                     if !(1e-250..=1e250).contains(&prod) {
-                        acc += prod.dln();
+                        acc += prod.libm_ln();
                         prod = 1.0;
                     }
                 }
-                acc + prod.dln()
+                acc + prod.libm_ln()
             }
             _ => ln_choose(n, c),
         };
@@ -263,7 +263,7 @@ impl BbData {
             let (ia2, ib2, iab2) = (ia * ia, ib * ib, iab * iab);
             let (wc, wf, wn) = (tc[j], tf[j], tn[j]);
             if wc != 0.0 || wf != 0.0 || wn != 0.0 {
-                ll.add(wc * xa.dln() + wf * xb.dln() - wn * xab.dln());
+                ll.add(wc * xa.libm_ln() + wf * xb.libm_ln() - wn * xab.libm_ln());
                 ga += wc * ia - wn * iab;
                 gb += wf * ib - wn * iab;
                 haa += wn * iab2 - wc * ia2;
@@ -272,7 +272,7 @@ impl BbData {
             }
             // ln(b+j) − ln(a+b+j) as log1p(−a/(a+b+j)): exact when the answer is ~1e-12.
             if has_zero {
-                l0.add((-a * iab).dln_1p());
+                l0.add((-a * iab).libm_ln_1p());
                 d0.g[0] -= iab;
                 d0.g[1] += ib - iab;
                 d0.h[0] += iab2;
@@ -280,7 +280,7 @@ impl BbData {
                 d0.h[2] += iab2 - ib2;
             }
             if has_full {
-                l1.add((-b * iab).dln_1p());
+                l1.add((-b * iab).libm_ln_1p());
                 d1.g[0] += ia - iab;
                 d1.g[1] -= iab;
                 d1.h[0] += iab2 - ia2;
@@ -507,6 +507,6 @@ mod tests {
                 );
             }
         }
-        assert!((ln_choose(10, 3) - 120f64.dln()).abs() < 1e-14);
+        assert!((ln_choose(10, 3) - 120f64.libm_ln()).abs() < 1e-14);
     }
 }

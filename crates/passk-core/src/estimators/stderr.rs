@@ -11,7 +11,7 @@ use crate::data::counts::Counts;
 use crate::data::dataset::Groups;
 use crate::num::excess::ln_gamma_ratio_excess;
 use crate::num::hypergeom::Hypergeom;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use crate::num::recips::Recips;
 use crate::num::sum::Neumaier;
 use std::fmt;
@@ -102,10 +102,10 @@ pub fn sampling_variance(t: Counts, k: u64) -> Result<f64, SeError> {
     }
     let ln_fail = ln_all_fail(t, k).unwrap_or(f64::NEG_INFINITY);
     if t.n() - t.c() < 2 * k {
-        return Ok((2.0 * ln_fail).dexp());
+        return Ok((2.0 * ln_fail).libm_exp());
     }
     let d = ln_gamma_ratio_excess((t.n() - t.c() - 2 * k + 1) as f64, t.c() as f64, k as f64);
-    Ok(((2.0 * ln_fail).dexp() * -(-d).dexp_m1()).max(0.0))
+    Ok(((2.0 * ln_fail).libm_exp() * -(-d).libm_exp_m1()).max(0.0))
 }
 
 /// The exact variance of one task's unbiased pass@k when its success rate is p (Hoeffding's
@@ -127,18 +127,18 @@ pub fn exact_variance(n: u64, k: u64, p: f64) -> Result<f64, BudgetError> {
     if p == 0.0 || p == 1.0 {
         return Ok(0.0);
     }
-    let ln_q = (-p).dln_1p();
+    let ln_q = (-p).libm_ln_1p();
     let kf = k as f64;
     let mut acc = Neumaier::default();
     h.walk(&Recips::new([0.0], 0), 1, 1, |j, pj| {
         let j = j as f64;
-        let (pow, keep) = ((2.0 * kf - j) * ln_q, -(j * ln_q).dexp_m1());
+        let (pow, keep) = ((2.0 * kf - j) * ln_q, -(j * ln_q).libm_exp_m1());
         // q^{2k−j} far below 1: its product with P(overlap = j) formed in logarithms, so that
         // a variance near 10^-300 keeps its digits instead of passing through subnormals.
         let t = if pow > -600.0 {
-            pj * pow.dexp() * keep
+            pj * pow.libm_exp() * keep
         } else if pj > 0.0 {
-            (pj.dln() + pow).dexp() * keep
+            (pj.libm_ln() + pow).libm_exp() * keep
         } else {
             0.0
         };

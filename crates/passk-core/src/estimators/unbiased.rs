@@ -3,7 +3,7 @@
 
 use crate::data::counts::Counts;
 use crate::num::gamma::ln_gamma_ratio;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use std::fmt;
 
 /// Why an estimator has no value at this budget.
@@ -131,7 +131,7 @@ pub fn naive_pass_hat_k(t: Counts, k: f64) -> f64 {
     if t.c() == 0 {
         return 0.0;
     }
-    libm::exp(k * (t.c() as f64 / t.n() as f64).dln())
+    libm::exp(k * (t.c() as f64 / t.n() as f64).libm_ln())
 }
 
 /// Why a dataset-level unbiased value is undefined at a budget.

@@ -5,7 +5,8 @@
 //! `interval` are the reference it is tested against.
 
 use super::kernels::{
-    naive_means, prior_moments, recip_len, unbiased_block, Family, Sums, Tables, Totals, W, W2,
+    naive_means, prior_moments, recip_len, unbiased_block, Family, Sums, Tables, Totals, LANES,
+    MOMENT_LANES,
 };
 use crate::data::counts::Counts;
 use crate::data::dataset::Groups;
@@ -132,7 +133,7 @@ impl<'a> Estimates<'a> {
     }
 
     /// Every estimator at each budget, in the given order: the budgets share each pass over
-    /// the tasks, [`W`] at a time (their sweeps run side by side, which a CPU overlaps).
+    /// the tasks, [`LANES`] at a time (their sweeps run side by side, which a CPU overlaps).
     pub fn at_ks(&self, ks: &[u64]) -> Vec<AtK> {
         self.batch(ks, Family::All)
     }
@@ -145,8 +146,8 @@ impl<'a> Estimates<'a> {
 
     fn batch(&self, ks: &[u64], family: Family) -> Vec<AtK> {
         let mut out = Vec::with_capacity(ks.len());
-        for chunk in ks.chunks(W) {
-            let mut kk = [chunk[0]; W];
+        for chunk in ks.chunks(LANES) {
+            let mut kk = [chunk[0]; LANES];
             kk[..chunk.len()].copy_from_slice(chunk);
             out.extend(self.chunk(kk, family).into_iter().take(chunk.len()));
         }
@@ -157,13 +158,13 @@ impl<'a> Estimates<'a> {
         out
     }
 
-    fn chunk(&self, ks: [u64; W], family: Family) -> [AtK; W] {
+    fn chunk(&self, ks: [u64; LANES], family: Family) -> [AtK; LANES] {
         let g = self.groups;
         let kf = ks.map(|k| k as f64);
         let short = ks.map(|k| g.tasks_below(k));
-        let defined: [bool; W] =
+        let defined: [bool; LANES] =
             std::array::from_fn(|i| short[i] == 0 && ks[i] > 0 && !g.is_empty());
-        let mut totals: [Totals; W] = std::array::from_fn(|_| Totals::default());
+        let mut totals: [Totals; LANES] = std::array::from_fn(|_| Totals::default());
         let tables = Tables::new(
             self.config.prior,
             self.fits.as_ref(),
@@ -171,7 +172,7 @@ impl<'a> Estimates<'a> {
             self.unit.table_len(),
         );
         for (i, block) in g.blocks().enumerate() {
-            let mut acc = [Sums::default(); W];
+            let mut acc = [Sums::default(); LANES];
             if defined.iter().any(|&d| d) {
                 unbiased_block(block, ks, &self.unit, family, &mut acc);
             }
@@ -238,10 +239,10 @@ impl<'a> Estimates<'a> {
     fn prior_block(
         &self,
         block: Block<'_>,
-        k: [f64; W],
+        k: [f64; LANES],
         tables: &Tables,
         family: Family,
-        acc: &mut [Sums; W],
+        acc: &mut [Sums; LANES],
     ) {
         let (up, down) = &tables.prior;
         let prior = self.config.prior;
@@ -257,21 +258,21 @@ impl<'a> Estimates<'a> {
         &self,
         block: Block<'_>,
         (f, zw): (&Fits, BoundaryWeights),
-        k: [f64; W],
+        k: [f64; LANES],
         tables: &Tables,
         family: Family,
-        acc: &mut [Sums; W],
+        acc: &mut [Sums; LANES],
     ) {
         let n = block[0].0.n();
-        // Lane i < W: BB at k[i]; lane W + i: ZOIBB at k[i].
+        // Lane i < LANES: BB at k[i]; lane LANES + i: ZOIBB at k[i].
         let lane = |i: usize| -> (f64, f64, f64) {
-            if i < W {
+            if i < LANES {
                 (f.bb.a, f.bb.b, k[i])
             } else {
-                (f.zoibb.a, f.zoibb.b, k[i - W])
+                (f.zoibb.a, f.zoibb.b, k[i - LANES])
             }
         };
-        let lanes: [(f64, f64, f64); W2] = std::array::from_fn(lane);
+        let lanes: [(f64, f64, f64); MOMENT_LANES] = std::array::from_fn(lane);
         // The atom's weight and the Beta part's at a boundary task; (0, 1) inside.
         let mix = |t: Counts, beta_value: f64| {
             if t.c() == 0 {
@@ -282,7 +283,7 @@ impl<'a> Estimates<'a> {
                 beta_value
             }
         };
-        let mut blk = [[0.0; W]; 2];
+        let mut blk = [[0.0; LANES]; 2];
         let (up, down) = &tables.fitted;
         sweep_up(
             block,
@@ -295,9 +296,9 @@ impl<'a> Estimates<'a> {
             },
             |t, w, _, q| {
                 let w = w as f64;
-                for i in 0..W {
+                for i in 0..LANES {
                     blk[0][i] += w * q[i];
-                    blk[1][i] += w * mix(t, q[i + W]);
+                    blk[1][i] += w * mix(t, q[i + LANES]);
                 }
             },
         );
@@ -313,15 +314,15 @@ impl<'a> Estimates<'a> {
                 },
                 |t, w, r| {
                     let w = w as f64;
-                    for i in 0..W {
+                    for i in 0..LANES {
                         acc[i].bb_hat += w * r[i];
-                        acc[i].zoibb_hat += w * mix(t, r[i + W]);
+                        acc[i].zoibb_hat += w * mix(t, r[i + LANES]);
                     }
                 },
             );
         }
         let lw = linmix_weight(n, self.config.linmix[0], self.config.linmix[1]);
-        for i in 0..W {
+        for i in 0..LANES {
             let (b, z) = (blk[0][i], blk[1][i]);
             acc[i].bb += b;
             acc[i].zoibb += z;

@@ -10,19 +10,19 @@ use crate::estimators::unbiased::{ln_all_fail, pass_hat_k, ShortTasks};
 use crate::eval::sweep::{sweep_down, sweep_down_pair, sweep_up, Block, Recips};
 use crate::num::excess::ln_gamma_ratio_excess;
 use crate::num::gamma::ln_gamma_ratio;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use crate::num::sum::Neumaier;
 
 /// The step denominators of one chunk of budgets, shared by every n-block: for the
 /// credible-interval lanes (k) and for the fitted lanes (BB and ZOIBB), upwards (b + k + m)
 /// and downwards (a + k + m).
 pub(super) struct Tables {
-    pub(super) prior: (Recips<W>, Recips<W>),
-    pub(super) fitted: (Recips<W2>, Recips<W2>),
+    pub(super) prior: (Recips<LANES>, Recips<LANES>),
+    pub(super) fitted: (Recips<MOMENT_LANES>, Recips<MOMENT_LANES>),
 }
 
 impl Tables {
-    pub(super) fn new(prior: Prior, fits: Option<&Fits>, k: [f64; W], len: u64) -> Tables {
+    pub(super) fn new(prior: Prior, fits: Option<&Fits>, k: [f64; LANES], len: u64) -> Tables {
         let prior = (
             Recips::new(k.map(|k| prior.beta + k), len),
             Recips::new(k.map(|k| prior.alpha + k), len),
@@ -30,10 +30,10 @@ impl Tables {
         let fitted = match fits {
             Some(f) => {
                 let ab = |i: usize| {
-                    if i < W {
+                    if i < LANES {
                         (f.bb.a, f.bb.b, k[i])
                     } else {
-                        (f.zoibb.a, f.zoibb.b, k[i - W])
+                        (f.zoibb.a, f.zoibb.b, k[i - LANES])
                     }
                 };
                 (
@@ -41,7 +41,10 @@ impl Tables {
                     Recips::new(std::array::from_fn(|i| ab(i).0 + ab(i).2), len),
                 )
             }
-            None => (Recips::new([1.0; W2], 0), Recips::new([1.0; W2], 0)),
+            None => (
+                Recips::new([1.0; MOMENT_LANES], 0),
+                Recips::new([1.0; MOMENT_LANES], 0),
+            ),
         };
         Tables { prior, fitted }
     }
@@ -75,8 +78,8 @@ pub(super) enum Family {
 }
 
 /// Budgets evaluated side by side in one pass over the tasks.
-pub const W: usize = 4;
-pub(super) const W2: usize = 2 * W;
+pub const LANES: usize = 4;
+pub(super) const MOMENT_LANES: usize = 2 * LANES;
 
 /// Sums of every estimator over the tasks of one n-block (plain: a block holds at most n + 1
 /// groups), folded into compensated totals between blocks.
@@ -215,7 +218,7 @@ pub(super) fn unbiased_block<const L: usize>(
                     .ok()
                     .and_then(|t| pass_hat_k(t, k).ok())
                     .unwrap_or(f64::NAN)
-                    .dln()
+                    .libm_ln()
             })
         },
         // C(c−1, k)/C(c, k) = (c−k)/c.
@@ -232,7 +235,7 @@ pub(super) fn unbiased_block<const L: usize>(
 }
 
 /// The moments of X = (1−p)^k (`HAT` false: pass@k, swept up in c) or X = p^k (`HAT`
-/// true: pass^k, swept down). Lanes i < W carry m₁ = E\[X\] at k\[i\]; lanes W + i carry
+/// true: pass^k, swept down). Lanes i < LANES carry m₁ = E\[X\] at k\[i\]; lanes LANES + i carry
 /// V = m₁²/E\[X²\] and its complement Q = 1 − V (see [`moment_variance`]). With (x, d) the
 /// Beta parameters of X's base (β, α for pass@k), a step to the next c has
 /// x′ = x0 + m, m = n − c − 1 (up) or c − 1 (down), and multiplies m₁ by x′/(x′+k) and V
@@ -240,31 +243,31 @@ pub(super) fn unbiased_block<const L: usize>(
 #[inline(always)]
 pub(super) fn prior_moments<const HAT: bool>(
     block: Block<'_>,
-    k: [f64; W],
+    k: [f64; LANES],
     Prior { alpha, beta }: Prior,
-    table: &Recips<W>,
-    acc: &mut [Sums; W],
+    table: &Recips<LANES>,
+    acc: &mut [Sums; LANES],
 ) {
     let n = block[0].0.n();
     let (x0, d0) = if HAT { (alpha, beta) } else { (beta, alpha) };
     // x's count at c: c for pass^k, n − c for pass@k.
     let own = |c: u64| if HAT { c } else { n - c };
-    let anchor = |c: u64| -> [f64; W2] {
+    let anchor = |c: u64| -> [f64; MOMENT_LANES] {
         let (x, d) = (x0 + own(c) as f64, d0 + (n - own(c)) as f64);
         std::array::from_fn(|i| {
-            if i < W {
+            if i < LANES {
                 ln_gamma_ratio(x, d, k[i])
             } else {
-                -ln_gamma_ratio_excess(x, d, k[i - W])
+                -ln_gamma_ratio_excess(x, d, k[i - LANES])
             }
         })
     };
-    let step = |c: u64| -> [(f64, f64); W2] {
+    let step = |c: u64| -> [(f64, f64); MOMENT_LANES] {
         let m = own(c) - 1;
         let (x, inv) = (x0 + m as f64, table.at(m));
         std::array::from_fn(|i| {
-            let j = i % W;
-            if i < W {
+            let j = i % LANES;
+            if i < LANES {
                 (x * inv[j], k[j] * inv[j])
             } else {
                 let v = inv[j] * inv[j];
@@ -272,10 +275,10 @@ pub(super) fn prior_moments<const HAT: bool>(
             }
         })
     };
-    let visit = |_: Counts, w: u64, r: &[f64; W2], q: &[f64; W2]| {
+    let visit = |_: Counts, w: u64, r: &[f64; MOMENT_LANES], q: &[f64; MOMENT_LANES]| {
         let w = w as f64;
-        for i in 0..W {
-            let var = w * moment_variance(r[i], r[i + W], q[i + W]);
+        for i in 0..LANES {
+            let var = w * moment_variance(r[i], r[i + LANES], q[i + LANES]);
             if HAT {
                 acc[i].int_hat_mean += w * r[i];
                 acc[i].int_hat_var += var;
@@ -341,14 +344,14 @@ pub(super) fn naive_means(g: &Groups, ks: &[u64], family: Family) -> Vec<(f64, f
             }
             let p = t.rate();
             let x = (t.n() - t.c()) as f64 / t.n() as f64;
-            let (l_fail, l_pass) = ((-p).dln_1p(), p.dln());
+            let (l_fail, l_pass) = ((-p).libm_ln_1p(), p.libm_ln());
             let (mut r, mut q, mut h) = (0.0, 0.0, 0.0);
             for (i, s) in block_sums.iter_mut().enumerate() {
                 if fresh[i] {
-                    let e = (kf[i] * l_fail).dexp_m1();
+                    let e = (kf[i] * l_fail).libm_exp_m1();
                     (r, q) = (1.0 + e, -e);
                     if hat {
-                        h = (kf[i] * l_pass).dexp();
+                        h = (kf[i] * l_pass).libm_exp();
                     }
                 } else {
                     q += r * p;

@@ -6,7 +6,7 @@
 //! The per-task functions of [`crate::estimators::stderr`] are the reference they are
 //! tested against.
 
-use super::kernels::{recip_len, unbiased_pass_at_k, W, W2};
+use super::kernels::{recip_len, unbiased_pass_at_k, LANES, MOMENT_LANES};
 use super::sweep::{sweep_up, Recips};
 use crate::data::counts::Counts;
 use crate::data::dataset::Groups;
@@ -34,10 +34,10 @@ struct Welford {
 }
 
 /// Both standard errors at each budget of `ks`, in the given order; the budgets share each
-/// pass over the tasks, [`W`] at a time.
+/// pass over the tasks, [`LANES`] at a time.
 ///
 /// # Formula
-/// Per group (multiplicity w, running weight W): δ = Ĝ − mean, mean += (w/W)·δ,
+/// Per group (multiplicity w, running weight LANES): δ = Ĝ − mean, mean += (w/LANES)·δ,
 /// M2 += w·δ·(Ĝ − mean); tasks = √(M2/(T−1))/√T. V̂ = Ĝ′²·Q″ with Ĝ′ = C(n−c, k)/C(n, k) and
 /// Q″ = 1 − C(n−c, 2k)·C(n, k)²/(C(n, 2k)·C(n−c, k)²) carried along c by the positive steps
 /// s = k²/(n−k−c)² (f = (n−2k−c)(n−c)/(n−k−c)²), anchored by
@@ -56,8 +56,8 @@ pub fn spread(g: &Groups, ks: &[u64]) -> Vec<Spread> {
         .collect();
     let mut swept = Vec::with_capacity(defined.len());
     let unit = Recips::new([0.0], recip_len(g));
-    for chunk in defined.chunks(W) {
-        let mut kk = [chunk[0]; W];
+    for chunk in defined.chunks(LANES) {
+        let mut kk = [chunk[0]; LANES];
         kk[..chunk.len()].copy_from_slice(chunk);
         swept.extend(chunk_spread(g, kk, &unit).into_iter().take(chunk.len()));
     }
@@ -80,27 +80,27 @@ pub fn spread(g: &Groups, ks: &[u64]) -> Vec<Spread> {
         .collect()
 }
 
-fn chunk_spread(g: &Groups, ks: [u64; W], unit: &Recips<1>) -> [Spread; W] {
+fn chunk_spread(g: &Groups, ks: [u64; LANES], unit: &Recips<1>) -> [Spread; LANES] {
     let kf = ks.map(|k| k as f64);
-    let mut welford = [Welford::default(); W];
-    let mut var = [Neumaier::default(); W];
+    let mut welford = [Welford::default(); LANES];
+    let mut var = [Neumaier::default(); LANES];
     let mut weight = 0.0;
     for block in g.blocks() {
         let n = block[0].0.n();
-        let lane_ok: [bool; W] = ks.map(|k| k >= 1 && k <= n);
-        let wide: [bool; W] = ks.map(|k| k >= 1 && 2 * k <= n);
-        let mut sums = [0.0; W];
-        sweep_up::<W2>(
+        let lane_ok: [bool; LANES] = ks.map(|k| k >= 1 && k <= n);
+        let wide: [bool; LANES] = ks.map(|k| k >= 1 && 2 * k <= n);
+        let mut sums = [0.0; LANES];
+        sweep_up::<MOMENT_LANES>(
             block,
             |c| {
                 std::array::from_fn(|i| {
-                    let k = ks[i % W];
-                    if i < W {
+                    let k = ks[i % LANES];
+                    if i < LANES {
                         Counts::new(n, c)
                             .ok()
                             .and_then(|t| ln_all_fail(t, k).ok())
                             .unwrap_or(f64::NAN)
-                    } else if wide[i - W] && n - c >= 2 * k {
+                    } else if wide[i - LANES] && n - c >= 2 * k {
                         -ln_gamma_ratio_excess((n - c - 2 * k + 1) as f64, c as f64, k as f64)
                     } else {
                         f64::NEG_INFINITY
@@ -111,8 +111,8 @@ fn chunk_spread(g: &Groups, ks: [u64; W], unit: &Recips<1>) -> [Spread; W] {
                 let d = (n - c) as f64;
                 let inv = unit.at(n - c)[0];
                 std::array::from_fn(|i| {
-                    let k = kf[i % W];
-                    if i < W {
+                    let k = kf[i % LANES];
+                    if i < LANES {
                         // C(n−c−1, k)/C(n−c, k) = (n−c−k)/(n−c).
                         ((d - k) * inv, k * inv)
                     } else if d >= 2.0 * k {
@@ -128,7 +128,7 @@ fn chunk_spread(g: &Groups, ks: [u64; W], unit: &Recips<1>) -> [Spread; W] {
                 let wf = w as f64;
                 weight += wf;
                 let share = wf / weight;
-                for i in 0..W {
+                for i in 0..LANES {
                     if !lane_ok[i] {
                         continue;
                     }
@@ -137,7 +137,7 @@ fn chunk_spread(g: &Groups, ks: [u64; W], unit: &Recips<1>) -> [Spread; W] {
                     s.mean += share * delta;
                     s.m2 += wf * delta * (q[i] - s.mean);
                     if wide[i] {
-                        sums[i] += wf * r[i] * r[i] * q[i + W];
+                        sums[i] += wf * r[i] * r[i] * q[i + LANES];
                     }
                 }
             },

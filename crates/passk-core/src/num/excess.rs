@@ -8,7 +8,7 @@
 
 use super::gamma::{stirling_diff, DIRECT_TERMS};
 use super::sum::Neumaier;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 
 /// The Stirling form starts from this argument on (smaller x are shifted up).
 const SHIFT_TO: f64 = 10.0;
@@ -52,7 +52,7 @@ pub fn excess_over_k(x: f64, d: f64, k: f64, m: u64) -> f64 {
     let mut acc = Neumaier::default();
     for j in 0..m {
         let j = j as f64;
-        acc.add((d * k / ((x + j) * (x + d + k + j))).dln_1p());
+        acc.add((d * k / ((x + j) * (x + d + k + j))).libm_ln_1p());
     }
     acc.total()
 }
@@ -63,7 +63,7 @@ pub fn excess_over_d(x: f64, _d: f64, k: f64, m: u64) -> f64 {
     let mut acc = Neumaier::default();
     for i in 0..m {
         let i = i as f64;
-        acc.add((k * k / ((x + i) * (x + 2.0 * k + i))).dln_1p());
+        acc.add((k * k / ((x + i) * (x + 2.0 * k + i))).libm_ln_1p());
     }
     acc.total()
 }
@@ -80,20 +80,20 @@ pub fn excess_stirling(x: f64, d: f64, k: f64) -> f64 {
     let mut x = x;
     while x < SHIFT_TO {
         let u = x + k + d;
-        acc.add((k * k * d * (2.0 * x + 2.0 * k + d) / (x * (x + 2.0 * k) * u * u)).dln_1p());
+        acc.add((k * k * d * (2.0 * x + 2.0 * k + d) / (x * (x + 2.0 * k) * u * u)).libm_ln_1p());
         x += 1.0;
     }
     let (xk, xd, xdk, xd2k) = (x + k, x + d, x + d + k, x + d + 2.0 * k);
     let den = xk * xk * xd * xd2k;
     let z = k * k * d * (2.0 * x + d + 2.0 * k) / den;
     let ln_rho = if z < 0.5 {
-        (-z).dln_1p()
+        (-z).libm_ln_1p()
     } else {
-        (x * (x + 2.0 * k) * xdk * xdk / den).dln()
+        (x * (x + 2.0 * k) * xdk * xdk / den).libm_ln()
     };
     acc.add((x - 0.5) * ln_rho);
-    acc.add(2.0 * k * (k * d / (xk * xd2k)).dln_1p());
-    acc.add(d * (k * k / (xd * xd2k)).dln_1p());
+    acc.add(2.0 * k * (k * d / (xk * xd2k)).libm_ln_1p());
+    acc.add(d * (k * k / (xd * xd2k)).libm_ln_1p());
     acc.add(stirling_diff(x + 2.0 * k, xd2k) - 2.0 * stirling_diff(xk, xdk) + stirling_diff(x, xd));
     acc.total().max(0.0)
 }

@@ -9,7 +9,7 @@
 use super::gamma::stirling_correction;
 use super::prec::TAIL_NEGLIGIBLE;
 use super::recips::Recips;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use std::fmt;
 
 /// Why a hypergeometric distribution is not defined.
@@ -80,7 +80,7 @@ fn bd0(x: f64, m: f64) -> f64 {
         }
         return s;
     }
-    x * (x / m).dln() + m - x
+    x * (x / m).libm_ln() + m - x
 }
 
 /// ln of the Binomial(m, p) pmf at x (q = 1 − p given separately), Loader's form.
@@ -101,14 +101,14 @@ fn ln_binom(x: f64, m: f64, p: f64, q: f64) -> f64 {
         return if p < 0.1 {
             -bd0(m, m * q) - m * p
         } else {
-            m * q.dln()
+            m * q.libm_ln()
         };
     }
     if x == m {
         return if q < 0.1 {
             -bd0(m, m * p) - m * q
         } else {
-            m * p.dln()
+            m * p.libm_ln()
         };
     }
     let lc = stirling_correction(m)
@@ -116,7 +116,7 @@ fn ln_binom(x: f64, m: f64, p: f64, q: f64) -> f64 {
         - stirling_correction(m - x)
         - bd0(x, m * p)
         - bd0(m - x, m * q);
-    let lf = (2.0 * std::f64::consts::PI).dln() + x.dln() + (-x / m).dln_1p();
+    let lf = (2.0 * std::f64::consts::PI).libm_ln() + x.libm_ln() + (-x / m).libm_ln_1p();
     lc - 0.5 * lf
 }
 
@@ -211,7 +211,7 @@ impl Hypergeom {
                 return p;
             }
         }
-        self.ln_pmf(j).dexp()
+        self.ln_pmf(j).libm_exp()
     }
 
     /// P(X = j+1)/P(X = j).
@@ -367,7 +367,7 @@ mod tests {
             let mut total = 0.0;
             for j in lo..=hi {
                 let want = binom(c, j) * binom(n - c, k - j) / binom(n, k);
-                let got = h.ln_pmf(j).dexp();
+                let got = h.ln_pmf(j).libm_exp();
                 assert!(
                     close(got, want, 1e-13, 0.0),
                     "{n} {c} {k} {j}: {got} vs {want}"

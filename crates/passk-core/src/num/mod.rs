@@ -5,7 +5,7 @@ pub mod beta;
 pub mod excess;
 pub mod gamma;
 pub mod hypergeom;
-pub mod math;
+pub mod libm_math;
 pub mod normal;
 pub mod optimize;
 pub mod prec;

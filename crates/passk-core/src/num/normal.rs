@@ -1,6 +1,6 @@
 //! The standard normal quantile and the two-sided z of a confidence level.
 
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 
 /// The standard normal quantile Φ⁻¹(p) for 0 < p < 1 (±∞ at 0 and 1, NaN outside).
 ///
@@ -48,7 +48,7 @@ pub fn normal_quantile(p: f64) -> f64 {
     ];
     let low = 0.02425;
     let x = if p < low {
-        let q = (-2.0 * p.dln()).sqrt();
+        let q = (-2.0 * p.libm_ln()).sqrt();
         (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
             / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
     } else if p <= 1.0 - low {
@@ -57,13 +57,13 @@ pub fn normal_quantile(p: f64) -> f64 {
         (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
             / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
     } else {
-        let q = (-2.0 * (1.0 - p).dln()).sqrt();
+        let q = (-2.0 * (1.0 - p).libm_ln()).sqrt();
         -(((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
             / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
     };
     // Halley refinement: e = Φ(x) − p, Φ(x) = ½·erfc(−x/√2).
     let e = 0.5 * libm::erfc(-x / std::f64::consts::SQRT_2) - p;
-    let u = e * (2.0 * std::f64::consts::PI).sqrt() * (x * x / 2.0).dexp();
+    let u = e * (2.0 * std::f64::consts::PI).sqrt() * (x * x / 2.0).libm_exp();
     x - u / (1.0 + x * u / 2.0)
 }
 

@@ -2,13 +2,13 @@
 //! Binomial and Hypergeometric variates.
 
 use super::rng::SplitMix64;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 
 /// A standard normal variate (Box–Muller; one of the pair is used).
 pub fn normal(rng: &mut SplitMix64) -> f64 {
     let u1 = rng.uniform().max(f64::MIN_POSITIVE);
     let u2 = rng.uniform();
-    (-2.0 * u1.dln()).sqrt() * (2.0 * std::f64::consts::PI * u2).dcos()
+    (-2.0 * u1.libm_ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).libm_cos()
 }
 
 /// A Gamma(shape, 1) variate, shape > 0.
@@ -18,7 +18,7 @@ pub fn normal(rng: &mut SplitMix64) -> f64 {
 pub fn gamma(rng: &mut SplitMix64, shape: f64) -> f64 {
     if shape < 1.0 {
         let u = rng.uniform().max(f64::MIN_POSITIVE);
-        return gamma(rng, shape + 1.0) * u.dpowf(1.0 / shape);
+        return gamma(rng, shape + 1.0) * u.libm_pow(1.0 / shape);
     }
     let d = shape - 1.0 / 3.0;
     let c = 1.0 / (9.0 * d).sqrt();
@@ -29,7 +29,7 @@ pub fn gamma(rng: &mut SplitMix64, shape: f64) -> f64 {
             continue;
         }
         let u = rng.uniform().max(f64::MIN_POSITIVE);
-        if u.dln() < 0.5 * z * z + d - d * v + d * v.dln() {
+        if u.libm_ln() < 0.5 * z * z + d - d * v + d * v.libm_ln() {
             return d * v;
         }
     }
@@ -102,7 +102,7 @@ impl Hypergeometric {
             1.0
         } else {
             let ln_c = |a: u64, b: u64| crate::estimators::likelihood::ln_choose(a, b);
-            (ln_c(k, mode) + ln_c(nn - k, n - mode) - ln_c(nn, n)).dexp()
+            (ln_c(k, mode) + ln_c(nn - k, n - mode) - ln_c(nn, n)).libm_exp()
         };
         Hypergeometric {
             lo,

@@ -35,7 +35,7 @@ pub struct Collector {
     /// Rejected rows beyond [`MAX_KEPT`].
     pub rejected_more: u64,
     /// What per-sample rows said beyond pass or fail, by (series, task position).
-    said: FxMap<(usize, usize), Said>,
+    said: FxMap<(usize, usize), Answers>,
     /// Whether the votes keep their answers' texts (to be combined with other files').
     pub keep_answers: bool,
     /// How the reader was asked to read.
@@ -63,7 +63,7 @@ pub struct ReadOptions {
 
 /// What a task's samples said beyond pass or fail: answers (and the target) and scores.
 #[derive(Debug, Default)]
-pub struct Said {
+pub struct Answers {
     /// The answers tallied.
     pub tally: Tally,
     /// Samples tallied (answered or not).
@@ -274,11 +274,11 @@ impl Collector {
 
     /// What the samples of the task at `at` (from [`push_samples`](Self::push_samples))
     /// said beyond pass or fail.
-    pub fn said(&mut self, at: (usize, usize)) -> &mut Said {
+    pub fn said(&mut self, at: (usize, usize)) -> &mut Answers {
         let fold_case = self.options.fold_case;
-        self.said.entry(at).or_insert_with(|| Said {
+        self.said.entry(at).or_insert_with(|| Answers {
             tally: Tally::new(fold_case),
-            ..Said::default()
+            ..Answers::default()
         })
     }
 

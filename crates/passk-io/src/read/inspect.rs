@@ -9,13 +9,13 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use passk_core::data::dataset::SeriesMeta;
 use crate::number::shorten;
+use passk_core::data::dataset::SeriesMeta;
 
+use super::answers::SaidLine;
 use super::collect::Collector;
 use super::json_rows::json_text;
 use super::names::is_group_name;
-use super::said::SaidLine;
 use super::zip;
 
 /// What the series are named after: the log's model and task.

@@ -11,8 +11,8 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use passk_core::data::dataset::SeriesMeta;
 use crate::number::shorten;
+use passk_core::data::dataset::SeriesMeta;
 
 use super::collect::Collector;
 use super::json_rows::{counts_line, json_text, outcomes, samples_line, Object};

@@ -8,15 +8,15 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
+use crate::number::shorten;
 use passk_core::data::counts::MAX_COUNT;
 use passk_core::data::dataset::SeriesMeta;
-use crate::number::shorten;
 
+use super::answers::said_of;
 use super::collect::Collector;
 use super::names::{
     is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES,
 };
-use super::said::said_of;
 
 /// An object's fields in order, keys and values borrowed from the line: a line has a few
 /// keys, so a scan beats hashing them.

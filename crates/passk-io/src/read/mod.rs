@@ -15,6 +15,7 @@
 //! seen, repeated ids found), `names` (column and key names) and `assemble` (files into
 //! named datasets).
 
+mod answers;
 mod assemble;
 mod collect;
 mod fast_hash;
@@ -30,7 +31,6 @@ mod quotes;
 mod reader;
 mod repeats;
 mod runs;
-mod said;
 mod split;
 mod text_rows;
 mod zip;

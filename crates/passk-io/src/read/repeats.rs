@@ -2,8 +2,8 @@
 //! come; counts rows are checked for a repeated id once the rows are in, all together (a
 //! lookup per row in a table of a million ids costs a cache miss or two each).
 
-use passk_core::data::dataset::{SeriesMeta, Task};
 use crate::number::shorten;
+use passk_core::data::dataset::{SeriesMeta, Task};
 
 use super::collect::RowError;
 use super::fast_hash::Fx;

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use passk_core::data::dataset::SeriesMeta;
 use crate::number::shorten;
+use passk_core::data::dataset::SeriesMeta;
 
 use super::collect::Collector;
 use super::json_rows::{json_text, outcome_list, push_outcomes, Object};

@@ -147,10 +147,7 @@ mod tests {
             .chain((0..2 * bad).map(|i| format!("{},{}\n", 5, 6 + i % 3)))
             .collect();
         let want = read_text("t.csv", "t", &text, None);
-        assert_eq!(
-            want.rejected_more as usize,
-            2 * bad - crate::read::MAX_KEPT
-        );
+        assert_eq!(want.rejected_more as usize, 2 * bad - crate::read::MAX_KEPT);
         for cut in [4, text.len() / 3, text.len() / 2, text.len() - 4] {
             let cut = cut + text[cut..].find('\n').unwrap() + 1;
             assert_eq!(read_cut(&text, cut), want, "cut at {cut}");

@@ -1,7 +1,7 @@
 //! Line-by-line text formats: `n c` counts, CSV/TSV with a header, and 0/1 matrices.
 
-use passk_core::data::dataset::SeriesMeta;
 use crate::number::{parse_count, plain_count, shorten};
+use passk_core::data::dataset::SeriesMeta;
 
 use super::collect::Collector;
 use super::names::{is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
@@ -28,7 +28,7 @@ pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
             (Some(n), Some(c), None) => (n, c),
             (a, b, c) => {
                 let count = [a, b, c].iter().flatten().count() + f.count();
-                let found = crate::format::count_of(count as u64, "field", "fields");
+                let found = crate::display::count_of(count as u64, "field", "fields");
                 let reason = format!("expected 2 numbers (n c), found {found}");
                 col.reject(line, reason, None);
                 return;

@@ -4,8 +4,8 @@
 mod field;
 pub use field::Field;
 
-use passk_core::estimators::cover::Tau;
 use crate::number::parse_count;
+use passk_core::estimators::cover::Tau;
 
 /// Items of a comma- (or space-) separated list.
 fn items(text: &str) -> impl Iterator<Item = &str> {
@@ -172,7 +172,7 @@ pub fn parse_bootstrap(text: &str) -> Result<u64, String> {
         v if v <= max => Ok(v),
         _ => Err(format!(
             "at most {} resamples",
-            crate::format::thousands(max)
+            crate::display::thousands(max)
         )),
     }
 }

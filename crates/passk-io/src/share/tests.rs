@@ -2,10 +2,10 @@ use crate::series_edits::SeriesEdits;
 use proptest::prelude::*;
 
 use super::*;
+use crate::read::Format;
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::{SeriesMeta, Task};
 use passk_core::estimators::stderr::SeKind;
-use crate::read::Format;
 
 /// An input of one unnamed series (named after the input).
 fn dataset(name: &str, tasks: &[(Option<&str>, u64, u64)]) -> FileRead {

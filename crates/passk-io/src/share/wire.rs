@@ -4,13 +4,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::{clip, Shared, View};
+use crate::read::{FileRead, Format};
+use crate::settings::{parse_all, SettingsText};
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::{SeriesMeta, Task, Tasks};
 use passk_core::data::samples::{Scored, Votes};
 use passk_core::estimators::kind::Estimator;
 use passk_core::settings::BandKind;
-use crate::read::{FileRead, Format};
-use crate::settings::{parse_all, SettingsText};
 
 /// One input in a link: its names, how it was read, and its series.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::{Cell, CoverRow, Row};
-use passk_io::format::full;
+use passk_io::display::full;
 
 /// The table as Markdown, under `header` (from [`super::header`]).
 pub fn markdown(header: &[String], rows: &[Row], cover: &[CoverRow]) -> String {

@@ -8,7 +8,7 @@ use super::reason::{reason, ReasonParts};
 use super::run::Backtest;
 use crate::estimators::kind::Estimator;
 
-pub use super::more::{error_at, more_samples, more_samples_lines};
+pub use super::more_samples::{error_at, more_samples, more_samples_lines};
 pub use super::report::BacktestReport;
 
 /// The simplest candidate, preferred when the best is not better than it beyond the spread

@@ -12,7 +12,7 @@
 
 pub mod choose;
 pub mod evidence;
-pub mod more;
+pub mod more_samples;
 pub mod reason;
 pub mod report;
 pub mod run;

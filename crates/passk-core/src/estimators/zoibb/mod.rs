@@ -9,7 +9,7 @@ use crate::estimators::beta_binomial::{
 };
 use crate::estimators::likelihood::BbData;
 use crate::num::gamma::ln_gamma_ratio;
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use crate::num::optimize::{StopReason, WithHessian};
 
 mod profile;
@@ -78,14 +78,14 @@ pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Se
     let mut warm = [0.05, 0.05];
     let o = {
         let mut f = WithHessian::new(|x: [f64; 2]| {
-            let (a, b) = (x[0].dexp(), x[1].dexp());
+            let (a, b) = (x[0].libm_exp(), x[1].libm_exp());
             let pr = profile(data, a, b, warm);
             warm = [pr.pi[0].max(1e-3), pr.pi[1].max(1e-3)];
             pr.d.in_log_params(a, b)
         });
         log_box().maximize(&mut f, starts, search.grid, search.runs)
     };
-    let (a, b) = (o.x[0].dexp(), o.x[1].dexp());
+    let (a, b) = (o.x[0].libm_exp(), o.x[1].libm_exp());
     let pr = profile(data, a, b, warm);
     let (pi, ll) = (pr.pi, pr.d.v);
     let gain = ll - bb.log_likelihood;
@@ -111,7 +111,7 @@ pub fn fit_zoibb_data(data: &BbData, bb: &BbFit, starts: &[[f64; 2]], search: Se
 impl ZoibbFit {
     /// The optimum's Beta part as a start of another search: (ln a, ln b).
     pub fn start(&self) -> [f64; 2] {
-        [self.a.dln(), self.b.dln()]
+        [self.a.libm_ln(), self.b.libm_ln()]
     }
 
     /// The posterior weights (atom, Beta part) of a task: (0, 1) for interior tasks; at c = 0
@@ -129,9 +129,9 @@ impl ZoibbFit {
         if atom == 0.0 {
             return (0.0, 1.0);
         }
-        let (la, lr) = (atom.dln(), s.dln() + lp);
+        let (la, lr) = (atom.libm_ln(), s.libm_ln() + lp);
         let total = log_add(la, lr);
-        ((la - total).dexp(), (lr - total).dexp())
+        ((la - total).libm_exp(), (lr - total).libm_exp())
     }
 
     /// Mixes the Beta part's value with the atom's: the atom at 1 adds its weight, the atom

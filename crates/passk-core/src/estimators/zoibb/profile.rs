@@ -3,7 +3,7 @@
 
 use super::ZoibbFit;
 use crate::estimators::likelihood::{BbData, Pieces, D2};
-use crate::num::math::Det;
+use crate::num::libm_math::LibmMath;
 use crate::num::optimize::{Objective, Problem, StopReason};
 use crate::num::sum::Neumaier;
 
@@ -16,7 +16,7 @@ pub(super) fn log_add(x: f64, y: f64) -> f64 {
         return x;
     }
     let m = x.max(y);
-    m + (-(x - y).abs()).dexp().dln_1p()
+    m + (-(x - y).abs()).libm_exp().libm_ln_1p()
 }
 
 /// One boundary group at fixed (a, b): its weight, ln P(c | n) under the Beta part with
@@ -47,7 +47,7 @@ impl Weights {
                 .map(|(&(_, w), d)| Side {
                     w,
                     d: *d,
-                    p: d.v.dexp(),
+                    p: d.v.libm_exp(),
                 })
                 .collect()
         };
@@ -63,7 +63,7 @@ impl Weights {
     fn log_den(own: f64, s: f64, logs: (f64, f64), side: &Side) -> (f64, f64) {
         if side.p > 1e-250 {
             let den = own + s * side.p;
-            return (den.dln(), den);
+            return (den.libm_ln(), den);
         }
         let (ln_own, ln_s) = logs;
         let lb = ln_s + side.d.v;
@@ -73,17 +73,17 @@ impl Weights {
             return (ln_own, own);
         }
         let l = log_add(ln_own, lb);
-        (l, l.dexp().max(1e-300))
+        (l, l.libm_exp().max(1e-300))
     }
 
     /// [`log_den`](Self::log_den) and the Beta part's responsibility r = s·P/(own + s·P).
     fn den(own: f64, s: f64, side: &Side) -> (f64, f64, f64) {
-        let logs = (own.dln(), s.dln());
+        let logs = (own.libm_ln(), s.libm_ln());
         let (l, den) = Self::log_den(own, s, logs, side);
         let r = if side.p > 1e-250 {
             s * side.p / den
         } else {
-            (logs.1 + side.d.v - l).dexp()
+            (logs.1 + side.d.v - l).libm_exp()
         };
         (l, den, r)
     }
@@ -96,13 +96,13 @@ impl Weights {
         }
         let m = self.m;
         let mut h = Neumaier::default();
-        h.add(if m > 0.0 { m * s.dln() } else { 0.0 });
+        h.add(if m > 0.0 { m * s.libm_ln() } else { 0.0 });
         let mut g = [-m / s, -m / s];
         let mut hs = [[-m / (s * s); 2]; 2];
-        let ln_s = s.dln();
+        let ln_s = s.libm_ln();
         for (atom, side) in self.sides.iter().enumerate() {
             let own = if atom == 0 { u } else { v };
-            let logs = (own.dln(), ln_s);
+            let logs = (own.libm_ln(), ln_s);
             for grp in side {
                 let (lden, den) = Self::log_den(own, s, logs, grp);
                 if !lden.is_finite() {
@@ -265,7 +265,7 @@ pub fn zoibb_loglik(data: &BbData, z: &ZoibbFit) -> f64 {
     ll.add(data.ln_choose_sum());
     ll.add(p.interior.v);
     if data.interior_weight > 0.0 {
-        ll.add(data.interior_weight * s.dln());
+        ll.add(data.interior_weight * s.libm_ln());
     }
     for (side, own) in w.sides.iter().zip([z.pi0, z.pi1]) {
         for grp in side {

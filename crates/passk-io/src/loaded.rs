@@ -1,19 +1,19 @@
 //! What the dataset view shows about the inputs: the series assembled from the pasted text
 //! and the loaded files, one summary row per series, and every rejected row.
 
+use crate::display::{percent, thousands};
+use crate::read::{assemble_with_sources, FileRead};
 use passk_core::analysis::warnings::{shape_warning, Context, Warning};
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::unbiased::ShortTasks;
-use crate::format::{percent, thousands};
-use crate::read::{assemble_with_sources, FileRead};
 
 /// Rejected rows listed on the page; the rest are counted (and all are downloadable).
 pub const LISTED: usize = 100;
 
 /// The series of all inputs, with where each came from.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Workspace {
+pub struct Loaded {
     /// Series in order: the pasted text's, then each file's.
     pub datasets: Vec<Dataset>,
     /// Rejected rows per series.
@@ -28,9 +28,9 @@ pub struct Workspace {
     pub first_file: usize,
 }
 
-impl Workspace {
+impl Loaded {
     /// Assembles the inputs (the pasted text first).
-    pub fn new(inputs: Vec<FileRead>) -> Workspace {
+    pub fn new(inputs: Vec<FileRead>) -> Loaded {
         // Runs of one series (read together) are shown as the first file's, naming them all.
         let mut runs: std::collections::HashMap<_, Vec<&str>> = Default::default();
         for f in &inputs {
@@ -59,7 +59,7 @@ impl Workspace {
             })
             .collect();
         let (datasets, rejected, sources) = assemble_with_sources(inputs);
-        Workspace {
+        Loaded {
             origins: datasets.iter().map(|d| d.name.clone()).collect(),
             datasets,
             rejected,
@@ -70,23 +70,23 @@ impl Workspace {
     }
 
     /// Assembles the pasted text's series (if any) and then the files'.
-    pub fn with_pasted(pasted: Option<FileRead>, files: Vec<FileRead>) -> Workspace {
+    pub fn with_pasted(pasted: Option<FileRead>, files: Vec<FileRead>) -> Loaded {
         let first_file = usize::from(pasted.is_some());
         let mut all: Vec<FileRead> = pasted.into_iter().collect();
         all.extend(files);
-        Workspace {
+        Loaded {
             first_file,
-            ..Workspace::new(all)
+            ..Loaded::new(all)
         }
     }
 
     /// Each series followed by its groups' series ([`Dataset::by_group`]), from the same
     /// input; rejected rows stay with the whole series.
-    pub fn broken_down(&self) -> Workspace {
-        let mut out = Workspace {
+    pub fn broken_down(&self) -> Loaded {
+        let mut out = Loaded {
             inputs: self.inputs.clone(),
             first_file: self.first_file,
-            ..Workspace::default()
+            ..Loaded::default()
         };
         for (i, d) in self.datasets.iter().enumerate() {
             out.datasets.push(d.clone());
@@ -245,7 +245,7 @@ mod tests {
     fn summary_and_rejected_rows() {
         let pasted = read_text("pasted text", "pasted", "10 3\n10 0\n10 11\n", None);
         let csv = read_text("m.csv", "m", "model,n,c\nA,4,4\nB,4,1\n", None);
-        let ws = Workspace::new(vec![pasted, csv]);
+        let ws = Loaded::new(vec![pasted, csv]);
         let names: Vec<&str> = ws.datasets.iter().map(|d| d.name.as_str()).collect();
         assert_eq!(names, vec!["pasted", "A", "B"]);
         assert_eq!(ws.sources, vec![0, 1, 1]);
@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn warnings_about_the_data_come_before_any_number() {
         let read = |name: &str, text: &str| read_text(name, name, text, None);
-        let ws = Workspace::new(vec![
+        let ws = Loaded::new(vec![
             read("greedy", "1 1\n1 0\n"),
             read("mixed", "10 3\n4 1\n10 0\n"),
             read("even", "10 3\n10 1\n"),

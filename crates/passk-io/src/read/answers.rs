@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::number::shorten;
 
-use super::collect::Said;
+use super::collect::Answers;
 use super::json_rows::{json_text, Object};
 use super::names::{ANSWER_NAMES, SCORE_NAMES, TARGET_NAMES};
 
@@ -119,7 +119,7 @@ pub struct SaidLine {
 
 impl SaidLine {
     /// Adds the line to what its task's samples said.
-    pub fn add_to(self, said: &mut Said) {
+    pub fn add_to(self, said: &mut Answers) {
         if let Some(t) = &self.target {
             said.tally.target(t);
         }
@@ -146,10 +146,10 @@ impl SaidLine {
 
 #[cfg(test)]
 mod tests {
+    use crate::read::{assemble, read_text};
     use passk_core::data::samples::AnswerGroup;
     use passk_core::report::build::build_report;
     use passk_core::settings::Options;
-    use crate::read::{assemble, read_text};
 
     #[test]
     fn answers_targets_and_scores_reach_the_report() {

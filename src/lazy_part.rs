@@ -20,7 +20,7 @@ use super::state::{self, Inputs};
 
 /// The workspace's state (signals: cheap to copy).
 #[derive(Clone, Copy)]
-pub struct Workspace {
+pub struct LazyPart {
     inputs: Inputs,
     analysis: Analysis,
     share: Share,
@@ -56,7 +56,7 @@ macro_rules! deferred {
 ///
 /// # Errors
 /// [`LOAD_FAILED`] when the workspace's code could not be loaded.
-pub async fn setup(calc: CalcState) -> Result<Workspace, &'static str> {
+pub async fn setup(calc: CalcState) -> Result<LazyPart, &'static str> {
     let ws = deferred!(setup_now(calc))?;
     // The views' own loaders, settled now (their code came with `setup_now`): the first
     // poll of `share_bar` and `body` is then ready, so the workspace mounts in the same pass
@@ -76,7 +76,7 @@ pub async fn setup(calc: CalcState) -> Result<Workspace, &'static str> {
 ///
 /// # Errors
 /// [`LOAD_FAILED`], as [`setup`].
-pub async fn share_bar(ws: Workspace) -> Result<AnyView, &'static str> {
+pub async fn share_bar(ws: LazyPart) -> Result<AnyView, &'static str> {
     deferred!(share_bar_now(ws))
 }
 
@@ -84,7 +84,7 @@ pub async fn share_bar(ws: Workspace) -> Result<AnyView, &'static str> {
 ///
 /// # Errors
 /// [`LOAD_FAILED`], as [`setup`].
-pub async fn body(ws: Workspace) -> Result<AnyView, &'static str> {
+pub async fn body(ws: LazyPart) -> Result<AnyView, &'static str> {
     deferred!(body_now(ws))
 }
 
@@ -92,13 +92,13 @@ pub async fn body(ws: Workspace) -> Result<AnyView, &'static str> {
     feature = "split",
     leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
 )]
-fn setup_now(calc: CalcState) -> Result<Workspace, Missing> {
+fn setup_now(calc: CalcState) -> Result<LazyPart, Missing> {
     Ok(untrack(|| {
         let inputs = state::provide_inputs();
         let analysis = analysis_state::provide_analysis(inputs);
         // A link the page was opened with wins over what storage restored (kept aside).
         let share = share_state::provide_share(inputs, calc, analysis);
-        Workspace {
+        LazyPart {
             inputs,
             analysis,
             share,
@@ -110,7 +110,7 @@ fn setup_now(calc: CalcState) -> Result<Workspace, Missing> {
     feature = "split",
     leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
 )]
-fn share_bar_now(ws: Workspace) -> Result<AnyView, Missing> {
+fn share_bar_now(ws: LazyPart) -> Result<AnyView, Missing> {
     let analysis = ws.analysis;
     let on_report = Callback::new(move |()| analysis.download_report());
     Ok(view! { <ShareBar share=ws.share on_report=on_report /> }.into_any())
@@ -120,7 +120,7 @@ fn share_bar_now(ws: Workspace) -> Result<AnyView, Missing> {
     feature = "split",
     leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
 )]
-fn body_now(ws: Workspace) -> Result<AnyView, Missing> {
+fn body_now(ws: LazyPart) -> Result<AnyView, Missing> {
     Ok(view! {
         <DropZone inputs=ws.inputs />
         <DatasetView inputs=ws.inputs analysis=ws.analysis />
