@@ -20,8 +20,8 @@ use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::schema::Report;
 use passk_core::settings::BandKind;
 use passk_io::loaded::Loaded;
+use passk_io::page_view::View;
 use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
-use passk_io::share::View;
 use passk_plot::slots::SlotBook;
 
 /// Where the settings and the view are kept across reloads.

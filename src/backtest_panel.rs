@@ -11,7 +11,7 @@ use passk_engine::protocol::Family;
 use super::analysis_jobs::BACKTEST_REPEATS;
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
-use passk_core::analysis::backtest::choose::more_samples_lines;
+use passk_core::analysis::backtest::more_samples::more_samples_lines;
 use passk_core::estimators::kind::Estimator;
 use passk_io::display::full;
 use passk_plot::backtest::MoreSamplesChart;

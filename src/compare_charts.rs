@@ -8,11 +8,13 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::job_progress::{is_stale, JobProgress};
 use super::term::Term;
-use passk_core::analysis::compare::{best_temperature, delta_pass_point, PairError, PairedOutcome};
+use passk_core::analysis::compare::{best_temperature, delta_pass_point};
+
 use passk_core::analysis::curves::{k_grid, round_budgets};
+use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::settings::Settings;
 use passk_engine::protocol::{Family, Reply, Request};
-use passk_io::share::View;
+use passk_io::page_view::View;
 use passk_plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
 use passk_plot::Chart;
 use passk_view::chart_data;

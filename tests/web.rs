@@ -342,7 +342,9 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
 #[wasm_bindgen_test]
 fn the_columns_of_a_large_task_list_are_handed_over() {
     use passk_core::data::counts::Counts;
-    use passk_core::data::dataset::{Dataset, SeriesMeta, Task};
+    use passk_core::data::dataset::{Dataset, SeriesMeta};
+
+    use passk_core::data::task::Task;
     use passk_engine::codec::{from_js, handed_over, to_js};
     use passk_engine::protocol::Request;
 

@@ -26,8 +26,10 @@ use std::time::Instant;
 
 use passk_core::analysis::backtest::run::{backtest, BacktestRun};
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, Task};
+use passk_core::data::dataset::Dataset;
+
 use passk_core::data::synthetic::{synthetic, InflatedBeta};
+use passk_core::data::task::Task;
 use passk_core::eval::fit::fit_series;
 use passk_core::settings::Settings;
 use study::{cells, deepscaler, pythia, simulated, subsampled, table, Cell, Real, REPEATS};

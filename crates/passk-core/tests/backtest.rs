@@ -4,13 +4,17 @@
 //! cannot be backtested falls back to BB.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::backtest::choose::{
-    bucket, choose, error_at, more_samples, BacktestReport,
-};
+use passk_core::analysis::backtest::choose::{bucket, choose};
+
+use passk_core::analysis::backtest::report::BacktestReport;
+
+use passk_core::analysis::backtest::more_samples::{error_at, more_samples};
 use passk_core::analysis::backtest::run::{backtest, Backtest, BacktestError, Level};
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, Task};
+use passk_core::data::dataset::Dataset;
+
 use passk_core::data::synthetic::{synthetic, InflatedBeta};
+use passk_core::data::task::Task;
 use passk_core::estimators::kind::Estimator;
 use passk_core::eval::fit::fit_series;
 use passk_core::report::build::build_report;

@@ -2,12 +2,14 @@
 //! DeepScaleR base vs RL, pairing errors, the best temperature per budget.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::compare::{
-    best_temperature, delta_pass_point, paired_difference, PairError, Paired,
-};
+use passk_core::analysis::compare::{best_temperature, delta_pass_point};
+
+use passk_core::analysis::paired::{paired_difference, PairError, Paired};
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, SeriesMeta, Task};
+use passk_core::data::dataset::{Dataset, SeriesMeta};
+
 use passk_core::data::synthetic::{synthetic, InflatedBeta};
+use passk_core::data::task::Task;
 use passk_core::eval::fit::SeriesFit;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
 use passk_core::settings::Settings;

@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Groups;
+use passk_core::data::groups::Groups;
 use passk_core::estimators::beta_binomial::{BbFit, PARAM_MAX};
 use passk_core::estimators::interval::{credible_interval, Metric, Prior};
 use passk_core::estimators::linmix::linmix_pass_at_k;
@@ -11,7 +11,9 @@ use passk_core::estimators::unbiased::{
     mean_pass_at_k, mean_pass_hat_k, naive_pass_at_k, naive_pass_hat_k,
 };
 use passk_core::estimators::zoibb::ZoibbFit;
-use passk_core::eval::estimates::{Config, Estimates, Fits};
+use passk_core::eval::estimates::{Config, Estimates};
+
+use passk_core::eval::fits::Fits;
 use passk_core::eval::kernels::unbiased_pass_at_k;
 use passk_core::num::optimize::StopReason;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};

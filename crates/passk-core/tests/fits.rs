@@ -5,7 +5,11 @@
 use passk_core::analysis::bootstrap::resample_counts;
 use passk_core::analysis::cv::cv_elpd;
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, Groups, Task};
+use passk_core::data::dataset::Dataset;
+
+use passk_core::data::task::Task;
+
+use passk_core::data::groups::Groups;
 use passk_core::data::synthetic;
 use passk_core::data::synthetic::InflatedBeta;
 use passk_core::estimators::beta_binomial::{
@@ -13,8 +17,10 @@ use passk_core::estimators::beta_binomial::{
 };
 use passk_core::estimators::linmix::{linmix_pass_at_k, linmix_weight};
 use passk_core::estimators::zoibb::{fit_zoibb, ZoibbFit};
-use passk_core::eval::estimates::{Estimates, Fits};
+use passk_core::eval::estimates::Estimates;
+
 use passk_core::eval::fit::{config, fit_series, fit_series_near};
+use passk_core::eval::fits::Fits;
 use passk_core::num::optimize::StopReason;
 use passk_core::num::prec::{
     close, FIT_LOGLIK_REL, POSTERIOR_REL, RESAMPLE_FIT_ABS, SUBSAMPLE_GAP_ABS, SUBSAMPLE_GAP_MAX,

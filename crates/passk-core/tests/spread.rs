@@ -7,7 +7,7 @@
 
 use passk_core::analysis::planner::{plan, sampling_half_width};
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Groups;
+use passk_core::data::groups::Groups;
 use passk_core::estimators::g_pass::{g_pass, g_pass_task, half, threshold};
 use passk_core::estimators::interval::{credible_interval, Metric, Prior};
 use passk_core::estimators::stderr::{exact_variance, sampling_se, sampling_variance, tasks_se};

@@ -12,7 +12,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Groups;
+use passk_core::data::groups::Groups;
 use passk_core::estimators::g_pass::{g_pass, g_pass_task, half, threshold};
 use passk_core::estimators::interval::{credible_interval, Metric, Prior};
 use passk_core::estimators::stderr::{

@@ -11,7 +11,9 @@ use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, SeriesMeta, Task};
+use passk_core::data::dataset::{Dataset, SeriesMeta};
+
+use passk_core::data::task::Task;
 use passk_io::read::{FileRead, Format, RowError};
 
 /// Bytes that cross as one typed array (a JSON array of numbers elsewhere).

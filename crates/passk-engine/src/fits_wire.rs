@@ -6,10 +6,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::compact::{le_u64, Bytes};
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Groups;
+use passk_core::data::groups::Groups;
 use passk_core::estimators::extrapolate::LogitLine;
-use passk_core::eval::estimates::Fits;
 use passk_core::eval::fit::SeriesFit;
+use passk_core::eval::fits::Fits;
 
 /// A series' fit whose grouped counts are in columns (a million tasks of n in 50..1000 are
 /// half a million groups: as JavaScript objects they held the page's thread for 0.3 s).

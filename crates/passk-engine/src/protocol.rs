@@ -4,9 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use super::report_wire::ReportWire;
-
 use crate::bench::FileBench;
+use crate::report_wire::ReportWire;
 use crate::source::Source;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::Diagnostics;

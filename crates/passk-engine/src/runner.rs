@@ -9,7 +9,9 @@ use std::pin::Pin;
 use std::rc::Rc;
 
 use super::analyses::read;
-use super::protocol::{Family, Reply, ReportWire, Request};
+use super::protocol::{Family, Reply, Request};
+
+use super::report_wire::ReportWire;
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;

@@ -23,7 +23,9 @@ use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::build::build_report_fitted;
 use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options, Settings};
-use passk_engine::protocol::{Family, Reply, ReportWire, Request};
+use passk_engine::protocol::{Family, Reply, Request};
+
+use passk_engine::report_wire::ReportWire;
 use passk_engine::runner::{Engine, Host};
 use passk_engine::source::Source;
 use passk_io::read::{read_bytes, Format};

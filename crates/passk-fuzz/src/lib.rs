@@ -10,7 +10,9 @@ use passk_core::settings::BandKind;
 use passk_io::read::FileRead;
 use passk_io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
 use passk_io::settings as parse;
-use passk_io::share::{carried, decode, encode, Shared, View};
+use passk_io::share::{carried, decode, encode, Shared};
+
+use passk_io::page_view::View;
 use passk_view::calculator;
 
 /// What an input is run through.

@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, SeriesMeta, Task};
+use passk_core::data::dataset::{Dataset, SeriesMeta};
+
+use passk_core::data::task::Task;
 
 /// The schema identifier.
 pub const COUNTS_SCHEMA: &str = "passk-counts/1";

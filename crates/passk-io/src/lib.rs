@@ -8,6 +8,7 @@ pub mod counts_doc;
 pub mod display;
 pub mod loaded;
 pub mod number;
+pub mod page_view;
 pub mod read;
 pub mod series_edits;
 pub mod settings;

@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::loaded::Loaded;
 use crate::read::FileRead;
-use crate::share::View;
 
 /// Renames and the order the user set (a link and local storage carry them with the view).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,31 +116,6 @@ impl Loaded {
     }
 }
 
-impl View {
-    /// Renames the series shown as `from` to `to` wherever the view names it (hidden, the
-    /// panels' choices).
-    pub fn rename_refs(&mut self, from: &str, to: &str) {
-        let fix = |n: &mut String| {
-            if n == from {
-                *n = to.to_string();
-            }
-        };
-        self.hidden.iter_mut().for_each(fix);
-        for n in [
-            &mut self.fit,
-            &mut self.compare_a,
-            &mut self.compare_b,
-            &mut self.backtest,
-            &mut self.plan_series,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            fix(n);
-        }
-    }
-}
-
 /// What removing a series changes in the inputs.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Removal {
@@ -173,6 +147,7 @@ pub fn remove_series(ws: &Loaded, files: &[FileRead], index: usize) -> Option<Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::page_view::View;
     use crate::read::read_text;
 
     fn names(ws: &Loaded) -> Vec<&str> {

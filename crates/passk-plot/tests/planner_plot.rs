@@ -4,7 +4,7 @@
 
 use passk_core::analysis::planner::plan;
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Groups;
+use passk_core::data::groups::Groups;
 use passk_plot::planner::PlannerChart;
 use passk_plot::Chart;
 

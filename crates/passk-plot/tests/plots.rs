@@ -4,7 +4,9 @@
 
 use passk_core::analysis::curves::{cover_curves, k_grid, series_curves};
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, Task};
+use passk_core::data::dataset::Dataset;
+
+use passk_core::data::task::Task;
 use passk_core::estimators::cover::Tau;
 use passk_core::estimators::kind::Estimator;
 use passk_core::eval::fit::SeriesFit;
@@ -348,8 +350,8 @@ fn cover_chart_has_steps_posterior_and_marks() {
 
 #[test]
 fn comparison_charts_draw_what_they_show() {
-    use passk_core::analysis::compare::{paired_difference, Paired};
     use passk_core::analysis::diagnose::diagnose;
+    use passk_core::analysis::paired::{paired_difference, Paired};
     use passk_plot::compare::{
         draw_best_temperature, draw_delta_pass, draw_paired, BestTemperatureChart, DeltaPassChart,
         PairedChart,

@@ -2,9 +2,11 @@
 //! chart's data table for screen readers and downloaded as CSV.
 
 use crate::table::csv_field;
-use passk_core::analysis::compare::{BestTemperature, PairedCurve};
+use passk_core::analysis::compare::BestTemperature;
+
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::{Diagnostics, BINS};
+use passk_core::analysis::paired::PairedCurve;
 use passk_core::estimators::kind::Estimator;
 use passk_io::display::full;
 

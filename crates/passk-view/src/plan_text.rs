@@ -76,7 +76,7 @@ mod tests {
     use super::*;
     use passk_core::analysis::planner::plan;
     use passk_core::data::counts::Counts;
-    use passk_core::data::dataset::Groups;
+    use passk_core::data::groups::Groups;
 
     #[test]
     fn sentences_name_both_answers() {

@@ -3,7 +3,7 @@
 
 use passk_core::analysis::backtest::choose::expected_error;
 use passk_core::analysis::backtest::run::Backtest;
-use passk_core::analysis::compare::{PairError, PairedOutcome};
+use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::estimators::kind::Estimator;
 use passk_core::report::backtests::SeriesBacktest;
 
@@ -179,7 +179,7 @@ pub fn paired_se_note(p: &PairedOutcome) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::analysis::compare::{DiffAtK, PairedCurve};
+    use passk_core::analysis::paired::{DiffAtK, PairedCurve};
 
     /// One level of 4 samples per task measuring 2× and 4×, 20 repeats: naive errs −4 and
     /// −7 points, BB (and LinMix) +1 and +1.5, ZOIBB +3 and +5, each ± 0.1.

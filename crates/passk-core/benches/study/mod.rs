@@ -10,7 +10,11 @@ use std::path::PathBuf;
 
 use passk_core::analysis::backtest::run::backtest;
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, Groups, Task};
+use passk_core::data::dataset::Dataset;
+
+use passk_core::data::task::Task;
+
+use passk_core::data::groups::Groups;
 use passk_core::data::synthetic::InflatedBeta;
 use passk_core::eval::estimates::Estimates;
 use passk_core::eval::fit::{config, fit_series};

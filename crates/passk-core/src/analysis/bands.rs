@@ -5,10 +5,14 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::bootstrap::{quantile, resample_counts};
-use crate::data::dataset::{Dataset, Groups};
+use crate::data::dataset::Dataset;
+
+use crate::data::groups::Groups;
 use crate::estimators::kind::Estimator;
-use crate::eval::estimates::{Estimates, Fits};
+use crate::eval::estimates::Estimates;
+
 use crate::eval::fit::{config, fit_series_near};
+use crate::eval::fits::Fits;
 use crate::num::rng::SplitMix64;
 use crate::settings::Settings;
 use serde::Serialize;

@@ -7,11 +7,6 @@ use crate::eval::estimates::Estimates;
 use crate::eval::fit::{config, SeriesFit};
 use crate::settings::Settings;
 
-pub use super::paired::{
-    paired_difference, paired_outcome, DiffAtK, PairError, Paired, PairedCurve, PairedOutcome,
-    PairedRun,
-};
-
 /// The value a series is ranked by at budget k: the unbiased estimate where every task has
 /// n ≥ k, else the BB posterior predictive (an extrapolation), with which one it is
 /// ([`AtK::ranked`](crate::eval::estimates::AtK::ranked)).

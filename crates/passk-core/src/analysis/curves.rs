@@ -6,7 +6,9 @@
 
 use crate::analysis::bands::bootstrap_bands;
 use crate::analysis::warnings::{data_warnings, render_all, Context};
-use crate::data::dataset::{Dataset, Task};
+use crate::data::dataset::Dataset;
+
+use crate::data::task::Task;
 use crate::estimators::best_of::mean_best_of_k;
 use crate::estimators::cover::{cover_posterior, CoverSteps};
 use crate::estimators::kind::{unbiased_else, Estimator};
@@ -241,7 +243,7 @@ pub fn with_bootstrap_band(
 /// The unbiased value ± z·SE of `kind` at each budget (z of the level), clipped to [0, 1];
 /// None where either is undefined.
 fn se_band(
-    g: &crate::data::dataset::Groups,
+    g: &crate::data::groups::Groups,
     rows: &[crate::eval::estimates::AtK],
     kind: SeKind,
     confidence: f64,
@@ -349,7 +351,7 @@ pub fn cover_curves(
 mod tests {
     use super::*;
     use crate::data::counts::Counts;
-    use crate::data::dataset::Task;
+    use crate::data::task::Task;
 
     #[test]
     fn grids_hit_their_marks() {

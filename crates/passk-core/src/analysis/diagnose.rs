@@ -3,10 +3,12 @@
 //! CV-ELPD, summed up in one plain sentence.
 
 use crate::analysis::cv::{cv_elpd, CvElpd};
-use crate::data::dataset::{Dataset, Groups};
+use crate::data::dataset::Dataset;
+
+use crate::data::groups::Groups;
 use crate::estimators::zoibb::ZoibbFit;
-use crate::eval::estimates::Fits;
 use crate::eval::fit::SeriesFit;
+use crate::eval::fits::Fits;
 use crate::num::beta::{inc_beta, ln_beta};
 use crate::num::libm_math::LibmMath;
 
@@ -271,8 +273,8 @@ fn verdict(g: &Groups, ks: (f64, f64), cv: Option<&CvElpd>, fitted: bool) -> Str
 mod tests {
     use super::*;
     use crate::data::counts::Counts;
-    use crate::data::dataset::Task;
     use crate::data::synthetic::{synthetic, InflatedBeta};
+    use crate::data::task::Task;
     use crate::estimators::likelihood::ln_choose;
     use crate::num::prec::{close, BETA_LIMIT_ABS, CLOSED_FORM_ABS, POSTERIOR_REL};
 

@@ -2,7 +2,7 @@
 //! many tasks (at the samples drawn), bring the half-width of pass@k's interval at budget k
 //! down to a target — from the variance formulas on the series' own counts.
 
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::estimators::stderr::exact_variance;
 use crate::eval::spread::spread;
 use crate::num::libm_math::LibmMath;

@@ -4,10 +4,10 @@
 
 use crate::analysis::backtest::run::BacktestError;
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::PARAM_MAX;
 use crate::estimators::unbiased::ShortTasks;
-use crate::eval::estimates::Fits;
+use crate::eval::fits::Fits;
 
 /// Where a warning is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

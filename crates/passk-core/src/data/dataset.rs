@@ -1,9 +1,9 @@
 //! A dataset (one series): per-task counts in input order, and its grouping by distinct
 //! (n, c), which is what every estimator iterates over.
 
-pub use crate::data::groups::Groups;
-pub use crate::data::task::Task;
-pub use crate::data::tasks::Tasks;
+use crate::data::groups::Groups;
+use crate::data::task::Task;
+use crate::data::tasks::Tasks;
 
 /// A named series of tasks, in input order (the order matters for folds and pairing).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -2,7 +2,9 @@
 //! benchmark and the tests).
 
 use super::counts::Counts;
-use crate::data::dataset::{Dataset, Task};
+use crate::data::dataset::Dataset;
+
+use crate::data::task::Task;
 use crate::num::rng::SplitMix64;
 use crate::num::sample::{beta, binomial};
 

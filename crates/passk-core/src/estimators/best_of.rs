@@ -3,8 +3,8 @@
 //! drawn without replacement, exactly.
 
 use crate::data::counts::Counts;
-use crate::data::dataset::Task;
 use crate::data::samples::Scored;
+use crate::data::task::Task;
 use crate::estimators::majority::mean_over;
 use crate::estimators::unbiased::{ln_all_fail, pass_at_k, BudgetError};
 

@@ -5,7 +5,7 @@
 use crate::num::libm_math::LibmMath;
 
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::estimators::likelihood::BbData;
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::optimize::{Problem, StopReason, WithHessian};

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::num::sum::Neumaier;
 
 /// A reliability threshold τ ∈ [0, 1] held as an exact decimal fraction num/den, so that

@@ -4,7 +4,7 @@
 
 use super::unbiased::BudgetError;
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::num::hypergeom::Hypergeom;
 use crate::num::recips::Recips;
 use crate::num::sum::Neumaier;

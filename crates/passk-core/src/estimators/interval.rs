@@ -1,6 +1,6 @@
 //! Bayesian credible intervals for pass@k and pass^k (as in the scorio package).
 
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::num::excess::ln_gamma_ratio_excess;
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::libm_math::LibmMath;

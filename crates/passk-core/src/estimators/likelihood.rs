@@ -2,8 +2,8 @@
 //! ZOIBB share: interior tasks (0 < c < n) and the probabilities of c = 0 and c = n.
 
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
 use crate::data::groups::minus_sorted;
+use crate::data::groups::Groups;
 use crate::num::gamma::{digamma_diff, ln_gamma, ln_gamma_ratio, ln_poch, trigamma_diff};
 use crate::num::libm_math::LibmMath;
 use crate::num::sum::Neumaier;

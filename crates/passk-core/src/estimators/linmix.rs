@@ -1,6 +1,6 @@
 //! LinMix: per task, a mix of ZOIBB and BB weighted by the task's number of samples.
 
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::{bb_pass_at_k, BbFit};
 use crate::estimators::zoibb::ZoibbFit;
 

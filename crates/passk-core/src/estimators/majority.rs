@@ -1,8 +1,8 @@
 //! maj@k (also called cons@k): the chance that the most frequent answer among k samples
 //! drawn without replacement is correct, exactly, over all k-subsets.
 
-use crate::data::dataset::Task;
 use crate::data::samples::Votes;
+use crate::data::task::Task;
 use crate::estimators::likelihood::ln_choose;
 use crate::estimators::unbiased::BudgetError;
 use crate::num::sum::Neumaier;

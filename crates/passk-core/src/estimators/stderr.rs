@@ -4,11 +4,11 @@
 //!
 //! Per task: the unbiased estimate Ĝ_i = 1 − C(n−c, k)/C(n, k), its unbiased sampling variance
 //! V̂_i and, for a known success rate p, Hoeffding's exact variance. The dataset values here
-//! are the per-group reference; the report sweeps them ([`crate::eval::spread`]).
+//! are the per-group reference; the report sweeps them (`eval::spread`).
 
 use super::unbiased::{ln_all_fail, pass_at_k, BudgetError, ShortTasks};
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::num::excess::ln_gamma_ratio_excess;
 use crate::num::hypergeom::Hypergeom;
 use crate::num::libm_math::LibmMath;

@@ -155,7 +155,7 @@ impl fmt::Display for ShortTasks {
 /// # Errors
 /// [`ShortTasks`] naming how many tasks have n < k (also for k = 0 or an empty dataset,
 /// with `tasks` = N).
-pub fn mean_pass_at_k(g: &crate::data::dataset::Groups, k: u64) -> Result<f64, ShortTasks> {
+pub fn mean_pass_at_k(g: &crate::data::groups::Groups, k: u64) -> Result<f64, ShortTasks> {
     mean_defined(g, k, |t| pass_at_k(t, k))
 }
 
@@ -163,12 +163,12 @@ pub fn mean_pass_at_k(g: &crate::data::dataset::Groups, k: u64) -> Result<f64, S
 ///
 /// # Errors
 /// As [`mean_pass_at_k`].
-pub fn mean_pass_hat_k(g: &crate::data::dataset::Groups, k: u64) -> Result<f64, ShortTasks> {
+pub fn mean_pass_hat_k(g: &crate::data::groups::Groups, k: u64) -> Result<f64, ShortTasks> {
     mean_defined(g, k, |t| pass_hat_k(t, k))
 }
 
 fn mean_defined(
-    g: &crate::data::dataset::Groups,
+    g: &crate::data::groups::Groups,
     k: u64,
     f: impl Fn(Counts) -> Result<f64, BudgetError>,
 ) -> Result<f64, ShortTasks> {

@@ -9,25 +9,17 @@ use super::kernels::{
     MOMENT_LANES,
 };
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
-use crate::estimators::beta_binomial::BbFit;
+use crate::data::groups::Groups;
 use crate::estimators::interval::{Interval, Prior};
 use crate::estimators::kind::{unbiased_else, Estimator};
 use crate::estimators::linmix::linmix_weight;
 use crate::estimators::unbiased::ShortTasks;
-use crate::estimators::zoibb::ZoibbFit;
-use crate::eval::sweep::{sweep_down, sweep_up, Block, Recips};
+use crate::eval::sweep::{sweep_down, sweep_up, Block};
+
+use crate::eval::fits::Fits;
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::normal::two_sided_z;
-
-/// The fitted priors of a series.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Fits {
-    /// Beta-Binomial.
-    pub bb: BbFit,
-    /// Zero/one-inflated Beta-Binomial.
-    pub zoibb: ZoibbFit,
-}
+use crate::num::recips::Recips;
 
 /// The settings the estimates depend on.
 #[derive(Debug, Clone, Copy, PartialEq)]

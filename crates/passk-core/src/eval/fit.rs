@@ -1,13 +1,17 @@
 //! One series prepared for every estimator: its grouped counts, the BB and ZOIBB fits and the
 //! log-logit line, computed once and shared by the report, the charts and the bootstrap.
 
-use crate::data::dataset::{Dataset, Groups};
+use crate::data::dataset::Dataset;
+
+use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::{fit_bb_data, moments_start, Search};
 use crate::estimators::extrapolate::{doubling_budgets, LogitLine};
 use crate::estimators::interval::Prior;
 use crate::estimators::likelihood::BbData;
 use crate::estimators::zoibb::fit_zoibb_data;
-use crate::eval::estimates::{Config, Fits};
+use crate::eval::estimates::Config;
+
+use crate::eval::fits::Fits;
 use crate::eval::kernels::unbiased_pass_at_k;
 use crate::settings::Settings;
 

@@ -2,15 +2,17 @@
 //! sums of every estimator family, the unbiased and naive blocks, and the credible
 //! interval's moments.
 
-use super::estimates::Fits;
+use super::fits::Fits;
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::estimators::interval::Prior;
 use crate::estimators::unbiased::{ln_all_fail, pass_hat_k, ShortTasks};
-use crate::eval::sweep::{sweep_down, sweep_down_pair, sweep_up, Block, Recips};
+use crate::eval::sweep::{sweep_down, sweep_down_pair, sweep_up, Block};
+
 use crate::num::excess::ln_gamma_ratio_excess;
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::libm_math::LibmMath;
+use crate::num::recips::Recips;
 use crate::num::sum::Neumaier;
 
 /// The step denominators of one chunk of budgets, shared by every n-block: for the

@@ -3,6 +3,7 @@
 
 pub mod estimates;
 pub mod fit;
+pub mod fits;
 pub mod kernels;
 pub mod spread;
 pub mod sweep;

@@ -7,12 +7,14 @@
 //! tested against.
 
 use super::kernels::{recip_len, unbiased_pass_at_k, LANES, MOMENT_LANES};
-use super::sweep::{sweep_up, Recips};
+use super::sweep::sweep_up;
+
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::estimators::stderr::{clustered_se, sampling_se_of, tasks_se_of, SeError};
 use crate::estimators::unbiased::{ln_all_fail, ShortTasks};
 use crate::num::excess::ln_gamma_ratio_excess;
+use crate::num::recips::Recips;
 use crate::num::sum::Neumaier;
 
 /// Both standard errors of the unbiased pass@k at one budget.

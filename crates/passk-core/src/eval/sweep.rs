@@ -152,8 +152,6 @@ pub fn sweep_down<const L: usize>(
     }
 }
 
-pub use crate::num::recips::{Recips, RECIP_MAX};
-
 /// The step of a Beta-Binomial all-fail ratio B(a+c, b+n−c+k)/B(a+c, b+n−c) from c to c+1:
 /// (f, s) = (x/(x+k), k/(x+k)) with x = b + n − c − 1.
 #[inline(always)]

@@ -4,8 +4,10 @@
 //! their `auto` agree.
 
 use super::schema::{ModelReport, Report};
-use crate::analysis::backtest::choose::{choose, expected_error_in, Auto, BacktestReport};
+use crate::analysis::backtest::choose::{choose, expected_error_in, Auto};
+
 use crate::analysis::backtest::evidence::Evidence;
+use crate::analysis::backtest::report::BacktestReport;
 use crate::analysis::backtest::run::{Backtest, BacktestError};
 use crate::analysis::warnings::{Context, Warning};
 use crate::estimators::kind::Estimator;

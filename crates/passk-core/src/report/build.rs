@@ -8,7 +8,11 @@ use crate::analysis::backtest::run::backtest;
 use crate::analysis::bands::bootstrap_bands;
 use crate::analysis::cv::cv_elpd;
 use crate::analysis::warnings::{data_warnings, render_all, Context, Warning};
-use crate::data::dataset::{Dataset, Groups, Task};
+use crate::data::dataset::Dataset;
+
+use crate::data::task::Task;
+
+use crate::data::groups::Groups;
 use crate::data::rejected::Rejected;
 use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
 use crate::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::backtest::choose::BacktestReport;
+use crate::analysis::backtest::report::BacktestReport;
 use crate::analysis::bands::Band;
 use crate::analysis::cv::CvElpd;
 use crate::estimators::beta_binomial::BbFit;

@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::number::shorten;
 
 use super::collect::Answers;
-use super::json_rows::{json_text, Object};
+use super::json_value::{json_text, Object};
 use super::names::{ANSWER_NAMES, SCORE_NAMES, TARGET_NAMES};
 
 /// The line's answers, target and scores, for its `outcomes` (one per sample) read from the

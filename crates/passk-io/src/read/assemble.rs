@@ -4,9 +4,13 @@
 
 use std::collections::HashMap;
 
-use passk_core::data::dataset::{Dataset, SeriesMeta, Task, Tasks};
+use passk_core::data::dataset::{Dataset, SeriesMeta};
+
+use passk_core::data::tasks::Tasks;
+
 use passk_core::data::rejected::Rejected;
 use passk_core::data::samples::Votes;
+use passk_core::data::task::Task;
 
 use super::reader::FileRead;
 

@@ -2,25 +2,17 @@
 //! ids reported, never merged), or per-sample results added up per task.
 
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{SeriesMeta, Task};
+use passk_core::data::dataset::SeriesMeta;
+
 use passk_core::data::samples::{Scored, Tally, Votes};
+use passk_core::data::task::Task;
 
 use super::fast_hash::FxMap;
 use super::repeats::{Ids, Seen};
+use super::row_error::RowError;
 
 /// Rejected rows kept in full; beyond this they are only counted.
 pub const MAX_KEPT: usize = 100_000;
-
-/// A row that could not be read, before it is attached to a series.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct RowError {
-    /// 1-based line number (0: the whole document, e.g. a JSON file's structure).
-    pub line: u64,
-    /// Why.
-    pub reason: String,
-    /// The series the row named, if it could be read.
-    pub series: Option<SeriesMeta>,
-}
 
 /// The series a file yielded and its rejected rows.
 #[derive(Debug, Default)]

@@ -1,7 +1,7 @@
 //! The input formats: the [`Format`] enum, its keys and descriptions, and detecting the
 //! format from the start of an input.
 
-use super::json_rows;
+use super::json_value;
 use super::names::{C_NAMES, NEMO_OUTCOMES, N_NAMES, OUTCOME_NAMES};
 use super::text_rows::{self, is_skipped};
 
@@ -217,7 +217,7 @@ pub fn detect(prefix: &str) -> Option<Format> {
 
 /// A JSON object first: counts lines, per-sample lines or an evalplus document.
 fn detect_json(prefix: &str, first: &str) -> Format {
-    match json_rows::Object::parse(first) {
+    match json_value::Object::parse(first) {
         Ok(obj) if obj.has(&["submitted_ids", "resolved_ids"]) => Format::SweBench,
         Ok(obj) if obj.has(&["eval"]) && obj.has(&["samples", "version"]) => Format::Inspect,
         Ok(obj) if obj.has(&["eval"]) => Format::EvalPlus,

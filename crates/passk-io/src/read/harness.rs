@@ -7,7 +7,7 @@ use passk_core::data::dataset::SeriesMeta;
 
 use super::answers::SaidLine;
 use super::collect::Collector;
-use super::json_rows::{json_text, Object};
+use super::json_value::{json_text, Object};
 
 /// The metrics an lm-evaluation-harness line is counted by, in order of preference.
 pub const LM_EVAL_METRICS: [&str; 3] = ["pass@1", "exact_match", "acc"];

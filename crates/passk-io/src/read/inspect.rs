@@ -14,7 +14,7 @@ use passk_core::data::dataset::SeriesMeta;
 
 use super::answers::SaidLine;
 use super::collect::Collector;
-use super::json_rows::json_text;
+use super::json_value::json_text;
 use super::names::is_group_name;
 use super::zip;
 

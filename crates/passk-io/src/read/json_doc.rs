@@ -15,7 +15,9 @@ use crate::number::shorten;
 use passk_core::data::dataset::SeriesMeta;
 
 use super::collect::Collector;
-use super::json_rows::{counts_line, json_text, outcomes, samples_line, Object};
+use super::json_rows::{counts_line, samples_line};
+
+use super::json_value::{json_text, outcomes, Object};
 use super::names::{C_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES};
 
 /// A JSON object's entries in file order, values unparsed.

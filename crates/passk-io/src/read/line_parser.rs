@@ -36,7 +36,7 @@ impl LineParser {
     }
 
     /// Whether each line is read on its own, whatever came before it (once the header of a
-    /// delimited file is seen, outside a quoted field): what [`super::split`] needs.
+    /// delimited file is seen, outside a quoted field): what the splitting of large chunks (`split.rs`) needs.
     pub(super) fn lines_stand_alone(&self) -> bool {
         match self.format {
             Format::CountsText | Format::JsonLines => true,

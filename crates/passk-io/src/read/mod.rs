@@ -24,21 +24,24 @@ mod harness;
 mod inspect;
 mod json_doc;
 mod json_rows;
+mod json_value;
 mod line_parser;
 mod lines;
 mod names;
 mod quotes;
 mod reader;
 mod repeats;
+mod row_error;
 mod runs;
 mod split;
 mod text_rows;
 mod zip;
 
 pub use assemble::{assemble, assemble_with_sources, series_name_for};
-pub use collect::{ReadOptions, RowError, MAX_KEPT};
+pub use collect::{ReadOptions, MAX_KEPT};
+
 pub use format::{detect, Format};
-pub use json_rows::{json_count, json_text};
+pub use json_value::{json_count, json_text};
 pub use lines::MAX_LINE;
 pub use names::{
     is_group_name, ANSWER_NAMES, C_NAMES, GROUP_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES,
@@ -46,10 +49,11 @@ pub use names::{
 };
 pub use quotes::split_delimited;
 pub use reader::{read_bytes, read_text, FileRead, Reader};
+pub use row_error::RowError;
 
 /// Each task's id ("" without one), n and c: what the readers' tests compare.
 #[cfg(test)]
-pub(crate) fn id_counts(tasks: &[passk_core::data::dataset::Task]) -> Vec<(String, u64, u64)> {
+pub(crate) fn id_counts(tasks: &[passk_core::data::task::Task]) -> Vec<(String, u64, u64)> {
     tasks
         .iter()
         .map(|t| {

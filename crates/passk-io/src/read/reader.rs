@@ -2,12 +2,16 @@
 //! the first bytes, hands line formats their numbered lines as they complete and keeps whole
 //! JSON documents until the end; [`read_bytes`] and [`read_text`] read an input at once.
 
-use passk_core::data::dataset::{SeriesMeta, Tasks};
+use passk_core::data::dataset::SeriesMeta;
 
-use super::collect::{Collector, ReadOptions, RowError};
+use passk_core::data::tasks::Tasks;
+
+use super::collect::{Collector, ReadOptions};
+
 use super::format::{detect, Format, SNIFF};
 use super::line_parser::LineParser;
 use super::lines::Lines;
+use super::row_error::RowError;
 use super::text_rows::Header;
 use super::{harness, inspect, json_doc, runs, split};
 

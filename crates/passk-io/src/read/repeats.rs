@@ -3,10 +3,12 @@
 //! lookup per row in a table of a million ids costs a cache miss or two each).
 
 use crate::number::shorten;
-use passk_core::data::dataset::{SeriesMeta, Task};
+use passk_core::data::dataset::SeriesMeta;
 
-use super::collect::RowError;
+use passk_core::data::task::Task;
+
 use super::fast_hash::Fx;
+use super::row_error::RowError;
 use hashbrown::HashTable;
 use std::hash::Hasher;
 

@@ -10,7 +10,9 @@ use crate::number::shorten;
 use passk_core::data::dataset::SeriesMeta;
 
 use super::collect::Collector;
-use super::json_rows::{json_text, outcome_list, push_outcomes, Object};
+use super::json_rows::push_outcomes;
+
+use super::json_value::{json_text, outcome_list, Object};
 use super::names::NEMO_OUTCOMES;
 
 /// The id lists a SWE-bench report may carry, read when it has no `submitted_ids`

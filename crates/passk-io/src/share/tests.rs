@@ -4,7 +4,9 @@ use proptest::prelude::*;
 use super::*;
 use crate::read::Format;
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{SeriesMeta, Task};
+use passk_core::data::dataset::SeriesMeta;
+
+use passk_core::data::task::Task;
 use passk_core::estimators::stderr::SeKind;
 
 /// An input of one unnamed series (named after the input).

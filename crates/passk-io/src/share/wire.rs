@@ -7,8 +7,12 @@ use super::{clip, Shared, View};
 use crate::read::{FileRead, Format};
 use crate::settings::{parse_all, SettingsText};
 use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{SeriesMeta, Task, Tasks};
+use passk_core::data::dataset::SeriesMeta;
+
+use passk_core::data::tasks::Tasks;
+
 use passk_core::data::samples::{Scored, Votes};
+use passk_core::data::task::Task;
 use passk_core::estimators::kind::Estimator;
 use passk_core::settings::BandKind;
 

@@ -8,9 +8,6 @@ use super::reason::{reason, ReasonParts};
 use super::run::Backtest;
 use crate::estimators::kind::Estimator;
 
-pub use super::more_samples::{error_at, more_samples, more_samples_lines};
-pub use super::report::BacktestReport;
-
 /// The simplest candidate, preferred when the best is not better than it beyond the spread
 /// of the repeats: BB has two parameters and no atoms; ZOIBB, LinMix and the fixed mixes all
 /// add the atoms at 0 and 1 (and the mixes a weight chosen on the backtest).

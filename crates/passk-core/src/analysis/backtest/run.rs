@@ -1,10 +1,14 @@
 //! Running the backtest: shrink, subsample, extrapolate and score every candidate.
 
 use crate::data::counts::Counts;
-use crate::data::dataset::{Dataset, Groups};
+use crate::data::dataset::Dataset;
+
+use crate::data::groups::Groups;
 use crate::estimators::kind::Estimator;
-use crate::eval::estimates::{Estimates, Fits};
+use crate::eval::estimates::Estimates;
+
 use crate::eval::fit::{config, fit_subsample};
+use crate::eval::fits::Fits;
 use crate::eval::kernels::unbiased_pass_at_k;
 use crate::num::rng::SplitMix64;
 use crate::num::sample::Hypergeometric;

@@ -3,7 +3,7 @@
 //! solved exactly (a concave problem) at every (a, b).
 
 use crate::data::counts::Counts;
-use crate::data::dataset::Groups;
+use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::{
     bb_pass_at_k, bb_pass_hat_k, log_box, on_edge, BbFit, Search,
 };

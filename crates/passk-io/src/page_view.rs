@@ -1,0 +1,84 @@
+//! What the page shows beyond the data and the settings: which series, budget and threshold
+//! the panels show, which sections are open, and the user's edits of the series. Page state,
+//! which a share link carries (`share`) and the page keeps across reloads.
+
+use serde::{Deserialize, Serialize};
+
+use crate::series_edits::SeriesEdits;
+
+/// Which series, budget and threshold the analysis panels show, and which sections are open.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct View {
+    /// The series of the fit panel.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<String>,
+    /// The first series of the paired comparison (the difference is first − second).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compare_a: Option<String>,
+    /// The second series of the paired comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compare_b: Option<String>,
+    /// The budget the ranking uses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank_k: Option<u64>,
+    /// The threshold (index in the τ list) the ranking uses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank_tau: Option<usize>,
+    /// The series of the backtest panel.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backtest: Option<String>,
+    /// Whether the advanced settings are open.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub advanced: bool,
+    /// The standard error the results table shows (`tasks` or `sampling`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub se: Option<String>,
+    /// Whether each series is broken down by the group its tasks name.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub by_group: bool,
+    /// The planner's series.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan_series: Option<String>,
+    /// The planner's budget, as typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan_k: Option<String>,
+    /// The planner's target half-width, as typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan_half_width: Option<String>,
+    /// Whether the Cover@τ chart's τ axis is logarithmic (None: when every series' pass@1 is
+    /// below 10 %).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover_log: Option<bool>,
+    /// The series hidden from the charts (by name).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<String>,
+    /// The series renamed and reordered by the user.
+    #[serde(default, skip_serializing_if = "SeriesEdits::is_empty")]
+    pub series: SeriesEdits,
+}
+
+impl View {
+    /// Renames the series shown as `from` to `to` wherever the view names it (hidden, the
+    /// panels' choices).
+    pub fn rename_refs(&mut self, from: &str, to: &str) {
+        let fix = |n: &mut String| {
+            if n == from {
+                *n = to.to_string();
+            }
+        };
+        self.hidden.iter_mut().for_each(fix);
+        for n in [
+            &mut self.fit,
+            &mut self.compare_a,
+            &mut self.compare_b,
+            &mut self.backtest,
+            &mut self.plan_series,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            fix(n);
+        }
+    }
+}
