@@ -143,7 +143,10 @@ pub fn DatasetInput(
                         <option value="incorrect">"counts as incorrect"</option>
                     </select>
                 </label>
-                <button class="copy" data-testid="clear-input" on:click=move |_| inputs.clear()>
+                <button class="copy" data-testid="clear-input" on:click=move |_| {
+                    cancel_load(inputs);
+                    inputs.clear();
+                }>
                     "clear"
                 </button>
             </div>

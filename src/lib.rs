@@ -26,6 +26,7 @@ pub mod job_progress;
 pub mod k_table;
 pub mod lazy_part;
 pub mod load_files;
+pub mod load_progress;
 pub mod method_notes;
 pub mod number_field;
 pub mod pass_at_k_panel;

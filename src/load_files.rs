@@ -7,25 +7,11 @@ use std::collections::VecDeque;
 use leptos::prelude::*;
 
 use super::engine_client;
+use super::load_progress::Progress;
 use super::state::Inputs;
 use passk_engine::protocol::{Family, Reply, Request};
 use passk_engine::source::Source;
 use passk_io::read::Format;
-
-/// How far a load has got.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Progress {
-    /// The file.
-    pub name: String,
-    /// Bytes read.
-    pub done: f64,
-    /// The file's size.
-    pub total: f64,
-    /// What the engine says it has read ("12,345 tasks").
-    pub text: String,
-    /// Files still waiting after this one.
-    pub queued: usize,
-}
 
 /// The load under way: the files still to read and the engine's job reading the current one.
 struct Load {

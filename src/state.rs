@@ -7,7 +7,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use super::examples::{self, Example};
-use super::load_files::{cancel_load, Progress};
+use super::load_progress::Progress;
 use super::storage;
 use passk_io::loaded::Loaded;
 use passk_io::read::{FileRead, Format, ReadOptions, Reader};
@@ -131,9 +131,9 @@ impl Inputs {
         }
     }
 
-    /// Removes every input (and what local storage keeps of them).
+    /// Removes every input (and what local storage keeps of them); a load under way is
+    /// cancelled first by the caller (`load_files::cancel_load`).
     pub fn clear(&self) {
-        cancel_load(*self);
         self.text.set(String::new());
         self.settled.set(String::new());
         self.files.set(Vec::new());

@@ -194,7 +194,7 @@ async fn the_page_draws_its_charts_for_the_example() {
 /// An engine host that collects the replies and never waits.
 struct Collect(std::cell::RefCell<Vec<passk_engine::protocol::Reply>>);
 
-impl passk_engine::runner::Host for Collect {
+impl passk_engine::job::Host for Collect {
     fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
         Box::pin(std::future::ready(()))
     }
@@ -214,7 +214,9 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     use passk_core::settings::{BandKind, Settings};
     use passk_engine::codec::{from_js, to_js};
     use passk_engine::protocol::{Family, Reply, Request};
-    use passk_engine::runner::{Engine, Host};
+    use passk_engine::runner::Engine;
+
+    use passk_engine::job::Host;
     use passk_io::read::{assemble, read_text};
     use std::cell::RefCell;
     use std::rc::Rc;
@@ -384,7 +386,9 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
 async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
     use passk_engine::codec::{from_js, to_js};
     use passk_engine::protocol::{Reply, Request};
-    use passk_engine::runner::{Engine, Host};
+    use passk_engine::runner::Engine;
+
+    use passk_engine::job::Host;
     use passk_engine::source::Source;
     use passk_io::read::read_bytes;
     use std::cell::RefCell;

@@ -2,8 +2,8 @@
 //! the curves and bands, backtests, the paired difference and the sample-size plan, each
 //! pausing between slices of work.
 
-use super::protocol::Reply;
-use super::runner::{with_tasks, Engine, Job, COVER_POINTS, CURVE_CHUNK, GRID_POINTS};
+use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK, GRID_POINTS};
+use crate::protocol::Reply;
 use crate::source::Source;
 use passk_core::analysis::backtest::run::BacktestRun;
 use passk_core::analysis::bands::BootstrapDraws;
@@ -12,7 +12,7 @@ use passk_core::analysis::curves::{
     SeriesCurves,
 };
 use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
-use passk_core::analysis::planner::plan;
+use passk_core::analysis::planner;
 use passk_core::estimators::cover::Tau;
 use passk_core::report::backtests::SeriesBacktest;
 use passk_core::settings::{BandKind, Settings};
@@ -24,7 +24,7 @@ pub const READ_CHUNK: u64 = 1 << 20;
 
 /// Reads `source` in slices of [`READ_CHUNK`], saying after each how far it is; stops,
 /// without a reply, when a newer read or a cancel arrives.
-pub(super) async fn read(
+pub(crate) async fn read(
     job: &Job<'_>,
     source: &Source,
     name: &str,
@@ -53,58 +53,108 @@ pub(super) async fn read(
     });
 }
 
-impl Engine {
-    /// The Pass@k curves (the grid in slices; the bootstrap band one resample at a time) and
-    /// the Cover@τ curves of every series with tasks.
-    pub(super) async fn curves(
-        &self,
-        job: &mut Job<'_>,
-        data: u64,
-        k_max: u64,
-        band: BandKind,
-        settings: &Settings,
-        taus: &[Tau],
-    ) {
-        let Some(d) = self.fitted(job, data).await else {
-            return job.fail("the series changed".into());
+/// The Pass@k curves (the grid in slices; the bootstrap band one resample at a time) and
+/// the Cover@τ curves of every series with tasks.
+pub(crate) async fn curves(
+    job: &mut Job<'_>,
+    data: Option<Data>,
+    k_max: u64,
+    band: BandKind,
+    settings: &Settings,
+    taus: &[Tau],
+) {
+    let Some(d) = data else {
+        return job.fail("the series changed".into());
+    };
+    let (mut curves, mut cover) = (Vec::new(), Vec::new());
+    let series = with_tasks(&d.datasets, &d.fits);
+    for (i, (ds, f)) in series.iter().enumerate() {
+        let (lo, hi) = f.n_range();
+        let mut marks = round_budgets(k_max);
+        marks.extend([lo, hi]);
+        let ks = k_grid(k_max, GRID_POINTS, &marks);
+        // The curves in slices of the grid; the bootstrap band one resample at a
+        // time over the whole grid.
+        let plain = if band == BandKind::Bootstrap {
+            BandKind::None
+        } else {
+            band
         };
-        let (mut curves, mut cover) = (Vec::new(), Vec::new());
-        let series = with_tasks(&d.datasets, &d.fits);
-        for (i, (ds, f)) in series.iter().enumerate() {
-            let (lo, hi) = f.n_range();
-            let mut marks = round_budgets(k_max);
-            marks.extend([lo, hi]);
-            let ks = k_grid(k_max, GRID_POINTS, &marks);
-            // The curves in slices of the grid; the bootstrap band one resample at a
-            // time over the whole grid.
-            let plain = if band == BandKind::Bootstrap {
-                BandKind::None
-            } else {
-                band
+        let mut parts = Vec::new();
+        for chunk in ks.chunks(CURVE_CHUNK) {
+            let text = || {
+                (
+                    format!("drawing series {} of {}…", i + 1, series.len()),
+                    None,
+                )
             };
-            let mut parts = Vec::new();
-            for chunk in ks.chunks(CURVE_CHUNK) {
+            if !job.tick(text).await {
+                return;
+            }
+            parts.push(series_curves(ds, f, chunk, settings, plain));
+        }
+        let mut joined = SeriesCurves::concat(parts);
+        if band == BandKind::Bootstrap {
+            let s = bootstrap_settings(settings);
+            let mut draws = BootstrapDraws::new(ds, f.fits.as_ref(), &ks, &s);
+            loop {
+                let (done, total) = draws.progress();
                 let text = || {
                     (
-                        format!("drawing series {} of {}…", i + 1, series.len()),
-                        None,
+                        format!(
+                            "bootstrap band of series {} of {}: {done} of {total} resamples…",
+                            i + 1,
+                            series.len()
+                        ),
+                        Some((done, total)),
                     )
                 };
                 if !job.tick(text).await {
                     return;
                 }
-                parts.push(series_curves(ds, f, chunk, settings, plain));
+                if !draws.step() {
+                    break;
+                }
             }
-            let mut joined = SeriesCurves::concat(parts);
-            if band == BandKind::Bootstrap {
-                let s = bootstrap_settings(settings);
-                let mut draws = BootstrapDraws::new(ds, f.fits.as_ref(), &ks, &s);
+            let bands = draws.finish();
+            if let Some(c) = joined.as_mut() {
+                with_bootstrap_band(c, f, settings, &bands);
+            }
+        }
+        curves.extend(joined);
+        cover.push(cover_curves(f, taus, COVER_POINTS));
+    }
+    job.finish(Reply::Curves {
+        job: job.job,
+        curves,
+        cover,
+    });
+}
+
+/// Backtests every series with tasks and a fit, one subsample at a time.
+pub(crate) async fn backtest(
+    job: &mut Job<'_>,
+    data: Option<Data>,
+    settings: &Settings,
+    ks: &[u64],
+    repeats: u64,
+) {
+    let Some(d) = data else {
+        return job.fail("the series changed".into());
+    };
+    let mut out = Vec::new();
+    let series = with_tasks(&d.datasets, &d.fits);
+    for (i, (ds, f)) in series.iter().enumerate() {
+        let Some(full) = f.fits else { continue };
+        let run = match BacktestRun::new(ds, &full, settings, repeats) {
+            Err(e) => Err(e),
+            Ok(mut bt) => {
                 loop {
-                    let (done, total) = draws.progress();
+                    let (done, total) = bt.progress();
                     let text = || {
                         (
                             format!(
-                                "bootstrap band of series {} of {}: {done} of {total} resamples…",
+                                "backtesting series {} of {} ({done} of {total} subsamples)…",
                                 i + 1,
                                 series.len()
                             ),
@@ -114,148 +164,92 @@ impl Engine {
                     if !job.tick(text).await {
                         return;
                     }
-                    if !draws.step() {
+                    if !bt.step() {
                         break;
                     }
                 }
-                let bands = draws.finish();
-                if let Some(c) = joined.as_mut() {
-                    with_bootstrap_band(c, f, settings, &bands);
-                }
-            }
-            curves.extend(joined);
-            cover.push(cover_curves(f, taus, COVER_POINTS));
-        }
-        job.finish(Reply::Curves {
-            job: job.job,
-            curves,
-            cover,
-        });
-    }
-
-    /// Backtests every series with tasks and a fit, one subsample at a time.
-    pub(super) async fn backtest(
-        &self,
-        job: &mut Job<'_>,
-        data: u64,
-        settings: &Settings,
-        ks: &[u64],
-        repeats: u64,
-    ) {
-        let Some(d) = self.fitted(job, data).await else {
-            return job.fail("the series changed".into());
-        };
-        let mut out = Vec::new();
-        let series = with_tasks(&d.datasets, &d.fits);
-        for (i, (ds, f)) in series.iter().enumerate() {
-            let Some(full) = f.fits else { continue };
-            let run = match BacktestRun::new(ds, &full, settings, repeats) {
-                Err(e) => Err(e),
-                Ok(mut bt) => {
-                    loop {
-                        let (done, total) = bt.progress();
-                        let text = || {
-                            (
-                                format!(
-                                    "backtesting series {} of {} ({done} of {total} subsamples)…",
-                                    i + 1,
-                                    series.len()
-                                ),
-                                Some((done, total)),
-                            )
-                        };
-                        if !job.tick(text).await {
-                            return;
-                        }
-                        if !bt.step() {
-                            break;
-                        }
-                    }
-                    Ok(bt.finish())
-                }
-            };
-            out.push(SeriesBacktest::new(
-                &ds.name,
-                f.groups.n_min(),
-                ks,
-                repeats,
-                run,
-            ));
-        }
-        job.finish(Reply::Backtests {
-            job: job.job,
-            backtests: out,
-        });
-    }
-
-    /// The paired difference `a − b`, one bootstrap resample at a time.
-    pub(super) async fn paired(
-        &self,
-        job: &mut Job<'_>,
-        data: u64,
-        a: &str,
-        b: &str,
-        settings: &Settings,
-    ) {
-        let Some(d) = self.fitted(job, data).await else {
-            return job.fail("the series changed".into());
-        };
-        let find = |name: &str| d.datasets.iter().find(|s| s.name == name);
-        let (Some(da), Some(db)) = (find(a), find(b)) else {
-            return job.finish(Reply::Paired {
-                job: job.job,
-                outcome: None,
-            });
-        };
-        let outcome = match Paired::new(da, db) {
-            Err(e) => Err(e),
-            Ok(p) => {
-                let mut run = PairedRun::new(&p, &p.grid(), settings);
-                loop {
-                    let (done, total) = run.progress();
-                    let text = || {
-                        (
-                            format!("paired bootstrap: {done} of {total} resamples…"),
-                            Some((done, total)),
-                        )
-                    };
-                    if !job.tick(text).await {
-                        return;
-                    }
-                    if !run.step() {
-                        break;
-                    }
-                }
-                Ok(PairedOutcome::new(da, db, &p, run.finish()))
+                Ok(bt.finish())
             }
         };
-        job.finish(Reply::Paired {
-            job: job.job,
-            outcome: Some(outcome),
-        });
+        out.push(SeriesBacktest::new(
+            &ds.name,
+            f.groups.n_min(),
+            ks,
+            repeats,
+            run,
+        ));
     }
+    job.finish(Reply::Backtests {
+        job: job.job,
+        backtests: out,
+    });
+}
 
-    /// The sample-size plan of one series (a few dozen passes over its distinct counts: one
-    /// step).
-    pub(super) async fn plan(
-        &self,
-        job: &Job<'_>,
-        data: u64,
-        series: &str,
-        k: u64,
-        half_width: f64,
-        confidence: f64,
-    ) {
-        let Some(d) = self.fitted(job, data).await else {
-            return job.fail("the series changed".into());
-        };
-        let fit = d.fits.iter().find(|f| f.name == series);
-        let plan = fit.map(|f| {
-            let g = &f.groups;
-            plan(g, k, half_width, confidence)
-                .map(|p| (p, (g.n_min(), g.n_max())))
-                .map_err(|e| e.to_string())
+/// The paired difference `a − b`, one bootstrap resample at a time.
+pub(crate) async fn paired(
+    job: &mut Job<'_>,
+    data: Option<Data>,
+    a: &str,
+    b: &str,
+    settings: &Settings,
+) {
+    let Some(d) = data else {
+        return job.fail("the series changed".into());
+    };
+    let find = |name: &str| d.datasets.iter().find(|s| s.name == name);
+    let (Some(da), Some(db)) = (find(a), find(b)) else {
+        return job.finish(Reply::Paired {
+            job: job.job,
+            outcome: None,
         });
-        job.finish(Reply::Plan { job: job.job, plan });
-    }
+    };
+    let outcome = match Paired::new(da, db) {
+        Err(e) => Err(e),
+        Ok(p) => {
+            let mut run = PairedRun::new(&p, &p.grid(), settings);
+            loop {
+                let (done, total) = run.progress();
+                let text = || {
+                    (
+                        format!("paired bootstrap: {done} of {total} resamples…"),
+                        Some((done, total)),
+                    )
+                };
+                if !job.tick(text).await {
+                    return;
+                }
+                if !run.step() {
+                    break;
+                }
+            }
+            Ok(PairedOutcome::new(da, db, &p, run.finish()))
+        }
+    };
+    job.finish(Reply::Paired {
+        job: job.job,
+        outcome: Some(outcome),
+    });
+}
+
+/// The sample-size plan of one series (a few dozen passes over its distinct counts: one
+/// step).
+pub(crate) async fn sample_plan(
+    job: &Job<'_>,
+    data: Option<Data>,
+    series: &str,
+    k: u64,
+    half_width: f64,
+    confidence: f64,
+) {
+    let Some(d) = data else {
+        return job.fail("the series changed".into());
+    };
+    let fit = d.fits.iter().find(|f| f.name == series);
+    let plan = fit.map(|f| {
+        let g = &f.groups;
+        planner::plan(g, k, half_width, confidence)
+            .map(|p| (p, (g.n_min(), g.n_max())))
+            .map_err(|e| e.to_string())
+    });
+    job.finish(Reply::Plan { job: job.job, plan });
 }

@@ -10,14 +10,14 @@
 #![warn(missing_docs)]
 
 mod analyses;
-pub mod backtest_wire;
 pub mod bench;
-pub mod compact;
-pub mod fits_wire;
+pub mod job;
 pub mod protocol;
-pub mod report_wire;
 pub mod runner;
 pub mod source;
+mod wire;
+
+pub use wire::report::ReportWire;
 
 #[cfg(target_arch = "wasm32")]
 pub mod codec;

@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bench::FileBench;
-use crate::report_wire::ReportWire;
 use crate::source::Source;
+use crate::wire::report::ReportWire;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::Diagnostics;
 use passk_core::analysis::paired::{PairError, PairedOutcome};
@@ -40,8 +40,8 @@ pub enum Request {
     Fit {
         /// The job number.
         job: u64,
-        /// Every series read (their tasks cross in columns: [`super::compact`]).
-        #[serde(with = "super::compact::datasets")]
+        /// Every series read (their tasks cross in columns: `wire::tasks`).
+        #[serde(with = "crate::wire::tasks::datasets")]
         datasets: Vec<Dataset>,
     },
     /// The Pass@k and Cover@τ curves of the series last fitted.
@@ -204,7 +204,7 @@ impl Family {
 }
 
 impl Request {
-    /// Whether it carries task lists in columns ([`super::compact`]), worth handing over.
+    /// Whether it carries task lists in columns (`wire::tasks`), worth handing over.
     pub fn carries_columns(&self) -> bool {
         matches!(self, Request::Fit { .. })
     }
@@ -263,16 +263,16 @@ pub enum Reply {
         /// The job number.
         job: u64,
         /// The series, rejected rows and what was left unused (the tasks in columns:
-        /// [`super::compact`]).
-        #[serde(with = "super::compact::file_read")]
+        /// `wire::tasks`).
+        #[serde(with = "crate::wire::tasks::file_read")]
         read: Box<FileRead>,
     },
     /// The fits, in the order of the series.
     Fits {
         /// The job number.
         job: u64,
-        /// One per series (grouped counts in columns: [`super::compact`]).
-        #[serde(with = "super::fits_wire")]
+        /// One per series (grouped counts in columns: `wire::tasks`).
+        #[serde(with = "crate::wire::fits")]
         fits: Vec<SeriesFit>,
     },
     /// The curves of the series with tasks.
@@ -289,7 +289,7 @@ pub enum Reply {
         /// The job number.
         job: u64,
         /// One per series backtested (their signed errors in byte arrays).
-        #[serde(with = "super::backtest_wire")]
+        #[serde(with = "crate::wire::backtests")]
         backtests: Vec<SeriesBacktest>,
     },
     /// The fit diagnostics (None: no series with tasks).
@@ -341,7 +341,7 @@ pub enum Reply {
 }
 
 impl Reply {
-    /// Whether it carries task lists or grouped counts in columns ([`super::compact`]).
+    /// Whether it carries task lists or grouped counts in columns (`wire::tasks`).
     pub fn carries_columns(&self) -> bool {
         matches!(self, Reply::Read { .. } | Reply::Fits { .. })
     }

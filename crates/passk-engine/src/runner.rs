@@ -1,17 +1,15 @@
-//! The engine's jobs, independent of where they run: the worker gives them a [`Host`] whose
-//! pause yields to the worker's event loop (so that a newer request is seen), the native tests
-//! one that never waits. Every job pauses at least once per [`SLICE_MS`] of work and stops,
-//! without replying, when a newer request of its family has arrived.
+//! The engine: the newest job of each family, the series last fitted, and each request run to
+//! its reply (fits and reports here, the other analyses in `analyses`), independent of where
+//! it runs (`job::Host`).
 
 use std::cell::{Cell, RefCell};
-use std::future::Future;
-use std::pin::Pin;
 use std::rc::Rc;
 
-use super::analyses::read;
 use super::protocol::{Family, Reply, Request};
+use crate::analyses;
+use crate::job::{with_tasks, Data, Host, Job};
 
-use super::report_wire::ReportWire;
+use crate::wire::report::ReportWire;
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
@@ -19,110 +17,11 @@ use passk_core::eval::fit::SeriesFit;
 use passk_core::report::build::{assemble, model_report_fitted};
 use passk_core::settings::Options;
 
-/// Points of the k grid the Pass@k curves are drawn on.
-pub const GRID_POINTS: usize = 60;
-/// Points of τ the posterior Cover curve is drawn on.
-pub const COVER_POINTS: usize = 50;
-/// Budgets per slice of a curve job.
-pub const CURVE_CHUNK: usize = 8;
-/// How long a job runs before it pauses, in milliseconds.
-pub const SLICE_MS: f64 = 30.0;
-
-/// Where the jobs run.
-pub trait Host {
-    /// Gives the event loop a turn (new requests are accepted then).
-    fn pause(&self) -> Pin<Box<dyn Future<Output = ()>>>;
-    /// A clock in milliseconds.
-    fn now_ms(&self) -> f64;
-    /// Sends a reply to the page.
-    fn send(&self, reply: Reply);
-}
-
-/// The series of one fit job and their fits.
-#[derive(Debug, Clone)]
-pub(super) struct Data {
-    job: u64,
-    pub(super) datasets: Rc<Vec<Dataset>>,
-    pub(super) fits: Rc<Vec<SeriesFit>>,
-}
-
 /// The engine's state: the latest job of each family and the series last fitted.
 #[derive(Debug, Default)]
 pub struct Engine {
     latest: [Cell<u64>; Family::COUNT],
     data: RefCell<Option<Data>>,
-}
-
-/// A running job: its number, family, and the slice it is in.
-pub(super) struct Job<'a> {
-    engine: &'a Engine,
-    host: &'a dyn Host,
-    pub(super) job: u64,
-    family: Family,
-    since: f64,
-}
-
-impl Job<'_> {
-    /// Whether no newer request of its family has arrived.
-    pub(super) fn live(&self) -> bool {
-        self.engine.latest[self.family.index()].get() == self.job
-    }
-
-    /// Pauses when the slice is used up (saying `text`); whether the job is still live.
-    pub(super) async fn tick(
-        &mut self,
-        text: impl FnOnce() -> (String, Option<(u64, u64)>),
-    ) -> bool {
-        if self.host.now_ms() - self.since < SLICE_MS {
-            return true;
-        }
-        let (text, done) = text();
-        self.host.send(Reply::Progress {
-            job: self.job,
-            family: self.family,
-            text,
-            done,
-        });
-        self.host.pause().await;
-        self.since = self.host.now_ms();
-        self.live()
-    }
-
-    /// Says how far it is, whether or not the slice is used up.
-    pub(super) fn progress(&self, text: String, done: Option<(u64, u64)>) {
-        self.host.send(Reply::Progress {
-            job: self.job,
-            family: self.family,
-            text,
-            done,
-        });
-    }
-
-    /// Sends the reply if the job is still live.
-    pub(super) fn finish(&self, reply: Reply) {
-        if self.live() {
-            self.host.send(reply);
-        }
-    }
-
-    pub(super) fn fail(&self, message: String) {
-        self.finish(Reply::Failed {
-            job: self.job,
-            family: self.family,
-            message,
-        });
-    }
-}
-
-/// The series with tasks, each with its fit.
-pub(super) fn with_tasks<'a>(
-    ds: &'a [Dataset],
-    fits: &'a [SeriesFit],
-) -> Vec<(&'a Dataset, &'a SeriesFit)> {
-    ds.iter()
-        .zip(fits)
-        .filter(|(d, f)| !d.tasks.is_empty() && d.name == f.name)
-        .collect()
 }
 
 impl Engine {
@@ -138,7 +37,7 @@ impl Engine {
     }
 
     /// The series and fits of fit job `data`, if they are the ones held.
-    pub(super) fn data(&self, data: u64) -> Option<Data> {
+    pub(crate) fn data(&self, data: u64) -> Option<Data> {
         self.data
             .borrow()
             .as_ref()
@@ -150,7 +49,7 @@ impl Engine {
     /// page asks for curves, the report and the rest together with the fit they need, so
     /// they start the moment it is done. None when that fit was superseded or cancelled (the
     /// page has asked again), or when this job was.
-    pub(super) async fn fitted(&self, job: &Job<'_>, data: u64) -> Option<Data> {
+    pub(crate) async fn fitted(&self, job: &Job<'_>, data: u64) -> Option<Data> {
         loop {
             if let Some(d) = self.data(data) {
                 return Some(d);
@@ -159,19 +58,14 @@ impl Engine {
             if !fitting || !job.live() {
                 return None;
             }
-            job.host.pause().await;
+            job.pause().await;
         }
     }
 
     /// Runs one request to its reply (none when superseded).
     pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
-        let mut job = Job {
-            engine: &self,
-            host: host.as_ref(),
-            job: req.job(),
-            family: req.family(),
-            since: host.now_ms(),
-        };
+        let latest = &self.latest[req.family().index()];
+        let mut job = Job::new(latest, host.as_ref(), req.job(), req.family());
         if !job.live() {
             return;
         }
@@ -183,7 +77,7 @@ impl Engine {
                 format,
                 options,
                 ..
-            } => read(&job, &source, &name, (format, options)).await,
+            } => analyses::read(&job, &source, &name, (format, options)).await,
             Request::Fit { datasets, .. } => self.fit(&mut job, datasets).await,
             Request::Report {
                 data,
@@ -210,8 +104,8 @@ impl Engine {
                 taus,
                 ..
             } => {
-                self.curves(&mut job, data, k_max, band, &settings, &taus)
-                    .await
+                let d = self.fitted(&job, data).await;
+                analyses::curves(&mut job, d, k_max, band, &settings, &taus).await
             }
             Request::Backtest {
                 data,
@@ -219,14 +113,20 @@ impl Engine {
                 ks,
                 repeats,
                 ..
-            } => self.backtest(&mut job, data, &settings, &ks, repeats).await,
+            } => {
+                let d = self.fitted(&job, data).await;
+                analyses::backtest(&mut job, d, &settings, &ks, repeats).await
+            }
             Request::Paired {
                 data,
                 a,
                 b,
                 settings,
                 ..
-            } => self.paired(&mut job, data, &a, &b, &settings).await,
+            } => {
+                let d = self.fitted(&job, data).await;
+                analyses::paired(&mut job, d, &a, &b, &settings).await
+            }
             Request::Plan {
                 data,
                 series,
@@ -235,8 +135,8 @@ impl Engine {
                 confidence,
                 ..
             } => {
-                self.plan(&job, data, &series, k, half_width, confidence)
-                    .await
+                let d = self.fitted(&job, data).await;
+                analyses::sample_plan(&job, d, &series, k, half_width, confidence).await
             }
             Request::Diagnose {
                 data,

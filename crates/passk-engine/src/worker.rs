@@ -11,7 +11,9 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use super::codec::{from_js, handed_over, to_js};
 use super::protocol::{Family, Reply, Request};
-use super::runner::{Engine, Host};
+use super::runner::Engine;
+
+use super::job::Host;
 
 /// The worker's global scope as the host of the jobs.
 struct Worker {

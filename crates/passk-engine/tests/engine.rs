@@ -25,8 +25,10 @@ use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_engine::protocol::{Family, Reply, Request};
 
-use passk_engine::report_wire::ReportWire;
-use passk_engine::runner::{Engine, Host};
+use passk_engine::runner::Engine;
+use passk_engine::ReportWire;
+
+use passk_engine::job::Host;
 use passk_engine::source::Source;
 use passk_io::read::{read_bytes, Format};
 

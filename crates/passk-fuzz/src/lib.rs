@@ -1,19 +1,22 @@
-//! What the fuzzer (`./dev fuzz`, `examples/fuzz.rs`) runs on each mutated input, and the
+//! What the fuzzer (`./dev fuzz`, `src/main.rs`) runs on each mutated input, and the
 //! mutations: every reader (each format forced, and detected), fed in chunks of any size with
 //! any reading options; the share-link decoder; the settings parsers; the calculator. Shared
-//! with `tests/fuzz_regressions.rs`, which replays the inputs the fuzzer kept.
+//! with `tests/fuzz_regressions.rs`, which replays the committed inputs ([`corpus`]: the
+//! seeds the fuzzer starts from and the crashes it kept) through the same [`run`].
 
 #![warn(missing_docs)]
 
 use passk_core::estimators::kind::DEFAULT_ENABLED;
 use passk_core::settings::BandKind;
 use passk_io::read::FileRead;
-use passk_io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
+use passk_io::read::{assemble, series_name_for, ReadOptions, Reader};
 use passk_io::settings as parse;
 use passk_io::share::{carried, decode, encode, Shared};
 
 use passk_io::page_view::View;
 use passk_view::calculator;
+
+pub mod corpus;
 
 /// What an input is run through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +35,8 @@ impl Target {
     /// Every target, in the order of their names.
     pub const ALL: [Target; 4] = [Target::Read, Target::Link, Target::Settings, Target::Calc];
 
-    /// The name kept inputs start with.
+    /// Its name: the folder of its seeds (`corpus/<name>/`), the start of its kept inputs'
+    /// names (`crashes/<name>-<choice>-<hash>.bin`).
     pub fn name(self) -> &'static str {
         match self {
             Target::Read => "read",
@@ -41,11 +45,6 @@ impl Target {
             Target::Calc => "calc",
         }
     }
-
-    /// The target a kept input's name starts with.
-    pub fn of_name(name: &str) -> Option<Target> {
-        Target::ALL.into_iter().find(|t| name.starts_with(t.name()))
-    }
 }
 
 /// Runs `input` through `target`; `choice` picks the format, the chunk size and the
@@ -53,9 +52,7 @@ impl Target {
 pub fn run(target: Target, input: &[u8], choice: u64) {
     match target {
         Target::Read => {
-            let formats = Format::ALL.len() as u64 + 1;
-            let format = Format::ALL.get((choice % formats) as usize).copied();
-            let chunk = [1 << 20, 1, 7, 4096][(choice / formats % 4) as usize];
+            let (format, chunk) = (corpus::read_format(choice), corpus::read_chunk(choice));
             let options = ReadOptions {
                 fold_case: choice & 64 != 0,
                 metric: (choice & 128 != 0).then(|| "acc".to_string()),

@@ -1,8 +1,9 @@
 //! The fuzzer: `./dev fuzz [SECONDS]` (default 60). Every reader, the share-link decoder,
-//! the settings parsers and the calculator run on mutations of the fixtures, on every core;
-//! an input that panics, runs longer than 1 s or allocates more than 256 MB while it runs is
-//! kept in `tests/fixtures/fuzz/` (replayed by `tests/fuzz_regressions.rs`). Prints the
-//! executions and exits 1 when it kept any.
+//! the settings parsers and the calculator run on mutations of the fixtures, of the seed
+//! corpus (`tests/fixtures/fuzz/corpus/<target>/`) and of the crashes kept before, on every
+//! core; an input that panics, runs longer than 1 s or allocates more than 256 MB while it
+//! runs is kept in `tests/fixtures/fuzz/crashes/` (`tests/fuzz_regressions.rs` replays the
+//! seeds and the crashes). Prints the executions and exits 1 when it kept any.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -12,6 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use passk_fuzz::corpus::{self, crash_name, root};
 use passk_fuzz::{link_of, mutate, run, Rng, Target};
 use passk_io::read::{read_bytes, series_name_for};
 
@@ -58,10 +60,6 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 /// Every file under `dir` (recursively), at most 64 KB of each.
 fn files(dir: &Path, out: &mut Vec<Vec<u8>>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -96,7 +94,7 @@ fn corpus() -> Vec<(Target, Vec<Vec<u8>>)> {
         .collect();
     links.extend([b"#n=10&c=3&k=5".to_vec(), b"#ex=pythia".to_vec()]);
     let text = |v: &[&str]| v.iter().map(|s| s.as_bytes().to_vec()).collect();
-    vec![
+    let mut pools = vec![
         (Target::Read, read),
         (Target::Link, links),
         (
@@ -116,17 +114,30 @@ fn corpus() -> Vec<(Target, Vec<Vec<u8>>)> {
             Target::Calc,
             text(&["10|3|5", "1000000000|1|1", "1e4|2|3", "64|0|64"]),
         ),
-    ]
+    ];
+    // The committed seeds and the crashes kept before, each in its target's pool.
+    let ((seeds, mut problems), (crashes, more)) = (corpus::seeds(), corpus::crashes());
+    problems.extend(more);
+    for p in problems {
+        eprintln!("fuzz: skipped {p}");
+    }
+    for kept in seeds.into_iter().chain(crashes) {
+        if let Ok(mut b) = std::fs::read(&kept.path) {
+            b.truncate(64 << 10);
+            if let Some((_, pool)) = pools.iter_mut().find(|(t, _)| *t == kept.target) {
+                pool.push(b);
+            }
+        }
+    }
+    pools
 }
 
-/// Keeps an input that failed, named by its target, choice and a hash; returns its path.
+/// Keeps an input that failed in `crashes/`, named by its target, choice and a hash; returns
+/// its path.
 fn keep(target: Target, choice: u64, input: &[u8], why: &str) -> PathBuf {
-    let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-    });
-    let dir = root().join("tests/fixtures/fuzz");
+    let dir = corpus::crashes_dir();
     let _ = std::fs::create_dir_all(&dir);
-    let path = dir.join(format!("{}-{choice}-{hash:016x}.bin", target.name()));
+    let path = dir.join(crash_name(target, choice, input));
     let _ = std::fs::write(&path, input);
     eprintln!("fuzz: {why}: kept {}", path.display());
     path
@@ -141,6 +152,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(60);
     let corpus = Arc::new(corpus());
+    let pool: usize = corpus.iter().map(|(_, seeds)| seeds.len()).sum();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let (done, failed) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let stop = Arc::new(AtomicBool::new(false));
@@ -214,7 +226,7 @@ fn main() {
         start.elapsed().as_secs_f64(),
     );
     println!(
-        "fuzz: {n} executions in {secs:.0} s ({:.0}/s) on {threads} threads; {bad} kept (panics, over {} MB, or over 1 s)",
+        "fuzz: {n} executions in {secs:.0} s ({:.0}/s) on {threads} threads from {pool} inputs; {bad} kept (panics, over {} MB, or over 1 s)",
         n as f64 / secs,
         ALLOC_CAP >> 20
     );

@@ -1,25 +1,140 @@
-//! Every input the fuzzer kept (`tests/fixtures/fuzz/`) replayed through its target: no
-//! panic, and done well within the 20 s any input must end in. Also a short, seeded run of
-//! the fuzzer's own mutations, so its loop is tested on every `cargo test`.
+//! Every committed fuzz input (`tests/fixtures/fuzz/`: the seeds under `corpus/` and the
+//! crashes the fuzzer kept under `crashes/`) replayed through its target's `run`, as the
+//! fuzzer runs it: no panic, and done well within the 20 s any input must end in. The replay
+//! counts what it ran, so an empty or missing corpus fails. Also a short, seeded run of the
+//! fuzzer's own mutations, so its loop is tested on every `cargo test`.
 #![cfg(not(target_arch = "wasm32"))]
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+use passk_fuzz::corpus::{self, Kept, Origin};
 use passk_fuzz::{mutate, run, Rng, Target};
+use passk_io::read::Format;
+
+/// The seeds committed under `corpus/` (`make_seeds.py` writes them): fewer is a seed lost.
+/// Raise it when adding seeds.
+const SEEDS_AT_LEAST: usize = 103;
+
+/// How long one input may take.
+const LIMIT: Duration = Duration::from_secs(20);
 
 #[test]
-fn every_kept_input_runs_through_cleanly() {
-    let dir = passk_fixtures::fixture("fuzz");
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let name = e.file_name().to_string_lossy().to_string();
-        let Some(target) = Target::of_name(&name).filter(|_| name.ends_with(".bin")) else {
-            continue;
-        };
-        let choice: u64 = name.split('-').nth(1).and_then(|c| c.parse().ok()).unwrap();
-        let input = std::fs::read(e.path()).unwrap();
+fn every_seed_and_kept_crash_runs_through_cleanly() {
+    let (seeds, mut problems) = corpus::seeds();
+    let (crashes, more) = corpus::crashes();
+    problems.extend(more);
+    // A kept input left beside the folders (where the fuzzer once wrote them) would not be
+    // replayed: it belongs in crashes/.
+    for e in std::fs::read_dir(corpus::fuzz_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if e.path().is_file() && name.ends_with(".bin") {
+            problems.push(format!("{name}: a kept input belongs in crashes/"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+
+    let mut failed = Vec::new();
+    let (mut runs, mut per_target) = (0usize, BTreeMap::<&str, usize>::new());
+    let (mut folders, mut slots) = (BTreeSet::new(), BTreeSet::new());
+    for kept in seeds.iter().chain(&crashes) {
+        replay(kept, &mut failed, &mut runs);
+        *per_target.entry(kept.target.name()).or_default() += 1;
+        if let Origin::Seed(Some(format)) = kept.origin {
+            folders.insert(format.map_or(corpus::DETECT, |f| f.key()));
+        }
+        if kept.target == Target::Read {
+            slots.extend(
+                kept.choices
+                    .iter()
+                    .map(|&c| corpus::read_format(c).map(|f| f.key())),
+            );
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} of {runs} runs panicked or ran over {LIMIT:?}:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+    eprintln!(
+        "replayed {} seeds and {} crashes in {runs} runs: {per_target:?}",
+        seeds.len(),
+        crashes.len()
+    );
+
+    // Nothing lost: every seed, every target, every reader format's folder.
+    assert!(
+        seeds.len() >= SEEDS_AT_LEAST,
+        "{} seeds under {}, expected at least {SEEDS_AT_LEAST}",
+        seeds.len(),
+        corpus::corpus_dir().display()
+    );
+    for t in Target::ALL {
+        let seeded = seeds.iter().filter(|k| k.target == t).count();
+        assert!(
+            seeded > 0,
+            "no seed for {} under corpus/{}/",
+            t.name(),
+            t.name()
+        );
+    }
+    for key in Format::ALL.iter().map(|f| f.key()).chain([corpus::DETECT]) {
+        assert!(folders.contains(key), "no seed under corpus/read/{key}/");
+    }
+    // Every reader seed ran with each format forced and detected.
+    assert_eq!(slots.len(), Format::ALL.len() + 1, "{slots:?}");
+}
+
+/// Runs `kept` with each of its choices, noting each run that panics or takes too long.
+fn replay(kept: &Kept, failed: &mut Vec<String>, runs: &mut usize) {
+    let input = std::fs::read(&kept.path).unwrap();
+    let shown = kept
+        .path
+        .strip_prefix(corpus::fuzz_dir())
+        .unwrap_or(&kept.path)
+        .display()
+        .to_string();
+    for &choice in &kept.choices {
+        *runs += 1;
         let t0 = Instant::now();
-        run(target, &input, choice);
-        assert!(t0.elapsed() < Duration::from_secs(20), "{name}");
+        let ok = catch_unwind(AssertUnwindSafe(|| run(kept.target, &input, choice))).is_ok();
+        let took = t0.elapsed();
+        if !ok || took > LIMIT {
+            let why = if ok {
+                format!("took {took:?}")
+            } else {
+                "panicked".into()
+            };
+            failed.push(format!(
+                "{shown}: {} with choice {choice} (format {:?}, chunk {}) {why}",
+                kept.target.name(),
+                corpus::read_format(choice),
+                corpus::read_chunk(choice)
+            ));
+        }
+    }
+}
+
+#[test]
+fn crash_names_round_trip() {
+    for t in Target::ALL {
+        let name = corpus::crash_name(t, 1234, b"input");
+        assert_eq!(corpus::parse_crash_name(&name), Some((t, 1234)), "{name}");
+    }
+    for bad in [
+        "read-1.bin",
+        "read-x-00.bin",
+        "reader-1-00.bin",
+        "read-1-00.txt",
+        "x",
+    ] {
+        assert_eq!(corpus::parse_crash_name(bad), None, "{bad}");
     }
 }
 

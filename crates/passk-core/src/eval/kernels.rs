@@ -1,4 +1,4 @@
-//! The per-block kernels behind [`crate::eval::estimates::Estimates`]: reciprocal tables, running
+//! The per-block kernels behind `eval::estimates::Estimates`: reciprocal tables, running
 //! sums of every estimator family, the unbiased and naive blocks, and the credible
 //! interval's moments.
 

@@ -85,7 +85,7 @@ impl Ids {
     }
 
     /// Takes in the rows `later` noted, whose series `s` are now series `to[s].0` of
-    /// `series`, from position `to[s].1` on ([`super::collect::Collector::absorb`]).
+    /// `series`, from position `to[s].1` on (`Collector::absorb` in `collect.rs`).
     pub(super) fn absorb(&mut self, later: Ids, to: &[(usize, usize)], series: &Series) {
         debug_assert!(
             later.table.is_empty(),

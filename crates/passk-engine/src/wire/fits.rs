@@ -1,10 +1,10 @@
-//! The fits of [`Reply::Fits`](super::protocol::Reply::Fits) across the worker boundary with
+//! The fits of `Reply::Fits` across the worker boundary with
 //! each series' grouped counts in columns (n, c and multiplicity as one byte array), as
-//! [`super::compact`] sends task lists. Every other use of the type keeps its own form.
+//! `tasks.rs` sends task lists. Every other use of the type keeps its own form.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::compact::{le_u64, Bytes};
+use super::tasks::{le_u64, Bytes};
 use passk_core::data::counts::Counts;
 use passk_core::data::groups::Groups;
 use passk_core::estimators::extrapolate::LogitLine;
@@ -80,7 +80,7 @@ pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeriesFit>, D:
 
 #[cfg(test)]
 mod tests {
-    use super::super::compact::tests::tasks;
+    use super::super::tasks::tests::tasks;
     use super::*;
     use passk_core::data::dataset::{Dataset, SeriesMeta};
 

@@ -4,7 +4,7 @@
 //! `Uint8Array`), its ids as one string and a byte array of their lengths, and, whole, only the
 //! tasks that carry more than an id and counts (a group, votes, scores). Used by the messages
 //! that carry datasets ([`datasets`]) or a file read ([`file_read`]); the grouped counts of
-//! the fits sent back are columns too ([`super::fits_wire`]). Every other use of the types (local
+//! the fits sent back are columns too (`fits.rs`). Every other use of the types (local
 //! storage, reports) keeps their own form.
 
 use serde::de::{SeqAccess, Visitor};

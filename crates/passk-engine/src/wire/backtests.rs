@@ -1,4 +1,4 @@
-//! The backtests of [`Reply::Backtests`](super::protocol::Reply::Backtests) across the worker
+//! The backtests of `Reply::Backtests` across the worker
 //! boundary with each level's signed errors as one byte array (f32, little-endian, repeat by
 //! repeat): serde-wasm-bindgen would read the tens of thousands of numbers of seven series
 //! one call at a time on the page's thread. Every other use of the type (the report, its
@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::compact::Bytes;
+use crate::wire::tasks::Bytes;
 use passk_core::analysis::backtest::run::BASES;
 use passk_core::report::backtests::SeriesBacktest;
 
