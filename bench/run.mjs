@@ -1,5 +1,5 @@
 // `./dev bench [--quick]`: passk natively and in WebAssembly against the Python people run
-// today, on the same files, in one run and one table. See the README's Benchmarks section.
+// today, on the same files, in one run and one table. See docs/benchmarks.md.
 //
 //   1. native: cargo bench -p passk-cli --bench estimators (writes the seeded synthetic files, times
 //      passk::bench::bench_text on them and on the real files);
@@ -52,13 +52,14 @@ log('WebAssembly in headless Chromium');
 const h = await start();
 await h.page.goto(h.url);
 // The engine in a worker of its own (the page's engine stays idle), asked through the same
-// serde-wasm-bindgen messages the page sends: { Bench: { job, file, text, runs } }.
+// serde-wasm-bindgen messages the page sends: { job, ask: { Bench: { file, text, runs } } },
+// answered by { job, answer: … } (crates/passk-engine/src/protocol.rs).
 await h.page.evaluate(
   () =>
     new Promise((resolve, reject) => {
       const w = new Worker('passk-engine-loader.js');
       w.onerror = (e) => reject(new Error(`engine worker: ${e.message}`));
-      w.onmessage = (e) => e.data === 'Ready' && resolve((window.__benchEngine = w));
+      w.onmessage = (e) => e.data?.answer === 'Ready' && resolve((window.__benchEngine = w));
     }).then(() => true),
 );
 const wasm = {};
@@ -70,11 +71,11 @@ for (const r of native) {
       new Promise((resolve, reject) => {
         const w = window.__benchEngine;
         w.onmessage = (e) => {
-          if (e.data?.Failed) reject(new Error(e.data.Failed.message));
-          const b = e.data?.Bench;
+          if (e.data?.answer?.Failed) reject(new Error(e.data.answer.Failed.message));
+          const b = e.data?.answer?.Bench;
           if (b) resolve(JSON.parse(JSON.stringify(b.result, (_, v) => (typeof v === 'bigint' ? Number(v) : v))));
         };
-        w.postMessage({ Bench: { job: BigInt(Date.now()), file, text, runs } });
+        w.postMessage({ job: BigInt(Date.now()), ask: { Bench: { file, text, runs } } });
       }),
     [r.file, text, runs],
   );

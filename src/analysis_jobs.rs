@@ -15,7 +15,7 @@ use passk_core::eval::fit::SeriesFit;
 use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options};
-use passk_engine::protocol::{Family, Reply, Request};
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_io::settings::Parsed;
 
 /// Backtest repeats per shrink factor (as `passk report --backtest`).
@@ -85,13 +85,19 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
             return;
         }
         match reply {
-            Reply::Progress { text, done, .. } => pending.update(|p| {
+            Reply {
+                answer: Answer::Progress { text, done, .. },
+                ..
+            } => pending.update(|p| {
                 if let Some(q) = p[family.index()].as_mut() {
                     q.text = text;
                     q.done = done;
                 }
             }),
-            Reply::Failed { message, .. } => {
+            Reply {
+                answer: Answer::Failed { message, .. },
+                ..
+            } => {
                 pending.update(|p| p[family.index()] = None);
                 if message != "the series changed" {
                     web_sys::console::warn_1(&format!("engine: {message}").into());
@@ -122,14 +128,18 @@ pub fn fit_pipeline(
     pending: PendingJobs,
 ) {
     handle(pending, Family::Fit, move |reply| {
-        if let Reply::Fits { fits: f, .. } = reply {
+        if let Reply {
+            answer: Answer::Fits { fits: f, .. },
+            ..
+        } = reply
+        {
             fits.set(f);
         }
     });
     let fit = move |ds: Vec<Dataset>| {
-        data.set(ask(pending, "fitting…", |job| Request::Fit {
+        data.set(ask(pending, "fitting…", |job| Request {
             job,
-            datasets: ds,
+            ask: Ask::Fit { datasets: ds },
         }));
     };
     let first = datasets.get_untracked();
@@ -166,7 +176,11 @@ pub fn curve_pipeline(
     out: CurveOutputs,
 ) {
     handle(out.pending, Family::Curves, move |reply| {
-        if let Reply::Curves { curves, cover, .. } = reply {
+        if let Reply {
+            answer: Answer::Curves { curves, cover, .. },
+            ..
+        } = reply
+        {
             out.curves.set(curves);
             out.cover.set(cover);
         }
@@ -187,13 +201,15 @@ pub fn curve_pipeline(
     Effect::new(move |_| {
         let (k_max, band, settings, taus) = inputs.get();
         let data = data.get();
-        ask(out.pending, "drawing…", |job| Request::Curves {
+        ask(out.pending, "drawing…", |job| Request {
             job,
-            data,
-            k_max,
-            band,
-            settings,
-            taus,
+            ask: Ask::Curves {
+                data,
+                k_max,
+                band,
+                settings,
+                taus,
+            },
         });
     });
 }
@@ -207,7 +223,11 @@ pub fn backtest_pipeline(
     pending: PendingJobs,
 ) {
     handle(pending, Family::Backtest, move |reply| {
-        if let Reply::Backtests { backtests: b, .. } = reply {
+        if let Reply {
+            answer: Answer::Backtests { backtests: b, .. },
+            ..
+        } = reply
+        {
             backtests.set(b);
         }
     });
@@ -223,12 +243,14 @@ pub fn backtest_pipeline(
     Effect::new(move |_| {
         let (settings, ks) = inputs.get();
         let data = data.get();
-        ask(pending, "backtesting…", |job| Request::Backtest {
+        ask(pending, "backtesting…", |job| Request {
             job,
-            data,
-            settings,
-            ks,
-            repeats: BACKTEST_REPEATS,
+            ask: Ask::Backtest {
+                data,
+                settings,
+                ks,
+                repeats: BACKTEST_REPEATS,
+            },
         });
     });
 }
@@ -244,7 +266,11 @@ pub fn report_pipeline(
     pending: PendingJobs,
 ) {
     handle(pending, Family::Report, move |reply| {
-        if let Reply::Report { report: r, .. } = reply {
+        if let Reply {
+            answer: Answer::Report { report: r, .. },
+            ..
+        } = reply
+        {
             report.set(r.unpack());
         }
     });
@@ -263,12 +289,14 @@ pub fn report_pipeline(
         let options = options.get();
         let rejected = rejected.get();
         let data = data.get();
-        ask(pending, "tabulating…", |job| Request::Report {
+        ask(pending, "tabulating…", |job| Request {
             job,
-            data,
-            rejected,
-            options,
-            full: false,
+            ask: Ask::Report {
+                data,
+                rejected,
+                options,
+                full: false,
+            },
         });
     });
 }
@@ -283,18 +311,24 @@ pub fn request_export(
     backtests: RwSignal<Vec<SeriesBacktest>>,
 ) {
     handle(pending, Family::Export, move |reply| {
-        if let Reply::Report { report, .. } = reply {
+        if let Reply {
+            answer: Answer::Report { report, .. },
+            ..
+        } = reply
+        {
             let mut r = report.unpack();
             backtests.with_untracked(|bts| attach_backtests(&mut r, bts));
             let json = serde_json::to_string_pretty(&r).unwrap_or_default();
             let _ = super::download::save_text("passk-report.json", "application/json", &json);
         }
     });
-    ask(pending, "writing the report…", |job| Request::Report {
+    ask(pending, "writing the report…", |job| Request {
         job,
-        data,
-        rejected,
-        options,
-        full: true,
+        ask: Ask::Report {
+            data,
+            rejected,
+            options,
+            full: true,
+        },
     });
 }

@@ -13,7 +13,7 @@ use passk_core::analysis::compare::{best_temperature, delta_pass_point};
 use passk_core::analysis::curves::{k_grid, round_budgets};
 use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::settings::Settings;
-use passk_engine::protocol::{Family, Reply, Request};
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_io::page_view::View;
 use passk_plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
 use passk_plot::Chart;
@@ -143,7 +143,11 @@ pub fn PairedPanel(
     // supersedes it.
     let result = RwSignal::new(None::<PairedResult>);
     handle(a.pending, Family::Paired, move |reply| {
-        if let Reply::Paired { outcome, .. } = reply {
+        if let Reply {
+            answer: Answer::Paired { outcome, .. },
+            ..
+        } = reply
+        {
             result.set(outcome);
         }
     });
@@ -157,12 +161,14 @@ pub fn PairedPanel(
             return result.set(None);
         };
         let data = a.data.get();
-        ask(a.pending, "paired bootstrap…", |job| Request::Paired {
+        ask(a.pending, "paired bootstrap…", |job| Request {
             job,
-            data,
-            a: na,
-            b: nb,
-            settings,
+            ask: Ask::Paired {
+                data,
+                a: na,
+                b: nb,
+                settings,
+            },
         });
     });
     let chart = Signal::derive(move || {

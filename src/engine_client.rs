@@ -16,7 +16,7 @@ use leptos::prelude::ArcRwSignal;
 use std::rc::Rc;
 
 use passk_engine::codec::{from_js, handed_over, to_js};
-use passk_engine::protocol::{Family, Reply, Request};
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 #[cfg(feature = "in-page-engine")]
 use passk_engine::runner::Engine;
 
@@ -241,10 +241,12 @@ fn post(req: Request) {
         (None, _) => Some(c.failed.clone().unwrap_or_else(|| "no engine".into())),
     });
     if let Some(message) = failed {
-        deliver(Reply::Failed {
-            job: req.job(),
-            family: req.family(),
-            message,
+        deliver(Reply {
+            job: req.job,
+            answer: Answer::Failed {
+                family: req.family(),
+                message,
+            },
         });
     }
 }
@@ -288,5 +290,8 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
 
 /// Stops the running job of `family` (its reply will not come); returns the cancelling job.
 pub fn cancel(family: Family) -> u64 {
-    send(|job| Request::Cancel { job, family })
+    send(|job| Request {
+        job,
+        ask: Ask::Cancel { family },
+    })
 }

@@ -9,7 +9,7 @@ use super::analysis_jobs::{ask, handle};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use passk_core::analysis::diagnose::Diagnostics;
-use passk_engine::protocol::{Family, Reply, Request};
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_io::display::{full, sig};
 use passk_plot::Chart;
 use passk_view::chart_data;
@@ -28,7 +28,11 @@ pub fn FitPanel(
     let diag = RwSignal::new(None::<Diagnostics>);
     // Diagnostics include ten CV refits: the engine computes them.
     handle(a.pending, Family::Diagnose, move |reply| {
-        if let Reply::Diagnostics { diagnostics, .. } = reply {
+        if let Reply {
+            answer: Answer::Diagnostics { diagnostics, .. },
+            ..
+        } = reply
+        {
             diag.set(diagnostics.map(|d| *d));
         }
     });
@@ -38,11 +42,13 @@ pub fn FitPanel(
         let series = chosen.get();
         let folds = folds.get();
         let data = a.data.get();
-        ask(a.pending, "fit diagnostics…", |job| Request::Diagnose {
+        ask(a.pending, "fit diagnostics…", |job| Request {
             job,
-            data,
-            series,
-            folds,
+            ask: Ask::Diagnose {
+                data,
+                series,
+                folds,
+            },
         });
     });
     let chart = Signal::derive(move || {

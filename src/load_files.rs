@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::engine_client;
 use super::load_progress::Progress;
 use super::state::Inputs;
-use passk_engine::protocol::{Family, Reply, Request};
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_engine::source::Source;
 use passk_io::read::Format;
 
@@ -73,12 +73,14 @@ fn next() {
         queued,
     }));
     let options = inputs.read_options.get_untracked();
-    let job = engine_client::send(|job| Request::Read {
+    let job = engine_client::send(|job| Request {
         job,
-        source: Source(file),
-        name,
-        format,
-        options,
+        ask: Ask::Read {
+            source: Source(file),
+            name,
+            format,
+            options,
+        },
     });
     LOAD.with_borrow_mut(|l| {
         if let Some(load) = l.as_mut() {
@@ -98,21 +100,30 @@ fn on_reply(reply: Reply) {
         return;
     };
     match reply {
-        Reply::Progress { text, done, .. } => inputs.load.update(|p| {
+        Reply {
+            answer: Answer::Progress { text, done, .. },
+            ..
+        } => inputs.load.update(|p| {
             if let (Some(p), Some((done, total))) = (p.as_mut(), done) {
                 p.done = done as f64;
                 p.total = total as f64;
                 p.text = text;
             }
         }),
-        Reply::Read { mut read, .. } => {
+        Reply {
+            answer: Answer::Read { mut read, .. },
+            ..
+        } => {
             if let Some(runs) = &mut read.runs_of {
                 runs.push_str(&format!(" (load {batch})"));
             }
             inputs.add_file(*read);
             next();
         }
-        Reply::Failed { message, .. } => {
+        Reply {
+            answer: Answer::Failed { message, .. },
+            ..
+        } => {
             end(inputs);
             inputs.load_message.set(Some(message));
         }

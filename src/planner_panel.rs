@@ -9,7 +9,7 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::job_progress::{is_stale, JobProgress};
 use super::setting_field::SettingField;
-use passk_engine::protocol::{Family, PlanResult, Reply, Request};
+use passk_engine::protocol::{Answer, Ask, Family, PlanResult, Reply, Request};
 use passk_io::settings::parse_half_width;
 use passk_plot::planner::PlannerChart;
 use passk_plot::Chart;
@@ -45,7 +45,11 @@ pub fn PlannerPanel(
     // The plan: computed by the engine (it walks every task's distribution some sixty times).
     let result = RwSignal::new(None::<PlanResult>);
     handle(a.pending, Family::Plan, move |reply| {
-        if let Reply::Plan { plan, .. } = reply {
+        if let Reply {
+            answer: Answer::Plan { plan, .. },
+            ..
+        } = reply
+        {
             result.set(plan);
         }
     });
@@ -57,13 +61,15 @@ pub fn PlannerPanel(
         };
         let confidence = confidence.get();
         let data = a.data.get();
-        ask(a.pending, "planning…", |job| Request::Plan {
+        ask(a.pending, "planning…", |job| Request {
             job,
-            data,
-            series,
-            k,
-            half_width,
-            confidence,
+            ask: Ask::Plan {
+                data,
+                series,
+                k,
+                half_width,
+                confidence,
+            },
         });
     });
     let chart = Memo::new(move |_| {

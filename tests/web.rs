@@ -213,7 +213,7 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     use passk_core::estimators::cover::Tau;
     use passk_core::settings::{BandKind, Settings};
     use passk_engine::codec::{from_js, to_js};
-    use passk_engine::protocol::{Family, Reply, Request};
+    use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
     use passk_engine::runner::Engine;
 
     use passk_engine::job::Host;
@@ -232,74 +232,92 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
         ..Settings::default()
     };
     let requests = vec![
-        Request::Fit {
+        Request {
             job: 1,
-            datasets: ds.clone(),
-        },
-        Request::Curves {
-            job: 2,
-            data: 1,
-            k_max: 1000,
-            band: BandKind::Credible,
-            settings: settings.clone(),
-            taus: vec![Tau::parse("0.15").unwrap()],
-        },
-        Request::Backtest {
-            job: 3,
-            data: 1,
-            settings: settings.clone(),
-            ks: vec![1, 20, 1 << 60],
-            repeats: 2,
-        },
-        Request::Diagnose {
-            job: 4,
-            data: 1,
-            series: None,
-            folds: 2,
-        },
-        Request::Cancel {
-            job: 5,
-            family: Family::Curves,
-        },
-        Request::Report {
-            job: 6,
-            data: 1,
-            rejected: vec![vec![passk_core::data::rejected::Rejected {
-                file: "p".into(),
-                line: 3,
-                reason: "c > n".into(),
-            }]],
-            options: passk_core::settings::Options {
-                ks: vec![1, 5, 1 << 60],
-                ..Default::default()
+            ask: Ask::Fit {
+                datasets: ds.clone(),
             },
-            full: true,
         },
-        Request::Bench {
+        Request {
+            job: 2,
+            ask: Ask::Curves {
+                data: 1,
+                k_max: 1000,
+                band: BandKind::Credible,
+                settings: settings.clone(),
+                taus: vec![Tau::parse("0.15").unwrap()],
+            },
+        },
+        Request {
+            job: 3,
+            ask: Ask::Backtest {
+                data: 1,
+                settings: settings.clone(),
+                ks: vec![1, 20, 1 << 60],
+                repeats: 2,
+            },
+        },
+        Request {
+            job: 4,
+            ask: Ask::Diagnose {
+                data: 1,
+                series: None,
+                folds: 2,
+            },
+        },
+        Request {
+            job: 5,
+            ask: Ask::Cancel {
+                family: Family::Curves,
+            },
+        },
+        Request {
+            job: 6,
+            ask: Ask::Report {
+                data: 1,
+                rejected: vec![vec![passk_core::data::rejected::Rejected {
+                    file: "p".into(),
+                    line: 3,
+                    reason: "c > n".into(),
+                }]],
+                options: passk_core::settings::Options {
+                    ks: vec![1, 5, 1 << 60],
+                    ..Default::default()
+                },
+                full: true,
+            },
+        },
+        Request {
             job: 7,
-            file: "p".into(),
-            text: "10 3\n10 0\n".into(),
-            runs: 1,
+            ask: Ask::Bench {
+                file: "p".into(),
+                text: "10 3\n10 0\n".into(),
+                runs: 1,
+            },
         },
         // Without task ids: the reply is the reason (an error value crosses too).
-        Request::Paired {
+        Request {
             job: 8,
-            data: 1,
-            a: "p".into(),
-            b: "p".into(),
-            settings: settings.clone(),
+            ask: Ask::Paired {
+                data: 1,
+                a: "p".into(),
+                b: "p".into(),
+                settings: settings.clone(),
+            },
         },
-        Request::Plan {
+        Request {
             job: 9,
-            data: 1,
-            series: "p".into(),
-            k: 4,
-            half_width: 0.05,
-            confidence: 0.9,
+            ask: Ask::Plan {
+                data: 1,
+                series: "p".into(),
+                k: 4,
+                half_width: 0.05,
+                confidence: 0.9,
+            },
         },
     ];
     let engine = Engine::new();
-    let host = Rc::new(Collect(RefCell::new(vec![Reply::Ready])));
+    let host = Rc::new(Collect(RefCell::new(vec![Reply::ready()])));
     for r in &requests {
         let back: Request = from_js(to_js(r).unwrap()).unwrap();
         assert_eq!(&back, r);
@@ -315,22 +333,30 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     assert_eq!(replies.len(), 9, "{replies:?}");
     assert!(replies.iter().any(|r| matches!(
         r,
-        Reply::Paired {
-            outcome: Some(Err(_)),
+        Reply {
+            answer: Answer::Paired {
+                outcome: Some(Err(_)),
+                ..
+            },
             ..
         }
     )));
     assert!(replies.iter().any(|r| matches!(
         r,
-        Reply::Plan {
-            plan: Some(Ok(_)),
+        Reply {
+            answer: Answer::Plan {
+                plan: Some(Ok(_)),
+                ..
+            },
             ..
         }
     )));
-    for r in replies.iter().chain([&Reply::Failed {
+    for r in replies.iter().chain([&Reply {
         job: 9,
-        family: Family::Fit,
-        message: "why".into(),
+        answer: Answer::Failed {
+            family: Family::Fit,
+            message: "why".into(),
+        },
     }]) {
         let back: Reply = from_js(to_js(r).unwrap()).unwrap();
         assert_eq!(&back, r);
@@ -348,7 +374,7 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
 
     use passk_core::data::task::Task;
     use passk_engine::codec::{from_js, handed_over, to_js};
-    use passk_engine::protocol::Request;
+    use passk_engine::protocol::{Ask, Request};
 
     let dataset = |tasks: u64, id: bool| Dataset {
         name: format!("{tasks}"),
@@ -357,13 +383,15 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
             .collect(),
         meta: SeriesMeta::default(),
     };
-    let big = Request::Fit {
+    let big = Request {
         job: 1,
-        datasets: vec![
-            dataset(3, false),
-            dataset(20_000, true),
-            dataset(5_000, false),
-        ],
+        ask: Ask::Fit {
+            datasets: vec![
+                dataset(3, false),
+                dataset(20_000, true),
+                dataset(5_000, false),
+            ],
+        },
     };
     let v = to_js(&big).unwrap();
     // 20,000 tasks: their counts (320 KB) and id lengths (80 KB); 5,000: counts (80 KB).
@@ -373,9 +401,11 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
         .collect();
     assert_eq!(sizes, vec![320_000, 80_000, 80_000]);
     assert_eq!(from_js::<Request>(v).unwrap(), big);
-    let small = Request::Fit {
+    let small = Request {
         job: 2,
-        datasets: vec![dataset(100, true)],
+        ask: Ask::Fit {
+            datasets: vec![dataset(100, true)],
+        },
     };
     assert_eq!(handed_over(&to_js(&small).unwrap()).length(), 0);
 }
@@ -385,7 +415,7 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
 #[wasm_bindgen_test]
 async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
     use passk_engine::codec::{from_js, to_js};
-    use passk_engine::protocol::{Reply, Request};
+    use passk_engine::protocol::{Answer, Ask, Reply, Request};
     use passk_engine::runner::Engine;
 
     use passk_engine::job::Host;
@@ -401,12 +431,14 @@ async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
     let bytes = text.into_bytes();
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(&bytes[..]));
     let file = web_sys::File::new_with_u8_array_sequence(&parts, "runs.csv").unwrap();
-    let req = Request::Read {
+    let req = Request {
         job: 1,
-        source: Source(file),
-        name: "runs.csv".into(),
-        format: None,
-        options: Default::default(),
+        ask: Ask::Read {
+            source: Source(file),
+            name: "runs.csv".into(),
+            format: None,
+            options: Default::default(),
+        },
     };
     let back: Request = from_js(to_js(&req).unwrap()).unwrap();
     assert_eq!(back, req);
@@ -417,16 +449,26 @@ async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
     let replies = host.0.borrow();
     let progress = replies
         .iter()
-        .filter(|r| matches!(r, Reply::Progress { .. }))
+        .filter(|r| {
+            matches!(
+                r,
+                Reply {
+                    answer: Answer::Progress { .. },
+                    ..
+                }
+            )
+        })
         .count();
     assert_eq!(progress, bytes.len().div_ceil(1 << 20));
     let want = read_bytes("runs.csv", "runs", &bytes, None);
     assert_eq!(want.series[0].1.len(), 120_000);
     assert_eq!(
         replies.last(),
-        Some(&Reply::Read {
+        Some(&Reply {
             job: 1,
-            read: Box::new(want)
+            answer: Answer::Read {
+                read: Box::new(want),
+            }
         })
     );
 }

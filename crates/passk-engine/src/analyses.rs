@@ -3,7 +3,7 @@
 //! pausing between slices of work.
 
 use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK, GRID_POINTS};
-use crate::protocol::Reply;
+use crate::protocol::{Answer, Reply};
 use crate::source::Source;
 use passk_core::analysis::backtest::run::BacktestRun;
 use passk_core::analysis::bands::BootstrapDraws;
@@ -47,9 +47,11 @@ pub(crate) async fn read(
         let tasks = count_of(reader.tasks() as u64, "task", "tasks");
         job.progress(tasks, Some((done, total)));
     }
-    job.finish(Reply::Read {
+    job.finish(Reply {
         job: job.job,
-        read: Box::new(reader.finish()),
+        answer: Answer::Read {
+            read: Box::new(reader.finish()),
+        },
     });
 }
 
@@ -124,10 +126,9 @@ pub(crate) async fn curves(
         curves.extend(joined);
         cover.push(cover_curves(f, taus, COVER_POINTS));
     }
-    job.finish(Reply::Curves {
+    job.finish(Reply {
         job: job.job,
-        curves,
-        cover,
+        answer: Answer::Curves { curves, cover },
     });
 }
 
@@ -179,9 +180,9 @@ pub(crate) async fn backtest(
             run,
         ));
     }
-    job.finish(Reply::Backtests {
+    job.finish(Reply {
         job: job.job,
-        backtests: out,
+        answer: Answer::Backtests { backtests: out },
     });
 }
 
@@ -198,9 +199,9 @@ pub(crate) async fn paired(
     };
     let find = |name: &str| d.datasets.iter().find(|s| s.name == name);
     let (Some(da), Some(db)) = (find(a), find(b)) else {
-        return job.finish(Reply::Paired {
+        return job.finish(Reply {
             job: job.job,
-            outcome: None,
+            answer: Answer::Paired { outcome: None },
         });
     };
     let outcome = match Paired::new(da, db) {
@@ -225,9 +226,11 @@ pub(crate) async fn paired(
             Ok(PairedOutcome::new(da, db, &p, run.finish()))
         }
     };
-    job.finish(Reply::Paired {
+    job.finish(Reply {
         job: job.job,
-        outcome: Some(outcome),
+        answer: Answer::Paired {
+            outcome: Some(outcome),
+        },
     });
 }
 
@@ -251,5 +254,8 @@ pub(crate) async fn sample_plan(
             .map(|p| (p, (g.n_min(), g.n_max())))
             .map_err(|e| e.to_string())
     });
-    job.finish(Reply::Plan { job: job.job, plan });
+    job.finish(Reply {
+        job: job.job,
+        answer: Answer::Plan { plan },
+    });
 }

@@ -8,7 +8,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
-use crate::protocol::{Family, Reply};
+use crate::protocol::{Answer, Family, Reply};
 use passk_core::data::dataset::Dataset;
 use passk_core::eval::fit::SeriesFit;
 
@@ -84,11 +84,13 @@ impl<'a> Job<'a> {
             return true;
         }
         let (text, done) = text();
-        self.host.send(Reply::Progress {
+        self.host.send(Reply {
             job: self.job,
-            family: self.family,
-            text,
-            done,
+            answer: Answer::Progress {
+                family: self.family,
+                text,
+                done,
+            },
         });
         self.host.pause().await;
         self.since = self.host.now_ms();
@@ -97,11 +99,13 @@ impl<'a> Job<'a> {
 
     /// Says how far it is, whether or not the slice is used up.
     pub(crate) fn progress(&self, text: String, done: Option<(u64, u64)>) {
-        self.host.send(Reply::Progress {
+        self.host.send(Reply {
             job: self.job,
-            family: self.family,
-            text,
-            done,
+            answer: Answer::Progress {
+                family: self.family,
+                text,
+                done,
+            },
         });
     }
 
@@ -113,10 +117,12 @@ impl<'a> Job<'a> {
     }
 
     pub(crate) fn fail(&self, message: String) {
-        self.finish(Reply::Failed {
+        self.finish(Reply {
             job: self.job,
-            family: self.family,
-            message,
+            answer: Answer::Failed {
+                family: self.family,
+                message,
+            },
         });
     }
 }

@@ -1,6 +1,7 @@
-//! The messages between the page and the engine worker. Each request carries a job number;
-//! a newer request of the same [`Family`] supersedes a running one, which stops at its next
-//! pause (at most a time slice later) and never replies.
+//! The messages between the page and the engine worker: a [`Request`] is a job number and
+//! what is asked ([`Ask`]); a [`Reply`] is the job it answers and the [`Answer`]. A newer
+//! request of the same [`Family`] supersedes a running one, which stops at its next pause (at
+//! most a time slice later) and never replies.
 
 use serde::{Deserialize, Serialize};
 
@@ -19,13 +20,20 @@ use passk_core::report::backtests::SeriesBacktest;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_io::read::{FileRead, Format, ReadOptions};
 
+/// A request: its job number (which the replies to it carry) and what is asked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// The job number: increasing across the page's requests.
+    pub job: u64,
+    /// What is asked.
+    pub ask: Ask,
+}
+
 /// What the page asks of the engine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Request {
+pub enum Ask {
     /// Read a file in slices (progress after each), as its format or the one detected.
     Read {
-        /// The job number.
-        job: u64,
         /// The file.
         source: Source,
         /// Its name.
@@ -38,16 +46,12 @@ pub enum Request {
     },
     /// New series: group and fit each (series whose tasks did not change keep their fits).
     Fit {
-        /// The job number.
-        job: u64,
         /// Every series read (their tasks cross in columns: `wire::tasks`).
         #[serde(with = "crate::wire::tasks::datasets")]
         datasets: Vec<Dataset>,
     },
     /// The Pass@k and Cover@τ curves of the series last fitted.
     Curves {
-        /// The job number.
-        job: u64,
         /// The fit job whose series these are (a curve job for older series fails).
         data: u64,
         /// The largest budget drawn.
@@ -61,8 +65,6 @@ pub enum Request {
     },
     /// Backtest every series last fitted and choose the estimator for the budgets `ks`.
     Backtest {
-        /// The job number.
-        job: u64,
         /// The fit job whose series these are.
         data: u64,
         /// The estimators' settings.
@@ -74,8 +76,6 @@ pub enum Request {
     },
     /// The fit diagnostics of one series (with CV-ELPD over `folds` folds).
     Diagnose {
-        /// The job number.
-        job: u64,
         /// The fit job whose series these are.
         data: u64,
         /// The series (None: the first with tasks).
@@ -86,8 +86,6 @@ pub enum Request {
     /// The `passk-report/1` document of the series last fitted (family [`Family::Report`], or
     /// [`Family::Export`] when `full`: a download does not supersede the table's report).
     Report {
-        /// The job number.
-        job: u64,
         /// The fit job whose series these are.
         data: u64,
         /// Each series' rejected rows.
@@ -99,8 +97,6 @@ pub enum Request {
     },
     /// The paired difference `a − b` of two series of the last fit, with its bootstrap band.
     Paired {
-        /// The job number.
-        job: u64,
         /// The fit job whose series these are.
         data: u64,
         /// Series A's name.
@@ -112,8 +108,6 @@ pub enum Request {
     },
     /// The sample-size plan of one series of the last fit.
     Plan {
-        /// The job number.
-        job: u64,
         /// The fit job whose series these are.
         data: u64,
         /// The series.
@@ -127,8 +121,6 @@ pub enum Request {
     },
     /// Time the benchmark's steps on one input (`./dev bench`; the page never sends it).
     Bench {
-        /// The job number.
-        job: u64,
         /// The input's name.
         file: String,
         /// Its text.
@@ -138,8 +130,6 @@ pub enum Request {
     },
     /// Stop the running job of `family` (the user cancelled it): `job` supersedes it.
     Cancel {
-        /// The job number.
-        job: u64,
         /// The family whose job stops.
         family: Family,
     },
@@ -206,51 +196,42 @@ impl Family {
 impl Request {
     /// Whether it carries task lists in columns (`wire::tasks`), worth handing over.
     pub fn carries_columns(&self) -> bool {
-        matches!(self, Request::Fit { .. })
-    }
-
-    /// Its job number.
-    pub fn job(&self) -> u64 {
-        match self {
-            Request::Read { job, .. }
-            | Request::Fit { job, .. }
-            | Request::Curves { job, .. }
-            | Request::Backtest { job, .. }
-            | Request::Diagnose { job, .. }
-            | Request::Report { job, .. }
-            | Request::Paired { job, .. }
-            | Request::Plan { job, .. }
-            | Request::Bench { job, .. }
-            | Request::Cancel { job, .. } => *job,
-        }
+        matches!(self.ask, Ask::Fit { .. })
     }
 
     /// Its family.
     pub fn family(&self) -> Family {
-        match self {
-            Request::Read { .. } => Family::Read,
-            Request::Fit { .. } => Family::Fit,
-            Request::Curves { .. } => Family::Curves,
-            Request::Backtest { .. } => Family::Backtest,
-            Request::Diagnose { .. } => Family::Diagnose,
-            Request::Report { full, .. } => Family::of_report(*full),
-            Request::Bench { .. } => Family::Bench,
-            Request::Paired { .. } => Family::Paired,
-            Request::Plan { .. } => Family::Plan,
-            Request::Cancel { family, .. } => *family,
+        match &self.ask {
+            Ask::Read { .. } => Family::Read,
+            Ask::Fit { .. } => Family::Fit,
+            Ask::Curves { .. } => Family::Curves,
+            Ask::Backtest { .. } => Family::Backtest,
+            Ask::Diagnose { .. } => Family::Diagnose,
+            Ask::Report { full, .. } => Family::of_report(*full),
+            Ask::Bench { .. } => Family::Bench,
+            Ask::Paired { .. } => Family::Paired,
+            Ask::Plan { .. } => Family::Plan,
+            Ask::Cancel { family } => *family,
         }
     }
 }
 
+/// A reply: the job it answers and the answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    /// The job it answers (0 for [`Answer::Ready`], which answers none).
+    pub job: u64,
+    /// The answer.
+    pub answer: Answer,
+}
+
 /// What the engine answers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Reply {
+pub enum Answer {
     /// The engine has loaded and takes requests.
     Ready,
     /// How far a job is (sent at most once per time slice).
     Progress {
-        /// The job number.
-        job: u64,
         /// Its family.
         family: Family,
         /// What is being computed.
@@ -260,8 +241,6 @@ pub enum Reply {
     },
     /// What a file held.
     Read {
-        /// The job number.
-        job: u64,
         /// The series, rejected rows and what was left unused (the tasks in columns:
         /// `wire::tasks`).
         #[serde(with = "crate::wire::tasks::file_read")]
@@ -269,16 +248,12 @@ pub enum Reply {
     },
     /// The fits, in the order of the series.
     Fits {
-        /// The job number.
-        job: u64,
         /// One per series (grouped counts in columns: `wire::tasks`).
         #[serde(with = "crate::wire::fits")]
         fits: Vec<SeriesFit>,
     },
     /// The curves of the series with tasks.
     Curves {
-        /// The job number.
-        job: u64,
         /// Pass@k curves.
         curves: Vec<SeriesCurves>,
         /// Cover@τ curves.
@@ -286,23 +261,17 @@ pub enum Reply {
     },
     /// The backtests of the series with tasks and a fit.
     Backtests {
-        /// The job number.
-        job: u64,
         /// One per series backtested (their signed errors in byte arrays).
         #[serde(with = "crate::wire::backtests")]
         backtests: Vec<SeriesBacktest>,
     },
     /// The fit diagnostics (None: no series with tasks).
     Diagnostics {
-        /// The job number.
-        job: u64,
         /// The diagnostics.
         diagnostics: Option<Box<Diagnostics>>,
     },
     /// The report.
     Report {
-        /// The job number.
-        job: u64,
         /// Whether it is the whole document (for the download).
         full: bool,
         /// The document.
@@ -310,29 +279,21 @@ pub enum Reply {
     },
     /// The benchmark's timings of one input.
     Bench {
-        /// The job number.
-        job: u64,
         /// The timings.
         result: FileBench,
     },
     /// The paired difference (None: a series named is not among those fitted).
     Paired {
-        /// The job number.
-        job: u64,
         /// The outcome, or why the two series cannot be paired.
         outcome: Option<Result<PairedOutcome, PairError>>,
     },
     /// The sample-size plan (None: the series is not among those fitted).
     Plan {
-        /// The job number.
-        job: u64,
         /// The plan and the series' fewest and most samples per task, or why there is none.
         plan: Option<PlanResult>,
     },
     /// A job could not be done, and why.
     Failed {
-        /// The job number.
-        job: u64,
         /// Its family.
         family: Family,
         /// Why.
@@ -341,43 +302,41 @@ pub enum Reply {
 }
 
 impl Reply {
-    /// Whether it carries task lists or grouped counts in columns (`wire::tasks`).
-    pub fn carries_columns(&self) -> bool {
-        matches!(self, Reply::Read { .. } | Reply::Fits { .. })
-    }
-
-    /// The family of the job it answers (None for [`Reply::Ready`]).
-    pub fn family(&self) -> Option<Family> {
-        match self {
-            Reply::Ready => None,
-            Reply::Progress { family, .. } | Reply::Failed { family, .. } => Some(*family),
-            Reply::Read { .. } => Some(Family::Read),
-            Reply::Fits { .. } => Some(Family::Fit),
-            Reply::Curves { .. } => Some(Family::Curves),
-            Reply::Backtests { .. } => Some(Family::Backtest),
-            Reply::Diagnostics { .. } => Some(Family::Diagnose),
-            Reply::Report { full, .. } => Some(Family::of_report(*full)),
-            Reply::Bench { .. } => Some(Family::Bench),
-            Reply::Paired { .. } => Some(Family::Paired),
-            Reply::Plan { .. } => Some(Family::Plan),
+    /// The engine has loaded and takes requests.
+    pub fn ready() -> Reply {
+        Reply {
+            job: 0,
+            answer: Answer::Ready,
         }
     }
 
-    /// The job it answers (None for [`Reply::Ready`]).
+    /// Whether it carries task lists or grouped counts in columns (`wire::tasks`).
+    pub fn carries_columns(&self) -> bool {
+        matches!(self.answer, Answer::Read { .. } | Answer::Fits { .. })
+    }
+
+    /// The family of the job it answers (None for [`Answer::Ready`]).
+    pub fn family(&self) -> Option<Family> {
+        match &self.answer {
+            Answer::Ready => None,
+            Answer::Progress { family, .. } | Answer::Failed { family, .. } => Some(*family),
+            Answer::Read { .. } => Some(Family::Read),
+            Answer::Fits { .. } => Some(Family::Fit),
+            Answer::Curves { .. } => Some(Family::Curves),
+            Answer::Backtests { .. } => Some(Family::Backtest),
+            Answer::Diagnostics { .. } => Some(Family::Diagnose),
+            Answer::Report { full, .. } => Some(Family::of_report(*full)),
+            Answer::Bench { .. } => Some(Family::Bench),
+            Answer::Paired { .. } => Some(Family::Paired),
+            Answer::Plan { .. } => Some(Family::Plan),
+        }
+    }
+
+    /// The job it answers (None for [`Answer::Ready`]).
     pub fn job(&self) -> Option<u64> {
-        match self {
-            Reply::Ready => None,
-            Reply::Progress { job, .. }
-            | Reply::Read { job, .. }
-            | Reply::Fits { job, .. }
-            | Reply::Curves { job, .. }
-            | Reply::Backtests { job, .. }
-            | Reply::Diagnostics { job, .. }
-            | Reply::Report { job, .. }
-            | Reply::Bench { job, .. }
-            | Reply::Paired { job, .. }
-            | Reply::Plan { job, .. }
-            | Reply::Failed { job, .. } => Some(*job),
+        match self.answer {
+            Answer::Ready => None,
+            _ => Some(self.job),
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use super::protocol::{Family, Reply, Request};
+use super::protocol::{Answer, Ask, Family, Reply, Request};
 use crate::analyses;
 use crate::job::{with_tasks, Data, Host, Job};
 
@@ -33,7 +33,7 @@ impl Engine {
     /// Takes note of a request as it arrives (before its job starts): it supersedes the
     /// running job of its family.
     pub fn accept(&self, req: &Request) {
-        self.latest[req.family().index()].set(req.job());
+        self.latest[req.family().index()].set(req.job);
     }
 
     /// The series and fits of fit job `data`, if they are the ones held.
@@ -65,38 +65,38 @@ impl Engine {
     /// Runs one request to its reply (none when superseded).
     pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
         let latest = &self.latest[req.family().index()];
-        let mut job = Job::new(latest, host.as_ref(), req.job(), req.family());
+        let mut job = Job::new(latest, host.as_ref(), req.job, req.family());
         if !job.live() {
             return;
         }
-        match req {
-            Request::Cancel { .. } => {}
-            Request::Read {
+        match req.ask {
+            Ask::Cancel { .. } => {}
+            Ask::Read {
                 source,
                 name,
                 format,
                 options,
                 ..
             } => analyses::read(&job, &source, &name, (format, options)).await,
-            Request::Fit { datasets, .. } => self.fit(&mut job, datasets).await,
-            Request::Report {
+            Ask::Fit { datasets, .. } => self.fit(&mut job, datasets).await,
+            Ask::Report {
                 data,
                 rejected,
                 options,
                 full,
                 ..
             } => self.report(&mut job, data, rejected, options, full).await,
-            Request::Bench {
+            Ask::Bench {
                 file, text, runs, ..
             } => {
                 let now = || host.now_ms();
                 let result = crate::bench::bench_text(&file, &text, runs as usize, &now);
-                job.finish(Reply::Bench {
+                job.finish(Reply {
                     job: job.job,
-                    result,
+                    answer: Answer::Bench { result },
                 });
             }
-            Request::Curves {
+            Ask::Curves {
                 data,
                 k_max,
                 band,
@@ -107,7 +107,7 @@ impl Engine {
                 let d = self.fitted(&job, data).await;
                 analyses::curves(&mut job, d, k_max, band, &settings, &taus).await
             }
-            Request::Backtest {
+            Ask::Backtest {
                 data,
                 settings,
                 ks,
@@ -117,7 +117,7 @@ impl Engine {
                 let d = self.fitted(&job, data).await;
                 analyses::backtest(&mut job, d, &settings, &ks, repeats).await
             }
-            Request::Paired {
+            Ask::Paired {
                 data,
                 a,
                 b,
@@ -127,7 +127,7 @@ impl Engine {
                 let d = self.fitted(&job, data).await;
                 analyses::paired(&mut job, d, &a, &b, &settings).await
             }
-            Request::Plan {
+            Ask::Plan {
                 data,
                 series,
                 k,
@@ -138,7 +138,7 @@ impl Engine {
                 let d = self.fitted(&job, data).await;
                 analyses::sample_plan(&job, d, &series, k, half_width, confidence).await
             }
-            Request::Diagnose {
+            Ask::Diagnose {
                 data,
                 series,
                 folds,
@@ -153,9 +153,9 @@ impl Engine {
                     .find(|(_, f)| Some(&f.name) == series.as_ref())
                     .or(with.first());
                 let diagnostics = chosen.map(|(ds, f)| Box::new(diagnose(ds, f, folds)));
-                job.finish(Reply::Diagnostics {
+                job.finish(Reply {
                     job: job.job,
-                    diagnostics,
+                    answer: Answer::Diagnostics { diagnostics },
                 });
             }
         }
@@ -196,7 +196,10 @@ impl Engine {
             datasets: Rc::new(datasets),
             fits: Rc::new(fits.clone()),
         });
-        job.finish(Reply::Fits { job: job.job, fits });
+        job.finish(Reply {
+            job: job.job,
+            answer: Answer::Fits { fits },
+        });
     }
 
     /// The report of the series of fit job `data`, one series per slice.
@@ -228,10 +231,12 @@ impl Engine {
             models.push(model_report_fitted(ds, f, rows, &options));
         }
         let report = ReportWire::pack(assemble(models, &d.fits, &options));
-        job.finish(Reply::Report {
+        job.finish(Reply {
             job: job.job,
-            full,
-            report: Box::new(report),
+            answer: Answer::Report {
+                full,
+                report: Box::new(report),
+            },
         });
     }
 }

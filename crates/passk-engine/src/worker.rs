@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use super::codec::{from_js, handed_over, to_js};
-use super::protocol::{Family, Reply, Request};
+use super::protocol::{Answer, Family, Reply, Request};
 use super::runner::Engine;
 
 use super::job::Host;
@@ -49,10 +49,12 @@ impl Host for Worker {
                 let _ = self.scope.post_message(&v);
             }
             Err(e) => {
-                let failed = Reply::Failed {
+                let failed = Reply {
                     job: reply.job().unwrap_or(0),
-                    family: reply.family().unwrap_or(Family::Fit),
-                    message: format!("the engine could not send its reply: {e}"),
+                    answer: Answer::Failed {
+                        family: reply.family().unwrap_or(Family::Fit),
+                        message: format!("the engine could not send its reply: {e}"),
+                    },
                 };
                 if let Ok(v) = to_js(&failed) {
                     let _ = self.scope.post_message(&v);
@@ -82,10 +84,12 @@ pub fn start() {
                     engine.accept(&req);
                     wasm_bindgen_futures::spawn_local(engine.clone().run(req, reply_to.clone()));
                 }
-                Err(e) => reply_to.send(Reply::Failed {
+                Err(e) => reply_to.send(Reply {
                     job: 0,
-                    family: Family::Fit,
-                    message: format!("the engine could not read a request: {e}"),
+                    answer: Answer::Failed {
+                        family: Family::Fit,
+                        message: format!("the engine could not read a request: {e}"),
+                    },
                 }),
             }
         });
@@ -100,5 +104,5 @@ pub fn start() {
         }
     }
     on_message.forget();
-    host.send(Reply::Ready);
+    host.send(Reply::ready());
 }

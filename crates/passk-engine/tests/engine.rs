@@ -23,7 +23,7 @@ use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::build::build_report_fitted;
 use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options, Settings};
-use passk_engine::protocol::{Family, Reply, Request};
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 
 use passk_engine::runner::Engine;
 use passk_engine::ReportWire;
@@ -104,7 +104,15 @@ fn run(engine: &Rc<Engine>, h: &Rc<Test>, req: Request) -> Vec<Reply> {
     h.replies
         .borrow()
         .iter()
-        .filter(|r| !matches!(r, Reply::Progress { .. }))
+        .filter(|r| {
+            !matches!(
+                r,
+                Reply {
+                    answer: Answer::Progress { .. },
+                    ..
+                }
+            )
+        })
         .cloned()
         .collect()
 }
@@ -120,22 +128,26 @@ fn examples() -> Vec<Dataset> {
 fn fitted() -> (Vec<Dataset>, Rc<Engine>, Rc<Test>) {
     let ds = examples();
     let (engine, h) = (Engine::new(), host());
-    let fit = Request::Fit {
+    let fit = Request {
         job: 1,
-        datasets: ds.clone(),
+        ask: Ask::Fit {
+            datasets: ds.clone(),
+        },
     };
     run(&engine, &h, fit);
     (ds, engine, h)
 }
 
 fn curves_request(job: u64, data: u64, band: BandKind) -> Request {
-    Request::Curves {
+    Request {
         job,
-        data,
-        k_max: 1000,
-        band,
-        settings: Settings::default(),
-        taus: vec![Tau::parse("0.5").unwrap()],
+        ask: Ask::Curves {
+            data,
+            k_max: 1000,
+            band,
+            settings: Settings::default(),
+            taus: vec![Tau::parse("0.5").unwrap()],
+        },
     }
 }
 
@@ -147,24 +159,25 @@ fn each_reply_is_the_direct_computation() {
     let got = run(
         &engine,
         &h,
-        Request::Fit {
+        Request {
             job: 1,
-            datasets: ds.clone(),
+            ask: Ask::Fit {
+                datasets: ds.clone(),
+            },
         },
     );
     assert_eq!(
         got,
-        vec![Reply::Fits {
+        vec![Reply {
             job: 1,
-            fits: fits.clone()
+            answer: Answer::Fits { fits: fits.clone() }
         }]
     );
 
     let got = run(&engine, &h, curves_request(2, 1, BandKind::Credible));
-    let [Reply::Curves {
+    let [Reply {
         job: 2,
-        curves,
-        cover,
+        answer: Answer::Curves { curves, cover },
     }] = &got[..]
     else {
         panic!("{got:?}")
@@ -189,12 +202,14 @@ fn each_reply_is_the_direct_computation() {
     let got = run(
         &engine,
         &h,
-        Request::Backtest {
+        Request {
             job: 3,
-            data: 1,
-            settings: Settings::default(),
-            ks: vec![1, 256],
-            repeats: 3,
+            ask: Ask::Backtest {
+                data: 1,
+                settings: Settings::default(),
+                ks: vec![1, 256],
+                repeats: 3,
+            },
         },
     );
     let direct: Vec<SeriesBacktest> = ds
@@ -210,28 +225,32 @@ fn each_reply_is_the_direct_computation() {
         .collect();
     assert_eq!(
         got,
-        vec![Reply::Backtests {
+        vec![Reply {
             job: 3,
-            backtests: direct
+            answer: Answer::Backtests { backtests: direct }
         }]
     );
 
     let got = run(
         &engine,
         &h,
-        Request::Diagnose {
+        Request {
             job: 4,
-            data: 1,
-            series: Some("deepscaler_rl".into()),
-            folds: 3,
+            ask: Ask::Diagnose {
+                data: 1,
+                series: Some("deepscaler_rl".into()),
+                folds: 3,
+            },
         },
     );
     let want = diagnose(&ds[1], &fits[1], 3);
     assert_eq!(
         got,
-        vec![Reply::Diagnostics {
+        vec![Reply {
             job: 4,
-            diagnostics: Some(Box::new(want))
+            answer: Answer::Diagnostics {
+                diagnostics: Some(Box::new(want)),
+            }
         }]
     );
 
@@ -245,28 +264,32 @@ fn each_reply_is_the_direct_computation() {
     assert!(want.as_ref().is_ok_and(|o| o.pairs > 0));
     assert_eq!(
         got,
-        vec![Reply::Paired {
+        vec![Reply {
             job: 5,
-            outcome: Some(want)
+            answer: Answer::Paired {
+                outcome: Some(want),
+            }
         }]
     );
     // A series not among those fitted: no outcome (not an error).
     let got = run(
         &engine,
         &h,
-        Request::Paired {
+        Request {
             job: 6,
-            data: 1,
-            a: "gone".into(),
-            b: "deepscaler_base".into(),
-            settings: boot,
+            ask: Ask::Paired {
+                data: 1,
+                a: "gone".into(),
+                b: "deepscaler_base".into(),
+                settings: boot,
+            },
         },
     );
     assert_eq!(
         got,
-        vec![Reply::Paired {
+        vec![Reply {
             job: 6,
-            outcome: None
+            answer: Answer::Paired { outcome: None }
         }]
     );
 
@@ -276,53 +299,63 @@ fn each_reply_is_the_direct_computation() {
     assert!(want.is_ok());
     assert_eq!(
         got,
-        vec![Reply::Plan {
+        vec![Reply {
             job: 7,
-            plan: Some(want.map_err(|e| e.to_string()))
+            answer: Answer::Plan {
+                plan: Some(want.map_err(|e| e.to_string())),
+            }
         }]
     );
     // A refused plan says why.
     let got = run(
         &engine,
         &h,
-        Request::Plan {
+        Request {
             job: 8,
-            data: 1,
-            series: "deepscaler_base".into(),
-            k: 0,
-            half_width: 0.01,
-            confidence: 0.95,
+            ask: Ask::Plan {
+                data: 1,
+                series: "deepscaler_base".into(),
+                k: 0,
+                half_width: 0.01,
+                confidence: 0.95,
+            },
         },
     );
     assert_eq!(
         got,
-        vec![Reply::Plan {
+        vec![Reply {
             job: 8,
-            plan: Some(Err("k must be at least 1".into()))
+            answer: Answer::Plan {
+                plan: Some(Err("k must be at least 1".into())),
+            }
         }]
     );
 }
 
 /// The paired difference RL − base of the examples (fit job `data`).
 fn paired_request(job: u64, data: u64, settings: &Settings) -> Request {
-    Request::Paired {
+    Request {
         job,
-        data,
-        a: "deepscaler_rl".into(),
-        b: "deepscaler_base".into(),
-        settings: settings.clone(),
+        ask: Ask::Paired {
+            data,
+            a: "deepscaler_rl".into(),
+            b: "deepscaler_base".into(),
+            settings: settings.clone(),
+        },
     }
 }
 
 /// The plan of the base example at k = 8 for ±1 point at 95 %.
 fn plan_request(job: u64, data: u64) -> Request {
-    Request::Plan {
+    Request {
         job,
-        data,
-        series: "deepscaler_base".into(),
-        k: 8,
-        half_width: 0.01,
-        confidence: 0.95,
+        ask: Ask::Plan {
+            data,
+            series: "deepscaler_base".into(),
+            k: 8,
+            half_width: 0.01,
+            confidence: 0.95,
+        },
     }
 }
 
@@ -337,21 +370,25 @@ fn a_file_read_in_slices_is_the_file_read_at_once() {
     let bytes = text.into_bytes();
     assert!(bytes.len() > 2 << 20, "several slices");
     let (engine, h) = (Engine::new(), host());
-    let req = |job, format| Request::Read {
+    let req = |job, format| Request {
         job,
-        source: Source(bytes.clone()),
-        name: "runs.csv".into(),
-        format,
-        options: Default::default(),
+        ask: Ask::Read {
+            source: Source(bytes.clone()),
+            name: "runs.csv".into(),
+            format,
+            options: Default::default(),
+        },
     };
     let got = run(&engine, &h, req(1, None));
     let want = read_bytes("runs.csv", "runs", &bytes, None);
     assert_eq!(want.rejected.len(), 1);
     assert_eq!(
         got,
-        vec![Reply::Read {
+        vec![Reply {
             job: 1,
-            read: Box::new(want)
+            answer: Answer::Read {
+                read: Box::new(want),
+            }
         }]
     );
     let done: Vec<(u64, u64)> = h
@@ -359,7 +396,10 @@ fn a_file_read_in_slices_is_the_file_read_at_once() {
         .borrow()
         .iter()
         .filter_map(|r| match r {
-            Reply::Progress { done, .. } => *done,
+            Reply {
+                answer: Answer::Progress { done, .. },
+                ..
+            } => *done,
             _ => None,
         })
         .collect();
@@ -372,9 +412,11 @@ fn a_file_read_in_slices_is_the_file_read_at_once() {
     let want = read_bytes("runs.csv", "runs", &bytes, Some(Format::CountsText));
     assert_eq!(
         got,
-        vec![Reply::Read {
+        vec![Reply {
             job: 2,
-            read: Box::new(want)
+            answer: Answer::Read {
+                read: Box::new(want),
+            }
         }]
     );
 }
@@ -413,19 +455,20 @@ fn the_report_reply_is_the_direct_report() {
         let got = run(
             &engine,
             &h,
-            Request::Report {
+            Request {
                 job,
-                data: 1,
-                rejected: rejected(),
-                options: options.clone(),
-                full: is_full,
+                ask: Ask::Report {
+                    data: 1,
+                    rejected: rejected(),
+                    options: options.clone(),
+                    full: is_full,
+                },
             },
         );
         let want = build_report_fitted(&ds, &fits, rejected(), &options);
-        let [Reply::Report {
+        let [Reply {
             job: j,
-            full: f,
-            report,
+            answer: Answer::Report { full: f, report },
         }] = &got[..]
         else {
             panic!("{got:?}")
@@ -453,21 +496,25 @@ fn the_report_reply_is_the_direct_report() {
     let got = run(
         &engine,
         &h,
-        Request::Report {
+        Request {
             job: 4,
-            data: 99,
-            rejected: vec![],
-            options: Options::default(),
-            full: false,
+            ask: Ask::Report {
+                data: 99,
+                rejected: vec![],
+                options: Options::default(),
+                full: false,
+            },
         },
     );
     assert!(
         matches!(
             &got[..],
-            [Reply::Failed {
+            [Reply {
                 job: 4,
-                family: Family::Report,
-                ..
+                answer: Answer::Failed {
+                    family: Family::Report,
+                    ..
+                }
             }]
         ),
         "{got:?}"
@@ -536,16 +583,22 @@ fn the_bootstrap_band_in_slices_equals_the_whole() {
         seed: 5,
         ..Settings::default()
     };
-    let req = Request::Curves {
+    let req = Request {
         job: 2,
-        data: 1,
-        k_max: 300,
-        band: BandKind::Bootstrap,
-        settings: settings.clone(),
-        taus: vec![],
+        ask: Ask::Curves {
+            data: 1,
+            k_max: 300,
+            band: BandKind::Bootstrap,
+            settings: settings.clone(),
+            taus: vec![],
+        },
     };
     let got = run(&engine, &h, req);
-    let [Reply::Curves { curves, .. }] = &got[..] else {
+    let [Reply {
+        answer: Answer::Curves { curves, .. },
+        ..
+    }] = &got[..]
+    else {
         panic!("{got:?}")
     };
     let fit = SeriesFit::new(&ds[1]);
@@ -567,21 +620,31 @@ fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
     // A cancel of another family leaves it alone; of its own stops it.
     let e = engine.clone();
     *h.on_pause.borrow_mut() = Some(Box::new(move || {
-        e.accept(&Request::Cancel {
+        e.accept(&Request {
             job: 11,
-            family: Family::Backtest,
+            ask: Ask::Cancel {
+                family: Family::Backtest,
+            },
         })
     }));
     let got = run(&engine, &h, curves_request(10, 1, BandKind::None));
     assert!(
-        matches!(&got[..], [Reply::Curves { job: 10, .. }]),
+        matches!(
+            &got[..],
+            [Reply {
+                job: 10,
+                answer: Answer::Curves { .. }
+            }]
+        ),
         "{got:?}"
     );
     let e = engine.clone();
     *h.on_pause.borrow_mut() = Some(Box::new(move || {
-        e.accept(&Request::Cancel {
+        e.accept(&Request {
             job: 13,
-            family: Family::Curves,
+            ask: Ask::Cancel {
+                family: Family::Curves,
+            },
         })
     }));
     assert_eq!(
@@ -591,10 +654,12 @@ fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
     // Progress was said meanwhile, for the job that was running.
     assert!(h.replies.borrow().iter().any(|r| matches!(
         r,
-        Reply::Progress {
+        Reply {
             job: 12,
-            family: Family::Curves,
-            ..
+            answer: Answer::Progress {
+                family: Family::Curves,
+                ..
+            }
         }
     )));
 }
@@ -607,10 +672,12 @@ fn requests_for_series_no_longer_held_fail_and_refits_keep_unchanged_series() {
     assert!(
         matches!(
             &got[..],
-            [Reply::Failed {
+            [Reply {
                 job: 1,
-                family: Family::Curves,
-                ..
+                answer: Answer::Failed {
+                    family: Family::Curves,
+                    ..
+                }
             }]
         ),
         "{got:?}"
@@ -618,21 +685,29 @@ fn requests_for_series_no_longer_held_fail_and_refits_keep_unchanged_series() {
     run(
         &engine,
         &h,
-        Request::Fit {
+        Request {
             job: 2,
-            datasets: ds.clone(),
+            ask: Ask::Fit {
+                datasets: ds.clone(),
+            },
         },
     );
     ds[1].tasks.truncate(100);
     let got = run(
         &engine,
         &h,
-        Request::Fit {
+        Request {
             job: 3,
-            datasets: ds.clone(),
+            ask: Ask::Fit {
+                datasets: ds.clone(),
+            },
         },
     );
-    let [Reply::Fits { fits, .. }] = &got[..] else {
+    let [Reply {
+        answer: Answer::Fits { fits, .. },
+        ..
+    }] = &got[..]
+    else {
         panic!("{got:?}")
     };
     assert_eq!(fits[0], SeriesFit::new(&ds[0]));
@@ -640,7 +715,16 @@ fn requests_for_series_no_longer_held_fail_and_refits_keep_unchanged_series() {
     assert_eq!(fits[1].groups.tasks(), 100);
     // The old series' job number is gone.
     let got = run(&engine, &h, curves_request(4, 2, BandKind::None));
-    assert!(matches!(&got[..], [Reply::Failed { .. }]), "{got:?}");
+    assert!(
+        matches!(
+            &got[..],
+            [Reply {
+                answer: Answer::Failed { .. },
+                ..
+            }]
+        ),
+        "{got:?}"
+    );
 }
 
 #[test]
@@ -648,14 +732,25 @@ fn a_request_naming_the_fit_under_way_starts_once_that_fit_is_done() {
     // The answer when the fit is done first.
     let (ds, done, h0) = fitted();
     let want = run(&done, &h0, curves_request(2, 1, BandKind::Credible));
-    assert!(matches!(&want[..], [Reply::Curves { .. }]), "{want:?}");
+    assert!(
+        matches!(
+            &want[..],
+            [Reply {
+                answer: Answer::Curves { .. },
+                ..
+            }]
+        ),
+        "{want:?}"
+    );
     // Asked for together, the curves first in line: they wait for fit 1 while it runs, each
     // job pausing in turn.
     let (engine, h) = (Engine::new(), host());
     h.yields.set(true);
-    let fit = Request::Fit {
+    let fit = Request {
         job: 1,
-        datasets: ds.clone(),
+        ask: Ask::Fit {
+            datasets: ds.clone(),
+        },
     };
     let curves = curves_request(2, 1, BandKind::Credible);
     engine.accept(&fit);
@@ -679,30 +774,51 @@ fn a_request_naming_the_fit_under_way_starts_once_that_fit_is_done() {
         .replies
         .borrow()
         .iter()
-        .filter(|r| !matches!(r, Reply::Progress { .. }))
+        .filter(|r| {
+            !matches!(
+                r,
+                Reply {
+                    answer: Answer::Progress { .. },
+                    ..
+                }
+            )
+        })
         .cloned()
         .collect();
-    assert!(matches!(&got[0], Reply::Fits { job: 1, .. }), "{got:?}");
+    assert!(
+        matches!(
+            &got[0],
+            Reply {
+                job: 1,
+                answer: Answer::Fits { .. }
+            }
+        ),
+        "{got:?}"
+    );
     assert_eq!(got[1..], want[..]);
 
     // A fit superseded before it ran: what named it fails at once (the page asks again).
     let (engine, h) = (Engine::new(), host());
-    engine.accept(&Request::Fit {
+    engine.accept(&Request {
         job: 1,
-        datasets: ds.clone(),
+        ask: Ask::Fit {
+            datasets: ds.clone(),
+        },
     });
-    engine.accept(&Request::Fit {
+    engine.accept(&Request {
         job: 3,
-        datasets: ds,
+        ask: Ask::Fit { datasets: ds },
     });
     let got = run(&engine, &h, curves_request(2, 1, BandKind::None));
     assert!(
         matches!(
             &got[..],
-            [Reply::Failed {
+            [Reply {
                 job: 2,
-                family: Family::Curves,
-                ..
+                answer: Answer::Failed {
+                    family: Family::Curves,
+                    ..
+                }
             }]
         ),
         "{got:?}"
@@ -719,136 +835,173 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         ..Settings::default()
     };
     let requests = vec![
-        Request::Fit {
+        Request {
             job: 1,
-            datasets: ds.clone(),
-        },
-        Request::Curves {
-            job: 2,
-            data: 1,
-            k_max: 1_000_000,
-            band: BandKind::Bootstrap,
-            settings: settings.clone(),
-            taus: vec![Tau::parse("0.15").unwrap()],
-        },
-        Request::Backtest {
-            job: 3,
-            data: 1,
-            settings,
-            ks: vec![1, 10, 1 << 40],
-            repeats: 20,
-        },
-        Request::Diagnose {
-            job: 4,
-            data: 1,
-            series: None,
-            folds: 10,
-        },
-        Request::Cancel {
-            job: 5,
-            family: Family::Diagnose,
-        },
-        Request::Report {
-            job: 6,
-            data: 1,
-            rejected: rejected(),
-            options: Options {
-                ks: vec![1, 1 << 60],
-                ..Options::default()
+            ask: Ask::Fit {
+                datasets: ds.clone(),
             },
-            full: true,
         },
-        Request::Bench {
+        Request {
+            job: 2,
+            ask: Ask::Curves {
+                data: 1,
+                k_max: 1_000_000,
+                band: BandKind::Bootstrap,
+                settings: settings.clone(),
+                taus: vec![Tau::parse("0.15").unwrap()],
+            },
+        },
+        Request {
+            job: 3,
+            ask: Ask::Backtest {
+                data: 1,
+                settings,
+                ks: vec![1, 10, 1 << 40],
+                repeats: 20,
+            },
+        },
+        Request {
+            job: 4,
+            ask: Ask::Diagnose {
+                data: 1,
+                series: None,
+                folds: 10,
+            },
+        },
+        Request {
+            job: 5,
+            ask: Ask::Cancel {
+                family: Family::Diagnose,
+            },
+        },
+        Request {
+            job: 6,
+            ask: Ask::Report {
+                data: 1,
+                rejected: rejected(),
+                options: Options {
+                    ks: vec![1, 1 << 60],
+                    ..Options::default()
+                },
+                full: true,
+            },
+        },
+        Request {
             job: 7,
-            file: "x.txt".into(),
-            text: "10 3\n".into(),
-            runs: 1,
+            ask: Ask::Bench {
+                file: "x.txt".into(),
+                text: "10 3\n".into(),
+                runs: 1,
+            },
         },
         paired_request(8, 1, &Settings::default()),
         plan_request(9, 1),
-        Request::Read {
+        Request {
             job: 10,
-            source: Source(b"10 3\n".to_vec()),
-            name: "x.txt".into(),
-            format: None,
-            options: Default::default(),
+            ask: Ask::Read {
+                source: Source(b"10 3\n".to_vec()),
+                name: "x.txt".into(),
+                format: None,
+                options: Default::default(),
+            },
         },
     ];
     let (engine, h) = (Engine::new(), host());
     run(
         &engine,
         &h,
-        Request::Fit {
+        Request {
             job: 1,
-            datasets: ds.clone(),
+            ask: Ask::Fit {
+                datasets: ds.clone(),
+            },
         },
     );
     let mut replies = vec![
-        Reply::Ready,
-        Reply::Progress {
+        Reply::ready(),
+        Reply {
             job: 1,
-            family: Family::Backtest,
-            text: "x".into(),
-            done: Some((1, 2)),
+            answer: Answer::Progress {
+                family: Family::Backtest,
+                text: "x".into(),
+                done: Some((1, 2)),
+            },
         },
     ];
-    replies.push(Reply::Fits { job: 1, fits });
+    replies.push(Reply {
+        job: 1,
+        answer: Answer::Fits { fits },
+    });
     for r in [
         curves_request(2, 1, BandKind::Credible),
-        Request::Backtest {
+        Request {
             job: 3,
-            data: 1,
-            settings: Settings::default(),
-            ks: vec![1, 1000],
-            repeats: 2,
-        },
-        Request::Diagnose {
-            job: 4,
-            data: 1,
-            series: None,
-            folds: 2,
-        },
-        Request::Report {
-            job: 6,
-            data: 1,
-            rejected: rejected(),
-            options: Options {
-                cv: false,
-                ks: vec![1, 100_000],
-                ..Options::default()
+            ask: Ask::Backtest {
+                data: 1,
+                settings: Settings::default(),
+                ks: vec![1, 1000],
+                repeats: 2,
             },
-            full: false,
         },
-        Request::Bench {
+        Request {
+            job: 4,
+            ask: Ask::Diagnose {
+                data: 1,
+                series: None,
+                folds: 2,
+            },
+        },
+        Request {
+            job: 6,
+            ask: Ask::Report {
+                data: 1,
+                rejected: rejected(),
+                options: Options {
+                    cv: false,
+                    ks: vec![1, 100_000],
+                    ..Options::default()
+                },
+                full: false,
+            },
+        },
+        Request {
             job: 7,
-            file: "x.txt".into(),
-            text: "10 3\n4 4\n".into(),
-            runs: 1,
+            ask: Ask::Bench {
+                file: "x.txt".into(),
+                text: "10 3\n4 4\n".into(),
+                runs: 1,
+            },
         },
         paired_request(8, 1, &Settings::default()),
         plan_request(9, 1),
-        Request::Read {
+        Request {
             job: 10,
-            source: Source(b"task,n,c\na,10,3\nb,4,9\n".to_vec()),
-            name: "x.csv".into(),
-            format: None,
-            options: Default::default(),
+            ask: Ask::Read {
+                source: Source(b"task,n,c\na,10,3\nb,4,9\n".to_vec()),
+                name: "x.csv".into(),
+                format: None,
+                options: Default::default(),
+            },
         },
     ] {
         replies.extend(run(&engine, &h, r));
     }
-    replies.push(Reply::Failed {
+    replies.push(Reply {
         job: 5,
-        family: Family::Fit,
-        message: "why".into(),
+        answer: Answer::Failed {
+            family: Family::Fit,
+            message: "why".into(),
+        },
     });
-    replies.push(Reply::Paired {
+    replies.push(Reply {
         job: 10,
-        outcome: Some(Err(PairError::Duplicate("t1".into()))),
+        answer: Answer::Paired {
+            outcome: Some(Err(PairError::Duplicate("t1".into()))),
+        },
     });
-    replies.push(Reply::Plan {
+    replies.push(Reply {
         job: 11,
-        plan: None,
+        answer: Answer::Plan { plan: None },
     });
     (requests, replies)
 }

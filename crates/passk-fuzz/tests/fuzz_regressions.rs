@@ -111,11 +111,17 @@ fn replay(kept: &Kept, failed: &mut Vec<String>, runs: &mut usize) {
             } else {
                 "panicked".into()
             };
+            let how = match kept.target {
+                Target::Read => format!(
+                    " (format {}, chunk {})",
+                    corpus::read_format(choice).map_or(corpus::DETECT, |f| f.key()),
+                    corpus::read_chunk(choice)
+                ),
+                _ => String::new(),
+            };
             failed.push(format!(
-                "{shown}: {} with choice {choice} (format {:?}, chunk {}) {why}",
-                kept.target.name(),
-                corpus::read_format(choice),
-                corpus::read_chunk(choice)
+                "{shown}: {} with choice {choice}{how} {why}",
+                kept.target.name()
             ));
         }
     }
