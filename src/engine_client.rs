@@ -18,11 +18,9 @@ use std::rc::Rc;
 use passk_engine::codec::{from_js, handed_over, to_js};
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 #[cfg(feature = "in-page-engine")]
-use passk_engine::runner::Engine;
+use passk_engine::{job::Host, runner::Engine};
 
-use passk_engine::job::Host;
-
-/// The engine worker's script (src/engine/passk-engine-loader.js, copied beside the page).
+/// The engine worker's script (crates/passk-engine/passk-engine-loader.js, copied beside the page).
 pub const WORKER_URL: &str = "passk-engine-loader.js";
 
 /// A reply handler.

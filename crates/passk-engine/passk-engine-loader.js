@@ -1,9 +1,9 @@
 // The engine worker's script: loads wasm-bindgen's no-modules glue and the engine, whose
-// `main` starts answering the page (src/engine/worker.rs). Trunk copies this file beside the
+// `main` starts answering the page (crates/passk-engine/src/worker.rs). Trunk copies this file beside the
 // page; the page starts it with `new Worker("passk-engine-loader.js")`. (Trunk's own
 // data-loader-shim calls the glue with a deprecated argument, which warns in the console.)
 // Requests the page posts while the engine loads are kept, in order, for the engine to read
-// first (src/engine/worker.rs): the page does not wait for the engine before asking.
+// first (crates/passk-engine/src/worker.rs): the page does not wait for the engine before asking.
 self.__passkEarly = [];
 self.onmessage = (e) => self.__passkEarly.push(e);
 importScripts('./passk-engine.js');

@@ -1,5 +1,6 @@
 //! The README's ready links open what they say: each decodes without a message, and the
 //! DeepScaleR link carries exactly the example files' series (so it is never stale).
+#![cfg(not(target_arch = "wasm32"))]
 
 use passk_io::read::{read_text, series_name_for};
 use passk_io::share::{carried, decode};
