@@ -1,19 +1,46 @@
-//! The `passk` command line (`report`, `counts`, `link`): its output, its exit status, its
-//! messages, and the one argument parser (`--flag=value` and `--flag value` alike).
+//! The `passk` command line (`report`, `counts`, `link`, `plan`): its output, its exit status,
+//! its messages, and the one argument parser (`--flag=value` and `--flag value` alike).
 #![cfg(not(target_arch = "wasm32"))]
 
-mod common;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
-use common::{passk, passk_raw};
+use passk_fixtures::real;
+use serde_json::{json, Value};
 
-use serde_json::Value;
+/// Runs `passk` with `args` and `stdin`: exit status, stdout as JSON (Null when it is not
+/// JSON), stderr.
+fn passk(args: &[&str], stdin: &str) -> (i32, Value, String) {
+    let (code, out, err) = passk_raw(args, stdin);
+    let json = serde_json::from_slice(&out).unwrap_or(Value::Null);
+    (code, json, err)
+}
+
+/// Runs `passk` with `args` and `stdin`: exit status, stdout's bytes, stderr.
+fn passk_raw(args: &[&str], stdin: &str) -> (i32, Vec<u8>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_passk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The command may exit before reading (a malformed argument): a broken pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// `passk report`: its document, rejected rows and malformed arguments, the backtest block.
 
 #[test]
 fn deepscaler_report() {
-    let (base, rl) = (
-        common::real("deepscaler_base.jsonl"),
-        common::real("deepscaler_rl.jsonl"),
-    );
+    let (base, rl) = (real("deepscaler_base.jsonl"), real("deepscaler_rl.jsonl"));
     let (code, json, err) = passk(
         &[
             "report",
@@ -26,7 +53,7 @@ fn deepscaler_report() {
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(json["schema"], "passk-report/1");
-    assert_eq!(json["k"], serde_json::json!([1, 128]));
+    assert_eq!(json["k"], json!([1, 128]));
     assert_eq!(json["models"][0]["name"], "deepscaler_base");
     assert_eq!(json["models"][1]["name"], "deepscaler_rl");
     assert_eq!(
@@ -104,12 +131,12 @@ fn model_column_and_header_csv() {
         .collect();
     assert_eq!(names, vec!["A", "B"]);
     assert_eq!(json["models"][0]["cover"][0]["plugin"], 0.5);
-    assert_eq!(json["tau"], serde_json::json!([0.3]));
+    assert_eq!(json["tau"], json!([0.3]));
 }
 
 #[test]
 fn backtest_adds_its_block_and_the_auto_values() {
-    let base = common::real("deepscaler_base.jsonl");
+    let base = real("deepscaler_base.jsonl");
     let (code, json, err) = passk(
         &[
             "report",
@@ -126,7 +153,7 @@ fn backtest_adds_its_block_and_the_auto_values() {
     assert_eq!(code, 0, "{err}");
     let m = &json["models"][0];
     let bt = &m["backtest"];
-    assert_eq!(bt["ratios"], serde_json::json!([2, 4, 8, 16, 32, 64]));
+    assert_eq!(bt["ratios"], json!([2, 4, 8, 16, 32, 64]));
     assert_eq!(bt["repeats"], 3);
     for key in [
         "naive", "bb", "zoibb", "linmix", "mix_0.0", "mix_0.5", "mix_1.0",
@@ -150,12 +177,196 @@ fn backtest_adds_its_block_and_the_auto_values() {
     );
 }
 
+// ---------------------------------------------------------------------------------------
+// Issue 17: `passk report`'s standard errors (`se` in each `pass_at_k` row, cluster-robust
+// with a group column), `g_pass_at_k` and `mg_pass_at_k` for `--g-tau`, and `passk plan`'s
+// document.
+
+/// DeepScaleR base and RL's paths.
+fn examples() -> [String; 2] {
+    ["deepscaler_base.jsonl", "deepscaler_rl.jsonl"].map(|f| real(f).display().to_string())
+}
+
+#[test]
+fn report_carries_standard_errors_and_g_pass() {
+    let [base, rl] = examples();
+    let (code, j, err) = passk(
+        &[
+            "report",
+            &base,
+            &rl,
+            "--k",
+            "1,8,64,100,200",
+            "--g-tau",
+            "1.0,0.5",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(j["g_tau"], json!([0.5, 1.0]));
+    // The Cover τ list is its own.
+    assert_eq!(j["tau"], json!([0.2, 0.8]));
+    for m in j["models"].as_array().unwrap() {
+        let rows = m["pass_at_k"].as_array().unwrap();
+        for r in rows {
+            let se = &r["se"];
+            let keys: Vec<&str> = ["tasks", "sampling", "clustered"]
+                .into_iter()
+                .filter(|k| se.get(*k).is_some())
+                .collect();
+            assert_eq!(keys.len(), 3, "{se}");
+            // No group column: clustered is null, with the reason.
+            assert!(se["clustered"].is_null());
+            assert_eq!(se["why_null"]["clustered"], "the input names no groups");
+            let k = r["k"].as_u64().unwrap();
+            // n = 128: tasks for k ≤ 128, sampling for k ≤ 64.
+            assert_eq!(se["tasks"].is_number(), k <= 128, "k={k}");
+            assert_eq!(se["sampling"].is_number(), k <= 64, "k={k}");
+            if k == 100 {
+                assert_eq!(
+                    se["why_null"]["sampling"],
+                    "the sampling variance needs n ≥ 2k = 200; 1060 tasks have fewer samples"
+                );
+            }
+        }
+        // Every k ≤ n_min (128) with every τ; mG-Pass for the same budgets.
+        let g = m["g_pass_at_k"].as_array().unwrap();
+        let pairs: Vec<(u64, f64)> = g
+            .iter()
+            .map(|r| (r["k"].as_u64().unwrap(), r["tau"].as_f64().unwrap()))
+            .collect();
+        assert_eq!(
+            pairs,
+            vec![
+                (1, 0.5),
+                (1, 1.0),
+                (8, 0.5),
+                (8, 1.0),
+                (64, 0.5),
+                (64, 1.0),
+                (100, 0.5),
+                (100, 1.0)
+            ]
+        );
+        let mg: Vec<u64> = m["mg_pass_at_k"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["k"].as_u64().unwrap())
+            .collect();
+        assert_eq!(mg, vec![1, 8, 64, 100]);
+        // τ = 1 is pass^k, and at k = 1 every τ is pass@1.
+        for (i, r) in rows.iter().take(4).enumerate() {
+            let hat = m["pass_hat_k"][i]["combinatorial"].as_f64().unwrap();
+            let g1 = g[2 * i + 1]["value"].as_f64().unwrap();
+            assert!((g1 - hat).abs() <= 1e-12 * hat.max(1e-300), "{g1} vs {hat}");
+            if r["k"] == 1 {
+                assert_eq!(g[0]["value"], r["combinatorial"]);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_group_column_gives_the_cluster_robust_error() {
+    let csv = "task,level,n,c\na,easy,10,9\nb,easy,10,8\nc,hard,10,1\nd,hard,10,2\ne,mid,10,5\nf,mid,10,4\n";
+    let (code, j, err) = passk(&["report", "-", "--k", "1,2"], csv);
+    assert_eq!(code, 0, "{err}");
+    let se = &j["models"][0]["pass_at_k"][0]["se"];
+    assert!(
+        se["clustered"].as_f64().unwrap() > se["tasks"].as_f64().unwrap(),
+        "{se}"
+    );
+    assert!(se.get("why_null").is_none(), "{se}");
+    // The counts document keeps each task's group.
+    let (_, counts, _) = passk(&["counts", "-"], csv);
+    assert_eq!(counts["series"][0]["tasks"][0]["group"], "easy");
+    // JSON lines name it too (any of group, category, subset, difficulty, level).
+    let jsonl = "{\"n\": 10, \"c\": 9, \"Category\": \"a\"}\n{\"n\": 10, \"c\": 1, \"Category\": \"b\"}\n{\"n\": 10, \"c\": 5}\n";
+    let (code, counts, err) = passk(&["counts", "-"], jsonl);
+    assert_eq!(code, 0, "{err}");
+    let groups: Vec<&Value> = counts["series"][0]["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| &t["group"])
+        .collect();
+    assert_eq!(groups, [&json!("a"), &json!("b"), &Value::Null]);
+}
+
+#[test]
+fn bad_g_tau_is_refused_with_the_flag_named() {
+    let [base, _] = examples();
+    let (code, j, err) = passk(&["report", &base, "--g-tau", "1.5"], "");
+    assert_eq!(code, 2);
+    assert!(j.is_null());
+    assert!(err.contains("--g-tau 1.5"), "{err}");
+}
+
+#[test]
+fn plan_prints_the_fields_outside_checks_read() {
+    let [base, rl] = examples();
+    let (code, j, err) = passk(
+        &[
+            "plan",
+            &base,
+            "--k",
+            "8",
+            "--half-width",
+            "0.01",
+            "--confidence",
+            "0.9",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    for key in [
+        "k",
+        "half_width",
+        "confidence",
+        "tasks",
+        "rows",
+        "n_needed",
+        "tasks_needed",
+    ] {
+        assert!(j.get(key).is_some(), "{key} missing: {j}");
+    }
+    assert_eq!(j["k"], 8);
+    assert_eq!(j["half_width"], 0.01);
+    assert_eq!(j["confidence"], 0.9);
+    assert_eq!(j["tasks"], 1060);
+    let rows = j["rows"].as_array().unwrap();
+    assert!(rows.len() >= 10);
+    assert!(rows
+        .iter()
+        .all(|r| r["n"].is_u64() && r["half_width"].is_f64()));
+    let n = j["n_needed"].as_u64().unwrap();
+    assert!((8..=128).contains(&n), "{n}");
+    assert!(j["tasks_needed"].as_u64().unwrap() > 1060);
+    // Two files: one plan per series, in an array.
+    let (code, both, _) = passk(&["plan", &base, &rl, "--k", "8", "--half-width", "1%"], "");
+    assert_eq!(code, 0);
+    assert_eq!(both.as_array().unwrap().len(), 2);
+    assert_eq!(both[1]["series"], "deepscaler_rl");
+    // One budget and a target are required.
+    let (code, _, err) = passk(&["plan", &base, "--half-width", "0.01"], "");
+    assert_eq!(
+        (code, err.trim()),
+        (2, "passk: plan needs one budget: --k K")
+    );
+    let (code, _, err) = passk(&["plan", &base, "--k", "8"], "");
+    assert_eq!(
+        (code, err.trim()),
+        (2, "passk: plan needs a target: --half-width H")
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The argument parser: joined and separate values, repeats, caps, unknown flags, help.
+
 /// DeepScaleR base's path, the small real file of the argument tests.
 fn base() -> String {
-    common::real("deepscaler_base.jsonl")
-        .to_str()
-        .unwrap()
-        .to_string()
+    real("deepscaler_base.jsonl").to_str().unwrap().to_string()
 }
 
 /// `passk report BASE --k 1 --folds 2 EXTRA…`: a fast report; exit status 0 is asserted.
@@ -188,7 +399,7 @@ fn k_joined_or_separate() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(joined, separate);
     let json: Value = serde_json::from_slice(&joined).unwrap();
-    assert_eq!(json["k"], serde_json::json!([1, 2]));
+    assert_eq!(json["k"], json!([1, 2]));
     // `--format=F` is the same flag on `counts`.
     let (code, _, err) = passk_raw(&["counts", "--format=jsonl-counts", &file], "");
     assert_eq!(code, 0, "{err}");
@@ -289,6 +500,9 @@ fn help_exits_0() {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// `passk counts` on the input fixtures.
+
 /// Every input fixture with an expected-counts file, through `passk counts`, gives the same
 /// series as the library reads (`passk-io`'s `tests/inputs.rs`).
 #[test]
@@ -303,10 +517,10 @@ fn the_command_line_reads_the_fixtures_counts() {
         else {
             continue;
         };
-        let (code, got, err) = common::passk(&["counts", name], "");
+        let (code, got, err) = passk(&["counts", name], "");
         assert_eq!(code, 0, "{name}: {err}");
         assert_eq!(got["schema"], "passk-counts/1");
-        let want: serde_json::Value =
+        let want: Value =
             serde_json::from_str(&std::fs::read_to_string(&want_path).unwrap()).unwrap();
         let series = passk_fixtures::counts_series;
         assert_eq!(series(&got), series(&want), "{name}");

@@ -18,9 +18,9 @@
 //! 32 samples per task and targets k = ρ·m for ρ = 2, 8, 32, 128, 500; the reference is the
 //! true pass@k of the drawn rates. Every cell: mean absolute error over the replicates (and
 //! over the series of a family), in percentage points.
-
-#[path = "study/mod.rs"]
-mod study;
+//!
+//! The study itself (sources, replicates, cells, tables) is `passk_fixtures::study`, which
+//! `tests/auto_study.rs` runs on a reduced grid.
 
 use std::time::Instant;
 
@@ -32,7 +32,9 @@ use passk_core::data::synthetic::{synthetic, InflatedBeta};
 use passk_core::data::task::Task;
 use passk_core::eval::fit::fit_series;
 use passk_core::settings::Settings;
-use study::{cells, deepscaler, pythia, simulated, subsampled, table, Cell, Real, REPEATS};
+use passk_fixtures::study::{
+    cells, deepscaler, pythia, simulated, subsampled, table, Cell, Real, REPEATS,
+};
 
 /// The Done-when cells.
 fn done_when(seeds: &[u64]) -> Vec<Cell> {

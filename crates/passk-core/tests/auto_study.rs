@@ -8,10 +8,7 @@
 //! single cells need about 40 seeds for that (see the bench).
 #![cfg(not(target_arch = "wasm32"))]
 
-#[path = "../benches/study/mod.rs"]
-mod study;
-
-use study::{cells, deepscaler, pythia, simulated, subsampled, Cell};
+use passk_fixtures::study::{cells, deepscaler, pythia, simulated, subsampled, Cell};
 
 /// Seeds no tuning ever saw (the bench's tables use 1.., 1001.., 2001.., 3001..).
 fn fresh(n: u64) -> Vec<u64> {

@@ -1,7 +1,7 @@
-//! View models: what the page and the command line print, built from the statistics of
-//! `passk-core` as plain data (natively tested): the calculator, the results table and its
-//! exports, the series summaries, the hover read-outs, the chart data, the planner's text and
-//! the glossary.
+//! View models: what the page prints, built from the statistics of `passk-core` as plain data
+//! (natively tested), below the page so that the command line can print them too: the
+//! calculator, the results table and its exports, the series summaries, the hover read-outs,
+//! the chart data, the planner's text and the glossary.
 
 #![warn(missing_docs)]
 
