@@ -1,5 +1,7 @@
 //! Credible intervals, Cover@τ, AUC⁺ and the extrapolation against exact rational values,
 //! published examples and identities (estimators.md §3, §8, §9).
+// Reference computations may use the platform's maths: only the library must use libm.
+#![allow(clippy::disallowed_methods)]
 #![cfg(not(target_arch = "wasm32"))]
 
 use num_bigint::BigInt;

@@ -1,5 +1,7 @@
 //! The empirical-Bayes fits (estimators.md §4–§7): posterior predictives against mpmath, fitted
 //! maxima against an independent brute-force search, degenerate data, CV-ELPD folds.
+// Reference computations may use the platform's maths: only the library must use libm.
+#![allow(clippy::disallowed_methods)]
 #![cfg(not(target_arch = "wasm32"))]
 
 use passk_core::analysis::bootstrap::resample_counts;

@@ -298,9 +298,9 @@ pub const COVER_LOW_POINTS: usize = 30;
 pub fn cover_grid(points: usize) -> Vec<f64> {
     let points = points.max(1);
     let first = 1.0 / points as f64;
-    let (lo, hi) = (-6.0f64, first.log10());
+    let (lo, hi) = (-6.0f64, first.libm_log10());
     let low = (0..COVER_LOW_POINTS)
-        .map(|j| 10f64.powf(lo + (hi - lo) * j as f64 / COVER_LOW_POINTS as f64));
+        .map(|j| 10f64.libm_pow(lo + (hi - lo) * j as f64 / COVER_LOW_POINTS as f64));
     let mut taus: Vec<f64> = (0..=points).map(|i| i as f64 / points as f64).collect();
     taus.extend(low);
     taus.sort_by(f64::total_cmp);

@@ -7,6 +7,7 @@ use crate::data::samples::Scored;
 use crate::data::task::Task;
 use crate::estimators::majority::mean_over;
 use crate::estimators::unbiased::{ln_all_fail, pass_at_k, BudgetError};
+use crate::num::libm_math::LibmMath;
 
 /// The expected value of the highest-scored of k samples drawn without replacement.
 ///
@@ -45,7 +46,7 @@ pub fn best_of_k(scored: &Scored, k: u64) -> Result<f64, BudgetError> {
             break;
         }
         let none_higher = match Counts::new(n, higher) {
-            Ok(t) => ln_all_fail(t, k)?.exp(),
+            Ok(t) => ln_all_fail(t, k)?.libm_exp(),
             Err(_) => 0.0,
         };
         let some_here = match Counts::new(n - higher, s) {

@@ -5,6 +5,7 @@ use crate::data::samples::Votes;
 use crate::data::task::Task;
 use crate::estimators::likelihood::ln_choose;
 use crate::estimators::unbiased::BudgetError;
+use crate::num::libm_math::LibmMath;
 use crate::num::sum::Neumaier;
 
 /// maj@k of one task.
@@ -80,7 +81,7 @@ pub fn maj_at_k(votes: &Votes, k: u64) -> Result<f64, BudgetError> {
         }
         total += (1..=ties).map(|t| d[t][ku] / t as f64).sum::<f64>();
     }
-    let all = binomial_pmf_ln(n, k, p).exp();
+    let all = binomial_pmf_ln(n, k, p).libm_exp();
     Ok((total / all).clamp(0.0, 1.0))
 }
 
@@ -122,7 +123,7 @@ pub fn plurality_share(drawn: impl IntoIterator<Item = (u64, bool)>) -> f64 {
 
 /// ln of the binomial pmf C(a, x) pˣ (1−p)^(a−x), for 0 < p < 1.
 fn binomial_pmf_ln(a: u64, x: u64, p: f64) -> f64 {
-    ln_choose(a, x) + x as f64 * p.ln() + (a - x) as f64 * (-p).ln_1p()
+    ln_choose(a, x) + x as f64 * p.libm_ln() + (a - x) as f64 * (-p).libm_ln_1p()
 }
 
 /// The binomial pmf of a trials at p for x = 0 ..= min(a, len), zero-padded to len + 1:
@@ -133,7 +134,7 @@ fn binomial_row(a: u64, p: f64, len: usize) -> Vec<f64> {
     let top = (a as usize).min(len);
     let mode = (((a + 1) as f64 * p).floor() as usize).min(top);
     let odds = p / (1.0 - p);
-    row[mode] = binomial_pmf_ln(a, mode as u64, p).exp();
+    row[mode] = binomial_pmf_ln(a, mode as u64, p).libm_exp();
     for x in mode..top {
         row[x + 1] = row[x] * (a - x as u64) as f64 / (x + 1) as f64 * odds;
     }

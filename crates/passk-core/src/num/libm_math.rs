@@ -17,6 +17,12 @@ pub trait LibmMath: Copy {
     fn libm_pow(self, y: f64) -> f64;
     /// cos x.
     fn libm_cos(self) -> f64;
+    /// 2^x.
+    fn libm_exp2(self) -> f64;
+    /// log₂ x.
+    fn libm_log2(self) -> f64;
+    /// log₁₀ x.
+    fn libm_log10(self) -> f64;
 }
 
 impl LibmMath for f64 {
@@ -43,5 +49,17 @@ impl LibmMath for f64 {
     #[inline]
     fn libm_cos(self) -> f64 {
         libm::cos(self)
+    }
+    #[inline]
+    fn libm_exp2(self) -> f64 {
+        libm::exp2(self)
+    }
+    #[inline]
+    fn libm_log2(self) -> f64 {
+        libm::log2(self)
+    }
+    #[inline]
+    fn libm_log10(self) -> f64 {
+        libm::log10(self)
     }
 }

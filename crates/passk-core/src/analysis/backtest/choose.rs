@@ -7,6 +7,7 @@ use super::evidence::{Blend, Cell, Evidence, NOISE_Z};
 use super::reason::{reason, ReasonParts};
 use super::run::Backtest;
 use crate::estimators::kind::Estimator;
+use crate::num::libm_math::LibmMath;
 
 /// The simplest candidate, preferred when the best is not better than it beyond the spread
 /// of the repeats: BB has two parameters and no atoms; ZOIBB, LinMix and the fixed mixes all
@@ -84,7 +85,7 @@ pub fn bucket(rho: f64) -> u64 {
     if rho.is_nan() || rho <= 1.0 {
         return 1;
     }
-    let b = rho.log2().ceil().clamp(0.0, 62.0) as u32;
+    let b = rho.libm_log2().ceil().clamp(0.0, 62.0) as u32;
     1u64 << b
 }
 

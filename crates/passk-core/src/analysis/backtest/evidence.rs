@@ -9,6 +9,7 @@
 
 use super::run::{Backtest, Level};
 use crate::estimators::kind::Estimator;
+use crate::num::libm_math::LibmMath;
 
 /// How many standard errors a difference must exceed to count as "beyond noise" (about the
 /// one-sided 97.7 % level of a normal difference).
@@ -234,7 +235,7 @@ impl Evidence {
             .iter()
             .enumerate()
             .filter(|(_, c)| keep(c) && near.contains(&c.q))
-            .map(|(i, c)| (i, (-(c.depth as f64)).exp2()))
+            .map(|(i, c)| (i, (-(c.depth as f64)).libm_exp2()))
             .collect();
         Some((Blend { terms }.normalised(), near))
     }
@@ -247,7 +248,7 @@ impl Evidence {
             .iter()
             .enumerate()
             .filter(|(_, c)| c.q == q)
-            .map(|(i, c)| (i, (-(c.depth as f64)).exp2()))
+            .map(|(i, c)| (i, (-(c.depth as f64)).libm_exp2()))
             .collect();
         (!terms.is_empty()).then(|| Blend { terms }.normalised())
     }
@@ -269,7 +270,7 @@ impl Evidence {
                 .iter()
                 .position(|c| c.depth == hi.depth && c.q + 1 == hi.q && keep(c));
             if let Some(lo) = lo {
-                let w = (-(hi.depth as f64)).exp2();
+                let w = (-(hi.depth as f64)).libm_exp2();
                 terms.push((i, w));
                 terms.push((lo, -w));
             }
