@@ -89,8 +89,14 @@ impl Inputs {
     }
 
     /// Adds a file read: it replaces the built-in example when only that is shown (the
-    /// example can be brought back with [`Inputs::undo_replace`]), else it is added.
+    /// example can be brought back with [`Inputs::undo_replace`]), else it is added. A file
+    /// with nothing to add (empty, not text, no valid row) is refused in one line.
     pub fn add_file(&self, read: FileRead) {
+        // An empty or binary file, or one with no valid row, changes nothing.
+        if let Some(why) = passk_io::read::refusal(&read) {
+            self.load_message.set(Some(why));
+            return;
+        }
         // The same data again (the same file loaded twice) is named and not added.
         let same = self.files.with_untracked(|f| {
             f.iter()

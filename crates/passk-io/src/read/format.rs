@@ -168,6 +168,37 @@ impl Format {
 /// Bytes looked at before the format is decided.
 pub(super) const SNIFF: usize = 64 << 10;
 
+/// The share of invalid UTF-8 among a prefix's bytes beyond which it is not text.
+const INVALID_SHARE: f64 = 0.1;
+
+/// Why `prefix`, the start of an input, is not text, if it is not: it holds NUL bytes (a
+/// binary file, or UTF-16), or more than a tenth of its bytes are not UTF-8. A prefix cut in
+/// the middle of a character is not held against it.
+pub fn not_text(prefix: &[u8]) -> Option<String> {
+    if let Some(at) = memchr::memchr(0, prefix) {
+        return Some(format!(
+            "not text: it holds NUL bytes (the first at byte {}), as binary files and UTF-16 do",
+            at + 1
+        ));
+    }
+    let chunks: Vec<_> = prefix.utf8_chunks().collect();
+    let mut invalid: usize = chunks.iter().map(|c| c.invalid().len()).sum();
+    // The last character may be cut by the end of the prefix: incomplete, not invalid.
+    if let Some(tail) = chunks.last().map(|c| c.invalid()) {
+        if std::str::from_utf8(tail).is_err_and(|e| e.error_len().is_none()) {
+            invalid -= tail.len();
+        }
+    }
+    let share = invalid as f64 / prefix.len().max(1) as f64;
+    (invalid >= 4 && share > INVALID_SHARE).then(|| {
+        format!(
+            "not text: {:.0}% of its first {} bytes are not UTF-8",
+            100.0 * share,
+            prefix.len()
+        )
+    })
+}
+
 /// Decides the format from the start of an input.
 pub fn detect(prefix: &str) -> Option<Format> {
     if prefix.starts_with("PK\u{3}\u{4}") {
@@ -196,6 +227,9 @@ pub fn detect(prefix: &str) -> Option<Format> {
             })
     };
     if !numeric(first) && first.chars().any(|ch| ch.is_alphabetic()) {
+        if title_above_counts(prefix, first, content, numeric) {
+            return Some(Format::CountsText);
+        }
         let delimiter = if first.contains('\t') {
             '\t'
         } else if first.contains(';') && !first.contains(',') {
@@ -213,6 +247,42 @@ pub fn detect(prefix: &str) -> Option<Format> {
         return Some(Format::Matrix);
     }
     Some(Format::CountsText)
+}
+
+/// Whether `first`, a line with words, is a title above count lines rather than a header: the
+/// lines after it (those complete within `prefix`) are all two numbers, and `first` names no
+/// n and c columns. Such a line is then rejected as not counts (a notice), and the counts
+/// below it are read.
+fn title_above_counts<'a>(
+    prefix: &str,
+    first: &str,
+    rest: impl Iterator<Item = &'a str>,
+    numeric: impl Fn(&str) -> bool,
+) -> bool {
+    // A header names columns between delimiters (no delimited format splits on spaces).
+    let names_column = |names: &[&str]| {
+        first.split([',', '\t', ';']).any(|f| {
+            names
+                .iter()
+                .any(|n| f.trim().trim_matches('"').eq_ignore_ascii_case(n))
+        })
+    };
+    if names_column(&N_NAMES) && names_column(&C_NAMES) {
+        return false;
+    }
+    let mut lines: Vec<&str> = rest.collect();
+    // The last line may be cut by the end of the prefix.
+    if !prefix.ends_with('\n') && lines.len() > 1 {
+        lines.pop();
+    }
+    let two_numbers = |l: &str| {
+        numeric(l)
+            && l.split([',', '\t', ' ', ';', '/'])
+                .filter(|f| !f.trim().is_empty())
+                .count()
+                == 2
+    };
+    !lines.is_empty() && lines.iter().all(|l| two_numbers(l))
 }
 
 /// A JSON object first: counts lines, per-sample lines or an evalplus document.
@@ -253,6 +323,47 @@ fn detect_json(prefix: &str, first: &str) -> Format {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nul_bytes_and_invalid_utf8_are_not_text() {
+        assert!(not_text(b"10 3\n10 5\n").is_none());
+        assert!(not_text("caf\u{e9} 10 3\n".as_bytes()).is_none());
+        assert!(not_text(b"10 3\n\x0010 5").unwrap().contains("NUL"));
+        // Latin-1 accents in a CSV are a few bytes, not a tenth of them.
+        let latin1 = b"name,n,c\ncaf\xe9,10,3\nna\xefve,10,5\nplain,10,1\nother,10,2\n";
+        assert!(not_text(latin1).is_none());
+        let mut random = Vec::new();
+        let mut x = 12345u64;
+        for _ in 0..4096 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            random.push(((x >> 33) as u8) | 0x80);
+        }
+        assert!(
+            not_text(&random).unwrap().contains("not UTF-8"),
+            "{:?}",
+            not_text(&random)
+        );
+        // A multi-byte character cut by the end of the prefix is fine.
+        let cut = "é".repeat(100);
+        assert!(not_text(&cut.as_bytes()[..cut.len() - 1]).is_none());
+    }
+
+    #[test]
+    fn a_title_above_count_lines_is_not_a_header() {
+        let counts = Some(Format::CountsText);
+        assert_eq!(detect("Results of my model\n10 3\n10 5\n20 1\n"), counts);
+        assert_eq!(detect("My run, seed 3\n10,3\n10,5\n"), counts);
+        assert_eq!(detect("n c\n10 3\n10 5\n"), counts);
+        // A header that names the columns stays a header.
+        let csv = Some(Format::Delimited { delimiter: ',' });
+        assert_eq!(detect("n,c\n10,3\n10,5\n"), csv);
+        assert_eq!(detect("samples,correct\n10,3\n"), csv);
+        assert_eq!(detect("task,n,c\nA,10,3\n"), csv);
+        // Rows that are not all two numbers: a header.
+        assert_eq!(detect("model score\n10 3 4\n"), csv);
+    }
 
     #[test]
     fn format_keys_round_trip() {

@@ -30,6 +30,7 @@ mod lines;
 mod names;
 mod quotes;
 mod reader;
+mod refusal;
 mod repeats;
 mod row_error;
 mod runs;
@@ -40,7 +41,7 @@ mod zip;
 pub use assemble::{assemble, assemble_with_sources, series_name_for};
 pub use collect::{ReadOptions, MAX_KEPT};
 
-pub use format::{detect, Format};
+pub use format::{detect, not_text, Format};
 pub use json_value::{json_count, json_text};
 pub use lines::MAX_LINE;
 pub use names::{
@@ -49,6 +50,7 @@ pub use names::{
 };
 pub use quotes::split_delimited;
 pub use reader::{read_bytes, read_text, FileRead, Reader};
+pub use refusal::refusal;
 pub use row_error::RowError;
 
 /// Each task's id ("" without one), n and c: what the readers' tests compare.

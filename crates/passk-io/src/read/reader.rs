@@ -8,7 +8,7 @@ use passk_core::data::tasks::Tasks;
 
 use super::collect::{Collector, ReadOptions};
 
-use super::format::{detect, Format, SNIFF};
+use super::format::{detect, not_text, Format, SNIFF};
 use super::line_parser::LineParser;
 use super::lines::Lines;
 use super::row_error::RowError;
@@ -85,6 +85,8 @@ enum State {
         format: Format,
         text: Vec<u8>,
     },
+    /// Not text (and not a zip archive): why, said once; the rest is not read.
+    NotText(String),
 }
 
 /// Reads an input fed in chunks of any size.
@@ -147,7 +149,7 @@ impl Reader {
     /// The format, once decided.
     pub fn format(&self) -> Option<Format> {
         match &self.state {
-            State::Sniffing(_) => None,
+            State::Sniffing(_) | State::NotText(_) => None,
             State::Lines { parser, .. } => Some(parser.format),
             State::Document { format, .. } => Some(*format),
         }
@@ -184,6 +186,12 @@ impl Reader {
             .forced
             .or_else(|| detect(&text))
             .unwrap_or(Format::CountsText);
+        if format != Format::InspectZip {
+            if let Some(reason) = not_text(prefix) {
+                self.state = State::NotText(reason);
+                return;
+            }
+        }
         self.runs_of = format.run_of(&self.file, &self.default_name);
         self.col.keep_answers = self.runs_of.is_some();
         self.state = if format.is_document() {
@@ -207,7 +215,7 @@ impl Reader {
     fn process(&mut self, bytes: &[u8]) {
         let col = &mut self.col;
         match &mut self.state {
-            State::Sniffing(_) => {}
+            State::Sniffing(_) | State::NotText(_) => {}
             State::Document { text, .. } => text.extend_from_slice(bytes),
             #[cfg(test)]
             State::Lines { lines, parser } if self.cut.is_some() => {
@@ -230,6 +238,10 @@ impl Reader {
         let col = &mut self.col;
         let (format, ignored) = match &mut self.state {
             State::Sniffing(_) => (None, Vec::new()),
+            State::NotText(reason) => {
+                col.reject(0, std::mem::take(reason), None);
+                (None, Vec::new())
+            }
             State::Lines { lines, parser } => {
                 lines.finish(|item| parser.line(col, item));
                 parser.finish(col);

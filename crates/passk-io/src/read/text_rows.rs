@@ -26,6 +26,17 @@ pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
         let mut f = fields(raw);
         match (f.next(), f.next(), f.next()) {
             (Some(n), Some(c), None) => (n, c),
+            _ if raw
+                .chars()
+                .any(|ch| ch.is_alphabetic() && !"eE".contains(ch)) =>
+            {
+                let reason = format!(
+                    "'{}' is words, not counts (a title or header?): skipped",
+                    shorten(super::quotes::trim(raw))
+                );
+                col.reject(line, reason, None);
+                return;
+            }
             (a, b, c) => {
                 let count = [a, b, c].iter().flatten().count() + f.count();
                 let found = crate::display::count_of(count as u64, "field", "fields");
