@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::examples::{self, Example};
 use super::load_progress::Progress;
 use super::storage;
+use passk_io::admit::{admit, Admit};
 use passk_io::loaded::Loaded;
 use passk_io::read::{FileRead, Format, ReadOptions, Reader};
 
@@ -88,41 +89,23 @@ impl Inputs {
         self.files.set(files);
     }
 
-    /// Adds a file read: it replaces the built-in example when only that is shown (the
-    /// example can be brought back with [`Inputs::undo_replace`]), else it is added. A file
-    /// with nothing to add (empty, not text, no valid row) is refused in one line.
+    /// Adds a file read as [`admit`] says: it replaces the built-in example when only that is
+    /// shown (the example can be brought back with [`Inputs::undo_replace`]), else it is
+    /// added; a file with nothing to add, or the same data as one loaded, is refused in one
+    /// line.
     pub fn add_file(&self, read: FileRead) {
-        // An empty or binary file, or one with no valid row, changes nothing.
-        if let Some(why) = passk_io::read::refusal(&read) {
-            self.load_message.set(Some(why));
-            return;
-        }
-        // The same data again (the same file loaded twice) is named and not added.
-        let same = self.files.with_untracked(|f| {
-            f.iter()
-                .find(|g| g.same_data(&read))
-                .map(|g| g.file.clone())
-        });
-        if let Some(other) = same {
-            let what = if other == read.file {
-                format!("{} is already loaded", read.file)
-            } else {
-                format!(
-                    "{} holds the same data as {other}, already loaded",
-                    read.file
-                )
-            };
-            self.load_message
-                .set(Some(format!("{what}: it was not added again.")));
-            return;
-        }
         let only_example = self.settled.with_untracked(|t| t.trim().is_empty())
             && self.files.with_untracked(|f| examples::which(f).is_some());
-        if only_example {
-            self.replaced.set(Some(self.files.get_untracked()));
-            self.files.set(vec![read]);
-        } else {
-            self.files.update(|f| f.push(read));
+        match self
+            .files
+            .with_untracked(|shown| admit(shown, only_example, &read))
+        {
+            Admit::Refused(why) => self.load_message.set(Some(why)),
+            Admit::ReplacesExample => {
+                self.replaced.set(Some(self.files.get_untracked()));
+                self.files.set(vec![read]);
+            }
+            Admit::Added => self.files.update(|f| f.push(read)),
         }
     }
 

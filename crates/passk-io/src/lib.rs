@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod admit;
 pub mod counts_doc;
 pub mod display;
 pub mod loaded;
