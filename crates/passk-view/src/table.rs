@@ -367,6 +367,12 @@ mod tests {
         let tex = latex(&head, &rows, &cover);
         assert!(tex.contains("a\\_b & 1 & "));
         assert!(tex.contains("\\%"));
+        // ASCII and known macros only: μ, τ and ± spelled as LaTeX.
+        assert!(tex.is_ascii(), "{tex}");
+        assert!(
+            tex.contains("$\\pm$ SE (tasks)") && tex.contains("G-Pass@k $\\tau$=0.5"),
+            "{tex}"
+        );
         let csv = csv(&rows, &r.g_tau, voting(&r));
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 4);

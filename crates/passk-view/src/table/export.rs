@@ -37,6 +37,32 @@ pub fn markdown(header: &[String], rows: &[Row], cover: &[CoverRow]) -> String {
     s
 }
 
+/// The LaTeX of a symbol the table's headers and cells use (μ, τ, ±, dashes, …), so that the
+/// export compiles without a Unicode engine or `inputenc`. Other characters (a series named
+/// in another script) are left as they are.
+fn latex_symbol(ch: char) -> Option<&'static str> {
+    Some(match ch {
+        'μ' => "$\\mu$",
+        'τ' => "$\\tau$",
+        'ρ' => "$\\rho$",
+        'σ' => "$\\sigma$",
+        'Σ' => "$\\Sigma$",
+        '±' => "$\\pm$",
+        '×' => "$\\times$",
+        '≤' => "$\\leq$",
+        '≥' => "$\\geq$",
+        '−' => "$-$",
+        '→' => "$\\to$",
+        '√' => "$\\surd$",
+        '·' => "$\\cdot$",
+        '–' => "--",
+        '—' => "---",
+        '…' => "\\ldots{}",
+        '\u{a0}' | '\u{202f}' => "~",
+        _ => return None,
+    })
+}
+
 fn latex_escape(s: &str) -> String {
     let mut out = String::new();
     for ch in s.chars() {
@@ -48,6 +74,10 @@ fn latex_escape(s: &str) -> String {
             }
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
+            _ if !ch.is_ascii() => match latex_symbol(ch) {
+                Some(m) => out.push_str(m),
+                None => out.push(ch),
+            },
             _ => out.push(ch),
         }
     }
