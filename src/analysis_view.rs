@@ -55,7 +55,14 @@ pub fn AnalysisView(
             <h2 id="settings-title">"Analysis"</h2>
             <JobProgress pending=analysis.pending family=Family::Fit />
             <AnalysisSettings analysis=analysis />
-            {move || failure.get().map(|f| view! { <p class="error" data-testid="engine-failed" role="alert">{f}</p> })}
+            {move || failure.get().map(|(f, gave_up)| view! {
+                <p class="error" data-testid="engine-failed" role="alert">
+                    {f}
+                    {gave_up.then(|| view! {
+                        " " <button class="link-button" data-testid="engine-retry" on:click=move |_| super::engine_client::retry()>"retry"</button>
+                    })}
+                </p>
+            })}
             {move || analysis.busy.get().map(|b| view! { <p class="note" data-testid="analysis-busy" role="status">{format!("Computing: {b}")}</p> })}
             <p class="note" class:hidden=move || !empty()>
                 "No series with tasks yet: paste counts, drop or load a file, or pick an example above — the curves, tables and comparisons appear here."

@@ -1,8 +1,10 @@
 //! The page's side of the engine worker: starts it, numbers each request, posts it through
 //! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests sent
 //! before the worker has loaded go at once (its script keeps them until the engine reads
-//! them) and are kept until its `Ready`. Where no worker can run (its script
-//! missing or blocked), every request fails with the reason, which the page shows; with the
+//! them) and are kept until its `Ready`. When the worker fails (its script or wasm cannot
+//! load, or it dies: a panic, out of memory) the page says so, starts it once more and sends
+//! it the requests still unanswered; should it fail again, every request fails with the
+//! reason, which the page shows with a retry ([`retry`]); with the
 //! `in-page-engine` feature (the wasm-bindgen tests, which have no worker script) the same
 //! engine runs on the page instead, in time slices.
 
@@ -35,16 +37,34 @@ struct Client {
     ready: bool,
     next_job: u64,
     waiting: Vec<Request>,
+    /// The newest request of each family still unanswered: what a restarted worker is sent.
+    unanswered: Vec<Request>,
+    /// Restarts since the page loaded or the user's last retry.
+    restarts: u32,
     handlers: [Option<Rc<Handler>>; Family::COUNT],
 }
 
 thread_local! {
     static CLIENT: RefCell<Client> = RefCell::new(Client::default());
-    static FAILURE: ArcRwSignal<Option<String>> = ArcRwSignal::new(None);
+    static FAILURE: ArcRwSignal<Option<(String, bool)>> = ArcRwSignal::new(None);
 }
 
-/// Why the engine cannot run, once it is known that it cannot (the page shows it).
-pub fn failure() -> ArcRwSignal<Option<String>> {
+/// Restarts of a failed worker before the page gives up (until the user retries).
+#[cfg(not(feature = "in-page-engine"))]
+const RESTARTS: u32 = 1;
+
+/// What the page says while a failed worker restarts.
+pub const RESTARTING: &str = "The engine stopped (its worker failed or could not load): \
+                              restarting it and asking again…";
+
+/// What the page says once the worker has failed again.
+pub const GAVE_UP: &str = "The engine worker could not load or stopped again, so the curves \
+                           and tables cannot be computed now. The single-problem calculator \
+                           above still works: it runs on the page.";
+
+/// The engine's state as the page shows it: None while it works, else what is wrong, and
+/// whether the page has given up (then it offers a retry).
+pub fn failure() -> ArcRwSignal<Option<(String, bool)>> {
     FAILURE.with(|f| f.clone())
 }
 
@@ -182,23 +202,54 @@ fn worker_failed() {
     }
 }
 
-/// The worker could not load: every request waiting and to come fails, and the page says why.
+/// The worker failed (it could not load, or it died): the first time the page starts it again
+/// and sends it the requests still unanswered; after that every request waiting and to come
+/// fails, and the page says why and what still works.
 #[cfg(not(feature = "in-page-engine"))]
 fn worker_failed() {
     use leptos::prelude::Set;
-    let message = "the engine worker could not load, so nothing can be computed: \
-                   reload the page (its files may be incomplete)";
-    let waiting = CLIENT.with_borrow_mut(|c| {
+    let (restart, waiting) = CLIENT.with_borrow_mut(|c| {
         if let Some(w) = c.worker.take() {
             w.terminate();
         }
-        c.failed = Some(message.into());
-        c.ready = true;
-        std::mem::take(&mut c.waiting)
+        if c.restarts < RESTARTS {
+            c.restarts += 1;
+            c.ready = false;
+            c.waiting = c.unanswered.clone();
+            start(c);
+            (true, c.unanswered.clone())
+        } else {
+            c.failed = Some(GAVE_UP.into());
+            c.ready = true;
+            (false, std::mem::take(&mut c.waiting))
+        }
     });
-    web_sys::console::error_1(&format!("passk: {message}").into());
-    failure().set(Some(message.into()));
+    web_sys::console::error_1(
+        &format!("passk: the engine worker failed (restarting: {restart})").into(),
+    );
+    failure().set(Some(if restart {
+        (RESTARTING.into(), false)
+    } else {
+        (GAVE_UP.into(), true)
+    }));
     for r in waiting {
+        post(r);
+    }
+}
+
+/// Starts the engine again after the page gave up, and sends it the requests still unanswered.
+pub fn retry() {
+    use leptos::prelude::Set;
+    let pending = CLIENT.with_borrow_mut(|c| {
+        c.failed = None;
+        c.restarts = 0;
+        c.ready = false;
+        c.waiting = c.unanswered.clone();
+        start(c);
+        c.unanswered.clone()
+    });
+    failure().set(Some((RESTARTING.into(), false)));
+    for r in pending {
         post(r);
     }
 }
@@ -207,12 +258,20 @@ fn worker_failed() {
 /// received).
 fn deliver(reply: Reply) {
     let Some(family) = reply.family() else {
-        CLIENT.with_borrow_mut(|c| {
+        let restarted = CLIENT.with_borrow_mut(|c| {
             c.ready = true;
             c.waiting.clear();
+            c.restarts > 0 || c.failed.is_some()
         });
+        if restarted {
+            use leptos::prelude::Set;
+            failure().set(None);
+        }
         return;
     };
+    if !matches!(reply.answer, Answer::Progress { .. }) {
+        CLIENT.with_borrow_mut(|c| c.unanswered.retain(|r| r.job != reply.job));
+    }
     let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
     if let Some(h) = handler {
         h(reply);
@@ -220,6 +279,15 @@ fn deliver(reply: Reply) {
 }
 
 fn post(req: Request) {
+    CLIENT.with_borrow_mut(|c| {
+        // A newer request of a family (or its cancel) supersedes the unanswered one.
+        c.unanswered
+            .retain(|r| r.family() != req.family() || r.job == req.job);
+        if !matches!(req.ask, Ask::Cancel { .. }) && !c.unanswered.iter().any(|r| r.job == req.job)
+        {
+            c.unanswered.push(req.clone());
+        }
+    });
     #[cfg(feature = "in-page-engine")]
     if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
         engine.accept(&req);

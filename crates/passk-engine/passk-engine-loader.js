@@ -7,4 +7,10 @@
 self.__passkEarly = [];
 self.onmessage = (e) => self.__passkEarly.push(e);
 importScripts('./passk-engine.js');
-wasm_bindgen({ module_or_path: './passk-engine_bg.wasm' });
+// Should the engine's wasm not load, the error is thrown where the page sees it (the worker's
+// error event), so that the page can say so and start the worker again.
+wasm_bindgen({ module_or_path: './passk-engine_bg.wasm' }).catch((e) => {
+  setTimeout(() => {
+    throw new Error(`the engine's wasm could not load: ${e}`);
+  });
+});

@@ -82,12 +82,51 @@ test('without its worker the page says it cannot compute, and the calculator sti
   try {
     await s.context.route('**/passk-engine-loader.js', (r) => r.fulfill({ status: 404, body: '' }));
     await s.page.goto(s.url);
-    await s.page.getByTestId('engine-failed').waitFor({ timeout: 20000 });
+    // It restarts the worker once, then gives up with a retry.
+    await s.page.getByTestId('engine-retry').waitFor({ timeout: 20000 });
     assert.match(await s.page.getByTestId('engine-failed').textContent(), /engine worker could not load/);
     await typeInto(s.page, 'n', '10');
     await typeInto(s.page, 'c', '3');
     await typeInto(s.page, 'k', '5');
     await waitForText(s.page, 'pass-at-k', '91.67');
+  } finally {
+    await s.close();
+  }
+});
+
+test("with the engine's wasm blocked the page names the failure, offers a retry, and the calculator still answers", async () => {
+  const s = await start();
+  try {
+    await s.context.route('**/passk-engine_bg.wasm', (r) => r.fulfill({ status: 404, body: '' }));
+    await s.page.goto(`${s.url}#ex=pythia`);
+    await s.page.getByTestId('engine-retry').waitFor({ timeout: 30000 });
+    const line = await s.page.getByTestId('engine-failed').textContent();
+    assert.match(line, /curves and tables cannot be computed now/);
+    assert.match(line, /calculator above still works/);
+    await typeInto(s.page, 'n', '200');
+    await typeInto(s.page, 'c', '5');
+    await typeInto(s.page, 'k', '10');
+    await waitForText(s.page, 'pass-at-k', '22.83');
+    // Unblocked, a retry computes what was asked, and the line goes.
+    await s.context.unroute('**/passk-engine_bg.wasm');
+    await s.page.getByTestId('engine-retry').click();
+    await s.page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor({ timeout: 30000 });
+    await s.page.getByTestId('engine-failed').waitFor({ state: 'detached' });
+  } finally {
+    await s.close();
+  }
+});
+
+test('a worker that fails once is restarted and asked again: the results come, no state lost', async () => {
+  const s = await start();
+  try {
+    let blocked = 0;
+    await s.context.route('**/passk-engine_bg.wasm', (r) => (blocked++ === 0 ? r.fulfill({ status: 404, body: '' }) : r.continue()));
+    await s.page.goto(`${s.url}#ex=pythia`);
+    await s.page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor({ timeout: 30000 });
+    assert.equal(blocked, 2, 'the wasm was asked for twice');
+    await s.page.getByTestId('engine-failed').waitFor({ state: 'detached' });
+    assert.equal(await s.page.getByTestId('series-summary').locator('tbody tr').count(), 7);
   } finally {
     await s.close();
   }
