@@ -145,11 +145,16 @@ pub fn fit_pipeline(
     let first = datasets.get_untracked();
     let sent = StoredValue::new(first.clone());
     fit(first);
+    // A retry after the engine failed asks again (everything downstream follows the fit).
+    let retries = engine_client::retries();
+    let retried = StoredValue::new(retries.get_untracked());
     Effect::new(move |_| {
         let ds = datasets.get();
+        let r = retries.get();
         // Its first run sees the series asked for above, unless they changed since.
-        if sent.with_value(|s| *s != ds) {
+        if sent.with_value(|s| *s != ds) || retried.get_value() != r {
             sent.set_value(ds.clone());
+            retried.set_value(r);
             fit(ds);
         }
     });

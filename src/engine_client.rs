@@ -47,6 +47,7 @@ struct Client {
 thread_local! {
     static CLIENT: RefCell<Client> = RefCell::new(Client::default());
     static FAILURE: ArcRwSignal<Option<(String, bool)>> = ArcRwSignal::new(None);
+    static RETRIES: ArcRwSignal<u64> = ArcRwSignal::new(0);
 }
 
 /// Restarts of a failed worker before the page gives up (until the user retries).
@@ -237,35 +238,40 @@ fn worker_failed() {
     }
 }
 
-/// Starts the engine again after the page gave up, and sends it the requests still unanswered.
+/// How many times the user asked to retry: the page asks for its analysis again when it
+/// changes (the requests that failed meanwhile were answered with their failure).
+pub fn retries() -> ArcRwSignal<u64> {
+    RETRIES.with(|r| r.clone())
+}
+
+/// Starts the engine again after the page gave up; the page then asks for its analysis again
+/// ([`retries`]).
 pub fn retry() {
-    use leptos::prelude::Set;
-    let pending = CLIENT.with_borrow_mut(|c| {
+    use leptos::prelude::{Set, Update};
+    CLIENT.with_borrow_mut(|c| {
         c.failed = None;
         c.restarts = 0;
         c.ready = false;
-        c.waiting = c.unanswered.clone();
+        c.unanswered.clear();
         start(c);
-        c.unanswered.clone()
     });
     failure().set(Some((RESTARTING.into(), false)));
-    for r in pending {
-        post(r);
-    }
+    retries().update(|r| *r += 1);
 }
 
 /// Hands a reply to its family's handler (`Ready`: the requests kept until then were
 /// received).
 fn deliver(reply: Reply) {
     let Some(family) = reply.family() else {
-        let restarted = CLIENT.with_borrow_mut(|c| {
+        CLIENT.with_borrow_mut(|c| {
             c.ready = true;
             c.waiting.clear();
-            c.restarts > 0 || c.failed.is_some()
         });
-        if restarted {
-            use leptos::prelude::Set;
-            failure().set(None);
+        // A restarted worker is ready: the line that said it failed goes.
+        use leptos::prelude::{GetUntracked, Set};
+        let failure = failure();
+        if failure.get_untracked().is_some() {
+            failure.set(None);
         }
         return;
     };
