@@ -447,18 +447,7 @@ async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
     engine.accept(&back);
     engine.run(back, host.clone() as Rc<dyn Host>).await;
     let replies = host.0.borrow();
-    let progress = replies
-        .iter()
-        .filter(|r| {
-            matches!(
-                r,
-                Reply {
-                    answer: Answer::Progress { .. },
-                    ..
-                }
-            )
-        })
-        .count();
+    let progress = replies.iter().filter(|r| r.is_progress()).count();
     assert_eq!(progress, bytes.len().div_ceil(1 << 20));
     let want = read_bytes("runs.csv", "runs", &bytes, None);
     assert_eq!(want.series[0].1.len(), 120_000);

@@ -84,14 +84,7 @@ impl<'a> Job<'a> {
             return true;
         }
         let (text, done) = text();
-        self.host.send(Reply {
-            job: self.job,
-            answer: Answer::Progress {
-                family: self.family,
-                text,
-                done,
-            },
-        });
+        self.progress(text, done);
         self.host.pause().await;
         self.since = self.host.now_ms();
         self.live()

@@ -310,6 +310,11 @@ impl Reply {
         }
     }
 
+    /// Whether it says how far a job is, not how it ended.
+    pub fn is_progress(&self) -> bool {
+        matches!(self.answer, Answer::Progress { .. })
+    }
+
     /// Whether it carries task lists or grouped counts in columns (`wire::tasks`).
     pub fn carries_columns(&self) -> bool {
         matches!(self.answer, Answer::Read { .. } | Answer::Fits { .. })

@@ -104,15 +104,7 @@ fn run(engine: &Rc<Engine>, h: &Rc<Test>, req: Request) -> Vec<Reply> {
     h.replies
         .borrow()
         .iter()
-        .filter(|r| {
-            !matches!(
-                r,
-                Reply {
-                    answer: Answer::Progress { .. },
-                    ..
-                }
-            )
-        })
+        .filter(|r| !r.is_progress())
         .cloned()
         .collect()
 }
@@ -774,15 +766,7 @@ fn a_request_naming_the_fit_under_way_starts_once_that_fit_is_done() {
         .replies
         .borrow()
         .iter()
-        .filter(|r| {
-            !matches!(
-                r,
-                Reply {
-                    answer: Answer::Progress { .. },
-                    ..
-                }
-            )
-        })
+        .filter(|r| !r.is_progress())
         .cloned()
         .collect();
     assert!(
