@@ -55,6 +55,8 @@ export async function start({ colorScheme = 'light', viewport = { width: 1100, h
     // Trunk adds subresource-integrity hashes to the wasm preload; Chromium notes (a warning,
     // not an error) that it checks them on the fetch rather than on the preload.
     if (m.type() === 'warning' && /integrity. attribute is currently ignored for preload/.test(m.text())) return;
+    // The tests block the page's service worker (`serviceWorkers`), which Playwright notes.
+    if (m.type() === 'warning' && /Service Worker registration blocked by Playwright/.test(m.text())) return;
     // The tests' own pixel reads (getImageData) make Chromium suggest willReadFrequently.
     if (m.type() === 'warning' && /willReadFrequently/.test(m.text())) return;
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
