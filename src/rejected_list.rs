@@ -1,5 +1,5 @@
-//! Every rejected row: a banner with the count, the first rows listed with line and reason,
-//! the rest counted, and all of them downloadable.
+//! Every rejected row: a banner with the count, the rows listed with line and reason (those
+//! of one file with one reason grouped under the first), and all of them downloadable.
 
 use leptos::prelude::*;
 
@@ -12,10 +12,11 @@ pub fn RejectedList(
     /// Every input assembled into series.
     workspace: Memo<Loaded>,
 ) -> impl IntoView {
-    let lines = Memo::new(move |_| workspace.with(|w| w.rejected_lines()));
+    // Listed grouped (one line per file and reason); downloaded whole.
+    let lines = Memo::new(move |_| workspace.with(|w| w.rejected_grouped()));
     let count = Memo::new(move |_| workspace.with(|w| w.rejected_count()));
     let download = move |_| {
-        let text = lines.with(|l| l.join("\n")) + "\n";
+        let text = workspace.with_untracked(|w| w.rejected_lines()).join("\n") + "\n";
         let _ = save_text("passk-rejected-rows.txt", "text/plain", &text);
     };
     view! {
@@ -37,9 +38,8 @@ pub fn RejectedList(
                 })}
             </ol>
             {move || {
-                let shown = lines.with(|l| l.len().min(LISTED)) as u64;
-                let n = count.get();
-                (n > shown).then(|| view! { <p class="muted">{format!("… and {} more, in the download.", n - shown)}</p> })
+                let more = lines.with(|l| l.len().saturating_sub(LISTED));
+                (more > 0).then(|| view! { <p class="muted">{format!("… and {more} more kinds of rejected row, in the download.")}</p> })
             }}
         </div>
     }

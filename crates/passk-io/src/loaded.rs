@@ -151,6 +151,31 @@ impl Loaded {
             .collect()
     }
 
+    /// The rejected rows as the page lists them: rows of one file with one reason grouped, in
+    /// order of their first line (`file:3: reason — and 1,203 more lines like it`); the
+    /// download keeps every row ([`rejected_lines`](Self::rejected_lines)).
+    pub fn rejected_grouped(&self) -> Vec<String> {
+        let mut groups: Vec<(&Rejected, u64)> = Vec::new();
+        let mut at: std::collections::HashMap<(&str, &str), usize> = Default::default();
+        for r in self.rejected.iter().flatten() {
+            match at.get(&(r.file.as_str(), r.reason.as_str())) {
+                Some(&i) if r.line != 0 => groups[i].1 += 1,
+                _ => {
+                    at.insert((r.file.as_str(), r.reason.as_str()), groups.len());
+                    groups.push((r, 0));
+                }
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(r, more)| match more {
+                0 => r.located(),
+                1 => format!("{} — and 1 more line like it", r.located()),
+                m => format!("{} — and {} more lines like it", r.located(), thousands(m)),
+            })
+            .collect()
+    }
+
     /// The number of rejected rows (including those only counted).
     pub fn rejected_count(&self) -> u64 {
         self.rejected
@@ -239,6 +264,27 @@ pub struct SummaryRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn repeated_rejections_are_grouped_by_file_and_reason() {
+        let text = format!("10 3\n{}10 y\n10 x\n", "10 x\n".repeat(1204));
+        let w = Loaded::new(vec![read_text("f.txt", "f", &text, None)]);
+        assert_eq!(w.rejected_lines().len(), 1206);
+        assert_eq!(w.rejected_count(), 1206);
+        let grouped = w.rejected_grouped();
+        assert_eq!(grouped.len(), 2, "{grouped:?}");
+        assert!(
+            grouped[0].starts_with("f.txt:2: c: ")
+                && grouped[0].ends_with(" — and 1,204 more lines like it"),
+            "{}",
+            grouped[0]
+        );
+        assert!(
+            grouped[1].starts_with("f.txt:1206: c: ") && !grouped[1].contains("more"),
+            "{}",
+            grouped[1]
+        );
+    }
     use crate::read::read_text;
 
     #[test]
