@@ -60,8 +60,8 @@ test('rejections of one reason are listed once, with how many more lines are lik
   await waitForText(page, 'rejected-lines', /1,?205 rows rejected/);
   const items = await page.getByTestId('rejected-lines').locator('li').allTextContents();
   assert.equal(items.length, 2, `${items}`);
-  assert.match(items[0], /^pasted:2: c: .* — and 1,203 more lines like it$/);
-  assert.match(items[1], /^pasted:1206: c: /);
+  assert.match(items[0], /^pasted text:2: c: .* — and 1,203 more lines like it$/);
+  assert.match(items[1], /^pasted text:1206: c: /);
   await page.getByTestId('counts-input').fill('');
   assertClean(h);
 });
