@@ -10,7 +10,7 @@ use super::chart_canvas::ChartCanvas;
 use super::job_progress::{is_stale, JobProgress};
 use super::setting_field::SettingField;
 use passk_engine::protocol::{Answer, Ask, Family, PlanResult, Reply, Request};
-use passk_io::settings::parse_half_width;
+use passk_io::settings::parse_half_width_points;
 use passk_plot::planner::PlannerChart;
 use passk_plot::Chart;
 use passk_view::chart_data;
@@ -41,7 +41,7 @@ pub fn PlannerPanel(
             .unwrap_or_else(|| DEFAULT_HALF_WIDTH.into())
     });
     let k = Memo::new(move |_| parse_plan_k(&k_text.get()));
-    let h = Memo::new(move |_| parse_half_width(&h_text.get()));
+    let h = Memo::new(move |_| parse_half_width_points(&h_text.get()));
     // The plan: computed by the engine (it walks every task's distribution some sixty times).
     let result = RwSignal::new(None::<PlanResult>);
     handle(a.pending, Family::Plan, move |reply| {
@@ -134,7 +134,7 @@ pub fn PlannerPanel(
                 />
                 <SettingField
                     id="plan-half-width"
-                    label="target half-width"
+                    label="target half-width (points)"
                     value=h_text
                     on_input=move |v: String| a.view.update(|s| s.plan_half_width = Some(v))
                     error=Signal::derive(move || h.with(|r| r.as_ref().err().cloned()))

@@ -83,7 +83,11 @@ pub fn run(target: Target, input: &[u8], choice: u64) {
                 parse::parse_linmix(&t),
             );
             let _ = (parse::parse_prior(&t), parse::parse_confidence(&t));
-            let _ = (parse::parse_half_width(&t), parse::parse_folds(&t));
+            let _ = (
+                parse::parse_half_width(&t),
+                parse::parse_half_width_points(&t),
+                parse::parse_folds(&t),
+            );
             let _ = (
                 parse::parse_bootstrap(&t),
                 parse::parse_seed(&t),

@@ -141,6 +141,27 @@ pub fn parse_half_width(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A half-width as the planner's field takes it: in points (`1` is ±1 point, i.e. 0.01), with
+/// an optional `%`, `pt` or `points` after the number; strictly between 0 and 100 points.
+/// Returns it in probability units.
+///
+/// # Errors
+/// The reason.
+pub fn parse_half_width_points(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let number = ["points", "point", "pts", "pt", "%"]
+        .iter()
+        .find_map(|unit| t.strip_suffix(unit))
+        .unwrap_or(t)
+        .trim();
+    let h = parse_number(number)?;
+    if h > 0.0 && h < 100.0 {
+        Ok(h / 100.0)
+    } else {
+        Err("must lie strictly between 0 and 100 points (e.g. 1 or 0.5)".into())
+    }
+}
+
 /// CV folds: at least 2.
 ///
 /// # Errors
@@ -314,6 +335,25 @@ pub fn parse_all(t: &SettingsText) -> Result<Parsed, Vec<(Field, String)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_planners_half_width_is_in_points() {
+        for (text, want) in [
+            ("1", 0.01),
+            ("0.5", 0.005),
+            ("1%", 0.01),
+            (" 2 pt", 0.02),
+            ("1.5 points", 0.015),
+        ] {
+            assert!(
+                (parse_half_width_points(text).unwrap() - want).abs() < 1e-15,
+                "{text}"
+            );
+        }
+        for bad in ["0", "100", "-1", "x", "", "1e3"] {
+            assert!(parse_half_width_points(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn lists_and_numbers() {

@@ -1,8 +1,9 @@
-// End to end (issue 36, part 10): the results table copied as LaTeX compiles without a
-// Unicode engine: μ, τ, ± and the dashes are LaTeX macros, and nothing else is outside ASCII.
+// End to end (issue 36, part 10): units and exports. The planner's half-width is in points,
+// as its chart's axis; the results table copied as LaTeX compiles without a Unicode engine:
+// μ, τ, ± and the dashes are LaTeX macros, and nothing else is outside ASCII.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClean, usePage, waitForText } from './harness.mjs';
+import { assertClean, typeInto, usePage, waitForText } from './harness.mjs';
 
 const h = usePage({ path: '#ex=pythia' });
 
@@ -18,5 +19,17 @@ test('the LaTeX copy of the results table is ASCII, with \\mu, \\tau and \\pm', 
   assert.match(tex, /Bayesian \$\\mu\$/);
   assert.match(tex, /\\end\{tabular\}/);
   await waitForText(page, 'results-table', 'Pythia 12B');
+  assertClean(h);
+});
+
+test("the planner's half-width is in points: 1 is ±1 point, as is 1%", async () => {
+  const { page } = h;
+  await typeInto(page, 'plan-half-width', '1');
+  await waitForText(page, 'plan-samples', 'to ±1.00 points');
+  assert.equal(await page.getByTestId('plan-half-width-error').textContent(), '');
+  await typeInto(page, 'plan-half-width', '0.5%');
+  await waitForText(page, 'plan-samples', 'to ±0.50 points');
+  await typeInto(page, 'plan-half-width', '100');
+  await waitForText(page, 'plan-half-width-error', 'between 0 and 100 points');
   assertClean(h);
 });
