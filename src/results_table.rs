@@ -81,7 +81,7 @@ pub fn ResultsTable(
                     let cells = r
                         .cells
                         .iter()
-                        .map(|c| view! { <td title=c.title()>{c.text()}</td> })
+                        .map(|c| view! { <td title=c.title() class:excludes=c.excludes_unbiased()>{c.text()}</td> })
                         .collect_view();
                     view! { <tr><th scope="row" class="left">{r.series.clone()}</th><td>{r.k.to_string()}</td>{cells}</tr> }
                 })

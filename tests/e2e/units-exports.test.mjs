@@ -16,7 +16,7 @@ test('the LaTeX copy of the results table is ASCII, with \\mu, \\tau and \\pm', 
   const outside = [...tex].filter((c) => c.charCodeAt(0) > 127);
   assert.deepEqual([...new Set(outside)], [], 'only ASCII');
   assert.match(tex, /\$\\pm\$ SE/);
-  assert.match(tex, /Bayesian \$\\mu\$/);
+  assert.match(tex, /Beta-posterior \$\\mu\$/);
   assert.match(tex, /\\end\{tabular\}/);
   await waitForText(page, 'results-table', 'Pythia 12B');
   assertClean(h);

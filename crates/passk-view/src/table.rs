@@ -10,8 +10,9 @@ use passk_io::display::{full, percent, plus_minus_points};
 pub enum Cell {
     /// A probability.
     Value(f64),
-    /// The Bayesian interval: its centre μ (the posterior mean), low and high ends.
-    Interval(f64, f64, f64),
+    /// The Bayesian interval: its centre μ (the posterior mean), low and high ends, and the
+    /// unbiased value when the interval excludes it.
+    Interval(f64, f64, f64, Option<f64>),
     /// No value, and why.
     Undefined(String),
     /// A value extrapolated by the backtested estimator, with its expected error (None:
@@ -22,6 +23,12 @@ pub enum Cell {
 }
 
 impl Cell {
+    /// Whether it is a Bayesian interval that excludes the unbiased value (the page marks it;
+    /// [`title`](Self::title) says why).
+    pub fn excludes_unbiased(&self) -> bool {
+        matches!(self, Cell::Interval(.., Some(_)))
+    }
+
     fn of(v: Option<f64>, why: &str) -> Cell {
         match v {
             Some(x) => Cell::Value(x),
@@ -33,7 +40,7 @@ impl Cell {
     pub fn text(&self) -> String {
         match self {
             Cell::Value(v) => percent(*v),
-            Cell::Interval(mu, lo, hi) => {
+            Cell::Interval(mu, lo, hi, _) => {
                 format!("μ {} [{} – {}]", percent(*mu), percent(*lo), percent(*hi))
             }
             Cell::Undefined(_) => "—".to_string(),
@@ -47,11 +54,20 @@ impl Cell {
     pub fn title(&self) -> String {
         match self {
             Cell::Value(v) => full(*v),
-            Cell::Interval(mu, lo, hi) => format!(
+            Cell::Interval(mu, lo, hi, None) => format!(
                 "posterior mean μ = {}, interval {} – {} (centred on μ, not on the unbiased value)",
                 full(*mu),
                 full(*lo),
                 full(*hi)
+            ),
+            Cell::Interval(mu, lo, hi, Some(u)) => format!(
+                "posterior mean μ = {}, interval {} – {}: it excludes the unbiased value {} — \
+                 the interval is the Beta posterior's, centred on μ (the prior and the pooling \
+                 across tasks pull it), not an interval around the unbiased estimate",
+                full(*mu),
+                full(*lo),
+                full(*hi),
+                full(*u)
             ),
             Cell::Undefined(why) => why.clone(),
             Cell::Backed(v, Some(e), None) => format!(
@@ -75,7 +91,7 @@ impl Cell {
     fn csv(&self) -> String {
         match self {
             Cell::Value(v) => full(*v),
-            Cell::Interval(_, lo, hi) => format!("{},{}", full(*lo), full(*hi)),
+            Cell::Interval(_, lo, hi, _) => format!("{},{}", full(*lo), full(*hi)),
             Cell::Undefined(_) => String::new(),
             Cell::Backed(v, _, _) => full(*v),
             Cell::Spread(se) => full(*se),
@@ -105,7 +121,7 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
     // The Bayesian interval names its centre and its prior.
     let [a, b] = report.settings.prior;
-    h[6] = format!("Bayesian μ [credible interval], prior Beta({a}, {b})");
+    h[6] = format!("Beta-posterior μ [credible interval], prior Beta({a}, {b})");
     h.insert(1, format!("± SE ({})", se.key()));
     let last = h.len() - 1;
     let g = report.g_tau.iter().map(|t| format!("G-Pass@k τ={t}"));
@@ -243,7 +259,8 @@ pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
                 .map_or_else(|| "no tasks".to_string(), |s| s.to_string());
             let interval = match r.interval {
                 Some(i) if i.lo.is_finite() && i.hi.is_finite() => {
-                    Cell::Interval(i.mean, i.lo, i.hi)
+                    let excluded = r.combinatorial.filter(|u| *u < i.lo || *u > i.hi);
+                    Cell::Interval(i.mean, i.lo, i.hi, excluded)
                 }
                 _ => Cell::Undefined("no tasks".into()),
             };
@@ -315,6 +332,49 @@ mod tests {
             ..Options::default()
         };
         build_report(&ds, rej, &opts)
+    }
+
+    #[test]
+    fn an_interval_that_excludes_the_unbiased_value_is_marked_with_the_reason() {
+        let text = include_str!("../../../assets/examples/pythia_math_n10000.csv");
+        let (ds, rej) = assemble(vec![read_text("p.csv", "p", text, None)]);
+        let opts = Options {
+            ks: vec![1, 1000],
+            ..Options::default()
+        };
+        let i = ds.iter().position(|d| d.name == "Pythia 70M").unwrap();
+        let r = build_report(&ds[i..=i], vec![rej[i].clone()], &opts);
+        let rows = rows(&r, SeKind::Tasks);
+        let at = |k: u64| rows.iter().find(|r| r.k == k).unwrap();
+        let col = header(&r, SeKind::Tasks)
+            .iter()
+            .position(|h| h.starts_with("Beta-posterior μ"))
+            .unwrap();
+        // k = 1000: the unbiased 12.41 % lies below the interval [18.38 % – 21.44 %].
+        let cell = &at(1000).cells[col];
+        assert!(cell.excludes_unbiased(), "{cell:?}");
+        assert!(
+            cell.title().contains("excludes the unbiased value 0.124"),
+            "{}",
+            cell.title()
+        );
+        // k = 1 too: the prior Beta(1, 1) adds about one success in 10,002 samples to every
+        // task, which moves μ (0.0747 %) and its narrow interval above c/n (0.0647 %).
+        assert!(at(1).cells[col].excludes_unbiased());
+        // A series whose interval holds its unbiased value is not marked.
+        let (ds, rej) = assemble(vec![read_text(
+            "a.txt",
+            "a",
+            "10 3\n10 5\n10 0\n10 9\n",
+            None,
+        )]);
+        let r = build_report(&ds, rej, &opts);
+        let rows = super::rows(&r, SeKind::Tasks);
+        assert!(
+            !rows[0].cells[col].excludes_unbiased(),
+            "{:?}",
+            rows[0].cells[col]
+        );
     }
 
     #[test]
