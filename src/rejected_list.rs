@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::download::save_text;
+use passk_io::display::thousands;
 use passk_io::loaded::{Loaded, LISTED};
 
 /// The rejected-rows report (empty when every row was read).
@@ -25,7 +26,7 @@ pub fn RejectedList(
                 {move || {
                     let n = count.get();
                     let s = if n == 1 { "" } else { "s" };
-                    format!("{n} row{s} rejected; the valid rows are still analysed.")
+                    format!("{} row{s} rejected; the valid rows are still analysed.", thousands(n))
                 }}
                 " "
                 <button class="link-button" data-testid="download-rejected" on:click=download>

@@ -100,7 +100,13 @@ impl Inputs {
             .files
             .with_untracked(|shown| admit(shown, only_example, &read))
         {
-            Admit::Refused(why) => self.load_message.set(Some(why)),
+            // Every refusal of a load is said (the message is cleared when a load starts).
+            Admit::Refused(why) => self.load_message.update(|m| {
+                *m = Some(match m.take() {
+                    Some(before) => format!("{before} {why}"),
+                    None => why,
+                })
+            }),
             Admit::ReplacesExample => {
                 self.replaced.set(Some(self.files.get_untracked()));
                 self.files.set(vec![read]);
