@@ -1,7 +1,7 @@
 //! The page's side of the engine worker: starts it, numbers each request, posts it through
 //! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests sent
 //! before the worker has loaded go at once (its script keeps them until the engine reads
-//! them) and are kept until its `Ready`. When the worker fails (its script or wasm cannot
+//! them); each family's newest is kept until answered. When the worker fails (its script or wasm cannot
 //! load, or it dies: a panic, out of memory) the page says so, starts it once more and sends
 //! it the requests still unanswered; should it fail again, every request fails with the
 //! reason, which the page shows with a retry ([`retry`]); with the
@@ -36,8 +36,8 @@ struct Client {
     failed: Option<String>,
     ready: bool,
     next_job: u64,
-    waiting: Vec<Request>,
-    /// The newest request of each family still unanswered: what a restarted worker is sent.
+    /// The newest request of each family not answered yet (a cancel drops its family's): sent
+    /// again to a restarted worker (or to the page's own engine), failed when the page gives up.
     unanswered: Vec<Request>,
     /// Restarts since the page loaded or the user's last retry.
     restarts: u32,
@@ -184,7 +184,7 @@ impl Host for Page {
 /// The worker could not load: the engine runs on the page from now on.
 #[cfg(feature = "in-page-engine")]
 fn worker_failed() {
-    let waiting = CLIENT.with_borrow_mut(|c| {
+    let unanswered = CLIENT.with_borrow_mut(|c| {
         if c.local.is_some() {
             return Vec::new();
         }
@@ -196,34 +196,33 @@ fn worker_failed() {
         }
         c.local = Some(Engine::new());
         c.ready = true;
-        std::mem::take(&mut c.waiting)
+        c.unanswered.clone()
     });
-    for r in waiting {
+    for r in unanswered {
         post(r);
     }
 }
 
 /// The worker failed (it could not load, or it died): the first time the page starts it again
-/// and sends it the requests still unanswered; after that every request waiting and to come
-/// fails, and the page says why and what still works.
+/// and sends it the requests still unanswered; after that every request unanswered and to
+/// come fails, and the page says why and what still works.
 #[cfg(not(feature = "in-page-engine"))]
 fn worker_failed() {
     use leptos::prelude::Set;
-    let (restart, waiting) = CLIENT.with_borrow_mut(|c| {
+    let (restart, unanswered) = CLIENT.with_borrow_mut(|c| {
         if let Some(w) = c.worker.take() {
             w.terminate();
         }
-        if c.restarts < RESTARTS {
+        let restart = c.restarts < RESTARTS;
+        if restart {
             c.restarts += 1;
             c.ready = false;
-            c.waiting = c.unanswered.clone();
             start(c);
-            (true, c.unanswered.clone())
         } else {
             c.failed = Some(GAVE_UP.into());
             c.ready = true;
-            (false, std::mem::take(&mut c.waiting))
         }
+        (restart, c.unanswered.clone())
     });
     web_sys::console::error_1(
         &format!("passk: the engine worker failed (restarting: {restart})").into(),
@@ -233,7 +232,8 @@ fn worker_failed() {
     } else {
         (GAVE_UP.into(), true)
     }));
-    for r in waiting {
+    // To the new worker, or (with none) answered with the failure.
+    for r in unanswered {
         post(r);
     }
 }
@@ -259,14 +259,11 @@ pub fn retry() {
     retries().update(|r| *r += 1);
 }
 
-/// Hands a reply to its family's handler (`Ready`: the requests kept until then were
-/// received).
+/// Hands a reply to its family's handler (`Ready`: the worker takes requests, and a line
+/// saying it had failed goes).
 fn deliver(reply: Reply) {
     let Some(family) = reply.family() else {
-        CLIENT.with_borrow_mut(|c| {
-            c.ready = true;
-            c.waiting.clear();
-        });
+        CLIENT.with_borrow_mut(|c| c.ready = true);
         // A restarted worker is ready: the line that said it failed goes.
         use leptos::prelude::{GetUntracked, Set};
         let failure = failure();
@@ -285,15 +282,6 @@ fn deliver(reply: Reply) {
 }
 
 fn post(req: Request) {
-    CLIENT.with_borrow_mut(|c| {
-        // A newer request of a family (or its cancel) supersedes the unanswered one.
-        c.unanswered
-            .retain(|r| r.family() != req.family() || r.job == req.job);
-        if !matches!(req.ask, Ask::Cancel { .. }) && !c.unanswered.iter().any(|r| r.job == req.job)
-        {
-            c.unanswered.push(req.clone());
-        }
-    });
     #[cfg(feature = "in-page-engine")]
     if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
         engine.accept(&req);
@@ -339,20 +327,19 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
         start(c);
         c.next_job += 1;
         let req = make(c.next_job);
-        if c.ready {
-            (Some(req), true)
-        } else {
-            // The worker keeps what arrives while it loads (its script does), so the request
-            // goes now; it is also kept here until `Ready`, to be answered some other way
-            // should the worker fail to load.
-            c.waiting.retain(|w| w.family() != req.family());
-            c.waiting.push(req.clone());
-            (Some(req), c.worker.is_some())
+        // Kept until answered, to be sent again or answered some other way should the worker
+        // fail. A newer request of a family (or its cancel) supersedes the unanswered one.
+        c.unanswered.retain(|r| r.family() != req.family());
+        if !matches!(req.ask, Ask::Cancel { .. }) {
+            c.unanswered.push(req.clone());
         }
+        // The worker keeps what arrives while it loads (its script does): the request goes now.
+        let now = c.ready || c.worker.is_some();
+        (req, now)
     });
     let (job, no_worker) = CLIENT.with_borrow(|c| (c.next_job, !running(c) && !c.ready));
-    if let (Some(r), true) = (req, now) {
-        post(r);
+    if now {
+        post(req);
     }
     if no_worker {
         worker_failed();
