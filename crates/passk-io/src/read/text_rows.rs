@@ -26,10 +26,8 @@ pub fn counts_line(line: u64, raw: &str, col: &mut Collector) {
         let mut f = fields(raw);
         match (f.next(), f.next(), f.next()) {
             (Some(n), Some(c), None) => (n, c),
-            _ if raw
-                .chars()
-                .any(|ch| ch.is_alphabetic() && !"eE".contains(ch)) =>
-            {
+            // No field a number: a title or a header, not a row with a wrong count of fields.
+            _ if fields(raw).all(|f| parse_count(f).is_err()) => {
                 let reason = format!(
                     "'{}' is words, not counts (a title or header?): skipped",
                     shorten(super::quotes::trim(raw))
