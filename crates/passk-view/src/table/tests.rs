@@ -1,0 +1,121 @@
+//! The results table's rows, headers and exports.
+
+use super::*;
+use passk_core::report::build::build_report;
+use passk_core::settings::Options;
+use passk_io::read::{assemble, read_text};
+use std::borrow::Cow;
+
+fn report() -> Report {
+    let (ds, rej) = assemble(vec![read_text("a.txt", "a_b", "10 3\n10 0\n20 20\n", None)]);
+    let opts = Options {
+        ks: vec![1, 10, 100],
+        ..Options::default()
+    };
+    build_report(&ds, rej, &opts)
+}
+
+#[test]
+fn an_interval_that_excludes_the_unbiased_value_is_marked_with_the_reason() {
+    let text = include_str!("../../../../assets/examples/pythia_math_n10000.csv");
+    let (ds, rej) = assemble(vec![read_text("p.csv", "p", text, None)]);
+    let opts = Options {
+        ks: vec![1, 1000],
+        ..Options::default()
+    };
+    let i = ds.iter().position(|d| d.name == "Pythia 70M").unwrap();
+    let r = build_report(&ds[i..=i], vec![rej[i].clone()], &opts);
+    let rows = rows(&r, SeKind::Tasks);
+    let at = |k: u64| rows.iter().find(|r| r.k == k).unwrap();
+    let col = header(&r, SeKind::Tasks)
+        .iter()
+        .position(|h| h.starts_with("Beta-posterior μ"))
+        .unwrap();
+    // k = 1000: the unbiased 12.41 % lies below the interval [18.38 % – 21.44 %].
+    let cell = &at(1000).cells[col];
+    assert!(cell.excludes_unbiased(), "{cell:?}");
+    assert!(
+        cell.title().contains("excludes the unbiased value 0.124"),
+        "{}",
+        cell.title()
+    );
+    // k = 1 too: the prior Beta(1, 1) adds about one success in 10,002 samples to every
+    // task, which moves μ (0.0747 %) and its narrow interval above c/n (0.0647 %).
+    assert!(at(1).cells[col].excludes_unbiased());
+    // A series whose interval holds its unbiased value is not marked.
+    let (ds, rej) = assemble(vec![read_text(
+        "a.txt",
+        "a",
+        "10 3\n10 5\n10 0\n10 9\n",
+        None,
+    )]);
+    let r = build_report(&ds, rej, &opts);
+    let rows = super::rows(&r, SeKind::Tasks);
+    assert!(
+        !rows[0].cells[col].excludes_unbiased(),
+        "{:?}",
+        rows[0].cells[col]
+    );
+}
+
+#[test]
+fn cells_say_why_they_are_empty() {
+    let r = report();
+    let rows = rows(&r, SeKind::Tasks);
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0].cells.len(), header(&r, SeKind::Tasks).len());
+    assert!(matches!(rows[0].cells[1], Cell::Spread(_)));
+    // n = 10 < 2k = 20: no sampling standard error, and the cell says why.
+    let sampling = super::rows(&r, SeKind::Sampling);
+    assert!(matches!(&sampling[1].cells[1], Cell::Undefined(why) if why.contains("n ≥ 2k = 20")));
+    assert_eq!(
+        rows[0].cells[0],
+        Cell::Value(r.models[0].pass_at_k[0].combinatorial.unwrap())
+    );
+    assert_eq!(
+        rows[2].cells[0],
+        Cell::Undefined("k = 100 > n for 3 tasks".into())
+    );
+    assert_eq!(rows[2].cells[0].text(), "—");
+    let cover = cover_rows(&r);
+    assert_eq!(cover.len(), 2);
+}
+
+#[test]
+fn csv_fields_are_quoted_per_rfc_4180() {
+    assert_eq!(csv_field("a_b"), "a_b");
+    assert!(matches!(csv_field("plain"), Cow::Borrowed(_)));
+    assert_eq!(csv_field("b,c"), "\"b,c\"");
+    assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+    assert_eq!(csv_field("cr\rlf"), "\"cr\rlf\"");
+    assert_eq!(csv_field(""), "");
+}
+
+#[test]
+fn exports() {
+    let r = report();
+    let (rows, cover) = (rows(&r, SeKind::Tasks), cover_rows(&r));
+    let head = header(&r, SeKind::Tasks);
+    assert_eq!(head[1], "± SE (tasks)");
+    assert_eq!(head[head.len() - 2], "mG-Pass@k");
+    assert_eq!(head[head.len() - 5], "G-Pass@k τ=0.5");
+    let md = markdown(&head, &rows, &cover);
+    assert!(md.starts_with("| series | k | combinatorial | ± SE (tasks) |"));
+    assert!(md.contains("| a_b | 100 | — |"));
+    let tex = latex(&head, &rows, &cover);
+    assert!(tex.contains("a\\_b & 1 & "));
+    assert!(tex.contains("\\%"));
+    // ASCII and known macros only: μ, τ and ± spelled as LaTeX.
+    assert!(tex.is_ascii(), "{tex}");
+    assert!(
+        tex.contains("$\\pm$ SE (tasks)") && tex.contains("G-Pass@k $\\tau$=0.5"),
+        "{tex}"
+    );
+    let csv = csv(&rows, &r.g_tau, voting(&r));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 4);
+    // Every line has the same number of columns.
+    assert!(lines.iter().all(|l| l.split(',').count() == 20), "{csv}");
+    assert!(lines[3].starts_with("a_b,100,,"));
+}
