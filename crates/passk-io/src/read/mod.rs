@@ -41,7 +41,7 @@ mod zip;
 pub use assemble::{assemble, assemble_with_sources, series_name_for};
 pub use collect::{ReadOptions, MAX_KEPT};
 
-pub use format::{detect, not_text, Format};
+pub use format::{detect, Format};
 pub use json_value::{json_count, json_text};
 pub use lines::MAX_LINE;
 pub use names::{
