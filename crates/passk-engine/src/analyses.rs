@@ -59,15 +59,12 @@ pub(crate) async fn read(
 /// the Cover@τ curves of every series with tasks.
 pub(crate) async fn curves(
     job: &mut Job<'_>,
-    data: Option<Data>,
+    d: Data,
     k_max: u64,
     band: BandKind,
     settings: &Settings,
     taus: &[Tau],
 ) {
-    let Some(d) = data else {
-        return job.fail("the series changed".into());
-    };
     let (mut curves, mut cover) = (Vec::new(), Vec::new());
     let series = with_tasks(&d.datasets, &d.fits);
     for (i, (ds, f)) in series.iter().enumerate() {
@@ -135,14 +132,11 @@ pub(crate) async fn curves(
 /// Backtests every series with tasks and a fit, one subsample at a time.
 pub(crate) async fn backtest(
     job: &mut Job<'_>,
-    data: Option<Data>,
+    d: Data,
     settings: &Settings,
     ks: &[u64],
     repeats: u64,
 ) {
-    let Some(d) = data else {
-        return job.fail("the series changed".into());
-    };
     let mut out = Vec::new();
     let series = with_tasks(&d.datasets, &d.fits);
     for (i, (ds, f)) in series.iter().enumerate() {
@@ -187,16 +181,7 @@ pub(crate) async fn backtest(
 }
 
 /// The paired difference `a − b`, one bootstrap resample at a time.
-pub(crate) async fn paired(
-    job: &mut Job<'_>,
-    data: Option<Data>,
-    a: &str,
-    b: &str,
-    settings: &Settings,
-) {
-    let Some(d) = data else {
-        return job.fail("the series changed".into());
-    };
+pub(crate) async fn paired(job: &mut Job<'_>, d: Data, a: &str, b: &str, settings: &Settings) {
     let find = |name: &str| d.datasets.iter().find(|s| s.name == name);
     let (Some(da), Some(db)) = (find(a), find(b)) else {
         return job.finish(Reply {
@@ -238,15 +223,12 @@ pub(crate) async fn paired(
 /// step).
 pub(crate) async fn sample_plan(
     job: &Job<'_>,
-    data: Option<Data>,
+    d: Data,
     series: &str,
     k: u64,
     half_width: f64,
     confidence: f64,
 ) {
-    let Some(d) = data else {
-        return job.fail("the series changed".into());
-    };
     let fit = d.fits.iter().find(|f| f.name == series);
     let plan = fit.map(|f| {
         let g = &f.groups;

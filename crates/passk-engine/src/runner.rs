@@ -47,8 +47,9 @@ impl Engine {
 
     /// The series and fits of fit job `data`, waiting while that fit is still running: the
     /// page asks for curves, the report and the rest together with the fit they need, so
-    /// they start the moment it is done. None when that fit was superseded or cancelled (the
-    /// page has asked again), or when this job was.
+    /// they start the moment it is done. None, the job failed ("the series changed"), when
+    /// that fit was superseded or cancelled (the page has asked again), or when this job was
+    /// (then nothing is sent).
     pub(crate) async fn fitted(&self, job: &Job<'_>, data: u64) -> Option<Data> {
         loop {
             if let Some(d) = self.data(data) {
@@ -56,6 +57,7 @@ impl Engine {
             }
             let fitting = data != 0 && self.latest[Family::Fit.index()].get() == data;
             if !fitting || !job.live() {
+                job.fail("the series changed".into());
                 return None;
             }
             job.pause().await;
@@ -104,7 +106,9 @@ impl Engine {
                 taus,
                 ..
             } => {
-                let d = self.fitted(&job, data).await;
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
                 analyses::curves(&mut job, d, k_max, band, &settings, &taus).await
             }
             Ask::Backtest {
@@ -114,7 +118,9 @@ impl Engine {
                 repeats,
                 ..
             } => {
-                let d = self.fitted(&job, data).await;
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
                 analyses::backtest(&mut job, d, &settings, &ks, repeats).await
             }
             Ask::Paired {
@@ -124,7 +130,9 @@ impl Engine {
                 settings,
                 ..
             } => {
-                let d = self.fitted(&job, data).await;
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
                 analyses::paired(&mut job, d, &a, &b, &settings).await
             }
             Ask::Plan {
@@ -135,7 +143,9 @@ impl Engine {
                 confidence,
                 ..
             } => {
-                let d = self.fitted(&job, data).await;
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
                 analyses::sample_plan(&job, d, &series, k, half_width, confidence).await
             }
             Ask::Diagnose {
@@ -145,7 +155,7 @@ impl Engine {
                 ..
             } => {
                 let Some(d) = self.fitted(&job, data).await else {
-                    return job.fail("the series changed".into());
+                    return;
                 };
                 let with = with_tasks(&d.datasets, &d.fits);
                 let chosen = with
@@ -212,7 +222,7 @@ impl Engine {
         full: bool,
     ) {
         let Some(d) = self.fitted(job, data).await else {
-            return job.fail("the series changed".into());
+            return;
         };
         let mut rejected = rejected.into_iter();
         let n = d.datasets.len();
