@@ -37,6 +37,18 @@ struct Saved {
     view: View,
 }
 
+/// The colour slots by key worth carrying (see [`Analysis::colours`]).
+fn colours(slot_keys: Memo<SlotBook>, workspace: Memo<Loaded>) -> Vec<Option<String>> {
+    slot_keys.with(|b| {
+        let fresh = workspace.with(|w| SlotBook::default().update(&w.keys));
+        if *b == fresh {
+            Vec::new()
+        } else {
+            b.entries().to_vec()
+        }
+    })
+}
+
 /// The analysis state.
 #[derive(Clone, Copy)]
 pub struct Analysis {
@@ -72,8 +84,11 @@ pub struct Analysis {
     pub data: RwSignal<u64>,
     /// Each series' backtest and the estimator it chose (filled by a job after the fits).
     pub backtests: RwSignal<Vec<SeriesBacktest>>,
-    /// Each series' colour slot, kept across edits (a renamed series keeps its colour).
+    /// Each series' colour slot, kept across edits (a renamed series keeps its colour), by
+    /// the name shown.
     pub slots: Memo<SlotBook>,
+    /// The same slots by series key (what a link and a reload carry, `view.colours`).
+    pub slot_keys: Memo<SlotBook>,
     /// The series as read, renamed and reordered as the user set (`view.series`).
     pub workspace: Memo<Loaded>,
     /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
@@ -106,25 +121,54 @@ impl Analysis {
     /// colour slots; `name` names an item's series.
     pub fn visible<T>(&self, items: Vec<T>, name: impl Fn(&T) -> &str) -> (Vec<T>, Vec<usize>) {
         let book = self.slots.get();
+        let hidden = self.hidden_names();
+        items
+            .into_iter()
+            .filter(|t| !hidden.iter().any(|h| h == name(t)))
+            .map(|t| {
+                let slot = book.slot(name(&t));
+                (t, slot)
+            })
+            .unzip()
+    }
+
+    /// The names shown of the series hidden from the charts (the view keeps their keys).
+    fn hidden_names(&self) -> Vec<String> {
         self.view.with(|v| {
-            items
-                .into_iter()
-                .filter(|t| !v.hidden.iter().any(|h| h == name(t)))
-                .map(|t| {
-                    let slot = book.slot(name(&t));
-                    (t, slot)
-                })
-                .unzip()
+            self.workspace.with(|w| {
+                w.keys
+                    .iter()
+                    .zip(&w.datasets)
+                    .filter(|(k, _)| v.hidden.contains(k))
+                    .map(|(_, d)| d.name.clone())
+                    .collect()
+            })
         })
     }
 
-    /// Hides series `name` from the charts, or shows it again.
+    /// The colour slots by key, as a link or a reload carries them: none when a fresh page
+    /// showing these series in this order would paint them the same (the link stays short).
+    pub fn colours(&self) -> Vec<Option<String>> {
+        colours(self.slot_keys, self.workspace)
+    }
+
+    /// Whether the series shown as `name` is hidden from the charts.
+    pub fn is_hidden(&self, name: &str) -> bool {
+        self.hidden_names().iter().any(|h| h == name)
+    }
+
+    /// Hides the series shown as `name` from the charts, or shows it again.
     pub fn toggle_hidden(&self, name: &str) {
+        let key = self.workspace.with_untracked(|w| {
+            let i = w.datasets.iter().position(|d| d.name == name)?;
+            w.keys.get(i).cloned()
+        });
+        let Some(key) = key else { return };
         self.view.update(|v| {
-            if let Some(i) = v.hidden.iter().position(|h| h == name) {
+            if let Some(i) = v.hidden.iter().position(|h| *h == key) {
                 v.hidden.remove(i);
             } else {
-                v.hidden.push(name.to_string());
+                v.hidden.push(key);
             }
         });
     }
@@ -243,14 +287,27 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     };
     curve_pipeline(data, settings, k_max, band, out);
     let rejected = Memo::new(move |_| workspace.with(|w| w.rejected.clone()));
-    // Slots are kept by the names as read, and shown under the names given.
-    let by_origin = StoredValue::new(SlotBook::default());
+    // Slots are kept by series key, and shown under the names given. Colours a link or a
+    // reload brings (`view.colours`, new since last seen) take precedence over the book kept.
+    let kept = StoredValue::new((SlotBook::default(), Vec::<Option<String>>::new()));
+    let slot_keys = Memo::new(move |_| {
+        let wanted = view.with(|v| v.colours.clone());
+        workspace.with(|w| {
+            let (book, seen) = kept.get_value();
+            let base = if wanted == seen {
+                book
+            } else {
+                SlotBook::from_entries(&wanted)
+            };
+            let book = base.update(&w.keys);
+            kept.set_value((book.clone(), wanted));
+            book
+        })
+    });
     let slots = Memo::new(move |_| {
         workspace.with(|w| {
-            let book = by_origin.get_value().update(&w.origins);
-            by_origin.set_value(book.clone());
             let shown: Vec<String> = w.datasets.iter().map(|d| d.name.clone()).collect();
-            book.relabel(&w.origins, &shown)
+            slot_keys.with(|b| b.relabel(&w.keys, &shown))
         })
     });
     let report = RwSignal::new(Report::default());
@@ -264,7 +321,10 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             fields: fields.get(),
             enabled: enabled.get().iter().map(|e| e.key().to_string()).collect(),
             band: band.get().key().to_string(),
-            view: view.get(),
+            view: View {
+                colours: colours(slot_keys, workspace),
+                ..view.get()
+            },
         };
         if let Ok(json) = serde_json::to_string(&saved) {
             let _ = storage::save(KEY, &json);
@@ -288,6 +348,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         data,
         backtests,
         slots,
+        slot_keys,
         workspace,
         report,
     }

@@ -16,6 +16,12 @@ use passk_plot::{Chart, Mapping, Style};
 use passk_view::chart_data::{self, Table};
 use passk_view::readout::{self, Readout};
 
+/// The x range a chart is zoomed to (None: all of it).
+type Range = Option<(f64, f64)>;
+
+/// Where a chart's zoom is kept: read and written.
+pub type ZoomKept = (Signal<Range>, SignalSetter<Range>);
+
 /// The zoom a key asks for: in (2), out (0.5), or back to everything (0).
 fn zoom_key(key: &str) -> Option<f64> {
     match key {
@@ -95,6 +101,10 @@ pub fn ChartCanvas(
     /// The numbers behind the chart: its data table and CSV export.
     #[prop(into)]
     table: Signal<Table>,
+    /// Where the x range zoomed to is kept, when the page keeps it (the view, which a link
+    /// carries); else the chart keeps it.
+    #[prop(optional)]
+    zoom: Option<ZoomKept>,
 ) -> impl IntoView {
     let wrap = NodeRef::<html::Div>::new();
     let canvas = NodeRef::<html::Canvas>::new();
@@ -113,7 +123,8 @@ pub fn ChartCanvas(
     };
     // The x range zoomed to (charts with `Chart::zoomable`), and a drag in progress (its ends
     // in canvas pixels).
-    let zoom = RwSignal::new(None::<(f64, f64)>);
+    let own = RwSignal::new(Range::None);
+    let (zoom, set_zoom) = zoom.unwrap_or((own.into(), own.into()));
     let drag = RwSignal::new(None::<(f64, f64)>);
     let full = move || chart.with_untracked(Chart::zoomable);
     // The cross-hair: its column in canvas pixels and the data x there.
@@ -121,8 +132,8 @@ pub fn ChartCanvas(
     let hover_x = RwSignal::new(None::<f64>);
     let apply = move |z: Zoom| match z {
         Zoom::Keep => {}
-        Zoom::Reset => zoom.set(None),
-        Zoom::To(lo, hi) => zoom.set(Some((lo, hi))),
+        Zoom::Reset => set_zoom.set(None),
+        Zoom::To(lo, hi) => set_zoom.set(Some((lo, hi))),
     };
     let resize = window_event_listener(ev::resize, move |_| measure());
     on_cleanup(move || resize.remove());
@@ -347,7 +358,7 @@ pub fn ChartCanvas(
                 }
                 on:mousemove=pointer
                 on:mousedown=press
-                on:dblclick=move |_| zoom.set(None)
+                on:dblclick=move |_| set_zoom.set(None)
                 on:mouseleave=move |_| hover_at(None)
                 on:keydown=keys
                 on:blur=move |_| hover_at(None)
@@ -357,7 +368,7 @@ pub fn ChartCanvas(
             {values}
             <div class="chart-exports">
                 <Show when=move || zoom.get().is_some()>
-                    <button class="copy" data-testid=format!("{testid}-unzoom") on:click=move |_| zoom.set(None)>"show all"</button>
+                    <button class="copy" data-testid=format!("{testid}-unzoom") on:click=move |_| set_zoom.set(None)>"show all"</button>
                 </Show>
                 <button class="copy" data-testid=format!("{testid}-png") on:click=png>"PNG"</button>
                 <button class="copy" data-testid=format!("{testid}-svg") on:click=svg>"SVG"</button>

@@ -35,13 +35,16 @@ pub fn files(e: Example) -> Vec<FileRead> {
         Example::Pythia => &PYTHIA,
     };
     set.iter()
-        .map(|(name, text)| {
+        .zip(1..)
+        .map(|((name, text), id)| {
             let mut read = read_text(name, &series_name_for(name), text, None);
             // The file lists the models alphabetically: show them smallest first.
             if e == Example::Pythia {
                 read.sort_by_model_size();
             }
-            read
+            // Numbered as the page numbers files, so a link naming the example finds the
+            // series keys its view uses.
+            FileRead { id, ..read }
         })
         .collect()
 }

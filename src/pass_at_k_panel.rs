@@ -117,6 +117,10 @@ pub fn PassAtKPanel(
                 testid="chart-pass-at-k"
                 label="Pass@k against k on a log axis for each series and estimator; the data table below lists the values."
                 file="passk-pass-at-k"
+                zoom=(
+                    Signal::derive(move || a.view.with(|v| v.zoom)),
+                    SignalSetter::map(move |z| a.view.update(|v| v.zoom = z)),
+                )
                 chart=chart
                 dark=dark
                 hover_id="chart-hover"

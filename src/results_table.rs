@@ -4,11 +4,13 @@
 use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
+use super::column_picker::ColumnPicker;
 use super::term::Term;
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::backtests::attach_backtests;
 use passk_engine::protocol::Family;
-use passk_view::table::{cover_rows, csv, header, latex, markdown, rows, se_note, voting};
+use passk_view::table::columns::{columns, pick, shown};
+use passk_view::table::{cover_rows, csv, latex, markdown, rows, se_note, voting, Row};
 
 /// Puts text on the clipboard; the status says whether it worked.
 fn copy(text: String, status: RwSignal<String>, what: &'static str) {
@@ -21,6 +23,11 @@ fn copy(text: String, status: RwSignal<String>, what: &'static str) {
             "copy blocked: use the download instead".into()
         });
     });
+}
+
+/// The headers of `columns`.
+fn labels(columns: &[passk_view::table::columns::Column]) -> Vec<String> {
+    columns.iter().map(|c| c.label.clone()).collect()
 }
 
 /// The results table.
@@ -36,17 +43,33 @@ pub fn ResultsTable(
             .with(|v| v.se.as_deref().and_then(SeKind::from_key))
             .unwrap_or(SeKind::Tasks)
     });
-    // The report with the page's backtests attached (the auto column).
-    let table = Memo::new(move |_| {
+    // The report with the page's backtests attached (the auto column), every column.
+    let full = Memo::new(move |_| {
         let mut r = a.report.get();
         a.backtests.with(|bts| attach_backtests(&mut r, bts));
         let kind = se.get();
         (
             rows(&r, kind),
             cover_rows(&r),
-            header(&r, kind),
+            columns(&r, kind),
             (r.g_tau.clone(), voting(&r)),
         )
+    });
+    let all_columns = Memo::new(move |_| full.with(|t| t.2.clone()));
+    // The columns shown (the view's choice, else the answer first), and the rows cut to them:
+    // what the page shows and what Markdown and LaTeX copy.
+    let table = Memo::new(move |_| {
+        full.with(|(rows, cover, cols, extra)| {
+            let idx = a.view.with(|v| shown(cols, v.columns.as_deref()));
+            let rows: Vec<Row> = rows
+                .iter()
+                .map(|r| Row {
+                    cells: pick(&r.cells, &idx),
+                    ..r.clone()
+                })
+                .collect();
+            (rows, cover.clone(), pick(cols, &idx), extra.clone())
+        })
     });
     let status = RwSignal::new(String::new());
     // A download asked for while the series are being fitted waits for the fits (the engine
@@ -83,7 +106,7 @@ pub fn ResultsTable(
                         .iter()
                         .map(|c| view! { <td title=c.title() class:excludes=c.excludes_unbiased()>{c.text()}</td> })
                         .collect_view();
-                    view! { <tr><th scope="row" class="left">{r.series.clone()}</th><td>{r.k.to_string()}</td>{cells}</tr> }
+                    view! { <tr><th scope="row" class="left series" title=r.series.clone()>{r.series.clone()}</th><td class="k">{r.k.to_string()}</td>{cells}</tr> }
                 })
                 .collect_view()
         })
@@ -108,14 +131,19 @@ pub fn ResultsTable(
     view! {
         <section class="card wide" id="results" tabindex="-1" aria-labelledby="results-title">
             <h2 id="results-title">"Results"</h2>
+            <ColumnPicker analysis=a columns=all_columns />
             <div class="table-wrap" tabindex="0" role="region" aria-label="Pass@k results by estimator">
                 <table class="results" data-testid="results-table">
-                    <caption>"Pass@k by estimator (hover a cell for every digit, or for why it is empty)"</caption>
+                    <caption>"Pass@k by estimator (hover a header for what it is, a cell for every digit or why it is empty)"</caption>
                     <thead>
                         <tr>
-                            <th scope="col" class="left">"series"</th>
-                            <th scope="col">"k"</th>
-                            {move || table.with(|t| t.2.iter().map(|c| view! { <th scope="col">{c.clone()}</th> }).collect_view())}
+                            <th scope="col" class="left series">"series"</th>
+                            <th scope="col" class="k">"k"</th>
+                            {move || table.with(|t| t.2.iter().map(|c| view! {
+                                <th scope="col" data-col=c.key.clone()>
+                                    <Term term=c.label.clone() definition=c.definition.clone() key=c.key.clone() />
+                                </th>
+                            }).collect_view())}
                         </tr>
                     </thead>
                     <tbody>{body}</tbody>
@@ -146,9 +174,9 @@ pub fn ResultsTable(
                 </table>
             </div>
             <p class="actions">
-                <button class="copy" data-testid="copy-markdown" on:click=move |_| copy(table.with(|(r, c, h, _)| markdown(h, r, c)), status, "Markdown")>"copy Markdown"</button>
-                <button class="copy" data-testid="copy-latex" on:click=move |_| copy(table.with(|(r, c, h, _)| latex(h, r, c)), status, "LaTeX")>"copy LaTeX"</button>
-                <button class="copy" data-testid="copy-csv" on:click=move |_| copy(table.with(|(r, _, _, t)| csv(r, &t.0, t.1)), status, "CSV")>"copy CSV"</button>
+                <button class="copy" data-testid="copy-markdown" on:click=move |_| copy(table.with(|(r, c, h, _)| markdown(&labels(h), r, c)), status, "Markdown")>"copy Markdown"</button>
+                <button class="copy" data-testid="copy-latex" on:click=move |_| copy(table.with(|(r, c, h, _)| latex(&labels(h), r, c)), status, "LaTeX")>"copy LaTeX"</button>
+                <button class="copy" data-testid="copy-csv" on:click=move |_| copy(full.with(|(r, _, _, t)| csv(r, &t.0, t.1)), status, "CSV")>"copy CSV"</button>
                 <button class="copy" data-testid="download-report" on:click=download>"download JSON report"</button>
                 <span class="copied" data-testid="table-copy-status">{move || status.get()}</span>
                 <span class="copied" data-testid="report-status" role="status">{report_status}</span>

@@ -42,7 +42,7 @@ pub fn SeriesKey(
                         let label = n.clone();
                         let shown = Signal::derive({
                             let n = n.clone();
-                            move || a.view.with(|v| !v.hidden.contains(&n))
+                            move || !a.is_hidden(&n)
                         });
                         view! {
                             <li>

@@ -41,11 +41,11 @@ pub fn SeriesSummary(
                 .collect::<Vec<_>>()
         })
     };
-    let rename = move |origin: String, from: String, to: String| {
+    let rename = move |key: String, origin: String, from: String, to: String| {
         let mut edits = a.view.with_untracked(|v| v.series.clone());
-        match edits.rename(&origin, &to, &shown_names()) {
+        match edits.rename(&key, &origin, &to, &shown_names()) {
             Ok(()) => {
-                let to = edits.shown(&origin).to_string();
+                let to = edits.renamed_as(&key).unwrap_or(&origin).to_string();
                 a.view.update(|v| {
                     v.series = edits;
                     v.rename_refs(&from, &to);
@@ -59,11 +59,11 @@ pub fn SeriesSummary(
             }
         }
     };
-    let move_one = move |origin: String, up: bool| {
-        let origins = a.workspace.with_untracked(|w| w.origins.clone());
-        a.view.update(|v| v.series.move_one(&origins, &origin, up));
+    let move_one = move |key: String, up: bool| {
+        let keys = a.workspace.with_untracked(|w| w.keys.clone());
+        a.view.update(|v| v.series.move_one(&keys, &key, up));
     };
-    let remove = move |index: usize, name: String, origin: String| {
+    let remove = move |index: usize, name: String, key: String| {
         let removal = a
             .workspace
             .with_untracked(|w| inputs.files.with_untracked(|f| remove_series(w, f, index)));
@@ -73,7 +73,7 @@ pub fn SeriesSummary(
             text: inputs.text.get_untracked(),
             edits: a.view.with_untracked(|v| v.series.clone()),
         }));
-        a.view.update(|v| v.series.forget(&origin));
+        a.view.update(|v| v.series.forget(&key));
         match removal {
             Removal::Pasted => {
                 inputs.text.set(String::new());
@@ -103,9 +103,9 @@ pub fn SeriesSummary(
             let count = w.datasets.len();
             w.summary()
                 .into_iter()
-                .zip(w.origins.clone())
+                .zip(w.origins.iter().cloned().zip(w.keys.iter().cloned()))
                 .enumerate()
-                .map(move |(i, (r, origin))| (i, count, r, origin))
+                .map(move |(i, (r, (origin, key)))| (i, count, r, origin, key))
                 .collect::<Vec<_>>()
         })
     };
@@ -137,7 +137,7 @@ pub fn SeriesSummary(
                             .into_any();
                         }
                         rows.into_iter()
-                            .map(|(i, count, r, origin)| {
+                            .map(|(i, count, r, origin, key)| {
                                 let ignored = if r.ignored.is_empty() {
                                     String::new()
                                 } else {
@@ -147,17 +147,18 @@ pub fn SeriesSummary(
                                 let style = Style { dark: dark.get(), ..Style::default() };
                                 let swatch = swatch(&style, a.slots.with(|b| b.slot(&r.name)));
                                 let (n1, n2) = (r.name.clone(), r.name.clone());
-                                let shown = move || a.view.with(|v| !v.hidden.contains(&n1));
-                                let (o1, o2, o3, o4) = (origin.clone(), origin.clone(), origin.clone(), origin);
+                                let shown = move || !a.is_hidden(&n1);
+                                let (k1, k2, k3, k4) = (key.clone(), key.clone(), key.clone(), key.clone());
                                 let (from, removed) = (r.name.clone(), r.name.clone());
+                                let read_as = origin.clone();
                                 let on_rename = move |ev: leptos::ev::Event| {
                                     let input = event_target::<web_sys::HtmlInputElement>(&ev);
-                                    if !rename(o1.clone(), from.clone(), input.value()) {
+                                    if !rename(k1.clone(), origin.clone(), from.clone(), input.value()) {
                                         input.set_value(&from);
                                     }
                                 };
                                 view! {
-                                    <tr data-series=name>
+                                    <tr data-series=name data-key=key>
                                         <td class="shown">
                                             <label class="toggle">
                                                 <input type="checkbox" data-testid="series-shown" prop:checked=shown
@@ -168,16 +169,16 @@ pub fn SeriesSummary(
                                         </td>
                                         <th scope="row" class="left">
                                             <input class="series-name" data-testid="series-name" type="text"
-                                                value=r.name.clone() title=format!("read as {o4}")
+                                                prop:value=r.name.clone() title=format!("read as {read_as}")
                                                 aria-label=format!("name of series {}", r.name) on:change=on_rename />
                                         </th>
                                         <td class="series-actions">
                                             <button class="icon" data-testid="series-up" disabled=i == 0
-                                                aria-label=format!("move {} up", r.name) on:click=move |_| move_one(o2.clone(), true)>"↑"</button>
+                                                aria-label=format!("move {} up", r.name) on:click=move |_| move_one(k2.clone(), true)>"↑"</button>
                                             <button class="icon" data-testid="series-down" disabled=i + 1 == count
-                                                aria-label=format!("move {} down", r.name) on:click=move |_| move_one(o3.clone(), false)>"↓"</button>
+                                                aria-label=format!("move {} down", r.name) on:click=move |_| move_one(k3.clone(), false)>"↓"</button>
                                             <button class="icon" data-testid="series-remove"
-                                                aria-label=format!("remove {}", r.name) on:click=move |_| remove(i, removed.clone(), o4.clone())>"×"</button>
+                                                aria-label=format!("remove {}", r.name) on:click=move |_| remove(i, removed.clone(), k4.clone())>"×"</button>
                                         </td>
                                         <td class="left small">{r.file} <span class="muted">{format!(" (read as {}{ignored})", r.read_as)}</span></td>
                                         <td data-col="tasks">{thousands(r.tasks)}</td>

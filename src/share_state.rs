@@ -12,6 +12,7 @@ use super::calculator::{self, CalcState};
 use super::examples::{self, Example};
 use super::state::{self, Inputs};
 use super::storage;
+use passk_io::page_view::View as PageView;
 use passk_io::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
 
 /// Where the user's own input is kept aside while a link's state is shown.
@@ -80,7 +81,10 @@ impl Share {
             settings: a.fields.get_untracked(),
             enabled: a.enabled.get_untracked(),
             band: a.band.get_untracked(),
-            view: a.view.get_untracked(),
+            view: PageView {
+                colours: untrack(|| a.colours()),
+                ..a.view.get_untracked()
+            },
             example: example.map(|e| e.key().to_string()),
         }
     }
@@ -275,6 +279,7 @@ fn follow_edits(share: Share) {
         a.enabled.track();
         a.band.track();
         a.view.track();
+        a.slot_keys.track();
         latest.after(Duration::from_millis(FOLLOW_MS), move || {
             data_part.set(Some(encode_data(&share.shared_now()).ok()));
         });

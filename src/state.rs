@@ -10,7 +10,7 @@ use super::examples::{self, Example};
 use super::load_progress::Progress;
 use super::storage;
 use passk_io::admit::{admit, Admit};
-use passk_io::loaded::Loaded;
+use passk_io::loaded::{number_files, Loaded};
 use passk_io::read::{FileRead, Format, ReadOptions, Reader};
 
 /// Where the pasted text is kept across reloads.
@@ -86,6 +86,8 @@ impl Inputs {
         self.text.set(String::new());
         self.settled.set(String::new());
         self.format.set(None);
+        let mut files = files;
+        number_files(&mut files);
         self.files.set(files);
     }
 
@@ -93,7 +95,13 @@ impl Inputs {
     /// shown (the example can be brought back with [`Inputs::undo_replace`]), else it is
     /// added; a file with nothing to add, or the same data as one loaded, is refused in one
     /// line.
-    pub fn add_file(&self, read: FileRead) {
+    pub fn add_file(&self, mut read: FileRead) {
+        // Its id: after every file shown (and the example it may replace, which an undo
+        // brings back before it).
+        read.id = self
+            .files
+            .with_untracked(|f| f.iter().map(|f| f.id).max().unwrap_or(0))
+            + 1;
         let only_example = self.settled.with_untracked(|t| t.trim().is_empty())
             && self.files.with_untracked(|f| examples::which(f).is_some());
         match self
@@ -143,7 +151,12 @@ pub fn provide_inputs() -> Inputs {
     let saved_text = storage::load(PASTE_KEY).unwrap_or_default();
     let saved_files = storage::load(FILES_KEY);
     let files: Vec<FileRead> = match &saved_files {
-        Some(json) => serde_json::from_str(json).unwrap_or_default(),
+        Some(json) => {
+            let mut files: Vec<FileRead> = serde_json::from_str(json).unwrap_or_default();
+            // Files kept by an older page have no ids yet.
+            number_files(&mut files);
+            files
+        }
         None if saved_text.trim().is_empty() => examples::files(Example::DeepScaleR),
         None => Vec::new(),
     };

@@ -54,7 +54,7 @@ test('random bytes are refused in one line naming the reason, and the example st
 test('a title line above valid count lines is skipped with a notice; the counts below are read', async () => {
   const { page } = h;
   await page.getByTestId('counts-input').fill('Results of my model\n10 3\n10 5\n20 1\n');
-  const pasted = page.getByTestId('series-summary').locator('tbody tr').filter({ has: page.locator('.series-name[value=pasted]') });
+  const pasted = page.getByTestId('series-summary').locator('tbody tr[data-series=pasted]');
   await pasted.waitFor();
   assert.equal(await pasted.locator('[data-col=tasks]').textContent(), '3');
   await waitForText(page, 'rejected-lines', "'Results of my model' is words, not counts (a title or header?): skipped");

@@ -11,7 +11,13 @@ test('an interval that excludes the unbiased estimate is marked, with the reason
   const { page } = h;
   const table = page.getByTestId('results-table');
   await table.filter({ hasText: 'Pythia 70M' }).waitFor();
-  const head = await table.locator('thead th').allTextContents();
+  const labels = () => table.locator('thead th').evaluateAll((ths) => ths.map((th) => (th.querySelector('dfn') ?? th).textContent));
+  // Not a default column: the picker shows it.
+  assert.ok(!(await labels()).some((t) => t.startsWith('Beta-posterior')), 'not shown by default');
+  await page.getByTestId('column-picker').locator('summary').click();
+  await page.getByTestId('column-picker').locator('input[data-col=interval]').check();
+  await table.locator('th[data-col=interval]').waitFor();
+  const head = await labels();
   const col = head.findIndex((t) => t.startsWith('Beta-posterior μ [credible interval], prior Beta(1, 1)'));
   assert.ok(col > 0, `${head}`);
   const row = table.locator('tbody tr').filter({ has: page.locator('th', { hasText: /^Pythia 70M$/ }) }).filter({ has: page.locator('td:nth-child(2)', { hasText: /^1000$/ }) });

@@ -24,8 +24,27 @@ pub struct Loaded {
     pub inputs: Vec<(String, String, Vec<String>)>,
     /// For each series, its name as read (before the user's renames).
     pub origins: Vec<String>,
+    /// For each series, its stable key: the id of the input it came from and the name that
+    /// input gives it (`3:deepscaler_rl`; the pasted text's id is 0). Renames, order, colours
+    /// and visibility are kept by it, so that neither a rename, a move, another file of the
+    /// same name nor a removal before it changes which series they apply to.
+    pub keys: Vec<String>,
     /// The input index of the first file (1 after pasted text, else 0).
     pub first_file: usize,
+}
+
+/// Gives each file without an id (0) or with the id of a file before it the next free id, so
+/// that every file loaded has its own; ids given stay.
+pub fn number_files(files: &mut [FileRead]) {
+    let mut next = files.iter().map(|f| f.id).max().unwrap_or(0);
+    let mut seen = std::collections::HashSet::new();
+    for f in files.iter_mut() {
+        if f.id == 0 || !seen.insert(f.id) {
+            next = next.saturating_add(1);
+            f.id = next;
+            seen.insert(next);
+        }
+    }
 }
 
 impl Loaded {
@@ -58,8 +77,25 @@ impl Loaded {
                 (file, read_as, f.ignored_columns.clone())
             })
             .collect();
+        let ids: Vec<(u32, String)> = inputs
+            .iter()
+            .map(|f| (f.id, f.default_name.clone()))
+            .collect();
         let (datasets, rejected, sources) = assemble_with_sources(inputs);
+        let mut keys: Vec<String> = Vec::with_capacity(datasets.len());
+        for (d, &source) in datasets.iter().zip(&sources) {
+            let (id, default) = &ids[source];
+            let key = format!("{id}:{}", d.meta.name(default));
+            let mut unique = key.clone();
+            let mut copy = 1;
+            while keys.contains(&unique) {
+                copy += 1;
+                unique = format!("{key} ({copy})");
+            }
+            keys.push(unique);
+        }
         Loaded {
+            keys,
             origins: datasets.iter().map(|d| d.name.clone()).collect(),
             datasets,
             rejected,
@@ -93,7 +129,9 @@ impl Loaded {
             out.rejected.push(self.rejected[i].clone());
             out.sources.push(self.sources[i]);
             out.origins.push(self.origins[i].clone());
+            out.keys.push(self.keys[i].clone());
             for g in d.by_group() {
+                out.keys.push(format!("{}/{}", self.keys[i], g.name));
                 out.origins.push(g.name.clone());
                 out.datasets.push(g);
                 out.rejected.push(Vec::new());

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::series_edits::SeriesEdits;
 
 /// Which series, budget and threshold the analysis panels show, and which sections are open.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct View {
     /// The series of the fit panel.
@@ -34,6 +34,9 @@ pub struct View {
     /// The standard error the results table shows (`tasks` or `sampling`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub se: Option<String>,
+    /// The results table's columns shown, by key (None: the default, the answer first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<Vec<String>>,
     /// Whether each series is broken down by the group its tasks name.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub by_group: bool,
@@ -50,24 +53,30 @@ pub struct View {
     /// below 10 %).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cover_log: Option<bool>,
-    /// The series hidden from the charts (by name).
+    /// The series hidden from the charts (by key, [`crate::loaded::Loaded::keys`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hidden: Vec<String>,
+    /// The series in each colour slot (by key; None: a free slot), as the page had them when
+    /// the view was written: a link or a reload paints each series in the sender's colour.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colours: Vec<Option<String>>,
+    /// The range of k the Pass@k chart is zoomed to (None: all of it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<(f64, f64)>,
     /// The series renamed and reordered by the user.
     #[serde(default, skip_serializing_if = "SeriesEdits::is_empty")]
     pub series: SeriesEdits,
 }
 
 impl View {
-    /// Renames the series shown as `from` to `to` wherever the view names it (hidden, the
-    /// panels' choices).
+    /// Renames the series shown as `from` to `to` wherever the view names it (the panels'
+    /// choices; the series list, hidden series and colours go by key).
     pub fn rename_refs(&mut self, from: &str, to: &str) {
         let fix = |n: &mut String| {
             if n == from {
                 *n = to.to_string();
             }
         };
-        self.hidden.iter_mut().for_each(fix);
         for n in [
             &mut self.fit,
             &mut self.compare_a,

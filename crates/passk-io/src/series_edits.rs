@@ -1,6 +1,7 @@
-//! What the user did to the series list: renames and the order set, keyed by each series' name
-//! as read (so that a renamed series keeps its colour and a later rename replaces an earlier
-//! one), and removing a series from the inputs it came from.
+//! What the user did to the series list: renames and the order set, keyed by each series'
+//! stable key ([`Loaded::keys`]: its input's id and the name that input gives it), so that a
+//! renamed or moved series keeps its name, place and colour whatever else is loaded, renamed,
+//! moved or removed; and removing a series from the inputs it came from.
 
 use serde::{Deserialize, Serialize};
 
@@ -10,10 +11,10 @@ use crate::read::FileRead;
 /// Renames and the order the user set (a link and local storage carry them with the view).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeriesEdits {
-    /// (name as read, name shown).
+    /// (series key, name shown).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub renamed: Vec<(String, String)>,
-    /// Names as read, in the order set (series not listed follow, in the order read).
+    /// Series keys, in the order set (series not listed follow, in the order read).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub order: Vec<String>,
 }
@@ -27,21 +28,28 @@ impl SeriesEdits {
         self.renamed.is_empty() && self.order.is_empty()
     }
 
-    /// The name shown for the series read as `origin`.
-    pub fn shown<'a>(&'a self, origin: &'a str) -> &'a str {
+    /// The name the user gave the series `key`, if any.
+    pub fn renamed_as(&self, key: &str) -> Option<&str> {
         self.renamed
             .iter()
-            .find(|(o, _)| o == origin)
-            .map_or(origin, |(_, s)| s.as_str())
+            .find(|(k, _)| k == key)
+            .map(|(_, s)| s.as_str())
     }
 
-    /// Renames the series read as `origin` to `to` (trimmed); `shown` are the names shown now.
+    /// Renames the series `key` (read as `origin`) to `to` (trimmed); `shown` are the names
+    /// shown now.
     ///
     /// # Errors
     /// Why the name is refused: empty, too long, or the name of another series.
-    pub fn rename(&mut self, origin: &str, to: &str, shown: &[String]) -> Result<(), String> {
+    pub fn rename(
+        &mut self,
+        key: &str,
+        origin: &str,
+        to: &str,
+        shown: &[String],
+    ) -> Result<(), String> {
         let to = to.trim();
-        let current = self.shown(origin).to_string();
+        let current = self.renamed_as(key).unwrap_or(origin).to_string();
         if to.is_empty() {
             return Err("a series needs a name".into());
         }
@@ -51,18 +59,18 @@ impl SeriesEdits {
         if to != current && shown.iter().any(|s| s == to) {
             return Err(format!("another series is already called '{to}'"));
         }
-        self.renamed.retain(|(o, _)| o != origin);
+        self.renamed.retain(|(k, _)| k != key);
         if to != origin {
-            self.renamed.push((origin.to_string(), to.to_string()));
+            self.renamed.push((key.to_string(), to.to_string()));
         }
         Ok(())
     }
 
-    /// Moves the series read as `origin` one place up (`up`) or down among `origins` (the names
-    /// as read, in the order shown); the order is then set for all of them.
-    pub fn move_one(&mut self, origins: &[String], origin: &str, up: bool) {
-        let mut order = origins.to_vec();
-        let Some(i) = order.iter().position(|o| o == origin) else {
+    /// Moves the series `key` one place up (`up`) or down among `keys` (in the order shown);
+    /// the order is then set for all of them.
+    pub fn move_one(&mut self, keys: &[String], key: &str, up: bool) {
+        let mut order = keys.to_vec();
+        let Some(i) = order.iter().position(|k| k == key) else {
             return;
         };
         let j = if up { i.checked_sub(1) } else { Some(i + 1) };
@@ -73,9 +81,9 @@ impl SeriesEdits {
     }
 
     /// Forgets the edits of a series no longer read.
-    pub fn forget(&mut self, origin: &str) {
-        self.renamed.retain(|(o, _)| o != origin);
-        self.order.retain(|o| o != origin);
+    pub fn forget(&mut self, key: &str) {
+        self.renamed.retain(|(k, _)| k != key);
+        self.order.retain(|k| k != key);
     }
 }
 
@@ -88,7 +96,7 @@ impl Loaded {
             edits
                 .order
                 .iter()
-                .position(|o| *o == self.datasets[*i].name)
+                .position(|k| *k == self.keys[*i])
                 .unwrap_or(usize::MAX)
         };
         idx.sort_by_key(rank);
@@ -99,18 +107,23 @@ impl Loaded {
         };
         for i in idx {
             let mut d = self.datasets[i].clone();
-            let origin = d.name.clone();
-            let mut name = edits.shown(&origin).to_string();
+            let origin = self.origins[i].clone();
+            let given = edits
+                .renamed_as(&self.keys[i])
+                .unwrap_or(&origin)
+                .to_string();
+            let mut name = given.clone();
             let mut copy = 1;
             while out.datasets.iter().any(|o| o.name == name) {
                 copy += 1;
-                name = format!("{} ({copy})", edits.shown(&origin));
+                name = format!("{given} ({copy})");
             }
             d.name = name;
             out.datasets.push(d);
             out.rejected.push(self.rejected[i].clone());
             out.sources.push(self.sources[i]);
             out.origins.push(origin);
+            out.keys.push(self.keys[i].clone());
         }
         out
     }
@@ -147,6 +160,7 @@ pub fn remove_series(ws: &Loaded, files: &[FileRead], index: usize) -> Option<Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::loaded::number_files;
     use crate::page_view::View;
     use crate::read::read_text;
 
@@ -156,57 +170,103 @@ mod tests {
 
     fn workspace() -> (Vec<FileRead>, Loaded) {
         let pasted = read_text("pasted text", "pasted", "10 3\n", None);
-        let files = vec![
+        let mut files = vec![
             read_text("m.csv", "m", "model,n,c\nA,4,4\nB,4,1\nB,4,9\n", None),
             read_text("z.txt", "z", "5 1\n", None),
         ];
+        number_files(&mut files);
         let ws = Loaded::with_pasted(Some(pasted), files.clone());
         (files, ws)
     }
 
     #[test]
-    fn renames_and_order_are_applied_by_the_name_as_read() {
+    fn renames_and_order_are_applied_by_the_series_key() {
         let (_, ws) = workspace();
         assert_eq!(names(&ws), ["pasted", "A", "B", "z"]);
+        assert_eq!(ws.keys, ["0:pasted", "1:A", "1:B", "2:z"]);
         let shown: Vec<String> = ws.datasets.iter().map(|d| d.name.clone()).collect();
         let mut e = SeriesEdits::default();
         assert_eq!(
-            e.rename("A", " B ", &shown),
+            e.rename("1:A", "A", " B ", &shown),
             Err("another series is already called 'B'".into())
         );
         assert_eq!(
-            e.rename("A", "  ", &shown),
+            e.rename("1:A", "A", "  ", &shown),
             Err("a series needs a name".into())
         );
-        assert!(e.rename("A", &"x".repeat(81), &shown).is_err());
-        e.rename("A", "model A", &shown).unwrap();
+        assert!(e.rename("1:A", "A", &"x".repeat(81), &shown).is_err());
+        e.rename("1:A", "A", "model A", &shown).unwrap();
         // A second rename replaces the first; renaming back to the name as read clears it.
-        e.rename("A", "A2", &shown).unwrap();
-        assert_eq!(e.renamed, [("A".to_string(), "A2".to_string())]);
-        let origins = ws.edited(&e).origins;
-        e.move_one(&origins, "z", true);
-        e.move_one(&origins, "pasted", true); // already first: nothing changes
+        e.rename("1:A", "A", "A2", &shown).unwrap();
+        assert_eq!(e.renamed, [("1:A".to_string(), "A2".to_string())]);
+        let keys = ws.edited(&e).keys;
+        e.move_one(&keys, "2:z", true);
+        e.move_one(&keys, "0:pasted", true); // already first: nothing changes
         let ed = ws.edited(&e);
         assert_eq!(names(&ed), ["pasted", "A2", "z", "B"]);
         assert_eq!(ed.origins, ["pasted", "A", "z", "B"]);
+        assert_eq!(ed.keys, ["0:pasted", "1:A", "2:z", "1:B"]);
         assert_eq!(ed.sources, [0, 1, 2, 1]);
         // B's rejected row follows it.
         assert_eq!(ed.rejected[3].len(), 1);
         assert!(ed.rejected[2].is_empty());
         // A file read later that takes a name shown gets a suffix.
-        e.rename("z", "B", &shown).unwrap_err();
-        e.rename("pasted", "z", &shown).unwrap_err();
-        e.renamed.push(("z".into(), "B".into()));
+        e.rename("2:z", "z", "B", &shown).unwrap_err();
+        e.rename("0:pasted", "pasted", "z", &shown).unwrap_err();
+        e.renamed.push(("2:z".into(), "B".into()));
         assert_eq!(names(&ws.edited(&e)), ["pasted", "A2", "B", "B (2)"]);
-        e.forget("z");
+        e.forget("2:z");
         let shown: Vec<String> = names(&ws.edited(&e))
             .iter()
             .map(|s| s.to_string())
             .collect();
-        e.rename("A", "A", &shown).unwrap();
+        e.rename("1:A", "A", "A", &shown).unwrap();
         assert!(e.renamed.is_empty());
-        assert_eq!(e.order, ["pasted", "A", "B"]);
+        assert_eq!(e.order, ["0:pasted", "1:A", "1:B"]);
         assert_eq!(ws.edited(&SeriesEdits::default()), ws);
+    }
+
+    #[test]
+    fn two_files_with_one_name_keep_their_own_edits_whatever_is_removed() {
+        // Two files named alike, different data: their series are named apart, but each
+        // keeps its key, so a rename, a move and the removal of the other touch only it.
+        let mut files = vec![
+            read_text("rl.jsonl", "rl", "4 1\n", None),
+            read_text("rl.jsonl", "rl", "4 3\n", None),
+        ];
+        number_files(&mut files);
+        let ws = Loaded::with_pasted(None, files.clone());
+        assert_eq!(names(&ws), ["rl", "rl (2)"]);
+        assert_eq!(ws.keys, ["1:rl", "2:rl"]);
+        let shown: Vec<String> = names(&ws).iter().map(|s| s.to_string()).collect();
+        let mut e = SeriesEdits::default();
+        e.rename("2:rl", "rl (2)", "second", &shown).unwrap();
+        e.move_one(&ws.edited(&e).keys, "2:rl", true);
+        assert_eq!(names(&ws.edited(&e)), ["second", "rl"]);
+        // The first file removed: the second keeps its name (its key did not move).
+        let after = Loaded::with_pasted(None, files[1..].to_vec());
+        assert_eq!(after.keys, ["2:rl"]);
+        assert_eq!(names(&after.edited(&e)), ["second"]);
+    }
+
+    #[test]
+    fn every_file_gets_an_id_of_its_own_and_keeps_it() {
+        let f = |id| FileRead {
+            id,
+            ..read_text("f", "f", "1 1\n", None)
+        };
+        let mut files = vec![f(0), f(5), f(5), f(0), f(2)];
+        number_files(&mut files);
+        let ids: Vec<u32> = files.iter().map(|f| f.id).collect();
+        assert_eq!(ids, [6, 5, 7, 8, 2]);
+        let mut top = vec![f(u32::MAX), f(0)];
+        number_files(&mut top); // no overflow: the keys still tell them apart
+        assert_eq!(top[1].id, u32::MAX);
+        let ws = Loaded::with_pasted(None, top);
+        assert_eq!(
+            ws.keys,
+            [format!("{}:f", u32::MAX), format!("{}:f (2)", u32::MAX)]
+        );
     }
 
     #[test]
@@ -219,7 +279,8 @@ mod tests {
             ..View::default()
         };
         v.rename_refs("a", "x");
-        assert_eq!(v.hidden, ["x", "b"]);
+        // Hidden series go by key: a rename leaves them.
+        assert_eq!(v.hidden, ["a", "b"]);
         assert_eq!(v.fit.as_deref(), Some("x"));
         assert_eq!(v.compare_b.as_deref(), Some("x"));
         assert_eq!(v.plan_series.as_deref(), Some("c"));

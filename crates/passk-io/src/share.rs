@@ -302,6 +302,7 @@ pub fn carried(f: &FileRead) -> FileRead {
         format: f.format,
         series: f.series.clone(),
         runs_of: f.runs_of.clone(),
+        id: f.id,
         rejected: Vec::new(),
         rejected_more: 0,
         ignored_columns: Vec::new(),

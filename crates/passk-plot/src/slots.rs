@@ -6,6 +6,24 @@
 pub struct SlotBook(Vec<Option<String>>);
 
 impl SlotBook {
+    /// The book whose slot `i` holds `slots[i]` (as [`entries`](Self::entries) gave it: a
+    /// link's or a reload's colours). A name given twice keeps its first slot.
+    pub fn from_entries(slots: &[Option<String>]) -> SlotBook {
+        let mut out: Vec<Option<String>> = Vec::with_capacity(slots.len());
+        for s in slots {
+            let taken = s
+                .as_ref()
+                .is_some_and(|n| out.iter().flatten().any(|o| o == n));
+            out.push(if taken { None } else { s.clone() });
+        }
+        SlotBook(out)
+    }
+
+    /// The series named in each slot (None: a free slot).
+    pub fn entries(&self) -> &[Option<String>] {
+        &self.0
+    }
+
     /// The book for the series `names` now shown: a series already in `self` keeps its slot;
     /// a series no longer shown frees its slot; a new series takes the lowest free slot.
     pub fn update(&self, names: &[String]) -> SlotBook {
@@ -63,6 +81,24 @@ mod tests {
 
     fn names(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_book_written_and_read_back_paints_the_same_colours() {
+        let b = SlotBook::default()
+            .update(&names(&["a", "b", "c"]))
+            .update(&names(&["b", "c"]))
+            .update(&names(&["c", "b", "d"]));
+        assert_eq!(b.slots(["c", "b", "d"]), vec![2, 1, 0]);
+        // Read back, in whatever order the receiver lists the series, nobody moves.
+        let back = SlotBook::from_entries(b.entries()).update(&names(&["d", "c", "b"]));
+        assert_eq!(back.slots(["c", "b", "d"]), vec![2, 1, 0]);
+        // A name twice keeps its first slot; a series the book does not know takes a free one.
+        let twice = SlotBook::from_entries(&[Some("x".into()), Some("x".into()), None]);
+        assert_eq!(
+            twice.update(&names(&["y", "x"])).slots(["x", "y"]),
+            vec![0, 1]
+        );
     }
 
     #[test]

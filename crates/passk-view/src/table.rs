@@ -102,7 +102,7 @@ impl Cell {
 /// The fixed columns of the pass@k table, after series and k; [`header`] inserts the chosen
 /// standard error after the first and the G-Pass columns before the last.
 pub const COLUMNS: [&str; 10] = [
-    "combinatorial",
+    "pass@k (unbiased)",
     "naive",
     "BB",
     "ZOIBB",
@@ -314,6 +314,7 @@ pub fn cover_rows(report: &Report) -> Vec<CoverRow> {
         .collect()
 }
 
+pub mod columns;
 mod export;
 pub use export::{csv, csv_field, latex, markdown};
 

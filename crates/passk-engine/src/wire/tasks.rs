@@ -221,6 +221,8 @@ struct FileReadCols {
     ignored_columns: Vec<String>,
     bytes: u64,
     runs_of: Option<String>,
+    #[serde(default)]
+    id: u32,
 }
 
 /// `#[serde(with)]` for a message's `Box<FileRead>`.
@@ -246,6 +248,7 @@ pub mod file_read {
             ignored_columns: r.ignored_columns.clone(),
             bytes: r.bytes,
             runs_of: r.runs_of.clone(),
+            id: r.id,
         }
         .serialize(s)
     }
@@ -271,6 +274,7 @@ pub mod file_read {
             ignored_columns: c.ignored_columns,
             bytes: c.bytes,
             runs_of: c.runs_of,
+            id: c.id,
         }))
     }
 }

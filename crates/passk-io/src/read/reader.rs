@@ -38,6 +38,14 @@ pub struct FileRead {
     /// ([`Format::runs_combine`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runs_of: Option<String>,
+    /// The input's stable id on the page, given when it is loaded (0: none yet; the pasted
+    /// text keeps 0): the keys of its series start with it ([`crate::loaded::Loaded::keys`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub id: u32,
+}
+
+fn is_zero(id: &u32) -> bool {
+    *id == 0
 }
 
 impl FileRead {
@@ -283,6 +291,7 @@ impl Reader {
 
     fn into_read(mut self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
         FileRead {
+            id: 0,
             runs_of: self.runs_of,
             series: self
                 .col

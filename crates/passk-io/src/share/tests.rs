@@ -32,6 +32,7 @@ fn input(name: &str, series: Vec<(SeriesMeta, Vec<Task>)>) -> FileRead {
         ignored_columns: Vec::new(),
         bytes: 0,
         runs_of: None,
+        id: 0,
     }
 }
 
@@ -116,12 +117,18 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         plan_half_width: Some("0.5%".into()),
         cover_log: Some(true),
         by_group: true,
-        hidden: vec!["base <b>".into()],
+        hidden: vec!["1:base <b>".into()],
+        colours: vec![None, Some("2:rl".into()), Some("1:base <b>".into())],
+        zoom: Some((3.5, 1e6)),
+        columns: Some(vec!["pass_at_k".into(), "bb".into(), "auto".into()]),
         series: SeriesEdits {
-            renamed: vec![("rl".into(), "RL & co".into())],
-            order: vec!["rl".into(), "base <b>".into()],
+            renamed: vec![("2:rl".into(), "RL & co".into())],
+            order: vec!["2:rl".into(), "1:base <b>".into()],
         },
     };
+    // The inputs' ids travel: the keys above name them.
+    s.inputs[0].id = 1;
+    s.inputs[1].id = 2;
     let calc: CalcFields = ["1000000000000".into(), "1".into(), "999999999999".into()];
     let frag = encode(Some(&calc), Some(&s)).unwrap();
     assert!(
@@ -210,6 +217,14 @@ fn hostile_links_give_messages_and_apply_nothing_wrong() {
     assert_eq!(s.settings.seed, "7");
     assert_eq!(s.enabled, vec![Estimator::Bb]);
     assert_eq!(d.messages.len(), 3, "{:?}", d.messages);
+    // A zoom that is no range of k shows the whole chart, with a note.
+    for zoom in ["[10, 2]", "[5, 5]"] {
+        let json = format!(r#"{{"inputs":[],"view":{{"zoom":{zoom},"fit":"a"}}}}"#);
+        let d = decode(&data_fragment(json.as_bytes()));
+        let s = d.data.as_ref().unwrap();
+        assert_eq!((s.view.zoom, s.view.fit.as_deref()), (None, Some("a")));
+        assert!(d.messages[0].contains("zoom"), "{:?}", d.messages);
+    }
 }
 
 #[test]

@@ -26,6 +26,9 @@ struct WireInput {
     /// The series the input is one run of (files loaded together combine).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     runs: Option<String>,
+    /// The input's id on the sender's page (its series' keys: renames, order, colours).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    id: Option<u32>,
     series: Vec<Columns>,
 }
 
@@ -87,6 +90,7 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                 name: f.default_name.clone(),
                 format: f.format.map(|x| x.key().to_string()),
                 runs: f.runs_of.clone(),
+                id: Some(f.id).filter(|&i| i != 0),
                 series: f
                     .series
                     .iter()
@@ -171,6 +175,7 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
             .collect::<Result<Vec<_>, String>>()?;
         let format = input.format.as_deref().and_then(Format::from_key);
         inputs.push(FileRead {
+            id: input.id.unwrap_or(0),
             runs_of: input
                 .runs
                 .filter(|_| format.is_some_and(|f| f.runs_combine())),
@@ -225,13 +230,21 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
             BandKind::DEFAULT
         }
     };
+    let mut view = w.view;
+    if view
+        .zoom
+        .is_some_and(|(lo, hi)| !(lo.is_finite() && hi.is_finite() && lo < hi))
+    {
+        view.zoom = None;
+        notes.push("The link's zoom is not a range of k; the whole chart is shown.".into());
+    }
     Ok((
         Shared {
             inputs,
             settings,
             enabled,
             band,
-            view: w.view,
+            view,
             example: None,
         },
         notes,

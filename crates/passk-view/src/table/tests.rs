@@ -101,7 +101,7 @@ fn exports() {
     assert_eq!(head[head.len() - 2], "mG-Pass@k");
     assert_eq!(head[head.len() - 5], "G-Pass@k τ=0.5");
     let md = markdown(&head, &rows, &cover);
-    assert!(md.starts_with("| series | k | combinatorial | ± SE (tasks) |"));
+    assert!(md.starts_with("| series | k | pass@k (unbiased) | ± SE (tasks) |"));
     assert!(md.contains("| a_b | 100 | — |"));
     let tex = latex(&head, &rows, &cover);
     assert!(tex.contains("a\\_b & 1 & "));

@@ -1,0 +1,93 @@
+// End to end (issue 36, parts 1 and 4 of "Why"): every series has a stable key; a rename, a
+// move and a share link keep each series' name, place and colour, and the link carries the
+// zoom, so that the receiver sees the sender's picture exactly.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { assertClean, usePage, withPage } from './harness.mjs';
+
+const h = usePage();
+
+const rows = (page) => page.getByTestId('series-summary').locator('tbody tr');
+
+/** Each list row: the name it is shown by, the name its field shows, and its key. */
+const listed = (page) =>
+  rows(page).evaluateAll((rs) => rs.map((r) => [r.dataset.series, r.querySelector('[data-testid=series-name]').value, r.dataset.key]));
+
+/** The Pass@k legend: name → swatch colour. */
+const colours = (page) =>
+  page
+    .getByTestId('chart-pass-at-k')
+    .locator('xpath=ancestor::section[1]')
+    .getByTestId('series-legend')
+    .locator('button.key')
+    .evaluateAll((bs) => Object.fromEntries(bs.map((b) => [b.dataset.series, getComputedStyle(b.querySelector('.swatch')).backgroundColor])));
+
+/** The Pass@k chart as drawn, once no job is running. */
+const picture = async (page) => {
+  await page.waitForFunction(() => !document.querySelector('[data-testid=job-progress]'));
+  await page.waitForTimeout(300);
+  return page.getByTestId('chart-pass-at-k').evaluate((c) => c.toDataURL());
+};
+
+const pythia = async (page) => {
+  await page.getByTestId('example-pythia').click();
+  await page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=series-summary] tbody tr').length === 7);
+};
+
+test('rename, then move: every row keeps its own name, in the list and the legend', async () => {
+  const { page } = h;
+  await pythia(page);
+  const before = await listed(page);
+  const field = rows(page).first().getByTestId('series-name');
+  await field.fill('tiny');
+  await field.press('Enter');
+  await page.locator('tr[data-series="tiny"]').waitFor();
+  // Down twice, then up once: the renamed series goes to the second place.
+  for (const dir of ['down', 'down', 'up']) {
+    await page.locator('tr[data-series="tiny"]').getByTestId(`series-${dir}`).click();
+    await page.waitForTimeout(100);
+  }
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=series-summary] tbody tr')[1]?.dataset.series === 'tiny');
+  const after = await listed(page);
+  // Every field shows its own row's name (the bug: the field kept what was typed in it).
+  for (const [name, field, key] of after) assert.equal(field, name, `row ${key}`);
+  assert.deepEqual(after.map((r) => r[0]), [before[1][0], 'tiny', ...before.slice(2).map((r) => r[0])]);
+  // Keys are the series', not the rows': each key moved with its series.
+  assert.deepEqual(after.map((r) => r[2]), [before[1][2], before[0][2], ...before.slice(2).map((r) => r[2])]);
+  assertClean(h);
+});
+
+test('share after a reorder and a zoom: the receiver sees the same names, colours and picture', async () => {
+  const { page } = h;
+  await pythia(page);
+  // The largest model to the top (six moves up), and the chart zoomed.
+  const last = (await listed(page)).at(-1)[0];
+  for (let i = 0; i < 6; i += 1) {
+    await page.locator(`tr[data-series="${last}"]`).getByTestId('series-up').click();
+    await page.waitForTimeout(100);
+  }
+  await page.waitForFunction((n) => document.querySelector('[data-testid=series-summary] tbody tr')?.dataset.series === n, last);
+  const canvas = page.getByTestId('chart-pass-at-k');
+  await canvas.scrollIntoViewIfNeeded();
+  await canvas.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('+');
+  await page.getByTestId('chart-pass-at-k-unzoom').waitFor();
+  const mine = { list: await listed(page), colours: await colours(page), picture: await picture(page) };
+  assert.equal(new Set(Object.values(mine.colours)).size, 7, 'seven colours');
+  await page.getByTestId('share-link').click();
+  const link = await page.getByTestId('share-url').inputValue();
+  await withPage({ path: new URL(link).hash }, async (other) => {
+    await other.page.waitForFunction(() => document.querySelectorAll('[data-testid=series-summary] tbody tr').length === 7);
+    await other.page.getByTestId('chart-pass-at-k-unzoom').waitFor();
+    assert.deepEqual(await listed(other.page), mine.list);
+    assert.deepEqual(await colours(other.page), mine.colours);
+    assert.equal(await picture(other.page), mine.picture, 'the same picture, pixel for pixel');
+    assertClean(other);
+  });
+  // Back to everything: the link follows.
+  await page.getByTestId('chart-pass-at-k-unzoom').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=chart-pass-at-k-unzoom]'));
+  assertClean(h);
+});
