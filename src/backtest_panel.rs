@@ -13,11 +13,16 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use passk_core::analysis::backtest::more_samples::more_samples_lines;
 use passk_core::estimators::kind::Estimator;
+use passk_core::report::backtests::attach_backtests;
 use passk_io::display::full;
 use passk_plot::backtest::MoreSamplesChart;
 use passk_plot::{k_label, Chart};
+use passk_view::backtest_lead::backtest_lead;
 use passk_view::chart_data::Table;
-use passk_view::summaries::{backtest_summary, more_samples_gain, more_samples_missing, points};
+use passk_view::summaries::{
+    backtest_summary, more_samples_gain, more_samples_missing, points, subsamples,
+};
+use passk_view::table::auto_at_largest_k;
 
 /// The backtest panel.
 #[component]
@@ -61,6 +66,7 @@ pub fn BacktestPanel(
             let cur = cur.as_ref().filter(|c| c.failed.is_none())?;
             let (bt, auto) = (&cur.backtest, &cur.auto);
             let head = bt.ratios.iter().map(|r| view! { <th scope="col">{format!("{r}×")}</th> }).collect_view();
+            let sizes = (0..bt.ratios.len()).map(|j| view! { <th scope="col" class="small">{subsamples(bt, j).unwrap_or_default()}</th> }).collect_view();
             let show_all = all.get();
             let mixes = bt.mae.iter().filter(|(c, _)| matches!(c, Estimator::Mix(_))).count();
             let body = bt
@@ -76,7 +82,10 @@ pub fn BacktestPanel(
             Some(view! {
                 <table class="results" data-testid="backtest-table">
                     <caption>"Mean absolute error (percentage points) when extrapolating by a factor ρ = k/m′ from a subsample of m′ samples per task"</caption>
-                    <thead><tr><th scope="col" class="left">"estimator"</th>{head}</tr></thead>
+                    <thead>
+                        <tr><th scope="col" class="left">"estimator · ratio ρ"</th>{head}</tr>
+                        <tr data-testid="backtest-subsamples"><th scope="col" class="left small">"from subsamples of"</th>{sizes}</tr>
+                    </thead>
                     <tbody>{body}</tbody>
                 </table>
                 <p class="note small">"Besides BB, " <Term term="ZOIBB" /> " and " <Term term="LinMix" /> " the backtest tries " <Term term="fixed mixtures" /> "."</p>
@@ -88,11 +97,22 @@ pub fn BacktestPanel(
         })
     };
     let summary = move || current.with(|cur| cur.as_ref().map(backtest_summary));
+    // The lead: the results table's auto figures at the largest k of the list.
+    let lead = move || {
+        current.with(|cur| {
+            let b = cur.as_ref()?;
+            let mut r = a.report.get();
+            a.backtests.with(|bts| attach_backtests(&mut r, bts));
+            let (k, cell) = auto_at_largest_k(&r, &b.name)?;
+            Some(backtest_lead(b, k, &cell))
+        })
+    };
     // The gain from more samples, or (small n, far k) why the chart cannot show one.
     let gain = move || {
         more.with(|c| {
             let k_text = k_label(c.k as f64);
-            more_samples_gain(&k_text, &c.lines).or_else(|| {
+            let chosen = current.with(|cur| cur.as_ref().map(|b| b.chosen().label()));
+            more_samples_gain(&k_text, &c.lines, &chosen.unwrap_or_default()).or_else(|| {
                 current.with(|cur| {
                     cur.as_ref()
                         .and_then(|b| more_samples_missing(b, c.k, &k_text, &c.lines))
@@ -105,6 +125,7 @@ pub fn BacktestPanel(
         <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="backtest-title" data-testid="backtest-panel" id="backtest" tabindex="-1">
             <h2 id="backtest-title">"Which estimator should I trust?"</h2>
             <JobProgress pending=analysis.pending family=Family::Backtest />
+            <p class="lead" data-testid="backtest-lead">{lead}</p>
             <p class="note small">
                 {format!("Each task is subsampled to m′ = ⌈n/s⌉ samples (s = 2, 4, 8, …; {BACKTEST_REPEATS} seeded repeats), every estimator extrapolates from the subsample, and its pass@k is compared with the unbiased pass@k of all n samples. ")}
                 "For the ratios you extrapolate to (the k list beyond n), the levels where the fitted estimators differ beyond noise decide, at the informative ratio nearest each target and the largest subsamples first; BB, the simplest, is kept unless another beats it beyond the spread of the repeats; naive is shown but never chosen. The result is “auto (backtested)” for k > n; beyond the largest ratio tested its error is grown with the distance."

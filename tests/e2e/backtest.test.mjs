@@ -3,7 +3,7 @@
 // and the JSON report's backtest block equal to `passk report --backtest`.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, downloadJson, passkJson, usePage, waitForText } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, downloadJson, passkJson, typeInto, usePage, waitForText } from './harness.mjs';
 
 const h = usePage({ ready: (page) => waitForText(page, 'backtest-summary', 'auto (backtested) =', { timeout: 60000 }) });
 
@@ -19,7 +19,7 @@ test('the backtest names its choice and highlights it', async () => {
   assert.equal(await h.page.getByTestId('backtest-show-all').getAttribute('aria-expanded'), 'true');
   assert.equal(await rows.count(), 15);
   assert.equal(await h.page.getByTestId('backtest-table').locator('tr.chosen').count(), 1);
-  assert.match(await h.page.getByTestId('backtest-gain').textContent(), /Going from \d+ to 128 samples per task cuts the expected error/);
+  assert.match(await h.page.getByTestId('backtest-gain').textContent(), /Going from \d+ to 128 samples per task (cuts|does not cut) the expected error at k = [^:]+: ~\d+\.\d\d to ~\d+\.\d\d points/);
   await h.page.getByTestId('backtest-panel').screenshot({ path: `${ARTIFACTS}backtest-panel.png` });
 });
 
@@ -43,6 +43,48 @@ test('the downloaded report carries the same backtest as passk report --backtest
     assert.deepEqual(p.pass_at_k.map((r) => r.auto), c.pass_at_k.map((r) => r.auto), p.name);
     assert.deepEqual(p.pass_at_k.map((r) => r.auto_error), c.pass_at_k.map((r) => r.auto_error), p.name);
   }
+});
+
+/** The lead, the backtest table's chosen row and last ratio, and the results table's auto
+ * cell at the largest k of `series`, once the backtest of `series` is shown. */
+async function lead(page, series) {
+  await page.getByTestId('backtest-series').selectOption(series);
+  await page.waitForFunction(() => !document.querySelector('[data-testid=backtest-panel] [data-testid=job-progress]'));
+  const rows = page.getByTestId('results-table').locator('tbody tr').filter({ has: page.locator('th', { hasText: new RegExp(`^${series}$`) }) });
+  const last = rows.last();
+  return {
+    text: await page.getByTestId('backtest-lead').textContent(),
+    chosen: (await page.getByTestId('backtest-table').locator('tr.chosen th').textContent()).replace(' ← chosen', ''),
+    tested: (await page.getByTestId('backtest-table').locator('thead tr').first().locator('th').last().textContent()),
+    k: Number((await last.locator('td.k').textContent()).replace(/,/g, '')),
+    auto: await last.locator('td').last().textContent(),
+    gain: await page.getByTestId('backtest-gain').textContent(),
+    sizes: await page.getByTestId('backtest-subsamples').locator('th').allTextContents(),
+  };
+}
+
+test('the backtest leads with one sentence whose figures are the tables\'', async () => {
+  const { page } = h;
+  const fmt = (k) => k.toLocaleString('en-US');
+  for (const series of ['deepscaler_base', 'deepscaler_rl']) {
+    // The default k list ends at 1000, 7.8× n = 128: within the 64× the backtest measured.
+    let l = await lead(page, series);
+    assert.equal(l.k, 1000);
+    assert.equal(l.text, `Use ${l.chosen}: ${l.auto} points at k = ${fmt(l.k)} — within the ratios the backtest measured.`);
+    // "Would more samples help?" speaks of the estimator chosen.
+    if (/^Going from/.test(l.gain)) assert.ok(l.gain.endsWith(`(${l.chosen}).`), l.gain);
+    // Every ratio names the subsample sizes it comes from.
+    assert.ok(l.sizes.slice(1).every((t) => /^m′ = \d+(–\d+)?$/.test(t)), `${l.sizes}`);
+  }
+  // A budget beyond the ratios measured: the sentence says how far the backtest reached.
+  await typeInto(page, 'k-list', '1, 10, 100000');
+  await page.getByTestId('results-table').locator('td.k', { hasText: /^100,?000$/ }).first().waitFor();
+  const l = await lead(page, 'deepscaler_base');
+  assert.equal(l.k, 100000);
+  assert.match(l.auto, /^\d+\.\d+% ± \d+\.\d\d$/);
+  assert.equal(l.text, `Use ${l.chosen}: ${l.auto} points at k = 100,000 — extrapolated beyond the backtest, tested up to ${l.tested}.`);
+  await page.getByTestId('backtest-panel').screenshot({ path: `${ARTIFACTS}backtest-lead.png` });
+  await typeInto(page, 'k-list', '1, 2, 5, 10, 20, 50, 100, 200, 500, 1000');
 });
 
 test('no request leaves 127.0.0.1 and the console stays clean', () => assertClean(h));

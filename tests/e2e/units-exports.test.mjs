@@ -10,6 +10,10 @@ const h = usePage({ path: '#ex=pythia' });
 test('the LaTeX copy of the results table is ASCII, with \\mu, \\tau and \\pm', async () => {
   const { page } = h;
   await page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
+  // The copy holds the columns shown: every one, for every macro.
+  await page.getByTestId('column-picker').locator('summary').click();
+  await page.getByTestId('columns-all').click();
+  await page.getByTestId('results-table').locator('th[data-col=interval]').waitFor();
   await h.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(h.url).origin });
   await page.getByTestId('copy-latex').click();
   const tex = await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('\\begin{tabular}') && t)).then((v) => v.jsonValue());
@@ -18,6 +22,7 @@ test('the LaTeX copy of the results table is ASCII, with \\mu, \\tau and \\pm', 
   assert.match(tex, /\$\\pm\$ SE/);
   assert.match(tex, /Beta-posterior \$\\mu\$/);
   assert.match(tex, /\\end\{tabular\}/);
+  assert.match(tex, /\$\\tau\$/);
   await waitForText(page, 'results-table', 'Pythia 12B');
   assertClean(h);
 });

@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod backtest_lead;
 pub mod calculator;
 pub mod chart_data;
 pub mod glossary;

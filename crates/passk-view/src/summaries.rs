@@ -12,6 +12,23 @@ pub fn points(e: f64) -> String {
     format!("{:.2}", 100.0 * e)
 }
 
+/// The subsample sizes behind the backtest's column `j` (ratio 2^(j+1)): "m′ = 64", or
+/// "m′ = 2–64" when several levels measured it (the column is their mean). None when none did.
+pub fn subsamples(bt: &Backtest, j: usize) -> Option<String> {
+    let ms: Vec<u64> = bt
+        .levels
+        .iter()
+        .filter(|l| l.width() > j)
+        .map(|l| l.m)
+        .collect();
+    let (lo, hi) = (*ms.iter().min()?, *ms.iter().max()?);
+    Some(if lo == hi {
+        format!("m′ = {hi}")
+    } else {
+        format!("m′ = {lo}–{hi}")
+    })
+}
+
 /// How far `c` extrapolates in the backtest and with what error, at the largest ratio it was
 /// measured at (empty when it never was).
 pub fn extrapolates(bt: &Backtest, c: Estimator) -> String {
@@ -30,7 +47,13 @@ pub fn extrapolates(bt: &Backtest, c: Estimator) -> String {
     };
     let lines: Vec<String> = measured
         .iter()
-        .map(|(r, e)| format!("{r}× with {} points", points(*e)))
+        .map(|(r, e)| {
+            let j = bt.ratios.iter().position(|x| x == r).unwrap_or(0);
+            match subsamples(bt, j) {
+                Some(m) => format!("{r}× ({m}) with {} points", points(*e)),
+                None => format!("{r}× with {} points", points(*e)),
+            }
+        })
         .collect();
     format!(
         "On your data, {} extrapolates {r}× with {} points of error (mean absolute error over {} subsamples; {}).",
@@ -86,7 +109,7 @@ pub fn more_samples_missing(
     k_text: &str,
     lines: &[(String, Vec<(u64, f64)>)],
 ) -> Option<String> {
-    if b.failed.is_some() || more_samples_gain(k_text, lines).is_some() {
+    if b.failed.is_some() || more_samples_gain(k_text, lines, &b.chosen().label()).is_some() {
         return None;
     }
     let tested = b.backtest.ratios.last()?;
@@ -112,16 +135,22 @@ pub fn more_samples_missing(
     Some(s)
 }
 
-/// "Would more samples help?" in one sentence, from the last line of the chart (the chosen
-/// mix, else LinMix): the error at the most samples against the error at a quarter of them
-/// or fewer. `k_text` is the target budget as the chart labels it.
-pub fn more_samples_gain(k_text: &str, lines: &[(String, Vec<(u64, f64)>)]) -> Option<String> {
-    let (name, pts) = lines.last()?;
+/// "Would more samples help?" in one sentence, from the chart's line of the estimator chosen
+/// (`chosen`, its label; else the last line): the error at the most samples against the error
+/// at a quarter of them or fewer. `k_text` is the target budget as the chart labels it.
+pub fn more_samples_gain(
+    k_text: &str,
+    lines: &[(String, Vec<(u64, f64)>)],
+    chosen: &str,
+) -> Option<String> {
+    let (name, pts) = lines.iter().find(|l| l.0 == chosen).or(lines.last())?;
     let &(m2, e2) = pts.last()?;
     let &(m1, e1) = pts.iter().rev().find(|p| p.0 * 4 <= m2).or(pts.first())?;
     (m1 < m2).then(|| {
+        // Said as measured: more samples do not always cut the error of an extrapolation.
+        let verb = if e2 < e1 { "cuts" } else { "does not cut" };
         format!(
-            "Going from {m1} to {m2} samples per task cuts the expected error at k = {k_text} from ~{} to ~{} points ({name}).",
+            "Going from {m1} to {m2} samples per task {verb} the expected error at k = {k_text}: ~{} to ~{} points ({name}).",
             points(e1),
             points(e2)
         )
@@ -201,7 +230,7 @@ mod tests {
     fn extrapolation_sentence_names_the_largest_measured_ratio() {
         assert_eq!(
             extrapolates(&bt(), Estimator::Naive),
-            "On your data, naive extrapolates 4× with 7.00 points of error (mean absolute error over 20 subsamples; 2× with 4.00 points, 4× with 7.00 points)."
+            "On your data, naive extrapolates 4× with 7.00 points of error (mean absolute error over 20 subsamples; 2× (m′ = 4) with 4.00 points, 4× (m′ = 4) with 7.00 points)."
         );
         assert_eq!(
             extrapolates(&Backtest::from_levels(vec![], 20), Estimator::Zoibb),
@@ -242,19 +271,31 @@ mod tests {
 
     #[test]
     fn gain_compares_a_quarter_of_the_samples_or_fewer() {
-        let lines = vec![(
-            "BB".to_string(),
-            vec![(8, 0.05), (16, 0.04), (32, 0.03), (128, 0.01)],
-        )];
+        let lines = vec![
+            (
+                "BB".to_string(),
+                vec![(8, 0.05), (16, 0.04), (32, 0.03), (128, 0.01)],
+            ),
+            ("LinMix".to_string(), vec![(8, 0.06), (128, 0.02)]),
+        ];
+        // The chosen estimator's line, not the last one.
         assert_eq!(
-            more_samples_gain("1k", &lines).unwrap(),
-            "Going from 32 to 128 samples per task cuts the expected error at k = 1k from ~3.00 to ~1.00 points (BB)."
+            more_samples_gain("1k", &lines, "BB").unwrap(),
+            "Going from 32 to 128 samples per task cuts the expected error at k = 1k: ~3.00 to ~1.00 points (BB)."
+        );
+        assert!(more_samples_gain("1k", &lines, "mix w = 0.3")
+            .unwrap()
+            .ends_with("cuts the expected error at k = 1k: ~6.00 to ~2.00 points (LinMix)."));
+        let worse = vec![("BB".to_string(), vec![(32, 0.009), (128, 0.0108)])];
+        assert_eq!(
+            more_samples_gain("1.3k", &worse, "BB").unwrap(),
+            "Going from 32 to 128 samples per task does not cut the expected error at k = 1.3k: ~0.90 to ~1.08 points (BB)."
         );
         assert_eq!(
-            more_samples_gain("1k", &[("BB".into(), vec![(8, 0.05)])]),
+            more_samples_gain("1k", &[("BB".into(), vec![(8, 0.05)])], "BB"),
             None
         );
-        assert_eq!(more_samples_gain("1k", &[]), None);
+        assert_eq!(more_samples_gain("1k", &[], "BB"), None);
     }
 
     #[test]

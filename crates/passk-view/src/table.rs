@@ -247,6 +247,14 @@ fn auto_cell(m: &ModelReport, r: &passk_core::report::schema::PassAtKRow) -> Cel
     Cell::Backed(v, r.auto_error, beyond)
 }
 
+/// The auto cell of series `series` at the largest budget of the report's k list, with that
+/// budget: what the results table shows there (the backtest panel's lead sentence quotes it).
+pub fn auto_at_largest_k(report: &Report, series: &str) -> Option<(u64, Cell)> {
+    let m = report.models.iter().find(|m| m.name == series)?;
+    let r = m.pass_at_k.iter().max_by_key(|r| r.k)?;
+    Some((r.k, auto_cell(m, r)))
+}
+
 /// The pass@k rows of a report, with the standard error of `se`.
 pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
     let voted = voting(report);

@@ -1,0 +1,132 @@
+//! The backtest panel's first sentence: which estimator to use, its value and stated error at
+//! the largest budget of the k list, and whether that budget lies within the ratios the
+//! backtest measured — in the very figures the results table's auto column shows there.
+
+use crate::table::Cell;
+use passk_core::report::backtests::SeriesBacktest;
+use passk_io::display::{percent, thousands};
+
+/// The lead sentence for series backtest `b`, given the results table's auto cell at budget
+/// `k` (the largest of the k list, [`crate::table::auto_at_largest_k`]).
+pub fn backtest_lead(b: &SeriesBacktest, k: u64, auto: &Cell) -> String {
+    let use_ = b.chosen().label();
+    let k_text = thousands(k);
+    if let Some(e) = &b.failed {
+        return format!(
+            "The backtest cannot run for {}: {e}; BB is used for k > n.",
+            b.name
+        );
+    }
+    match auto {
+        Cell::Backed(_, Some(_), Some(r)) => format!(
+            "Use {use_}: {} points at k = {k_text} — extrapolated beyond the backtest, tested up to {r}×.",
+            auto.text()
+        ),
+        Cell::Backed(_, Some(_), None) => format!(
+            "Use {use_}: {} points at k = {k_text} — within the ratios the backtest measured.",
+            auto.text()
+        ),
+        Cell::Backed(v, None, _) => format!(
+            "Use {use_}: {} at k = {k_text} — unbacked: the backtest measured no error there.",
+            percent(*v)
+        ),
+        Cell::Value(v) => format!(
+            "At k = {k_text} every task has k ≤ n: the unbiased estimate, {}, needs no model. Beyond n, use {use_}.",
+            percent(*v)
+        ),
+        _ => format!("Beyond n, use {use_}."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{auto_at_largest_k, rows};
+    use passk_core::analysis::backtest::run::backtest;
+    use passk_core::estimators::stderr::SeKind;
+    use passk_core::eval::fit::SeriesFit;
+    use passk_core::report::backtests::attach_backtests;
+    use passk_core::report::build::build_report;
+    use passk_core::settings::Options;
+    use passk_core::settings::Settings;
+    use passk_io::read::{assemble, read_text};
+
+    /// The DeepScaleR base example's report at k = 1, 10, 1000, 100,000 (n = 128) with its
+    /// backtest attached, and the backtest.
+    fn deepscaler() -> (passk_core::report::schema::Report, SeriesBacktest) {
+        let text = include_str!("../../../assets/examples/deepscaler_base.jsonl");
+        let (ds, rej) = assemble(vec![read_text("b.jsonl", "base", text, None)]);
+        let opts = Options {
+            ks: vec![1, 10, 1000, 100_000],
+            ..Options::default()
+        };
+        let mut r = build_report(&ds, rej, &opts);
+        let fit = SeriesFit::new(&ds[0]);
+        let settings = Settings::default();
+        let run = backtest(&ds[0], &fit.fits.unwrap(), &settings, 20);
+        let b = SeriesBacktest::new(&ds[0].name, fit.groups.n_min(), &opts.ks, 20, run);
+        attach_backtests(&mut r, std::slice::from_ref(&b));
+        (r, b)
+    }
+
+    #[test]
+    fn the_lead_quotes_the_results_table() {
+        let (r, b) = deepscaler();
+        let (k, cell) = auto_at_largest_k(&r, &b.name).unwrap();
+        assert_eq!(k, 100_000);
+        let lead = backtest_lead(&b, k, &cell);
+        // The same figures as the table's auto cell at k = 100,000 (781× n, beyond the 64×
+        // the backtest measured).
+        let table = rows(&r, SeKind::Tasks);
+        let auto = |k: u64| {
+            table
+                .iter()
+                .find(|row| row.k == k)
+                .unwrap()
+                .cells
+                .last()
+                .unwrap()
+                .clone()
+        };
+        let shown = auto(100_000).text();
+        assert!(shown.contains(" ± "), "{shown}");
+        assert!(
+            lead.contains(&format!("{shown} points at k = 100,000")),
+            "{lead} / {shown}"
+        );
+        assert!(
+            lead.starts_with(&format!("Use {}: ", b.chosen().label())),
+            "{lead}"
+        );
+        let tested = b.backtest.ratios.last().unwrap();
+        assert_eq!(*tested, 64);
+        assert!(
+            lead.ends_with(&format!("tested up to {tested}×.")),
+            "{lead}"
+        );
+        // k = 1000 is 7.8× n: within the ratios measured.
+        let within = backtest_lead(&b, 1000, &auto(1000));
+        assert!(
+            within.contains(&format!(
+                "{} points at k = 1,000 — within",
+                auto(1000).text()
+            )),
+            "{within}"
+        );
+    }
+
+    #[test]
+    fn within_n_the_lead_says_no_model_is_needed() {
+        let (r, b) = deepscaler();
+        let cell = Cell::Value(0.6041);
+        assert_eq!(
+            backtest_lead(&b, 10, &cell),
+            format!(
+                "At k = 10 every task has k ≤ n: the unbiased estimate, 60.41%, needs no model. Beyond n, use {}.",
+                b.chosen().label()
+            )
+        );
+        assert!(backtest_lead(&b, 1000, &Cell::Backed(0.9, None, None)).contains("unbacked"));
+        let _ = r;
+    }
+}
