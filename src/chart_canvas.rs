@@ -9,12 +9,11 @@ use leptos::prelude::*;
 use plotters::prelude::DrawingBackend;
 use plotters_canvas::CanvasBackend;
 
+use super::chart_readout::ChartReadout;
 use super::download::{save_data_url, save_text};
-use passk_io::display::thousands;
 use passk_plot::zoom::{self, Zoom};
 use passk_plot::{Chart, Mapping, Style};
 use passk_view::chart_data::{self, Table};
-use passk_view::readout::{self, Readout};
 
 /// The x range a chart is zoomed to (None: all of it).
 type Range = Option<(f64, f64)>;
@@ -29,26 +28,6 @@ fn zoom_key(key: &str) -> Option<f64> {
         "-" | "_" => Some(0.5),
         "0" => Some(0.0),
         _ => None,
-    }
-}
-
-/// What `chart` reads at data x (k, τ, m, n, pass@1 or c/n, as its x axis shows).
-fn readout_of(chart: &Chart, x: f64) -> Option<Readout> {
-    match chart {
-        Chart::PassAtK(c) => readout::pass_at_k(&c.series, &c.enabled, x),
-        Chart::Cover(c) => readout::cover(&c.series, x),
-        Chart::Fit(d) => readout::fit(d, x),
-        Chart::DeltaPass(c) => readout::delta_pass(&c.points, x),
-        Chart::BestTemperature(c) => readout::best_temperature(&c.models, x),
-        Chart::Paired(c) => readout::paired(&c.label, &c.curve, x),
-        Chart::MoreSamples(c) => {
-            let error = format!("error at k = {} (points)", thousands(c.k));
-            readout::lines_at(&c.lines, x, ("samples per task m", &error))
-        }
-        Chart::Planner(c) => {
-            let line = [(format!("half-width of pass@{}", c.k), c.rows.clone())];
-            readout::lines_at(&line, x, ("samples per task n", "points"))
-        }
     }
 }
 
@@ -183,50 +162,42 @@ pub fn ChartCanvas(
         hover_x.set(at.map(|a| a.1));
     };
     let hover_id = hover_id.map_or_else(|| format!("{testid}-hover"), str::to_string);
-    let values = move || {
-        let r = chart.with(|c| readout_of(c, hover_x.get()?))?;
-        let head = r
-            .head
-            .into_iter()
-            .map(|h| view! { <th scope="col">{h}</th> })
-            .collect_view();
-        let rows = r
-            .rows
-            .into_iter()
-            .map(|row| {
-                let mut cells = row.into_iter();
-                let name = cells.next().unwrap_or_default();
-                let cells = cells.map(|c| view! { <td>{c}</td> }).collect_view();
-                view! { <tr><th scope="row">{name}</th>{cells}</tr> }
-            })
-            .collect_view();
-        Some(view! {
-            <table class="hover" data-testid=hover_id.clone()>
-                <caption>{r.caption}</caption>
-                <thead><tr>{head}</tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
-        })
-    };
+    // The read-out sits on the side away from the cross-hair.
+    let left = Signal::derive(move || {
+        let (Some(px), Some(m)) = (hover_px.get(), mapping.get()) else {
+            return false;
+        };
+        px > (m.x.0 + m.x.1) as f64 / 2.0
+    });
     let px_of = |e: &web_sys::MouseEvent| {
         e.offset_x() as f64 * window().device_pixel_ratio().clamp(1.0, 4.0)
     };
-    let pointer = move |e: web_sys::MouseEvent| {
+    // A zoomable chart's zoom mode: a touch drag zooms (else it scrolls the page past it).
+    let zoom_mode = RwSignal::new(false);
+    let pointer = move |e: web_sys::PointerEvent| {
         let px = px_of(&e);
         if let Some((from, _)) = drag.get_untracked() {
             drag.set(Some((from, px)));
         }
         hover_at(Some(px));
     };
-    // Dragging across a zoomable chart zooms to the span; a double click goes back.
-    let press = move |e: web_sys::MouseEvent| {
-        if e.button() == 0 && full().is_some() {
-            let px = px_of(&e);
+    // Dragging across a zoomable chart zooms to the span (a touch drag in zoom mode); a double
+    // click goes back. A touch outside zoom mode reads the values where it lands.
+    let press = move |e: web_sys::PointerEvent| {
+        let px = px_of(&e);
+        let touch = e.pointer_type() != "mouse";
+        if e.button() == 0 && full().is_some() && (!touch || zoom_mode.get_untracked()) {
+            if let Some(el) = canvas.get_untracked() {
+                let _ = el.set_pointer_capture(e.pointer_id());
+            }
             drag.set(Some((px, px)));
+        }
+        if touch {
+            hover_at(Some(px));
         }
     };
     let release = move |_| {
-        // Every mouse-up on the page comes here: only one that ends a drag here does anything.
+        // Every pointer-up on the page comes here: only one that ends a drag here does anything.
         let Some((from, to)) = drag.get_untracked() else {
             return;
         };
@@ -243,8 +214,13 @@ pub fn ChartCanvas(
         }
     };
     // Released anywhere: a drag that left the chart ends at its edge.
-    let up = window_event_listener(ev::mouseup, release);
-    on_cleanup(move || up.remove());
+    let up = window_event_listener(ev::pointerup, release);
+    // A drag the browser took over (a scroll) ends without zooming.
+    let cancel = window_event_listener(ev::pointercancel, move |_| drag.set(None));
+    on_cleanup(move || {
+        up.remove();
+        cancel.remove();
+    });
     let zoom_box = move || {
         let (from, to) = drag.get()?;
         let m = mapping.get()?;
@@ -356,17 +332,23 @@ pub fn ChartCanvas(
                     let zooms = if full().is_some() { " Drag across it, or press + and −, to zoom; 0 or a double click shows all." } else { "" };
                     format!("{label} Focus it and press ← or → to read the values at a point.{zooms}")
                 }
-                on:mousemove=pointer
-                on:mousedown=press
+                class:zoom-mode=move || zoom_mode.get()
+                on:pointermove=pointer
+                on:pointerdown=press
                 on:dblclick=move |_| set_zoom.set(None)
-                on:mouseleave=move |_| hover_at(None)
+                on:pointerleave=move |e: web_sys::PointerEvent| if e.pointer_type() == "mouse" { hover_at(None) }
                 on:keydown=keys
                 on:blur=move |_| hover_at(None)
             ></canvas>
             {crosshair}
             {zoom_box}
-            {values}
+            <ChartReadout chart=chart x=hover_x.into() left=left testid=hover_id />
             <div class="chart-exports">
+                <Show when=move || full().is_some()>
+                    <button class="copy zoom-toggle" data-testid=format!("{testid}-zoom-mode") aria-pressed=move || zoom_mode.get().to_string()
+                        title="When on, a touch drag across the chart zooms to that range (when off, it scrolls the page)"
+                        on:click=move |_| zoom_mode.update(|z| *z = !*z)>"zoom by dragging"</button>
+                </Show>
                 <Show when=move || zoom.get().is_some()>
                     <button class="copy" data-testid=format!("{testid}-unzoom") on:click=move |_| set_zoom.set(None)>"show all"</button>
                 </Show>

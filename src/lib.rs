@@ -13,6 +13,7 @@ pub mod analysis_view;
 pub mod backtest_panel;
 pub mod calculator;
 pub mod chart_canvas;
+pub mod chart_readout;
 pub mod column_picker;
 pub mod compare_charts;
 pub mod cover_panel;

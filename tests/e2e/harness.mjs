@@ -32,7 +32,7 @@ const FLAGS = (process.env.CHROMIUM_FLAGS ??
  * Starts the server and a browser; returns helpers and a `close()` to call in `after`.
  * `recordDialogs`: dismiss every alert/confirm/prompt and record it among the problems.
  */
-export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 }, recordDialogs = false, bypassCSP = false, serviceWorkers = 'block' } = {}) {
+export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 }, recordDialogs = false, bypassCSP = false, serviceWorkers = 'block', touch = false } = {}) {
   const { server, url } = await serve(new URL('../../dist/', import.meta.url).pathname);
   const userDataDir = mkdtempSync(join(tmpdir(), 'passk-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -41,6 +41,9 @@ export async function start({ colorScheme = 'light', viewport = { width: 1100, h
     args: FLAGS,
     colorScheme,
     viewport,
+    // A phone: touch events, a mobile viewport.
+    hasTouch: touch,
+    isMobile: touch,
     // Only the accessibility audit bypasses the page's CSP (to inject axe-core).
     bypassCSP,
     // The page's service worker would answer requests the tests route (a blocked engine, a

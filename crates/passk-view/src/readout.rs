@@ -30,9 +30,22 @@ impl Readout {
         }
     }
 
+    /// Without the value columns empty in every row (maj@k of series without answers, …);
     /// None when no series has a value there.
-    fn some(self) -> Option<Readout> {
-        (!self.rows.is_empty()).then_some(self)
+    fn some(mut self) -> Option<Readout> {
+        let keep: Vec<bool> = (0..self.head.len())
+            .map(|j| j == 0 || self.rows.iter().any(|r| r.get(j).is_some_and(|c| c != "—")))
+            .collect();
+        let cut = |cells: &mut Vec<String>| {
+            let mut j = 0;
+            cells.retain(|_| {
+                j += 1;
+                keep.get(j - 1).copied().unwrap_or(true)
+            });
+        };
+        cut(&mut self.head);
+        self.rows.iter_mut().for_each(cut);
+        (!self.rows.is_empty() && self.head.len() > 1).then_some(self)
     }
 }
 

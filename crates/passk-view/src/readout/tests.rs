@@ -27,11 +27,14 @@ fn pass_at_k_reads_every_series_at_the_nearest_k_on_a_log_axis() {
     // ln 30 is nearer ln 10 (by 1.10) than ln 100 (by 1.20); ln 33 nearer ln 100.
     let r = pass_at_k(&[a.clone(), b.clone()], &enabled, 30.0).unwrap();
     assert_eq!(r.caption, "k = 10");
-    assert_eq!(r.head, ["series", "combinatorial", "BB"]);
-    assert_eq!(r.rows, [["a", "50.00%", "—"], ["b", "75.00%", "—"]]);
-    let r = pass_at_k(&[a, b], &enabled, 33.0).unwrap();
+    // BB has no value in any row: its column goes (no empty columns in the read-out).
+    assert_eq!(r.head, ["series", "combinatorial"]);
+    assert_eq!(r.rows, [["a", "50.00%"], ["b", "75.00%"]]);
+    let r = pass_at_k(&[a.clone(), b], &enabled, 33.0).unwrap();
     assert_eq!(r.caption, "k = 100");
-    assert_eq!(r.rows, [["a", "—", "—"], ["b", "100%", "—"]]);
+    assert_eq!(r.rows, [["a", "—"], ["b", "100%"]]);
+    // Nothing anywhere: no read-out.
+    assert_eq!(pass_at_k(&[a], &enabled, 100.0), None);
     assert_eq!(pass_at_k(&[], &enabled, 5.0), None);
 }
 
@@ -87,10 +90,8 @@ fn paired_reads_signed_points_and_both_bands() {
     };
     let r = paired("A − B", &curve, 50.0).unwrap();
     assert_eq!(r.caption, "k = 64 (percentage points)");
-    assert_eq!(
-        r.rows,
-        [["A − B", "-1.23", "0.400", "-2.01 to -0.450", "—"]]
-    );
+    // No bootstrap band at k = 64: its column goes.
+    assert_eq!(r.rows, [["A − B", "-1.23", "0.400", "-2.01 to -0.450"]]);
     let r = paired("A − B", &curve, 1.0).unwrap();
     assert_eq!(
         r.rows[0][1..],
