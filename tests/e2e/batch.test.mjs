@@ -34,3 +34,13 @@ test('two files picked together are two series, also when one is named like the 
   assert.equal(await page.getByTestId('load-message').count(), 0);
   assertClean(h);
 });
+
+test('two files with one name and different data are both kept, named apart', async () => {
+  const { page } = h;
+  await page.getByTestId('file-input').setInputFiles([]);
+  await page.getByTestId('file-input').setInputFiles([file('same.txt', Buffer.from('10 3\n')), file('same.txt', Buffer.from('10 7\n10 1\n'))]);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=series-summary] tbody tr[data-series^=same]').length === 2);
+  const kept = await rows().evaluateAll((rs) => rs.filter((r) => r.dataset.series.startsWith('same')).map((r) => [r.dataset.series, r.querySelector('[data-col=tasks]').textContent, r.children[3].textContent.split(' (read as')[0]]));
+  assert.deepEqual(kept, [['same', '1', 'same.txt'], ['same (2)', '2', 'same.txt (2)']]);
+  assertClean(h);
+});

@@ -59,9 +59,21 @@ impl Loaded {
                     .push(f.file.as_str());
             }
         }
-        let info = inputs
+        // Two inputs with one name (and other data: the same data is not loaded twice) are
+        // named apart: "rl.jsonl", "rl.jsonl (2)". Runs of one series share theirs on purpose.
+        let mut seen: std::collections::HashMap<&str, usize> = Default::default();
+        let apart: Vec<Option<usize>> = inputs
             .iter()
             .map(|f| {
+                let count = seen.entry(f.file.as_str()).or_default();
+                *count += 1;
+                (f.runs_of.is_none() && *count > 1).then_some(*count)
+            })
+            .collect();
+        let info = inputs
+            .iter()
+            .zip(&apart)
+            .map(|(f, apart)| {
                 let read_as = f
                     .format
                     .map(|x| x.describe())
@@ -72,7 +84,10 @@ impl Loaded {
                     Some(files) if files.len() > 1 => {
                         format!("{} ({} runs)", files.join(", "), files.len())
                     }
-                    _ => f.file.clone(),
+                    _ => match apart {
+                        Some(copy) => format!("{} ({copy})", f.file),
+                        None => f.file.clone(),
+                    },
                 };
                 (file, read_as, f.ignored_columns.clone())
             })

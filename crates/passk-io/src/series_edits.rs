@@ -237,6 +237,9 @@ mod tests {
         number_files(&mut files);
         let ws = Loaded::with_pasted(None, files.clone());
         assert_eq!(names(&ws), ["rl", "rl (2)"]);
+        // The files too are named apart where the page lists them.
+        let read_from: Vec<&str> = ws.inputs.iter().map(|i| i.0.as_str()).collect();
+        assert_eq!(read_from, ["rl.jsonl", "rl.jsonl (2)"]);
         assert_eq!(ws.keys, ["1:rl", "2:rl"]);
         let shown: Vec<String> = names(&ws).iter().map(|s| s.to_string()).collect();
         let mut e = SeriesEdits::default();
