@@ -66,7 +66,7 @@ pub fn BacktestPanel(
             let cur = cur.as_ref().filter(|c| c.failed.is_none())?;
             let (bt, auto) = (&cur.backtest, &cur.auto);
             let head = bt.ratios.iter().map(|r| view! { <th scope="col">{format!("{r}×")}</th> }).collect_view();
-            let sizes = (0..bt.ratios.len()).map(|j| view! { <th scope="col" class="small">{subsamples(bt, j).unwrap_or_default()}</th> }).collect_view();
+            let sizes = (0..bt.ratios.len()).map(|j| view! { <th scope="col" class="small">{subsamples(bt, j).map(|m| m.trim_start_matches("m′ = ").to_string()).unwrap_or_default()}</th> }).collect_view();
             let show_all = all.get();
             let mixes = bt.mae.iter().filter(|(c, _)| matches!(c, Estimator::Mix(_))).count();
             let body = bt
@@ -84,7 +84,7 @@ pub fn BacktestPanel(
                     <caption>"Mean absolute error (percentage points) when extrapolating by a factor ρ = k/m′ from a subsample of m′ samples per task"</caption>
                     <thead>
                         <tr><th scope="col" class="left">"estimator · ratio ρ"</th>{head}</tr>
-                        <tr data-testid="backtest-subsamples"><th scope="col" class="left small">"from subsamples of"</th>{sizes}</tr>
+                        <tr data-testid="backtest-subsamples"><th scope="col" class="left small">"from subsamples of m′ ="</th>{sizes}</tr>
                     </thead>
                     <tbody>{body}</tbody>
                 </table>

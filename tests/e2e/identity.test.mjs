@@ -9,6 +9,9 @@ const h = usePage();
 
 const rows = (page) => page.getByTestId('series-summary').locator('tbody tr');
 
+/** The list's row of series `name` (the ranking's rows carry data-series too). */
+const row = (page, name) => page.getByTestId('series-summary').locator(`tr[data-series="${name}"]`);
+
 /** Each list row: the name it is shown by, the name its field shows, and its key. */
 const listed = (page) =>
   rows(page).evaluateAll((rs) => rs.map((r) => [r.dataset.series, r.querySelector('[data-testid=series-name]').value, r.dataset.key]));
@@ -42,10 +45,10 @@ test('rename, then move: every row keeps its own name, in the list and the legen
   const field = rows(page).first().getByTestId('series-name');
   await field.fill('tiny');
   await field.press('Enter');
-  await page.locator('tr[data-series="tiny"]').waitFor();
+  await row(page, 'tiny').waitFor();
   // Down twice, then up once: the renamed series goes to the second place.
   for (const dir of ['down', 'down', 'up']) {
-    await page.locator('tr[data-series="tiny"]').getByTestId(`series-${dir}`).click();
+    await row(page, 'tiny').getByTestId(`series-${dir}`).click();
     await page.waitForTimeout(100);
   }
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=series-summary] tbody tr')[1]?.dataset.series === 'tiny');
@@ -64,7 +67,7 @@ test('share after a reorder and a zoom: the receiver sees the same names, colour
   // The largest model to the top (six moves up), and the chart zoomed.
   const last = (await listed(page)).at(-1)[0];
   for (let i = 0; i < 6; i += 1) {
-    await page.locator(`tr[data-series="${last}"]`).getByTestId('series-up').click();
+    await row(page, last).getByTestId('series-up').click();
     await page.waitForTimeout(100);
   }
   await page.waitForFunction((n) => document.querySelector('[data-testid=series-summary] tbody tr')?.dataset.series === n, last);
