@@ -59,6 +59,8 @@ pub enum Flag {
     Metric,
     /// `--partial correct|incorrect`: what inspect_ai's partial credit counts as.
     Partial,
+    /// `--pairs all|first`: which pairs `compare` tests.
+    Pairs,
 }
 
 impl Flag {
@@ -83,6 +85,7 @@ impl Flag {
             Flag::FoldCase => "fold-case",
             Flag::Metric => "metric",
             Flag::Partial => "partial",
+            Flag::Pairs => "pairs",
         }
     }
 }
@@ -107,6 +110,8 @@ pub struct Args {
     pub by_group: bool,
     /// How files are read (`--fold-case`, `--metric`).
     pub read: ReadOptions,
+    /// Whether `compare` tests the first series against each other only (`--pairs first`).
+    pub first_pairs: bool,
 }
 
 /// Parses a command's arguments (after the command), accepting the flags in `accepted` only.
@@ -122,6 +127,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
         half_width: None,
         by_group: false,
         read: ReadOptions::default(),
+        first_pairs: false,
     };
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -159,6 +165,13 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::Format => a.format = value(&mut p, flag, parse_format)?,
             Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
             Flag::ByGroup => a.by_group = true,
+            Flag::Pairs => {
+                a.first_pairs = value(&mut p, flag, |v| match v {
+                    "all" => Ok(false),
+                    "first" => Ok(true),
+                    _ => Err(format!("'{v}' is not all or first")),
+                })?
+            }
             Flag::FoldCase => a.read.fold_case = true,
             Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
             Flag::Partial => {

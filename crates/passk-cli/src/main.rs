@@ -13,6 +13,7 @@ use std::ffi::OsString;
 use std::io::Read;
 use std::process::ExitCode;
 
+use passk_core::analysis::decide::compare_all::{compare_all, Pairs};
 use passk_core::analysis::planner;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
@@ -37,6 +38,8 @@ usage: passk report [FILE ...|-] [FLAGS]
        passk counts [FILE ...|-] [--format F] [--by-group] [--fold-case] [--metric NAME]
                     [--partial correct|incorrect]
        passk link [FILE ...|-] [--format F] [--page URL]
+       passk compare [FILE ...|-] [--k LIST] [--bootstrap B] [--seed S] [--pairs all|first]
+                     [--format F]
 
 Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
 (`report`), the samples per task or tasks that bring pass@k's interval at budget K to
@@ -44,7 +47,10 @@ half-width H (`plan`: JSON {k, half_width, confidence, tasks, rows, n_needed, ta
 one object per series, an array for several), the counts as read (`counts`,
 passk-counts/1), or a share link that opens the
 page at URL (default http://127.0.0.1:8080/) with those series (`link`; files are named
-without their directory). `-` or no file reads stdin.
+without their directory), or whether one series beats another (`compare`: JSON with the
+paired test of every pair at each k — diff, se, z, p, Holm's p and the BH q over the pairs
+at that k, P(A better), McNemar's p when n = 1, the expected solved sets — each pair's
+crossover k with its bootstrap interval, and the ranks of all series; tasks matched by id). `-` or no file reads stdin.
 Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
 (human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1
 matrices, and harness logs: lm-evaluation-harness samples_*.jsonl, inspect_ai .json/.eval,
@@ -121,7 +127,7 @@ fn run(mut args: Vec<OsString>) -> Result<ExitCode, String> {
 type Command = fn(Args) -> Result<ExitCode, String>;
 
 /// The commands: the name, the flags it accepts (any other is an `unknown flag`), the run.
-const COMMANDS: [(&str, &[Flag], Command); 4] = [
+const COMMANDS: [(&str, &[Flag], Command); 5] = [
     ("report", REPORT_FLAGS, report),
     (
         "plan",
@@ -140,6 +146,18 @@ const COMMANDS: [(&str, &[Flag], Command); 4] = [
         counts,
     ),
     ("link", &[Flag::Format, Flag::Page, Flag::Metric], link),
+    (
+        "compare",
+        &[
+            Flag::K,
+            Flag::Bootstrap,
+            Flag::Seed,
+            Flag::Pairs,
+            Flag::Format,
+            Flag::Metric,
+        ],
+        compare,
+    ),
 ];
 
 /// The flags of `passk report`.
@@ -303,6 +321,21 @@ fn plan(args: Args) -> Result<ExitCode, String> {
         all => serde_json::to_string_pretty(all),
     }
     .map_err(|e| format!("writing JSON: {e}"))?;
+    print_out(&json);
+    Ok(status(any_rejected))
+}
+
+/// `passk compare [FILE ...|-] [FLAGS]`: every pair's paired test at each k, the crossovers
+/// and the ranks, as JSON.
+fn compare(args: Args) -> Result<ExitCode, String> {
+    let (datasets, _, any_rejected) = read_files(&args)?;
+    let pairs = if args.first_pairs {
+        Pairs::First
+    } else {
+        Pairs::All
+    };
+    let d = compare_all(&datasets, &args.opts.ks, pairs, &args.opts.settings);
+    let json = serde_json::to_string_pretty(&d).map_err(|e| format!("writing JSON: {e}"))?;
     print_out(&json);
     Ok(status(any_rejected))
 }

@@ -528,3 +528,43 @@ fn the_command_line_reads_the_fixtures_counts() {
     }
     assert!(checked >= 6, "only {checked} fixtures in {}", dir.display());
 }
+
+#[test]
+fn compare_tests_each_pair_and_says_what_it_corrected_for() {
+    let csv = "model,task,n,c\na,t1,8,1\na,t2,8,6\na,t3,8,3\nb,t1,8,4\nb,t2,8,2\nb,t3,8,3\nc,t1,8,8\nc,t2,8,7\nc,t3,8,5\n";
+    let (code, all, _) = passk(&["compare", "--k", "1,4,9", "-"], csv);
+    assert_eq!(code, 0);
+    assert_eq!(all["family"], "the 3 pairs compared at each k");
+    // k = 9 > n = 8 is left out: three pairs at k = 1 and 4.
+    assert_eq!(all["comparisons"].as_array().unwrap().len(), 6);
+    let row = &all["comparisons"][0];
+    for key in [
+        "a",
+        "b",
+        "k",
+        "tasks",
+        "diff",
+        "se",
+        "z",
+        "p",
+        "prob_a_better",
+        "p_holm",
+        "q_bh",
+        "solved",
+    ] {
+        assert!(!row[key].is_null(), "{key}: {row}");
+    }
+    assert_eq!(all["crossovers"].as_array().unwrap().len(), 3);
+    assert_eq!(all["ranks"][0]["series"].as_array().unwrap().len(), 3);
+    let (_, first, _) = passk(&["compare", "--pairs", "first", "--k", "1", "-"], csv);
+    let pairs: Vec<(&str, &str)> = first["comparisons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["a"].as_str().unwrap(), r["b"].as_str().unwrap()))
+        .collect();
+    assert_eq!(pairs, [("a", "b"), ("a", "c")]);
+    let (code, _, err) = passk(&["compare", "--pairs", "some", "-"], csv);
+    assert_eq!(code, 2);
+    assert!(err.contains("'some' is not all or first"), "{err}");
+}

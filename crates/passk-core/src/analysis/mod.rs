@@ -7,6 +7,7 @@ pub mod bootstrap;
 pub mod compare;
 pub mod curves;
 pub mod cv;
+pub mod decide;
 pub mod diagnose;
 pub mod paired;
 pub mod planner;
