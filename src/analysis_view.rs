@@ -13,6 +13,7 @@ use super::analysis_state::Analysis;
 use super::backtest_panel::BacktestPanel;
 use super::compare_charts::{BestTemperaturePanel, DeltaPassPanel, PairedPanel};
 use super::cover_panel::CoverPanel;
+use super::decide_panel::DecidePanel;
 use super::fit_panel::FitPanel;
 use super::method_notes::MethodNotes;
 use super::pass_at_k_panel::PassAtKPanel;
@@ -80,6 +81,7 @@ pub fn AnalysisView(
             <BacktestPanel analysis=analysis dark=dark />
             <RankingPanel analysis=analysis />
             <PairedPanel analysis=analysis dark=dark />
+            <DecidePanel analysis=analysis />
             <FitPanel analysis=analysis dark=dark />
             <DeltaPassPanel analysis=analysis dark=dark />
             <BestTemperaturePanel analysis=analysis dark=dark />

@@ -19,6 +19,7 @@ pub mod compare_charts;
 pub mod cover_panel;
 pub mod dataset_input;
 pub mod dataset_view;
+pub mod decide_panel;
 pub mod download;
 pub mod drop_zone;
 pub mod engine_client;

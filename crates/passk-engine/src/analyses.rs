@@ -11,6 +11,7 @@ use passk_core::analysis::curves::{
     bootstrap_settings, cover_curves, k_grid, round_budgets, series_curves, with_bootstrap_band,
     SeriesCurves,
 };
+use passk_core::analysis::decide::compare_all::{chosen_pairs, compare_pair, decision, Pairs};
 use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
 use passk_core::analysis::planner;
 use passk_core::estimators::cover::Tau;
@@ -216,6 +217,32 @@ pub(crate) async fn paired(job: &mut Job<'_>, d: Data, a: &str, b: &str, setting
         answer: Answer::Paired {
             outcome: Some(outcome),
         },
+    });
+}
+
+/// Every pair of series compared, one pair at a time (a newer request stops it between
+/// pairs), then Holm, BH and the ranks: the same functions as `passk compare`.
+pub(crate) async fn decide(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &Settings) {
+    let series = &d.datasets;
+    let pairs = chosen_pairs(series.len(), Pairs::All);
+    let total = pairs.len() as u64;
+    let mut compared = Vec::with_capacity(pairs.len());
+    for (done, (i, j)) in pairs.into_iter().enumerate() {
+        let text = || {
+            (
+                format!("comparing pairs: {done} of {total}…"),
+                Some((done as u64, total)),
+            )
+        };
+        if !job.tick(text).await {
+            return;
+        }
+        compared.push(compare_pair(&series[i], &series[j], ks, settings));
+    }
+    let decision = decision(series, ks, settings, compared);
+    job.finish(Reply {
+        job: job.job,
+        answer: Answer::Decision { decision },
     });
 }
 

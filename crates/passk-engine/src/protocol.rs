@@ -9,6 +9,7 @@ use crate::bench::FileBench;
 use crate::source::Source;
 use crate::wire::report::ReportWire;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
+use passk_core::analysis::decide::compare_all::Decision;
 use passk_core::analysis::diagnose::Diagnostics;
 use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::analysis::planner::Plan;
@@ -106,6 +107,16 @@ pub enum Ask {
         /// The estimators' settings (the band's resamples and seed, the level).
         settings: Settings,
     },
+    /// Every pair of series of the last fit at each budget of `ks`: paired tests with Holm and
+    /// BH, crossovers, ranks (`passk compare`).
+    Decide {
+        /// The fit job whose series these are.
+        data: u64,
+        /// The k list.
+        ks: Vec<u64>,
+        /// The resamples and seed of the crossover intervals and ranks.
+        settings: Settings,
+    },
     /// The sample-size plan of one series of the last fit.
     Plan {
         /// The fit job whose series these are.
@@ -158,6 +169,8 @@ pub enum Family {
     Paired,
     /// The sample-size plan.
     Plan,
+    /// The comparison of every pair.
+    Decide,
 }
 
 impl Family {
@@ -173,10 +186,11 @@ impl Family {
         Family::Bench,
         Family::Paired,
         Family::Plan,
+        Family::Decide,
     ];
 
     /// How many families there are.
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 11;
 
     /// The family of a report job.
     pub fn of_report(full: bool) -> Family {
@@ -211,6 +225,7 @@ impl Request {
             Ask::Bench { .. } => Family::Bench,
             Ask::Paired { .. } => Family::Paired,
             Ask::Plan { .. } => Family::Plan,
+            Ask::Decide { .. } => Family::Decide,
             Ask::Cancel { family } => *family,
         }
     }
@@ -292,6 +307,11 @@ pub enum Answer {
         /// The plan and the series' fewest and most samples per task, or why there is none.
         plan: Option<PlanResult>,
     },
+    /// The comparison of every pair.
+    Decision {
+        /// Tests, crossovers and ranks.
+        decision: Decision,
+    },
     /// A job could not be done, and why.
     Failed {
         /// Its family.
@@ -334,6 +354,7 @@ impl Reply {
             Answer::Bench { .. } => Some(Family::Bench),
             Answer::Paired { .. } => Some(Family::Paired),
             Answer::Plan { .. } => Some(Family::Plan),
+            Answer::Decision { .. } => Some(Family::Decide),
         }
     }
 

@@ -135,6 +135,12 @@ impl Engine {
                 };
                 analyses::paired(&mut job, d, &a, &b, &settings).await
             }
+            Ask::Decide { data, ks, settings } => {
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
+                analyses::decide(&mut job, d, &ks, &settings).await
+            }
             Ask::Plan {
                 data,
                 series,

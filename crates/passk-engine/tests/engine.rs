@@ -12,6 +12,7 @@ use std::task::{Context, Poll, Waker};
 
 use passk_core::analysis::backtest::run::BacktestRun;
 use passk_core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
+use passk_core::analysis::decide::compare_all::{compare_all, Pairs};
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::analysis::paired::{paired_outcome, PairError};
 use passk_core::analysis::planner::plan;
@@ -320,6 +321,39 @@ fn each_reply_is_the_direct_computation() {
             answer: Answer::Plan {
                 plan: Some(Err("k must be at least 1".into())),
             }
+        }]
+    );
+}
+
+/// Every pair of the examples at k = 1, 8, 64 (fit job `data`), with `resamples`.
+fn decide_request(job: u64, data: u64, resamples: u64) -> Request {
+    Request {
+        job,
+        ask: Ask::Decide {
+            data,
+            ks: vec![1, 8, 64],
+            settings: Settings {
+                bootstrap: resamples,
+                ..Settings::default()
+            },
+        },
+    }
+}
+
+#[test]
+fn the_decision_reply_is_passk_compare() {
+    let (ds, engine, h) = fitted();
+    let got = run(&engine, &h, decide_request(5, 1, 50));
+    let settings = Settings {
+        bootstrap: 50,
+        ..Settings::default()
+    };
+    let want = compare_all(&ds, &[1, 8, 64], Pairs::All, &settings);
+    assert_eq!(
+        got,
+        vec![Reply {
+            job: 5,
+            answer: Answer::Decision { decision: want }
         }]
     );
 }
@@ -880,6 +914,7 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         },
         paired_request(8, 1, &Settings::default()),
         plan_request(9, 1),
+        decide_request(12, 1, 20),
         Request {
             job: 10,
             ask: Ask::Read {
@@ -958,6 +993,7 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         },
         paired_request(8, 1, &Settings::default()),
         plan_request(9, 1),
+        decide_request(12, 1, 20),
         Request {
             job: 10,
             ask: Ask::Read {
@@ -995,7 +1031,7 @@ fn every_message_round_trips() {
     let (requests, replies) = every_message();
     assert_eq!(
         replies.len(),
-        14,
+        15,
         "{:?}",
         replies.iter().map(|r| r.family()).collect::<Vec<_>>()
     );

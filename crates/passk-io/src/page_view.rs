@@ -19,6 +19,9 @@ pub struct View {
     /// The second series of the paired comparison.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compare_b: Option<String>,
+    /// The budget the comparison panel's matrix, ranks and solved sets are read at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decide_k: Option<u64>,
     /// The budget the ranking uses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank_k: Option<u64>,

@@ -108,6 +108,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         compare_a: Some("base <b>".into()),
         compare_b: Some("rl".into()),
         rank_k: Some(3),
+        decide_k: Some(8),
         rank_tau: Some(1),
         backtest: Some("rl".into()),
         advanced: true,

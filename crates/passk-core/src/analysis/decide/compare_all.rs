@@ -10,6 +10,7 @@ use super::multiplicity::{benjamini_hochberg, holm};
 use super::pair_test::{pair_test, PairTest, SolvedCounts};
 use super::ranks::{ranks, RanksAtK};
 use crate::analysis::paired::Paired;
+
 use crate::data::dataset::Dataset;
 use crate::settings::Settings;
 
@@ -82,51 +83,76 @@ pub struct Decision {
     pub skipped: Vec<Skipped>,
 }
 
-/// Compares `series` at the budgets `ks` (each pair up to the smallest n of its tasks).
-pub fn compare_all(series: &[Dataset], ks: &[u64], pairs: Pairs, settings: &Settings) -> Decision {
-    let mut chosen = Vec::new();
-    for i in 0..series.len() {
-        for j in i + 1..series.len() {
+/// The pairs of series indices compared, in order.
+pub fn chosen_pairs(count: usize, pairs: Pairs) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for i in 0..count {
+        for j in i + 1..count {
             if pairs == Pairs::All || i == 0 {
-                chosen.push((i, j));
+                out.push((i, j));
             }
         }
     }
+    out
+}
+
+/// One pair: its tests at each budget of `ks` it allows (Holm and BH still to come), and its
+/// crossover; or why it cannot be compared.
+///
+/// # Errors
+/// [`Skipped`] when the two series cannot be paired by task id.
+pub fn compare_pair(
+    a: &Dataset,
+    b: &Dataset,
+    ks: &[u64],
+    settings: &Settings,
+) -> Result<(Vec<Comparison>, PairCrossover), Skipped> {
+    let p = Paired::new(a, b).map_err(|e| Skipped {
+        a: a.name.clone(),
+        b: b.name.clone(),
+        reason: e.to_string(),
+    })?;
+    let rows = ks
+        .iter()
+        .filter_map(|&k| pair_test(&p.pairs, k).ok())
+        .map(|test| Comparison {
+            a: a.name.clone(),
+            b: b.name.clone(),
+            test,
+            p_holm: None,
+            q_bh: None,
+        })
+        .collect();
+    let cross = PairCrossover {
+        a: a.name.clone(),
+        b: b.name.clone(),
+        tasks: p.pairs.len() as u64,
+        unmatched: p.unmatched,
+        crossover: crossover(&p.pairs, settings),
+        solved_observed: SolvedCounts::of(&p.pairs),
+    };
+    Ok((rows, cross))
+}
+
+/// The decision from the pairs compared ([`compare_pair`]'s results, in order): Holm and BH
+/// over the pairs at each budget, and the ranks of `series`.
+pub fn decision(
+    series: &[Dataset],
+    ks: &[u64],
+    settings: &Settings,
+    compared: Vec<Result<(Vec<Comparison>, PairCrossover), Skipped>>,
+) -> Decision {
     let mut skipped = Vec::new();
     let mut crossovers = Vec::new();
     let mut rows: Vec<Comparison> = Vec::new();
-    for &(i, j) in &chosen {
-        let (a, b) = (&series[i], &series[j]);
-        let p = match Paired::new(a, b) {
-            Ok(p) => p,
-            Err(e) => {
-                skipped.push(Skipped {
-                    a: a.name.clone(),
-                    b: b.name.clone(),
-                    reason: e.to_string(),
-                });
-                continue;
+    for c in compared {
+        match c {
+            Ok((r, x)) => {
+                rows.extend(r);
+                crossovers.push(x);
             }
-        };
-        for &k in ks {
-            if let Ok(test) = pair_test(&p.pairs, k) {
-                rows.push(Comparison {
-                    a: a.name.clone(),
-                    b: b.name.clone(),
-                    test,
-                    p_holm: None,
-                    q_bh: None,
-                });
-            }
+            Err(s) => skipped.push(s),
         }
-        crossovers.push(PairCrossover {
-            a: a.name.clone(),
-            b: b.name.clone(),
-            tasks: p.pairs.len() as u64,
-            unmatched: p.unmatched,
-            crossover: crossover(&p.pairs, settings),
-            solved_observed: SolvedCounts::of(&p.pairs),
-        });
     }
     // The family: every pair tested at the same k.
     let mut ks_seen: Vec<u64> = rows.iter().map(|r| r.test.k).collect();
@@ -140,14 +166,10 @@ pub fn compare_all(series: &[Dataset], ks: &[u64], pairs: Pairs, settings: &Sett
             rows[r].q_bh = q;
         }
     }
+    let n = crossovers.len();
     let family = format!(
-        "the {} pair{} compared at each k",
-        chosen.len() - skipped.len(),
-        if chosen.len() - skipped.len() == 1 {
-            ""
-        } else {
-            "s"
-        }
+        "the {n} pair{} compared at each k",
+        if n == 1 { "" } else { "s" }
     );
     Decision {
         family,
@@ -158,6 +180,15 @@ pub fn compare_all(series: &[Dataset], ks: &[u64], pairs: Pairs, settings: &Sett
             .flatten(),
         skipped,
     }
+}
+
+/// Compares `series` at the budgets `ks` (each pair up to the smallest n of its tasks).
+pub fn compare_all(series: &[Dataset], ks: &[u64], pairs: Pairs, settings: &Settings) -> Decision {
+    let compared = chosen_pairs(series.len(), pairs)
+        .into_iter()
+        .map(|(i, j)| compare_pair(&series[i], &series[j], ks, settings))
+        .collect();
+    decision(series, ks, settings, compared)
 }
 
 #[cfg(test)]

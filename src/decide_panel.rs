@@ -1,0 +1,223 @@
+//! "Is A better than B, from which k, and how sure?": the sentence first, then the paired
+//! test of the chosen pair (the paired panel's A and B) at each k, the expected solved sets at
+//! the chosen k, and for three series or more the matrix of P(row better) and the ranks there.
+//! The engine computes every pair (`Ask::Decide`), as `passk compare` does.
+
+use leptos::prelude::*;
+
+use super::analysis_jobs::{ask, handle};
+use super::analysis_state::Analysis;
+use super::compare_charts::PAIRED_RESAMPLES;
+use super::job_progress::{is_stale, JobProgress};
+use passk_core::analysis::decide::compare_all::Decision;
+use passk_core::settings::Settings;
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
+use passk_io::display::{full, percent, thousands};
+use passk_view::decide_text::{lead, p_text, pair_rows};
+
+/// Expected tasks with one decimal.
+fn tasks(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// The comparison panel.
+#[component]
+pub fn DecidePanel(
+    /// The analysis state.
+    analysis: Analysis,
+) -> impl IntoView {
+    let a = analysis;
+    let decision = RwSignal::new(None::<Decision>);
+    handle(a.pending, Family::Decide, move |reply| {
+        if let Reply {
+            answer: Answer::Decision { decision: d },
+            ..
+        } = reply
+        {
+            decision.set(Some(d));
+        }
+    });
+    Effect::new(move |_| {
+        let (ks, settings) = a.settings.with(|s| {
+            (
+                s.opts.ks.clone(),
+                Settings {
+                    bootstrap: s.opts.settings.bootstrap.max(PAIRED_RESAMPLES),
+                    ..s.opts.settings.clone()
+                },
+            )
+        });
+        let data = a.data.get();
+        ask(a.pending, "comparing every pair…", |job| Request {
+            job,
+            ask: Ask::Decide { data, ks, settings },
+        });
+    });
+    // The pair: the paired panel's (A − B; by default the second series minus the first).
+    let pair = Memo::new(move |_| {
+        let names: Vec<String> = a.datasets.with(|d| {
+            d.iter()
+                .filter(|d| !d.tasks.is_empty())
+                .map(|d| d.name.clone())
+                .collect()
+        });
+        let pick = |want: Option<String>, default: usize| {
+            want.filter(|n| names.contains(n))
+                .or_else(|| names.get(default).cloned())
+        };
+        let (x, y) = a.view.with(|v| (v.compare_a.clone(), v.compare_b.clone()));
+        pick(x, 1).zip(pick(y, 0))
+    });
+    let rows = Memo::new(move |_| {
+        let Some((x, y)) = pair.get() else {
+            return Vec::new();
+        };
+        decision.with(|d| d.as_ref().map(|d| pair_rows(d, &x, &y)).unwrap_or_default())
+    });
+    // The budget read: the view's, else the largest the pair was tested at.
+    let k = Memo::new(move |_| {
+        let ks: Vec<u64> = rows.with(|r| r.iter().map(|c| c.test.k).collect());
+        a.view
+            .with(|v| v.decide_k)
+            .filter(|k| ks.contains(k))
+            .or_else(|| ks.last().copied())
+    });
+    let sentence = move || {
+        let (x, y) = pair.get()?;
+        let k = k.get()?;
+        decision.with(|d| lead(d.as_ref()?, &x, &y, k))
+    };
+    let family = move || {
+        decision.with(|d| {
+            d.as_ref()
+                .map(|d| format!("Holm and Benjamini–Hochberg correct over {}.", d.family))
+        })
+    };
+    let table = move || {
+        rows.with(|rows| {
+            rows.iter()
+                .map(|c| {
+                    let t = &c.test;
+                    let diff = format!("{:+.2}", 100.0 * t.diff);
+                    let se = t.se.map_or("—".into(), |s| format!("{:.2}", 100.0 * s));
+                    // The column says p: the cells need not.
+                    let bare = |p: f64| p_text(p).trim_start_matches("p = ").to_string();
+                    let p = t.p.map_or("—".into(), bare);
+                    let holm = c.p_holm.map_or("—".into(), bare);
+                    let better = t.prob_a_better.map_or("—".into(), percent);
+                    view! {
+                        <tr data-k=t.k>
+                            <td>{thousands(t.k)}</td>
+                            <td title=full(t.diff)>{diff}</td>
+                            <td>{se}</td>
+                            <td title=t.p.map(full).unwrap_or_else(|| t.why_null.clone().unwrap_or_default())>{p}</td>
+                            <td title=c.p_holm.map(full).unwrap_or_default()>{holm}</td>
+                            <td>{better}</td>
+                            <td>{tasks(t.solved.a_only)}</td>
+                            <td>{tasks(t.solved.b_only)}</td>
+                            <td>{tasks(t.solved.both)}</td>
+                            <td>{tasks(t.solved.neither)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    // P(row better) at k for every pair, Holm-significant cells marked; three series or more.
+    let matrix = move || {
+        let k = k.get()?;
+        decision.with(|d| {
+            let d = d.as_ref()?;
+            let names: Vec<String> = d.ranks.as_ref()?.first()?.series.iter().map(|s| s.series.clone()).collect();
+            (names.len() > 2).then(|| {
+                let head = names.iter().map(|n| view! { <th scope="col">{n.clone()}</th> }).collect_view();
+                let body = names
+                    .iter()
+                    .map(|r| {
+                        let cells = names
+                            .iter()
+                            .map(|c| {
+                                if r == c {
+                                    return view! { <td class="muted">"—"</td> }.into_any();
+                                }
+                                let row = pair_rows(d, r, c).into_iter().find(|x| x.test.k == k);
+                                let prob = row.as_ref().and_then(|x| x.test.prob_a_better);
+                                let sig = row.as_ref().and_then(|x| x.p_holm).is_some_and(|p| p < 0.05);
+                                let shade = prob.map_or(String::new(), |p| format!("--p:{:.3}", p));
+                                view! { <td class="prob" class:sig=sig style=shade title=row.and_then(|x| x.p_holm).map(|p| format!("Holm {}", p_text(p))).unwrap_or_default()>{prob.map_or("—".into(), percent)}</td> }.into_any()
+                            })
+                            .collect_view();
+                        view! { <tr><th scope="row" class="left">{r.clone()}</th>{cells}</tr> }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="table-wrap" tabindex="0" role="region" aria-label="P(row better) matrix">
+                        <table class="results matrix" data-testid="decide-matrix">
+                            <caption>{format!("P(row better than column) at k = {}; a ring marks Holm-adjusted p < 0.05", thousands(k))}</caption>
+                            <thead><tr><th></th>{head}</tr></thead>
+                            <tbody>{body}</tbody>
+                        </table>
+                    </div>
+                }
+            })
+        })
+    };
+    let ranks = move || {
+        let k = k.get()?;
+        decision.with(|d| {
+            let at = d.as_ref()?.ranks.as_ref()?.iter().find(|r| r.k == k)?.clone();
+            let body = at
+                .series
+                .into_iter()
+                .map(|s| {
+                    let interval = s.interval.map_or("—".into(), |(lo, hi)| format!("{lo}–{hi}"));
+                    view! {
+                        <tr>
+                            <th scope="row" class="left">{s.series}</th>
+                            <td>{s.rank.to_string()}</td>
+                            <td>{s.mean_rank.map_or("—".into(), |m| format!("{m:.2}"))}</td>
+                            <td>{interval}</td>
+                            <td>{s.p_first.map_or("—".into(), percent)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            Some(view! {
+                <table class="results" data-testid="decide-ranks">
+                    <caption>{format!("Ranks at k = {} on {} tasks every series has (paired resamples)", thousands(k), thousands(at.tasks))}</caption>
+                    <thead><tr><th scope="col" class="left">"series"</th><th scope="col">"rank"</th><th scope="col">"mean rank"</th><th scope="col">"95 % interval"</th><th scope="col">"P(rank 1)"</th></tr></thead>
+                    <tbody>{body}</tbody>
+                </table>
+            })
+        })
+    };
+    let ks = move || rows.with(|r| r.iter().map(|c| c.test.k).collect::<Vec<_>>());
+    let stale = is_stale(a.pending, Family::Decide);
+    view! {
+        <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="decide-title" data-testid="decide-panel">
+            <h2 id="decide-title">"Is A better than B?"</h2>
+            <JobProgress pending=a.pending family=Family::Decide />
+            <p class="lead" data-testid="decide-sentence">{sentence}</p>
+            <p class="note small">"A and B are the paired panel's. "{family}</p>
+            <label>
+                "Read at k "
+                <select data-testid="decide-k" on:change=move |ev| a.view.update(|v| v.decide_k = event_target_value(&ev).parse().ok())>
+                    {move || ks().into_iter().map(|x| view! { <option value=x.to_string() selected=k.get() == Some(x)>{thousands(x)}</option> }).collect_view()}
+                </select>
+            </label>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Paired test at each k">
+                <table class="results" data-testid="decide-table">
+                    <caption>"A − B at each k (points), with the expected tasks solved by A only, B only, both and neither"</caption>
+                    <thead><tr>
+                        <th scope="col">"k"</th><th scope="col">"A − B"</th><th scope="col">"SE"</th><th scope="col">"p"</th>
+                        <th scope="col">"p (Holm)"</th><th scope="col">"P(A better)"</th><th scope="col">"A only"</th>
+                        <th scope="col">"B only"</th><th scope="col">"both"</th><th scope="col">"neither"</th>
+                    </tr></thead>
+                    <tbody>{table}</tbody>
+                </table>
+            </div>
+            {matrix}
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Ranks">{ranks}</div>
+        </section>
+    }
+}
