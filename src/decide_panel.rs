@@ -154,7 +154,7 @@ pub fn DecidePanel(
                     <div class="table-wrap" tabindex="0" role="region" aria-label="P(row better) matrix">
                         <table class="results matrix" data-testid="decide-matrix">
                             <caption>{format!("P(row better than column) at k = {}; a ring marks Holm-adjusted p < 0.05", thousands(k))}</caption>
-                            <thead><tr><th></th>{head}</tr></thead>
+                            <thead><tr><th scope="col" class="left">"row beats column"</th>{head}</tr></thead>
                             <tbody>{body}</tbody>
                         </table>
                     </div>

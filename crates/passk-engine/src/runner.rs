@@ -246,7 +246,7 @@ impl Engine {
             let rows = rejected.next().unwrap_or_default();
             models.push(model_report_fitted(ds, f, rows, &options));
         }
-        let report = ReportWire::pack(assemble(models, &d.fits, &options));
+        let report = ReportWire::pack(assemble(models, &d.datasets, &d.fits, &options));
         job.finish(Reply {
             job: job.job,
             answer: Answer::Report {

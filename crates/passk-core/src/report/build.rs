@@ -7,6 +7,7 @@ use super::schema::*;
 use crate::analysis::backtest::run::backtest;
 use crate::analysis::bands::bootstrap_bands;
 use crate::analysis::cv::cv_elpd;
+use crate::analysis::decide::compare_all::{compare_all, Pairs};
 use crate::analysis::warnings::{data_warnings, render_all, Context, Warning};
 use crate::data::dataset::Dataset;
 
@@ -239,12 +240,21 @@ pub fn build_report_fitted(
         .zip(fits)
         .map(|(ds, fit)| model_report_fitted(ds, fit, rejected.next().unwrap_or_default(), opts))
         .collect();
-    assemble(models, fits, opts)
+    assemble(models, datasets, fits, opts)
 }
 
 /// The document of the series' reports (one per fit, in order), with the AUC⁺ comparison
-/// when there are two or more series.
-pub fn assemble(models: Vec<ModelReport>, fits: &[SeriesFit], opts: &Options) -> Report {
+/// when there are two or more series, and every pair's paired test, crossover and the ranks
+/// ([`compare_all`]) when two or more share task ids.
+pub fn assemble(
+    models: Vec<ModelReport>,
+    datasets: &[Dataset],
+    fits: &[SeriesFit],
+    opts: &Options,
+) -> Report {
+    let decision = (datasets.len() >= 2)
+        .then(|| compare_all(datasets, &opts.ks, Pairs::All, &opts.settings))
+        .filter(|d| !d.crossovers.is_empty());
     let comparison = (fits.len() >= 2).then(|| {
         let steps: Vec<CoverSteps> = fits.iter().map(|f| CoverSteps::new(&f.groups)).collect();
         let (auc_cover_plus, avg_auc_cover_plus) = auc_plus_matrix(&steps);
@@ -261,5 +271,6 @@ pub fn assemble(models: Vec<ModelReport>, fits: &[SeriesFit], opts: &Options) ->
         settings: opts.settings.clone(),
         models,
         comparison,
+        decision,
     }
 }

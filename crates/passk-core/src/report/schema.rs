@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use crate::analysis::backtest::report::BacktestReport;
 use crate::analysis::bands::Band;
 use crate::analysis::cv::CvElpd;
+use crate::analysis::decide::compare_all::Decision;
 use crate::estimators::beta_binomial::BbFit;
 use crate::estimators::interval::Interval;
 use crate::estimators::unbiased::ShortTasks;
@@ -207,6 +208,11 @@ pub struct Report {
     /// Present with two or more series.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comparison: Option<Comparison>,
+    /// Every pair's paired test at each k, the crossovers and the ranks (`comparisons`,
+    /// `crossovers`, `ranks`, with `family` and `skipped`), as `passk compare` prints them:
+    /// present when two or more series share task ids.
+    #[serde(flatten)]
+    pub decision: Option<Decision>,
 }
 
 /// A field written only when present: present (even as null) reads as `Some`.
