@@ -81,7 +81,7 @@ pub fn AnalysisView(
             <BacktestPanel analysis=analysis dark=dark />
             <RankingPanel analysis=analysis />
             <PairedPanel analysis=analysis dark=dark />
-            <DecidePanel analysis=analysis />
+            <DecidePanel analysis=analysis dark=dark />
             <FitPanel analysis=analysis dark=dark />
             <DeltaPassPanel analysis=analysis dark=dark />
             <BestTemperaturePanel analysis=analysis dark=dark />

@@ -21,6 +21,19 @@ fn readout_of(chart: &Chart, x: f64) -> Option<Readout> {
             let error = format!("error at k = {} (points)", thousands(c.k));
             readout::lines_at(&c.lines, x, ("samples per task m", &error))
         }
+        Chart::Ranks(c) => {
+            let lines: Vec<(String, Vec<(u64, f64)>)> = c
+                .lines
+                .iter()
+                .map(|l| {
+                    (
+                        l.name.clone(),
+                        l.points.iter().map(|p| (p.0, p.1)).collect(),
+                    )
+                })
+                .collect();
+            readout::lines_at(&lines, x, ("k", "mean rank"))
+        }
         Chart::Planner(c) => {
             let line = [(format!("half-width of pass@{}", c.k), c.rows.clone())];
             readout::lines_at(&line, x, ("samples per task n", "points"))

@@ -7,13 +7,18 @@ use leptos::prelude::*;
 
 use super::analysis_jobs::{ask, handle};
 use super::analysis_state::Analysis;
+use super::chart_canvas::ChartCanvas;
 use super::compare_charts::PAIRED_RESAMPLES;
+use super::download::save_text;
 use super::job_progress::{is_stale, JobProgress};
 use passk_core::analysis::decide::compare_all::Decision;
 use passk_core::settings::Settings;
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_io::display::{full, percent, thousands};
-use passk_view::decide_text::{lead, p_text, pair_rows};
+use passk_plot::ranks::{RankChart, RankLine};
+use passk_plot::Chart;
+use passk_view::chart_data::Table;
+use passk_view::decide_text::{comparisons_csv, lead, p_text, pair_rows};
 
 /// Expected tasks with one decimal.
 fn tasks(x: f64) -> String {
@@ -25,6 +30,8 @@ fn tasks(x: f64) -> String {
 pub fn DecidePanel(
     /// The analysis state.
     analysis: Analysis,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
     let decision = RwSignal::new(None::<Decision>);
@@ -191,6 +198,88 @@ pub fn DecidePanel(
             })
         })
     };
+    // The expected solved sets at k: a two-by-two table and a bar.
+    let solved = move || {
+        let k = k.get()?;
+        let (x, y) = pair.get()?;
+        rows.with(|rows| {
+            let s = rows.iter().find(|c| c.test.k == k)?.test.solved;
+            let all = s.a_only + s.b_only + s.both + s.neither;
+            let bar = [("both", s.both), ("a-only", s.a_only), ("b-only", s.b_only), ("neither", s.neither)]
+                .into_iter()
+                .map(|(class, v)| {
+                    let style = format!("flex-grow:{:.4}", if all > 0.0 { v / all } else { 0.0 });
+                    view! { <span class=format!("seg {class}") style=style title=format!("{class}: {v:.1}")></span> }
+                })
+                .collect_view();
+            Some(view! {
+                <table class="results solved" data-testid="decide-solved">
+                    <caption>{format!("Expected tasks solved at k = {}", thousands(k))}</caption>
+                    <thead><tr><th scope="col" class="left">{format!("{x} ╲ {y}")}</th><th scope="col">{format!("{y} solves")}</th><th scope="col">{format!("{y} does not")}</th></tr></thead>
+                    <tbody>
+                        <tr><th scope="row" class="left">{format!("{x} solves")}</th><td class="both">{tasks(s.both)}</td><td class="a-only">{tasks(s.a_only)}</td></tr>
+                        <tr><th scope="row" class="left">{format!("{x} does not")}</th><td class="b-only">{tasks(s.b_only)}</td><td class="neither">{tasks(s.neither)}</td></tr>
+                    </tbody>
+                </table>
+                <div class="solved-bar" aria-hidden="true">{bar}</div>
+            })
+        })
+    };
+    // Each series' mean rank and interval along k, in its colour.
+    let rank_chart = Signal::derive(move || {
+        let slots = a.slots.get();
+        let lines = decision.with(|d| {
+            let Some(ranks) = d.as_ref().and_then(|d| d.ranks.as_ref()) else {
+                return Vec::new();
+            };
+            let names: Vec<String> = ranks.first().map_or(Vec::new(), |r| {
+                r.series.iter().map(|s| s.series.clone()).collect()
+            });
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| RankLine {
+                    name: name.clone(),
+                    slot: slots.slot(name),
+                    points: ranks
+                        .iter()
+                        .filter_map(|r| {
+                            let s = r.series.get(i)?;
+                            Some((
+                                r.k,
+                                s.mean_rank.unwrap_or(s.rank),
+                                s.interval.unwrap_or((s.rank, s.rank)),
+                            ))
+                        })
+                        .collect(),
+                })
+                .collect()
+        });
+        Chart::Ranks(RankChart { lines })
+    });
+    let rank_table = Signal::derive(move || {
+        let mut t: Table = vec![vec![
+            "series".into(),
+            "k".into(),
+            "mean rank".into(),
+            "rank interval low".into(),
+            "high".into(),
+        ]];
+        if let Chart::Ranks(c) = rank_chart.get() {
+            for l in c.lines {
+                t.extend(l.points.into_iter().map(|(k, m, (lo, hi))| {
+                    vec![l.name.clone(), k.to_string(), full(m), full(lo), full(hi)]
+                }));
+            }
+        }
+        t
+    });
+    let csv = move |_| {
+        let text = decision.with(|d| d.as_ref().map(comparisons_csv));
+        if let Some(text) = text {
+            let _ = save_text("passk-comparisons.csv", "text/csv", &text);
+        }
+    };
     let ks = move || rows.with(|r| r.iter().map(|c| c.test.k).collect::<Vec<_>>());
     let stale = is_stale(a.pending, Family::Decide);
     view! {
@@ -216,8 +305,20 @@ pub fn DecidePanel(
                     <tbody>{table}</tbody>
                 </table>
             </div>
+            {solved}
             {matrix}
             <div class="table-wrap" tabindex="0" role="region" aria-label="Ranks">{ranks}</div>
+            <ChartCanvas
+                testid="chart-ranks"
+                label="Each series' mean rank over the paired resamples against k on a log axis, rank 1 at the top, with its 95 % rank interval; the data table below lists the values."
+                file="passk-ranks"
+                chart=rank_chart
+                dark=dark
+                table=rank_table
+            />
+            <p class="actions">
+                <button class="copy" data-testid="decide-csv" on:click=csv>"CSV of every pair and k"</button>
+            </p>
         </section>
     }
 }

@@ -3,7 +3,7 @@
 // (200, the paired band's) and seed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, example, passkJson, usePage, waitForText, withPage } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, example, passkJson, usePage, waitForText, withPage } from './harness.mjs';
 
 const h = usePage();
 
@@ -25,6 +25,14 @@ test('DeepScaleR: who leads at k = 1, where the base model overtakes, and how su
     assert.equal(Number(cells[i][1][1]), -want.diff, `diff at k=${k}`);
     assert.equal(Number(cells[i][3][1]), want.p, `p at k=${k}`);
   }
+  // The solved sets at k = 100, turned to RL − base: RL only is the CLI's b_only.
+  const solved = await page.getByTestId('decide-solved').locator('td').allTextContents();
+  const s100 = cli.comparisons.find((c) => c.k === 100).solved;
+  assert.deepEqual(solved, [s100.both, s100.b_only, s100.a_only, s100.neither].map((v) => v.toFixed(1)));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('decide-csv').click()]);
+  const csv = (await import('node:fs')).readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(csv.length, 1 + cli.comparisons.length);
+  assert.equal(Number(csv[1].split(',')[4]), cli.comparisons[0].diff);
   const x = cli.crossovers[0];
   assert.ok(sentence.includes(`overtakes at k = ${x.k} (95 %: ${Math.round(x.interval[0])}–${Math.round(x.interval[1])})`), sentence);
   await page.getByTestId('decide-panel').screenshot({ path: `${ARTIFACTS}decide-deepscaler.png` });
@@ -65,6 +73,10 @@ test('Pythia: the matrix of P(row better) and the ranks equal passk compare', as
     }
     assert.equal(await page.getByTestId('decide-matrix').locator('tbody tr').count(), 7);
     assert.ok((await page.getByTestId('decide-matrix').locator('td.sig').count()) > 10, 'Holm-significant cells are marked');
+    // The rank chart: every series along every k of the list (its data table), drawn.
+    await page.getByTestId('chart-ranks').scrollIntoViewIfNeeded();
+    assert.equal(await page.getByTestId('chart-ranks-data').locator('tbody tr').count(), 7 * 10);
+    assert.ok((await canvasInk(page, 'chart-ranks')).n > 2000, 'the rank chart is drawn');
     await page.getByTestId('decide-panel').screenshot({ path: `${ARTIFACTS}decide-pythia.png` });
     assertClean(other);
   });

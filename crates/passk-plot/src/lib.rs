@@ -11,6 +11,7 @@ pub mod fit;
 mod frame;
 pub mod pass_at_k;
 pub mod planner;
+pub mod ranks;
 pub mod record;
 pub mod slots;
 pub mod svg;
@@ -42,6 +43,8 @@ pub enum Chart {
     MoreSamples(backtest::MoreSamplesChart),
     /// The planner's half-width against the samples per task.
     Planner(planner::PlannerChart),
+    /// Each series' rank against k.
+    Ranks(ranks::RankChart),
 }
 
 impl Chart {
@@ -63,6 +66,7 @@ impl Chart {
             Chart::Paired(c) => compare::draw_paired(area, c, style),
             Chart::MoreSamples(c) => backtest::draw_more_samples(area, c, style),
             Chart::Planner(c) => planner::draw_planner(area, c, style),
+            Chart::Ranks(c) => ranks::draw_ranks(area, c, style),
         }
     }
 

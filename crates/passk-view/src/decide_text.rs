@@ -3,10 +3,11 @@
 //! how much and how sure, where the other overtakes, and who is ahead at the chosen k — and p
 //! values as people read them.
 
+use crate::table::csv_field;
 use passk_core::analysis::decide::compare_all::{Comparison, Decision, PairCrossover};
 use passk_core::analysis::decide::pair_test::Solved;
 use passk_core::num::normal::two_sided_z;
-use passk_io::display::thousands;
+use passk_io::display::{full, thousands};
 
 /// The level of the intervals the sentences give.
 pub const LEVEL: f64 = 0.95;
@@ -143,6 +144,39 @@ pub fn lead(d: &Decision, a: &str, b: &str, k: u64) -> Option<String> {
     Some(s)
 }
 
+/// Every comparison (every pair, every k) as CSV, full precision, empty where null.
+pub fn comparisons_csv(d: &Decision) -> String {
+    let mut out = String::from(
+        "a,b,k,tasks,diff,se,z,p,log10_p,prob_a_better,mcnemar_p,p_holm,q_bh,a_only,b_only,both,neither\n",
+    );
+    let num = |x: Option<f64>| x.map(full).unwrap_or_default();
+    for c in &d.comparisons {
+        let t = &c.test;
+        let cells = [
+            csv_field(&c.a).into_owned(),
+            csv_field(&c.b).into_owned(),
+            t.k.to_string(),
+            t.tasks.to_string(),
+            full(t.diff),
+            num(t.se),
+            num(t.z),
+            num(t.p),
+            num(t.log10_p),
+            num(t.prob_a_better),
+            num(t.mcnemar_p),
+            num(c.p_holm),
+            num(c.q_bh),
+            full(t.solved.a_only),
+            full(t.solved.b_only),
+            full(t.solved.both),
+            full(t.solved.neither),
+        ];
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +235,22 @@ mod tests {
                 (x.test.prob_a_better.unwrap() + y.test.prob_a_better.unwrap() - 1.0).abs() < 1e-15
             );
         }
+    }
+
+    #[test]
+    fn the_csv_has_a_row_per_pair_and_k_at_full_precision() {
+        let d = deepscaler();
+        let csv = comparisons_csv(&d);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 1 + d.comparisons.len());
+        assert!(lines[0].starts_with("a,b,k,tasks,diff,se,z,p,"));
+        let first: Vec<&str> = lines[1].split(',').collect();
+        assert_eq!(
+            &first[..4],
+            ["deepscaler_base", "deepscaler_rl", "1", "1060"]
+        );
+        assert_eq!(first[4].parse::<f64>().unwrap(), d.comparisons[0].test.diff);
+        assert_eq!(first[10], "", "no McNemar with n = 128");
     }
 
     #[test]
