@@ -1,8 +1,10 @@
 //! The rank chart: each series' mean rank over the paired resamples against k (log axis), its
-//! 95 % rank interval as a band, rank 1 at the top, in the series' own colours.
+//! 95 % rank interval as a band, rank 1 at the top, in the series' own colours, each line named
+//! where it starts.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::frame::{k_tick, log_axis, mapping, Frame};
 use super::{Mapping, Style};
@@ -91,12 +93,20 @@ pub fn draw_ranks<DB: DrawingBackend>(
         let pts: Vec<(f64, f64)> = l.points.iter().map(|&(k, m, _)| (k as f64, y(m))).collect();
         style.series_line(&mut c, l.slot, pts.clone(), style.stroke(color, 2.0))?;
         let r = style.px(3.0) as i32;
-        c.draw_series(pts.iter().map(|&p| Circle::new(p, r, color.filled())))?
-            .label(l.name.clone())
-            .legend(move |(x, yy)| Circle::new((x, yy), r, color.filled()));
-    }
-    if !chart.lines.is_empty() {
-        super::frame::legend(&mut c, style, SeriesLabelPosition::LowerRight, 12.0)?;
+        c.draw_series(pts.iter().map(|&p| Circle::new(p, r, color.filled())))?;
+        // Each line named where it starts, just above it (a legend box would cover lines on a
+        // narrow chart).
+        if let Some(&(x0, y0)) = pts.first() {
+            let label = style
+                .text(12.0)
+                .color(&color)
+                .pos(Pos::new(HPos::Left, VPos::Bottom));
+            c.draw_series(std::iter::once(Text::new(
+                l.name.clone(),
+                (x0 * 1.04, y0 + 0.1),
+                label,
+            )))?;
+        }
     }
     Ok(mapping(&c))
 }
