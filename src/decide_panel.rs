@@ -213,14 +213,16 @@ pub fn DecidePanel(
                 })
                 .collect_view();
             Some(view! {
+                <div class="table-wrap" tabindex="0" role="region" aria-label="Expected tasks solved">
                 <table class="results solved" data-testid="decide-solved">
-                    <caption>{format!("Expected tasks solved at k = {}", thousands(k))}</caption>
-                    <thead><tr><th scope="col" class="left">{format!("{x} ╲ {y}")}</th><th scope="col">{format!("{y} solves")}</th><th scope="col">{format!("{y} does not")}</th></tr></thead>
+                    <caption>{format!("Expected tasks solved at k = {}: rows {x}, columns {y}", thousands(k))}</caption>
+                    <thead><tr><th scope="col" class="left">{format!("{x} ╲ {y}")}</th><th scope="col">"solves"</th><th scope="col">"does not"</th></tr></thead>
                     <tbody>
-                        <tr><th scope="row" class="left">{format!("{x} solves")}</th><td class="both">{tasks(s.both)}</td><td class="a-only">{tasks(s.a_only)}</td></tr>
-                        <tr><th scope="row" class="left">{format!("{x} does not")}</th><td class="b-only">{tasks(s.b_only)}</td><td class="neither">{tasks(s.neither)}</td></tr>
+                        <tr><th scope="row" class="left">"solves"</th><td class="both">{tasks(s.both)}</td><td class="a-only">{tasks(s.a_only)}</td></tr>
+                        <tr><th scope="row" class="left">"does not"</th><td class="b-only">{tasks(s.b_only)}</td><td class="neither">{tasks(s.neither)}</td></tr>
                     </tbody>
                 </table>
+                </div>
                 <div class="solved-bar" aria-hidden="true">{bar}</div>
             })
         })

@@ -81,3 +81,15 @@ test('Pythia: the matrix of P(row better) and the ranks equal passk compare', as
     assertClean(other);
   });
 });
+
+test('at 390 px the comparison panel scrolls inside its tables, never the page', async () => {
+  for (const ex of ['deepscaler', 'pythia']) {
+    await withPage({ path: `#ex=${ex}`, viewport: { width: 390, height: 844 } }, async (other) => {
+      await ready(other.page);
+      await other.page.getByTestId('decide-solved').waitFor();
+      const width = await other.page.evaluate(() => document.scrollingElement.scrollWidth);
+      assert.ok(width <= 391, `${ex}: the page scrolls sideways: ${width}`);
+      assertClean(other);
+    });
+  }
+});
