@@ -11,6 +11,26 @@ pub fn resample_counts(rng: &mut SplitMix64, n: usize) -> Vec<u64> {
     counts
 }
 
+/// One resample of `n` tasks as (task, times drawn) for the tasks drawn at least once (the
+/// same draws as [`resample_counts`]).
+pub fn resample_weights(rng: &mut SplitMix64, n: usize) -> Vec<(usize, f64)> {
+    resample_counts(rng, n)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, m)| *m > 0)
+        .map(|(i, m)| (i, m as f64))
+        .collect()
+}
+
+/// Σ weight·`values[task]` over the (task, weight) list `w`, compensated (Neumaier).
+pub fn weighted_sum(w: &[(usize, f64)], values: &[f64]) -> f64 {
+    let mut acc = crate::num::sum::Neumaier::default();
+    for &(i, m) in w {
+        acc.add(m * values[i]);
+    }
+    acc.total()
+}
+
 /// The q-quantile (0 ≤ q ≤ 1) of values with linear interpolation between order statistics
 /// (numpy's default); NaN values are ignored; None when none is left.
 pub fn quantile(values: &[f64], q: f64) -> Option<f64> {

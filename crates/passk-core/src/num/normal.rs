@@ -62,7 +62,7 @@ pub fn normal_quantile(p: f64) -> f64 {
             / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
     };
     // Halley refinement: e = Φ(x) − p, Φ(x) = ½·erfc(−x/√2).
-    let e = 0.5 * libm::erfc(-x / std::f64::consts::SQRT_2) - p;
+    let e = normal_cdf(x) - p;
     let u = e * (2.0 * std::f64::consts::PI).sqrt() * (x * x / 2.0).libm_exp();
     x - u / (1.0 + x * u / 2.0)
 }
@@ -70,6 +70,16 @@ pub fn normal_quantile(p: f64) -> f64 {
 /// The two-sided normal quantile for a confidence level: z with P(|Z| ≤ z) = level.
 pub fn two_sided_z(level: f64) -> f64 {
     normal_quantile(1.0 - (1.0 - level) / 2.0)
+}
+
+/// Φ(x), to full precision in both tails.
+pub fn normal_cdf(x: f64) -> f64 {
+    0.5 * libm::erfc(-x / std::f64::consts::SQRT_2)
+}
+
+/// Two-sided p of a standard normal statistic: 2(1 − Φ(|z|)) = erfc(|z|/√2).
+pub fn two_sided_p(z: f64) -> f64 {
+    libm::erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
 }
 
 #[cfg(test)]

@@ -6,12 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use std::collections::BTreeMap;
 
-use crate::analysis::bootstrap::{quantile, resample_counts};
+use crate::analysis::bootstrap::{quantile, resample_weights, weighted_sum};
 use crate::analysis::curves::{k_grid, round_budgets};
 use crate::data::counts::Counts;
 use crate::estimators::unbiased::pass_at_k;
 use crate::num::rng::SplitMix64;
-use crate::num::sum::Neumaier;
 use crate::settings::Settings;
 
 /// The crossover of a pair.
@@ -59,12 +58,7 @@ impl Differences<'_> {
 
     /// Σ w·d_i(k) over the (task, weight) list `w`.
     fn sum(&mut self, k: u64, w: &[(usize, f64)]) -> f64 {
-        let d = self.get(k);
-        let mut acc = Neumaier::default();
-        for &(i, m) in w {
-            acc.add(m * d[i]);
-        }
-        acc.total()
+        weighted_sum(w, self.get(k))
     }
 
     /// The sign at k = 1 and the first budget of `search` (ascending, from 1) at which the
@@ -127,12 +121,7 @@ pub fn crossover(pairs: &[(Counts, Counts)], settings: &Settings) -> Crossover {
     let mut found = Vec::new();
     let mut none = 0u64;
     for _ in 0..resamples {
-        let w: Vec<(usize, f64)> = resample_counts(&mut rng, pairs.len())
-            .into_iter()
-            .enumerate()
-            .filter(|(_, m)| *m > 0)
-            .map(|(i, m)| (i, m as f64))
-            .collect();
+        let w = resample_weights(&mut rng, pairs.len());
         match d.first_flip(&search, &w).1 {
             Some(k) => found.push(k as f64),
             None => none += 1,

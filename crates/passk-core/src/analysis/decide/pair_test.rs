@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::counts::Counts;
 use crate::estimators::unbiased::pass_at_k;
 use crate::num::libm_math::LibmMath;
+use crate::num::normal::{normal_cdf, two_sided_p};
 use crate::num::sum::sum;
 
 /// Expected numbers of tasks solved at budget k by A only, B only, both and neither.
@@ -105,16 +106,6 @@ impl std::fmt::Display for PairTestError {
 }
 
 impl std::error::Error for PairTestError {}
-
-/// Φ(x), to full precision in both tails.
-pub fn normal_cdf(x: f64) -> f64 {
-    0.5 * libm::erfc(-x / std::f64::consts::SQRT_2)
-}
-
-/// Two-sided p of a standard normal statistic: 2(1 − Φ(|z|)) = erfc(|z|/√2).
-pub fn two_sided_p(z: f64) -> f64 {
-    libm::erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
-}
 
 /// log₁₀ of [`two_sided_p`], also where p underflows.
 ///

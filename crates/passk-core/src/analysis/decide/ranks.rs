@@ -4,13 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::bootstrap::{quantile, resample_counts};
+use crate::analysis::bootstrap::{quantile, resample_weights, weighted_sum};
 use crate::analysis::paired::PairError;
 use crate::data::counts::Counts;
 use crate::data::dataset::Dataset;
 use crate::estimators::unbiased::pass_at_k;
 use crate::num::rng::SplitMix64;
-use crate::num::sum::Neumaier;
 use crate::settings::Settings;
 
 /// The tasks every series has, matched by id: per task, each series' counts (series order).
@@ -122,27 +121,14 @@ pub fn ranks(
             })
             .collect();
         let means = |w: &[(usize, f64)], total: f64| -> Vec<f64> {
-            g.iter()
-                .map(|gs| {
-                    let mut acc = Neumaier::default();
-                    for &(i, m) in w {
-                        acc.add(m * gs[i]);
-                    }
-                    acc.total() / total
-                })
-                .collect()
+            g.iter().map(|gs| weighted_sum(w, gs) / total).collect()
         };
         let all: Vec<(usize, f64)> = (0..t).map(|i| (i, 1.0)).collect();
         let point = ranks_of(&means(&all, t as f64));
         let mut rng = SplitMix64::new(settings.seed);
         let mut drawn: Vec<Vec<f64>> = vec![Vec::new(); series.len()];
         for _ in 0..settings.bootstrap {
-            let w: Vec<(usize, f64)> = resample_counts(&mut rng, t)
-                .into_iter()
-                .enumerate()
-                .filter(|(_, m)| *m > 0)
-                .map(|(i, m)| (i, m as f64))
-                .collect();
+            let w = resample_weights(&mut rng, t);
             for (s, r) in ranks_of(&means(&w, t as f64)).into_iter().enumerate() {
                 drawn[s].push(r);
             }
