@@ -13,7 +13,6 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use passk_core::analysis::backtest::more_samples::more_samples_lines;
 use passk_core::estimators::kind::Estimator;
-use passk_core::report::backtests::attach_backtests;
 use passk_io::display::full;
 use passk_plot::backtest::MoreSamplesChart;
 use passk_plot::{k_label, Chart};
@@ -66,7 +65,7 @@ pub fn BacktestPanel(
             let cur = cur.as_ref().filter(|c| c.failed.is_none())?;
             let (bt, auto) = (&cur.backtest, &cur.auto);
             let head = bt.ratios.iter().map(|r| view! { <th scope="col">{format!("{r}×")}</th> }).collect_view();
-            let sizes = (0..bt.ratios.len()).map(|j| view! { <th scope="col" class="small">{subsamples(bt, j).map(|m| m.trim_start_matches("m′ = ").to_string()).unwrap_or_default()}</th> }).collect_view();
+            let sizes = (0..bt.ratios.len()).map(|j| view! { <th scope="col" class="small">{subsamples(bt, j).unwrap_or_default()}</th> }).collect_view();
             let show_all = all.get();
             let mixes = bt.mae.iter().filter(|(c, _)| matches!(c, Estimator::Mix(_))).count();
             let body = bt
@@ -101,9 +100,7 @@ pub fn BacktestPanel(
     let lead = move || {
         current.with(|cur| {
             let b = cur.as_ref()?;
-            let mut r = a.report.get();
-            a.backtests.with(|bts| attach_backtests(&mut r, bts));
-            let (k, cell) = auto_at_largest_k(&r, &b.name)?;
+            let (k, cell) = a.with_backtests.with(|r| auto_at_largest_k(r, &b.name))?;
             Some(backtest_lead(b, k, &cell))
         })
     };

@@ -12,8 +12,8 @@ pub fn points(e: f64) -> String {
     format!("{:.2}", 100.0 * e)
 }
 
-/// The subsample sizes behind the backtest's column `j` (ratio 2^(j+1)): "m′ = 64", or
-/// "m′ = 2–64" when several levels measured it (the column is their mean). None when none did.
+/// The subsample sizes m′ behind the backtest's column `j` (ratio 2^(j+1)): "64", or "2–64"
+/// when several levels measured it (the column is their mean). None when none did.
 pub fn subsamples(bt: &Backtest, j: usize) -> Option<String> {
     let ms: Vec<u64> = bt
         .levels
@@ -23,9 +23,9 @@ pub fn subsamples(bt: &Backtest, j: usize) -> Option<String> {
         .collect();
     let (lo, hi) = (*ms.iter().min()?, *ms.iter().max()?);
     Some(if lo == hi {
-        format!("m′ = {hi}")
+        hi.to_string()
     } else {
-        format!("m′ = {lo}–{hi}")
+        format!("{lo}–{hi}")
     })
 }
 
@@ -50,7 +50,7 @@ pub fn extrapolates(bt: &Backtest, c: Estimator) -> String {
         .map(|(r, e)| {
             let j = bt.ratios.iter().position(|x| x == r).unwrap_or(0);
             match subsamples(bt, j) {
-                Some(m) => format!("{r}× ({m}) with {} points", points(*e)),
+                Some(m) => format!("{r}× (m′ = {m}) with {} points", points(*e)),
                 None => format!("{r}× with {} points", points(*e)),
             }
         })
