@@ -16,7 +16,7 @@ use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::kind::{Estimator, DEFAULT_ENABLED};
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::backtests::SeriesBacktest;
+use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::schema::Report;
 use passk_core::settings::BandKind;
 use passk_io::loaded::Loaded;
@@ -48,6 +48,9 @@ fn colours(slot_keys: Memo<SlotBook>, workspace: Memo<Loaded>) -> Vec<Option<Str
         }
     })
 }
+
+/// A panel's choice of series (None: no series has tasks).
+pub type Choice = Memo<Option<String>>;
 
 /// The analysis state.
 #[derive(Clone, Copy)]
@@ -95,6 +98,9 @@ pub struct Analysis {
     /// bootstrap bands (the download asks the engine for the whole one), filled by a job
     /// after the fits.
     pub report: RwSignal<Report>,
+    /// That report with the page's backtests attached (the auto column): what the results
+    /// table shows and the backtest panel's lead sentence quotes.
+    pub with_backtests: Memo<Report>,
 }
 
 impl Analysis {
@@ -196,6 +202,35 @@ impl Analysis {
             })
         });
         (names, chosen)
+    }
+
+    /// The names of the series with tasks, and the two the paired and comparison panels
+    /// compare (A − B): the view's choices (a link's or the user's) where they have tasks, else
+    /// the second series minus the first (DeepScaleR: RL − base).
+    pub fn compared(&self) -> (Memo<Vec<String>>, Choice, Choice) {
+        let (datasets, view) = (self.datasets, self.view);
+        let names = Memo::new(move |_| {
+            datasets.with(|d| {
+                d.iter()
+                    .filter(|d| !d.tasks.is_empty())
+                    .map(|d| d.name.clone())
+                    .collect::<Vec<_>>()
+            })
+        });
+        let pick = move |which: fn(&View) -> Option<String>, default: usize| {
+            Memo::new(move |_| {
+                let want = view.with(which);
+                names.with(|n| {
+                    want.filter(|w| n.contains(w))
+                        .or_else(|| n.get(default).cloned())
+                })
+            })
+        };
+        (
+            names,
+            pick(|v| v.compare_a.clone(), 1),
+            pick(|v| v.compare_b.clone(), 0),
+        )
     }
 
     /// The message for a field, if it is not valid.
@@ -311,6 +346,11 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         })
     });
     let report = RwSignal::new(Report::default());
+    let with_backtests = Memo::new(move |_| {
+        let mut r = report.get();
+        backtests.with(|bts| attach_backtests(&mut r, bts));
+        r
+    });
     report_pipeline(data, settings, rejected, report, pending);
     // Sent after the curves and the table's report, which the first screen waits for (the
     // engine starts its jobs in the order they arrive and interleaves their slices).
@@ -351,5 +391,6 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         slot_keys,
         workspace,
         report,
+        with_backtests,
     }
 }

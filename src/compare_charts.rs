@@ -14,7 +14,6 @@ use passk_core::analysis::curves::{k_grid, round_budgets};
 use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::settings::Settings;
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
-use passk_io::page_view::View;
 use passk_plot::compare::{BestTemperatureChart, DeltaPassChart, PairedChart};
 use passk_plot::Chart;
 use passk_view::chart_data;
@@ -117,28 +116,7 @@ pub fn PairedPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
-    let names = Memo::new(move |_| {
-        a.datasets.with(|d| {
-            d.iter()
-                .filter(|d| !d.tasks.is_empty())
-                .map(|d| d.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
-    // By default the second series minus the first (DeepScaleR: RL − base).
-    let pick = move |which: fn(&View) -> Option<String>, default: usize| {
-        Memo::new(move |_| {
-            let names = names.get();
-            a.view
-                .with(which)
-                .filter(|n| names.contains(n))
-                .or_else(|| names.get(default).cloned())
-        })
-    };
-    let (name_a, name_b) = (
-        pick(|v| v.compare_a.clone(), 1),
-        pick(|v| v.compare_b.clone(), 0),
-    );
+    let (names, name_a, name_b) = a.compared();
     // The paired bootstrap takes a while: the engine computes it, and a newer request
     // supersedes it.
     let result = RwSignal::new(None::<PairedResult>);

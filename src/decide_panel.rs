@@ -44,16 +44,22 @@ pub fn DecidePanel(
             decision.set(Some(d));
         }
     });
-    Effect::new(move |_| {
-        let (ks, settings) = a.settings.with(|s| {
+    // What the comparison depends on: the k list and the resamples and seed (the paired
+    // band's), so that editing any other setting asks nothing again.
+    let inputs = Memo::new(move |_| {
+        a.settings.with(|s| {
             (
                 s.opts.ks.clone(),
                 Settings {
                     bootstrap: s.opts.settings.bootstrap.max(PAIRED_RESAMPLES),
-                    ..s.opts.settings.clone()
+                    seed: s.opts.settings.seed,
+                    ..Settings::default()
                 },
             )
-        });
+        })
+    });
+    Effect::new(move |_| {
+        let (ks, settings) = inputs.get();
         let data = a.data.get();
         ask(a.pending, "comparing every pair…", |job| Request {
             job,
@@ -61,20 +67,8 @@ pub fn DecidePanel(
         });
     });
     // The pair: the paired panel's (A − B; by default the second series minus the first).
-    let pair = Memo::new(move |_| {
-        let names: Vec<String> = a.datasets.with(|d| {
-            d.iter()
-                .filter(|d| !d.tasks.is_empty())
-                .map(|d| d.name.clone())
-                .collect()
-        });
-        let pick = |want: Option<String>, default: usize| {
-            want.filter(|n| names.contains(n))
-                .or_else(|| names.get(default).cloned())
-        };
-        let (x, y) = a.view.with(|v| (v.compare_a.clone(), v.compare_b.clone()));
-        pick(x, 1).zip(pick(y, 0))
-    });
+    let (_, name_a, name_b) = a.compared();
+    let pair = Memo::new(move |_| name_a.get().zip(name_b.get()));
     let rows = Memo::new(move |_| {
         let Some((x, y)) = pair.get() else {
             return Vec::new();

@@ -7,7 +7,6 @@ use super::analysis_state::Analysis;
 use super::column_picker::ColumnPicker;
 use super::term::Term;
 use passk_core::estimators::stderr::SeKind;
-use passk_core::report::backtests::attach_backtests;
 use passk_engine::protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};
 use passk_view::table::{cover_rows, csv, latex, markdown, rows, se_note, voting, Row};
@@ -45,15 +44,15 @@ pub fn ResultsTable(
     });
     // The report with the page's backtests attached (the auto column), every column.
     let full = Memo::new(move |_| {
-        let mut r = a.report.get();
-        a.backtests.with(|bts| attach_backtests(&mut r, bts));
         let kind = se.get();
-        (
-            rows(&r, kind),
-            cover_rows(&r),
-            columns(&r, kind),
-            (r.g_tau.clone(), voting(&r)),
-        )
+        a.with_backtests.with(|r| {
+            (
+                rows(r, kind),
+                cover_rows(r),
+                columns(r, kind),
+                (r.g_tau.clone(), voting(r)),
+            )
+        })
     });
     let all_columns = Memo::new(move |_| full.with(|t| t.2.clone()));
     // The columns shown (the view's choice, else the answer first), and the rows cut to them:
