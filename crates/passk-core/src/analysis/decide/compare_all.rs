@@ -194,21 +194,9 @@ pub fn compare_all(series: &[Dataset], ks: &[u64], pairs: Pairs, settings: &Sett
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::decide::fixtures::series;
     use crate::data::counts::Counts;
     use crate::data::task::Task;
-
-    fn series(name: &str, counts: &[(u64, u64)]) -> Dataset {
-        Dataset {
-            name: name.into(),
-            tasks: counts
-                .iter()
-                .enumerate()
-                .map(|(i, &(n, c))| Task::new(Some(format!("t{i}")), Counts::new(n, c).unwrap()))
-                .collect::<Vec<_>>()
-                .into(),
-            meta: Default::default(),
-        }
-    }
 
     #[test]
     fn every_pair_at_every_k_with_holm_over_the_pairs_at_that_k() {

@@ -8,3 +8,6 @@ pub mod crossover;
 pub mod multiplicity;
 pub mod pair_test;
 pub mod ranks;
+
+#[cfg(test)]
+mod fixtures;

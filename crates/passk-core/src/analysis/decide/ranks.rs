@@ -159,20 +159,7 @@ pub fn ranks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::task::Task;
-
-    fn series(name: &str, counts: &[(u64, u64)]) -> Dataset {
-        Dataset {
-            name: name.into(),
-            tasks: counts
-                .iter()
-                .enumerate()
-                .map(|(i, &(n, c))| Task::new(Some(format!("t{i}")), Counts::new(n, c).unwrap()))
-                .collect::<Vec<_>>()
-                .into(),
-            meta: Default::default(),
-        }
-    }
+    use crate::analysis::decide::fixtures::series;
 
     #[test]
     fn ties_share_the_average_rank() {
