@@ -16,6 +16,7 @@ use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options};
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
+use passk_io::page_view::View;
 use passk_io::settings::Parsed;
 
 /// Backtest repeats per shrink factor (as `passk report --backtest`).
@@ -268,6 +269,7 @@ pub fn report_pipeline(
     settings: Memo<Parsed>,
     rejected: Memo<Vec<Vec<Rejected>>>,
     report: RwSignal<Report>,
+    view: RwSignal<View>,
     pending: PendingJobs,
 ) {
     handle(pending, Family::Report, move |reply| {
@@ -283,7 +285,7 @@ pub fn report_pipeline(
         settings.with(|s| {
             let mut o = Options {
                 cv: false,
-                ..s.opts.clone()
+                ..with_forecast(s.opts.clone(), view.with(View::reach_target))
             };
             o.settings.bootstrap = 0;
             o.settings.folds = 0;
@@ -304,6 +306,16 @@ pub fn report_pipeline(
             },
         });
     });
+}
+
+/// The report's options with the forecasts and the panel's target (none while the field
+/// holds no valid one).
+pub fn with_forecast(opts: Options, reach: Result<f64, String>) -> Options {
+    Options {
+        forecast: true,
+        reach: reach.into_iter().collect(),
+        ..opts
+    }
 }
 
 /// Asks for the whole report of the series last fitted, with the page's backtests attached,

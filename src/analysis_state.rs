@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::analysis_jobs::{
-    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, request_export, CurveOutputs,
-    Pending, PendingJobs,
+    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, request_export,
+    with_forecast, CurveOutputs, Pending, PendingJobs,
 };
 use super::state::Inputs;
 use super::storage;
@@ -113,7 +113,10 @@ impl Analysis {
     /// included, and offers it as `passk-report.json` when it arrives.
     pub fn download_report(&self) {
         let rejected = self.rejected.get_untracked();
-        let options = self.settings.with_untracked(|s| s.opts.clone());
+        let reach = self.view.with_untracked(View::reach_target);
+        let options = self
+            .settings
+            .with_untracked(|s| with_forecast(s.opts.clone(), reach));
         request_export(
             self.pending,
             self.data.get_untracked(),
@@ -351,7 +354,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         backtests.with(|bts| attach_backtests(&mut r, bts));
         r
     });
-    report_pipeline(data, settings, rejected, report, pending);
+    report_pipeline(data, settings, rejected, report, view, pending);
     // Sent after the curves and the table's report, which the first screen waits for (the
     // engine starts its jobs in the order they arrive and interleaves their slices).
     backtest_pipeline(data, settings, backtests, pending);

@@ -15,6 +15,7 @@ use super::compare_charts::{BestTemperaturePanel, DeltaPassPanel, PairedPanel};
 use super::cover_panel::CoverPanel;
 use super::decide_panel::DecidePanel;
 use super::fit_panel::FitPanel;
+use super::forecast_panel::ForecastPanel;
 use super::method_notes::MethodNotes;
 use super::pass_at_k_panel::PassAtKPanel;
 use super::planner_panel::PlannerPanel;
@@ -79,6 +80,7 @@ pub fn AnalysisView(
         <Show when=move || has_tasks.get() && below.get()>
             <PlannerPanel analysis=analysis dark=dark />
             <BacktestPanel analysis=analysis dark=dark />
+            <ForecastPanel analysis=analysis dark=dark />
             <RankingPanel analysis=analysis />
             <PairedPanel analysis=analysis dark=dark />
             <DecidePanel analysis=analysis dark=dark />

@@ -34,6 +34,19 @@ fn readout_of(chart: &Chart, x: f64) -> Option<Readout> {
                 .collect();
             readout::lines_at(&lines, x, ("k", "mean rank"))
         }
+        Chart::Forecast(c) => {
+            let lines: Vec<(String, Vec<(u64, f64)>)> = c
+                .lines
+                .iter()
+                .map(|l| {
+                    (
+                        l.name.clone(),
+                        l.ks.iter().copied().zip(l.chosen.iter().copied()).collect(),
+                    )
+                })
+                .collect();
+            readout::lines_at(&lines, x, ("k", "forecast pass@k"))
+        }
         Chart::Planner(c) => {
             let line = [(format!("half-width of pass@{}", c.k), c.rows.clone())];
             readout::lines_at(&line, x, ("samples per task n", "points"))

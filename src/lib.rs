@@ -25,6 +25,7 @@ pub mod drop_zone;
 pub mod engine_client;
 pub mod examples;
 pub mod fit_panel;
+pub mod forecast_panel;
 pub mod job_progress;
 pub mod k_table;
 pub mod lazy_part;

@@ -61,6 +61,10 @@ pub enum Flag {
     Partial,
     /// `--pairs all|first`: which pairs `compare` tests.
     Pairs,
+    /// `--reach LIST`: targets of pass@k; `reach` rows say the smallest k of each forecast.
+    Reach,
+    /// `--no-forecast`: leave the forecasts out of the report.
+    NoForecast,
 }
 
 impl Flag {
@@ -86,6 +90,8 @@ impl Flag {
             Flag::Metric => "metric",
             Flag::Partial => "partial",
             Flag::Pairs => "pairs",
+            Flag::Reach => "reach",
+            Flag::NoForecast => "no-forecast",
         }
     }
 }
@@ -121,7 +127,10 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
         files: Vec::new(),
         format: None,
         page: DEFAULT_PAGE.to_string(),
-        opts: Options::default(),
+        opts: Options {
+            forecast: true,
+            ..Options::default()
+        },
         backtest: false,
         repeats: DEFAULT_REPEATS,
         half_width: None,
@@ -165,6 +174,8 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::Format => a.format = value(&mut p, flag, parse_format)?,
             Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
             Flag::ByGroup => a.by_group = true,
+            Flag::NoForecast => a.opts.forecast = false,
+            Flag::Reach => a.opts.reach = value(&mut p, flag, settings::parse_reach)?,
             Flag::Pairs => {
                 a.first_pairs = value(&mut p, flag, |v| match v {
                     "all" => Ok(false),

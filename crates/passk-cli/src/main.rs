@@ -69,6 +69,11 @@ flags:
   --seed S            seed of every resampling (default 0)
   --folds K           CV-ELPD folds (default 10)
   --backtest [R]      add the backtest (R repeats; or --backtest-repeats R, default 20)
+  --reach LIST        pass@k targets in (0, 1): `reach` rows, the smallest k at which each
+                      forecast (bb, zoibb, scaled_beta, kumaraswamy) reaches them, with the
+                      scaled Beta's bootstrap interval when --bootstrap B > 0
+  --no-forecast       leave out the forecasts (scaled-Beta and Kumaraswamy fits, their
+                      columns, `scaling`, `reach`, `forecast_curves`)
   --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
                       evalplus, json-list, matrix, lm-eval, swe-bench, nemo-skills,
                       inspect-json, inspect-eval
@@ -163,6 +168,8 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
 /// The flags of `passk report`.
 const REPORT_FLAGS: &[Flag] = &[
     Flag::K,
+    Flag::Reach,
+    Flag::NoForecast,
     Flag::Tau,
     Flag::GTau,
     Flag::Linmix,

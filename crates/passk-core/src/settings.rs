@@ -74,6 +74,14 @@ pub struct Options {
     pub cv: bool,
     /// Backtest repeats (None: no backtest).
     pub backtest: Option<u64>,
+    /// Whether to add the forecasts (scaled-Beta and Kumaraswamy fits, `scaling`, the
+    /// forecast curves): about a third of a second per series of n = 10^4; the command line
+    /// and the page ask for them.
+    #[serde(default)]
+    pub forecast: bool,
+    /// Targets of "how many samples to reach X" (`reach` rows; with `forecast`).
+    #[serde(default)]
+    pub reach: Vec<f64>,
 }
 
 impl Default for Options {
@@ -91,6 +99,8 @@ impl Default for Options {
             settings: Settings::default(),
             cv: true,
             backtest: None,
+            forecast: false,
+            reach: Vec::new(),
         }
     }
 }

@@ -56,6 +56,12 @@ pub struct View {
     /// below 10 %).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cover_log: Option<bool>,
+    /// The forecast panel's target of pass@k, as typed (None: 0.9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reach: Option<String>,
+    /// The forecast the forecast chart draws bold, by key (None: the scaled Beta).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forecast_fit: Option<String>,
     /// The series hidden from the charts (by key, [`crate::loaded::Loaded::keys`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hidden: Vec<String>,
@@ -91,6 +97,24 @@ impl View {
         .flatten()
         {
             fix(n);
+        }
+    }
+}
+
+/// The forecast panel's target when none is typed.
+pub const DEFAULT_REACH: &str = "0.9";
+
+impl View {
+    /// The forecast panel's target read ([`DEFAULT_REACH`] when none is typed): one pass@k
+    /// in (0, 1), or why the text is not one.
+    ///
+    /// # Errors
+    /// The reason, as the field shows it.
+    pub fn reach_target(&self) -> Result<f64, String> {
+        let text = self.reach.as_deref().unwrap_or(DEFAULT_REACH);
+        match crate::settings::parse_reach(text)?[..] {
+            [one] => Ok(one),
+            _ => Err("one target, such as 0.9 or 90%".to_string()),
         }
     }
 }

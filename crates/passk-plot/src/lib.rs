@@ -8,6 +8,7 @@ pub mod backtest;
 pub mod compare;
 pub mod cover;
 pub mod fit;
+pub mod forecast;
 mod frame;
 pub mod pass_at_k;
 pub mod planner;
@@ -45,6 +46,8 @@ pub enum Chart {
     Planner(planner::PlannerChart),
     /// Each series' rank against k.
     Ranks(ranks::RankChart),
+    /// −log pass@k against k, observed and forecast.
+    Forecast(forecast::ForecastChart),
 }
 
 impl Chart {
@@ -67,6 +70,7 @@ impl Chart {
             Chart::MoreSamples(c) => backtest::draw_more_samples(area, c, style),
             Chart::Planner(c) => planner::draw_planner(area, c, style),
             Chart::Ranks(c) => ranks::draw_ranks(area, c, style),
+            Chart::Forecast(c) => forecast::draw_forecast(area, c, style),
         }
     }
 

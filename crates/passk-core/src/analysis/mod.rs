@@ -9,6 +9,7 @@ pub mod curves;
 pub mod cv;
 pub mod decide;
 pub mod diagnose;
+pub mod forecast;
 pub mod paired;
 pub mod planner;
 pub mod warnings;

@@ -14,6 +14,7 @@ pub mod kind;
 pub mod likelihood;
 pub mod linmix;
 pub mod majority;
+pub mod scaled;
 pub mod stderr;
 pub mod unbiased;
 pub mod zoibb;

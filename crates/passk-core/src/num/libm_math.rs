@@ -23,6 +23,10 @@ pub trait LibmMath: Copy {
     fn libm_log2(self) -> f64;
     /// log₁₀ x.
     fn libm_log10(self) -> f64;
+    /// sinh x.
+    fn libm_sinh(self) -> f64;
+    /// cosh x.
+    fn libm_cosh(self) -> f64;
 }
 
 impl LibmMath for f64 {
@@ -61,5 +65,13 @@ impl LibmMath for f64 {
     #[inline]
     fn libm_log10(self) -> f64 {
         libm::log10(self)
+    }
+    #[inline]
+    fn libm_sinh(self) -> f64 {
+        libm::sinh(self)
+    }
+    #[inline]
+    fn libm_cosh(self) -> f64 {
+        libm::cosh(self)
     }
 }

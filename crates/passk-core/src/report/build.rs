@@ -13,6 +13,7 @@ use crate::data::dataset::Dataset;
 
 use crate::data::task::Task;
 
+use crate::analysis::forecast::{ForecastOptions, Prepared, SeriesForecast};
 use crate::data::groups::Groups;
 use crate::data::rejected::Rejected;
 use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
@@ -20,9 +21,11 @@ use crate::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, C
 use crate::estimators::g_pass::g_pass;
 use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
+use crate::estimators::scaled::{Predictor, ScaledData};
 use crate::estimators::stderr::{SeError, SeKind};
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::{config, SeriesFit};
+use crate::eval::fits::Fits;
 use crate::eval::spread::{clustered, spread};
 use crate::settings::Options;
 use std::collections::BTreeMap;
@@ -154,6 +157,8 @@ pub fn model_report_fitted(
             bb: fin(e.bb),
             zoibb: fin(e.zoibb),
             linmix: fin(e.linmix),
+            scaled_beta: None,
+            kumaraswamy: None,
             extrapolated: line.map(|l| l.predict(k as f64)),
             interval: interval(e.interval),
             bootstrap: bands.as_ref().map(|b| b[i].clone()),
@@ -168,6 +173,8 @@ pub fn model_report_fitted(
             naive: finite(e.naive_hat),
             bb: fin(e.bb_hat),
             zoibb: fin(e.zoibb_hat),
+            scaled_beta: None,
+            kumaraswamy: None,
             interval: interval(e.interval_hat),
         });
     }
@@ -180,6 +187,22 @@ pub fn model_report_fitted(
             bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
         })
         .collect();
+    // The forecasts, and their two columns in the rows.
+    let forecast = match (&fits, opts.forecast) {
+        (Some(f), true) => Some(forecast_series(g, f, opts)),
+        _ => None,
+    };
+    if let Some(fc) = &forecast {
+        let data = ScaledData::new(g);
+        let pred = [fc.scaled_beta, fc.kumaraswamy].map(|f| Predictor::new(f, &data, g));
+        for (row, hat) in pass_at_k.iter_mut().zip(pass_hat_k.iter_mut()) {
+            let k = row.k as f64;
+            row.scaled_beta = finite(pred[0].pass_at_k(k));
+            row.kumaraswamy = finite(pred[1].pass_at_k(k));
+            hat.scaled_beta = finite(pred[0].pass_hat_k(k));
+            hat.kumaraswamy = finite(pred[1].pass_hat_k(k));
+        }
+    }
     let mut report = ModelReport {
         name: ds.name.clone(),
         tasks: summary.tasks,
@@ -200,11 +223,25 @@ pub fn model_report_fitted(
         rejected,
         warnings: render_all(&warnings, Context::Report),
         backtest: None,
+        forecast,
     };
     if let Some(b) = backtested {
         b.attach(&mut report);
     }
     report
+}
+
+/// A series' forecasts under the report's options (reach targets, bootstrap resamples,
+/// seed, confidence).
+pub fn forecast_series(g: &Groups, fits: &Fits, opts: &Options) -> SeriesForecast {
+    let s = &opts.settings;
+    Prepared::new(g, fits).forecast(&ForecastOptions {
+        reach: opts.reach.clone(),
+        bootstrap: s.bootstrap,
+        seed: s.seed,
+        level: s.confidence,
+        power_range: (None, None),
+    })
 }
 
 /// A value at each budget of the k list up to the smallest n, when `value` has one.

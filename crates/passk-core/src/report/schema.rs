@@ -6,6 +6,7 @@ use crate::analysis::backtest::report::BacktestReport;
 use crate::analysis::bands::Band;
 use crate::analysis::cv::CvElpd;
 use crate::analysis::decide::compare_all::Decision;
+use crate::analysis::forecast::SeriesForecast;
 use crate::estimators::beta_binomial::BbFit;
 use crate::estimators::interval::Interval;
 use crate::estimators::unbiased::ShortTasks;
@@ -33,6 +34,12 @@ pub struct PassAtKRow {
     pub zoibb: Option<f64>,
     /// LinMix.
     pub linmix: Option<f64>,
+    /// Scaled-Beta posterior predictive (with forecasts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scaled_beta: Option<f64>,
+    /// Scaled-Kumaraswamy posterior predictive (with forecasts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kumaraswamy: Option<f64>,
     /// Logit-linear extrapolation in ln k.
     pub extrapolated: Option<f64>,
     /// Bayesian credible interval.
@@ -117,6 +124,12 @@ pub struct PassHatKRow {
     pub bb: Option<f64>,
     /// ZOIBB posterior predictive.
     pub zoibb: Option<f64>,
+    /// Scaled-Beta posterior predictive (with forecasts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scaled_beta: Option<f64>,
+    /// Scaled-Kumaraswamy posterior predictive (with forecasts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kumaraswamy: Option<f64>,
     /// Bayesian credible interval.
     pub interval: Option<Interval>,
 }
@@ -179,6 +192,10 @@ pub struct ModelReport {
     /// The backtest (present only when asked for).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backtest: Option<BacktestReport>,
+    /// The forecasts, with `forecast`: the fields `scaled_beta`, `kumaraswamy`, `scaling`,
+    /// `reach` and `forecast_curves`.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub forecast: Option<SeriesForecast>,
 }
 
 /// AUC⁺ comparison of two or more series.

@@ -3,6 +3,8 @@
 
 mod field;
 pub use field::Field;
+mod reach;
+pub use reach::parse_reach;
 
 use crate::number::parse_count;
 use passk_core::estimators::cover::Tau;

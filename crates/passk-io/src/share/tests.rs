@@ -118,6 +118,8 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         plan_half_width: Some("0.5%".into()),
         cover_log: Some(true),
         by_group: true,
+        reach: Some("99%".into()),
+        forecast_fit: Some("kumaraswamy".into()),
         hidden: vec!["1:base <b>".into()],
         colours: vec![None, Some("2:rl".into()), Some("1:base <b>".into())],
         zoom: Some((3.5, 1e6)),

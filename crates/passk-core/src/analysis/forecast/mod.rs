@@ -1,0 +1,356 @@
+//! Forecasts far beyond the samples drawn (issue 38): the scaled-Beta and Kumaraswamy fits of a
+//! series, the power-law exponent of −log pass@k with its interval, the least-squares power
+//! law through the unbiased curve, "how many samples to reach X", and the curves of the
+//! log-log forecast chart, with the task bootstrap's band and reach intervals.
+
+mod curves;
+mod power_law;
+mod profile;
+mod reach;
+mod resample;
+
+pub use curves::{forecast_ks, reached_text, ForecastCurves, FORECAST_K_MAX};
+
+pub use power_law::{log_budgets, power_law, PowerLaw};
+pub use profile::{interval_a, profile_a, wald_a, IntervalMethod};
+pub use reach::{reach, Reached, K_REACH_MAX};
+pub use resample::Resampled;
+
+use crate::analysis::bootstrap::resample_weights;
+use crate::data::counts::Counts;
+use crate::data::groups::Groups;
+use crate::estimators::beta_binomial::BbFit;
+use crate::estimators::scaled::{
+    fit_scaled, fit_scaled_from, Family, Predictor, ScaledData, ScaledFit,
+};
+use crate::eval::fits::Fits;
+use crate::eval::kernels::unbiased_pass_at_k;
+use crate::num::rng::SplitMix64;
+
+/// The fits a forecast can follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForecastFit {
+    /// Beta-Binomial.
+    Bb,
+    /// Zero/one-inflated BB.
+    Zoibb,
+    /// The scaled Beta.
+    ScaledBeta,
+    /// The scaled Kumaraswamy.
+    Kumaraswamy,
+}
+
+impl ForecastFit {
+    /// Every forecast, in the chart's order.
+    pub const ALL: [ForecastFit; 4] = [
+        ForecastFit::Bb,
+        ForecastFit::Zoibb,
+        ForecastFit::ScaledBeta,
+        ForecastFit::Kumaraswamy,
+    ];
+
+    /// The report's key.
+    pub fn key(self) -> &'static str {
+        match self {
+            ForecastFit::Bb => "bb",
+            ForecastFit::Zoibb => "zoibb",
+            ForecastFit::ScaledBeta => "scaled_beta",
+            ForecastFit::Kumaraswamy => "kumaraswamy",
+        }
+    }
+
+    /// The forecast of a key.
+    pub fn from_key(key: &str) -> Option<ForecastFit> {
+        ForecastFit::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// As shown.
+    pub fn label(self) -> &'static str {
+        match self {
+            ForecastFit::Bb => "BB",
+            ForecastFit::Zoibb => "ZOIBB",
+            ForecastFit::ScaledBeta => "scaled Beta",
+            ForecastFit::Kumaraswamy => "Kumaraswamy",
+        }
+    }
+}
+
+/// The exponent of one fit.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Exponent {
+    /// Which fit.
+    pub fit: ForecastFit,
+    /// b = a of the fit: −log pass@k ≈ A·k^(−b) at large k.
+    pub exponent: f64,
+    /// Lower end of its 95 % interval (None: open at the box's edge).
+    pub lo: Option<f64>,
+    /// Upper end.
+    pub hi: Option<f64>,
+    /// How the interval was found.
+    pub method: IntervalMethod,
+}
+
+/// The report's `scaling` of a series.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Scaling {
+    /// The forecast the headline exponent is from (the scaled Beta).
+    pub fit: ForecastFit,
+    /// Its exponent.
+    pub exponent: f64,
+    /// Lower end of its 95 % interval.
+    pub lo: Option<f64>,
+    /// Upper end.
+    pub hi: Option<f64>,
+    /// The least-squares power law through the unbiased curve.
+    pub power_law: Option<PowerLaw>,
+    /// Every fit's exponent: BB, scaled Beta, Kumaraswamy (ZOIBB's atom at 0 stops the
+    /// power law: its −log pass@k tends to −log(1 − mass at 0)).
+    pub fits: Vec<Exponent>,
+}
+
+/// One `reach` row.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ReachRow {
+    /// Which forecast.
+    pub fit: ForecastFit,
+    /// The pass@k to reach.
+    pub target: f64,
+    /// The smallest k, if reached below [`K_REACH_MAX`].
+    pub k: Option<u64>,
+    /// Reached, beyond the search, or never.
+    pub reached: Reached,
+    /// pass@k as k → ∞ under this forecast.
+    pub ceiling: f64,
+    /// The bootstrap interval's lower end (None without resamples, or never reached there).
+    pub lo: Option<u64>,
+    /// Its upper end.
+    pub hi: Option<u64>,
+}
+
+/// A series' forecasts.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SeriesForecast {
+    /// The scaled-Beta fit.
+    pub scaled_beta: ScaledFit,
+    /// The Kumaraswamy fit.
+    pub kumaraswamy: ScaledFit,
+    /// The exponents and the power law.
+    pub scaling: Scaling,
+    /// How many samples reach each target, per forecast.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reach: Vec<ReachRow>,
+    /// The forecast chart's curves.
+    pub forecast_curves: ForecastCurves,
+}
+
+/// What a forecast is asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForecastOptions {
+    /// Targets of pass@k to reach.
+    pub reach: Vec<f64>,
+    /// Task-bootstrap resamples of the scaled Beta (0: no intervals for reach).
+    pub bootstrap: u64,
+    /// The generator's seed.
+    pub seed: u64,
+    /// The intervals' level.
+    pub level: f64,
+    /// The power law's k range (default 2 to the smallest n).
+    pub power_range: (Option<u64>, Option<u64>),
+}
+
+/// The fits, their predictions, and the series they were fitted to.
+pub struct Prepared<'a> {
+    groups: &'a Groups,
+    fits: &'a Fits,
+    data: ScaledData,
+    scaled: [ScaledFit; 2],
+}
+
+impl<'a> Prepared<'a> {
+    /// Fits both scaled families to a series whose BB and ZOIBB fits are `fits`.
+    pub fn new(groups: &'a Groups, fits: &'a Fits) -> Self {
+        let data = ScaledData::new(groups);
+        let scaled = fit_scaled(groups, &fits.bb);
+        Prepared {
+            groups,
+            fits,
+            data,
+            scaled,
+        }
+    }
+
+    /// The two scaled fits.
+    pub fn scaled(&self) -> [ScaledFit; 2] {
+        self.scaled
+    }
+
+    /// A closure giving a forecast's mean posterior-predictive pass@k.
+    pub fn curve(&self, fit: ForecastFit) -> Box<dyn Fn(f64) -> f64 + '_> {
+        let g = self.groups;
+        match fit {
+            ForecastFit::Bb => Box::new(move |k| self.fits.bb.pass_at_k(g, k)),
+            ForecastFit::Zoibb => Box::new(move |k| self.fits.zoibb.pass_at_k(g, k)),
+            ForecastFit::ScaledBeta | ForecastFit::Kumaraswamy => {
+                let i = usize::from(fit == ForecastFit::Kumaraswamy);
+                let p = Predictor::new(self.scaled[i], &self.data, g);
+                Box::new(move |k| p.pass_at_k(k))
+            }
+        }
+    }
+
+    /// pass@k as k → ∞: 1, except ZOIBB's 1 − (posterior mass at p = 0, averaged).
+    pub fn ceiling(&self, fit: ForecastFit) -> f64 {
+        match fit {
+            ForecastFit::Zoibb => {
+                1.0 - self.groups.mean(|t| {
+                    if t.c() == 0 {
+                        self.fits.zoibb.weights(t).0
+                    } else {
+                        0.0
+                    }
+                })
+            }
+            _ => 1.0,
+        }
+    }
+
+    /// The forecasts of the series.
+    pub fn forecast(&self, o: &ForecastOptions) -> SeriesForecast {
+        let [sb, ku] = self.scaled;
+        let mut fits = Vec::new();
+        let (lo, hi) = profile_a(
+            &ScaledData::new(self.groups),
+            &bb_as_scaled(&self.fits.bb),
+            true,
+            o.level,
+        );
+        fits.push(Exponent {
+            fit: ForecastFit::Bb,
+            exponent: self.fits.bb.a,
+            lo,
+            hi,
+            method: IntervalMethod::Profile,
+        });
+        for (fit, f) in [
+            (ForecastFit::ScaledBeta, sb),
+            (ForecastFit::Kumaraswamy, ku),
+        ] {
+            let (lo, hi, method) = interval_a(&self.data, &f, o.level);
+            fits.push(Exponent {
+                fit,
+                exponent: f.a,
+                lo,
+                hi,
+                method,
+            });
+        }
+        let head = fits[1];
+        let resampled = self.resample(o);
+        let mut reach_rows = Vec::new();
+        for &target in &o.reach {
+            for fit in ForecastFit::ALL {
+                let ceiling = self.ceiling(fit);
+                let reached = reach(self.curve(fit), target, ceiling);
+                let (lo, hi) = match (fit, &resampled) {
+                    (ForecastFit::ScaledBeta, Some(r)) => r.reach_interval(target, o.level),
+                    _ => (None, None),
+                };
+                reach_rows.push(ReachRow {
+                    fit,
+                    target,
+                    k: match reached {
+                        Reached::At(k) => Some(k),
+                        _ => None,
+                    },
+                    reached,
+                    ceiling,
+                    lo,
+                    hi,
+                });
+            }
+        }
+        let law = power_law(self.groups, o.power_range.0, o.power_range.1);
+        let ks = forecast_ks(self.groups.n_min(), self.groups.n_max());
+        let kf: Vec<f64> = ks.iter().map(|&k| k as f64).collect();
+        let values = |fit: ForecastFit| {
+            let c = self.curve(fit);
+            kf.iter().map(|&k| c(k)).collect::<Vec<f64>>()
+        };
+        let forecast_curves = ForecastCurves {
+            observed: ks.iter().map(|&k| observed(self.groups, k)).collect(),
+            bb: values(ForecastFit::Bb),
+            zoibb: values(ForecastFit::Zoibb),
+            scaled_beta: values(ForecastFit::ScaledBeta),
+            kumaraswamy: values(ForecastFit::Kumaraswamy),
+            power_law: curves::power_law_values(law.as_ref(), &ks),
+            band: resampled.as_ref().map(|r| r.band(&kf, o.level)),
+            ks,
+        };
+        SeriesForecast {
+            scaled_beta: sb,
+            kumaraswamy: ku,
+            scaling: Scaling {
+                fit: ForecastFit::ScaledBeta,
+                exponent: head.exponent,
+                lo: head.lo,
+                hi: head.hi,
+                power_law: law,
+                fits,
+            },
+            reach: reach_rows,
+            forecast_curves,
+        }
+    }
+
+    /// The scaled Beta refitted on `o.bootstrap` task resamples (from the full optimum).
+    pub fn resample(&self, o: &ForecastOptions) -> Option<Resampled> {
+        if o.bootstrap == 0 || self.groups.is_empty() {
+            return None;
+        }
+        let tasks: Vec<Counts> = self
+            .groups
+            .iter()
+            .flat_map(|(t, m)| std::iter::repeat_n(t, m as usize))
+            .collect();
+        let mut rng = SplitMix64::new(o.seed);
+        let full = self.scaled[0];
+        let fits = (0..o.bootstrap)
+            .map(|_| {
+                let w = resample_weights(&mut rng, tasks.len());
+                let g = Groups::from_weighted(w.iter().map(|&(i, m)| (tasks[i], m as u64)));
+                let data = ScaledData::new(&g);
+                let f = fit_scaled_from(&data, Family::ScaledBeta, &[full.start()]);
+                (g, data, f)
+            })
+            .collect();
+        Some(Resampled { fits })
+    }
+}
+
+/// BB as the scaled Beta at s = 1.
+fn bb_as_scaled(bb: &BbFit) -> ScaledFit {
+    ScaledFit {
+        family: Family::ScaledBeta,
+        a: bb.a.clamp(
+            crate::estimators::scaled::PARAM_MIN,
+            crate::estimators::scaled::PARAM_MAX,
+        ),
+        b: bb.b.clamp(
+            crate::estimators::scaled::PARAM_MIN,
+            crate::estimators::scaled::PARAM_MAX,
+        ),
+        scale: 1.0,
+        log_likelihood: bb.log_likelihood,
+        at_bound: bb.at_bound,
+        identifiable: bb.identifiable,
+        converged: bb.converged,
+        iterations: bb.iterations,
+        stop_reason: bb.stop_reason,
+    }
+}
+
+/// The unbiased pass@k at `k` (None where some task has n < k).
+pub fn observed(g: &Groups, k: u64) -> Option<f64> {
+    unbiased_pass_at_k(g, k).ok()
+}

@@ -1,0 +1,74 @@
+//! Posterior-predictive pass@k and pass^k of a fitted scaled family, for any k.
+
+use super::fit::{ScaledData, ScaledFit};
+use crate::data::groups::Groups;
+use crate::num::libm_math::LibmMath;
+
+/// A fit and a series prepared for predictions: each group's ln ∫ (sx)^c (1 − sx)^m f, once.
+#[derive(Debug, Clone)]
+pub struct Predictor<'a> {
+    fit: ScaledFit,
+    data: &'a ScaledData,
+    /// (c, m, weight, ln I(c, m)).
+    tasks: Vec<(f64, f64, f64, f64)>,
+    total: f64,
+}
+
+impl<'a> Predictor<'a> {
+    /// Prepares the predictions of `fit` for the tasks of `g` (the data it was fitted to, or
+    /// any other series).
+    pub fn new(fit: ScaledFit, data: &'a ScaledData, g: &Groups) -> Self {
+        let p = fit.params();
+        let tasks: Vec<_> = g
+            .iter()
+            .map(|(t, w)| {
+                let (c, m) = (t.c() as f64, (t.n() - t.c()) as f64);
+                (c, m, w as f64, data.task_ln(fit.family, p, c, m).0)
+            })
+            .collect();
+        let total = tasks.iter().map(|t| t.2).sum();
+        Predictor {
+            fit,
+            data,
+            tasks,
+            total,
+        }
+    }
+
+    /// Mean posterior-predictive pass@k over the tasks.
+    ///
+    /// # Formula
+    /// Per task, 1 − E[(1 − sX)^k | n, c] = 1 − I(c, m + k)/I(c, m), I(c, m) =
+    /// ∫ (sx)^c (1 − sx)^m f(x) dx; averaged with the tasks' weights.
+    pub fn pass_at_k(&self, k: f64) -> f64 {
+        let p = self.fit.params();
+        let sum: f64 = self
+            .tasks
+            .iter()
+            .map(|&(c, m, w, ln0)| {
+                let ln1 = self.data.task_ln(self.fit.family, p, c, m + k).0;
+                -w * (ln1 - ln0).libm_exp_m1()
+            })
+            .sum();
+        sum / self.total
+    }
+
+    /// Mean posterior-predictive pass^k: E[(sX)^k | n, c] = I(c + k, m)/I(c, m).
+    pub fn pass_hat_k(&self, k: f64) -> f64 {
+        let p = self.fit.params();
+        let sum: f64 = self
+            .tasks
+            .iter()
+            .map(|&(c, m, w, ln0)| {
+                let ln1 = self.data.task_ln(self.fit.family, p, c + k, m).0;
+                w * (ln1 - ln0).libm_exp()
+            })
+            .sum();
+        sum / self.total
+    }
+
+    /// The fit.
+    pub fn fit(&self) -> &ScaledFit {
+        &self.fit
+    }
+}

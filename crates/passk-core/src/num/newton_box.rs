@@ -1,0 +1,282 @@
+//! Projected Newton steps in a box of any small dimension N: the three-parameter fits'
+//! maximiser (the two-parameter fits keep [`super::optimize`], whose analytic Hessians they
+//! supply). The Hessian is forward differences of the analytic gradient, the step solves the
+//! free coordinates' system by Cholesky (shifted towards the gradient when the Hessian is not
+//! negative definite), backtracking keeps every step uphill, and the outcome says why it
+//! stopped.
+
+use crate::num::optimize::StopReason;
+
+/// The box, its iteration limit and the result type of a maximisation.
+#[derive(Debug, Clone, Copy)]
+pub struct BoxN<const N: usize> {
+    /// Lower bounds.
+    pub lo: [f64; N],
+    /// Upper bounds.
+    pub hi: [f64; N],
+    /// Newton iterations per start.
+    pub max_iter: u32,
+}
+
+/// The result of a maximisation in N dimensions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OutcomeN<const N: usize> {
+    /// The maximiser.
+    pub x: [f64; N],
+    /// The maximum.
+    pub value: f64,
+    /// Newton iterations taken (summed over starts).
+    pub iterations: u32,
+    /// Why the best run stopped.
+    pub reason: StopReason,
+    /// Which coordinates sit on a box edge.
+    pub at_bound: [bool; N],
+}
+
+const EDGE: f64 = 1e-12;
+/// Forward-difference step of the Hessian.
+const H_STEP: f64 = 1e-6;
+
+impl<const N: usize> BoxN<N> {
+    fn clamp(&self, x: [f64; N]) -> [f64; N] {
+        std::array::from_fn(|i| x[i].clamp(self.lo[i], self.hi[i]))
+    }
+
+    /// Maximises `f` (value and gradient) from each start; returns the best run with the
+    /// iterations of all runs added up.
+    pub fn maximize(
+        &self,
+        f: &mut impl FnMut([f64; N]) -> (f64, [f64; N]),
+        starts: &[[f64; N]],
+    ) -> OutcomeN<N> {
+        let mut best: Option<OutcomeN<N>> = None;
+        let mut total = 0;
+        for s in starts {
+            let o = self.newton(f, *s);
+            total += o.iterations;
+            if best.is_none_or(|b| o.value > b.value || b.value.is_nan()) {
+                best = Some(o);
+            }
+        }
+        let mut best = best.unwrap_or(OutcomeN {
+            x: self.clamp([0.0; N]),
+            value: f64::NAN,
+            iterations: 0,
+            reason: StopReason::MaxIterations,
+            at_bound: [false; N],
+        });
+        best.iterations = total;
+        best
+    }
+
+    /// Maximises from one start.
+    pub fn newton(
+        &self,
+        f: &mut impl FnMut([f64; N]) -> (f64, [f64; N]),
+        start: [f64; N],
+    ) -> OutcomeN<N> {
+        let mut x = self.clamp(start);
+        let (mut v, mut g) = f(x);
+        let mut reason = StopReason::MaxIterations;
+        let mut it = 0;
+        while it < self.max_iter {
+            it += 1;
+            if !v.is_finite() {
+                break;
+            }
+            let free: [bool; N] = std::array::from_fn(|i| {
+                !((x[i] <= self.lo[i] + EDGE && g[i] <= 0.0)
+                    || (x[i] >= self.hi[i] - EDGE && g[i] >= 0.0))
+            });
+            let pg: [f64; N] = std::array::from_fn(|i| if free[i] { g[i] } else { 0.0 });
+            let gnorm = pg.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+            if gnorm <= 1e-10 * (1.0 + v.abs()) {
+                reason = StopReason::GradientTolerance;
+                break;
+            }
+            let d = self.direction(f, x, g, pg, free);
+            let slope: f64 = (0..N).map(|i| pg[i] * d[i]).sum();
+            let resolution = 4.0 * f64::EPSILON * v.abs().max(1.0);
+            let mut t = 1.0;
+            let mut accepted = None;
+            for _ in 0..40 {
+                if t * slope <= resolution {
+                    break;
+                }
+                let xn = self.clamp(std::array::from_fn(|i| x[i] + t * d[i]));
+                if xn == x {
+                    break;
+                }
+                let (vn, gn) = f(xn);
+                if vn.is_finite() && vn > v {
+                    accepted = Some((xn, vn, gn));
+                    break;
+                }
+                t *= 0.5;
+            }
+            match accepted {
+                Some((xn, vn, gn)) => {
+                    let small = (vn - v).abs() <= 1e-15 * v.abs().max(1.0);
+                    (x, v, g) = (xn, vn, gn);
+                    if small {
+                        reason = StopReason::NoImprovement;
+                        break;
+                    }
+                }
+                None => {
+                    reason = StopReason::NoImprovement;
+                    break;
+                }
+            }
+        }
+        OutcomeN {
+            x,
+            value: v,
+            iterations: it,
+            reason,
+            at_bound: std::array::from_fn(|i| {
+                x[i] <= self.lo[i] + EDGE || x[i] >= self.hi[i] - EDGE
+            }),
+        }
+    }
+
+    /// The Newton direction on the free coordinates, −H⁻¹·g, with −H shifted by λ·I until
+    /// positive definite; capped at 3 in every coordinate.
+    fn direction(
+        &self,
+        f: &mut impl FnMut([f64; N]) -> (f64, [f64; N]),
+        x: [f64; N],
+        g: [f64; N],
+        pg: [f64; N],
+        free: [bool; N],
+    ) -> [f64; N] {
+        let idx: Vec<usize> = (0..N).filter(|&i| free[i]).collect();
+        let m = idx.len();
+        // −H on the free coordinates, by forward differences of the gradient (stepping
+        // inwards at an upper bound).
+        let mut neg_h = vec![0.0; m * m];
+        for (a, &i) in idx.iter().enumerate() {
+            let step = if x[i] + H_STEP > self.hi[i] {
+                -H_STEP
+            } else {
+                H_STEP
+            };
+            let mut xp = x;
+            xp[i] += step;
+            let (_, gp) = f(xp);
+            for (b, &j) in idx.iter().enumerate() {
+                neg_h[b * m + a] = -(gp[j] - g[j]) / step;
+            }
+        }
+        for a in 0..m {
+            for b in 0..a {
+                let s = 0.5 * (neg_h[a * m + b] + neg_h[b * m + a]);
+                neg_h[a * m + b] = s;
+                neg_h[b * m + a] = s;
+            }
+        }
+        let scale = (0..m)
+            .fold(0.0f64, |s, a| s.max(neg_h[a * m + a].abs()))
+            .max(1e-12);
+        let rhs: Vec<f64> = idx.iter().map(|&i| pg[i]).collect();
+        let mut lambda = 0.0;
+        for _ in 0..12 {
+            if let Some(sol) = cholesky_solve(&neg_h, m, lambda, &rhs) {
+                let mut d = [0.0; N];
+                for (a, &i) in idx.iter().enumerate() {
+                    d[i] = sol[a];
+                }
+                let big = d.iter().fold(0.0f64, |s, v| s.max(v.abs()));
+                if big.is_finite() {
+                    if big > 3.0 {
+                        d.iter_mut().for_each(|v| *v *= 3.0 / big);
+                    }
+                    return d;
+                }
+            }
+            lambda = if lambda == 0.0 {
+                1e-8 * scale
+            } else {
+                lambda * 10.0
+            };
+        }
+        let big = pg.iter().fold(f64::MIN_POSITIVE, |s, v| s.max(v.abs()));
+        std::array::from_fn(|i| pg[i] / big)
+    }
+}
+
+/// Solves (A + λI)·y = r for a symmetric m×m A (row-major) by Cholesky; None unless A + λI
+/// is positive definite.
+fn cholesky_solve(a: &[f64], m: usize, lambda: f64, r: &[f64]) -> Option<Vec<f64>> {
+    let mut l = vec![0.0; m * m];
+    for i in 0..m {
+        for j in 0..=i {
+            let mut s = a[i * m + j] + if i == j { lambda } else { 0.0 };
+            for k in 0..j {
+                s -= l[i * m + k] * l[j * m + k];
+            }
+            if i == j {
+                if s <= 0.0 || s.is_nan() {
+                    return None;
+                }
+                l[i * m + i] = s.sqrt();
+            } else {
+                l[i * m + j] = s / l[j * m + j];
+            }
+        }
+    }
+    let mut y = r.to_vec();
+    for i in 0..m {
+        for k in 0..i {
+            y[i] -= l[i * m + k] * y[k];
+        }
+        y[i] /= l[i * m + i];
+    }
+    for i in (0..m).rev() {
+        for k in i + 1..m {
+            y[i] -= l[k * m + i] * y[k];
+        }
+        y[i] /= l[i * m + i];
+    }
+    Some(y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_an_interior_maximum_and_a_boundary_one() {
+        let bx = BoxN::<3> {
+            lo: [-5.0; 3],
+            hi: [5.0, 5.0, 0.0],
+            max_iter: 100,
+        };
+        // −(x−1)² − 2(y+2)² − (z−1)² − x·y/2: the maximum in z is at the bound z = 0.
+        let mut f = |p: [f64; 3]| {
+            let [x, y, z] = p;
+            (
+                -(x - 1.0).powi(2) - 2.0 * (y + 2.0).powi(2) - (z - 1.0).powi(2) - 0.5 * x * y,
+                [
+                    -2.0 * (x - 1.0) - 0.5 * y,
+                    -4.0 * (y + 2.0) - 0.5 * x,
+                    -2.0 * (z - 1.0),
+                ],
+            )
+        };
+        let o = bx.maximize(&mut f, &[[0.0, 0.0, -3.0], [4.0, 4.0, -1.0]]);
+        // Stationary in (x, y): 2x + y/2 = 2 + … solved exactly.
+        let det = 2.0 * 4.0 - 0.25;
+        let (x, y) = (
+            (2.0 * 4.0 - 0.5 * -8.0) / det,
+            (2.0 * -8.0 - 0.5 * 2.0) / det,
+        );
+        assert!(
+            (o.x[0] - x).abs() < 1e-8 && (o.x[1] - y).abs() < 1e-8,
+            "{o:?} {x} {y}"
+        );
+        assert_eq!(o.x[2], 0.0);
+        assert_eq!(o.at_bound, [false, false, true]);
+        assert!(o.reason.converged());
+    }
+}
