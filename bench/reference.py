@@ -129,7 +129,7 @@ def bench(path, ks, runs):
             {"step": "BB fit", "ms": bb_ms},
             {"step": "Cover@τ", "ms": cover_ms},
             {"step": "full report", "ms": parse_ms + curve_ms + bb_ms + cover_ms},
-            {"step": "read + report, default k (passk report)", "ms": parse_ms + default_ms + bb_ms + cover_ms},
+            {"step": "read + report, default k (passk report --no-forecast)", "ms": parse_ms + default_ms + bb_ms + cover_ms},
         ],
         "bytes": os.path.getsize(path),
         "bb": fits[0],

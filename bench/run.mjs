@@ -197,7 +197,7 @@ if (big) {
   }
   // Issue #17's targets: passk report on the 7 MB n,c file of 10^6 tasks (default k), the same
   // for 10^5 tasks, the readers' rate and the report's peak memory.
-  const READ_REPORT = 'read + report, default k (passk report)';
+  const READ_REPORT = 'read + report, default k (passk report --no-forecast)';
   const counts = native.find((r) => r.file.startsWith('counts_'));
   const mid = native.find((r) => r.tasks === 100_000);
   if (counts) {
@@ -215,6 +215,10 @@ if (big) {
 } else {
   out.push('targets (the speed targets are judged at N = 10^6: run ./dev bench without --quick):');
 }
+// Issue 38: both scaled fits of the seven Pythia series (n = 10^4) within 2 s in wasm.
+const pythia = Object.entries(wasm).find(([f]) => f.startsWith('pythia'))?.[1];
+const scaled = step(pythia, 'scaled Beta + Kumaraswamy fits');
+if (scaled !== undefined) check(scaled <= 2000, `scaled-Beta and Kumaraswamy fits of the 7 Pythia series ≤ 2 s in wasm — ${fmt(scaled)} ms (natively ${fmt(step(native.find((r) => r.file.startsWith('pythia')), 'scaled Beta + Kumaraswamy fits'))} ms)`);
 // What the first paint needs: the page's first wasm part, its JS and the split loader it
 // imports. The second part (split_*.wasm, the data workspace) is fetched and compiled beside
 // it and linked in when it arrives; the engine worker's files load in parallel too.

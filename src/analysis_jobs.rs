@@ -16,7 +16,6 @@ use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options};
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
-use passk_io::page_view::View;
 use passk_io::settings::Parsed;
 
 /// Backtest repeats per shrink factor (as `passk report --backtest`).
@@ -269,7 +268,6 @@ pub fn report_pipeline(
     settings: Memo<Parsed>,
     rejected: Memo<Vec<Vec<Rejected>>>,
     report: RwSignal<Report>,
-    view: RwSignal<View>,
     pending: PendingJobs,
 ) {
     handle(pending, Family::Report, move |reply| {
@@ -285,7 +283,7 @@ pub fn report_pipeline(
         settings.with(|s| {
             let mut o = Options {
                 cv: false,
-                ..with_forecast(s.opts.clone(), view.with(View::reach_target))
+                ..s.opts.clone()
             };
             o.settings.bootstrap = 0;
             o.settings.folds = 0;

@@ -354,7 +354,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         backtests.with(|bts| attach_backtests(&mut r, bts));
         r
     });
-    report_pipeline(data, settings, rejected, report, view, pending);
+    report_pipeline(data, settings, rejected, report, pending);
     // Sent after the curves and the table's report, which the first screen waits for (the
     // engine starts its jobs in the order they arrive and interleaves their slices).
     backtest_pipeline(data, settings, backtests, pending);

@@ -1,16 +1,19 @@
 //! "What would more samples buy?": the forecasts beyond the samples drawn — the power-law
 //! exponent of −log pass@k per series with its interval, the smallest k that reaches a
-//! target under each forecast, and the log-log forecast chart. Every figure is the report's
-//! (`scaling`, `reach`, `forecast_curves`), so the page and `passk report` agree.
+//! target under each forecast, and the log-log forecast chart. The engine computes them with
+//! the report's function (`Ask::Forecast`), so the page and `passk report` agree.
 
 use leptos::prelude::*;
 
+use super::analysis_jobs::{ask, handle, with_forecast};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::job_progress::{is_stale, JobProgress};
+use super::series_key::SeriesKey;
 use passk_core::analysis::forecast::{ForecastFit, ReachRow, Reached, SeriesForecast};
-use passk_core::report::schema::ModelReport;
-use passk_engine::protocol::Family;
+use passk_core::estimators::scaled::ScaledFit;
+use passk_core::settings::Options;
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_io::display::{full, percent, thousands};
 use passk_io::page_view::{View, DEFAULT_REACH};
 use passk_plot::forecast::{ForecastChart, ForecastLine};
@@ -39,14 +42,6 @@ fn reach_cell(r: &ReachRow) -> String {
     }
 }
 
-/// The series with forecasts, as the report has them.
-fn forecasts(models: &[ModelReport]) -> Vec<(String, SeriesForecast)> {
-    models
-        .iter()
-        .filter_map(|m| Some((m.name.clone(), m.forecast.clone()?)))
-        .collect()
-}
-
 /// The forecast panel.
 #[component]
 pub fn ForecastPanel(
@@ -61,7 +56,46 @@ pub fn ForecastPanel(
             .with(|v| v.forecast_fit.as_deref().and_then(ForecastFit::from_key))
             .unwrap_or(ForecastFit::ScaledBeta)
     });
-    let all = Memo::new(move |_| a.report.with(|r| forecasts(&r.models)));
+    // The engine's forecasts (`Ask::Forecast`, the report's function), asked again when the
+    // series, the target or the resamples, seed and level change.
+    let all = RwSignal::new(Vec::<(String, SeriesForecast)>::new());
+    handle(a.pending, Family::Forecast, move |reply| {
+        if let Reply {
+            answer: Answer::Forecasts { forecasts },
+            ..
+        } = reply
+        {
+            all.set(forecasts);
+        }
+    });
+    let options = Memo::new(move |_| {
+        let reach = a.view.with(View::reach_target);
+        let range = a.view.with(View::power_range).ok().flatten();
+        a.settings.with(|s| Options {
+            power_range: range,
+            ..with_forecast(s.opts.clone(), reach)
+        })
+    });
+    // Asked for once the panel comes near the screen: the fits cost about a second per series
+    // of n = 10^4 in the engine, which the first screen's curves should not wait behind.
+    let section = NodeRef::<leptos::html::Section>::new();
+    let seen = RwSignal::new(false);
+    Effect::new(move |_| {
+        if let Some(el) = section.get() {
+            watch_once(&el, seen);
+        }
+    });
+    Effect::new(move |_| {
+        let options = options.get();
+        let data = a.data.get();
+        if !seen.get() {
+            return;
+        }
+        ask(a.pending, "forecasting…", |job| Request {
+            job,
+            ask: Ask::Forecast { data, options },
+        });
+    });
     let shown = Memo::new(move |_| a.visible(all.get(), |f| f.0.as_str()));
     let chart = Signal::derive(move || {
         let fit = chosen.get();
@@ -128,12 +162,14 @@ pub fn ForecastPanel(
             .into_iter()
             .map(|(name, f)| {
                 let s = &f.scaling;
+                // Each exponent cell carries every digit in its title.
                 let by = |fit: ForecastFit| {
-                    s.fits
-                        .iter()
-                        .find(|e| e.fit == fit)
+                    let e = s.fits.iter().find(|e| e.fit == fit);
+                    let text = e
                         .map(|e| exponent(e.exponent, e.lo, e.hi))
-                        .unwrap_or_default()
+                        .unwrap_or_default();
+                    let title = e.map(|e| full(e.exponent)).unwrap_or_default();
+                    view! { <td title=title data-fit=fit.key()>{text}</td> }
                 };
                 let law = s.power_law.map_or("—".to_string(), |p| {
                     format!(
@@ -143,13 +179,24 @@ pub fn ForecastPanel(
                         thousands(p.k_to)
                     )
                 });
+                let (sv, slo, shi) = s.scale;
+                let scale_title = format!(
+                    "{}; 95 % profile interval {}–{}",
+                    full(sv),
+                    slo.map_or("open".into(), full),
+                    shi.map_or("1".into(), full)
+                );
+                let params = |p: &ScaledFit| format!("{:.3}, {:.3}, {:.3}", p.a, p.b, p.scale);
+                let ll = |p: &ScaledFit| format!("log-likelihood {}", full(p.log_likelihood));
                 view! {
                     <tr>
                         <th scope="row" class="left">{name}</th>
-                        <td>{by(ForecastFit::ScaledBeta)}</td>
-                        <td>{format!("{:.3}", f.scaled_beta.scale)}</td>
-                        <td>{by(ForecastFit::Kumaraswamy)}</td>
-                        <td>{by(ForecastFit::Bb)}</td>
+                        {by(ForecastFit::ScaledBeta)}
+                        <td title=scale_title>{format!("{:.3}", f.scaled_beta.scale)}</td>
+                        <td class="small" title=ll(&f.scaled_beta)>{params(&f.scaled_beta)}</td>
+                        {by(ForecastFit::Kumaraswamy)}
+                        <td class="small" title=ll(&f.kumaraswamy)>{params(&f.kumaraswamy)}</td>
+                        {by(ForecastFit::Bb)}
                         <td>{law}</td>
                     </tr>
                 }
@@ -173,22 +220,29 @@ pub fn ForecastPanel(
             .map(percent)
             .unwrap_or_else(|_| "—".into())
     };
-    let stale = is_stale(a.pending, Family::Report);
+    let stale = is_stale(a.pending, Family::Forecast);
     view! {
-        <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="forecast-title" data-testid="forecast-panel">
+        <section node_ref=section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="forecast-title" data-testid="forecast-panel">
             <h2 id="forecast-title">"Forecast: what more samples would buy"</h2>
-            <JobProgress pending=a.pending family=Family::Report />
+            <JobProgress pending=a.pending family=Family::Forecast />
             <p class="note small">"Fits of p = s·X by maximum marginal likelihood, X ~ Beta(a, b) (scaled Beta) or Kumaraswamy(a, b); s is the ceiling of every task's success rate. At large k, −ln pass@k falls as A·k"<sup>"−b"</sup>" with b = a, the exponent of the rates' left tail (Schaeffer et al., 2025). Intervals are 95 %: profile likelihood (scaled Beta, BB) or observed information (Kumaraswamy)."</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Scaling exponents">
                 <table class="results" data-testid="forecast-table">
                     <caption>"Exponent b of −ln pass@k ≈ A·k"<sup>"−b"</sup>" per series"</caption>
                     <thead><tr>
                         <th scope="col">"series"</th><th scope="col">"scaled Beta b"</th><th scope="col">"scale s"</th>
-                        <th scope="col">"Kumaraswamy b"</th><th scope="col">"BB b"</th><th scope="col">"least squares b"</th>
+                        <th scope="col">"scaled Beta a, b, s"</th><th scope="col">"Kumaraswamy b"</th>
+                        <th scope="col">"Kumaraswamy a, b, s"</th><th scope="col">"BB b"</th><th scope="col">"least squares b"</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
+            <label class="inline">
+                "Least squares over k "
+                <input type="text" size="10" data-testid="forecast-range" placeholder="2–smallest n" prop:value=move || a.view.with(|v| v.power_range.clone()).unwrap_or_default()
+                    on:change=move |ev| a.view.update(|v| v.power_range = Some(event_target_value(&ev))) aria-describedby="forecast-range-error" />
+            </label>
+            {move || a.view.with(View::power_range).err().map(|e| view! { <p class="error small" id="forecast-range-error" data-testid="forecast-range-error">{e}</p> })}
             <label class="inline">
                 "Samples to reach pass@k = "
                 <input type="text" inputmode="decimal" size="6" data-testid="forecast-reach" prop:value=move || a.view.with(|v| v.reach.clone()).unwrap_or_else(|| DEFAULT_REACH.into())
@@ -222,6 +276,36 @@ pub fn ForecastPanel(
                 dark=dark
                 table=table
             />
+            <SeriesKey names=Signal::derive(move || all.with(|f| f.iter().map(|s| s.0.clone()).collect::<Vec<_>>())) dark=dark analysis=a />
         </section>
+    }
+}
+
+/// Sets `seen` once `el` comes within 600 px of the viewport (an `IntersectionObserver`,
+/// disconnected then); at once where the browser has none.
+fn watch_once(el: &web_sys::Element, seen: RwSignal<bool>) {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let callback = Closure::<dyn FnMut(js_sys::Array, web_sys::IntersectionObserver)>::new(
+        move |entries: js_sys::Array, observer: web_sys::IntersectionObserver| {
+            let near = entries.iter().any(|e| {
+                e.dyn_into::<web_sys::IntersectionObserverEntry>()
+                    .is_ok_and(|e| e.is_intersecting())
+            });
+            if near {
+                seen.set(true);
+                observer.disconnect();
+            }
+        },
+    );
+    let init = web_sys::IntersectionObserverInit::new();
+    init.set_root_margin("600px");
+    match web_sys::IntersectionObserver::new_with_options(callback.as_ref().unchecked_ref(), &init)
+    {
+        Ok(observer) => {
+            observer.observe(el);
+            callback.forget();
+        }
+        Err(_) => seen.set(true),
     }
 }

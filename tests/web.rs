@@ -211,7 +211,7 @@ impl passk_engine::job::Host for Collect {
 #[wasm_bindgen_test]
 fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     use passk_core::estimators::cover::Tau;
-    use passk_core::settings::{BandKind, Settings};
+    use passk_core::settings::{BandKind, Options, Settings};
     use passk_engine::codec::{from_js, to_js};
     use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
     use passk_engine::runner::Engine;
@@ -315,6 +315,17 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                 confidence: 0.9,
             },
         },
+        Request {
+            job: 10,
+            ask: Ask::Forecast {
+                data: 1,
+                options: Options {
+                    forecast: true,
+                    reach: vec![0.5],
+                    ..Options::default()
+                },
+            },
+        },
     ];
     let engine = Engine::new();
     let host = Rc::new(Collect(RefCell::new(vec![Reply::ready()])));
@@ -328,9 +339,16 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
         while std::future::Future::poll(run.as_mut(), &mut cx).is_pending() {}
     }
     let replies = host.0.borrow().clone();
-    // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan (the cancel has
-    // no reply).
-    assert_eq!(replies.len(), 9, "{replies:?}");
+    // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan, Forecasts (the
+    // cancel has no reply).
+    assert_eq!(replies.len(), 10, "{replies:?}");
+    assert!(replies.iter().any(|r| matches!(
+        r,
+        Reply {
+            answer: Answer::Forecasts { forecasts },
+            ..
+        } if !forecasts.is_empty() && !forecasts[0].1.reach.is_empty()
+    )));
     assert!(replies.iter().any(|r| matches!(
         r,
         Reply {

@@ -8,18 +8,30 @@ import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, passkJson, typeInto, usePa
 const h = usePage();
 const thousands = (k) => k.toLocaleString('en-US');
 
+test('the forecasts are asked for only once the panel comes near the screen', async () => {
+  const { page } = h;
+  await page.waitForTimeout(500);
+  assert.equal(await page.getByTestId('forecast-table').locator('tbody tr').count(), 0);
+});
+
 test('DeepScaleR: exponents and reach as passk report, and a target typed', async () => {
   const { page } = h;
   await page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
   await waitForText(page, 'forecast-table', 'deepscaler_base', { timeout: 60000 });
   const cli = passkJson('report', ...EXAMPLES, '--reach', '0.9');
   const rows = await page.getByTestId('forecast-table').locator('tbody tr').evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
+  const titles = await page.getByTestId('forecast-table').locator('tbody tr').evaluateAll((rs) => rs.map((r) => Object.fromEntries([...r.querySelectorAll('td[data-fit]')].map((c) => [c.dataset.fit, Number(c.title)]))));
   assert.equal(rows.length, 2);
   for (const [i, m] of cli.models.entries()) {
     const s = m.scaling;
     assert.equal(rows[i][0], m.name);
     assert.equal(rows[i][1], `${s.exponent.toFixed(3)} (${s.lo.toFixed(3)}–${s.hi.toFixed(3)})`);
     assert.equal(rows[i][2], m.scaled_beta.scale.toFixed(3));
+    // Every digit: the page's exponents are the report's, bit for bit.
+    for (const e of s.fits) assert.equal(titles[i][e.fit], e.exponent, `${m.name} ${e.fit}`);
+    assert.equal(rows[i][3], [m.scaled_beta.a, m.scaled_beta.b, m.scaled_beta.scale].map((v) => v.toFixed(3)).join(', '));
+    const k = s.fits.find((e) => e.fit === 'kumaraswamy');
+    assert.equal(rows[i][4], `${k.exponent.toFixed(3)} (${k.lo.toFixed(3)}–${k.hi.toFixed(3)})`);
   }
   const reach = async () => page.getByTestId('forecast-reach-table').locator('tbody tr').evaluateAll((rs) => rs.map((r) => Object.fromEntries([...r.querySelectorAll('td')].map((c) => [c.dataset.fit, c.textContent]))));
   let got = await reach();
@@ -33,6 +45,12 @@ test('DeepScaleR: exponents and reach as passk report, and a target typed', asyn
   const half = passkJson('report', ...EXAMPLES, '--reach', '0.5');
   const want = thousands(half.models[0].reach.find((r) => r.fit === 'scaled_beta').k);
   await page.getByTestId('forecast-reach-table').locator('td[data-fit=scaled_beta]').first().filter({ hasText: new RegExp(`^${want}$`) }).waitFor({ timeout: 60000 });
+  // The least-squares range: as passk report --power-range.
+  await typeInto(page, 'forecast-range', '4-64');
+  await page.getByTestId('forecast-range').press('Enter');
+  const ranged = passkJson('report', ...EXAMPLES, '--power-range', '4-64');
+  const law = ranged.models[0].scaling.power_law;
+  await page.getByTestId('forecast-table').locator('tbody tr').first().locator('td').last().filter({ hasText: `${law.b.toFixed(3)} (k 4–64)` }).waitFor({ timeout: 60000 });
   // A target that is not one says why.
   await typeInto(page, 'forecast-reach', '2');
   await page.getByTestId('forecast-reach').press('Enter');
@@ -44,6 +62,8 @@ for (const [width, scheme] of [[1280, 'light'], [390, 'dark']]) {
   test(`Pythia: seven series in the forecast panel at ${width} px, ${scheme}`, async () => {
     await withPage({ colorScheme: scheme, viewport: { width, height: 900 } }, async (p) => {
       await p.page.getByTestId('example-pythia').click();
+      // The panel asks for its forecasts once it comes near the screen.
+      await p.page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
       await waitForText(p.page, 'forecast-table', 'Pythia 12B', { timeout: 90000 });
       assert.equal(await p.page.getByTestId('forecast-table').locator('tbody tr').count(), 7);
       await p.page.getByTestId('forecast-panel').screenshot({ path: `${ARTIFACTS}forecast-pythia-${width}-${scheme}.png` });

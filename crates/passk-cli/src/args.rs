@@ -65,6 +65,8 @@ pub enum Flag {
     Reach,
     /// `--no-forecast`: leave the forecasts out of the report.
     NoForecast,
+    /// `--power-range FROM-TO`: the k range of the least-squares power law.
+    PowerRange,
 }
 
 impl Flag {
@@ -92,6 +94,7 @@ impl Flag {
             Flag::Pairs => "pairs",
             Flag::Reach => "reach",
             Flag::NoForecast => "no-forecast",
+            Flag::PowerRange => "power-range",
         }
     }
 }
@@ -175,6 +178,9 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
             Flag::ByGroup => a.by_group = true,
             Flag::NoForecast => a.opts.forecast = false,
+            Flag::PowerRange => {
+                a.opts.power_range = Some(value(&mut p, flag, settings::parse_k_range)?)
+            }
             Flag::Reach => a.opts.reach = value(&mut p, flag, settings::parse_reach)?,
             Flag::Pairs => {
                 a.first_pairs = value(&mut p, flag, |v| match v {

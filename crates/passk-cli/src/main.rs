@@ -72,6 +72,8 @@ flags:
   --reach LIST        pass@k targets in (0, 1): `reach` rows, the smallest k at which each
                       forecast (bb, zoibb, scaled_beta, kumaraswamy) reaches them, with the
                       scaled Beta's bootstrap interval when --bootstrap B > 0
+  --power-range A-B   the k range of the least-squares power law in `scaling` (default 2 to
+                      the smallest n)
   --no-forecast       leave out the forecasts (scaled-Beta and Kumaraswamy fits, their
                       columns, `scaling`, `reach`, `forecast_curves`)
   --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
@@ -170,6 +172,7 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::K,
     Flag::Reach,
     Flag::NoForecast,
+    Flag::PowerRange,
     Flag::Tau,
     Flag::GTau,
     Flag::Linmix,

@@ -82,6 +82,9 @@ pub struct Options {
     /// Targets of "how many samples to reach X" (`reach` rows; with `forecast`).
     #[serde(default)]
     pub reach: Vec<f64>,
+    /// The k range of the least-squares power law (None: 2 to the smallest n).
+    #[serde(default)]
+    pub power_range: Option<[u64; 2]>,
 }
 
 impl Default for Options {
@@ -101,6 +104,7 @@ impl Default for Options {
             backtest: None,
             forecast: false,
             reach: Vec::new(),
+            power_range: None,
         }
     }
 }

@@ -16,6 +16,7 @@ fn options(reach: Vec<f64>, bootstrap: u64) -> ForecastOptions {
         seed: 7,
         level: 0.95,
         power_range: (None, None),
+        backtest: None,
     }
 }
 
@@ -33,7 +34,20 @@ fn real_files_exponents_and_reach() {
         let fits = fit_series(&g).unwrap();
         let t0 = std::time::Instant::now();
         let p = Prepared::new(&g, &fits);
-        let f = p.forecast(&options(vec![0.9], 0));
+        let mut o = options(vec![0.9], 0);
+        o.backtest = Some(5);
+        let f = p.forecast(&o);
+        let bt = f.forecast_backtest.as_ref().unwrap();
+        eprintln!(
+            "    backtest: ratios {:?}, best {:?}; {}",
+            bt.ratios,
+            bt.best,
+            bt.mae
+                .iter()
+                .map(|(f, e)| format!("{} {:.4?}", f.key(), e))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
         let s = &f.scaling;
         eprintln!(
             "{:>15}: exponent {:.4} [{:?}, {:?}] power law b {:?}; {}",
@@ -131,7 +145,7 @@ fn the_scaled_beta_forecasts_pass_at_10_000_better_than_bb_when_rates_stop_below
 #[test]
 fn the_profile_interval_covers_the_true_exponent() {
     let (a, b, s) = (0.5, 1.5, 0.4);
-    let mut covered = 0;
+    let (mut covered, mut scale_covered) = (0, 0);
     for seed in 0..20 {
         let mut rng = SplitMix64::new(50 + seed);
         let (g, _) = simulate(&mut rng, a, b, s);
@@ -145,7 +159,12 @@ fn the_profile_interval_covers_the_true_exponent() {
         if lo <= a && a <= hi {
             covered += 1;
         }
+        let (_, slo, shi) = f.scaling.scale;
+        if slo.unwrap_or(0.0) <= s && s <= shi.unwrap_or(1.0) {
+            scale_covered += 1;
+        }
     }
-    eprintln!("a covered in {covered}/20 seeds");
+    eprintln!("a covered in {covered}/20 seeds, the scale in {scale_covered}/20");
     assert!(covered >= 18, "{covered}");
+    assert!(scale_covered >= 18, "{scale_covered}");
 }

@@ -213,3 +213,35 @@ fn on_the_real_files_the_scaled_beta_is_at_least_bb() {
         }
     }
 }
+
+#[test]
+fn the_fits_reach_an_independent_optimiser_on_the_real_files() {
+    let text = std::fs::read_to_string(passk_fixtures::fixture("scaled/fits.json")).unwrap();
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    let want = doc["fits"].as_array().unwrap();
+    // Nine series, two families.
+    assert_eq!(want.len(), 18);
+    for ds in real_series() {
+        let g = ds.groups();
+        let fits = passk_core::estimators::scaled::fit_scaled(&g, &fit_bb(&g));
+        for fit in fits {
+            let w = want
+                .iter()
+                .find(|w| w["series"] == ds.name.as_str() && w["family"] == fit.family.key())
+                .unwrap_or_else(|| panic!("{} {}", ds.name, fit.family));
+            let theirs = w["log_likelihood"].as_f64().unwrap();
+            eprintln!(
+                "{:>12} {:>12}: passk {:.9} scipy {:.9}",
+                ds.name, fit.family, fit.log_likelihood, theirs
+            );
+            assert!(
+                fit.log_likelihood >= theirs - 1e-6 * theirs.abs(),
+                "{} {}: {} below scipy's {}",
+                ds.name,
+                fit.family,
+                fit.log_likelihood,
+                theirs
+            );
+        }
+    }
+}

@@ -16,7 +16,8 @@ use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
 use passk_core::analysis::planner;
 use passk_core::estimators::cover::Tau;
 use passk_core::report::backtests::SeriesBacktest;
-use passk_core::settings::{BandKind, Settings};
+use passk_core::report::build::forecast_series;
+use passk_core::settings::{BandKind, Options, Settings};
 use passk_io::display::count_of;
 use passk_io::read::{series_name_for, Format, ReadOptions, Reader};
 
@@ -243,6 +244,32 @@ pub(crate) async fn decide(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &Se
     job.finish(Reply {
         job: job.job,
         answer: Answer::Decision { decision },
+    });
+}
+
+/// Each series' forecasts, one series at a time (a newer request stops it between series):
+/// the same function as the report's ([`forecast_series`]).
+pub(crate) async fn forecast(job: &mut Job<'_>, d: Data, options: &Options) {
+    let series = with_tasks(&d.datasets, &d.fits);
+    let total = series.len() as u64;
+    let mut forecasts = Vec::with_capacity(series.len());
+    for (done, (_, f)) in series.iter().enumerate() {
+        let text = || {
+            (
+                format!("forecasting series {} of {total}…", done + 1),
+                Some((done as u64, total)),
+            )
+        };
+        if !job.tick(text).await {
+            return;
+        }
+        if let Some(fits) = &f.fits {
+            forecasts.push((f.name.clone(), forecast_series(&f.groups, fits, options)));
+        }
+    }
+    job.finish(Reply {
+        job: job.job,
+        answer: Answer::Forecasts { forecasts },
     });
 }
 

@@ -8,6 +8,7 @@ use std::hint::black_box;
 use passk_core::data::dataset::Dataset;
 use passk_core::estimators::beta_binomial::fit_bb;
 use passk_core::estimators::cover::{cover_plugin, cover_posterior, Tau};
+use passk_core::estimators::scaled::fit_scaled;
 use passk_core::estimators::zoibb::fit_zoibb;
 use passk_core::eval::estimates::Estimates;
 use passk_core::eval::fit::{config, fit_series};
@@ -121,6 +122,11 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
             black_box(fit_zoibb(g, bb));
         }
     });
+    let scaled = time(&mut || {
+        for (g, bb) in groups.iter().zip(&bbs) {
+            black_box(fit_scaled(g, bb));
+        }
+    });
     let cover = time(&mut || {
         for (g, bb) in groups.iter().zip(&bbs) {
             for &t in &taus {
@@ -174,6 +180,10 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
                 ms: zoibb,
             },
             Timing {
+                step: SCALED_FITS.into(),
+                ms: scaled,
+            },
+            Timing {
                 step: "Cover@τ".into(),
                 ms: cover,
             },
@@ -193,11 +203,15 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
     }
 }
 
+/// The step that fits the scaled Beta and the Kumaraswamy to every series.
+pub const SCALED_FITS: &str = "scaled Beta + Kumaraswamy fits";
+
 /// The name of the step that reads a file and reports on it, as `passk report` does.
-pub const READ_AND_REPORT: &str = "read + report, default k (passk report)";
+pub const READ_AND_REPORT: &str = "read + report, default k (passk report --no-forecast)";
 
 /// Reads `text` (the file `file`) and builds its report with the default settings, as
-/// `passk report FILE` does (its workspace, without printing).
+/// `passk report --no-forecast FILE` does (its workspace, without printing; the forecasts'
+/// cost is the [`SCALED_FITS`] step's and more, timed apart).
 pub fn read_and_report(file: &str, text: &str) -> passk_core::report::schema::Report {
     let ws = Loaded::new(vec![read_text(file, &series_name_for(file), text, None)]);
     build_report(&ws.datasets, ws.rejected, &Options::default())
@@ -227,7 +241,7 @@ mod tests {
         };
         let b = bench_text("x.txt", "10 3\n10 0\n12 12\n", 3, &clock);
         assert_eq!((b.series, b.tasks, b.ks.len()), (1, 3, 10));
-        assert_eq!(b.timings.len(), 8);
+        assert_eq!(b.timings.len(), 9);
         assert_eq!(b.bytes, 16);
         assert!(b.timings.iter().all(|t| t.ms == 1.0), "{:?}", b.timings);
     }

@@ -11,6 +11,7 @@ use crate::wire::report::ReportWire;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::decide::compare_all::Decision;
 use passk_core::analysis::diagnose::Diagnostics;
+use passk_core::analysis::forecast::SeriesForecast;
 use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::analysis::planner::Plan;
 use passk_core::data::dataset::Dataset;
@@ -117,6 +118,14 @@ pub enum Ask {
         /// The resamples and seed of the crossover intervals and ranks.
         settings: Settings,
     },
+    /// The forecasts of every series of the last fit: the scaled fits, exponents, reach and
+    /// the forecast chart's curves (the report's, for the same options).
+    Forecast {
+        /// The fit job whose series these are.
+        data: u64,
+        /// The report options the forecasts read: reach targets, resamples, seed, level.
+        options: Options,
+    },
     /// The sample-size plan of one series of the last fit.
     Plan {
         /// The fit job whose series these are.
@@ -171,6 +180,8 @@ pub enum Family {
     Plan,
     /// The comparison of every pair.
     Decide,
+    /// The forecasts.
+    Forecast,
 }
 
 impl Family {
@@ -187,10 +198,11 @@ impl Family {
         Family::Paired,
         Family::Plan,
         Family::Decide,
+        Family::Forecast,
     ];
 
     /// How many families there are.
-    pub const COUNT: usize = 11;
+    pub const COUNT: usize = 12;
 
     /// The family of a report job.
     pub fn of_report(full: bool) -> Family {
@@ -226,6 +238,7 @@ impl Request {
             Ask::Paired { .. } => Family::Paired,
             Ask::Plan { .. } => Family::Plan,
             Ask::Decide { .. } => Family::Decide,
+            Ask::Forecast { .. } => Family::Forecast,
             Ask::Cancel { family } => *family,
         }
     }
@@ -312,6 +325,11 @@ pub enum Answer {
         /// Tests, crossovers and ranks.
         decision: Decision,
     },
+    /// Each series' forecasts, by name, in the fit's order (series without tasks left out).
+    Forecasts {
+        /// (series name, its forecasts).
+        forecasts: Vec<(String, SeriesForecast)>,
+    },
     /// A job could not be done, and why.
     Failed {
         /// Its family.
@@ -355,6 +373,7 @@ impl Reply {
             Answer::Paired { .. } => Some(Family::Paired),
             Answer::Plan { .. } => Some(Family::Plan),
             Answer::Decision { .. } => Some(Family::Decide),
+            Answer::Forecasts { .. } => Some(Family::Forecast),
         }
     }
 

@@ -135,6 +135,12 @@ impl Engine {
                 };
                 analyses::paired(&mut job, d, &a, &b, &settings).await
             }
+            Ask::Forecast { data, options } => {
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
+                analyses::forecast(&mut job, d, &options).await
+            }
             Ask::Decide { data, ks, settings } => {
                 let Some(d) = self.fitted(&job, data).await else {
                     return;

@@ -21,7 +21,7 @@ use passk_core::data::rejected::Rejected;
 use passk_core::estimators::cover::Tau;
 use passk_core::eval::fit::SeriesFit;
 use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
-use passk_core::report::build::build_report_fitted;
+use passk_core::report::build::{build_report, build_report_fitted};
 use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
@@ -354,6 +354,41 @@ fn the_decision_reply_is_passk_compare() {
         vec![Reply {
             job: 5,
             answer: Answer::Decision { decision: want }
+        }]
+    );
+}
+
+#[test]
+fn the_forecasts_reply_is_the_reports_forecasts() {
+    let (ds, engine, h) = fitted();
+    let options = Options {
+        forecast: true,
+        reach: vec![0.9],
+        ..Options::default()
+    };
+    let got = run(
+        &engine,
+        &h,
+        Request {
+            job: 6,
+            ask: Ask::Forecast {
+                data: 1,
+                options: options.clone(),
+            },
+        },
+    );
+    let report = build_report(&ds, vec![Vec::new(); ds.len()], &options);
+    let want: Vec<_> = report
+        .models
+        .into_iter()
+        .map(|m| (m.name, m.forecast.expect("forecasts")))
+        .collect();
+    assert_eq!(want.len(), 2);
+    assert_eq!(
+        got,
+        vec![Reply {
+            job: 6,
+            answer: Answer::Forecasts { forecasts: want }
         }]
     );
 }
@@ -916,6 +951,17 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         plan_request(9, 1),
         decide_request(12, 1, 20),
         Request {
+            job: 13,
+            ask: Ask::Forecast {
+                data: 1,
+                options: Options {
+                    forecast: true,
+                    reach: vec![0.5],
+                    ..Options::default()
+                },
+            },
+        },
+        Request {
             job: 10,
             ask: Ask::Read {
                 source: Source(b"10 3\n".to_vec()),
@@ -995,6 +1041,17 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         plan_request(9, 1),
         decide_request(12, 1, 20),
         Request {
+            job: 13,
+            ask: Ask::Forecast {
+                data: 1,
+                options: Options {
+                    forecast: true,
+                    reach: vec![0.5],
+                    ..Options::default()
+                },
+            },
+        },
+        Request {
             job: 10,
             ask: Ask::Read {
                 source: Source(b"task,n,c\na,10,3\nb,4,9\n".to_vec()),
@@ -1031,7 +1088,7 @@ fn every_message_round_trips() {
     let (requests, replies) = every_message();
     assert_eq!(
         replies.len(),
-        15,
+        16,
         "{:?}",
         replies.iter().map(|r| r.family()).collect::<Vec<_>>()
     );

@@ -59,6 +59,10 @@ pub struct View {
     /// The forecast panel's target of pass@k, as typed (None: 0.9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reach: Option<String>,
+    /// The forecast panel's k range of the least-squares power law, as typed (None: 2 to the
+    /// smallest n).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_range: Option<String>,
     /// The forecast the forecast chart draws bold, by key (None: the scaled Beta).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forecast_fit: Option<String>,
@@ -115,6 +119,17 @@ impl View {
         match crate::settings::parse_reach(text)?[..] {
             [one] => Ok(one),
             _ => Err("one target, such as 0.9 or 90%".to_string()),
+        }
+    }
+
+    /// The forecast panel's power-law k range read (None when none is typed).
+    ///
+    /// # Errors
+    /// The reason, as the field shows it.
+    pub fn power_range(&self) -> Result<Option<[u64; 2]>, String> {
+        match self.power_range.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(t) => crate::settings::parse_k_range(t).map(Some),
         }
     }
 }

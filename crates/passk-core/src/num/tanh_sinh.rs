@@ -20,7 +20,11 @@ const T_MAX: f64 = 6.0;
 /// Stop when two levels differ by less than this share of the integral: the error of the
 /// finer level, which roughly squares at each halving, is then about 10^-14 (the tests hold
 /// every integral to 10^-10 against mpmath and the exact series).
-const LEVEL_REL: f64 = 1e-7;
+pub const LEVEL_REL: f64 = 1e-7;
+
+/// A looser stop for an optimiser's search (the error of the level accepted is then about
+/// 10^-10 relative): the fits search with it and evaluate their optimum with [`LEVEL_REL`].
+pub const SEARCH_REL: f64 = 1e-5;
 
 /// One node of the rule on [−1, 1], on the side t > 0: its distance from the end and weight.
 #[derive(Debug, Clone, Copy)]
@@ -163,6 +167,18 @@ impl TanhSinh {
         &self,
         splits: &[f64],
         ends: Ends,
+        g: impl FnMut(f64, f64) -> LogValue<G>,
+    ) -> LogIntegral<G> {
+        self.integrate_to(LEVEL_REL, splits, ends, g)
+    }
+
+    /// [`TanhSinh::integrate`], stopping when two levels agree to `rel` ([`LEVEL_REL`] or
+    /// [`SEARCH_REL`]).
+    pub fn integrate_to<const G: usize>(
+        &self,
+        rel: f64,
+        splits: &[f64],
+        ends: Ends,
         mut g: impl FnMut(f64, f64) -> LogValue<G>,
     ) -> LogIntegral<G> {
         let mut bounds = Vec::with_capacity(splits.len() + 2);
@@ -241,7 +257,7 @@ impl TanhSinh {
                 sum.merge(&levels[p], step * half);
             }
             let ln = sum.ln();
-            let done = (ln - previous).abs() < LEVEL_REL || level == MAX_LEVEL;
+            let done = (ln - previous).abs() < rel || level == MAX_LEVEL;
             if std::env::var("TS_DEBUG").is_ok() {
                 eprintln!("level {level} {ln} splits {splits:?}");
             }

@@ -231,6 +231,10 @@ pub fn model_report_fitted(
     report
 }
 
+/// The forecasts' backtest repeats per ratio at most (its Kumaraswamy refits cost a tenth of
+/// a second each at n = 10^4).
+pub const FORECAST_BACKTEST_REPEATS: u64 = 5;
+
 /// A series' forecasts under the report's options (reach targets, bootstrap resamples,
 /// seed, confidence).
 pub fn forecast_series(g: &Groups, fits: &Fits, opts: &Options) -> SeriesForecast {
@@ -240,7 +244,11 @@ pub fn forecast_series(g: &Groups, fits: &Fits, opts: &Options) -> SeriesForecas
         bootstrap: s.bootstrap,
         seed: s.seed,
         level: s.confidence,
-        power_range: (None, None),
+        power_range: (
+            opts.power_range.map(|r| r[0]),
+            opts.power_range.map(|r| r[1]),
+        ),
+        backtest: opts.backtest.map(|r| r.min(FORECAST_BACKTEST_REPEATS)),
     })
 }
 

@@ -4,7 +4,7 @@
 mod field;
 pub use field::Field;
 mod reach;
-pub use reach::parse_reach;
+pub use reach::{parse_k_range, parse_reach};
 
 use crate::number::parse_count;
 use passk_core::estimators::cover::Tau;

@@ -119,6 +119,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         cover_log: Some(true),
         by_group: true,
         reach: Some("99%".into()),
+        power_range: Some("4–64".into()),
         forecast_fit: Some("kumaraswamy".into()),
         hidden: vec!["1:base <b>".into()],
         colours: vec![None, Some("2:rl".into()), Some("1:base <b>".into())],

@@ -3,16 +3,18 @@
 //! law through the unbiased curve, "how many samples to reach X", and the curves of the
 //! log-log forecast chart, with the task bootstrap's band and reach intervals.
 
+mod backtest;
 mod curves;
 mod power_law;
 mod profile;
 mod reach;
 mod resample;
 
+pub use backtest::ForecastBacktest;
 pub use curves::{forecast_ks, reached_text, ForecastCurves, FORECAST_K_MAX};
 
 pub use power_law::{log_budgets, power_law, PowerLaw};
-pub use profile::{interval_a, profile_a, wald_a, IntervalMethod};
+pub use profile::{interval_a, profile_a, profile_scale, wald_a, IntervalMethod};
 pub use reach::{reach, Reached, K_REACH_MAX};
 pub use resample::Resampled;
 
@@ -102,6 +104,9 @@ pub struct Scaling {
     pub lo: Option<f64>,
     /// Upper end.
     pub hi: Option<f64>,
+    /// The scaled Beta's scale s with its 95 % profile interval (the upper end None: the
+    /// interval reaches s = 1).
+    pub scale: (f64, Option<f64>, Option<f64>),
     /// The least-squares power law through the unbiased curve.
     pub power_law: Option<PowerLaw>,
     /// Every fit's exponent: BB, scaled Beta, Kumaraswamy (ZOIBB's atom at 0 stops the
@@ -142,6 +147,9 @@ pub struct SeriesForecast {
     pub reach: Vec<ReachRow>,
     /// The forecast chart's curves.
     pub forecast_curves: ForecastCurves,
+    /// The forecasts' backtest (with the report's backtest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forecast_backtest: Option<ForecastBacktest>,
 }
 
 /// What a forecast is asked for.
@@ -157,6 +165,8 @@ pub struct ForecastOptions {
     pub level: f64,
     /// The power law's k range (default 2 to the smallest n).
     pub power_range: (Option<u64>, Option<u64>),
+    /// Repeats of the forecasts' backtest (None: none).
+    pub backtest: Option<u64>,
 }
 
 /// The fits, their predictions, and the series they were fitted to.
@@ -295,11 +305,16 @@ impl<'a> Prepared<'a> {
                 exponent: head.exponent,
                 lo: head.lo,
                 hi: head.hi,
+                scale: {
+                    let (lo, hi) = profile_scale(&self.data, &sb, o.level);
+                    (sb.scale, lo, hi)
+                },
                 power_law: law,
                 fits,
             },
             reach: reach_rows,
             forecast_curves,
+            forecast_backtest: o.backtest.and_then(|r| self.backtest(r, o.seed)),
         }
     }
 

@@ -30,21 +30,39 @@ pub fn profile_a(
     bb: bool,
     level: f64,
 ) -> (Option<f64>, Option<f64>) {
+    profile(data, fit, 0, bb, level)
+}
+
+/// The profile-likelihood interval of the scale s at `level` (as [`profile_a`], over
+/// (ln a, ln b) at each s). The upper end is None where the profile stays above the cut up to
+/// s = 1: the interval then reaches 1.
+pub fn profile_scale(data: &ScaledData, fit: &ScaledFit, level: f64) -> (Option<f64>, Option<f64>) {
+    profile(data, fit, 2, false, level)
+}
+
+/// The profile interval of coordinate `coord` of (ln a, ln b, ln s), back on its own scale.
+fn profile(
+    data: &ScaledData,
+    fit: &ScaledFit,
+    coord: usize,
+    bb: bool,
+    level: f64,
+) -> (Option<f64>, Option<f64>) {
     let z = two_sided_z(level);
     let cut = 0.5 * z * z;
     let full = scaled_box();
-    let theta_hat = fit.a.libm_ln();
+    let theta_hat = fit.start()[coord];
     let mut last = fit.start();
     let drop = |theta: f64, last: &mut [f64; 3]| {
         let mut bx: BoxN<3> = full;
-        bx.lo[0] = theta;
-        bx.hi[0] = theta;
+        bx.lo[coord] = theta;
+        bx.hi[coord] = theta;
         if bb {
             bx.lo[2] = 0.0;
         }
         bx.max_iter = 60;
         let mut start = *last;
-        start[0] = theta;
+        start[coord] = theta;
         let f = fit_scaled_in(data, fit.family, &bx, &[start]);
         *last = f.start();
         fit.log_likelihood - f.log_likelihood - cut
@@ -55,7 +73,7 @@ pub fn profile_a(
         let mut memo = last;
         let outer = loop {
             let theta = theta_hat + dir * step;
-            if theta < full.lo[0] || theta > full.hi[0] {
+            if theta < full.lo[coord] || theta > full.hi[coord] {
                 return None;
             }
             let d = drop(theta, &mut memo);

@@ -9,7 +9,7 @@ use crate::estimators::likelihood::for_ln_choose;
 use crate::num::libm_math::LibmMath;
 use crate::num::newton_box::BoxN;
 use crate::num::optimize::StopReason;
-use crate::num::tanh_sinh::TanhSinh;
+use crate::num::tanh_sinh::{TanhSinh, LEVEL_REL, SEARCH_REL};
 
 /// Smallest a or b of the fit (below it the mass of x^(a−1) near 0 would need quadrature
 /// nodes beyond what a double holds).
@@ -90,6 +90,11 @@ impl ScaledData {
 
     /// ln ∫ (sx)^c (1 − sx)^m f(x) dx of one task and its gradient in (a, b, s).
     pub fn task_ln(&self, family: Family, p: [f64; 3], c: f64, m: f64) -> (f64, [f64; 3]) {
+        self.task_ln_to(family, p, c, m, LEVEL_REL)
+    }
+
+    /// [`ScaledData::task_ln`] with the quadrature's level tolerance `rel`.
+    fn task_ln_to(&self, family: Family, p: [f64; 3], c: f64, m: f64, rel: f64) -> (f64, [f64; 3]) {
         let [a, b, s] = p;
         match family {
             Family::ScaledBeta if c.fract() == 0.0 && m.fract() == 0.0 && m <= 2e5 => {
@@ -104,7 +109,7 @@ impl ScaledData {
                     c,
                     m,
                 }
-                .integrate(&self.rule);
+                .integrate_to(&self.rule, rel);
                 (r.ln, r.grad)
             }
         }
@@ -115,10 +120,16 @@ impl ScaledData {
     /// # Formula
     /// ℓ = Σ_i [ln C(n_i, c_i) + ln ∫₀¹ (s x)^c_i (1 − s x)^(n_i − c_i) f(x; a, b) dx].
     pub fn log_likelihood(&self, family: Family, p: [f64; 3]) -> (f64, [f64; 3]) {
+        self.log_likelihood_to(family, p, LEVEL_REL)
+    }
+
+    /// [`ScaledData::log_likelihood`] with the quadrature's level tolerance `rel`
+    /// ([`SEARCH_REL`] while a fit searches).
+    pub fn log_likelihood_to(&self, family: Family, p: [f64; 3], rel: f64) -> (f64, [f64; 3]) {
         let mut v = self.ln_choose_sum;
         let mut g = [0.0; 3];
         for &(c, m, w) in &self.groups {
-            let (tv, tg) = self.task_ln(family, p, c as f64, m as f64);
+            let (tv, tg) = self.task_ln_to(family, p, c as f64, m as f64, rel);
             v += w * tv;
             for i in 0..3 {
                 g[i] += w * tg[i];
@@ -176,12 +187,18 @@ pub fn fit_scaled_in(
     bx: &BoxN<3>,
     starts: &[[f64; 3]],
 ) -> ScaledFit {
+    // The search integrates to SEARCH_REL; the optimum's likelihood is evaluated to
+    // LEVEL_REL (the scaled Beta's series is exact either way).
     let mut f = |x: [f64; 3]| {
         let p = [x[0].libm_exp(), x[1].libm_exp(), x[2].libm_exp()];
-        let (v, g) = data.log_likelihood(family, p);
+        let (v, g) = data.log_likelihood_to(family, p, SEARCH_REL);
         (v, [g[0] * p[0], g[1] * p[1], g[2] * p[2]])
     };
-    let o = bx.maximize(&mut f, starts);
+    let mut o = bx.maximize(&mut f, starts);
+    if family == Family::Kumaraswamy {
+        let p = [o.x[0].libm_exp(), o.x[1].libm_exp(), o.x[2].libm_exp()];
+        o.value = data.log_likelihood(family, p).0;
+    }
     let full = scaled_box();
     let edge = |i: usize| o.x[i] <= full.lo[i] + 1e-12 || (i < 2 && o.x[i] >= full.hi[i] - 1e-12);
     ScaledFit {

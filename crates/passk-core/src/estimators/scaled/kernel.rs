@@ -5,7 +5,7 @@ use super::Family;
 use crate::num::beta::ln_beta;
 use crate::num::gamma::digamma;
 use crate::num::libm_math::LibmMath;
-use crate::num::tanh_sinh::{Ends, LogIntegral, LogValue, TanhSinh};
+use crate::num::tanh_sinh::{Ends, LogIntegral, LogValue, TanhSinh, LEVEL_REL};
 
 /// One integrand: a family's density with (a, b), the scale s, and the exponents c and m
 /// (whole or not: pass^k raises c by k, pass@k raises m by k).
@@ -61,8 +61,8 @@ impl Kernel {
             }
             Family::Kumaraswamy => {
                 // 1 − x^a = −expm1(a·ln x), exact near both ends.
-                let xa = (a * ln_x).libm_exp();
                 let one_minus_xa = -(a * ln_x).libm_exp_m1();
+                let xa = 1.0 - one_minus_xa;
                 let ln_1mxa = one_minus_xa.libm_ln();
                 (
                     base + consts[0] + (a - 1.0) * ln_x + (b - 1.0) * ln_1mxa,
@@ -133,6 +133,11 @@ impl Kernel {
 
     /// ln ∫₀¹ g and its gradient in (a, b, s), by tanh-sinh split at the peak.
     pub fn integrate(&self, rule: &TanhSinh) -> LogIntegral<3> {
+        self.integrate_to(rule, LEVEL_REL)
+    }
+
+    /// [`Kernel::integrate`] with the rule's level tolerance `rel`.
+    pub fn integrate_to(&self, rule: &TanhSinh, rel: f64) -> LogIntegral<3> {
         let (a, b) = (self.a, self.b);
         let consts = match self.family {
             Family::ScaledBeta => {
@@ -146,6 +151,6 @@ impl Kernel {
             e1: b + if self.s >= 1.0 { self.m } else { 0.0 },
         };
         let splits: Vec<f64> = self.peak().into_iter().collect();
-        rule.integrate(&splits, ends, |x, xc| self.at(x, xc, &consts))
+        rule.integrate_to(rel, &splits, ends, |x, xc| self.at(x, xc, &consts))
     }
 }
