@@ -10,7 +10,9 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::job_progress::{is_stale, JobProgress};
 use super::series_key::SeriesKey;
-use passk_core::analysis::forecast::{ForecastFit, ReachRow, Reached, SeriesForecast};
+use passk_core::analysis::forecast::{
+    ForecastFit, IntervalMethod, ReachRow, Reached, SeriesForecast,
+};
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::settings::Options;
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
@@ -166,7 +168,14 @@ pub fn ForecastPanel(
                 let by = |fit: ForecastFit| {
                     let e = s.fits.iter().find(|e| e.fit == fit);
                     let text = e
-                        .map(|e| exponent(e.exponent, e.lo, e.hi))
+                        .map(|e| {
+                            let wald = if e.method == IntervalMethod::Wald {
+                                " Wald"
+                            } else {
+                                ""
+                            };
+                            format!("{}{wald}", exponent(e.exponent, e.lo, e.hi))
+                        })
                         .unwrap_or_default();
                     let title = e.map(|e| full(e.exponent)).unwrap_or_default();
                     view! { <td title=title data-fit=fit.key()>{text}</td> }
@@ -225,7 +234,7 @@ pub fn ForecastPanel(
         <section node_ref=section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="forecast-title" data-testid="forecast-panel">
             <h2 id="forecast-title">"Forecast: what more samples would buy"</h2>
             <JobProgress pending=a.pending family=Family::Forecast />
-            <p class="note small">"Fits of p = s·X by maximum marginal likelihood, X ~ Beta(a, b) (scaled Beta) or Kumaraswamy(a, b); s is the ceiling of every task's success rate. At large k, −ln pass@k falls as A·k"<sup>"−b"</sup>" with b = a, the exponent of the rates' left tail (Schaeffer et al., 2025). Intervals are 95 %: profile likelihood (scaled Beta, BB) or observed information (Kumaraswamy)."</p>
+            <p class="note small">"Fits of p = s·X by maximum marginal likelihood, X ~ Beta(a, b) (scaled Beta) or Kumaraswamy(a, b); s is the ceiling of every task's success rate. At large k, −ln pass@k falls as A·k"<sup>"−b"</sup>" with b = a, the exponent of the rates' left tail (Schaeffer et al., 2025). Intervals are 95 % profile-likelihood intervals."</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Scaling exponents">
                 <table class="results" data-testid="forecast-table">
                     <caption>"Exponent b of −ln pass@k ≈ A·k"<sup>"−b"</sup>" per series"</caption>
@@ -237,17 +246,17 @@ pub fn ForecastPanel(
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <label class="inline">
+            <p><label class="inline">
                 "Least squares over k "
                 <input type="text" size="10" data-testid="forecast-range" placeholder="2–smallest n" prop:value=move || a.view.with(|v| v.power_range.clone()).unwrap_or_default()
                     on:change=move |ev| a.view.update(|v| v.power_range = Some(event_target_value(&ev))) aria-describedby="forecast-range-error" />
-            </label>
+            </label></p>
             {move || a.view.with(View::power_range).err().map(|e| view! { <p class="error small" id="forecast-range-error" data-testid="forecast-range-error">{e}</p> })}
-            <label class="inline">
+            <p><label class="inline">
                 "Samples to reach pass@k = "
                 <input type="text" inputmode="decimal" size="6" data-testid="forecast-reach" prop:value=move || a.view.with(|v| v.reach.clone()).unwrap_or_else(|| DEFAULT_REACH.into())
                     on:change=move |ev| a.view.update(|v| v.reach = Some(event_target_value(&ev))) aria-describedby="forecast-reach-error" />
-            </label>
+            </label></p>
             {move || a.view.with(View::reach_target).err().map(|e| view! { <p class="error small" id="forecast-reach-error" data-testid="forecast-reach-error">{e}</p> })}
             <div class="table-wrap" tabindex="0" role="region" aria-label="Samples to reach the target">
                 <table class="results" data-testid="forecast-reach-table">
@@ -259,7 +268,7 @@ pub fn ForecastPanel(
                     <tbody>{reach_rows}</tbody>
                 </table>
             </div>
-            <label class="inline">
+            <p><label class="inline">
                 "Forecast drawn bold "
                 <select data-testid="forecast-fit" on:change=move |ev| {
                     let key = event_target_value(&ev);
@@ -267,7 +276,7 @@ pub fn ForecastPanel(
                 }>
                     {ForecastFit::ALL.map(|f| view! { <option value=f.key() selected=move || chosen.get() == f>{f.label()}</option> }).collect_view()}
                 </select>
-            </label>
+            </label></p>
             <ChartCanvas
                 testid="chart-forecast"
                 label="−ln pass@k against k, both on log axes: dots are the observed unbiased values, the bold line the chosen forecast to k = 1,000,000 (with its bootstrap band when resamples are set), thin lines the other fits and the least-squares power law; the data table below lists the values."

@@ -31,7 +31,7 @@ test('DeepScaleR: exponents and reach as passk report, and a target typed', asyn
     for (const e of s.fits) assert.equal(titles[i][e.fit], e.exponent, `${m.name} ${e.fit}`);
     assert.equal(rows[i][3], [m.scaled_beta.a, m.scaled_beta.b, m.scaled_beta.scale].map((v) => v.toFixed(3)).join(', '));
     const k = s.fits.find((e) => e.fit === 'kumaraswamy');
-    assert.equal(rows[i][4], `${k.exponent.toFixed(3)} (${k.lo.toFixed(3)}–${k.hi.toFixed(3)})`);
+    assert.equal(rows[i][4], `${k.exponent.toFixed(3)} (${k.lo.toFixed(3)}–${k.hi.toFixed(3)})${k.method === 'wald' ? ' Wald' : ''}`);
   }
   const reach = async () => page.getByTestId('forecast-reach-table').locator('tbody tr').evaluateAll((rs) => rs.map((r) => Object.fromEntries([...r.querySelectorAll('td')].map((c) => [c.dataset.fit, c.textContent]))));
   let got = await reach();

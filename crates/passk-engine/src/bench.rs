@@ -13,7 +13,7 @@ use passk_core::estimators::zoibb::fit_zoibb;
 use passk_core::eval::estimates::Estimates;
 use passk_core::eval::fit::{config, fit_series};
 use passk_core::eval::kernels::unbiased_pass_at_k;
-use passk_core::report::build::build_report;
+use passk_core::report::build::{build_report, forecast_series};
 use passk_core::settings::Options;
 use passk_io::loaded::Loaded;
 use passk_io::read::{assemble, read_text, series_name_for};
@@ -127,6 +127,17 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
             black_box(fit_scaled(g, bb));
         }
     });
+    let forecast_opts = Options {
+        forecast: true,
+        reach: vec![0.9],
+        ..Options::default()
+    };
+    let series_fits: Vec<_> = groups.iter().filter_map(fit_series).collect();
+    let forecasts = time(&mut || {
+        for (g, f) in groups.iter().zip(&series_fits) {
+            black_box(forecast_series(g, f, &forecast_opts));
+        }
+    });
     let cover = time(&mut || {
         for (g, bb) in groups.iter().zip(&bbs) {
             for &t in &taus {
@@ -184,6 +195,10 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
                 ms: scaled,
             },
             Timing {
+                step: FORECASTS.into(),
+                ms: forecasts,
+            },
+            Timing {
                 step: "Cover@τ".into(),
                 ms: cover,
             },
@@ -205,6 +220,10 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
 
 /// The step that fits the scaled Beta and the Kumaraswamy to every series.
 pub const SCALED_FITS: &str = "scaled Beta + Kumaraswamy fits";
+
+/// The step that computes every series' forecasts (fits, profile intervals, reach 0.9, the
+/// forecast chart's curves), as the forecast panel asks for them.
+pub const FORECASTS: &str = "forecasts (fits, intervals, reach, curves)";
 
 /// The name of the step that reads a file and reports on it, as `passk report` does.
 pub const READ_AND_REPORT: &str = "read + report, default k (passk report --no-forecast)";
@@ -241,7 +260,7 @@ mod tests {
         };
         let b = bench_text("x.txt", "10 3\n10 0\n12 12\n", 3, &clock);
         assert_eq!((b.series, b.tasks, b.ks.len()), (1, 3, 10));
-        assert_eq!(b.timings.len(), 9);
+        assert_eq!(b.timings.len(), 10);
         assert_eq!(b.bytes, 16);
         assert!(b.timings.iter().all(|t| t.ms == 1.0), "{:?}", b.timings);
     }
