@@ -61,20 +61,29 @@ pub fn ForecastPanel(
     // The engine's forecasts (`Ask::Forecast`, the report's function), asked again when the
     // series, the target or the resamples, seed and level change.
     let all = RwSignal::new(Vec::<(String, SeriesForecast)>::new());
+    let skipped = RwSignal::new(Vec::<(String, String)>::new());
     handle(a.pending, Family::Forecast, move |reply| {
         if let Reply {
-            answer: Answer::Forecasts { forecasts },
+            answer:
+                Answer::Forecasts {
+                    forecasts,
+                    skipped: s,
+                },
             ..
         } = reply
         {
             all.set(forecasts);
+            skipped.set(s);
         }
     });
+    // Series with many distinct counts are forecast only when asked (they cost seconds each).
+    let every_size = RwSignal::new(false);
     let options = Memo::new(move |_| {
         let reach = a.view.with(View::reach_target);
         let range = a.view.with(View::power_range).ok().flatten();
         a.settings.with(|s| Options {
             power_range: range,
+            forecast_all: every_size.get(),
             ..with_forecast(s.opts.clone(), reach)
         })
     });
@@ -235,6 +244,15 @@ pub fn ForecastPanel(
             <h2 id="forecast-title">"Forecast: what more samples would buy"</h2>
             <JobProgress pending=a.pending family=Family::Forecast />
             <p class="note small">"Fits of p = s·X by maximum marginal likelihood, X ~ Beta(a, b) (scaled Beta) or Kumaraswamy(a, b); s is the ceiling of every task's success rate. At large k, −ln pass@k falls as A·k"<sup>"−b"</sup>" with b = a, the exponent of the rates' left tail (Schaeffer et al., 2025). Intervals are 95 % profile-likelihood intervals."</p>
+            {move || {
+                let s = skipped.get();
+                (!s.is_empty()).then(|| view! {
+                    <p class="note" data-testid="forecast-skipped">
+                        {s.iter().map(|(name, why)| format!("{name}: {why}. ")).collect::<String>()}
+                        <button data-testid="forecast-all" on:click=move |_| every_size.set(true)>"Compute them anyway"</button>
+                    </p>
+                })
+            }}
             <div class="table-wrap" tabindex="0" role="region" aria-label="Scaling exponents">
                 <table class="results" data-testid="forecast-table">
                     <caption>"Exponent b of −ln pass@k ≈ A·k"<sup>"−b"</sup>" per series"</caption>

@@ -345,7 +345,7 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     assert!(replies.iter().any(|r| matches!(
         r,
         Reply {
-            answer: Answer::Forecasts { forecasts },
+            answer: Answer::Forecasts { forecasts, .. },
             ..
         } if !forecasts.is_empty() && !forecasts[0].1.reach.is_empty()
     )));

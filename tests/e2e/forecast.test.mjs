@@ -73,3 +73,18 @@ for (const [width, scheme] of [[1280, 'light'], [390, 'dark']]) {
     });
   });
 }
+
+test('a series of many distinct counts is forecast only when asked', async () => {
+  await withPage({}, async (p) => {
+    // 600 tasks, each its own (n, c): beyond the 500 computed unasked.
+    const text = Array.from({ length: 600 }, (_, i) => `${20 + i} ${1 + (i % 7)}`).join('\n');
+    await p.page.getByTestId('counts-input').fill(text);
+    await p.page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
+    await waitForText(p.page, 'forecast-skipped', '600 distinct (n, c) counts', { timeout: 60000 });
+    const before = await p.page.getByTestId('forecast-table').locator('tbody tr').count();
+    await p.page.getByTestId('forecast-all').click();
+    await p.page.getByTestId('forecast-skipped').waitFor({ state: 'detached', timeout: 120000 });
+    assert.equal(await p.page.getByTestId('forecast-table').locator('tbody tr').count(), before + 1);
+    assertClean(p);
+  });
+});

@@ -67,6 +67,8 @@ pub enum Flag {
     NoForecast,
     /// `--power-range FROM-TO`: the k range of the least-squares power law.
     PowerRange,
+    /// `--forecast-all`: forecasts also for series with many distinct counts.
+    ForecastAll,
 }
 
 impl Flag {
@@ -95,6 +97,7 @@ impl Flag {
             Flag::Reach => "reach",
             Flag::NoForecast => "no-forecast",
             Flag::PowerRange => "power-range",
+            Flag::ForecastAll => "forecast-all",
         }
     }
 }
@@ -178,6 +181,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
             Flag::ByGroup => a.by_group = true,
             Flag::NoForecast => a.opts.forecast = false,
+            Flag::ForecastAll => a.opts.forecast_all = true,
             Flag::PowerRange => {
                 a.opts.power_range = Some(value(&mut p, flag, settings::parse_k_range)?)
             }

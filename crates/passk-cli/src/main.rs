@@ -74,6 +74,8 @@ flags:
                       scaled Beta's bootstrap interval when --bootstrap B > 0
   --power-range A-B   the k range of the least-squares power law in `scaling` (default 2 to
                       the smallest n)
+  --forecast-all      forecasts also for series with more than 500 distinct (n, c) counts
+                      (about 5 ms per count; without it such a series gets a warning)
   --no-forecast       leave out the forecasts (scaled-Beta and Kumaraswamy fits, their
                       columns, `scaling`, `reach`, `forecast_curves`)
   --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
@@ -173,6 +175,7 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::Reach,
     Flag::NoForecast,
     Flag::PowerRange,
+    Flag::ForecastAll,
     Flag::Tau,
     Flag::GTau,
     Flag::Linmix,

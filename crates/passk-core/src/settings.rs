@@ -85,6 +85,10 @@ pub struct Options {
     /// The k range of the least-squares power law (None: 2 to the smallest n).
     #[serde(default)]
     pub power_range: Option<[u64; 2]>,
+    /// Whether to compute the forecasts also of series with more than
+    /// [`AUTO_GROUPS`](crate::analysis::forecast::AUTO_GROUPS) distinct counts.
+    #[serde(default)]
+    pub forecast_all: bool,
 }
 
 impl Default for Options {
@@ -105,6 +109,7 @@ impl Default for Options {
             forecast: false,
             reach: Vec::new(),
             power_range: None,
+            forecast_all: false,
         }
     }
 }

@@ -329,6 +329,10 @@ pub enum Answer {
     Forecasts {
         /// (series name, its forecasts).
         forecasts: Vec<(String, SeriesForecast)>,
+        /// The series whose forecasts were not computed unasked (more than
+        /// [`AUTO_GROUPS`](passk_core::analysis::forecast::AUTO_GROUPS) distinct counts, without
+        /// `forecast_all`), and why.
+        skipped: Vec<(String, String)>,
     },
     /// A job could not be done, and why.
     Failed {

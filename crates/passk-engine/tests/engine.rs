@@ -388,7 +388,10 @@ fn the_forecasts_reply_is_the_reports_forecasts() {
         got,
         vec![Reply {
             job: 6,
-            answer: Answer::Forecasts { forecasts: want }
+            answer: Answer::Forecasts {
+                forecasts: want,
+                skipped: Vec::new()
+            }
         }]
     );
 }

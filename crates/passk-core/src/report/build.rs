@@ -13,7 +13,7 @@ use crate::data::dataset::Dataset;
 
 use crate::data::task::Task;
 
-use crate::analysis::forecast::{ForecastOptions, Prepared, SeriesForecast};
+use crate::analysis::forecast::{too_many_groups, ForecastOptions, Prepared, SeriesForecast};
 use crate::data::groups::Groups;
 use crate::data::rejected::Rejected;
 use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
@@ -188,8 +188,9 @@ pub fn model_report_fitted(
         })
         .collect();
     // The forecasts, and their two columns in the rows.
-    let forecast = match (&fits, opts.forecast) {
-        (Some(f), true) => Some(forecast_series(g, f, opts)),
+    let skipped = too_many_groups(g).filter(|_| opts.forecast && !opts.forecast_all);
+    let forecast = match (&fits, opts.forecast, &skipped) {
+        (Some(f), true, None) => Some(forecast_series(g, f, opts)),
         _ => None,
     };
     if let Some(fc) = &forecast {
@@ -221,7 +222,10 @@ pub fn model_report_fitted(
         bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
         max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),
         rejected,
-        warnings: render_all(&warnings, Context::Report),
+        warnings: render_all(&warnings, Context::Report)
+            .into_iter()
+            .chain(skipped)
+            .collect(),
         backtest: None,
         forecast,
     };
@@ -238,8 +242,13 @@ pub const FORECAST_BACKTEST_REPEATS: u64 = 5;
 /// A series' forecasts under the report's options (reach targets, bootstrap resamples,
 /// seed, confidence).
 pub fn forecast_series(g: &Groups, fits: &Fits, opts: &Options) -> SeriesForecast {
+    Prepared::new(g, fits).forecast(&forecast_options(opts))
+}
+
+/// What the forecasts read from the report's options.
+pub fn forecast_options(opts: &Options) -> ForecastOptions {
     let s = &opts.settings;
-    Prepared::new(g, fits).forecast(&ForecastOptions {
+    ForecastOptions {
         reach: opts.reach.clone(),
         bootstrap: s.bootstrap,
         seed: s.seed,
@@ -249,7 +258,7 @@ pub fn forecast_series(g: &Groups, fits: &Fits, opts: &Options) -> SeriesForecas
             opts.power_range.map(|r| r[1]),
         ),
         backtest: opts.backtest.map(|r| r.min(FORECAST_BACKTEST_REPEATS)),
-    })
+    }
 }
 
 /// A value at each budget of the k list up to the smallest n, when `value` has one.
