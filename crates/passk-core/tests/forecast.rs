@@ -116,8 +116,8 @@ fn mean_errors(a: f64, b: f64, s: f64, seeds: u64) -> (f64, f64) {
         let (g, truth) = simulate(&mut rng, a, b, s);
         let fits = fit_series(&g).unwrap();
         let p = Prepared::new(&g, &fits);
-        e_sb += (p.curve(ForecastFit::ScaledBeta)(1e4) - truth).abs();
-        e_bb += (p.curve(ForecastFit::Bb)(1e4) - truth).abs();
+        e_sb += (p.predictors()[0].pass_at_k(1e4) - truth).abs();
+        e_bb += (fits.bb.pass_at_k(&g, 1e4) - truth).abs();
     }
     (e_sb / seeds as f64, e_bb / seeds as f64)
 }

@@ -21,7 +21,6 @@ use crate::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, C
 use crate::estimators::g_pass::g_pass;
 use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
-use crate::estimators::scaled::{Predictor, ScaledData};
 use crate::estimators::stderr::{SeError, SeKind};
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::{config, SeriesFit};
@@ -188,22 +187,23 @@ pub fn model_report_fitted(
         })
         .collect();
     // The forecasts, and their two columns in the rows.
+    // The forecasts, and their two columns in the rows from the same predictions.
     let skipped = too_many_groups(g).filter(|_| opts.forecast && !opts.forecast_all);
     let forecast = match (&fits, opts.forecast, &skipped) {
-        (Some(f), true, None) => Some(forecast_series(g, f, opts)),
+        (Some(f), true, None) => {
+            let prepared = Prepared::new(g, f);
+            let preds = prepared.predictors();
+            for (row, hat) in pass_at_k.iter_mut().zip(pass_hat_k.iter_mut()) {
+                let k = row.k as f64;
+                row.scaled_beta = finite(preds[0].pass_at_k(k));
+                row.kumaraswamy = finite(preds[1].pass_at_k(k));
+                hat.scaled_beta = finite(preds[0].pass_hat_k(k));
+                hat.kumaraswamy = finite(preds[1].pass_hat_k(k));
+            }
+            Some(prepared.forecast_with(&forecast_options(opts), &preds))
+        }
         _ => None,
     };
-    if let Some(fc) = &forecast {
-        let data = ScaledData::new(g);
-        let pred = [fc.scaled_beta, fc.kumaraswamy].map(|f| Predictor::new(f, &data, g));
-        for (row, hat) in pass_at_k.iter_mut().zip(pass_hat_k.iter_mut()) {
-            let k = row.k as f64;
-            row.scaled_beta = finite(pred[0].pass_at_k(k));
-            row.kumaraswamy = finite(pred[1].pass_at_k(k));
-            hat.scaled_beta = finite(pred[0].pass_hat_k(k));
-            hat.kumaraswamy = finite(pred[1].pass_hat_k(k));
-        }
-    }
     let mut report = ModelReport {
         name: ds.name.clone(),
         tasks: summary.tasks,

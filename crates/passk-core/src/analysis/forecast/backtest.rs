@@ -6,7 +6,6 @@
 
 use super::{ForecastFit, Prepared};
 use crate::analysis::backtest::run::subsample;
-use crate::data::counts::Counts;
 use crate::estimators::scaled::{fit_scaled_from, Family, Predictor, ScaledData};
 use crate::eval::fit::fit_subsample;
 use crate::eval::kernels::unbiased_pass_at_k;
@@ -38,10 +37,7 @@ impl Prepared<'_> {
     pub fn backtest(&self, repeats: u64, seed: u64) -> Option<ForecastBacktest> {
         let g = self.groups;
         let n_min = g.n_min();
-        let tasks: Vec<Counts> = g
-            .iter()
-            .flat_map(|(t, m)| std::iter::repeat_n(t, m as usize))
-            .collect();
+        let tasks = self.tasks();
         if tasks.len() < 2 || n_min < 8 {
             return None;
         }

@@ -1,7 +1,6 @@
 //! The curves of the log-log forecast chart: −log pass@k against k up to 10^6.
 
 use super::power_law::PowerLaw;
-use super::reach::Reached;
 use crate::analysis::curves::k_grid;
 
 /// The largest budget the forecast chart draws.
@@ -42,13 +41,4 @@ pub fn power_law_values(p: Option<&PowerLaw>, ks: &[u64]) -> Vec<Option<f64>> {
     ks.iter()
         .map(|&k| p.map(|p| p.pass_at_k(k as f64)))
         .collect()
-}
-
-/// A reach as the chart's read-out and the report's text say it.
-pub fn reached_text(r: Reached) -> String {
-    match r {
-        Reached::At(k) => format!("k = {k}"),
-        Reached::Beyond => format!("beyond k = {}", super::reach::K_REACH_MAX),
-        Reached::Never => "never".to_string(),
-    }
 }

@@ -11,7 +11,7 @@ mod reach;
 mod resample;
 
 pub use backtest::ForecastBacktest;
-pub use curves::{forecast_ks, reached_text, ForecastCurves, FORECAST_K_MAX};
+pub use curves::{forecast_ks, ForecastCurves, FORECAST_K_MAX};
 
 pub use power_law::{log_budgets, power_law, PowerLaw};
 pub use profile::{interval_a, profile_a, profile_scale, wald_a, IntervalMethod};
@@ -207,23 +207,29 @@ impl<'a> Prepared<'a> {
         }
     }
 
-    /// The two scaled fits.
-    pub fn scaled(&self) -> [ScaledFit; 2] {
+    /// The predictions of the two scaled fits (each task's normalising integral computed
+    /// once): pass them to [`Prepared::forecast_with`] and read the report's columns from them.
+    pub fn predictors(&self) -> [Predictor<'_>; 2] {
         self.scaled
+            .map(|f| Predictor::new(f, &self.data, self.groups))
     }
 
-    /// A closure giving a forecast's mean posterior-predictive pass@k.
-    pub fn curve(&self, fit: ForecastFit) -> Box<dyn Fn(f64) -> f64 + '_> {
-        let g = self.groups;
+    /// A forecast's mean posterior-predictive pass@k, the scaled ones from `preds`.
+    fn pass_at_k(&self, fit: ForecastFit, preds: &[Predictor<'_>; 2], k: f64) -> f64 {
         match fit {
-            ForecastFit::Bb => Box::new(move |k| self.fits.bb.pass_at_k(g, k)),
-            ForecastFit::Zoibb => Box::new(move |k| self.fits.zoibb.pass_at_k(g, k)),
-            ForecastFit::ScaledBeta | ForecastFit::Kumaraswamy => {
-                let i = usize::from(fit == ForecastFit::Kumaraswamy);
-                let p = Predictor::new(self.scaled[i], &self.data, g);
-                Box::new(move |k| p.pass_at_k(k))
-            }
+            ForecastFit::Bb => self.fits.bb.pass_at_k(self.groups, k),
+            ForecastFit::Zoibb => self.fits.zoibb.pass_at_k(self.groups, k),
+            ForecastFit::ScaledBeta => preds[0].pass_at_k(k),
+            ForecastFit::Kumaraswamy => preds[1].pass_at_k(k),
         }
+    }
+
+    /// The tasks one by one (each group repeated by its multiplicity), for resampling.
+    fn tasks(&self) -> Vec<Counts> {
+        self.groups
+            .iter()
+            .flat_map(|(t, m)| std::iter::repeat_n(t, m as usize))
+            .collect()
     }
 
     /// pass@k as k → ∞: 1, except ZOIBB's 1 − (posterior mass at p = 0, averaged).
@@ -244,14 +250,14 @@ impl<'a> Prepared<'a> {
 
     /// The forecasts of the series.
     pub fn forecast(&self, o: &ForecastOptions) -> SeriesForecast {
+        self.forecast_with(o, &self.predictors())
+    }
+
+    /// [`Prepared::forecast`] with the scaled fits' predictions already prepared.
+    pub fn forecast_with(&self, o: &ForecastOptions, preds: &[Predictor<'_>; 2]) -> SeriesForecast {
         let [sb, ku] = self.scaled;
         let mut fits = Vec::new();
-        let (lo, hi) = profile_a(
-            &ScaledData::new(self.groups),
-            &bb_as_scaled(&self.fits.bb),
-            true,
-            o.level,
-        );
+        let (lo, hi) = profile_a(&self.data, &bb_as_scaled(&self.fits.bb), true, o.level);
         fits.push(Exponent {
             fit: ForecastFit::Bb,
             exponent: self.fits.bb.a,
@@ -278,7 +284,7 @@ impl<'a> Prepared<'a> {
         for &target in &o.reach {
             for fit in ForecastFit::ALL {
                 let ceiling = self.ceiling(fit);
-                let reached = reach(self.curve(fit), target, ceiling);
+                let reached = reach(|k| self.pass_at_k(fit, preds, k), target, ceiling);
                 let (lo, hi) = match (fit, &resampled) {
                     (ForecastFit::ScaledBeta, Some(r)) => r.reach_interval(target, o.level),
                     _ => (None, None),
@@ -301,8 +307,9 @@ impl<'a> Prepared<'a> {
         let ks = forecast_ks(self.groups.n_min(), self.groups.n_max());
         let kf: Vec<f64> = ks.iter().map(|&k| k as f64).collect();
         let values = |fit: ForecastFit| {
-            let c = self.curve(fit);
-            kf.iter().map(|&k| c(k)).collect::<Vec<f64>>()
+            kf.iter()
+                .map(|&k| self.pass_at_k(fit, preds, k))
+                .collect::<Vec<f64>>()
         };
         let forecast_curves = ForecastCurves {
             observed: ks.iter().map(|&k| observed(self.groups, k)).collect(),
@@ -340,11 +347,7 @@ impl<'a> Prepared<'a> {
         if o.bootstrap == 0 || self.groups.is_empty() {
             return None;
         }
-        let tasks: Vec<Counts> = self
-            .groups
-            .iter()
-            .flat_map(|(t, m)| std::iter::repeat_n(t, m as usize))
-            .collect();
+        let tasks = self.tasks();
         let mut rng = SplitMix64::new(o.seed);
         let full = self.scaled[0];
         let fits = (0..o.bootstrap)

@@ -83,11 +83,6 @@ impl ScaledData {
         }
     }
 
-    /// The quadrature rule.
-    pub fn rule(&self) -> &TanhSinh {
-        &self.rule
-    }
-
     /// ln ∫ (sx)^c (1 − sx)^m f(x) dx of one task and its gradient in (a, b, s).
     pub fn task_ln(&self, family: Family, p: [f64; 3], c: f64, m: f64) -> (f64, [f64; 3]) {
         self.task_ln_to(family, p, c, m, LEVEL_REL)

@@ -66,9 +66,4 @@ impl<'a> Predictor<'a> {
             .sum();
         sum / self.total
     }
-
-    /// The fit.
-    pub fn fit(&self) -> &ScaledFit {
-        &self.fit
-    }
 }
