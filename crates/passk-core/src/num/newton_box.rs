@@ -5,7 +5,7 @@
 //! negative definite), backtracking keeps every step uphill, and the outcome says why it
 //! stopped.
 
-use crate::num::optimize::StopReason;
+use crate::num::optimize::{uphill, StopReason};
 
 /// The box, its iteration limit and the result type of a maximisation.
 #[derive(Debug, Clone, Copy)]
@@ -95,28 +95,8 @@ impl<const N: usize> BoxN<N> {
                 break;
             }
             let d = self.direction(f, x, g, pg, free);
-            let slope: f64 = (0..N).map(|i| pg[i] * d[i]).sum();
-            let resolution = 4.0 * f64::EPSILON * v.abs().max(1.0);
-            let mut t = 1.0;
-            let mut accepted = None;
-            for _ in 0..40 {
-                if t * slope <= resolution {
-                    break;
-                }
-                let xn = self.clamp(std::array::from_fn(|i| x[i] + t * d[i]));
-                if xn == x {
-                    break;
-                }
-                let (vn, gn) = f(xn);
-                if vn.is_finite() && vn > v {
-                    accepted = Some((xn, vn, gn));
-                    break;
-                }
-                t *= 0.5;
-            }
-            match accepted {
-                Some((xn, vn, gn)) => {
-                    let small = (vn - v).abs() <= 1e-15 * v.abs().max(1.0);
+            match uphill(f, |y| self.clamp(y), (x, v), pg, d) {
+                Some((xn, vn, gn, small)) => {
                     (x, v, g) = (xn, vn, gn);
                     if small {
                         reason = StopReason::NoImprovement;

@@ -159,34 +159,9 @@ impl Problem {
                 break;
             }
             let d = self.direction(f, x, pg, free);
-            // Backtracking on the projected path, while the gain the slope promises is above
-            // what a double resolves at v (at an optimum, rounding leaves a gradient that no
-            // step can follow: forty evaluations would find nothing).
-            let slope = pg[0] * d[0] + pg[1] * d[1];
-            let resolution = 4.0 * f64::EPSILON * v.abs().max(1.0);
-            let mut t = 1.0;
-            let mut accepted = None;
-            for _ in 0..40 {
-                if t * slope <= resolution {
-                    break;
-                }
-                let xn = self.clamp([x[0] + t * d[0], x[1] + t * d[1]]);
-                if xn == x {
-                    break;
-                }
-                let (vn, gn) = f.eval(xn);
-                if vn.is_finite() && vn > v {
-                    accepted = Some((xn, vn, gn));
-                    break;
-                }
-                t *= 0.5;
-            }
-            match accepted {
-                Some((xn, vn, gn)) => {
-                    let small = (vn - v).abs() <= 1e-15 * v.abs().max(1.0);
-                    x = xn;
-                    v = vn;
-                    g = gn;
+            match uphill(&mut |y| f.eval(y), |y| self.clamp(y), (x, v), pg, d) {
+                Some((xn, vn, gn, small)) => {
+                    (x, v, g) = (xn, vn, gn);
                     if small {
                         reason = StopReason::NoImprovement;
                         break;
@@ -293,6 +268,40 @@ impl Problem {
         best.iterations = total;
         best
     }
+}
+
+/// One backtracking step of a projected Newton search (this file's, and the N-dimensional
+/// one's): from x (value v) along d, t halving from 1 while the gain the
+/// slope pg·d promises is above what a double resolves at v (at an optimum, rounding leaves a
+/// gradient that no step can follow: forty evaluations would find nothing). The first point
+/// uphill, its value and gradient, and whether the gain was negligible (≤ 10^-15 relative);
+/// None when no step gains.
+pub fn uphill<const N: usize>(
+    f: &mut impl FnMut([f64; N]) -> (f64, [f64; N]),
+    clamp: impl Fn([f64; N]) -> [f64; N],
+    (x, v): ([f64; N], f64),
+    pg: [f64; N],
+    d: [f64; N],
+) -> Option<([f64; N], f64, [f64; N], bool)> {
+    let slope: f64 = (0..N).map(|i| pg[i] * d[i]).sum();
+    let resolution = 4.0 * f64::EPSILON * v.abs().max(1.0);
+    let mut t = 1.0;
+    for _ in 0..40 {
+        if t * slope <= resolution {
+            return None;
+        }
+        let xn = clamp(std::array::from_fn(|i| x[i] + t * d[i]));
+        if xn == x {
+            return None;
+        }
+        let (vn, gn) = f(xn);
+        if vn.is_finite() && vn > v {
+            let small = (vn - v).abs() <= 1e-15 * v.abs().max(1.0);
+            return Some((xn, vn, gn, small));
+        }
+        t *= 0.5;
+    }
+    None
 }
 
 #[cfg(test)]
