@@ -358,25 +358,29 @@ fn the_decision_reply_is_passk_compare() {
     );
 }
 
+/// The forecasts of the examples (fit job `data`) with one reach target.
+fn forecast_request(job: u64, data: u64, target: f64) -> Request {
+    Request {
+        job,
+        ask: Ask::Forecast {
+            data,
+            options: Options {
+                forecast: true,
+                reach: vec![target],
+                ..Options::default()
+            },
+        },
+    }
+}
+
 #[test]
 fn the_forecasts_reply_is_the_reports_forecasts() {
     let (ds, engine, h) = fitted();
-    let options = Options {
-        forecast: true,
-        reach: vec![0.9],
-        ..Options::default()
+    let request = forecast_request(6, 1, 0.9);
+    let Ask::Forecast { options, .. } = request.ask.clone() else {
+        unreachable!()
     };
-    let got = run(
-        &engine,
-        &h,
-        Request {
-            job: 6,
-            ask: Ask::Forecast {
-                data: 1,
-                options: options.clone(),
-            },
-        },
-    );
+    let got = run(&engine, &h, request);
     let report = build_report(&ds, vec![Vec::new(); ds.len()], &options);
     let want: Vec<_> = report
         .models
@@ -953,17 +957,7 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         paired_request(8, 1, &Settings::default()),
         plan_request(9, 1),
         decide_request(12, 1, 20),
-        Request {
-            job: 13,
-            ask: Ask::Forecast {
-                data: 1,
-                options: Options {
-                    forecast: true,
-                    reach: vec![0.5],
-                    ..Options::default()
-                },
-            },
-        },
+        forecast_request(13, 1, 0.5),
         Request {
             job: 10,
             ask: Ask::Read {
@@ -1043,17 +1037,7 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         paired_request(8, 1, &Settings::default()),
         plan_request(9, 1),
         decide_request(12, 1, 20),
-        Request {
-            job: 13,
-            ask: Ask::Forecast {
-                data: 1,
-                options: Options {
-                    forecast: true,
-                    reach: vec![0.5],
-                    ..Options::default()
-                },
-            },
-        },
+        forecast_request(13, 1, 0.5),
         Request {
             job: 10,
             ask: Ask::Read {

@@ -183,17 +183,15 @@ pub fn fit_scaled_in(
     starts: &[[f64; 3]],
 ) -> ScaledFit {
     // The search integrates to SEARCH_REL; the optimum's likelihood is evaluated to
-    // LEVEL_REL (the scaled Beta's series is exact either way).
+    // LEVEL_REL (the scaled Beta's series, where it applies, is exact either way).
     let mut f = |x: [f64; 3]| {
         let p = [x[0].libm_exp(), x[1].libm_exp(), x[2].libm_exp()];
         let (v, g) = data.log_likelihood_to(family, p, SEARCH_REL);
         (v, [g[0] * p[0], g[1] * p[1], g[2] * p[2]])
     };
     let mut o = bx.maximize(&mut f, starts);
-    if family == Family::Kumaraswamy {
-        let p = [o.x[0].libm_exp(), o.x[1].libm_exp(), o.x[2].libm_exp()];
-        o.value = data.log_likelihood(family, p).0;
-    }
+    let p = [o.x[0].libm_exp(), o.x[1].libm_exp(), o.x[2].libm_exp()];
+    o.value = data.log_likelihood(family, p).0;
     let full = scaled_box();
     let edge = |i: usize| o.x[i] <= full.lo[i] + 1e-12 || (i < 2 && o.x[i] >= full.hi[i] - 1e-12);
     ScaledFit {
