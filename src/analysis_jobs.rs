@@ -11,6 +11,7 @@ use super::engine_client;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
+use passk_core::estimators::kind::Estimator;
 use passk_core::eval::fit::SeriesFit;
 use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::schema::Report;
@@ -160,6 +161,20 @@ pub fn fit_pipeline(
     });
 }
 
+/// Whether the scaled fits' curves are wanted: when drawn, or when some series' auto curve
+/// extrapolates with one (its backtest chose it).
+pub fn scaled_drawn(
+    enabled: RwSignal<Vec<Estimator>>,
+    backtests: RwSignal<Vec<SeriesBacktest>>,
+) -> Memo<bool> {
+    Memo::new(move |_| {
+        let drawn = |f: fn(&Estimator) -> bool| enabled.with(|e| e.iter().any(f));
+        drawn(|e| e.scaled())
+            || (drawn(|e| *e == Estimator::Auto)
+                && backtests.with(|b| b.iter().any(|b| b.chosen().scaled())))
+    })
+}
+
 /// Where the curves go.
 #[derive(Clone, Copy)]
 pub struct CurveOutputs {
@@ -169,10 +184,12 @@ pub struct CurveOutputs {
     pub cover: RwSignal<Vec<CoverCurves>>,
     /// The pending jobs.
     pub pending: PendingJobs,
+    /// Whether to draw the scaled fits too.
+    pub scaled: Memo<bool>,
 }
 
-/// Asks for the curves when a fit is asked for or k_max, the band or the settings change
-/// (never refitting).
+/// Asks for the curves when a fit is asked for or k_max, the band, the settings or whether
+/// the scaled fits are drawn change (never refitting).
 pub fn curve_pipeline(
     data: RwSignal<u64>,
     settings: Memo<Parsed>,
@@ -205,6 +222,7 @@ pub fn curve_pipeline(
     });
     Effect::new(move |_| {
         let (k_max, band, settings, taus) = inputs.get();
+        let scaled = out.scaled.get();
         let data = data.get();
         ask(out.pending, "drawing…", |job| Request {
             job,
@@ -214,6 +232,7 @@ pub fn curve_pipeline(
                 band,
                 settings,
                 taus,
+                scaled,
             },
         });
     });
@@ -281,8 +300,10 @@ pub fn report_pipeline(
     });
     let options = Memo::new(move |_| {
         settings.with(|s| {
+            // The page backtests every fit, and its auto column may read a scaled fit's.
             let mut o = Options {
                 cv: false,
+                scaled_columns: true,
                 ..s.opts.clone()
             };
             o.settings.bootstrap = 0;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::analysis_jobs::{
-    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, request_export,
+    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, request_export, scaled_drawn,
     with_forecast, CurveOutputs, Pending, PendingJobs,
 };
 use super::state::Inputs;
@@ -322,6 +322,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         curves,
         cover,
         pending,
+        scaled: scaled_drawn(enabled, backtests),
     };
     curve_pipeline(data, settings, k_max, band, out);
     let rejected = Memo::new(move |_| workspace.with(|w| w.rejected.clone()));

@@ -128,7 +128,7 @@ pub fn PassAtKPanel(
             />
             <p class="note small">
                 "Solid up to k = n (the dotted vertical line); the fitted estimators are dashed beyond it, where they extrapolate. "
-                "Markers: ○ BB, □ " <Term term="ZOIBB" /> ", △ " <Term term="LinMix" /> "; dotted: naive. The combinatorial estimator stops at the smallest n."
+                "Markers: ○ BB, □ " <Term term="ZOIBB" /> ", △ " <Term term="LinMix" /> ", ◇ scaled Beta, ▽ Kumaraswamy (these two dotted beyond n); dotted throughout: naive. The combinatorial estimator stops at the smallest n."
                 {move || voting.get().then_some(
                     " × maj@k: the majority answer of k samples is right; ● BoN@k: the best-scored of k is right (up to the smallest n). The gap between pass@k and maj@k is what a verifier could win."
                 )}

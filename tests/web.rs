@@ -246,6 +246,7 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                 band: BandKind::Credible,
                 settings: settings.clone(),
                 taus: vec![Tau::parse("0.15").unwrap()],
+                scaled: true,
             },
         },
         Request {

@@ -10,14 +10,16 @@ const h = usePage({ ready: (page) => waitForText(page, 'backtest-summary', 'auto
 test('the backtest names its choice and highlights it', async () => {
   const summary = await h.page.getByTestId('backtest-summary').textContent();
   assert.match(summary, /auto \(backtested\) = .+ for k > n/);
-  assert.match(summary, /On your data, .+ extrapolates 64× with \d+\.\d\d points of error/);
+  // (64× for the fits measured with two samples per task too; the scaled fits need three.)
+  assert.match(summary, /On your data, .+ extrapolates (64|32)× with \d+\.\d\d points of error/);
   const rows = h.page.getByTestId('backtest-table').locator('tbody tr');
-  // The eleven fixed mixtures stay behind "show all" (but a chosen one shows).
+  // Naive, BB, ZOIBB, LinMix, scaled Beta, Kumaraswamy; the eleven fixed mixtures stay behind
+  // "show all" (but a chosen one shows).
   const chosenMix = await h.page.getByTestId('backtest-table').locator('tr.chosen[data-candidate^=mix]').count();
-  assert.equal(await rows.count(), 4 + chosenMix);
+  assert.equal(await rows.count(), 6 + chosenMix);
   await h.page.getByTestId('backtest-show-all').click();
   assert.equal(await h.page.getByTestId('backtest-show-all').getAttribute('aria-expanded'), 'true');
-  assert.equal(await rows.count(), 15);
+  assert.equal(await rows.count(), 17);
   assert.equal(await h.page.getByTestId('backtest-table').locator('tr.chosen').count(), 1);
   assert.match(await h.page.getByTestId('backtest-gain').textContent(), /Going from \d+ to 128 samples per task (cuts|does not cut) the expected error at k = [^:]+: ~\d+\.\d\d to ~\d+\.\d\d points/);
   await h.page.getByTestId('backtest-panel').screenshot({ path: `${ARTIFACTS}backtest-panel.png` });
@@ -29,6 +31,27 @@ test('the auto curve joins the Pass@k chart and the table gets an error bar', as
   const cell = h.page.getByTestId('results-table').locator('tbody tr', { hasText: 'deepscaler_base' }).last().locator('td').last();
   assert.match(await cell.textContent(), /^\d+\.\d+% (± \d+\.\d\d|\(unbacked\))$/);
   await h.page.getByTestId('toggle-auto').uncheck();
+});
+
+test('the scaled fits draw their curves when toggled, beyond n too', async () => {
+  // Fitted the first time they are drawn (or chosen): the chart's data table gains their
+  // columns (every digit), with values at the budgets beyond n = 128.
+  await h.page.getByTestId('toggle-scaled_beta').check();
+  await h.page.getByTestId('toggle-kumaraswamy').check();
+  const beyond = await h.page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid=chart-pass-at-k-data] table');
+    if (!t) return false;
+    const heads = [...t.tHead.rows[0].cells].map((c) => c.textContent.trim());
+    const col = heads.findIndex((x) => x.includes('Kumaraswamy'));
+    const sb = heads.findIndex((x) => x.includes('scaled Beta'));
+    if (col < 0 || sb < 0) return false;
+    const rows = [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent.trim()));
+    const out = rows.filter((r) => Number(r[0].replace(/[^0-9]/g, '')) > 128 && /^\d*\.\d+$/.test(r[col] ?? '') && /^\d*\.\d+$/.test(r[sb] ?? ''));
+    return out.length > 0 ? out.length : false;
+  }, null, { timeout: 60000 });
+  assert.ok((await beyond.jsonValue()) > 0);
+  await h.page.getByTestId('toggle-scaled_beta').uncheck();
+  await h.page.getByTestId('toggle-kumaraswamy').uncheck();
 });
 
 test('the downloaded report carries the same backtest as passk report --backtest', async () => {

@@ -89,6 +89,11 @@ pub struct Options {
     /// [`AUTO_GROUPS`](crate::analysis::forecast::AUTO_GROUPS) distinct counts.
     #[serde(default)]
     pub forecast_all: bool,
+    /// Whether to fill the pass@k and pass^k rows' `scaled_beta` and `kumaraswamy` columns
+    /// without the forecasts (the page's table, once a backtest chose a scaled fit; the
+    /// forecasts and the backtest fill them anyway).
+    #[serde(default)]
+    pub scaled_columns: bool,
 }
 
 impl Default for Options {
@@ -110,6 +115,7 @@ impl Default for Options {
             reach: Vec::new(),
             power_range: None,
             forecast_all: false,
+            scaled_columns: false,
         }
     }
 }

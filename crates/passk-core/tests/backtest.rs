@@ -8,8 +8,9 @@ use passk_core::analysis::backtest::choose::{bucket, choose};
 
 use passk_core::analysis::backtest::report::BacktestReport;
 
+use passk_core::analysis::backtest::level::Level;
 use passk_core::analysis::backtest::more_samples::{error_at, more_samples};
-use passk_core::analysis::backtest::run::{backtest, Backtest, BacktestError, Level};
+use passk_core::analysis::backtest::run::{backtest, Backtest, BacktestError};
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::Dataset;
 
@@ -99,12 +100,21 @@ fn seeded_and_deterministic() {
 
 /// A level of `m` samples per task measuring `width` ratios over 20 repeats, every repeat's
 /// signed errors of (naive, BB, ZOIBB, LinMix) at ratio column j from `f(repeat, j)`.
+/// The scaled fits are not among these levels' candidates ([`cands`]).
 fn level(m: u64, width: usize, f: impl Fn(usize, usize) -> [f32; 4]) -> Level {
     let signed = (0..20)
         .flat_map(|r| (0..width).map(move |j| (r, j)))
-        .map(|(r, j)| f(r, j))
+        .map(|(r, j)| {
+            let [n, b, z, l] = f(r, j);
+            [n, b, z, l, f32::NAN, f32::NAN]
+        })
         .collect();
-    Level::from_signed(m, width, signed)
+    Level::from_signed(m, width, signed, &cands())
+}
+
+/// The candidates of the made-up levels: without the scaled fits.
+fn cands() -> Vec<Estimator> {
+    Estimator::candidates_with(false)
 }
 
 /// ± `d` alternating over the repeats.
@@ -121,7 +131,7 @@ fn bb_is_kept_unless_beaten_beyond_the_spread_and_naive_is_never_chosen() {
     // Naive errs least, but is never chosen; ZOIBB is 1 % better than BB on average but
     // swings ± 1 point from repeat to repeat: not better beyond the spread, BB is kept.
     let noisy = level(8, 1, |r, _| [0.0, 0.02, 0.0198 + wobble(r, 0.01), 0.02]);
-    let bt = Backtest::from_levels(vec![noisy], 20);
+    let bt = Backtest::from_levels(vec![noisy], 20, &cands());
     let a = choose(&bt, &[2.0]);
     assert_eq!(a.estimator, Estimator::Bb, "{a:?}");
     assert!(a.alternatives.contains(&Estimator::Zoibb), "{a:?}");
@@ -131,7 +141,7 @@ fn bb_is_kept_unless_beaten_beyond_the_spread_and_naive_is_never_chosen() {
     let steady = level(8, 1, |r, _| {
         [0.0, 0.02 + wobble(r, 0.001), 0.01 + wobble(r, 0.001), 0.02]
     });
-    let bt = Backtest::from_levels(vec![steady], 20);
+    let bt = Backtest::from_levels(vec![steady], 20, &cands());
     let a = choose(&bt, &[2.0]);
     assert_eq!(a.estimator, Estimator::Zoibb, "{a:?}");
     assert_eq!(
@@ -167,8 +177,8 @@ fn uninformative_levels_neither_decide_nor_tie() {
         [-0.1, e, e, e]
     };
     let low = level(2, 2, flat);
-    let with = Backtest::from_levels(vec![top.clone(), level(4, 1, flat), low], 20);
-    let without = Backtest::from_levels(vec![top], 20);
+    let with = Backtest::from_levels(vec![top.clone(), level(4, 1, flat), low], 20, &cands());
+    let without = Backtest::from_levels(vec![top], 20, &cands());
     for targets in [vec![4.0], vec![2.0, 4.0], vec![16.0]] {
         let (a, b) = (choose(&with, &targets), choose(&without, &targets));
         assert_eq!(a.estimator, b.estimator, "{targets:?}: {a:?}");
@@ -189,7 +199,7 @@ fn beyond_the_backtest_the_error_grows_with_the_distance() {
         let e = [0.01, 0.015][j] + wobble(r, 0.0005);
         [-0.1, e, 0.05 + e, e]
     });
-    let bt = Backtest::from_levels(vec![l], 20);
+    let bt = Backtest::from_levels(vec![l], 20, &cands());
     let errs: Vec<f64> = [8.0, 64.0, 512.0]
         .iter()
         .map(|&rho| {
@@ -306,6 +316,7 @@ fn more_samples_read_the_largest_informative_subsample_at_each_ratio() {
             level(2, 3, at([0.05, 0.06, 0.07], true)),
         ],
         20,
+        &cands(),
     );
     let curve = more_samples(&bt, Estimator::Bb, 32, 16);
     let got: Vec<(u64, Option<f64>)> = curve
@@ -388,8 +399,10 @@ fn page_and_cli_backtests_agree() {
         let cli = build_report(&datasets, vec![vec![], vec![]], &opts);
         // The page: fits, then a report without the backtest, then stepwise runs attached.
         let fits: Vec<SeriesFit> = datasets.iter().map(SeriesFit::new).collect();
+        // The page backtests every fit, so its table asks for the scaled fits' columns.
         let page_opts = Options {
             backtest: None,
+            scaled_columns: true,
             ..opts.clone()
         };
         let mut page = build_report_fitted(&datasets, &fits, vec![vec![], vec![]], &page_opts);

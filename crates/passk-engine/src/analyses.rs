@@ -58,19 +58,45 @@ pub(crate) async fn read(
     });
 }
 
+/// What a curve job draws: up to which budget, the band, the Cover@τ thresholds marked,
+/// and whether with the scaled fits.
+pub(crate) struct CurveAsk<'a> {
+    pub(crate) k_max: u64,
+    pub(crate) band: BandKind,
+    pub(crate) taus: &'a [Tau],
+    pub(crate) scaled: bool,
+}
+
 /// The Pass@k curves (the grid in slices; the bootstrap band one resample at a time) and
-/// the Cover@τ curves of every series with tasks.
-pub(crate) async fn curves(
-    job: &mut Job<'_>,
-    d: Data,
-    k_max: u64,
-    band: BandKind,
-    settings: &Settings,
-    taus: &[Tau],
-) {
+/// the Cover@τ curves of every series with tasks; with the scaled fits' curves when asked
+/// (each series' scaled fits in a slice of their own the first time).
+pub(crate) async fn curves(job: &mut Job<'_>, d: Data, what: &CurveAsk<'_>, settings: &Settings) {
+    let CurveAsk {
+        k_max, band, taus, ..
+    } = *what;
     let (mut curves, mut cover) = (Vec::new(), Vec::new());
     let series = with_tasks(&d.datasets, &d.fits);
     for (i, (ds, f)) in series.iter().enumerate() {
+        let with;
+        let f = if what.scaled {
+            let text = || {
+                (
+                    format!(
+                        "fitting the scaled fits of series {} of {}…",
+                        i + 1,
+                        series.len()
+                    ),
+                    None,
+                )
+            };
+            if !job.tick(text).await {
+                return;
+            }
+            with = d.with_scaled(f);
+            &with
+        } else {
+            *f
+        };
         let (lo, hi) = f.n_range();
         let mut marks = round_budgets(k_max);
         marks.extend([lo, hi]);
@@ -144,7 +170,21 @@ pub(crate) async fn backtest(
     let series = with_tasks(&d.datasets, &d.fits);
     for (i, (ds, f)) in series.iter().enumerate() {
         let Some(full) = f.fits else { continue };
-        let run = match BacktestRun::new(ds, &full, settings, repeats) {
+        let text = || {
+            (
+                format!(
+                    "fitting the scaled fits of series {} of {}…",
+                    i + 1,
+                    series.len()
+                ),
+                None,
+            )
+        };
+        if !job.tick(text).await {
+            return;
+        }
+        let scaled = d.scaled(f);
+        let run = match BacktestRun::with_scaled(ds, &full, scaled, settings, repeats) {
             Err(e) => Err(e),
             Ok(mut bt) => {
                 loop {
@@ -273,7 +313,10 @@ pub(crate) async fn forecast(job: &mut Job<'_>, d: Data, options: &Options) {
             skipped.push((f.name.clone(), why));
             continue;
         }
-        let prepared = Prepared::new(&f.groups, fits);
+        let prepared = match d.scaled(f) {
+            Some(scaled) => Prepared::with_scaled(&f.groups, fits, scaled),
+            None => Prepared::new(&f.groups, fits),
+        };
         if !job.tick(text).await {
             return;
         }

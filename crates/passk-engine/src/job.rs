@@ -3,13 +3,14 @@
 //! waits. Every job pauses at least once per [`SLICE_MS`] of work and stops, without replying,
 //! when a newer request of its family has arrived.
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
 use crate::protocol::{Answer, Family, Reply};
 use passk_core::data::dataset::Dataset;
+use passk_core::estimators::scaled::ScaledFit;
 use passk_core::eval::fit::SeriesFit;
 
 /// Points of the k grid the Pass@k curves are drawn on.
@@ -37,6 +38,63 @@ pub struct Data {
     pub(crate) job: u64,
     pub(crate) datasets: Rc<Vec<Dataset>>,
     pub(crate) fits: Rc<Vec<SeriesFit>>,
+    /// Each series' scaled fits, once a job needed them (every later job on this fit, and a
+    /// later fit of the same tasks, reuses them).
+    pub(crate) scaled: Rc<Vec<OnceCell<Option<[ScaledFit; 2]>>>>,
+}
+
+impl Data {
+    /// The series of fit job `job` with their fits, and the scaled fits already known
+    /// (`scaled[i]` of series i).
+    pub(crate) fn new(
+        job: u64,
+        datasets: Vec<Dataset>,
+        fits: Vec<SeriesFit>,
+        scaled: Vec<Option<Option<[ScaledFit; 2]>>>,
+    ) -> Data {
+        let cells = (0..fits.len())
+            .map(|i| {
+                let cell = OnceCell::new();
+                if let Some(Some(known)) = scaled.get(i) {
+                    let _ = cell.set(*known);
+                }
+                cell
+            })
+            .collect();
+        Data {
+            job,
+            datasets: Rc::new(datasets),
+            fits: Rc::new(fits),
+            scaled: Rc::new(cells),
+        }
+    }
+
+    /// The scaled fits of `fit` (one of this data's), fitted the first time they are asked
+    /// for ([`SeriesFit::with_scaled`]: None without fits or with too many distinct counts).
+    pub(crate) fn scaled(&self, fit: &SeriesFit) -> Option<[ScaledFit; 2]> {
+        let i = self.fits.iter().position(|f| std::ptr::eq(f, fit))?;
+        *self.scaled.get(i)?.get_or_init(|| {
+            SeriesFit {
+                scaled: None,
+                ..fit.clone()
+            }
+            .with_scaled()
+            .scaled
+        })
+    }
+
+    /// `fit` with its scaled fits ([`Data::scaled`]).
+    pub(crate) fn with_scaled(&self, fit: &SeriesFit) -> SeriesFit {
+        SeriesFit {
+            scaled: self.scaled(fit),
+            ..fit.clone()
+        }
+    }
+
+    /// Series i's scaled fits if some job already fitted them.
+    pub(crate) fn known_scaled(&self, i: usize) -> Option<Option<[ScaledFit; 2]>> {
+        self.scaled.get(i).and_then(|c| c.get().copied())
+    }
 }
 
 /// A running job: its number, family, and the slice it is in.

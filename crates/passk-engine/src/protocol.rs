@@ -64,6 +64,10 @@ pub enum Ask {
         settings: Settings,
         /// The Cover@τ thresholds marked.
         taus: Vec<Tau>,
+        /// Whether to draw the scaled Beta and the Kumaraswamy too (they are fitted the
+        /// first time, about a fifth of a second per series of n = 10^4).
+        #[serde(default)]
+        scaled: bool,
     },
     /// Backtest every series last fitted and choose the estimator for the budgets `ks`.
     Backtest {

@@ -104,12 +104,18 @@ impl Engine {
                 band,
                 settings,
                 taus,
-                ..
+                scaled,
             } => {
                 let Some(d) = self.fitted(&job, data).await else {
                     return;
                 };
-                analyses::curves(&mut job, d, k_max, band, &settings, &taus).await
+                let what = analyses::CurveAsk {
+                    k_max,
+                    band,
+                    taus: &taus,
+                    scaled,
+                };
+                analyses::curves(&mut job, d, &what, &settings).await
             }
             Ask::Backtest {
                 data,
@@ -188,13 +194,15 @@ impl Engine {
     async fn fit(&self, job: &mut Job<'_>, datasets: Vec<Dataset>) {
         let before = self.data.borrow().clone();
         let mut fits = Vec::with_capacity(datasets.len());
+        let mut scaled = Vec::with_capacity(datasets.len());
         for (i, d) in datasets.iter().enumerate() {
             let kept = before.as_ref().and_then(|b| {
                 let j = b.datasets.iter().position(|old| old == d)?;
-                b.fits.get(j).cloned()
+                Some((b.fits.get(j).cloned()?, b.known_scaled(j)))
             });
+            scaled.push(kept.as_ref().and_then(|k| k.1));
             let fit = match kept {
-                Some(f) => f,
+                Some((f, _)) => f,
                 None => {
                     let text = || {
                         (
@@ -213,11 +221,7 @@ impl Engine {
         if !job.live() {
             return;
         }
-        *self.data.borrow_mut() = Some(Data {
-            job: job.job,
-            datasets: Rc::new(datasets),
-            fits: Rc::new(fits.clone()),
-        });
+        *self.data.borrow_mut() = Some(Data::new(job.job, datasets, fits.clone(), scaled));
         job.finish(Reply {
             job: job.job,
             answer: Answer::Fits { fits },
@@ -250,6 +254,14 @@ impl Engine {
                 return;
             }
             let rows = rejected.next().unwrap_or_default();
+            // The scaled fits kept for this fit where the report needs them (the report
+            // fits them itself past the distinct-count limit when the forecasts are forced).
+            let wanted = options.forecast || options.backtest.is_some() || options.scaled_columns;
+            let f = if wanted && f.fits.is_some() {
+                &d.with_scaled(f)
+            } else {
+                f
+            };
             models.push(model_report_fitted(ds, f, rows, &options));
         }
         let report = ReportWire::pack(assemble(models, &d.datasets, &d.fits, &options));

@@ -1,7 +1,7 @@
 //! The Pass@k chart: k on a log axis, one colour per series, the estimators as line styles
-//! (combinatorial solid and thick; BB, ZOIBB and LinMix solid with their own markers and
-//! dashed beyond n; naive dotted; the log-logit extrapolation thin and dashed), and a shaded
-//! band.
+//! (combinatorial solid and thick; BB, ZOIBB, LinMix, the scaled Beta and the Kumaraswamy
+//! solid with their own markers and dashed beyond n; naive dotted; the log-logit
+//! extrapolation thin and dashed), and a shaded band.
 
 use plotters::coord::combinators::WithKeyPoints;
 use plotters::coord::types::RangedCoordf64;
@@ -110,6 +110,17 @@ fn draw_estimator<DB: DrawingBackend>(
                 )?;
             }
         }
+        Estimator::ScaledBeta | Estimator::Kumaraswamy => {
+            solid_then_dashed(c, style, &pts, n, style.stroke(color, 1.6), (2.0, 3.0))?;
+            let r = style.px(4.0) as i32;
+            let ms = style.stroke(color, 1.4);
+            let shape = outline(e, r);
+            c.draw_series(
+                pts.into_iter()
+                    .step_by(MARK_EVERY)
+                    .map(|p| EmptyElement::at(p) + PathElement::new(shape.clone(), ms)),
+            )?;
+        }
         Estimator::Bb | Estimator::Zoibb | Estimator::LinMix | Estimator::Mix(_) => {
             solid_then_dashed(c, style, &pts, n, style.stroke(color, 1.6), (6.0, 4.0))?;
             let marks = pts.into_iter().step_by(MARK_EVERY);
@@ -133,6 +144,16 @@ fn draw_estimator<DB: DrawingBackend>(
     Ok(())
 }
 
+/// The closed outline of the scaled fits' markers around (0, 0): a diamond ◇ for the scaled
+/// Beta, a triangle pointing down ▽ for the Kumaraswamy.
+fn outline(e: Estimator, r: i32) -> Vec<(i32, i32)> {
+    if e == Estimator::ScaledBeta {
+        vec![(0, -r), (r, 0), (0, r), (-r, 0), (0, -r)]
+    } else {
+        vec![(-r, -r * 3 / 4), (r, -r * 3 / 4), (0, r), (-r, -r * 3 / 4)]
+    }
+}
+
 /// The estimator's entry in the legend: its line style, in a neutral colour.
 fn estimator_key<'a, DB: DrawingBackend + 'a>(
     c: &mut Ctx<'a, DB>,
@@ -154,6 +175,8 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
             Estimator::Bb => "BB ○ (dashed beyond n)",
             Estimator::Zoibb => "ZOIBB □ (dashed beyond n)",
             Estimator::LinMix => "LinMix △ (dashed beyond n)",
+            Estimator::ScaledBeta => "scaled Beta ◇ (dotted beyond n)",
+            Estimator::Kumaraswamy => "Kumaraswamy ▽ (dotted beyond n)",
             Estimator::Mix(_) => "mix of BB and ZOIBB △ (dashed beyond n)",
             Estimator::Naive => "naive (dotted)",
             Estimator::Extrapolated => "log-logit extrapolation (dashed)",
@@ -177,6 +200,13 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
         }
         Estimator::LinMix | Estimator::Mix(_) => {
             entry.legend(move |p| line(p) + TriangleMarker::new((9, 0), r + 1, thin.filled()));
+        }
+        Estimator::ScaledBeta | Estimator::Kumaraswamy => {
+            let shape: Vec<(i32, i32)> = outline(e, r + 1)
+                .into_iter()
+                .map(|(x, y)| (x + 9, y))
+                .collect();
+            entry.legend(move |p| line(p) + PathElement::new(shape.clone(), thin));
         }
         Estimator::Naive => {
             entry.legend(move |p| {

@@ -39,8 +39,7 @@ pub fn extrapolates(bt: &Backtest, c: Estimator) -> String {
         .ratios
         .iter()
         .zip(errs)
-        .filter(|(_, e)| e.is_finite())
-        .map(|(&r, &e)| (r, e))
+        .filter_map(|(&r, e)| e.filter(|e| e.is_finite()).map(|e| (r, e)))
         .collect();
     let Some(&(r, e)) = measured.last() else {
         return String::new();
@@ -213,17 +212,19 @@ mod tests {
     /// One level of 4 samples per task measuring 2× and 4×, 20 repeats: naive errs −4 and
     /// −7 points, BB (and LinMix) +1 and +1.5, ZOIBB +3 and +5, each ± 0.1.
     fn bt() -> Backtest {
-        use passk_core::analysis::backtest::run::Level;
-        let signed: Vec<[f32; 4]> = (0..20u32)
+        use passk_core::analysis::backtest::level::Level;
+        let nan = f32::NAN;
+        let signed: Vec<[f32; 6]> = (0..20u32)
             .flat_map(|r| {
                 let d = if r.is_multiple_of(2) { 0.001 } else { -0.001 };
                 [
-                    [-0.04 + d, 0.01 + d, 0.03 + d, 0.01 + d],
-                    [-0.07 + d, 0.015 + d, 0.05 + d, 0.015 + d],
+                    [-0.04 + d, 0.01 + d, 0.03 + d, 0.01 + d, nan, nan],
+                    [-0.07 + d, 0.015 + d, 0.05 + d, 0.015 + d, nan, nan],
                 ]
             })
             .collect();
-        Backtest::from_levels(vec![Level::from_signed(4, 2, signed)], 20)
+        let cands = Estimator::candidates_with(false);
+        Backtest::from_levels(vec![Level::from_signed(4, 2, signed, &cands)], 20, &cands)
     }
 
     #[test]
@@ -233,7 +234,7 @@ mod tests {
             "On your data, naive extrapolates 4× with 7.00 points of error (mean absolute error over 20 subsamples; 2× (m′ = 4) with 4.00 points, 4× (m′ = 4) with 7.00 points)."
         );
         assert_eq!(
-            extrapolates(&Backtest::from_levels(vec![], 20), Estimator::Zoibb),
+            extrapolates(&Backtest::from_levels(vec![], 20, &[]), Estimator::Zoibb),
             ""
         );
     }

@@ -13,6 +13,7 @@ use crate::estimators::best_of::mean_best_of_k;
 use crate::estimators::cover::{cover_posterior, CoverSteps};
 use crate::estimators::kind::{unbiased_else, Estimator};
 use crate::estimators::majority::mean_maj_at_k;
+use crate::estimators::scaled::{Predictor, ScaledData};
 use crate::estimators::stderr::SeKind;
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::config;
@@ -99,15 +100,7 @@ impl SeriesCurves {
         let auto: Vec<Option<f64>> = (0..self.ks.len())
             .map(|i| {
                 let v = |e: Estimator| self.values[e.index()][i];
-                let beyond = || {
-                    let (naive, bb, zoibb, linmix) = (
-                        v(Estimator::Naive)?,
-                        v(Estimator::Bb)?,
-                        v(Estimator::Zoibb)?,
-                        v(Estimator::LinMix)?,
-                    );
-                    Some(chosen.value(naive, bb, zoibb, linmix)).filter(|x| x.is_finite())
-                };
+                let beyond = || chosen.value_with(v).filter(|x| x.is_finite());
                 unbiased_else(v(Estimator::Combinatorial), chosen, beyond).map(|x| x.0)
             })
             .collect();
@@ -152,12 +145,25 @@ pub fn series_curves(
     let est = Estimates::new(&fit.groups, fit.fits, config(settings));
     let rows = est.pass_at_ks(ks);
     let fin = |v: Option<f64>| v.filter(|x| x.is_finite());
+    // The scaled fits' predictions, when the series carries them.
+    let data = fit.scaled.map(|_| ScaledData::new(&fit.groups));
+    let preds = fit
+        .scaled
+        .zip(data.as_ref())
+        .map(|(s, d)| s.map(|f| Predictor::new(f, d, &fit.groups)));
+    let scaled = |i: usize, k: u64| {
+        preds
+            .as_ref()
+            .and_then(|p| fin(Some(p[i].pass_at_k(k as f64))))
+    };
     let mut values = vec![Vec::with_capacity(ks.len()); Estimator::ALL.len()];
     for r in &rows {
         values[Estimator::Combinatorial.index()].push(r.combinatorial.ok());
         values[Estimator::Bb.index()].push(fin(r.bb));
         values[Estimator::Zoibb.index()].push(fin(r.zoibb));
         values[Estimator::LinMix.index()].push(fin(r.linmix));
+        values[Estimator::ScaledBeta.index()].push(scaled(0, r.k));
+        values[Estimator::Kumaraswamy.index()].push(scaled(1, r.k));
         values[Estimator::Naive.index()].push(fin(Some(r.naive)));
         values[Estimator::Extrapolated.index()].push(fit.line.map(|l| l.predict(r.k as f64)));
         values[Estimator::Auto.index()].push(None);

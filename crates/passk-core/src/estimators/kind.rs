@@ -14,6 +14,17 @@ pub const DEFAULT_ENABLED: [Estimator; 5] = [
 /// The ZOIBB weights (in tenths) of the fixed mixes the backtest tries besides LinMix.
 pub const MIX_TENTHS: std::ops::RangeInclusive<u8> = 0..=10;
 
+/// The estimators every backtest candidate is built from (each repeat keeps their signed
+/// errors; a fixed mix's follows from BB's and ZOIBB's), in this order.
+pub const BASES: [Estimator; 6] = [
+    Estimator::Naive,
+    Estimator::Bb,
+    Estimator::Zoibb,
+    Estimator::LinMix,
+    Estimator::ScaledBeta,
+    Estimator::Kumaraswamy,
+];
+
 /// An estimator of the dataset pass@k.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Estimator {
@@ -25,6 +36,10 @@ pub enum Estimator {
     Zoibb,
     /// LinMix of BB and ZOIBB.
     LinMix,
+    /// The scaled Beta's posterior predictive (p = s·X, X ~ Beta(a, b)).
+    ScaledBeta,
+    /// The scaled Kumaraswamy's posterior predictive.
+    Kumaraswamy,
     /// Naive plug-in 1 − (1 − c/n)^k.
     Naive,
     /// Logit-linear extrapolation in ln k.
@@ -42,11 +57,13 @@ pub enum Estimator {
 
 impl Estimator {
     /// Every estimator the Pass@k chart draws, in legend order.
-    pub const ALL: [Estimator; 9] = [
+    pub const ALL: [Estimator; 11] = [
         Estimator::Combinatorial,
         Estimator::Bb,
         Estimator::Zoibb,
         Estimator::LinMix,
+        Estimator::ScaledBeta,
+        Estimator::Kumaraswamy,
         Estimator::Naive,
         Estimator::Extrapolated,
         Estimator::Auto,
@@ -60,17 +77,26 @@ impl Estimator {
         matches!(self, Estimator::Majority | Estimator::BestOf)
     }
 
-    /// The backtest's candidates, simplest first: naive, BB, ZOIBB, LinMix, then the fixed
-    /// mixes w = 0.0, 0.1, …, 1.0.
+    /// The backtest's candidates, simplest first: naive, BB, ZOIBB, LinMix, the scaled Beta
+    /// and the Kumaraswamy, then the fixed mixes w = 0.0, 0.1, …, 1.0.
     pub fn candidates() -> Vec<Estimator> {
-        let mut v = vec![
-            Estimator::Naive,
-            Estimator::Bb,
-            Estimator::Zoibb,
-            Estimator::LinMix,
-        ];
+        Estimator::candidates_with(true)
+    }
+
+    /// [`Estimator::candidates`], without the two scaled fits unless `scaled` (a series with
+    /// too many distinct counts to fit them, see `analysis::forecast::too_many_groups`).
+    pub fn candidates_with(scaled: bool) -> Vec<Estimator> {
+        let mut v: Vec<Estimator> = BASES
+            .into_iter()
+            .filter(|e| scaled || !e.scaled())
+            .collect();
         v.extend(MIX_TENTHS.map(Estimator::Mix));
         v
+    }
+
+    /// Whether it is one of the two scaled fits (scaled Beta, Kumaraswamy).
+    pub fn scaled(self) -> bool {
+        matches!(self, Estimator::ScaledBeta | Estimator::Kumaraswamy)
     }
 
     /// A stable key (`toggle-<key>` on the page, share links, the report's backtest errors:
@@ -88,6 +114,8 @@ impl Estimator {
             Estimator::Bb => "bb",
             Estimator::Zoibb => "zoibb",
             Estimator::LinMix => "linmix",
+            Estimator::ScaledBeta => "scaled_beta",
+            Estimator::Kumaraswamy => "kumaraswamy",
             Estimator::Naive => "naive",
             Estimator::Extrapolated => "extrapolated",
             Estimator::Auto => "auto",
@@ -123,6 +151,8 @@ impl Estimator {
             Estimator::Bb => "BB".into(),
             Estimator::Zoibb => "ZOIBB".into(),
             Estimator::LinMix => "LinMix".into(),
+            Estimator::ScaledBeta => "scaled Beta".into(),
+            Estimator::Kumaraswamy => "Kumaraswamy".into(),
             Estimator::Naive => "naive".into(),
             Estimator::Extrapolated => "log-logit extrapolation".into(),
             Estimator::Auto => "auto (backtested)".into(),
@@ -136,7 +166,12 @@ impl Estimator {
     pub fn extrapolates(self) -> bool {
         matches!(
             self,
-            Estimator::Bb | Estimator::Zoibb | Estimator::LinMix | Estimator::Auto
+            Estimator::Bb
+                | Estimator::Zoibb
+                | Estimator::LinMix
+                | Estimator::ScaledBeta
+                | Estimator::Kumaraswamy
+                | Estimator::Auto
         )
     }
 
@@ -151,22 +186,26 @@ impl Estimator {
         }
     }
 
-    /// Its dataset value from the naive, BB, ZOIBB and LinMix values (NaN for the
-    /// estimators that are not built from them).
+    /// Its dataset value from the values of the [`BASES`] (in that order); NaN for the
+    /// estimators that are not built from them.
     ///
     /// # Formula
-    /// A fixed mix: w·ZOIBB + (1 − w)·BB.
-    pub fn value(self, naive: f64, bb: f64, zoibb: f64, linmix: f64) -> f64 {
+    /// A base: its own value. A fixed mix: w·ZOIBB + (1 − w)·BB.
+    pub fn value(self, bases: &[f64; BASES.len()]) -> f64 {
+        self.value_with(|e| BASES.iter().position(|&b| b == e).map(|i| bases[i]))
+            .unwrap_or(f64::NAN)
+    }
+
+    /// Its dataset value, reading only the bases it is built from through `base` (None when
+    /// one of them is missing, or for an estimator not built from the [`BASES`]).
+    pub fn value_with(self, base: impl Fn(Estimator) -> Option<f64>) -> Option<f64> {
         match self {
-            Estimator::Naive => naive,
-            Estimator::Bb => bb,
-            Estimator::Zoibb => zoibb,
-            Estimator::LinMix => linmix,
             Estimator::Mix(t) => {
                 let w = f64::from(t) / 10.0;
-                w * zoibb + (1.0 - w) * bb
+                Some(w * base(Estimator::Zoibb)? + (1.0 - w) * base(Estimator::Bb)?)
             }
-            _ => f64::NAN,
+            e if BASES.contains(&e) => base(e),
+            _ => None,
         }
     }
 
@@ -177,11 +216,13 @@ impl Estimator {
             Estimator::Bb => 1,
             Estimator::Zoibb => 2,
             Estimator::LinMix => 3,
-            Estimator::Naive => 4,
-            Estimator::Extrapolated => 5,
-            Estimator::Auto => 6,
-            Estimator::Majority => 7,
-            Estimator::BestOf => 8,
+            Estimator::ScaledBeta => 4,
+            Estimator::Kumaraswamy => 5,
+            Estimator::Naive => 6,
+            Estimator::Extrapolated => 7,
+            Estimator::Auto => 8,
+            Estimator::Majority => 9,
+            Estimator::BestOf => 10,
             Estimator::Mix(_) => usize::MAX,
         }
     }
@@ -240,18 +281,44 @@ mod tests {
             assert_eq!(Estimator::from_key(&e.key()), Some(e));
         }
         let keys: Vec<String> = Estimator::candidates().iter().map(|e| e.key()).collect();
-        assert_eq!(keys[..4], ["naive", "bb", "zoibb", "linmix"]);
-        assert_eq!(keys[4], "mix_0.0");
-        assert_eq!(keys[14], "mix_1.0");
+        assert_eq!(
+            keys[..6],
+            [
+                "naive",
+                "bb",
+                "zoibb",
+                "linmix",
+                "scaled_beta",
+                "kumaraswamy"
+            ]
+        );
+        assert_eq!(keys[6], "mix_0.0");
+        assert_eq!(keys[16], "mix_1.0");
+        let without: Vec<String> = Estimator::candidates_with(false)
+            .iter()
+            .map(|e| e.key())
+            .collect();
+        assert_eq!(without[..5], ["naive", "bb", "zoibb", "linmix", "mix_0.0"]);
+        assert_eq!(without.len(), keys.len() - 2);
         assert_eq!(Estimator::from_key("mix_0.3"), None);
         // w = t/10 is the same double as the literal the backtest used before (0.3, 0.7, …).
         let literals = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
         for (t, w) in MIX_TENTHS.zip(literals) {
             assert_eq!(Estimator::Mix(t).weight(), Some(w));
         }
-        assert_eq!(
-            Estimator::Mix(3).value(0.0, 0.5, 0.9, 0.0),
-            0.3 * 0.9 + 0.7 * 0.5
-        );
+        let bases = [0.0, 0.5, 0.9, 0.1, 0.2, 0.3];
+        assert_eq!(Estimator::Mix(3).value(&bases), 0.3 * 0.9 + 0.7 * 0.5);
+        for (i, e) in BASES.into_iter().enumerate() {
+            assert_eq!(e.value(&bases), bases[i], "{e:?}");
+        }
+        assert!(Estimator::Auto.value(&bases).is_nan());
+        // Only the bases it is built from are read.
+        let only_bb_zoibb = |e: Estimator| match e {
+            Estimator::Bb => Some(0.5),
+            Estimator::Zoibb => Some(0.9),
+            _ => None,
+        };
+        assert_eq!(Estimator::Mix(10).value_with(only_bb_zoibb), Some(0.9));
+        assert_eq!(Estimator::ScaledBeta.value_with(only_bb_zoibb), None);
     }
 }

@@ -3,11 +3,13 @@
 
 use crate::data::dataset::Dataset;
 
+use crate::analysis::forecast::too_many_groups;
 use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::{fit_bb_data, moments_start, Search};
 use crate::estimators::extrapolate::{doubling_budgets, LogitLine};
 use crate::estimators::interval::Prior;
 use crate::estimators::likelihood::BbData;
+use crate::estimators::scaled::{fit_scaled, ScaledFit};
 use crate::estimators::zoibb::fit_zoibb_data;
 use crate::eval::estimates::Config;
 
@@ -92,6 +94,9 @@ pub struct SeriesFit {
     pub fits: Option<Fits>,
     /// The log-logit line through the combinatorial values, if it can be fitted.
     pub line: Option<LogitLine>,
+    /// The scaled Beta and the Kumaraswamy, once asked for ([`SeriesFit::with_scaled`]).
+    #[serde(default)]
+    pub scaled: Option<[ScaledFit; 2]>,
 }
 
 impl SeriesFit {
@@ -105,7 +110,18 @@ impl SeriesFit {
             groups,
             fits,
             line,
+            scaled: None,
         }
+    }
+
+    /// With the scaled Beta and the Kumaraswamy fitted, unless they already are, the series
+    /// has no fits, or it has too many distinct counts to fit them unasked
+    /// ([`too_many_groups`]).
+    pub fn with_scaled(mut self) -> SeriesFit {
+        if self.scaled.is_none() && too_many_groups(&self.groups).is_none() {
+            self.scaled = self.fits.map(|f| fit_scaled(&self.groups, &f.bb));
+        }
+        self
     }
 
     /// Smallest and largest n.

@@ -16,6 +16,9 @@ pub struct BoxN<const N: usize> {
     pub hi: [f64; N],
     /// Newton iterations per start.
     pub max_iter: u32,
+    /// Stop once a Newton step promises to gain at most this much (the slope along the step
+    /// over two; 0: search to working precision).
+    pub gain_tol: f64,
 }
 
 /// The result of a maximisation in N dimensions.
@@ -95,6 +98,11 @@ impl<const N: usize> BoxN<N> {
                 break;
             }
             let d = self.direction(f, x, g, pg, free);
+            let promised: f64 = (0..N).map(|i| pg[i] * d[i]).sum::<f64>() / 2.0;
+            if promised <= self.gain_tol {
+                reason = StopReason::GainTolerance;
+                break;
+            }
             match uphill(f, |y| self.clamp(y), (x, v), pg, d) {
                 Some((xn, vn, gn, small)) => {
                     (x, v, g) = (xn, vn, gn);
@@ -231,6 +239,7 @@ mod tests {
             lo: [-5.0; 3],
             hi: [5.0, 5.0, 0.0],
             max_iter: 100,
+            gain_tol: 0.0,
         };
         // −(x−1)² − 2(y+2)² − (z−1)² − x·y/2: the maximum in z is at the bound z = 0.
         let mut f = |p: [f64; 3]| {
@@ -258,5 +267,39 @@ mod tests {
         assert_eq!(o.x[2], 0.0);
         assert_eq!(o.at_bound, [false, false, true]);
         assert!(o.reason.converged());
+    }
+
+    #[test]
+    fn a_gain_tolerance_stops_early_within_it() {
+        // −Σ cosh(x_i − c_i): maximum −3 at c; Newton converges quadratically, not in one
+        // step, so a tolerance of 10^-6 stops it before the gradient is below 10^-10.
+        let c = [0.5, -1.0, 2.0];
+        let mut f = |x: [f64; 3]| {
+            let v = -(0..3).map(|i| (x[i] - c[i]).cosh()).sum::<f64>();
+            (v, std::array::from_fn(|i| -(x[i] - c[i]).sinh()))
+        };
+        let exact = BoxN::<3> {
+            lo: [-5.0; 3],
+            hi: [5.0; 3],
+            max_iter: 100,
+            gain_tol: 0.0,
+        };
+        let loose = BoxN {
+            gain_tol: 1e-6,
+            ..exact
+        };
+        let start = [[3.0, 1.0, -1.0]];
+        let (a, b) = (
+            exact.maximize(&mut f, &start),
+            loose.maximize(&mut f, &start),
+        );
+        assert_eq!(b.reason, StopReason::GainTolerance, "{b:?}");
+        assert!(a.reason != StopReason::GainTolerance, "{a:?}");
+        assert!(b.iterations <= a.iterations, "{a:?} {b:?}");
+        assert!(
+            a.value - b.value <= 1e-6 && a.value >= b.value,
+            "{a:?} {b:?}"
+        );
+        assert!((a.value + 3.0).abs() < 1e-12, "{a:?}");
     }
 }

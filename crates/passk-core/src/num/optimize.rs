@@ -14,6 +14,9 @@ pub enum StopReason {
     NoImprovement,
     /// The iteration limit was reached first.
     MaxIterations,
+    /// The next Newton step promised to gain less than the search's tolerance (a search
+    /// that needs its optimum to a set number of nats, not to working precision).
+    GainTolerance,
 }
 
 impl StopReason {
@@ -29,6 +32,7 @@ impl fmt::Display for StopReason {
             StopReason::GradientTolerance => "projected gradient below tolerance",
             StopReason::NoImprovement => "no further improvement at working precision",
             StopReason::MaxIterations => "iteration limit reached",
+            StopReason::GainTolerance => "the next step would gain less than the tolerance",
         })
     }
 }

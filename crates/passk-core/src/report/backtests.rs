@@ -82,13 +82,11 @@ impl SeriesBacktest {
     pub fn attach(&self, model: &mut ModelReport) {
         let evidence = Evidence::new(&self.backtest);
         for row in &mut model.pass_at_k {
-            let nan = f64::NAN;
-            let chosen = self.auto.estimator.value(
-                row.naive.unwrap_or(nan),
-                row.bb.unwrap_or(nan),
-                row.zoibb.unwrap_or(nan),
-                row.linmix.unwrap_or(nan),
-            );
+            let chosen = self
+                .auto
+                .estimator
+                .value_with(|e| row.value(e))
+                .unwrap_or(f64::NAN);
             row.auto = Some(row.combinatorial.or(chosen.is_finite().then_some(chosen)));
             let rho = row.k as f64 / self.n_min.max(1) as f64;
             row.auto_error = (row.combinatorial.is_none() && chosen.is_finite())

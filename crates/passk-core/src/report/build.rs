@@ -4,7 +4,7 @@
 use super::backtests::SeriesBacktest;
 use super::par::join;
 use super::schema::*;
-use crate::analysis::backtest::run::backtest;
+use crate::analysis::backtest::run::BacktestRun;
 use crate::analysis::bands::bootstrap_bands;
 use crate::analysis::cv::cv_elpd;
 use crate::analysis::decide::compare_all::{compare_all, Pairs};
@@ -21,6 +21,7 @@ use crate::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, C
 use crate::estimators::g_pass::g_pass;
 use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
+use crate::estimators::scaled::fit_scaled;
 use crate::estimators::stderr::{SeError, SeKind};
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::{config, SeriesFit};
@@ -105,6 +106,15 @@ pub fn model_report_fitted(
     let empty = g.is_empty();
     let s = &opts.settings;
     let fits = fit.fits;
+    // The scaled fits, where the forecasts, the backtest (a candidate each) or the columns
+    // need them (computed once here unless the series carries them).
+    let allowed = opts.forecast_all || too_many_groups(g).is_none();
+    let wanted = opts.forecast || opts.backtest.is_some() || opts.scaled_columns;
+    let scaled = if allowed && wanted {
+        fit.scaled.or_else(|| fits.map(|f| fit_scaled(g, &f.bb)))
+    } else {
+        None
+    };
     let mut warnings = data_warnings(g, fits.as_ref(), &opts.ks);
     let line = fit.line;
     if !empty && line.is_none() {
@@ -124,7 +134,10 @@ pub fn model_report_fitted(
                     g.n_min(),
                     &opts.ks,
                     repeats,
-                    backtest(ds, &f, s, repeats),
+                    BacktestRun::with_scaled(ds, &f, scaled, s, repeats).map(|mut run| {
+                        while run.step() {}
+                        run.finish()
+                    }),
                 )),
                 _ => None,
             };
@@ -186,12 +199,11 @@ pub fn model_report_fitted(
             bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
         })
         .collect();
-    // The forecasts, and their two columns in the rows.
-    // The forecasts, and their two columns in the rows from the same predictions.
+    // The scaled fits' two columns in the rows, and the forecasts from the same predictions.
     let skipped = too_many_groups(g).filter(|_| opts.forecast && !opts.forecast_all);
-    let forecast = match (&fits, opts.forecast, &skipped) {
-        (Some(f), true, None) => {
-            let prepared = Prepared::new(g, f);
+    let forecast = match (&fits, scaled) {
+        (Some(f), Some(scaled)) => {
+            let prepared = Prepared::with_scaled(g, f, scaled);
             let preds = prepared.predictors();
             for (row, hat) in pass_at_k.iter_mut().zip(pass_hat_k.iter_mut()) {
                 let k = row.k as f64;
@@ -200,7 +212,8 @@ pub fn model_report_fitted(
                 hat.scaled_beta = finite(preds[0].pass_hat_k(k));
                 hat.kumaraswamy = finite(preds[1].pass_hat_k(k));
             }
-            Some(prepared.forecast_with(&forecast_options(opts), &preds))
+            opts.forecast
+                .then(|| prepared.forecast_with(&forecast_options(opts), &preds))
         }
         _ => None,
     };

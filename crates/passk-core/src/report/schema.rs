@@ -9,6 +9,7 @@ use crate::analysis::decide::compare_all::Decision;
 use crate::analysis::forecast::SeriesForecast;
 use crate::estimators::beta_binomial::BbFit;
 use crate::estimators::interval::Interval;
+use crate::estimators::kind::Estimator;
 use crate::estimators::unbiased::ShortTasks;
 use crate::estimators::zoibb::ZoibbFit;
 use crate::settings::Settings;
@@ -65,6 +66,24 @@ pub struct PassAtKRow {
     pub short: Option<ShortTasks>,
     /// The standard errors of the unbiased value.
     pub se: StdErrors,
+}
+
+impl PassAtKRow {
+    /// The value of a charted estimator in this row (None where it is null or not a column).
+    pub fn value(&self, e: Estimator) -> Option<f64> {
+        match e {
+            Estimator::Combinatorial => self.combinatorial,
+            Estimator::Naive => self.naive,
+            Estimator::Bb => self.bb,
+            Estimator::Zoibb => self.zoibb,
+            Estimator::LinMix => self.linmix,
+            Estimator::ScaledBeta => self.scaled_beta,
+            Estimator::Kumaraswamy => self.kumaraswamy,
+            Estimator::Extrapolated => self.extrapolated,
+            Estimator::Auto => self.auto.flatten(),
+            Estimator::Majority | Estimator::BestOf | Estimator::Mix(_) => None,
+        }
+    }
 }
 
 /// The standard errors of the unbiased pass@k at one budget; null where undefined, with the

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::wire::tasks::Bytes;
-use passk_core::analysis::backtest::run::BASES;
+use passk_core::analysis::backtest::level::BASES;
 use passk_core::report::backtests::SeriesBacktest;
 
 /// Bytes of one repeat's errors at one ratio.
@@ -92,18 +92,23 @@ pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeriesBacktest
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::analysis::backtest::run::{Backtest, Level};
+    use passk_core::analysis::backtest::level::Level;
+    use passk_core::analysis::backtest::run::Backtest;
 
     fn backtests() -> Vec<SeriesBacktest> {
         let signed = (0..4)
-            .map(|i| [i as f32, -0.5, f32::MIN_POSITIVE, 1e30 * i as f32])
+            .map(|i| {
+                let i = i as f32;
+                [i, -0.5, f32::MIN_POSITIVE, 1e30 * i, 0.25, -i]
+            })
             .collect();
+        let cands = passk_core::estimators::kind::Estimator::candidates();
         let bt = Backtest {
             ratios: vec![2, 4],
             mae: vec![],
             levels: vec![
-                Level::from_signed(4, 2, signed),
-                Level::from_signed(2, 1, vec![]),
+                Level::from_signed(4, 2, signed, &cands),
+                Level::from_signed(2, 1, vec![], &cands),
             ],
             repeats: 2,
         };

@@ -8,6 +8,7 @@ use super::tasks::{le_u64, Bytes};
 use passk_core::data::counts::Counts;
 use passk_core::data::groups::Groups;
 use passk_core::estimators::extrapolate::LogitLine;
+use passk_core::estimators::scaled::ScaledFit;
 use passk_core::eval::fit::SeriesFit;
 use passk_core::eval::fits::Fits;
 
@@ -20,6 +21,8 @@ struct SeriesFitCols {
     groups: Bytes,
     fits: Option<Fits>,
     line: Option<LogitLine>,
+    #[serde(default)]
+    scaled: Option<[ScaledFit; 2]>,
 }
 
 /// Writes the fits with their grouped counts in columns.
@@ -41,6 +44,7 @@ pub fn serialize<S: Serializer>(fits: &[SeriesFit], s: S) -> Result<S::Ok, S::Er
                 groups: Bytes(groups),
                 fits: f.fits,
                 line: f.line,
+                scaled: f.scaled,
             }
         })
         .collect();
@@ -73,6 +77,7 @@ pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeriesFit>, D:
                 groups: Groups::from_weighted(groups),
                 fits: c.fits,
                 line: c.line,
+                scaled: c.scaled,
             })
         })
         .collect()
@@ -123,6 +128,7 @@ mod tests {
             groups: Bytes(groups.iter().flatten().flat_map(|&x| word(x)).collect()),
             fits: None,
             line: None,
+            scaled: None,
         };
         let read = |c: SeriesFitCols| {
             let json = serde_json::to_string(&[c]).unwrap();

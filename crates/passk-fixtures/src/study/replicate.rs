@@ -1,15 +1,17 @@
 //! One replicate of the study: how its counts are drawn (subsampled from real counts, or
 //! simulated from rates or a prior) with the reference they are scored against, and what
-//! naive, BB, ZOIBB, LinMix and auto give on it.
+//! naive, BB, ZOIBB, LinMix and auto (whose candidates include the scaled Beta and the
+//! Kumaraswamy) give on it.
 
-use passk_core::analysis::backtest::run::backtest;
+use passk_core::analysis::backtest::run::BacktestRun;
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::groups::Groups;
 use passk_core::data::synthetic::InflatedBeta;
 use passk_core::data::task::Task;
+use passk_core::estimators::scaled::{Predictor, ScaledData};
 use passk_core::eval::estimates::Estimates;
-use passk_core::eval::fit::{config, fit_series};
+use passk_core::eval::fit::{config, fit_series, SeriesFit};
 use passk_core::eval::kernels::unbiased_pass_at_k;
 use passk_core::num::rng::SplitMix64;
 use passk_core::num::sample::{binomial, Hypergeometric};
@@ -171,19 +173,30 @@ pub fn run_replicate(d: &Draw, m: u64, ks: &[u64], seed: u64) -> Vec<Outcome> {
         ..Settings::default()
     };
     let est = Estimates::new(&g, Some(fits), config(&settings));
-    let bt = backtest(&ds, &fits, &settings, REPEATS);
+    let fit = SeriesFit::new(&ds).with_scaled();
+    let data = ScaledData::new(&g);
+    let preds = fit.scaled.map(|s| s.map(|f| Predictor::new(f, &data, &g)));
+    let bt = BacktestRun::with_scaled(&ds, &fits, fit.scaled, &settings, REPEATS).map(|mut run| {
+        while run.step() {}
+        run.finish()
+    });
     est.pass_at_ks(ks)
         .iter()
         .zip(&reference)
         .map(|(e, &r)| {
-            let (naive, bb, zoibb, linmix) = (
+            let nan = f64::NAN;
+            let scaled = |i: usize| preds.as_ref().map_or(nan, |p| p[i].pass_at_k(e.k as f64));
+            let bases = [
                 e.naive,
-                e.bb.unwrap_or(f64::NAN),
-                e.zoibb.unwrap_or(f64::NAN),
-                e.linmix.unwrap_or(f64::NAN),
-            );
+                e.bb.unwrap_or(nan),
+                e.zoibb.unwrap_or(nan),
+                e.linmix.unwrap_or(nan),
+                scaled(0),
+                scaled(1),
+            ];
+            let [naive, bb, zoibb, linmix, ..] = bases;
             let sb = SeriesBacktest::new("s", g.n_min(), &[e.k], REPEATS, bt.clone());
-            let auto = sb.auto.estimator.value(naive, bb, zoibb, linmix);
+            let auto = sb.auto.estimator.value(&bases);
             Outcome {
                 values: [naive, bb, zoibb, linmix, auto],
                 reference: r,

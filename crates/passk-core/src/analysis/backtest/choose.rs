@@ -93,21 +93,21 @@ pub fn bucket(rho: f64) -> u64 {
 /// (beyond the largest ratio measured) the growth per doubling it was grown by.
 ///
 /// # Formula
-/// Measured (b ≤ q_max): e = Σ 2^−ℓ·MAE(ℓ, b) / Σ 2^−ℓ over the levels ℓ that measured
-/// ρ = 2^b, informative or not (the size of an error is measured even where the candidates
-/// tie). Beyond: e* + (b − q_max)·g, with e* the same reading at the largest ratio measured
-/// 2^q_max and g the growth per doubling of the ratio: the larger of the measured one (its
+/// Measured (b ≤ q_max, the largest ratio exponent at which the candidate was measured):
+/// e = Σ 2^−ℓ·MAE(ℓ, b) / Σ 2^−ℓ over the levels ℓ that measured it at ρ = 2^b, informative
+/// or not (the size of an error is measured even where the candidates tie). Beyond:
+/// e* + (b − q_max)·g, with e* the same reading at its largest ratio measured 2^q_max and g the growth per doubling of the ratio: the larger of the measured one (its
 /// trend between the two largest ratios, [`Evidence::slope`]) and its average since ρ = 1,
 /// where there is no extrapolation and no error (e*/q_max).
 pub fn stated_error(ev: &Evidence, c: usize, b: u32) -> Option<(f64, Blend, Option<f64>)> {
-    let q = b.min(ev.q_max());
-    let at = ev.at_ratio(q)?;
+    let q = b.min(ev.q_max_of(c));
+    let at = ev.at_ratio(q, c)?;
     let e = ev.value(&at, c);
     if b <= q {
         return Some((e, at, None));
     }
     let trend = ev
-        .slope(q, |cell| cell.q + 1 >= q)
+        .slope(q, |cell| cell.q + 1 >= q && cell.has(c))
         .map_or(0.0, |s| ev.value(&s, c));
     let g = trend.max(e / q.max(1) as f64);
     Some((e + (b - q) as f64 * g, at, Some(g)))

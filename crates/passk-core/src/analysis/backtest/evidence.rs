@@ -4,10 +4,11 @@
 //! repeats.
 //!
 //! A cell is one subsample level (m′ samples per task, shrink 2^ℓ) at one ratio ρ = 2^q; it
-//! holds every repeat's signed errors of naive, BB, ZOIBB and LinMix, from which every
-//! candidate's error follows.
+//! holds every repeat's signed errors of the bases (naive, BB, ZOIBB, LinMix, the scaled Beta
+//! and the Kumaraswamy), from which every candidate's error follows.
 
-use super::run::{Backtest, Level};
+use super::level::Level;
+use super::run::Backtest;
 use crate::estimators::kind::Estimator;
 use crate::num::libm_math::LibmMath;
 
@@ -19,7 +20,10 @@ pub const NOISE_Z: f64 = 2.0;
 /// 1 % of the best candidate's error.
 pub const TIE: f64 = 0.01;
 
-/// One (level, ratio) cell: every repeat's absolute error of every candidate.
+/// One (level, ratio) cell: every repeat's absolute error of every candidate. A candidate
+/// with a non-finite error in some repeat is absent from the cell (its mean and spread are
+/// NaN): the scaled fits where a subsample has fewer than three samples per task (three
+/// parameters, two moments), a fit that failed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cell {
     /// The shrink exponent ℓ: the subsample has m′ = ⌈n_min/2^ℓ⌉ samples per task.
@@ -45,14 +49,24 @@ impl Cell {
         let mut abs = Vec::with_capacity(reps * width);
         for r in 0..reps {
             let e = level.errors(r, j)?.map(f64::from);
-            abs.extend(cands.iter().map(|c| c.value(e[0], e[1], e[2], e[3]).abs()));
-        }
-        if reps == 0 || abs.iter().any(|v| !v.is_finite()) {
-            return None;
+            abs.extend(cands.iter().map(|c| c.value(&e).abs()));
         }
         let n = reps as f64;
         let col = |c: usize| abs.iter().skip(c).step_by(width);
-        let mae: Vec<f64> = (0..width).map(|c| col(c).sum::<f64>() / n).collect();
+        // A sum with a NaN or an infinity in it is not finite: the candidate is absent.
+        let mae: Vec<f64> = (0..width)
+            .map(|c| {
+                let m = col(c).sum::<f64>() / n;
+                if m.is_finite() {
+                    m
+                } else {
+                    f64::NAN
+                }
+            })
+            .collect();
+        if reps == 0 || !mae.iter().any(|m| m.is_finite()) {
+            return None;
+        }
         let sd = (0..width)
             .map(|c| sample_sd(col(c).copied(), mae[c], reps))
             .collect();
@@ -73,6 +87,11 @@ impl Cell {
         self.abs.len() / self.width.max(1)
     }
 
+    /// Whether candidate c was measured in every repeat here.
+    pub fn has(&self, c: usize) -> bool {
+        self.mae[c].is_finite()
+    }
+
     /// Repeat r's absolute error of candidate c.
     fn at(&self, r: usize, c: usize) -> f64 {
         self.abs[r * self.width + c]
@@ -85,7 +104,7 @@ impl Cell {
     /// same: such a cell ranks nothing.)
     fn separates(&self, cands: &[Estimator]) -> bool {
         let fitted: Vec<usize> = (0..cands.len())
-            .filter(|&c| cands[c] != Estimator::Naive)
+            .filter(|&c| cands[c] != Estimator::Naive && self.has(c))
             .collect();
         let Some(&best) = fitted
             .iter()
@@ -121,7 +140,7 @@ fn sample_sd(v: impl Iterator<Item = f64>, mean: f64, n: usize) -> f64 {
 /// Every cell of a backtest, in level order then ratio order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Evidence {
-    /// The candidates, in [`Estimator::candidates`] order.
+    /// The backtest's candidates ([`Backtest::candidates`]).
     pub candidates: Vec<Estimator>,
     /// The cells with finite errors.
     pub cells: Vec<Cell>,
@@ -172,7 +191,7 @@ impl Blend {
 impl Evidence {
     /// The cells of a backtest.
     pub fn new(bt: &Backtest) -> Evidence {
-        let candidates = Estimator::candidates();
+        let candidates = bt.candidates();
         let cells = bt
             .levels
             .iter()
@@ -240,14 +259,25 @@ impl Evidence {
         Some((Blend { terms }.normalised(), near))
     }
 
-    /// The cells at ratio 2^q, each level counting 2^−ℓ (every cell: the size of an error
-    /// is measured even where the candidates tie). None when nothing measured that ratio.
-    pub fn at_ratio(&self, q: u32) -> Option<Blend> {
+    /// The largest ratio exponent at which candidate c was measured (0 when nowhere).
+    pub fn q_max_of(&self, c: usize) -> u32 {
+        self.cells
+            .iter()
+            .filter(|cell| cell.has(c))
+            .map(|cell| cell.q)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The cells at ratio 2^q that measured candidate c, each level counting 2^−ℓ (every such
+    /// cell: the size of an error is measured even where the candidates tie). None when
+    /// nothing measured c at that ratio.
+    pub fn at_ratio(&self, q: u32, c: usize) -> Option<Blend> {
         let terms: Vec<(usize, f64)> = self
             .cells
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.q == q)
+            .filter(|(_, cell)| cell.q == q && cell.has(c))
             .map(|(i, c)| (i, (-(c.depth as f64)).libm_exp2()))
             .collect();
         (!terms.is_empty()).then(|| Blend { terms }.normalised())

@@ -3,7 +3,7 @@
 //! of the full counts; then choose the estimator that extrapolated best at the ratios the
 //! user extrapolates to, and say how much more samples would help.
 //!
-//! `run` measures (every repeat's signed errors per level and ratio), `evidence` reads the
+//! `run` measures (every repeat's signed errors per `level` and ratio), `evidence` reads the
 //! cells (which separate the candidates beyond noise, how much each counts for a target,
 //! the paired spread), `choose` decides and states the error (`reason` says why in words),
 //! `more` answers "would more samples help?", `report` writes it all into `passk-report/1`.
@@ -12,6 +12,7 @@
 
 pub mod choose;
 pub mod evidence;
+pub mod level;
 pub mod more_samples;
 pub mod reason;
 pub mod report;

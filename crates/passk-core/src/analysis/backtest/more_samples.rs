@@ -13,7 +13,7 @@ pub fn error_at(bt: &Backtest, c: Estimator, rho: f64) -> Option<f64> {
     bt.mae
         .iter()
         .find(|(x, _)| *x == c)
-        .and_then(|(_, e)| e.get(j).copied())
+        .and_then(|(_, e)| e.get(j).copied().flatten())
         .filter(|e| e.is_finite())
 }
 
@@ -27,7 +27,7 @@ fn nearest_error(bt: &Backtest, ev: &Evidence, c: Estimator, rho: f64) -> Option
         return error_at(bt, c, rho);
     }
     let j = bt.ratios.iter().position(|&x| x == bucket(rho))?;
-    let i = Estimator::candidates().iter().position(|&x| x == c)?;
+    let i = bt.candidates().iter().position(|&x| x == c)?;
     let (depth, l) = bt.levels.iter().enumerate().find(|(_, l)| {
         l.mae
             .get(i)
@@ -69,21 +69,17 @@ pub fn more_samples(bt: &Backtest, c: Estimator, k: u64, n: u64) -> Vec<(u64, Op
         .collect()
 }
 
-/// The "Would more samples help?" chart's lines: for naive, BB, ZOIBB, LinMix and, when
-/// the choice is a fixed mix, that mix, the expected error at budget `k` per number of
-/// samples per task where it was measured (estimators with no measured point are left out).
+/// The "Would more samples help?" chart's lines: for naive, BB, ZOIBB, LinMix, the scaled
+/// Beta and the Kumaraswamy (where the backtest measured them) and, when the choice is a
+/// fixed mix, that mix, the expected error at budget `k` per number of samples per task
+/// where it was measured (estimators with no measured point are left out).
 pub fn more_samples_lines(
     bt: &Backtest,
     chosen: Estimator,
     k: u64,
     n: u64,
 ) -> Vec<(Estimator, Vec<(u64, f64)>)> {
-    let mut shown = vec![
-        Estimator::Naive,
-        Estimator::Bb,
-        Estimator::Zoibb,
-        Estimator::LinMix,
-    ];
+    let mut shown = crate::estimators::kind::BASES.to_vec();
     if let Estimator::Mix(_) = chosen {
         shown.push(chosen);
     }

@@ -58,10 +58,12 @@ impl BacktestReport {
                         let v: Vec<f64> = ev
                             .cells
                             .iter()
-                            .filter(|cell| cell.q as usize == j + 1)
+                            .filter(|cell| cell.q as usize == j + 1 && cell.has(i))
                             .map(|cell| cell.sd[i])
                             .collect();
-                        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+                        (!v.is_empty())
+                            .then(|| v.iter().sum::<f64>() / v.len() as f64)
+                            .filter(|s| s.is_finite())
                     })
                     .collect();
                 (c.key(), per)
@@ -91,9 +93,7 @@ impl BacktestReport {
                 .map(|(c, e)| {
                     (
                         c.key(),
-                        e.iter()
-                            .map(|v| Some(*v).filter(|v| v.is_finite()))
-                            .collect(),
+                        e.iter().map(|v| v.filter(|v| v.is_finite())).collect(),
                     )
                 })
                 .collect(),

@@ -3,8 +3,13 @@
 use crate::data::counts::Counts;
 use crate::data::dataset::Dataset;
 
+use super::level::{Level, BASES};
+use crate::analysis::forecast::too_many_groups;
 use crate::data::groups::Groups;
 use crate::estimators::kind::Estimator;
+use crate::estimators::scaled::{
+    fit_scaled, fit_scaled_near, Family, Predictor, ScaledData, ScaledFit,
+};
 use crate::eval::estimates::Estimates;
 
 use crate::eval::fit::{config, fit_subsample};
@@ -19,8 +24,10 @@ use crate::settings::Settings;
 pub struct Backtest {
     /// Extrapolation ratios ρ = k/m′ measured: 2, 4, 8, …
     pub ratios: Vec<u64>,
-    /// Per candidate (in [`Estimator::candidates`] order), the mean absolute error at each ratio.
-    pub mae: Vec<(Estimator, Vec<f64>)>,
+    /// Per candidate (in [`Estimator::candidates`] order; without the scaled fits where the
+    /// series had too many distinct counts to fit them), the mean absolute error at each
+    /// ratio (None where no level measured it).
+    pub mae: Vec<(Estimator, Vec<Option<f64>>)>,
     /// Per shrink factor: the subsample size m′ (of the smallest n), the mean absolute error
     /// per candidate at each ratio, and every repeat's signed errors.
     pub levels: Vec<Level>,
@@ -89,6 +96,8 @@ pub struct BacktestRun {
     repeats: u64,
     rng: SplitMix64,
     full: Fits,
+    scaled: Option<[ScaledFit; 2]>,
+    candidates: Vec<Estimator>,
     shrink: u64,
     levels: Vec<Level>,
     current: Option<Current>,
@@ -107,79 +116,35 @@ struct Current {
     done: u64,
 }
 
-/// The estimators every candidate is built from: naive, BB, ZOIBB, LinMix.
-pub const BASES: usize = 4;
-
-/// One shrink factor's result.
-///
-/// Memory: besides the means, [`BASES`] single-precision numbers per repeat and ratio (16
-/// bytes), not one per candidate: a candidate's signed error follows from them (a fixed mix
-/// w·ZOIBB + (1 − w)·BB errs by w·e_ZOIBB + (1 − w)·e_BB). At n = 10,000 and 20 repeats
-/// the 13 levels and 82 (level, ratio) cells keep 26 KB.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Level {
-    /// The subsample size m′ of the smallest n.
-    pub m: u64,
-    /// The mean absolute error per candidate (rows, in [`Estimator::candidates`] order) at
-    /// each ratio 2, 4, … (columns; None where a value was not finite).
-    pub mae: Vec<Vec<Option<f64>>>,
-    /// Per repeat (outer) and ratio (inner, flattened): the signed errors value − truth of
-    /// naive, BB, ZOIBB and LinMix.
-    pub signed: Vec<[f32; BASES]>,
-}
-
-impl Level {
-    /// How many ratios this level measured (2, 4, … 2^width).
-    pub fn width(&self) -> usize {
-        self.mae.first().map_or(0, |r| r.len())
-    }
-
-    /// The signed errors of naive, BB, ZOIBB and LinMix of repeat `r` at ratio column `j`.
-    pub fn errors(&self, r: usize, j: usize) -> Option<[f32; BASES]> {
-        let w = self.width();
-        (j < w)
-            .then(|| self.signed.get(r * w + j).copied())
-            .flatten()
-    }
-
-    /// A level from every repeat's signed errors (repeat-major, `width` ratios each), its
-    /// mean absolute errors computed from them (a run keeps exact sums instead): for tests
-    /// and studies.
-    pub fn from_signed(m: u64, width: usize, signed: Vec<[f32; BASES]>) -> Level {
-        let reps = signed.len().checked_div(width).unwrap_or(0);
-        let mae = Estimator::candidates()
-            .into_iter()
-            .map(|c| {
-                (0..width)
-                    .map(|j| {
-                        let sum: f64 = (0..reps)
-                            .map(|r| {
-                                let e = signed[r * width + j].map(f64::from);
-                                c.value(e[0], e[1], e[2], e[3]).abs()
-                            })
-                            .sum();
-                        Some(sum / reps.max(1) as f64).filter(|v| v.is_finite())
-                    })
-                    .collect()
-            })
-            .collect();
-        Level { m, mae, signed }
-    }
-
-    /// How many repeats were kept.
-    pub fn repeats(&self) -> usize {
-        self.signed.len().checked_div(self.width()).unwrap_or(0)
-    }
-}
-
 impl BacktestRun {
-    /// Prepares the backtest of a series whose full fits are `full`.
+    /// Prepares the backtest of a series whose full fits are `full`, fitting the scaled Beta
+    /// and the Kumaraswamy to it unless it has too many distinct counts
+    /// ([`too_many_groups`]: then they are not candidates).
     ///
     /// # Errors
     /// [`BacktestError`] when there are too few tasks or samples.
     pub fn new(
         ds: &Dataset,
         full: &Fits,
+        settings: &Settings,
+        repeats: u64,
+    ) -> Result<Self, BacktestError> {
+        let g = ds.groups();
+        let scaled = too_many_groups(&g)
+            .is_none()
+            .then(|| fit_scaled(&g, &full.bb));
+        BacktestRun::with_scaled(ds, full, scaled, settings, repeats)
+    }
+
+    /// [`BacktestRun::new`] with the full scaled fits already known (None: the scaled fits
+    /// are not candidates).
+    ///
+    /// # Errors
+    /// [`BacktestError`] when there are too few tasks or samples.
+    pub fn with_scaled(
+        ds: &Dataset,
+        full: &Fits,
+        scaled: Option<[ScaledFit; 2]>,
         settings: &Settings,
         repeats: u64,
     ) -> Result<Self, BacktestError> {
@@ -199,6 +164,8 @@ impl BacktestRun {
             repeats: repeats.max(1),
             rng: SplitMix64::new(settings.seed),
             full: *full,
+            candidates: Estimator::candidates_with(scaled.is_some()),
+            scaled,
             shrink: 2,
             levels: Vec::new(),
             current: None,
@@ -232,7 +199,7 @@ impl BacktestRun {
             .collect();
         Some(Current {
             m,
-            sums: vec![vec![0.0; ks.len()]; Estimator::candidates().len()],
+            sums: vec![vec![0.0; ks.len()]; self.candidates.len()],
             signed: Vec::with_capacity(ks.len() * self.repeats as usize),
             ks,
             truth,
@@ -252,19 +219,33 @@ impl BacktestRun {
         };
         let g = draw(&cur.dists, &mut self.rng);
         let est = Estimates::new(&g, fit_subsample(&g, &self.full), config(&self.settings));
-        let candidates = Estimator::candidates();
+        // Three parameters need three samples of some task: with fewer the scaled fits would
+        // stay where the full data's optimum started them (a leak of the full data into the
+        // subsample), so they are absent from such a subsample (NaN: see `Evidence`).
+        let scaled = self
+            .scaled
+            .filter(|_| g.n_max() >= 3)
+            .map(|full| scaled_fits(&g, &full));
+        let predictors = scaled
+            .as_ref()
+            .map(|(data, fits)| fits.map(|f| Predictor::new(f, data, &g)));
         for (j, e) in est.pass_at_ks(&cur.ks).iter().enumerate() {
             let nan = f64::NAN;
-            let (b, z, l) = (
+            let k = cur.ks[j] as f64;
+            let scaled = |i: usize| predictors.as_ref().map_or(nan, |p| p[i].pass_at_k(k));
+            let values = [
+                e.naive,
                 e.bb.unwrap_or(nan),
                 e.zoibb.unwrap_or(nan),
                 e.linmix.unwrap_or(nan),
-            );
-            for (i, c) in candidates.iter().enumerate() {
-                cur.sums[i][j] += (c.value(e.naive, b, z, l) - cur.truth[j]).abs();
+                scaled(0),
+                scaled(1),
+            ];
+            for (i, c) in self.candidates.iter().enumerate() {
+                cur.sums[i][j] += (c.value(&values) - cur.truth[j]).abs();
             }
             let t = cur.truth[j];
-            cur.signed.push([e.naive, b, z, l].map(|v| (v - t) as f32));
+            cur.signed.push(values.map(|v| (v - t) as f32));
         }
         cur.done += 1;
         if cur.done < self.repeats {
@@ -291,18 +272,34 @@ impl BacktestRun {
 
     /// The result (of the shrink factors run so far).
     pub fn finish(self) -> Backtest {
-        Backtest::from_levels(self.levels, self.repeats)
+        Backtest::from_levels(self.levels, self.repeats, &self.candidates)
     }
 }
 
+/// A subsample's scaled Beta and Kumaraswamy, each from the full fit's optimum
+/// ([`fit_scaled_near`]), with the data they were fitted to.
+fn scaled_fits(g: &Groups, full: &[ScaledFit; 2]) -> (ScaledData, [ScaledFit; 2]) {
+    let data = ScaledData::new(g);
+    let sb = fit_scaled_near(&data, Family::ScaledBeta, &full[0]);
+    let ku = fit_scaled_near(&data, Family::Kumaraswamy, &full[1]);
+    (data, [sb, ku])
+}
+
 impl Backtest {
-    /// The backtest of finished levels: ratios 2, 4, … up to the largest measured, and the
-    /// error of each candidate at a ratio the mean over the levels that measured it.
-    pub fn from_levels(levels: Vec<Level>, repeats: u64) -> Backtest {
+    /// The candidates it measured.
+    pub fn candidates(&self) -> Vec<Estimator> {
+        self.mae.iter().map(|m| m.0).collect()
+    }
+
+    /// The backtest of finished levels (their rows in the order of `candidates`): ratios 2,
+    /// 4, … up to the largest measured, and the error of each candidate at a ratio the mean
+    /// over the levels that measured it.
+    pub fn from_levels(levels: Vec<Level>, repeats: u64, candidates: &[Estimator]) -> Backtest {
         let max_j = levels.iter().map(Level::width).max().unwrap_or(0);
         let ratios: Vec<u64> = (1..=max_j).map(|j| 1u64 << j).collect();
-        let mae = Estimator::candidates()
-            .into_iter()
+        let mae = candidates
+            .iter()
+            .copied()
             .enumerate()
             .map(|(i, c)| {
                 let per_ratio = (0..max_j)
@@ -311,11 +308,7 @@ impl Backtest {
                             .iter()
                             .filter_map(|l| l.mae.get(i)?.get(j).copied().flatten())
                             .collect();
-                        if vals.is_empty() {
-                            f64::NAN
-                        } else {
-                            vals.iter().sum::<f64>() / vals.len() as f64
-                        }
+                        (!vals.is_empty()).then(|| vals.iter().sum::<f64>() / vals.len() as f64)
                     })
                     .collect();
                 (c, per_ratio)
@@ -333,7 +326,7 @@ impl Backtest {
 /// Runs the backtest: shrink factors s = 2, 4, 8, … while every ⌈n_i/s⌉ ≥ 2; `repeats`
 /// subsamples each (seeded by `settings.seed`); every candidate's pass@k from the
 /// subsample against the unbiased pass@k of the full counts at k = m′·2^j ≤ n_min, m′ the
-/// subsample size of the smallest n.
+/// subsample size of the smallest n. The scaled fits are fitted here ([`BacktestRun::new`]).
 ///
 /// # Errors
 /// [`BacktestError`] when there are too few tasks or samples.

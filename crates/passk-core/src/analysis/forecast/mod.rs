@@ -197,12 +197,15 @@ pub struct Prepared<'a> {
 impl<'a> Prepared<'a> {
     /// Fits both scaled families to a series whose BB and ZOIBB fits are `fits`.
     pub fn new(groups: &'a Groups, fits: &'a Fits) -> Self {
-        let data = ScaledData::new(groups);
-        let scaled = fit_scaled(groups, &fits.bb);
+        Prepared::with_scaled(groups, fits, fit_scaled(groups, &fits.bb))
+    }
+
+    /// [`Prepared::new`] with the scaled fits already known (`fit_scaled` of the series).
+    pub fn with_scaled(groups: &'a Groups, fits: &'a Fits, scaled: [ScaledFit; 2]) -> Self {
         Prepared {
             groups,
             fits,
-            data,
+            data: ScaledData::new(groups),
             scaled,
         }
     }

@@ -14,8 +14,8 @@ mod predict;
 pub mod series;
 
 pub use fit::{
-    fit_scaled, fit_scaled_from, fit_scaled_in, scaled_box, ScaledData, ScaledFit, PARAM_MAX,
-    PARAM_MIN, SCALE_MIN,
+    fit_scaled, fit_scaled_from, fit_scaled_in, fit_scaled_near, scaled_box, ScaledData, ScaledFit,
+    PARAM_MAX, PARAM_MIN, SCALE_MIN,
 };
 pub use predict::Predictor;
 
