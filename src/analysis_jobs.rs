@@ -279,14 +279,23 @@ pub fn backtest_pipeline(
     });
 }
 
+/// What the table's report is asked from: the fit job, its series, the settings and the
+/// rejected rows.
+pub type ReportInputs = (
+    RwSignal<u64>,
+    Memo<Vec<Dataset>>,
+    Memo<Parsed>,
+    Memo<Vec<Vec<Rejected>>>,
+);
+
 /// Asks for the table's report (without CV-ELPD and the per-row bootstrap bands, which
 /// nothing on the page shows) with each fit, and when the report's settings or the rejected
-/// rows change; until it arrives the last one stays.
+/// rows change, or a backtest of one of the series shown chose a scaled fit (whose columns
+/// the auto column then reads: asked for only then, so that the first table does not wait
+/// for those fits); until it arrives the last one stays.
 pub fn report_pipeline(
-    data: RwSignal<u64>,
-    settings: Memo<Parsed>,
-    rejected: Memo<Vec<Vec<Rejected>>>,
-    report: RwSignal<Report>,
+    (data, datasets, settings, rejected): ReportInputs,
+    (report, backtests): (RwSignal<Report>, RwSignal<Vec<SeriesBacktest>>),
     pending: PendingJobs,
 ) {
     handle(pending, Family::Report, move |reply| {
@@ -300,10 +309,20 @@ pub fn report_pipeline(
     });
     let options = Memo::new(move |_| {
         settings.with(|s| {
-            // The page backtests every fit, and its auto column may read a scaled fit's.
+            // A backtest of a series of the fit shown (by name and smallest n; the backtests
+            // of the last fit stay until this fit's arrive).
+            let current = |b: &SeriesBacktest| {
+                datasets.with(|d| {
+                    d.iter().any(|s| {
+                        s.name == b.name
+                            && s.tasks.iter().map(|t| t.counts.n()).min() == Some(b.n_min)
+                    })
+                })
+            };
             let mut o = Options {
                 cv: false,
-                scaled_columns: true,
+                scaled_columns: backtests
+                    .with(|b| b.iter().any(|b| b.chosen().scaled() && current(b))),
                 ..s.opts.clone()
             };
             o.settings.bootstrap = 0;

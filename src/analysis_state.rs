@@ -268,10 +268,8 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             View::default(),
         ),
     };
-    let view = RwSignal::new(view);
-    let fields = RwSignal::new(fields);
-    let enabled = RwSignal::new(enabled);
-    let band = RwSignal::new(band);
+    let (view, fields) = (RwSignal::new(view), RwSignal::new(fields));
+    let (enabled, band) = (RwSignal::new(enabled), RwSignal::new(band));
     let parsed = Memo::new(move |_| fields.with(parse_all));
     let settings = Memo::new(move |prev: Option<&Parsed>| match parsed.get() {
         Ok(p) => p,
@@ -355,7 +353,8 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         backtests.with(|bts| attach_backtests(&mut r, bts));
         r
     });
-    report_pipeline(data, settings, rejected, report, pending);
+    let table = (data, datasets, settings, rejected);
+    report_pipeline(table, (report, backtests), pending);
     // Sent after the curves and the table's report, which the first screen waits for (the
     // engine starts its jobs in the order they arrive and interleaves their slices).
     backtest_pipeline(data, settings, backtests, pending);

@@ -2,7 +2,7 @@
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
 use super::backtests::SeriesBacktest;
-use super::par::join;
+use super::par::{join, map};
 use super::schema::*;
 use crate::analysis::backtest::run::BacktestRun;
 use crate::analysis::bands::bootstrap_bands;
@@ -290,7 +290,7 @@ fn per_budget(
 
 /// The report of several series; `rejected[i]` are the rows rejected for series i.
 pub fn build_report(datasets: &[Dataset], rejected: Vec<Vec<Rejected>>, opts: &Options) -> Report {
-    let fits: Vec<SeriesFit> = datasets.iter().map(SeriesFit::new).collect();
+    let fits: Vec<SeriesFit> = map(datasets, SeriesFit::new);
     build_report_fitted(datasets, &fits, rejected, opts)
 }
 
@@ -301,12 +301,16 @@ pub fn build_report_fitted(
     rejected: Vec<Vec<Rejected>>,
     opts: &Options,
 ) -> Report {
+    // The series side by side where there are threads (each on its own: the same document).
     let mut rejected = rejected.into_iter();
-    let models: Vec<ModelReport> = datasets
+    let series: Vec<(&Dataset, &SeriesFit, Vec<Rejected>)> = datasets
         .iter()
         .zip(fits)
-        .map(|(ds, fit)| model_report_fitted(ds, fit, rejected.next().unwrap_or_default(), opts))
+        .map(|(ds, fit)| (ds, fit, rejected.next().unwrap_or_default()))
         .collect();
+    let models = map(&series, |(ds, fit, rows)| {
+        model_report_fitted(ds, fit, rows.clone(), opts)
+    });
     assemble(models, datasets, fits, opts)
 }
 

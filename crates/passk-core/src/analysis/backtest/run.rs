@@ -221,10 +221,12 @@ impl BacktestRun {
         let est = Estimates::new(&g, fit_subsample(&g, &self.full), config(&self.settings));
         // Three parameters need three samples of some task: with fewer the scaled fits would
         // stay where the full data's optimum started them (a leak of the full data into the
-        // subsample), so they are absent from such a subsample (NaN: see `Evidence`).
+        // subsample), so they are absent from such a subsample (NaN: see `Evidence`); so too
+        // where the subsample has more distinct counts than the forecasts fit unasked (a
+        // series of few distinct counts can thin into thousands).
         let scaled = self
             .scaled
-            .filter(|_| g.n_max() >= 3)
+            .filter(|_| g.n_max() >= 3 && too_many_groups(&g).is_none())
             .map(|full| scaled_fits(&g, &full));
         let predictors = scaled
             .as_ref()
