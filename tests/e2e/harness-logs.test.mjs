@@ -14,10 +14,13 @@ const GROUPS = [
   { files: ['2024-05-01T12-00-00+00-00_theory-of-mind_abc123.eval'], series: 2 },
   { files: ['2026-05-01T12-00-00+00-00_theory-of-mind_zstd.eval'], series: 2 },
   { files: ['tool-calling-gpt-4o-0.0_range_0-3_user-gpt-4o-llm_0501120000.json'], series: 1 },
+  { files: ['meta-llama--Llama-3.1-8B-Instruct--main--bigcodebench-complete--vllm-0-1-sanitized_calibrated_eval_results.json'], series: 1 },
   {
     files: ['claude-3.5-sonnet.run1.json', 'claude-3.5-sonnet.run2.json', 'claude-3.5-sonnet.run3.json', 'gpt-4o.run1.json'].map((f) => `swebench/${f}`),
     series: 2,
   },
+  // Qwen2.5-Math seeds: one series named by the file without its seed, on both.
+  { files: ['seed0', 'seed1'].map((s) => `qwen25_math/test_qwen25-math-cot_-1_${s}_t0.6_s0_e-1.jsonl`), series: 1 },
   // The page sees file names only: NeMo-Skills seeds form the series "output" (the command
   // line names it by their folder).
   { files: ['output-rs0.jsonl', 'output-rs1.jsonl', 'output-rs2.jsonl'].map((f) => `nemo_skills/${f}`), series: 1, renamed: true },

@@ -13,7 +13,7 @@ use passk_io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
 use serde_json::Value;
 
 /// The fixtures: the files read together, their expected counts and their format.
-const FIXTURES: [(&[&str], &str, Format); 7] = [
+const FIXTURES: [(&[&str], &str, Format); 9] = [
     (
         &["samples_gsm8k_2024-05-01T12-00-00.000000.jsonl"],
         "samples_gsm8k_2024-05-01T12-00-00.000000.jsonl.expected.json",
@@ -58,6 +58,21 @@ const FIXTURES: [(&[&str], &str, Format); 7] = [
         ],
         "nemo_skills.expected.json",
         Format::NemoSkills,
+    ),
+    // BigCodeBench reads as evalplus's document with one status per sample.
+    (
+        &["meta-llama--Llama-3.1-8B-Instruct--main--bigcodebench-complete--vllm-0-1-sanitized_calibrated_eval_results.json"],
+        "meta-llama--Llama-3.1-8B-Instruct--main--bigcodebench-complete--vllm-0-1-sanitized_calibrated_eval_results.json.expected.json",
+        Format::EvalPlus,
+    ),
+    // Qwen2.5-Math seeds: one series, n summed per problem.
+    (
+        &[
+            "qwen25_math/test_qwen25-math-cot_-1_seed0_t0.6_s0_e-1.jsonl",
+            "qwen25_math/test_qwen25-math-cot_-1_seed1_t0.6_s0_e-1.jsonl",
+        ],
+        "qwen25_math.expected.json",
+        Format::QwenMath,
     ),
 ];
 

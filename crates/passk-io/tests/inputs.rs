@@ -20,7 +20,7 @@ const FIXTURES: [(&str, Format); 6] = [
     ("evalplus_legacy_eval_results.json", Format::EvalPlus),
     ("lcb_codegeneration_eval_all.json", Format::JsonList),
     ("scorio_matrix.txt", Format::Matrix),
-    ("samples_generic.jsonl", Format::SampleLines),
+    ("samples_generic.jsonl", Format::QwenMath),
 ];
 
 fn fixture(name: &str) -> PathBuf {

@@ -70,7 +70,9 @@ struct VoteGroups {
 }
 
 impl Votes {
-    /// Validated votes; the groups are put largest first.
+    /// Validated votes; the groups are put largest first (then correct first, then by
+    /// answer: one order whatever order the answers were tallied in, so that two reads of
+    /// one file are equal).
     ///
     /// # Errors
     /// [`SamplesError::EmptyGroup`] for a group of 0 samples, [`SamplesError::NoSamples`]
@@ -82,7 +84,12 @@ impl Votes {
         if groups.is_empty() && abstain == 0 {
             return Err(SamplesError::NoSamples);
         }
-        groups.sort_by(|a, b| b.count.cmp(&a.count).then(b.correct.cmp(&a.correct)));
+        groups.sort_by(|a, b| {
+            b.count
+                .cmp(&a.count)
+                .then(b.correct.cmp(&a.correct))
+                .then_with(|| a.answer.cmp(&b.answer))
+        });
         Ok(Votes(Box::new(VoteGroups { groups, abstain })))
     }
 
@@ -323,6 +330,27 @@ mod tests {
         judged.target("0.5");
         let v = judged.votes().unwrap();
         assert_eq!(v.groups().iter().filter(|g| g.correct).count(), 2);
+    }
+
+    #[test]
+    fn tied_groups_have_one_order_whatever_the_order_tallied() {
+        let answers = ["80", "69", "78", "80", "12", "5"];
+        let tally = |order: &[usize]| {
+            let mut t = Tally::new(false);
+            for &i in order {
+                t.add(Some(answers[i]), Some(false));
+            }
+            t.votes().unwrap()
+        };
+        let a = tally(&[0, 1, 2, 3, 4, 5]);
+        let b = tally(&[5, 4, 3, 2, 1, 0]);
+        assert_eq!(a, b);
+        let order: Vec<&str> = a
+            .groups()
+            .iter()
+            .filter_map(|g| g.answer.as_deref())
+            .collect();
+        assert_eq!(order, ["80", "12", "5", "69", "78"]);
     }
 
     #[test]

@@ -36,11 +36,14 @@ pub enum Format {
     Inspect,
     /// An inspect_ai `.eval` log (a zip of one JSON file per sample and epoch).
     InspectZip,
+    /// Qwen2.5-Math evaluation `…_seed<N>_….jsonl`: one problem per line with its samples'
+    /// `score` list; the seeds' files given together combine.
+    QwenMath,
 }
 
 impl Format {
     /// Every format, in the order the override menu lists them.
-    pub const ALL: [Format; 13] = [
+    pub const ALL: [Format; 14] = [
         Format::CountsText,
         Format::Delimited { delimiter: ',' },
         Format::Delimited { delimiter: '\t' },
@@ -54,6 +57,7 @@ impl Format {
         Format::NemoSkills,
         Format::Inspect,
         Format::InspectZip,
+        Format::QwenMath,
     ];
 
     /// The format's [`key`](Self::key) and [`description`](Self::describe).
@@ -72,7 +76,7 @@ impl Format {
             ),
             Format::EvalPlus => (
                 "evalplus",
-                "evalplus eval_results.json (base and base+plus)",
+                "evalplus eval_results.json (base and base+plus), BigCodeBench *_eval_results.json",
             ),
             Format::JsonList => (
                 "json-list",
@@ -98,6 +102,10 @@ impl Format {
             Format::InspectZip => (
                 "inspect-eval",
                 "inspect_ai .eval log (one series per scorer)",
+            ),
+            Format::QwenMath => (
+                "qwen-math",
+                "Qwen2.5-Math evaluation *_seed<N>_*.jsonl (the seeds given together are one series)",
             ),
         }
     }
@@ -133,36 +141,76 @@ impl Format {
     }
 
     /// Whether the files of this format given together are runs of one series: SWE-bench
-    /// reports of one model, NeMo-Skills seeds.
+    /// reports of one model, NeMo-Skills and Qwen2.5-Math seeds.
     pub fn runs_combine(&self) -> bool {
-        matches!(self, Format::SweBench | Format::NemoSkills)
+        matches!(
+            self,
+            Format::SweBench | Format::NemoSkills | Format::QwenMath
+        )
     }
 
     /// The series a file of this format is a run of, from its path and stem: a SWE-bench
     /// report's model (the stem up to its last `.`, after which comes the run id); for
-    /// NeMo-Skills the folder the file is in, else the stem without its `-rs<seed>`.
+    /// NeMo-Skills the folder the file is in, else the stem without its `-rs<seed>`; for
+    /// Qwen2.5-Math the stem without its `_seed<N>` (`test_qwen25-math-cot_-1_seed0_t0.6_s0_e-1`
+    /// → `test_qwen25-math-cot_-1_t0.6_s0_e-1`, the series name on the page too), after the
+    /// folder when the path has one (`aime24/…`: the dataset, so that the same run of two
+    /// datasets stays two series).
     pub fn run_of(&self, path: &str, stem: &str) -> Option<String> {
         match self {
+            Format::QwenMath => Some(match folder_of(path) {
+                Some(d) => format!("{d}/{}", without_seed(stem)),
+                None => without_seed(stem),
+            }),
             Format::SweBench => Some(match stem.rsplit_once('.') {
                 Some((model, _)) if !model.is_empty() => model.to_string(),
                 _ => stem.to_string(),
             }),
-            Format::NemoSkills => {
-                let mut parts = path.rsplit(['/', '\\']).skip(1);
-                let folder = parts
-                    .next()
-                    .filter(|d| !d.is_empty() && *d != "." && *d != "..");
-                Some(match folder {
-                    Some(d) => d.to_string(),
-                    None => {
-                        let base = stem.trim_end_matches(|c: char| c.is_ascii_digit());
-                        base.strip_suffix("-rs").unwrap_or(stem).to_string()
-                    }
-                })
-            }
+            Format::NemoSkills => Some(match folder_of(path) {
+                Some(d) => d.to_string(),
+                None => {
+                    let base = stem.trim_end_matches(|c: char| c.is_ascii_digit());
+                    base.strip_suffix("-rs").unwrap_or(stem).to_string()
+                }
+            }),
             _ => None,
         }
     }
+}
+
+/// The folder a path's file is in (None for a bare name, `.` or `..`).
+fn folder_of(path: &str) -> Option<&str> {
+    path.rsplit(['/', '\\'])
+        .nth(1)
+        .filter(|d| !d.is_empty() && *d != "." && *d != "..")
+}
+
+/// A Qwen2.5-Math output's stem without its seed: the first `seed` followed by digits, with
+/// the `_` before it (`…_-1_seed0_t0.6…` → `…_-1_t0.6…`); the stem itself when it has none
+/// or is nothing else.
+fn without_seed(stem: &str) -> String {
+    let mut from = 0;
+    while let Some(at) = stem[from..].find("seed").map(|i| from + i) {
+        let digits = stem[at + 4..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        if digits > 0 {
+            let start = if stem[..at].ends_with('_') {
+                at - 1
+            } else {
+                at
+            };
+            let rest = format!("{}{}", &stem[..start], &stem[at + 4 + digits..]);
+            return if rest.is_empty() {
+                stem.to_string()
+            } else {
+                rest
+            };
+        }
+        from = at + 4;
+    }
+    stem.to_string()
 }
 
 /// Bytes looked at before the format is decided.
@@ -293,6 +341,14 @@ fn detect_json(prefix: &str, first: &str) -> Format {
         Ok(obj) if obj.has(&["eval"]) => Format::EvalPlus,
         Ok(obj) if obj.has(&NEMO_OUTCOMES) => Format::NemoSkills,
         Ok(obj) if obj.has(&["doc_id"]) && obj.has(&["resps", "filtered_resps"]) => Format::LmEval,
+        Ok(obj)
+            if obj.has(&["idx"])
+                && obj.has(&["gt"])
+                && obj.has(&["pred"])
+                && obj.has(&["score"]) =>
+        {
+            Format::QwenMath
+        }
         Ok(obj) if obj.has(&N_NAMES) && obj.has(&C_NAMES) && !obj.has(&OUTCOME_NAMES[1..]) => {
             Format::JsonLines
         }
@@ -310,8 +366,11 @@ fn detect_json(prefix: &str, first: &str) -> Format {
             {
                 Format::Inspect
             } else if prefix.contains("\"eval\"")
-                && (prefix.contains("_status\"") || prefix.contains("\"nfiles\""))
+                && (prefix.contains("_status\"")
+                    || prefix.contains("\"nfiles\"")
+                    || (prefix.contains("\"status\"") && prefix.contains("\"task_id\"")))
             {
+                // evalplus (base_status, plus_status; legacy nfiles) or BigCodeBench (status).
                 Format::EvalPlus
             } else {
                 Format::SampleLines
@@ -323,6 +382,23 @@ fn detect_json(prefix: &str, first: &str) -> Format {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_qwen_math_stem_loses_its_seed_only() {
+        let cases = [
+            (
+                "test_qwen25-math-cot_-1_seed0_t0.6_s0_e-1",
+                "test_qwen25-math-cot_-1_t0.6_s0_e-1",
+            ),
+            ("test_x_seed12_t0.0_s0_e-1", "test_x_t0.0_s0_e-1"),
+            ("seedless_seed_t0", "seedless_seed_t0"),
+            ("seed3", "seed3"),
+            ("a_seedling_seed7", "a_seedling"),
+        ];
+        for (stem, want) in cases {
+            assert_eq!(without_seed(stem), want, "{stem}");
+        }
+    }
 
     #[test]
     fn nul_bytes_and_invalid_utf8_are_not_text() {

@@ -1,5 +1,6 @@
-//! Whole JSON documents: evalplus `eval_results.json` (current and legacy layouts) and JSON
-//! lists (LiveCodeBench `*_eval_all.json`, or lists of counts or per-sample objects).
+//! Whole JSON documents: evalplus `eval_results.json` (current and legacy layouts), BigCodeBench
+//! `*_eval_results.json` (evalplus's shape with one `status` per sample) and JSON lists
+//! (LiveCodeBench `*_eval_all.json`, or lists of counts or per-sample objects).
 //!
 //! The document is split into its parts without copying (`RawValue`); fields passk does not
 //! use, such as the generated code, are skipped, never parsed into strings.
@@ -59,8 +60,29 @@ fn passed(status: &Value) -> Result<bool, String> {
 /// Per task: the outcomes (base, plus) of each sample; plus is None when not evaluated.
 type TaskOutcomes = Vec<(bool, Option<bool>)>;
 
+/// Whether a task's entry is BigCodeBench's (`bigcodebench/evaluate.py`, `evaluate()`): a list
+/// of samples `{task_id, solution, status, details}`, `status` one of pass, fail, timeout.
+fn bigcodebench_task(entry: &Value) -> bool {
+    match entry {
+        Value::Array(samples) => samples
+            .first()
+            .is_some_and(|s| s.get("status").is_some() && s.get("base_status").is_none()),
+        _ => false,
+    }
+}
+
 fn evalplus_task(entry: &Value) -> Result<TaskOutcomes, String> {
     match entry {
+        // BigCodeBench: a list of samples with one status each (a timeout fails).
+        Value::Array(samples) if bigcodebench_task(entry) => samples
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let status = passed(s.get("status").unwrap_or(&Value::Null))
+                    .map_err(|e| format!("sample {i}: status: {e}"))?;
+                Ok((status, None))
+            })
+            .collect(),
         // Current layout: a list of samples with base_status and plus_status.
         Value::Array(samples) => samples
             .iter()
@@ -116,6 +138,8 @@ fn evalplus_task(entry: &Value) -> Result<TaskOutcomes, String> {
 
 /// evalplus `eval_results.json`: two series, "base" and "base+plus" (a sample counts for
 /// plus only if it passes both); "base+plus" is left out when no plus tests were run.
+/// BigCodeBench's `*_eval_results.json` (the same document, one `status` per sample): one
+/// series, named by the file.
 pub fn evalplus(text: &str, col: &mut Collector) {
     let top = match serde_json::from_str::<Ordered>(text) {
         Ok(t) => t,
@@ -133,6 +157,8 @@ pub fn evalplus(text: &str, col: &mut Collector) {
         Err(e) => return col.reject(0, format!("'eval' is not an object of tasks: {e}"), None),
     };
     let mut read: Vec<(String, TaskOutcomes)> = Vec::with_capacity(tasks.0.len());
+    // The layout of the first task read names the series.
+    let mut bigcodebench = None;
     for (id, raw) in tasks.0 {
         let entry: Value = match serde_json::from_str(raw.get()) {
             Ok(v) => v,
@@ -145,21 +171,21 @@ pub fn evalplus(text: &str, col: &mut Collector) {
                 continue;
             }
         };
+        bigcodebench.get_or_insert(bigcodebench_task(&entry));
         match evalplus_task(&entry) {
             Ok(o) => read.push((id, o)),
             Err(e) => col.reject(0, format!("task '{}': {e}", shorten(&id)), None),
         }
     }
     let any_plus = read.iter().any(|(_, o)| o.iter().any(|s| s.1.is_some()));
+    let base_meta = if bigcodebench == Some(true) {
+        SeriesMeta::default()
+    } else {
+        SeriesMeta::model("base")
+    };
     for (id, o) in &read {
         let base = o.iter().filter(|s| s.0).count() as u64;
-        col.push_counts(
-            0,
-            SeriesMeta::model("base"),
-            Some(id.clone()),
-            o.len() as u64,
-            base,
-        );
+        col.push_counts(0, base_meta.clone(), Some(id.clone()), o.len() as u64, base);
     }
     if !any_plus {
         return;
@@ -272,5 +298,33 @@ mod tests {
         assert!(r.rejected[0]
             .reason
             .contains("element 4: reward is not a number"));
+    }
+
+    #[test]
+    fn bigcodebench_statuses_count_and_an_unknown_one_is_refused_by_task() {
+        let text = r#"{"date": "2024-05-01 12:00", "eval": {
+"BigCodeBench/0": [{"task_id": "BigCodeBench/0", "solution": "", "status": "pass", "details": {}},
+  {"task_id": "BigCodeBench/0", "solution": "", "status": "timeout", "details": {}}],
+"BigCodeBench/1": [{"task_id": "BigCodeBench/1", "solution": "", "status": "errored", "details": {}}],
+"BigCodeBench/2": [{"task_id": "BigCodeBench/2", "solution": "", "status": "fail", "details": {"ALL": "x"}}]}}"#;
+        let r = read_text("m_eval_results.json", "m_eval_results", text, None);
+        assert_eq!(r.format, Some(crate::read::Format::EvalPlus));
+        assert_eq!(r.series.len(), 1);
+        // Named by the file (no "base" series: BigCodeBench has no plus tests).
+        assert_eq!(r.series[0].0.model, None);
+        let got = crate::read::id_counts(&r.series[0].1);
+        assert_eq!(
+            got,
+            vec![
+                ("BigCodeBench/0".into(), 2, 1),
+                ("BigCodeBench/2".into(), 1, 0)
+            ]
+        );
+        assert_eq!(r.rejected.len(), 1);
+        let why = &r.rejected[0].reason;
+        assert!(
+            why.contains("task 'BigCodeBench/1': sample 0: status: unknown status"),
+            "{why}"
+        );
     }
 }

@@ -146,6 +146,7 @@ impl LineParser {
             Format::SampleLines => json_rows::samples_line(number, text, col),
             Format::LmEval => harness::lm_eval_line(number, text, &self.task, col),
             Format::NemoSkills => runs::nemo_line(number, text, &self.task, col),
+            Format::QwenMath => runs::qwen_line(number, text, &self.task, col),
             Format::EvalPlus
             | Format::JsonList
             | Format::SweBench

@@ -154,6 +154,33 @@ pub fn nemo_line(line: u64, raw: &str, series: &str, col: &mut Collector) {
     push_outcomes(line, &obj, (meta, id), counted, col);
 }
 
+/// One line of a Qwen2.5-Math evaluation output (`QwenLM/Qwen2.5-Math`,
+/// `evaluation/math_eval.py`): one problem `idx` with its samples' outcomes in `score` (one
+/// bool per sample; n = their number, c = the true ones), their answers in `pred` and the
+/// target `gt` (for majority voting), of the run `run` (`folder/` and the file without its
+/// seed: the series is named by the file part).
+pub fn qwen_line(line: u64, raw: &str, run: &str, col: &mut Collector) {
+    let meta = SeriesMeta::model(run.rsplit('/').next().unwrap_or(run));
+    let obj = match Object::parse(raw) {
+        Ok(o) => o,
+        Err(e) => return col.reject(line, e, Some(meta)),
+    };
+    let Some(id) = obj.get(&["idx"]).and_then(|(_, v)| json_text(&v)) else {
+        return col.reject(line, "missing column: no idx", Some(meta));
+    };
+    let counted = match obj.get(&["score"]) {
+        None => Err("missing column: no score list (not evaluated?)".to_string()),
+        Some((_, v)) => outcome_list("score", &v).and_then(|o| {
+            if o.is_empty() {
+                Err("score is empty: no sample was scored".to_string())
+            } else {
+                Ok(("score", o))
+            }
+        }),
+    };
+    push_outcomes(line, &obj, (meta, id), counted, col);
+}
+
 #[cfg(test)]
 mod tests {
     use crate::read::{assemble, read_text, Format};
@@ -206,6 +233,58 @@ mod tests {
             .contains("submitted_ids[0] = 1 is not an instance id"));
         let cut = read_text("m.run1.json", "m.run1", "{\"submitted_ids\": [\"a\"", None);
         assert!(cut.rejected[0].reason.starts_with("malformed JSON"));
+    }
+
+    #[test]
+    fn qwen_math_seeds_are_one_series_and_a_bad_line_is_refused_with_its_reason() {
+        let line = |idx: u32, preds: &str, scores: &str| {
+            format!("{{\"idx\": {idx}, \"question\": \"?\", \"gt_cot\": \"None\", \"gt\": \"4\", \"code\": [], \"pred\": [{preds}], \"report\": [], \"score\": [{scores}]}}\n")
+        };
+        let seeds = [
+            line(0, "\"4\", \"5\"", "true, false") + &line(1, "\"4\"", "true"),
+            line(0, "\"4\", \"4\"", "true, true")
+                + &line(1, "\"x\"", "\"yes\"")
+                + "{\"question\": \"?\", \"gt\": \"4\", \"pred\": [], \"score\": []}\n"
+                + &line(2, "", ""),
+        ];
+        let reads: Vec<_> = seeds
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let stem = format!("test_cot_-1_seed{i}_t0.6_s0_e-1");
+                read_text(&format!("aime24/{stem}.jsonl"), &stem, t, None)
+            })
+            .collect();
+        assert_eq!(reads[0].format, Some(Format::QwenMath));
+        assert_eq!(reads[1].format, Some(Format::QwenMath));
+        let (ds, rej) = assemble(reads);
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].name, "test_cot_-1_t0.6_s0_e-1");
+        assert_eq!(counts(&ds[0]), [("0".into(), 4, 3), ("1".into(), 1, 1)]);
+        let why: Vec<&str> = rej[0].iter().map(|r| r.reason.as_str()).collect();
+        assert_eq!(why.len(), 3, "{why:?}");
+        assert!(
+            why[0].contains("score[0] = \"yes\" is not true/false or 0/1"),
+            "{why:?}"
+        );
+        assert!(why[1].contains("missing column: no idx"), "{why:?}");
+        assert!(why[2].contains("score is empty"), "{why:?}");
+        // The same run of two datasets (folders) stays two series.
+        let one = |dir: &str| {
+            let stem = "test_cot_-1_seed0_t0.6_s0_e-1";
+            read_text(
+                &format!("{dir}/{stem}.jsonl"),
+                stem,
+                &line(0, "\"4\"", "true"),
+                None,
+            )
+        };
+        let (ds, _) = assemble(vec![one("aime24"), one("math500")]);
+        let names: Vec<&str> = ds.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["test_cot_-1_t0.6_s0_e-1", "test_cot_-1_t0.6_s0_e-1 (2)"]
+        );
     }
 
     #[test]
