@@ -36,8 +36,11 @@ const cliRanking = (cli, k) =>
     .sort((a, b) => b.value - a.value);
 
 test('DeepScaleR: the charts are drawn and the paired crossover is at k = 22', async () => {
+  // Drawn once their jobs are done (the engine's worker also runs the backtest meanwhile).
   for (const id of ['chart-paired', 'chart-fit']) {
     await h.page.waitForFunction((id) => document.querySelector(`[data-testid=${id}]`)?.width > 0, id);
+    const until = Date.now() + 60_000;
+    while ((await ink(id)) <= 10000 && Date.now() < until) await h.page.waitForTimeout(250);
     assert.ok((await ink(id)) > 10000, id);
   }
   // The scatter: its two points, in the series' colours (slots 0 and 1: #0072B2, #E69F00).
