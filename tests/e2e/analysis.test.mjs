@@ -10,7 +10,11 @@ const h = usePage();
 
 test('both charts are drawn, crisp for the screen', async () => {
   for (const id of ['chart-pass-at-k', 'chart-cover']) {
-    const c = await canvasInk(h.page, id);
+    // Drawn once the curves arrive (the worker runs the backtest beside them).
+    let c = await canvasInk(h.page, id);
+    for (const until = Date.now() + 60_000; c.n <= 10000 && Date.now() < until; c = await canvasInk(h.page, id)) {
+      await h.page.waitForTimeout(250);
+    }
     assert.ok(c.n > 10000, `${id}: ${c.n} pixels drawn`);
     const dpr = await h.page.evaluate(() => window.devicePixelRatio);
     assert.ok(Math.abs(c.width - c.css * dpr) <= 2, `${id}: canvas ${c.width} px for ${c.css} CSS px at ${dpr}`);

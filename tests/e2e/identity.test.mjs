@@ -25,9 +25,9 @@ const colours = (page) =>
     .locator('button.key')
     .evaluateAll((bs) => Object.fromEntries(bs.map((b) => [b.dataset.series, getComputedStyle(b.querySelector('.swatch')).backgroundColor])));
 
-/** The Pass@k chart as drawn, once no job is running. */
+/** The Pass@k chart as drawn, once no job is running (the Pythia backtest takes ≈ 22 s). */
 const picture = async (page) => {
-  await page.waitForFunction(() => !document.querySelector('[data-testid=job-progress]'));
+  await page.waitForFunction(() => !document.querySelector('[data-testid=job-progress]'), null, { timeout: 120_000 });
   await page.waitForTimeout(300);
   return page.getByTestId('chart-pass-at-k').evaluate((c) => c.toDataURL());
 };
@@ -84,6 +84,12 @@ test('share after a reorder and a zoom: the receiver sees the same names, colour
   await withPage({ path: new URL(link).hash }, async (other) => {
     await other.page.waitForFunction(() => document.querySelectorAll('[data-testid=series-summary] tbody tr').length === 7);
     await other.page.getByTestId('chart-pass-at-k-unzoom').waitFor();
+    // The legend comes with the curves, which share the worker with the backtest.
+    await other.page.waitForFunction(
+      () => document.querySelector('[data-testid=chart-pass-at-k]')?.closest('section')?.querySelectorAll('[data-testid=series-legend] button.key').length === 7,
+      null,
+      { timeout: 120_000 },
+    );
     assert.deepEqual(await listed(other.page), mine.list);
     assert.deepEqual(await colours(other.page), mine.colours);
     assert.equal(await picture(other.page), mine.picture, 'the same picture, pixel for pixel');
