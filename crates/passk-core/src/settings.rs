@@ -96,6 +96,14 @@ pub struct Options {
     pub scaled_columns: bool,
 }
 
+impl Options {
+    /// Whether the report needs the scaled fits: for the forecasts, as backtest candidates,
+    /// or for their columns.
+    pub fn wants_scaled(&self) -> bool {
+        self.forecast || self.backtest.is_some() || self.scaled_columns
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {

@@ -16,6 +16,7 @@ use passk_core::analysis::forecast::{too_many_groups, Prepared};
 use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
 use passk_core::analysis::planner;
 use passk_core::estimators::cover::Tau;
+use passk_core::eval::fit::SeriesFit;
 use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::build::forecast_options;
 use passk_core::settings::{BandKind, Options, Settings};
@@ -79,20 +80,13 @@ pub(crate) async fn curves(job: &mut Job<'_>, d: Data, what: &CurveAsk<'_>, sett
     for (i, (ds, f)) in series.iter().enumerate() {
         let with;
         let f = if what.scaled {
-            let text = || {
-                (
-                    format!(
-                        "fitting the scaled fits of series {} of {}…",
-                        i + 1,
-                        series.len()
-                    ),
-                    None,
-                )
-            };
-            if !job.tick(text).await {
+            let Some(scaled) = d.scaled_in_slice(job, f, (i, series.len())).await else {
                 return;
-            }
-            with = d.with_scaled(f);
+            };
+            with = SeriesFit {
+                scaled,
+                ..(*f).clone()
+            };
             &with
         } else {
             *f
@@ -170,20 +164,9 @@ pub(crate) async fn backtest(
     let series = with_tasks(&d.datasets, &d.fits);
     for (i, (ds, f)) in series.iter().enumerate() {
         let Some(full) = f.fits else { continue };
-        let text = || {
-            (
-                format!(
-                    "fitting the scaled fits of series {} of {}…",
-                    i + 1,
-                    series.len()
-                ),
-                None,
-            )
-        };
-        if !job.tick(text).await {
+        let Some(scaled) = d.scaled_in_slice(job, f, (i, series.len())).await else {
             return;
-        }
-        let scaled = d.scaled(f);
+        };
         let run = match BacktestRun::with_scaled(ds, &full, scaled, settings, repeats) {
             Err(e) => Err(e),
             Ok(mut bt) => {

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use crate::protocol::{Answer, Family, Reply};
 use passk_core::data::dataset::Dataset;
 use passk_core::estimators::scaled::ScaledFit;
-use passk_core::eval::fit::SeriesFit;
+use passk_core::eval::fit::{scaled_fits, SeriesFit};
 
 /// Points of the k grid the Pass@k curves are drawn on.
 pub const GRID_POINTS: usize = 60;
@@ -74,13 +74,24 @@ impl Data {
     pub(crate) fn scaled(&self, fit: &SeriesFit) -> Option<[ScaledFit; 2]> {
         let i = self.fits.iter().position(|f| std::ptr::eq(f, fit))?;
         *self.scaled.get(i)?.get_or_init(|| {
-            SeriesFit {
-                scaled: None,
-                ..fit.clone()
-            }
-            .with_scaled()
-            .scaled
+            fit.scaled
+                .or_else(|| scaled_fits(&fit.groups, fit.fits.as_ref()))
         })
+    }
+
+    /// [`Data::scaled`] of series `i` of `total` in a slice of its own (fitting them the first
+    /// time is one slice); None when a newer request stopped the job.
+    pub(crate) async fn scaled_in_slice(
+        &self,
+        job: &mut Job<'_>,
+        fit: &SeriesFit,
+        (i, total): (usize, usize),
+    ) -> Option<Option<[ScaledFit; 2]>> {
+        let text = || {
+            let what = format!("fitting the scaled fits of series {} of {total}…", i + 1);
+            (what, None)
+        };
+        job.tick(text).await.then(|| self.scaled(fit))
     }
 
     /// `fit` with its scaled fits ([`Data::scaled`]).

@@ -256,8 +256,7 @@ impl Engine {
             let rows = rejected.next().unwrap_or_default();
             // The scaled fits kept for this fit where the report needs them (the report
             // fits them itself past the distinct-count limit when the forecasts are forced).
-            let wanted = options.forecast || options.backtest.is_some() || options.scaled_columns;
-            let f = if wanted && f.fits.is_some() {
+            let f = if options.wants_scaled() && f.fits.is_some() {
                 &d.with_scaled(f)
             } else {
                 f

@@ -82,6 +82,14 @@ pub fn extrapolation_line(g: &Groups) -> Option<LogitLine> {
     LogitLine::fit(&pts)
 }
 
+/// The scaled Beta and the Kumaraswamy of grouped counts whose BB and ZOIBB fits are `fits`
+/// (None without fits, or with more distinct counts than are fitted unasked:
+/// [`too_many_groups`]).
+pub fn scaled_fits(g: &Groups, fits: Option<&Fits>) -> Option<[ScaledFit; 2]> {
+    fits.filter(|_| too_many_groups(g).is_none())
+        .map(|f| fit_scaled(g, &f.bb))
+}
+
 /// A series' grouped counts and fits: what every value of its report and charts is computed
 /// from.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -118,8 +126,8 @@ impl SeriesFit {
     /// has no fits, or it has too many distinct counts to fit them unasked
     /// ([`too_many_groups`]).
     pub fn with_scaled(mut self) -> SeriesFit {
-        if self.scaled.is_none() && too_many_groups(&self.groups).is_none() {
-            self.scaled = self.fits.map(|f| fit_scaled(&self.groups, &f.bb));
+        if self.scaled.is_none() {
+            self.scaled = scaled_fits(&self.groups, self.fits.as_ref());
         }
         self
     }

@@ -109,8 +109,7 @@ pub fn model_report_fitted(
     // The scaled fits, where the forecasts, the backtest (a candidate each) or the columns
     // need them (computed once here unless the series carries them).
     let allowed = opts.forecast_all || too_many_groups(g).is_none();
-    let wanted = opts.forecast || opts.backtest.is_some() || opts.scaled_columns;
-    let scaled = if allowed && wanted {
+    let scaled = if allowed && opts.wants_scaled() {
         fit.scaled.or_else(|| fits.map(|f| fit_scaled(g, &f.bb)))
     } else {
         None

@@ -7,12 +7,10 @@ use super::level::{Level, BASES};
 use crate::analysis::forecast::too_many_groups;
 use crate::data::groups::Groups;
 use crate::estimators::kind::Estimator;
-use crate::estimators::scaled::{
-    fit_scaled, fit_scaled_near, Family, Predictor, ScaledData, ScaledFit,
-};
+use crate::estimators::scaled::{fit_scaled_near, Family, Predictor, ScaledData, ScaledFit};
 use crate::eval::estimates::Estimates;
 
-use crate::eval::fit::{config, fit_subsample};
+use crate::eval::fit::{config, fit_subsample, scaled_fits};
 use crate::eval::fits::Fits;
 use crate::eval::kernels::unbiased_pass_at_k;
 use crate::num::rng::SplitMix64;
@@ -129,10 +127,7 @@ impl BacktestRun {
         settings: &Settings,
         repeats: u64,
     ) -> Result<Self, BacktestError> {
-        let g = ds.groups();
-        let scaled = too_many_groups(&g)
-            .is_none()
-            .then(|| fit_scaled(&g, &full.bb));
+        let scaled = scaled_fits(&ds.groups(), Some(full));
         BacktestRun::with_scaled(ds, full, scaled, settings, repeats)
     }
 
@@ -227,7 +222,7 @@ impl BacktestRun {
         let scaled = self
             .scaled
             .filter(|_| g.n_max() >= 3 && too_many_groups(&g).is_none())
-            .map(|full| scaled_fits(&g, &full));
+            .map(|full| near_fits(&g, &full));
         let predictors = scaled
             .as_ref()
             .map(|(data, fits)| fits.map(|f| Predictor::new(f, data, &g)));
@@ -280,7 +275,7 @@ impl BacktestRun {
 
 /// A subsample's scaled Beta and Kumaraswamy, each from the full fit's optimum
 /// ([`fit_scaled_near`]), with the data they were fitted to.
-fn scaled_fits(g: &Groups, full: &[ScaledFit; 2]) -> (ScaledData, [ScaledFit; 2]) {
+fn near_fits(g: &Groups, full: &[ScaledFit; 2]) -> (ScaledData, [ScaledFit; 2]) {
     let data = ScaledData::new(g);
     let sb = fit_scaled_near(&data, Family::ScaledBeta, &full[0]);
     let ku = fit_scaled_near(&data, Family::Kumaraswamy, &full[1]);
