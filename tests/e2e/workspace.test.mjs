@@ -19,6 +19,8 @@ const tableHas = (page, name) => page.evaluate((n) => document.querySelector('[d
 
 test('one legend above each main chart; pressing a series hides it everywhere, pressing again shows it', async () => {
   const { page } = h;
+  // The legend follows the curves, which share the worker with the longer backtest.
+  for (const chart of ['chart-pass-at-k', 'chart-cover']) await legend(page, chart).locator('button.key').nth(1).waitFor({ timeout: 120_000 });
   const before = await entries(page, 'chart-pass-at-k');
   assert.deepEqual(before.map((e) => e.name), ['deepscaler_base', 'deepscaler_rl']);
   assert.ok(before.every((e) => e.shown === 'true'));
