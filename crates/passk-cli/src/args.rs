@@ -6,6 +6,8 @@ use std::ffi::{OsStr, OsString};
 
 use lexopt::Arg;
 
+use passk_core::data::errors::ErrorPolicy;
+use passk_core::estimators::bayes_at_n::Rubric;
 use passk_core::settings::Options;
 use passk_io::read::{Format, ReadOptions};
 use passk_io::settings;
@@ -69,6 +71,20 @@ pub enum Flag {
     PowerRange,
     /// `--forecast-all`: forecasts also for series with many distinct counts.
     ForecastAll,
+    /// `--rubric LIST`: Bayes@N's rubric weights.
+    Rubric,
+    /// `--rubric-prior LIST`: Bayes@N's Dirichlet prior, one per weight (default 1 each).
+    RubricPrior,
+    /// `--errors failures|exclude|apart`: what errored samples count as.
+    Errors,
+    /// `--threshold R`: the reward at or above which a rollout passes.
+    Threshold,
+    /// `--id-key KEY`: the key of a rollout's problem id.
+    IdKey,
+    /// `--reward-key KEY`: the key of a rollout's reward or verdict.
+    RewardKey,
+    /// `--step-key KEY`: the key of a rollout's training step.
+    StepKey,
 }
 
 impl Flag {
@@ -98,6 +114,13 @@ impl Flag {
             Flag::NoForecast => "no-forecast",
             Flag::PowerRange => "power-range",
             Flag::ForecastAll => "forecast-all",
+            Flag::Rubric => "rubric",
+            Flag::RubricPrior => "rubric-prior",
+            Flag::Errors => "errors",
+            Flag::Threshold => "threshold",
+            Flag::IdKey => "id-key",
+            Flag::RewardKey => "reward-key",
+            Flag::StepKey => "step-key",
         }
     }
 }
@@ -124,6 +147,8 @@ pub struct Args {
     pub read: ReadOptions,
     /// Whether `compare` tests the first series against each other only (`--pairs first`).
     pub first_pairs: bool,
+    /// Bayes@N's rubric weights and prior, as given (checked once the line is read).
+    rubric: (Option<Vec<f64>>, Option<Vec<f64>>),
 }
 
 /// Parses a command's arguments (after the command), accepting the flags in `accepted` only.
@@ -143,6 +168,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
         by_group: false,
         read: ReadOptions::default(),
         first_pairs: false,
+        rubric: (None, None),
     };
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -194,6 +220,23 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
                 })?
             }
             Flag::FoldCase => a.read.fold_case = true,
+            Flag::Rubric => a.rubric.0 = Some(value(&mut p, flag, numbers)?),
+            Flag::RubricPrior => a.rubric.1 = Some(value(&mut p, flag, numbers)?),
+            Flag::Errors => {
+                a.opts.errors = value(&mut p, flag, |v| {
+                    ErrorPolicy::from_key(v).ok_or_else(|| "one of failures, exclude, apart".into())
+                })?
+            }
+            Flag::Threshold => {
+                let t = value(&mut p, flag, |v| match v.trim().parse::<f64>() {
+                    Ok(t) if t.is_finite() => Ok(v.trim().to_string()),
+                    _ => Err("not a number".to_string()),
+                })?;
+                a.read.threshold = Some(t);
+            }
+            Flag::IdKey => a.read.keys.id = Some(value(&mut p, flag, key)?),
+            Flag::RewardKey => a.read.keys.reward = Some(value(&mut p, flag, key)?),
+            Flag::StepKey => a.read.keys.step = Some(value(&mut p, flag, key)?),
             Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
             Flag::Partial => {
                 a.read.partial = Some(value(&mut p, flag, |v| match v {
@@ -222,6 +265,14 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
     if a.files.is_empty() {
         a.files.push("-".to_string());
     }
+    a.opts.rubric = match std::mem::take(&mut a.rubric) {
+        (None, None) => None,
+        (None, Some(_)) => return Err("--rubric-prior needs --rubric".into()),
+        (Some(w), None) => Some(Rubric::new(w).map_err(|e| format!("--rubric: {e}"))?),
+        (Some(w), Some(p)) => {
+            Some(Rubric::with_prior(w, p).map_err(|e| format!("--rubric-prior: {e}"))?)
+        }
+    };
     if a.backtest {
         if a.repeats == 0 {
             return Err("--backtest-repeats 0: needs at least 1".into());
@@ -248,6 +299,24 @@ fn value<T>(
 fn utf8(arg: OsString, before: &str) -> Result<String, String> {
     arg.into_string()
         .map_err(|a| format!("{before}{}: not valid UTF-8", a.to_string_lossy()))
+}
+
+/// A comma-separated list of numbers (`0,0.5,1`).
+fn numbers(v: &str) -> Result<Vec<f64>, String> {
+    v.split(',')
+        .map(|x| match x.trim().parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(x),
+            _ => Err(format!("'{}' is not a number", x.trim())),
+        })
+        .collect()
+}
+
+/// A JSON key (not empty).
+fn key(v: &str) -> Result<String, String> {
+    match v.trim() {
+        "" => Err("an empty key".into()),
+        k => Ok(k.to_string()),
+    }
 }
 
 /// `--format F`: auto (None) or one of the formats' keys.

@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use passk_core::analysis::decide::compare_all::{compare_all, Pairs};
 use passk_core::analysis::planner;
 use passk_core::data::dataset::Dataset;
+use passk_core::data::errors::{self, ErrorsSummary};
 use passk_core::data::rejected::Rejected;
 use passk_core::report::build::build_report;
 use passk_io::counts_doc::counts_json;
@@ -31,66 +32,8 @@ static ALLOCATOR: passk_cli::huge_pages::HugePages = passk_cli::huge_pages::Huge
 mod args;
 use args::{parse, Args, Flag};
 
-/// The help text (`-h`, `--help`, `passk help`; and after a wrong command).
-const USAGE: &str = "\
-usage: passk report [FILE ...|-] [FLAGS]
-       passk plan [FILE ...|-] --k K --half-width H [--confidence P] [--format F]
-       passk counts [FILE ...|-] [--format F] [--by-group] [--fold-case] [--metric NAME]
-                    [--partial correct|incorrect]
-       passk link [FILE ...|-] [--format F] [--page URL]
-       passk compare [FILE ...|-] [--k LIST] [--bootstrap B] [--seed S] [--pairs all|first]
-                     [--format F]
-
-Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
-(`report`), the samples per task or tasks that bring pass@k's interval at budget K to
-half-width H (`plan`: JSON {k, half_width, confidence, tasks, rows, n_needed, tasks_needed},
-one object per series, an array for several), the counts as read (`counts`,
-passk-counts/1), or a share link that opens the
-page at URL (default http://127.0.0.1:8080/) with those series (`link`; files are named
-without their directory), or whether one series beats another (`compare`: JSON with the
-paired test of every pair at each k — diff, se, z, p, Holm's p and the BH q over the pairs
-at that k, P(A better), McNemar's p when n = 1, the expected solved sets — each pair's
-crossover k with its bootstrap interval, and the ranks of all series; tasks matched by id). `-` or no file reads stdin.
-Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
-(human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1
-matrices, and harness logs: lm-evaluation-harness samples_*.jsonl, inspect_ai .json/.eval,
-tau-bench results, SWE-bench run reports (<model>.<run_id>.json: the reports of one model
-named together are its runs) and NeMo-Skills output-rs*.jsonl (named together: one series);
-the format is detected unless --format names it.
-
-flags:
-  --k LIST            budgets, integers >= 1 (default 1,2,5,10,20,50,100,200,500,1000)
-  --tau LIST          thresholds in [0, 1] for Cover@tau (default 0.2,0.8)
-  --g-tau LIST        thresholds in [0, 1] for G-Pass@k_tau (default 0.5,0.75,1.0)
-  --linmix LOW,HIGH   LinMix m_low, m_high (default 10,50)
-  --prior A0,B0       Beta prior of the credible interval (default 1,1)
-  --confidence P      two-sided level of the interval (default 0.95)
-  --bootstrap B       task-bootstrap resamples (default 0: off)
-  --seed S            seed of every resampling (default 0)
-  --folds K           CV-ELPD folds (default 10)
-  --backtest [R]      add the backtest (R repeats; or --backtest-repeats R, default 20)
-  --reach LIST        pass@k targets in (0, 1): `reach` rows, the smallest k at which each
-                      forecast (bb, zoibb, scaled_beta, kumaraswamy) reaches them, with the
-                      scaled Beta's bootstrap interval when --bootstrap B > 0
-  --power-range A-B   the k range of the least-squares power law in `scaling` (default 2 to
-                      the smallest n)
-  --forecast-all      forecasts also for series with more than 500 distinct (n, c) counts
-                      (about 5 ms per count; without it such a series gets a warning)
-  --no-forecast       leave out the forecasts (scaled-Beta and Kumaraswamy fits, their
-                      columns, `scaling`, `reach`, `forecast_curves`)
-  --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
-                      evalplus, json-list, matrix, lm-eval, swe-bench, nemo-skills,
-                      inspect-json, inspect-eval
-  --by-group          each series, then one per group its tasks name (a group, category,
-                      subset, difficulty or level column or key)
-  --fold-case         compare answers ignoring case (maj@k)
-  --metric NAME       the lm-evaluation-harness metric to count by (default: pass@1, then
-                      exact_match, then acc)
-  --partial P         inspect_ai partial credit 'P' counts as correct or incorrect (default:
-                      its samples are rejected)
-
-exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
-(each printed to stderr as file:line: reason; the report of the valid rows is still printed).";
+mod usage;
+use usage::USAGE;
 
 /// Prints a result and a new line on stdout; a reader that went away (`| head`) is not an
 /// error worth a panic.
@@ -151,10 +94,27 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
             Flag::FoldCase,
             Flag::Metric,
             Flag::Partial,
+            Flag::Errors,
+            Flag::Threshold,
+            Flag::IdKey,
+            Flag::RewardKey,
+            Flag::StepKey,
         ],
         counts,
     ),
-    ("link", &[Flag::Format, Flag::Page, Flag::Metric], link),
+    (
+        "link",
+        &[
+            Flag::Format,
+            Flag::Page,
+            Flag::Metric,
+            Flag::Threshold,
+            Flag::IdKey,
+            Flag::RewardKey,
+            Flag::StepKey,
+        ],
+        link,
+    ),
     (
         "compare",
         &[
@@ -164,6 +124,11 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
             Flag::Pairs,
             Flag::Format,
             Flag::Metric,
+            Flag::Errors,
+            Flag::Threshold,
+            Flag::IdKey,
+            Flag::RewardKey,
+            Flag::StepKey,
         ],
         compare,
     ),
@@ -191,18 +156,36 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::FoldCase,
     Flag::Metric,
     Flag::Partial,
+    Flag::Rubric,
+    Flag::RubricPrior,
+    Flag::Errors,
+    Flag::Threshold,
+    Flag::IdKey,
+    Flag::RewardKey,
+    Flag::StepKey,
 ];
 
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
-/// every rejected row to stderr as `file:line: reason`.
+/// every rejected row to stderr as `file:line: reason`, and applies the error policy.
 fn read_files(args: &Args) -> Result<ReadFiles, String> {
+    read_with_errors(args).map(|r| r.0)
+}
+
+/// [`read_files`], also returning what the error policy changed in each series.
+fn read_with_errors(args: &Args) -> Result<(ReadFiles, Vec<Option<ErrorsSummary>>), String> {
     let mut ws = Loaded::new(read_all(&args.files, args.format, &args.read)?);
     if args.by_group {
         ws = ws.broken_down();
     }
     let (datasets, rejected) = (ws.datasets, ws.rejected);
     let any_rejected = print_rejected(&rejected);
-    Ok((datasets, rejected, any_rejected))
+    let policy = args.opts.errors;
+    let summaries = datasets
+        .iter()
+        .map(|d| errors::summarise(&d.tasks, policy))
+        .collect();
+    let datasets = datasets.iter().map(|d| errors::apply(d, policy)).collect();
+    Ok(((datasets, rejected, any_rejected), summaries))
 }
 
 /// Prints every rejected row to stderr as `file:line: reason`; whether there was any.
@@ -241,7 +224,11 @@ fn read_all(
             }
             reader.feed(&buf[..got]);
         }
-        reads.push(reader.finish());
+        let read = reader.finish();
+        for note in &read.notes {
+            eprintln!("{shown}: {note}");
+        }
+        reads.push(read);
     }
     Ok(reads)
 }
@@ -355,8 +342,11 @@ fn compare(args: Args) -> Result<ExitCode, String> {
 
 /// `passk report [FILE ...|-] [FLAGS]`: the passk-report/1 JSON document.
 fn report(args: Args) -> Result<ExitCode, String> {
-    let (datasets, rejected, any_rejected) = read_files(&args)?;
-    let report = build_report(&datasets, rejected, &args.opts);
+    let ((datasets, rejected, any_rejected), errors) = read_with_errors(&args)?;
+    let mut report = build_report(&datasets, rejected, &args.opts);
+    for (m, e) in report.models.iter_mut().zip(errors) {
+        m.errors = e;
+    }
     let json = serde_json::to_string_pretty(&report).map_err(|e| format!("writing JSON: {e}"))?;
     print_out(&json);
     Ok(status(any_rejected))

@@ -13,7 +13,7 @@ use passk_io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
 use serde_json::Value;
 
 /// The fixtures: the files read together, their expected counts and their format.
-const FIXTURES: [(&[&str], &str, Format); 9] = [
+const FIXTURES: [(&[&str], &str, Format); 13] = [
     (
         &["samples_gsm8k_2024-05-01T12-00-00.000000.jsonl"],
         "samples_gsm8k_2024-05-01T12-00-00.000000.jsonl.expected.json",
@@ -73,6 +73,27 @@ const FIXTURES: [(&[&str], &str, Format); 9] = [
         ],
         "qwen25_math.expected.json",
         Format::QwenMath,
+    ),
+    // verl dumps of two steps, given out of order: one series per step, in step order.
+    (
+        &["verl_val/50.jsonl", "verl_val/0.jsonl"],
+        "verl_val.expected.json",
+        Format::Rollouts,
+    ),
+    (
+        &["verifiers/results.jsonl"],
+        "verifiers.expected.json",
+        Format::Rollouts,
+    ),
+    (
+        &["nemo_gym/math_rollouts.jsonl"],
+        "nemo_gym.expected.json",
+        Format::Rollouts,
+    ),
+    (
+        &["f3a1c0de-5b7e-4d2a-9c1e-2f4a6b8d0e13_samples.jsonl"],
+        "f3a1c0de-5b7e-4d2a-9c1e-2f4a6b8d0e13_samples.jsonl.expected.json",
+        Format::Rollouts,
     ),
 ];
 

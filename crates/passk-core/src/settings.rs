@@ -94,6 +94,13 @@ pub struct Options {
     /// forecasts and the backtest fill them anyway).
     #[serde(default)]
     pub scaled_columns: bool,
+    /// The rubric of Bayes@N (None: the series' distinct graded rewards, when it has any).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rubric: Option<crate::estimators::bayes_at_n::Rubric>,
+    /// What samples marked as errors count as (applied to the series before the report;
+    /// each series' `errors` says what it changed).
+    #[serde(default)]
+    pub errors: crate::data::errors::ErrorPolicy,
 }
 
 impl Options {
@@ -124,6 +131,8 @@ impl Default for Options {
             power_range: None,
             forecast_all: false,
             scaled_columns: false,
+            rubric: None,
+            errors: Default::default(),
         }
     }
 }

@@ -117,6 +117,7 @@ fn best_temperature_moves_up_with_k() {
         meta: SeriesMeta {
             model: Some("M".into()),
             temperature: Some(t.into()),
+            step: None,
         },
         ..synthetic(&format!("M T={t}"), 300, 100, 100, prior, seed)
     };
@@ -167,6 +168,7 @@ fn temperature_from_metadata_or_name() {
     let with_meta = SeriesMeta {
         model: Some("A".into()),
         temperature: Some("0.7".into()),
+        step: None,
     };
     assert_eq!(
         model_and_temperature(&mk("x", with_meta)),

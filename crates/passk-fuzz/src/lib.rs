@@ -57,6 +57,12 @@ pub fn run(target: Target, input: &[u8], choice: u64) {
                 fold_case: choice & 64 != 0,
                 metric: (choice & 128 != 0).then(|| "acc".to_string()),
                 partial: (choice & 256 != 0).then_some(choice & 512 != 0),
+                threshold: (choice & 32 != 0).then(|| "0.5".to_string()),
+                keys: passk_io::read::RolloutKeys {
+                    id: (choice & 48 == 16).then(|| "idx".to_string()),
+                    reward: (choice & 48 == 16).then(|| "acc".to_string()),
+                    step: (choice & 48 == 16).then(|| "epoch".to_string()),
+                },
             };
             let name = [
                 "x.jsonl",

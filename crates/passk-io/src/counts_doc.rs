@@ -100,6 +100,7 @@ impl CountsDoc {
                     meta: SeriesMeta {
                         model: s.model.clone(),
                         temperature: s.temperature.clone(),
+                        step: None,
                     },
                 })
             })

@@ -306,6 +306,7 @@ pub fn carried(f: &FileRead) -> FileRead {
         rejected: Vec::new(),
         rejected_more: 0,
         ignored_columns: Vec::new(),
+        notes: Vec::new(),
         bytes: 0,
     }
 }

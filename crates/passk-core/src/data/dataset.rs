@@ -34,6 +34,9 @@ pub struct SeriesMeta {
     pub model: Option<String>,
     /// The sampling temperature, as written.
     pub temperature: Option<String>,
+    /// The training step the samples were drawn at (RL trainers' validation dumps).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<u64>,
 }
 
 impl SeriesMeta {
@@ -41,18 +44,30 @@ impl SeriesMeta {
     pub fn model(name: &str) -> Self {
         SeriesMeta {
             model: Some(name.to_string()),
-            temperature: None,
+            ..SeriesMeta::default()
         }
     }
 
-    /// The series name: the model, with `T=…` when a temperature is given; `default` for
-    /// an unnamed series.
+    /// The series name: the model, with `T=…` when a temperature is given and `step …` when
+    /// a training step is; `default` for an unnamed series (left out before a step when it
+    /// is only that step's number, as verl's `50.jsonl` is).
     pub fn name(&self, default: &str) -> String {
-        match (&self.model, &self.temperature) {
+        let base = match (&self.model, &self.temperature) {
             (Some(m), Some(t)) => format!("{m} T={t}"),
             (Some(m), None) => m.clone(),
             (None, Some(t)) => format!("{default} T={t}"),
             (None, None) => default.to_string(),
+        };
+        match self.step {
+            None => base,
+            Some(s)
+                if self.model.is_none()
+                    && self.temperature.is_none()
+                    && is_step_name(default, s) =>
+            {
+                format!("step {s}")
+            }
+            Some(s) => format!("{base} step {s}"),
         }
     }
 
@@ -68,6 +83,23 @@ impl SeriesMeta {
     pub fn is_unnamed(&self) -> bool {
         self.model.is_none() && self.temperature.is_none()
     }
+}
+
+/// Whether a file's name says only its step `s`: `50`, `global_step_50`, `step50`.
+fn is_step_name(name: &str, s: u64) -> bool {
+    let digits = name.trim_start_matches(|c: char| !c.is_ascii_digit());
+    let prefix = &name[..name.len() - digits.len()];
+    digits.parse::<u64>() == Ok(s)
+        && [
+            "",
+            "step",
+            "step_",
+            "step-",
+            "global_step",
+            "global_step_",
+            "global_step-",
+        ]
+        .contains(&prefix)
 }
 
 /// A one-line description of a dataset.

@@ -3,8 +3,10 @@
 
 pub mod counts;
 pub mod dataset;
+pub mod errors;
 pub mod groups;
 pub mod rejected;
+pub mod rewards;
 pub mod samples;
 pub mod synthetic;
 pub mod task;

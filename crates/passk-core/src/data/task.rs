@@ -1,6 +1,7 @@
 //! One task of a series: its id, its counts, and what else the input said of it.
 
 use crate::data::counts::Counts;
+use crate::data::rewards::Rewards;
 use crate::data::samples::{Scored, Votes};
 
 /// One task: its id (if the input had one), its counts and what else the input said of it
@@ -24,6 +25,8 @@ struct Extra {
     votes: Option<Votes>,
     scored: Option<Scored>,
     graded: Option<Scored>,
+    rewards: Option<Rewards>,
+    errored: u64,
 }
 
 impl Extra {
@@ -37,9 +40,10 @@ impl Extra {
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(bound(
     deserialize = "Id: serde::Deserialize<'de>, C: serde::Deserialize<'de>, \
-    G: serde::Deserialize<'de>, V: serde::Deserialize<'de>, S: serde::Deserialize<'de>"
+    G: serde::Deserialize<'de>, V: serde::Deserialize<'de>, S: serde::Deserialize<'de>, \
+    R: serde::Deserialize<'de>"
 ))]
-struct TaskWire<Id, C, G, V, S> {
+struct TaskWire<Id, C, G, V, S, R> {
     id: Id,
     counts: C,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -50,10 +54,18 @@ struct TaskWire<Id, C, G, V, S> {
     scored: Option<S>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     graded: Option<S>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rewards: Option<R>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    errored: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A task read back.
-type Owned = TaskWire<Option<Box<str>>, Counts, Box<str>, Votes, Scored>;
+type Owned = TaskWire<Option<Box<str>>, Counts, Box<str>, Votes, Scored, Rewards>;
 
 impl From<Owned> for Task {
     fn from(w: Owned) -> Task {
@@ -64,6 +76,8 @@ impl From<Owned> for Task {
             votes: w.votes,
             scored: w.scored,
             graded: w.graded,
+            rewards: w.rewards,
+            errored: w.errored,
         });
         t
     }
@@ -78,6 +92,8 @@ impl serde::Serialize for Task {
             votes: self.votes(),
             scored: self.scored(),
             graded: self.graded(),
+            rewards: self.rewards(),
+            errored: self.errored(),
         }
         .serialize(s)
     }
@@ -155,6 +171,28 @@ impl Task {
         self.extra.as_ref()?.graded.as_ref()
     }
 
+    /// The samples tallied by graded reward (Bayes@N, pass@k by a threshold), when the input
+    /// gave every sample one.
+    pub fn rewards(&self) -> Option<&Rewards> {
+        self.extra.as_ref()?.rewards.as_ref()
+    }
+
+    /// How many of the task's samples the input marked as errors (timeouts, infrastructure
+    /// failures): counted among its samples, as failures.
+    pub fn errored(&self) -> u64 {
+        self.extra.as_ref().map_or(0, |e| e.errored)
+    }
+
+    /// Sets (or clears) the graded rewards.
+    pub fn set_rewards(&mut self, rewards: Option<Rewards>) {
+        self.edit(|e| e.rewards = rewards);
+    }
+
+    /// Sets how many samples were errors.
+    pub fn set_errored(&mut self, errored: u64) {
+        self.edit(|e| e.errored = errored);
+    }
+
     /// Sets (or clears) the task's group.
     pub fn set_group(&mut self, group: Option<Box<str>>) {
         self.edit(|e| e.group = group);
@@ -209,6 +247,11 @@ impl Task {
             };
             e.scored = join(e.scored.take(), other.scored);
             e.graded = join(e.graded.take(), other.graded);
+            e.rewards = match (e.rewards.take(), other.rewards) {
+                (Some(a), Some(b)) => a.merge(&b).ok(),
+                _ => None,
+            };
+            e.errored = e.errored.saturating_add(other.errored);
         });
         self.counts = counts;
         Ok(())

@@ -3,6 +3,7 @@
 //! Beta-Binomial likelihood and fits (BB, ZOIBB, LinMix), the logit extrapolation and
 //! Cover@τ, and the names passk gives them.
 
+pub mod bayes_at_n;
 pub mod best_of;
 pub mod beta_binomial;
 pub mod cover;

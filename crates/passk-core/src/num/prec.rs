@@ -43,6 +43,10 @@ pub const TAIL_NEGLIGIBLE: f64 = 5.421_010_862_427_522e-20;
 /// arithmetic (a pmf walked term by term from its mode).
 pub const WALK_REL: f64 = 1e-12;
 
+/// How many Monte Carlo standard errors a simulated moment may stray from its closed form
+/// before a test fails (a loose check: the closed form is tested exactly elsewhere).
+pub const MONTE_CARLO_SES: f64 = 5.0;
+
 /// Whether `got` is within `rel` relative or `abs` absolute of `want`.
 ///
 /// # Formula

@@ -16,6 +16,7 @@ use crate::data::task::Task;
 use crate::analysis::forecast::{too_many_groups, ForecastOptions, Prepared, SeriesForecast};
 use crate::data::groups::Groups;
 use crate::data::rejected::Rejected;
+use crate::estimators::bayes_at_n::{bayes_of_tasks, rubric_of, BayesAtN, BayesError};
 use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
 use crate::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};
 use crate::estimators::g_pass::g_pass;
@@ -216,6 +217,8 @@ pub fn model_report_fitted(
         }
         _ => None,
     };
+    let bayes = bayes_of(ds, opts);
+    let bayes_warning = bayes.as_ref().err().map(|e| format!("Bayes@N: {e}"));
     let mut report = ModelReport {
         name: ds.name.clone(),
         tasks: summary.tasks,
@@ -233,10 +236,14 @@ pub fn model_report_fitted(
         maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
         bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
         max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),
+        bayes_at_n: bayes.ok().flatten(),
+        errors: None,
+        step: ds.meta.step,
         rejected,
         warnings: render_all(&warnings, Context::Report)
             .into_iter()
             .chain(skipped)
+            .chain(bayes_warning)
             .collect(),
         backtest: None,
         forecast,
@@ -245,6 +252,15 @@ pub fn model_report_fitted(
         b.attach(&mut report);
     }
     report
+}
+
+/// Bayes@N of a series under the report's rubric, else the rubric of its graded rewards
+/// (None without either).
+fn bayes_of(ds: &Dataset, opts: &Options) -> Result<Option<BayesAtN>, BayesError> {
+    let Some(rubric) = opts.rubric.clone().or_else(|| rubric_of(&ds.tasks)) else {
+        return Ok(None);
+    };
+    bayes_of_tasks(&rubric, &ds.tasks, opts.settings.confidence).map(Some)
 }
 
 /// The forecasts' backtest repeats per ratio at most (its Kumaraswamy refits cost a tenth of

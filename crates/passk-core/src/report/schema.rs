@@ -7,6 +7,8 @@ use crate::analysis::bands::Band;
 use crate::analysis::cv::CvElpd;
 use crate::analysis::decide::compare_all::Decision;
 use crate::analysis::forecast::SeriesForecast;
+use crate::data::errors::ErrorsSummary;
+use crate::estimators::bayes_at_n::BayesAtN;
 use crate::estimators::beta_binomial::BbFit;
 use crate::estimators::interval::Interval;
 use crate::estimators::kind::Estimator;
@@ -204,6 +206,17 @@ pub struct ModelReport {
     /// every sample was scored and given a graded reward.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub max_at_k: Vec<KValue>,
+    /// Bayes@N of the rubric-weighted score, when a rubric was given or the samples carry
+    /// graded rewards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bayes_at_n: Option<BayesAtN>,
+    /// The samples the input marked as errors and what the error policy changed (absent
+    /// when there were none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errors: Option<ErrorsSummary>,
+    /// The training step the series' samples were drawn at, when the input named one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<u64>,
     /// Rejected input rows.
     pub rejected: Vec<Rejected>,
     /// Plain-language warnings.

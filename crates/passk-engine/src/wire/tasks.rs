@@ -219,6 +219,8 @@ struct FileReadCols {
     rejected: Vec<RowError>,
     rejected_more: u64,
     ignored_columns: Vec<String>,
+    #[serde(default)]
+    notes: Vec<String>,
     bytes: u64,
     runs_of: Option<String>,
     #[serde(default)]
@@ -246,6 +248,7 @@ pub mod file_read {
             rejected: r.rejected.clone(),
             rejected_more: r.rejected_more,
             ignored_columns: r.ignored_columns.clone(),
+            notes: r.notes.clone(),
             bytes: r.bytes,
             runs_of: r.runs_of.clone(),
             id: r.id,
@@ -272,6 +275,7 @@ pub mod file_read {
             rejected: c.rejected,
             rejected_more: c.rejected_more,
             ignored_columns: c.ignored_columns,
+            notes: c.notes,
             bytes: c.bytes,
             runs_of: c.runs_of,
             id: c.id,

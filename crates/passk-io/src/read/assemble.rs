@@ -187,7 +187,60 @@ pub fn assemble_with_sources(
         .iter()
         .flat_map(|d| &d.tasks)
         .all(|t| t.votes().is_none_or(|v| *v == v.clone().without_answers())));
-    (datasets, rejected, sources)
+    by_step(datasets, rejected, sources)
+}
+
+/// The series of training steps in step order (`0.jsonl`, `100.jsonl`, `50.jsonl` given in
+/// that order read as steps 0, 50, 100), each run (model and temperature) where its first
+/// series was; series without a step stay where they are relative to the runs.
+fn by_step(
+    datasets: Vec<Dataset>,
+    rejected: Vec<Vec<Rejected>>,
+    sources: Vec<usize>,
+) -> (Vec<Dataset>, Vec<Vec<Rejected>>, Vec<usize>) {
+    if datasets.iter().all(|d| d.meta.step.is_none()) {
+        return (datasets, rejected, sources);
+    }
+    let run = |d: &Dataset| {
+        (
+            d.meta.model.clone(),
+            d.meta.temperature.clone(),
+            d.meta.step.is_some(),
+        )
+    };
+    let mut first: Vec<(Option<String>, Option<String>, bool)> = Vec::new();
+    // Each series' place: its run's first appearance (a series without a step is a run of
+    // its own), its step, its place now.
+    let place: Vec<(usize, Option<u64>, usize)> = datasets
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let key = run(d);
+            let at = match first.iter().position(|k| *k == key && key.2) {
+                Some(at) => at,
+                None => {
+                    first.push(key);
+                    first.len() - 1
+                }
+            };
+            (at, d.meta.step, i)
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..datasets.len()).collect();
+    order.sort_by_key(|&i| place[i]);
+    let mut slots: Vec<Option<(Dataset, Vec<Rejected>, usize)>> = datasets
+        .into_iter()
+        .zip(rejected)
+        .zip(sources)
+        .map(|((d, r), s)| Some((d, r, s)))
+        .collect();
+    let mut out = (Vec::new(), Vec::new(), Vec::new());
+    for (d, r, s) in order.into_iter().filter_map(|i| slots[i].take()) {
+        out.0.push(d);
+        out.1.push(r);
+        out.2.push(s);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -4,11 +4,13 @@
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::SeriesMeta;
 
+use passk_core::data::rewards::Rewards;
 use passk_core::data::samples::{Scored, Tally, Votes};
 use passk_core::data::task::Task;
 
 use super::fast_hash::FxMap;
 use super::repeats::{Ids, Seen};
+use super::rollout_keys::{RolloutKeys, THRESHOLD_SLACK};
 use super::row_error::RowError;
 
 /// Rejected rows kept in full; beyond this they are only counted.
@@ -34,6 +36,8 @@ pub struct Collector {
     pub options: ReadOptions,
     /// Room for this many tasks in the next series made (see [`make_room`](Self::make_room)).
     room: usize,
+    /// What the reader chose that the user should know (the threshold a reward passes at).
+    pub notes: Vec<String>,
 }
 
 /// Choices about reading that no file says: how answers are compared, which metric counts,
@@ -51,6 +55,27 @@ pub struct ReadOptions {
     /// (`Some(false)`), or neither, its samples rejected (None).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partial: Option<bool>,
+    /// The reward at or above which a rollout passes (None: the largest reward in the file),
+    /// as the user wrote it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threshold: Option<String>,
+    /// The keys a rollout file is read by, where the user chose them.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub keys: RolloutKeys,
+}
+
+fn is_default(k: &RolloutKeys) -> bool {
+    *k == RolloutKeys::default()
+}
+
+impl ReadOptions {
+    /// The threshold the user gave, if it is a finite number.
+    pub fn threshold_value(&self) -> Option<f64> {
+        self.threshold
+            .as_deref()
+            .and_then(|t| t.trim().parse::<f64>().ok())
+            .filter(|t| t.is_finite())
+    }
 }
 
 /// What a task's samples said beyond pass or fail: answers (and the target) and scores.
@@ -64,6 +89,11 @@ pub struct Answers {
     pub scores: Vec<(f64, f64)>,
     /// (score, graded reward) of each sample given both.
     pub graded: Vec<(f64, f64)>,
+    /// Each rollout's graded reward, and whether its pass is decided by the threshold (it
+    /// came without a verdict).
+    pub rewards: Vec<(f64, bool)>,
+    /// Samples marked as errors (counted as failures, without a reward).
+    pub errored: u64,
 }
 
 impl Collector {
@@ -274,10 +304,29 @@ impl Collector {
         })
     }
 
+    /// The reward at or above which a rollout without a verdict passes: the user's, else
+    /// the largest such reward less [`THRESHOLD_SLACK`] (None when no rollout needs one);
+    /// noted.
+    fn threshold(&mut self) -> Option<f64> {
+        let deferred = self.said.values().flat_map(|a| &a.rewards).filter(|r| r.1);
+        let largest = deferred.map(|r| r.0).max_by(f64::total_cmp)?;
+        let (t, why) = match self.options.threshold_value() {
+            Some(t) => (t, "as asked".to_string()),
+            None => (
+                largest - THRESHOLD_SLACK,
+                format!("the largest reward in the file, {largest}, within {THRESHOLD_SLACK}"),
+            ),
+        };
+        self.notes
+            .push(format!("a sample passes when its reward ≥ {t} ({why})"));
+        Some(t)
+    }
+
     /// The series read, each task with its votes (when any of its samples gave an answer;
     /// samples without one abstain) and its scores (when every sample was scored).
     pub fn take_series(&mut self) -> Vec<(SeriesMeta, Vec<Task>)> {
         self.settle(false);
+        let threshold = self.threshold();
         for ((s, pos), said) in self.said.drain() {
             let Some(task) = self.series.get_mut(s).and_then(|x| x.1.get_mut(pos)) else {
                 continue;
@@ -300,6 +349,17 @@ impl Collector {
             if said.graded.len() as u64 == n {
                 task.set_graded(Scored::new(said.graded).ok());
             }
+            if let Some(t) = threshold {
+                let passed = said.rewards.iter().filter(|r| r.1 && r.0 >= t).count() as u64;
+                if let Ok(c) = Counts::new(n, task.counts.c() + passed) {
+                    task.counts = c;
+                }
+            }
+            if !said.rewards.is_empty() && said.rewards.len() as u64 + said.errored == n {
+                let rewards: Vec<f64> = said.rewards.iter().map(|r| r.0).collect();
+                task.set_rewards(Rewards::of_samples(&rewards).ok());
+            }
+            task.set_errored(said.errored);
         }
         self.ids.clear();
         for (_, tasks) in &mut self.series {

@@ -1,9 +1,9 @@
 //! The input formats: the [`Format`] enum, its keys and descriptions, and detecting the
 //! format from the start of an input.
 
-use super::json_value;
 use super::names::{C_NAMES, NEMO_OUTCOMES, N_NAMES, OUTCOME_NAMES};
 use super::text_rows::{self, is_skipped};
+use super::{json_value, rollouts};
 
 /// How an input is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -39,11 +39,14 @@ pub enum Format {
     /// Qwen2.5-Math evaluation `…_seed<N>_….jsonl`: one problem per line with its samples'
     /// `score` list; the seeds' files given together combine.
     QwenMath,
+    /// One JSON line per rollout with its problem's id and a reward: verl dumps, verifiers
+    /// `results.jsonl`, NeMo Gym rollouts, Every Eval Ever instances.
+    Rollouts,
 }
 
 impl Format {
     /// Every format, in the order the override menu lists them.
-    pub const ALL: [Format; 14] = [
+    pub const ALL: [Format; 15] = [
         Format::CountsText,
         Format::Delimited { delimiter: ',' },
         Format::Delimited { delimiter: '\t' },
@@ -58,6 +61,7 @@ impl Format {
         Format::Inspect,
         Format::InspectZip,
         Format::QwenMath,
+        Format::Rollouts,
     ];
 
     /// The format's [`key`](Self::key) and [`description`](Self::describe).
@@ -106,6 +110,10 @@ impl Format {
             Format::QwenMath => (
                 "qwen-math",
                 "Qwen2.5-Math evaluation *_seed<N>_*.jsonl (the seeds given together are one series)",
+            ),
+            Format::Rollouts => (
+                "rollouts",
+                "rollouts, one per line with an id and a reward (verl, verifiers, NeMo Gym, Every Eval Ever)",
             ),
         }
     }
@@ -341,6 +349,7 @@ fn detect_json(prefix: &str, first: &str) -> Format {
         Ok(obj) if obj.has(&["eval"]) => Format::EvalPlus,
         Ok(obj) if obj.has(&NEMO_OUTCOMES) => Format::NemoSkills,
         Ok(obj) if obj.has(&["doc_id"]) && obj.has(&["resps", "filtered_resps"]) => Format::LmEval,
+        Ok(obj) if rollouts::is_rollout(&obj) => Format::Rollouts,
         Ok(obj)
             if obj.has(&["idx"])
                 && obj.has(&["gt"])

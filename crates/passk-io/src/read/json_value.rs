@@ -129,6 +129,7 @@ impl Object<'_> {
             temperature: self
                 .get(&TEMPERATURE_NAMES)
                 .and_then(|(_, v)| json_text(&v)),
+            step: None,
         }
     }
 }

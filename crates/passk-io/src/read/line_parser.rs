@@ -6,7 +6,7 @@ use super::format::Format;
 use super::lines::{LineItem, MAX_LINE};
 use super::quotes::QuoteState;
 use super::text_rows::{self, is_skipped, Header};
-use super::{harness, json_rows, runs};
+use super::{harness, json_rows, rollouts, runs};
 
 /// How a line format reads its lines: the format, the header once seen, the matrix rows
 /// so far.
@@ -147,6 +147,7 @@ impl LineParser {
             Format::LmEval => harness::lm_eval_line(number, text, &self.task, col),
             Format::NemoSkills => runs::nemo_line(number, text, &self.task, col),
             Format::QwenMath => runs::qwen_line(number, text, &self.task, col),
+            Format::Rollouts => rollouts::rollout_line(number, text, &self.task, col),
             Format::EvalPlus
             | Format::JsonList
             | Format::SweBench

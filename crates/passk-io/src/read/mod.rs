@@ -32,6 +32,8 @@ mod quotes;
 mod reader;
 mod refusal;
 mod repeats;
+mod rollout_keys;
+mod rollouts;
 mod row_error;
 mod runs;
 mod split;
@@ -51,6 +53,8 @@ pub use names::{
 pub use quotes::split_delimited;
 pub use reader::{read_bytes, read_text, FileRead, Reader};
 pub use refusal::refusal;
+pub use rollout_keys::{RolloutKeys, THRESHOLD_SLACK};
+pub use rollouts::step_of_name;
 pub use row_error::RowError;
 
 /// Each task's id ("" without one), n and c: what the readers' tests compare.

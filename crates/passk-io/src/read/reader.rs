@@ -32,6 +32,9 @@ pub struct FileRead {
     pub rejected_more: u64,
     /// Header columns or keys that were not used.
     pub ignored_columns: Vec<String>,
+    /// What the reader chose that the user should know (the threshold a reward passes at).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// Bytes read.
     pub bytes: u64,
     /// The series this file is one run of, for formats whose files given together combine
@@ -212,9 +215,13 @@ impl Reader {
                 lines: Lines::new(),
                 parser: Box::new(LineParser::new(
                     format,
-                    self.runs_of
-                        .clone()
-                        .unwrap_or_else(|| harness::lm_eval_task(&self.default_name)),
+                    match format {
+                        Format::Rollouts => self.default_name.clone(),
+                        _ => self
+                            .runs_of
+                            .clone()
+                            .unwrap_or_else(|| harness::lm_eval_task(&self.default_name)),
+                    },
                 )),
             }
         };
@@ -305,6 +312,7 @@ impl Reader {
             rejected: self.col.rejected,
             rejected_more: self.col.rejected_more,
             ignored_columns,
+            notes: self.col.notes,
             bytes: self.bytes,
         }
     }

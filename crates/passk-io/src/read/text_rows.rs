@@ -225,6 +225,7 @@ impl Header {
         let meta = SeriesMeta {
             model: get(model),
             temperature: get(temperature),
+            step: None,
         };
         let (Some(n_text), Some(c_text)) = (n_text, c_text) else {
             let reason = format!(

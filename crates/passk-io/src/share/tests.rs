@@ -30,6 +30,7 @@ fn input(name: &str, series: Vec<(SeriesMeta, Vec<Task>)>) -> FileRead {
         rejected: Vec::new(),
         rejected_more: 0,
         ignored_columns: Vec::new(),
+        notes: Vec::new(),
         bytes: 0,
         runs_of: None,
         id: 0,
@@ -85,6 +86,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
                     SeriesMeta {
                         model: Some("pythia-70m".into()),
                         temperature: Some("0.6".into()),
+                        step: Some(150),
                     },
                     tasks_of(&[(Some("p1"), 10_000, 7)]),
                 ),
@@ -98,6 +100,12 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
     s.inputs[2].format = Some(Format::Delimited { delimiter: ';' });
     // A task's group travels with it (cluster-robust standard errors).
     s.inputs[0].series[0].1[0].set_group(Some("algebra".into()));
+    // Graded rewards and errored samples too (Bayes@N, the error policy).
+    let graded = &mut s.inputs[2].series[0].1[0];
+    graded.set_rewards(Some(
+        passk_core::data::rewards::Rewards::tally(vec![(0.0, 3), (0.5, 9_990), (1.0, 5)]).unwrap(),
+    ));
+    graded.set_errored(2);
     s.settings.k_list = "1, 3, 1000000".into();
     s.settings.seed = "42".into();
     s.settings.g_tau_list = "0.6, 0.9".into();
@@ -261,7 +269,7 @@ fn arb_input() -> impl Strategy<Value = FileRead> {
                 .collect();
             let meta = SeriesMeta {
                 model,
-                temperature: None,
+                ..SeriesMeta::default()
             };
             input(&name, vec![(meta, tasks)])
         })

@@ -11,6 +11,7 @@ use passk_core::data::dataset::SeriesMeta;
 
 use passk_core::data::tasks::Tasks;
 
+use passk_core::data::rewards::Rewards;
 use passk_core::data::samples::{Scored, Votes};
 use passk_core::data::task::Task;
 use passk_core::estimators::kind::Estimator;
@@ -39,6 +40,9 @@ struct Columns {
     model: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     temperature: Option<String>,
+    /// The training step (absent when the input named none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    step: Option<u64>,
     /// Task ids (absent when no task has one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ids: Option<Vec<Option<Box<str>>>>,
@@ -56,6 +60,12 @@ struct Columns {
     /// Each task's (score, graded reward) samples (max@k; absent when no task has them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     graded: Option<Vec<Option<Scored>>>,
+    /// Each task's samples tallied by graded reward (Bayes@N; absent when no task has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rewards: Option<Vec<Option<Rewards>>>,
+    /// Each task's samples marked as errors (absent when none is).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    errored: Option<Vec<u64>>,
 }
 
 /// The data part as it travels.
@@ -97,6 +107,7 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                     .map(|(meta, tasks)| Columns {
                         model: meta.model.clone(),
                         temperature: meta.temperature.clone(),
+                        step: meta.step,
                         ids: column(tasks, |t| t.id.clone()),
                         groups: column(tasks, |t| t.group().map(Box::from)),
                         n: tasks.iter().map(|t| t.counts.n()).collect(),
@@ -104,6 +115,11 @@ pub(super) fn to_wire(s: &Shared) -> Wire {
                         votes: column(tasks, |t| t.votes().cloned()),
                         scored: column(tasks, |t| t.scored().cloned()),
                         graded: column(tasks, |t| t.graded().cloned()),
+                        rewards: column(tasks, |t| t.rewards().cloned()),
+                        errored: tasks
+                            .iter()
+                            .any(|t| t.errored() > 0)
+                            .then(|| tasks.iter().map(Task::errored).collect()),
                     })
                     .collect(),
             })
@@ -120,13 +136,16 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Tasks), Stri
     let meta = SeriesMeta {
         model: s.model,
         temperature: s.temperature,
+        step: s.step,
     };
     let name = clip(&meta.name(input));
     let tasks = s.n.len();
     let len = |v: &Option<Vec<Option<Box<str>>>>| v.as_ref().map_or(tasks, Vec::len);
     let voted = s.votes.as_ref().map_or(tasks, Vec::len) == tasks
         && s.scored.as_ref().map_or(tasks, Vec::len) == tasks
-        && s.graded.as_ref().map_or(tasks, Vec::len) == tasks;
+        && s.graded.as_ref().map_or(tasks, Vec::len) == tasks
+        && s.rewards.as_ref().map_or(tasks, Vec::len) == tasks
+        && s.errored.as_ref().map_or(tasks, Vec::len) == tasks;
     if s.c.len() != tasks || len(&s.ids) != tasks || len(&s.groups) != tasks || !voted {
         return Err(format!(
             "series '{name}' has {tasks} n, {} c, {} ids and {} groups",
@@ -140,6 +159,8 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Tasks), Stri
     let mut votes = s.votes.unwrap_or_default().into_iter();
     let mut scored = s.scored.unwrap_or_default().into_iter();
     let mut graded = s.graded.unwrap_or_default().into_iter();
+    let mut rewards = s.rewards.unwrap_or_default().into_iter();
+    let mut errored = s.errored.unwrap_or_default().into_iter();
     let tasks = ids
         .into_iter()
         .zip(groups)
@@ -153,7 +174,13 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Tasks), Stri
             task.set_votes(votes.next().flatten());
             task.set_scored(scored.next().flatten());
             task.set_graded(graded.next().flatten());
+            task.set_rewards(rewards.next().flatten());
+            task.set_errored(errored.next().unwrap_or(0));
             let of = |m: Option<u64>| m.is_some_and(|m| m != n);
+            let graded_n = task.rewards().map(|r| r.n() + task.errored());
+            if of(graded_n) || task.errored() > n - c {
+                return Err(at(format!("rewards or errors not of its {n} samples")));
+            }
             let scores = [task.scored(), task.graded()].map(|s| of(s.map(Scored::n)));
             if of(task.votes().map(Votes::n)) || scores.contains(&true) {
                 return Err(at(format!("votes or scores not of its {n} samples")));
@@ -186,6 +213,7 @@ pub(super) fn from_wire(w: Wire) -> Result<(Shared, Vec<String>), String> {
             rejected: Vec::new(),
             rejected_more: 0,
             ignored_columns: Vec::new(),
+            notes: Vec::new(),
             bytes: 0,
         });
     }
