@@ -13,6 +13,7 @@ use super::state::Inputs;
 use super::storage;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
+use passk_core::data::errors::apply_all;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::kind::{Estimator, DEFAULT_ENABLED};
 use passk_core::eval::fit::SeriesFit;
@@ -39,14 +40,7 @@ struct Saved {
 
 /// The colour slots by key worth carrying (see [`Analysis::colours`]).
 fn colours(slot_keys: Memo<SlotBook>, workspace: Memo<Loaded>) -> Vec<Option<String>> {
-    slot_keys.with(|b| {
-        let fresh = workspace.with(|w| SlotBook::default().update(&w.keys));
-        if *b == fresh {
-            Vec::new()
-        } else {
-            b.entries().to_vec()
-        }
-    })
+    slot_keys.with(|b| workspace.with(|w| b.carried(&w.keys)))
 }
 
 /// A panel's choice of series (None: no series has tasks).
@@ -285,9 +279,12 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             })
         })
     });
-    let datasets = Memo::new(move |_| workspace.with(|w| w.datasets.clone()));
-    let fits = RwSignal::new(Vec::<SeriesFit>::new());
-    let curves = RwSignal::new(Vec::<SeriesCurves>::new());
+    let policy = Memo::new(move |_| view.with(View::error_policy)); // errors: failures or out
+    let datasets = Memo::new(move |_| workspace.with(|w| apply_all(&w.datasets, policy.get())));
+    let (fits, curves) = (
+        RwSignal::new(Vec::<SeriesFit>::new()),
+        RwSignal::new(Vec::<SeriesCurves>::new()),
+    );
     let cover = RwSignal::new(Vec::<CoverCurves>::new());
     let pending: PendingJobs = RwSignal::new(Default::default());
     let busy = Signal::derive(move || {

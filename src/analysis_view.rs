@@ -16,11 +16,13 @@ use super::cover_panel::CoverPanel;
 use super::decide_panel::DecidePanel;
 use super::fit_panel::FitPanel;
 use super::forecast_panel::ForecastPanel;
+use super::graded_notes::GradedNotes;
 use super::method_notes::MethodNotes;
 use super::pass_at_k_panel::PassAtKPanel;
 use super::planner_panel::PlannerPanel;
 use super::ranking_panel::RankingPanel;
 use super::results_table::ResultsTable;
+use super::steps_panel::StepsPanel;
 use super::theme::use_dark;
 
 /// The analysis section.
@@ -75,6 +77,8 @@ pub fn AnalysisView(
             <PassAtKPanel analysis=analysis dark=dark />
             <CoverPanel analysis=analysis dark=dark />
             <ResultsTable analysis=analysis />
+            <GradedNotes analysis=analysis />
+            <StepsPanel analysis=analysis dark=dark />
         </Show>
         // The panels below the results, once the first results are shown (`below`).
         <Show when=move || has_tasks.get() && below.get()>

@@ -51,6 +51,10 @@ fn readout_of(chart: &Chart, x: f64) -> Option<Readout> {
             let line = [(format!("half-width of pass@{}", c.k), c.rows.clone())];
             readout::lines_at(&line, x, ("samples per task n", "points"))
         }
+        Chart::Steps(c) => {
+            let lines: Vec<_> = c.lines.iter().map(|l| (l.k, l.points.clone())).collect();
+            readout::steps(&lines, x)
+        }
     }
 }
 

@@ -143,6 +143,46 @@ pub fn DatasetInput(
                         <option value="incorrect">"counts as incorrect"</option>
                     </select>
                 </label>
+                <label>
+                    "rollouts pass at reward ≥ "
+                    <input type="text" class="short" data-testid="reward-threshold" placeholder="the largest"
+                        prop:value=move || inputs.read_options.with(|o| o.threshold.clone().unwrap_or_default())
+                        on:change=move |ev| {
+                            let t = event_target_value(&ev).trim().to_string();
+                            inputs.read_options.update(|o| o.threshold = (!t.is_empty()).then_some(t));
+                        } />
+                </label>
+                <details class="rollout-keys">
+                    <summary>"rollout keys"</summary>
+                    {[("id-key", "problem id", "example_id, _ng_task_index, sample_id, id, task_id, input"),
+                      ("reward-key", "reward or verdict", "acc, is_correct, correct, reward, score"),
+                      ("step-key", "training step", "step, else the file name")]
+                        .into_iter()
+                        .map(|(id, label, known)| {
+                            let get = move |o: &passk_io::read::ReadOptions| match id {
+                                "id-key" => o.keys.id.clone(),
+                                "reward-key" => o.keys.reward.clone(),
+                                _ => o.keys.step.clone(),
+                            };
+                            view! {
+                                <label>
+                                    {format!("{label} ")}
+                                    <input type="text" class="short" data-testid=id placeholder=known
+                                        prop:value=move || inputs.read_options.with(|o| get(o).unwrap_or_default())
+                                        on:change=move |ev| {
+                                            let k = event_target_value(&ev).trim().to_string();
+                                            let k = (!k.is_empty()).then_some(k);
+                                            inputs.read_options.update(|o| match id {
+                                                "id-key" => o.keys.id = k,
+                                                "reward-key" => o.keys.reward = k,
+                                                _ => o.keys.step = k,
+                                            });
+                                        } />
+                                </label>
+                            }
+                        })
+                        .collect_view()}
+                </details>
                 <button class="copy" data-testid="clear-input" on:click=move |_| {
                     cancel_load(inputs);
                     inputs.clear();
@@ -150,7 +190,7 @@ pub fn DatasetInput(
                     "clear"
                 </button>
             </div>
-            <p class="hint-line">"The format, the answers' case (majority voting), the lm-evaluation-harness metric and inspect's partial credit apply to the pasted text and to files loaded after they are set."</p>
+            <p class="hint-line">"The format, the answers' case (majority voting), the lm-evaluation-harness metric, inspect's partial credit, the rollouts' reward threshold (a number; empty or not a number: the file's largest reward) and their keys (empty: the known ones) apply to the pasted text and to files loaded after they are set."</p>
             {progress}
             {move || inputs.load_message.get().map(|m| view! { <p class="note" data-testid="load-message">{m}</p> })}
             {move || inputs.replaced.with(|r| r.is_some()).then(|| view! {

@@ -94,6 +94,8 @@ pub async fn body(ws: LazyPart) -> Result<AnyView, &'static str> {
 )]
 fn setup_now(calc: CalcState) -> Result<LazyPart, Missing> {
     Ok(untrack(|| {
+        // The worker `index.html` started: its replies are read from now on.
+        super::engine_client::warm_up();
         let inputs = state::provide_inputs();
         let analysis = analysis_state::provide_analysis(inputs);
         // A link the page was opened with wins over what storage restored (kept aside).

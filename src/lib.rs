@@ -26,6 +26,7 @@ pub mod engine_client;
 pub mod examples;
 pub mod fit_panel;
 pub mod forecast_panel;
+pub mod graded_notes;
 pub mod job_progress;
 pub mod k_table;
 pub mod lazy_part;
@@ -45,6 +46,7 @@ pub mod setting_field;
 pub mod share_bar;
 pub mod share_state;
 pub mod state;
+pub mod steps_panel;
 pub mod storage;
 pub mod term;
 pub mod theme;
@@ -55,8 +57,9 @@ use leptos::prelude::*;
 /// share bar) follows as soon as its code has loaded (`workspace`).
 #[component]
 pub fn App() -> impl IntoView {
-    // The engine's wasm loads and compiles in its worker while the page mounts.
-    engine_client::warm_up();
+    // The engine's worker is started by `index.html`'s first script (its wasm compiles while
+    // the page's loads); the workspace takes it over (`engine_client::warm_up`), so that the
+    // code reading its replies stays out of the first wasm.
     let calc = calculator::provide_calc();
     let ws = RwSignal::new(None::<Result<lazy_part::LazyPart, &'static str>>);
     leptos::task::spawn_local_scoped(async move {

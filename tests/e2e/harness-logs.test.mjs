@@ -3,6 +3,8 @@
 // maj@k drawn where answers were given; a series broken down by its tasks' groups.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PASSK, ROOT, assertClean, downloadJson, usePage } from './harness.mjs';
@@ -21,6 +23,12 @@ const GROUPS = [
   },
   // Qwen2.5-Math seeds: one series named by the file without its seed, on both.
   { files: ['seed0', 'seed1'].map((s) => `qwen25_math/test_qwen25-math-cot_-1_${s}_t0.6_s0_e-1.jsonl`), series: 1 },
+  // Rollout files: verl dumps of two steps (given out of order: step order on both),
+  // verifiers, NeMo Gym, Every Eval Ever.
+  { files: ['verl_val/50.jsonl', 'verl_val/0.jsonl'], series: 2 },
+  { files: ['verifiers/results.jsonl'], series: 1 },
+  { files: ['nemo_gym/math_rollouts.jsonl'], series: 1 },
+  { files: ['f3a1c0de-5b7e-4d2a-9c1e-2f4a6b8d0e13_samples.jsonl'], series: 1 },
   // The page sees file names only: NeMo-Skills seeds form the series "output" (the command
   // line names it by their folder).
   { files: ['output-rs0.jsonl', 'output-rs1.jsonl', 'output-rs2.jsonl'].map((f) => `nemo_skills/${f}`), series: 1, renamed: true },
@@ -85,5 +93,31 @@ test('a series breaks down by the groups its tasks name', async () => {
   assert.ok(shown.some((n) => n.includes('· medium')), shown.join(' | '));
   await h.page.getByTestId('break-down').uncheck();
   await summaryRows().nth(1).waitFor({ state: 'detached' });
+  assertClean(h);
+});
+
+test('rollouts of unknown keys read by the keys the user names, as passk --id-key/--reward-key', async () => {
+  const text = ['{"qid": "a", "r": 1.0}', '{"qid": "a", "r": 0.25}', '{"qid": "b", "r": 0.5}', '{"qid": "b", "r": 0.5}', '{"qid": "a", "r": 0.75}'].join('\n') + '\n';
+  const dir = mkdtempSync(join(tmpdir(), 'passk-keys-'));
+  writeFileSync(join(dir, 'custom.jsonl'), text);
+  await h.page.getByTestId('clear-input').click();
+  await h.page.getByTestId('format-override').selectOption('rollouts');
+  await h.page.locator('details.rollout-keys summary').click();
+  await h.page.getByTestId('id-key').fill('qid');
+  await h.page.getByTestId('id-key').press('Tab');
+  await h.page.getByTestId('reward-key').fill('r');
+  await h.page.getByTestId('reward-key').press('Tab');
+  await h.page.getByTestId('reward-threshold').fill('0.5');
+  await h.page.getByTestId('reward-threshold').press('Tab');
+  await h.page.getByTestId('file-input').setInputFiles(join(dir, 'custom.jsonl'));
+  await summaryRows().first().waitFor();
+  await h.page.getByTestId('load-progress').waitFor({ state: 'detached' });
+  const page = await downloadJson(h.page, 'download-counts');
+  const cli = passkCounts([join(dir, 'custom.jsonl'), '--format', 'rollouts', '--id-key', 'qid', '--reward-key', 'r', '--threshold', '0.5']);
+  assert.deepEqual(tasks(page), tasks(cli));
+  assert.deepEqual(tasks(page), [[['a', 3, 2], ['b', 2, 2]]]);
+  for (const id of ['id-key', 'reward-key', 'reward-threshold']) await h.page.getByTestId(id).fill('');
+  await h.page.getByTestId('reward-threshold').press('Tab');
+  await h.page.getByTestId('format-override').selectOption('auto');
   assertClean(h);
 });

@@ -160,3 +160,33 @@ fn training_steps_are_reported_in_step_order() {
     let b = &r["models"][0]["bayes_at_n"];
     assert_eq!(b["rubric"]["weights"], serde_json::json!([-1.0, 1.0]));
 }
+
+#[test]
+fn bigcodebench_timeouts_are_errored_samples_the_policy_can_take_out() {
+    let name = "meta-llama--Llama-3.1-8B-Instruct--main--bigcodebench-complete--vllm-0-1-sanitized_calibrated_eval_results.json";
+    let file = fixture(name);
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let statuses: Vec<&str> = doc["eval"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|s| {
+            s.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x["status"].as_str().unwrap())
+        })
+        .collect();
+    let timeouts = statuses.iter().filter(|s| **s == "timeout").count() as u64;
+    assert!(timeouts > 0, "the fixture has a timeout");
+    let failures = report(&["--no-forecast", "--k", "1", &file]);
+    let excluded = report(&["--no-forecast", "--k", "1", "--errors", "exclude", &file]);
+    let (a, b) = (&failures["models"][0], &excluded["models"][0]);
+    assert_eq!(a["errors"]["samples"].as_u64(), Some(timeouts));
+    assert_eq!(a["samples"].as_u64(), Some(statuses.len() as u64));
+    assert_eq!(
+        b["samples"].as_u64(),
+        Some(statuses.len() as u64 - timeouts)
+    );
+    assert_eq!(b["errors"]["policy"], "exclude");
+}

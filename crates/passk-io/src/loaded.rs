@@ -74,11 +74,15 @@ impl Loaded {
             .iter()
             .zip(&apart)
             .map(|(f, apart)| {
-                let read_as = f
+                let mut read_as = f
                     .format
                     .map(|x| x.describe())
                     .unwrap_or("nothing to read")
                     .to_string();
+                // What the reader chose (the reward threshold), said where the format is.
+                for note in &f.notes {
+                    read_as = format!("{read_as}; {note}");
+                }
                 let together = f.runs_of.as_ref().and_then(|k| runs.get(&(f.format, k)));
                 let file = match together {
                     Some(files) if files.len() > 1 => {

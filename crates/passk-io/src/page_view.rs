@@ -66,6 +66,13 @@ pub struct View {
     /// The forecast the forecast chart draws bold, by key (None: the scaled Beta).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forecast_fit: Option<String>,
+    /// The budgets of the "pass@k over training" chart, as typed (None: 1, 8, 64 and the
+    /// largest k ≤ n).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps_k: Option<String>,
+    /// What samples marked as errors count as, by key (None: failures).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errors: Option<String>,
     /// The series hidden from the charts (by key, [`crate::loaded::Loaded::keys`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hidden: Vec<String>,
@@ -82,6 +89,14 @@ pub struct View {
 }
 
 impl View {
+    /// The error policy chosen (failures unless another is).
+    pub fn error_policy(&self) -> passk_core::data::errors::ErrorPolicy {
+        self.errors
+            .as_deref()
+            .and_then(passk_core::data::errors::ErrorPolicy::from_key)
+            .unwrap_or_default()
+    }
+
     /// Renames the series shown as `from` to `to` wherever the view names it (the panels'
     /// choices; the series list, hidden series and colours go by key).
     pub fn rename_refs(&mut self, from: &str, to: &str) {

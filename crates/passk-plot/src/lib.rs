@@ -15,6 +15,7 @@ pub mod planner;
 pub mod ranks;
 pub mod record;
 pub mod slots;
+pub mod steps;
 pub mod svg;
 pub mod zoom;
 
@@ -48,6 +49,8 @@ pub enum Chart {
     Ranks(ranks::RankChart),
     /// −log pass@k against k, observed and forecast.
     Forecast(forecast::ForecastChart),
+    /// pass@k against the training step.
+    Steps(steps::StepsChart),
 }
 
 impl Chart {
@@ -71,6 +74,7 @@ impl Chart {
             Chart::Planner(c) => planner::draw_planner(area, c, style),
             Chart::Ranks(c) => ranks::draw_ranks(area, c, style),
             Chart::Forecast(c) => forecast::draw_forecast(area, c, style),
+            Chart::Steps(c) => steps::draw_steps(area, c, style),
         }
     }
 

@@ -24,6 +24,16 @@ impl SlotBook {
         &self.0
     }
 
+    /// The slots worth carrying (in a link, across a reload) for the series `keys`: none
+    /// when they are the slots those series get anyway, else every entry.
+    pub fn carried(&self, keys: &[String]) -> Vec<Option<String>> {
+        if *self == SlotBook::default().update(keys) {
+            Vec::new()
+        } else {
+            self.0.clone()
+        }
+    }
+
     /// The book for the series `names` now shown: a series already in `self` keeps its slot;
     /// a series no longer shown frees its slot; a new series takes the lowest free slot.
     pub fn update(&self, names: &[String]) -> SlotBook {

@@ -12,5 +12,6 @@ pub mod decide_text;
 pub mod glossary;
 pub mod plan_text;
 pub mod readout;
+pub mod steps;
 pub mod summaries;
 pub mod table;

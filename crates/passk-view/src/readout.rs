@@ -190,6 +190,27 @@ pub fn lines_at(
     r.some()
 }
 
+/// Each budget's pass@k (percent) and band at the training step nearest `x` (linear axis).
+pub fn steps(lines: &[(u64, crate::steps::StepPoints)], x: f64) -> Option<Readout> {
+    let distance = |s: &u64| (*s as f64 - x).abs();
+    let at = lines
+        .iter()
+        .flat_map(|l| l.1.iter().map(|p| p.0))
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))?;
+    let mut r = Readout::new(
+        format!("step {}", thousands(at)),
+        ["budget", "pass@k (%)", "band (%)"],
+    );
+    for (k, pts) in lines {
+        if let Some(&(_, v, (lo, hi))) = pts.iter().find(|p| p.0 == at) {
+            let band = format!("{} to {}", sig(100.0 * lo, 3), sig(100.0 * hi, 3));
+            r.rows
+                .push(vec![format!("pass@{k}"), sig(100.0 * v, 3), band]);
+        }
+    }
+    r.some()
+}
+
 /// The observed and predictive CDFs of c/n at the grid point nearest `x` (the right panel).
 pub fn fit(d: &Diagnostics, x: f64) -> Option<Readout> {
     let p = d

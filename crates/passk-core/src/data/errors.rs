@@ -159,6 +159,11 @@ pub fn apply(ds: &Dataset, policy: ErrorPolicy) -> Dataset {
     }
 }
 
+/// [`apply`] to each series.
+pub fn apply_all(datasets: &[Dataset], policy: ErrorPolicy) -> Vec<Dataset> {
+    datasets.iter().map(|d| apply(d, policy)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,7 +68,7 @@ impl Rewards {
             // One zero, so that equal rewards compare equal bit for bit.
             *r += 0.0;
         }
-        pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
         let mut out: Vec<(f64, u64)> = Vec::with_capacity(pairs.len());
         for (r, m) in pairs {
             match out.last_mut() {

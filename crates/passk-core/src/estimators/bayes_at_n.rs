@@ -293,7 +293,7 @@ pub fn rubric_of(tasks: &[Task]) -> Option<Rubric> {
     if values.is_empty() {
         return None;
     }
-    values.sort_by(f64::total_cmp);
+    values.sort_unstable_by(f64::total_cmp);
     values.dedup_by(|a, b| (*a - *b).abs() <= RUBRIC_MATCH);
     Rubric::new(values).ok()
 }

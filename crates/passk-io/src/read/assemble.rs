@@ -227,7 +227,7 @@ fn by_step(
         })
         .collect();
     let mut order: Vec<usize> = (0..datasets.len()).collect();
-    order.sort_by_key(|&i| place[i]);
+    order.sort_unstable_by_key(|&i| place[i]);
     let mut slots: Vec<Option<(Dataset, Vec<Rejected>, usize)>> = datasets
         .into_iter()
         .zip(rejected)

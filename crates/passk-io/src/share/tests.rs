@@ -129,6 +129,8 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         reach: Some("99%".into()),
         power_range: Some("4–64".into()),
         forecast_fit: Some("kumaraswamy".into()),
+        steps_k: Some("1, 64".into()),
+        errors: Some("exclude".into()),
         hidden: vec!["1:base <b>".into()],
         colours: vec![None, Some("2:rl".into()), Some("1:base <b>".into())],
         zoom: Some((3.5, 1e6)),
