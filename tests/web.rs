@@ -154,6 +154,20 @@ fn each_chart_draws_on_a_canvas() {
             slots: vec![],
             log_tau: true,
         }),
+        Chart::Steps(passk_plot::steps::StepsChart {
+            lines: (0..3)
+                .map(|slot| passk_plot::steps::StepLine {
+                    k: [1, 8, 64][slot],
+                    slot,
+                    points: (0..6u64)
+                        .map(|s| {
+                            let v = 0.2 + 0.1 * slot as f64 + 0.03 * s as f64;
+                            (50 * s, v, (v - 0.04, v + 0.04))
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }),
     ];
     let doc = web_sys::window().unwrap().document().unwrap();
     for chart in charts {

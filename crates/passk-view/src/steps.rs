@@ -199,20 +199,17 @@ mod tests {
         assert_eq!(default_ks(128), vec![1, 8, 64, 128]);
         assert_eq!(default_ks(8), vec![1, 8]);
         assert_eq!(default_ks(5), vec![1, 5]);
-        let ds = vec![
-            step(50, &[(8, 4), (8, 0)]),
-            step(0, &[(8, 2), (8, 1)]),
-            Dataset {
-                name: "plain".into(),
-                ..step(0, &[(8, 8)])
-            },
-        ];
-        let mut other = ds[2].clone();
+        // Two steps of one run, and a step of another run (not drawn, counted).
+        let mut other = step(0, &[(8, 8)]);
         other.meta = SeriesMeta {
             step: Some(0),
             ..SeriesMeta::model("b")
         };
-        let ds = [ds[0].clone(), ds[1].clone(), other];
+        let ds = [
+            step(50, &[(8, 4), (8, 0)]),
+            step(0, &[(8, 2), (8, 1)]),
+            other,
+        ];
         let d = steps_data(&ds, |_| true, None, 0.95).unwrap();
         assert_eq!(
             d.steps,
