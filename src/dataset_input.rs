@@ -152,6 +152,12 @@ pub fn DatasetInput(
                             inputs.read_options.update(|o| o.threshold = (!t.is_empty()).then_some(t));
                         } />
                 </label>
+                <label class="toggle">
+                    <input type="checkbox" data-testid="truncated-errors"
+                        prop:checked=move || inputs.read_options.with(|o| o.truncated_errors)
+                        on:change=move |_| inputs.read_options.update(|o| o.truncated_errors = !o.truncated_errors) />
+                    "cut at the length limit = error"
+                </label>
                 <details class="rollout-keys">
                     <summary>"rollout keys"</summary>
                     {[("id-key", "problem id", "example_id, _ng_task_index, sample_id, id, task_id, input"),

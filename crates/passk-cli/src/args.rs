@@ -85,6 +85,8 @@ pub enum Flag {
     RewardKey,
     /// `--step-key KEY`: the key of a rollout's training step.
     StepKey,
+    /// `--truncated-errors`: samples cut at the length limit are errored samples.
+    TruncatedErrors,
 }
 
 impl Flag {
@@ -121,6 +123,7 @@ impl Flag {
             Flag::IdKey => "id-key",
             Flag::RewardKey => "reward-key",
             Flag::StepKey => "step-key",
+            Flag::TruncatedErrors => "truncated-errors",
         }
     }
 }
@@ -237,6 +240,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::IdKey => a.read.keys.id = Some(value(&mut p, flag, key)?),
             Flag::RewardKey => a.read.keys.reward = Some(value(&mut p, flag, key)?),
             Flag::StepKey => a.read.keys.step = Some(value(&mut p, flag, key)?),
+            Flag::TruncatedErrors => a.read.truncated_errors = true,
             Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
             Flag::Partial => {
                 a.read.partial = Some(value(&mut p, flag, |v| match v {

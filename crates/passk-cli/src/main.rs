@@ -99,6 +99,7 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
             Flag::IdKey,
             Flag::RewardKey,
             Flag::StepKey,
+            Flag::TruncatedErrors,
         ],
         counts,
     ),
@@ -112,6 +113,7 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
             Flag::IdKey,
             Flag::RewardKey,
             Flag::StepKey,
+            Flag::TruncatedErrors,
         ],
         link,
     ),
@@ -129,6 +131,7 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
             Flag::IdKey,
             Flag::RewardKey,
             Flag::StepKey,
+            Flag::TruncatedErrors,
         ],
         compare,
     ),
@@ -163,6 +166,7 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::IdKey,
     Flag::RewardKey,
     Flag::StepKey,
+    Flag::TruncatedErrors,
 ];
 
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints

@@ -72,6 +72,9 @@ flags:
                       correct, else reward, score)
   --step-key KEY      rollouts: the key of the training step (default: step; else the file
                       name: 50.jsonl, global_step_50)
+  --truncated-errors  samples cut at the length limit (finish_reason 'length', verifiers'
+                      is_truncated) are errored samples, for the error policy (default: plain
+                      failures)
 
 exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
 (each printed to stderr as file:line: reason; the report of the valid rows is still printed).";

@@ -190,3 +190,94 @@ fn bigcodebench_timeouts_are_errored_samples_the_policy_can_take_out() {
     );
     assert_eq!(b["errors"]["policy"], "exclude");
 }
+
+#[test]
+fn harness_errors_are_errored_samples_tau_bench_and_swe_bench() {
+    // tau-bench: trials whose `info.error` is set (agent.solve raised).
+    let tau = fixture("tool-calling-gpt-4o-0.0_range_0-3_user-gpt-4o-llm_0501120000.json");
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(&tau).unwrap()).unwrap();
+    let errored = doc
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| !t["info"]["error"].is_null())
+        .count() as u64;
+    assert!(errored > 0);
+    let r = report(&["--no-forecast", "--k", "1", &tau]);
+    assert_eq!(r["models"][0]["errors"]["samples"].as_u64(), Some(errored));
+    // SWE-bench: instances in `error_ids` (and not resolved), summed over a model's runs.
+    let runs = [
+        "claude-3.5-sonnet.run1.json",
+        "claude-3.5-sonnet.run2.json",
+        "claude-3.5-sonnet.run3.json",
+    ];
+    let mut want = 0;
+    for run in runs {
+        let doc: Value = serde_json::from_str(
+            &std::fs::read_to_string(fixture(&format!("swebench/{run}"))).unwrap(),
+        )
+        .unwrap();
+        let resolved: Vec<&Value> = doc["resolved_ids"].as_array().unwrap().iter().collect();
+        want += doc["error_ids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| !resolved.contains(e))
+            .count() as u64;
+    }
+    let files: Vec<String> = runs
+        .iter()
+        .map(|r| fixture(&format!("swebench/{r}")))
+        .collect();
+    let mut args = vec!["--no-forecast", "--k", "1", "--errors", "exclude"];
+    args.extend(files.iter().map(String::as_str));
+    let r = report(&args);
+    let e = &r["models"][0]["errors"];
+    assert_eq!(e["samples"].as_u64(), Some(want), "{e}");
+    assert!(want > 0);
+}
+
+#[test]
+fn samples_cut_at_the_length_limit_are_errors_only_when_asked() {
+    let dir = std::env::temp_dir().join(format!("passk-truncated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // SimpleRL-Zoo's Qwen2.5-Math layout with `finish_reason`; a verifiers row truncated.
+    let qwen = dir.join("test_x_-1_seed0_t0.6_s0_e-1.jsonl");
+    std::fs::write(
+        &qwen,
+        "{\"idx\": 0, \"gt\": \"1\", \"pred\": [\"1\", \"1\", \"2\"], \"finish_reason\": [\"stop\", \"length\", \"length\"], \"score\": [true, true, false]}\n",
+    )
+    .unwrap();
+    let rollouts = dir.join("results.jsonl");
+    std::fs::write(
+        &rollouts,
+        "{\"example_id\": 0, \"reward\": 1.0, \"is_truncated\": false}\n{\"example_id\": 0, \"reward\": 1.0, \"is_truncated\": true}\n",
+    )
+    .unwrap();
+    // (file, (n, c) plain, (n, c) asked, errored samples: every cut one, pass or not).
+    for (file, plain, asked, errored) in
+        [(&qwen, (3, 2), (3, 1), 2), (&rollouts, (2, 2), (2, 1), 1)]
+    {
+        let f = file.to_string_lossy();
+        let counts = |extra: &[&str]| {
+            let out = Command::new(env!("CARGO_BIN_EXE_passk"))
+                .arg("counts")
+                .args(extra)
+                .arg(f.as_ref())
+                .output()
+                .unwrap();
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let t = &v["series"][0]["tasks"][0];
+            (t["n"].as_u64().unwrap(), t["c"].as_u64().unwrap())
+        };
+        assert_eq!(counts(&[]), plain, "{f}");
+        assert_eq!(counts(&["--truncated-errors"]), asked, "{f}");
+        let r = report(&["--no-forecast", "--k", "1", "--truncated-errors", &f]);
+        assert_eq!(
+            r["models"][0]["errors"]["samples"].as_u64(),
+            Some(errored),
+            "{f}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -58,6 +58,7 @@ pub fn run(target: Target, input: &[u8], choice: u64) {
                 metric: (choice & 128 != 0).then(|| "acc".to_string()),
                 partial: (choice & 256 != 0).then_some(choice & 512 != 0),
                 threshold: (choice & 32 != 0).then(|| "0.5".to_string()),
+                truncated_errors: choice & 8 != 0,
                 keys: passk_io::read::RolloutKeys {
                     id: (choice & 48 == 16).then(|| "idx".to_string()),
                     reward: (choice & 48 == 16).then(|| "acc".to_string()),

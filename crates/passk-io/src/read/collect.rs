@@ -59,6 +59,10 @@ pub struct ReadOptions {
     /// as the user wrote it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub threshold: Option<String>,
+    /// Whether a sample cut off at the length limit (`finish_reason: "length"`, verifiers'
+    /// `is_truncated`) is an errored sample rather than a plain failure.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated_errors: bool,
     /// The keys a rollout file is read by, where the user chose them.
     #[serde(default, skip_serializing_if = "is_default")]
     pub keys: RolloutKeys,

@@ -57,6 +57,9 @@ struct Sample {
     scores: Option<BTreeMap<String, Score>>,
     #[serde(default)]
     metadata: Option<serde_json::Map<String, Value>>,
+    /// The sample's error (`EvalError`: message and traceback), when it failed to run.
+    #[serde(default)]
+    error: Option<Value>,
 }
 
 /// Whether a score value is correct: "C", true, 1 are; "I", "N", false, 0 are not; partial
@@ -117,11 +120,20 @@ impl Samples {
             Value::Array(t) => t.first().and_then(json_text),
             t => json_text(t),
         };
+        let error = s.error.as_ref().filter(|e| !e.is_null());
         let Some(scores) = s.scores.filter(|s| !s.is_empty()) else {
-            let why = format!(
-                "{at}: sample '{}' epoch {epoch} has no scores",
-                shorten(&id)
-            );
+            let why = match error {
+                // An error before scoring: no scorer to count it under.
+                Some(e) => format!(
+                    "{at}: sample '{}' epoch {epoch} errored and has no scores: {}",
+                    shorten(&id),
+                    shorten(&e.get("message").unwrap_or(e).to_string())
+                ),
+                None => format!(
+                    "{at}: sample '{}' epoch {epoch} has no scores",
+                    shorten(&id)
+                ),
+            };
             return col.reject(0, why, None);
         };
         for (scorer, score) in scores {
@@ -132,7 +144,8 @@ impl Samples {
                 continue;
             }
             let ok = match correct(&score.value, col.options.partial) {
-                Ok(ok) => ok,
+                // An errored sample is a failure (and counted apart: the error policy).
+                Ok(ok) => ok && error.is_none(),
                 Err(e) => {
                     col.reject(
                         0,
@@ -146,6 +159,9 @@ impl Samples {
             let Some(pos) = col.push_samples(0, meta, task, 1, ok as u64) else {
                 continue;
             };
+            if error.is_some() {
+                col.said(pos).errored += 1;
+            }
             let answer = score.answer.as_ref().and_then(json_text);
             if answer.is_some() {
                 SaidLine {

@@ -236,8 +236,17 @@ fn tau_bench(element: u64, obj: &Object<'_>, col: &mut Collector) {
     let reward = obj.get(&["reward"]).and_then(|(_, v)| v.as_f64());
     match (id, reward) {
         (Some(id), Some(r)) if r.is_finite() => {
-            let ok = (r - 1.0).abs() <= 1e-6;
-            col.push_samples(element, meta, (id, obj.group()), 1, ok as u64);
+            // `agent.solve` raised (a rate limit, a crash): `info.error` — an errored trial,
+            // a failure unless the error policy takes it out.
+            let errored = match obj.get_named("info") {
+                Some(Value::Object(info)) => info.get("error").is_some_and(|e| !e.is_null()),
+                _ => false,
+            };
+            let ok = (r - 1.0).abs() <= 1e-6 && !errored;
+            let at = col.push_samples(element, meta, (id, obj.group()), 1, ok as u64);
+            if let (Some(at), true) = (at, errored) {
+                col.said(at).errored += 1;
+            }
         }
         (None, _) => col.reject(element, "task_id is neither text nor a number", Some(meta)),
         _ => col.reject(element, "reward is not a number", Some(meta)),

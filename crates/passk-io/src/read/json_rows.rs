@@ -78,14 +78,14 @@ pub fn samples_line(line: u64, raw: &str, col: &mut Collector) {
 
 /// A line's samples added to task `id` of series `meta`: their outcomes as read from a field
 /// (or the reason they could not be) and what the line says beyond them (answers, target,
-/// scores).
+/// scores). Returns where the task is, unless the line was rejected.
 pub fn push_outcomes(
     line: u64,
     obj: &Object<'_>,
     (meta, id): (SeriesMeta, String),
     counted: Result<(&str, Vec<bool>), String>,
     col: &mut Collector,
-) {
+) -> Option<(usize, usize)> {
     let said = counted.and_then(|(field, o)| Ok((said_of(obj, field, &o)?, o)));
     match said {
         Ok((said, o)) => {
@@ -94,8 +94,12 @@ pub fn push_outcomes(
             if let (Some(at), Some(said)) = (at, said) {
                 said.add_to(col.said(at));
             }
+            at
         }
-        Err(e) => col.reject(line, e, Some(meta)),
+        Err(e) => {
+            col.reject(line, e, Some(meta));
+            None
+        }
     }
 }
 

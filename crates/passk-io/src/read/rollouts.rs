@@ -201,7 +201,9 @@ pub fn rollout_line(line: u64, raw: &str, stem: &str, col: &mut Collector) {
         Ok(o) => o,
         Err(e) => return col.reject(line, e, Some(meta)),
     };
-    let error = errored(&obj);
+    let truncated = col.options.truncated_errors
+        && matches!(obj.get_named("is_truncated"), Some(Value::Bool(true)));
+    let error = errored(&obj) || truncated;
     let passed = !error && verdict == Some(true);
     let Some(at) = col.push_samples(line, meta, (id, obj.group()), 1, passed as u64) else {
         return;

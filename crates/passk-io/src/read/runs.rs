@@ -90,9 +90,25 @@ pub fn swe_bench(text: &str, model: &str, col: &mut Collector) {
         );
         col.reject(0, reason, Some(meta.clone()));
     }
+    // Instances whose evaluation errored (`error_ids`): errored samples, failures unless the
+    // error policy takes them out.
+    let errors: HashSet<String> = id_list(obj, "error_ids")
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
     for id in &submitted {
         let c = resolved.contains(id.as_str()) as u64;
         col.push_counts(0, meta.clone(), Some(id.clone()), 1, c);
+        if c == 0 && errors.contains(id) {
+            let series = col.series.iter_mut().find(|s| s.0 == meta);
+            if let Some(t) = series.and_then(|s| s.1.last_mut()) {
+                if t.id.as_deref() == Some(id.as_str()) {
+                    t.set_errored(1);
+                }
+            }
+        }
     }
 }
 
@@ -178,7 +194,27 @@ pub fn qwen_line(line: u64, raw: &str, run: &str, col: &mut Collector) {
             }
         }),
     };
-    push_outcomes(line, &obj, (meta, id), counted, col);
+    // SimpleRL-Zoo's `finish_reason` (one per sample): a sample cut at the length limit is an
+    // errored sample when the user asks (`--truncated-errors`), a failure either way.
+    let cut: Vec<bool> = match obj.get(&["finish_reason"]) {
+        Some((_, Value::Array(r))) if col.options.truncated_errors => {
+            r.iter().map(|f| f.as_str() == Some("length")).collect()
+        }
+        _ => Vec::new(),
+    };
+    let counted = counted.map(|(f, o)| {
+        let o = o
+            .iter()
+            .enumerate()
+            .map(|(i, &ok)| ok && !cut.get(i).copied().unwrap_or(false));
+        (f, o.collect::<Vec<bool>>())
+    });
+    let width = counted.as_ref().map_or(0, |c| c.1.len());
+    let errored = cut.iter().take(width).filter(|&&c| c).count() as u64;
+    let at = push_outcomes(line, &obj, (meta, id), counted, col);
+    if let (Some(at), true) = (at, errored > 0) {
+        col.said(at).errored += errored;
+    }
 }
 
 #[cfg(test)]
