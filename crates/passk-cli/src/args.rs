@@ -87,6 +87,8 @@ pub enum Flag {
     StepKey,
     /// `--truncated-errors`: samples cut at the length limit are errored samples.
     TruncatedErrors,
+    /// `--threads N`: the most threads to compute on.
+    Threads,
 }
 
 impl Flag {
@@ -124,6 +126,7 @@ impl Flag {
             Flag::RewardKey => "reward-key",
             Flag::StepKey => "step-key",
             Flag::TruncatedErrors => "truncated-errors",
+            Flag::Threads => "threads",
         }
     }
 }
@@ -241,6 +244,13 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::RewardKey => a.read.keys.reward = Some(value(&mut p, flag, key)?),
             Flag::StepKey => a.read.keys.step = Some(value(&mut p, flag, key)?),
             Flag::TruncatedErrors => a.read.truncated_errors = true,
+            Flag::Threads => {
+                let n = value(&mut p, flag, settings::parse_whole)?;
+                if n == 0 {
+                    return Err("--threads 0: needs at least 1".into());
+                }
+                passk_core::report::par::set_threads(usize::try_from(n).unwrap_or(usize::MAX));
+            }
             Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
             Flag::Partial => {
                 a.read.partial = Some(value(&mut p, flag, |v| match v {

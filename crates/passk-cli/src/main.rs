@@ -167,6 +167,7 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::RewardKey,
     Flag::StepKey,
     Flag::TruncatedErrors,
+    Flag::Threads,
 ];
 
 /// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints

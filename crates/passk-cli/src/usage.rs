@@ -72,6 +72,8 @@ flags:
                       correct, else reward, score)
   --step-key KEY      rollouts: the key of the training step (default: step; else the file
                       name: 50.jsonl, global_step_50)
+  --threads N         compute on at most N threads (default: every core); the output is the
+                      same for any N
   --truncated-errors  samples cut at the length limit (finish_reason 'length', verifiers'
                       is_truncated) are errored samples, for the error policy (default: plain
                       failures)

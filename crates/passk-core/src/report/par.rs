@@ -1,25 +1,50 @@
 //! Two parts of a report computed side by side: on two threads natively (the `passk`
 //! command line), one after the other in WebAssembly (the engine's worker has one thread).
+//! The threads used natively are at most [`threads`] (the command line's `--threads`).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The most threads to use (0: as many as the machine has).
+static THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Uses at most `n` threads from now on (0: as many as the machine has). The results do not
+/// depend on it.
+pub fn set_threads(n: usize) {
+    THREADS.store(n, Ordering::Relaxed);
+}
+
+/// The most threads [`join`] and [`map`] use: the limit set, else the machine's available
+/// parallelism (1 in WebAssembly).
+pub fn threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        match THREADS.load(Ordering::Relaxed) {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        1
+    }
+}
 
 /// Runs `a` and `b` and returns both results: `b` on a second thread natively, after `a` on
 /// this thread in WebAssembly. The results do not depend on which: each part is computed on
 /// its own, in the same order of operations. A panic in `b` goes on in the caller's thread.
 pub fn join<A, B: Send>(a: impl FnOnce() -> A, b: impl FnOnce() -> B + Send) -> (A, B) {
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::thread::scope(|s| {
+    if threads() > 1 {
+        return std::thread::scope(|s| {
             let other = s.spawn(b);
             let ra = a();
             let rb = other
                 .join()
                 .unwrap_or_else(|p| std::panic::resume_unwind(p));
             (ra, rb)
-        })
+        });
     }
-    #[cfg(target_arch = "wasm32")]
-    {
-        (a(), b())
-    }
+    (a(), b())
 }
 
 /// `f` of every item, in order: natively spread over the machine's cores (each thread takes
@@ -28,9 +53,7 @@ pub fn join<A, B: Send>(a: impl FnOnce() -> A, b: impl FnOnce() -> B + Send) -> 
 pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = std::thread::available_parallelism()
-            .map_or(1, usize::from)
-            .min(items.len());
+        let threads = threads().min(items.len());
         if threads > 1 {
             let f = &f;
             let mut parts: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {
