@@ -169,6 +169,13 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
     let report = time(&mut || {
         black_box(build_report(&ds, rejected.clone(), &opts));
     });
+    // The same report on one thread (natively the report's parts and series run side by
+    // side on every core; one thread in WebAssembly either way).
+    passk_core::report::par::set_threads(1);
+    let report_one = time(&mut || {
+        black_box(build_report(&ds, rejected.clone(), &opts));
+    });
+    passk_core::report::par::set_threads(0);
     let cli = time(&mut || {
         black_box(read_and_report(file, text));
     });
@@ -214,6 +221,10 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
             Timing {
                 step: "full report".into(),
                 ms: report,
+            },
+            Timing {
+                step: "full report, 1 thread".into(),
+                ms: report_one,
             },
             Timing {
                 step: READ_AND_REPORT.into(),
