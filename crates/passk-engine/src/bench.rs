@@ -276,7 +276,7 @@ mod tests {
         };
         let b = bench_text("x.txt", "10 3\n10 0\n12 12\n", 3, &clock);
         assert_eq!((b.series, b.tasks, b.ks.len()), (1, 3, 10));
-        assert_eq!(b.timings.len(), 10);
+        assert_eq!(b.timings.len(), 11);
         assert_eq!(b.bytes, 16);
         assert!(b.timings.iter().all(|t| t.ms == 1.0), "{:?}", b.timings);
     }
