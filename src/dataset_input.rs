@@ -78,7 +78,7 @@ pub fn DatasetInput(
                 "Paste one task per line as " <code>"n c"</code> ", " <code>"n,c"</code> " or "
                 <code>"c/n"</code> ", or drop files anywhere on the page: CSV/TSV with a header, JSON lines of counts or of "
                 "per-sample results (human-eval and others), evalplus " <code>"eval_results.json"</code>
-                ", LiveCodeBench " <code>"*_eval_all.json"</code> ", 0/1 matrices, and the logs of lm-evaluation-harness, inspect_ai, tau-bench, SWE-bench and NeMo-Skills (pick a model's runs or seeds together). Nothing leaves your browser."
+                ", LiveCodeBench " <code>"*_eval_all.json"</code> ", 0/1 matrices, and the logs of lm-evaluation-harness, inspect_ai, tau-bench, SWE-bench, NeMo-Skills, Qwen2.5-Math and BigCodeBench (pick a model's runs or seeds together), and RL rollout files — verl dumps (one series per training step), verifiers, NeMo Gym, Every Eval Ever. Nothing leaves your browser."
             </p>
             <label class="sr-only" for="counts-input">"Pasted counts"</label>
             <textarea

@@ -7,10 +7,11 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
+use super::series_key::swatch;
 use super::setting_field::SettingField;
 use passk_io::settings::parse_ks;
 use passk_plot::steps::{StepLine, StepsChart};
-use passk_plot::Chart;
+use passk_plot::{Chart, Style};
 use passk_view::steps::{steps_data, steps_table};
 
 /// The steps panel.
@@ -82,6 +83,19 @@ pub fn StepsPanel(
                         error=Signal::derive(move || ks.with(|r| r.as_ref().err().cloned()))
                     />
                 </div>
+                <ul class="series-key" aria-label="Budgets" data-testid="steps-legend">
+                    {move || {
+                        let style = Style { dark: dark.get(), ..Style::default() };
+                        data.with(|d| {
+                            d.iter()
+                                .flat_map(|d| d.lines.iter().enumerate())
+                                .map(|(slot, (k, _))| view! {
+                                    <li><span class="key"><span class="swatch" style=swatch(&style, slot)></span>{format!("pass@{k}")}</span></li>
+                                })
+                                .collect_view()
+                        })
+                    }}
+                </ul>
                 <ChartCanvas testid="chart-steps" file="passk-steps" dark=dark chart=chart table=table
                     label="pass@k against the training step, one line per budget k with its band; the data table below lists the values."
                 />

@@ -81,6 +81,8 @@ for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], 
         const col = (j) => rows.slice(1).map((r) => Number(r[j]));
         assert.ok(col(2).at(-1) > col(2)[0] && col(8).at(-1) < col(8)[0], JSON.stringify(rows));
       }
+      // The key above the chart names each budget in its line's colour.
+      assert.deepEqual(await page.getByTestId('steps-legend').locator('li').allTextContents(), ['pass@1', 'pass@8', 'pass@64', 'pass@128']);
       const panel = page.getByTestId('steps-panel');
       await panel.scrollIntoViewIfNeeded();
       assert.ok((await canvasInk(page, 'chart-steps')).n > 1000, 'the chart is drawn');

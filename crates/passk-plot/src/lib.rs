@@ -78,10 +78,11 @@ impl Chart {
         }
     }
 
-    /// Whether the page draws this chart's legend (clickable, above it) instead of the chart:
-    /// the Pass@k and Cover@τ charts, whose series the legend hides and shows.
+    /// Whether the page draws this chart's legend (above it) instead of the chart: the Pass@k
+    /// and Cover@τ charts, whose series the legend hides and shows, and the steps chart,
+    /// whose lines go anywhere (its exports keep the legend in the chart).
     pub fn legend_on_page(&self) -> bool {
-        matches!(self, Chart::PassAtK(_) | Chart::Cover(_))
+        matches!(self, Chart::PassAtK(_) | Chart::Cover(_) | Chart::Steps(_))
     }
 
     /// The full x range of a chart the page lets the user zoom into (by dragging across it,
