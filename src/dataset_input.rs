@@ -196,7 +196,7 @@ pub fn DatasetInput(
                     "clear"
                 </button>
             </div>
-            <p class="hint-line">"The format, the answers' case (majority voting), the lm-evaluation-harness metric, inspect's partial credit, the rollouts' reward threshold (a number; empty or not a number: the file's largest reward) and their keys (empty: the known ones) apply to the pasted text and to files loaded after they are set."</p>
+            <p class="hint-line">"The format, the answers' case (majority voting), the lm-evaluation-harness metric, inspect's partial credit, the rollouts' reward threshold (a number; empty or not a number: the file's largest reward, at least 1) and their keys (empty: the known ones) apply to the pasted text and to files loaded after they are set."</p>
             {progress}
             {move || inputs.load_message.get().map(|m| view! { <p class="note" data-testid="load-message">{m}</p> })}
             {move || inputs.replaced.with(|r| r.is_some()).then(|| view! {

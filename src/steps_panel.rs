@@ -57,7 +57,7 @@ pub fn StepsPanel(
             let run = if d.run.is_empty() { String::new() } else { format!(" of {}", d.run) };
             let others = match d.other_runs {
                 0 => String::new(),
-                n => format!(" {n} other run(s) with steps are not drawn: hide this run's series to see the next."),
+                n => format!(" {n} other series with steps (another run, or a step given twice) are not drawn: hide this run's series to see the next."),
             };
             Some(format!(
                 "{} training steps{run}, {} to {}: the unbiased pass@k at each budget (line) and its {}% band (± z standard errors over the tasks).{others}",

@@ -65,7 +65,7 @@ flags:
   --errors P          what samples marked as errors count as: failures (default), exclude
                       (n shrinks) or apart (excluded and listed in `errors`)
   --threshold R       the reward at or above which a rollout without a verdict passes
-                      (default: the largest reward in its file, less 1e-6)
+                      (default: the largest reward in its file, at least 1, less 1e-6)
   --id-key KEY        rollouts: the key of the problem id (default: example_id,
                       _ng_task_index, sample_id, id, task_id, else verl's input)
   --reward-key KEY    rollouts: the key of the reward or verdict (default: acc, is_correct,

@@ -195,6 +195,20 @@ fn graded_tasks_fall_into_their_rubric_or_are_refused_by_name() {
     with_errors.set_rewards(t.rewards().cloned());
     with_errors.set_errored(2);
     assert_eq!(rubric.counts_of(&with_errors).unwrap(), vec![3, 2, 1]);
+    // A task whose every sample errored (no rewards) counts them as the lowest category even
+    // when the rubric has no 0 (verl's ±1); the rubric of rewards {0.5, 1} with errors gets a 0.
+    let mut all_errored = Task::new(Some("p3".into()), Counts::new(2, 0).unwrap());
+    all_errored.set_errored(2);
+    let signed = Rubric::new(vec![-1.0, 1.0]).unwrap();
+    assert_eq!(signed.counts_of(&all_errored).unwrap(), vec![2, 0]);
+    let mut half = Task::new(Some("p4".into()), Counts::new(3, 1).unwrap());
+    half.set_rewards(Some(Rewards::of_samples(&[0.5, 1.0]).unwrap()));
+    half.set_errored(1);
+    assert_eq!(
+        rubric_of(&[half.clone()]).unwrap().weights,
+        vec![0.0, 0.5, 1.0]
+    );
+    assert_eq!(rubric_of(&[half]).map(|r| r.weights.len()), Some(3));
     assert_eq!(
         rubric_of(std::slice::from_ref(&t)).unwrap().weights,
         vec![0.0, 0.5, 1.0]

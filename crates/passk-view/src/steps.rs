@@ -26,7 +26,8 @@ pub struct StepsData {
     pub steps: Vec<(u64, String)>,
     /// One line per budget, in the order asked: (k, its points).
     pub lines: Vec<(u64, StepPoints)>,
-    /// Other runs with steps, not drawn (the first run's are).
+    /// Other runs with steps, and repeated steps, not drawn (the first run's first series of
+    /// each step are).
     pub other_runs: usize,
 }
 
@@ -62,6 +63,11 @@ pub fn steps_data(
         .filter(|d| run_of(d) == run)
         .collect();
     series.sort_by_key(|d| d.meta.step);
+    // A step seen again (two runs' dumps of one name, or a series' groups): its first series
+    // only, the others counted with the runs not drawn.
+    let before = series.len();
+    series.dedup_by_key(|d| d.meta.step);
+    let repeated = before - series.len();
     let mut others: Vec<(Option<String>, Option<String>)> = stepped
         .iter()
         .map(|d| run_of(d))
@@ -106,7 +112,7 @@ pub fn steps_data(
             .filter_map(|d| Some((d.meta.step?, d.name.clone())))
             .collect(),
         lines,
-        other_runs: others.len(),
+        other_runs: others.len() + repeated,
     })
 }
 
@@ -239,5 +245,14 @@ mod tests {
         let d = steps_data(&ds, |_| true, Some(&[1, 9]), 0.95).unwrap();
         assert!(d.lines[1].1.is_empty());
         assert_eq!(steps_data(&ds, |d| d.name != "step 0", None, 0.95), None);
+        // A step given twice (two runs' dumps of one name): its first series, one line.
+        let twice = [ds[0].clone(), ds[1].clone(), step(50, &[(8, 8), (8, 8)])];
+        let d = steps_data(&twice, |_| true, None, 0.95).unwrap();
+        assert_eq!(d.steps.len(), 2);
+        assert_eq!(d.other_runs, 1);
+        assert!(
+            (d.lines[0].1[1].1 - 0.25).abs() < 1e-15,
+            "step 50 is the first one given"
+        );
     }
 }

@@ -136,8 +136,8 @@ pub fn summarise(tasks: &[Task], policy: ErrorPolicy) -> Option<ErrorsSummary> {
 }
 
 /// The series as `policy` has it: unchanged with `Failures`; else each task's errored
-/// samples taken out of its n (they are never among its passes) and tasks left with none
-/// dropped.
+/// samples taken out of its n (they are never among its passes; its answers and scores,
+/// which counted them, dropped) and tasks left with none dropped.
 pub fn apply(ds: &Dataset, policy: ErrorPolicy) -> Dataset {
     if policy == ErrorPolicy::Failures || ds.tasks.iter().all(|t| t.errored() == 0) {
         return ds.clone();
@@ -149,6 +149,13 @@ pub fn apply(ds: &Dataset, policy: ErrorPolicy) -> Dataset {
             let mut t = t.clone();
             let n = t.counts.n().checked_sub(t.errored()).filter(|&n| n > 0)?;
             t.counts = crate::data::counts::Counts::new(n, t.counts.c()).ok()?;
+            if t.errored() > 0 {
+                // Answers and scores were of every sample, the errored ones too: they no
+                // longer match n (maj@k, BoN@k and max@k then say they are not known).
+                t.set_votes(None);
+                t.set_scored(None);
+                t.set_graded(None);
+            }
             t.set_errored(0);
             Some(t)
         })
@@ -205,7 +212,16 @@ mod tests {
             meta: SeriesMeta::default(),
         };
         assert_eq!(apply(&ds, ErrorPolicy::Failures), ds);
+        let mut ds = ds;
+        let votes = crate::data::samples::Votes::new(
+            vec![crate::data::samples::AnswerGroup::new(4, true)],
+            0,
+        )
+        .unwrap();
+        ds.tasks.iter_mut().next().unwrap().set_votes(Some(votes));
         let out = apply(&ds, ErrorPolicy::Exclude);
+        // Its answers counted the errored sample: they go with it.
+        assert!(out.tasks.iter().all(|t| t.votes().is_none()));
         let counts: Vec<(u64, u64, u64)> = out
             .tasks
             .iter()

@@ -135,18 +135,16 @@ impl Rubric {
     pub fn counts_of(&self, task: &Task) -> Result<Vec<u64>, BayesError> {
         let name = || task.id.as_deref().unwrap_or("?").to_string();
         let mut counts = vec![0; self.weights.len()];
-        let pairs: Vec<(f64, u64)> = match task.rewards() {
-            Some(r) => {
-                let lowest = self.weights.iter().copied().fold(f64::INFINITY, f64::min);
-                let mut pairs = r.values().to_vec();
-                pairs.push((lowest, task.errored()));
-                pairs
+        let lowest = self.weights.iter().copied().fold(f64::INFINITY, f64::min);
+        let errored = task.errored();
+        let mut pairs: Vec<(f64, u64)> = match task.rewards() {
+            Some(r) => r.values().to_vec(),
+            None => {
+                let fails = task.counts.n() - task.counts.c();
+                vec![(0.0, fails.saturating_sub(errored)), (1.0, task.counts.c())]
             }
-            None => vec![
-                (0.0, task.counts.n() - task.counts.c()),
-                (1.0, task.counts.c()),
-            ],
         };
+        pairs.push((lowest, errored));
         for (reward, m) in pairs.into_iter().filter(|p| p.1 > 0) {
             let c = self
                 .category(reward)
@@ -283,7 +281,9 @@ pub fn bayes_of_tasks(
 }
 
 /// The rubric a series' rewards suggest when none is given: its distinct rewards, lowest
-/// first (None when no task has graded rewards or they take fewer than two values).
+/// first, with 0 when some task has errored samples and no reward is as low (an error is a
+/// failure, not the lowest partial credit); None when no task has graded rewards or they
+/// take fewer than two values.
 pub fn rubric_of(tasks: &[Task]) -> Option<Rubric> {
     let mut values: Vec<f64> = tasks
         .iter()
@@ -292,6 +292,9 @@ pub fn rubric_of(tasks: &[Task]) -> Option<Rubric> {
         .collect();
     if values.is_empty() {
         return None;
+    }
+    if tasks.iter().any(|t| t.errored() > 0) && values.iter().all(|&v| v > 0.0) {
+        values.push(0.0);
     }
     values.sort_unstable_by(f64::total_cmp);
     values.dedup_by(|a, b| (*a - *b).abs() <= RUBRIC_MATCH);

@@ -7,6 +7,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The most threads to use (0: as many as the machine has).
 static THREADS: AtomicUsize = AtomicUsize::new(0);
 
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    /// Whether this thread is one of [`map`]'s workers (whose [`join`]s then run one part
+    /// after the other, so that the threads stay within [`threads`]).
+    static IN_MAP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// Uses at most `n` threads from now on (0: as many as the machine has). The results do not
 /// depend on it.
 pub fn set_threads(n: usize) {
@@ -34,7 +41,7 @@ pub fn threads() -> usize {
 /// its own, in the same order of operations. A panic in `b` goes on in the caller's thread.
 pub fn join<A, B: Send>(a: impl FnOnce() -> A, b: impl FnOnce() -> B + Send) -> (A, B) {
     #[cfg(not(target_arch = "wasm32"))]
-    if threads() > 1 {
+    if threads() > 1 && !IN_MAP.with(std::cell::Cell::get) {
         return std::thread::scope(|s| {
             let other = s.spawn(b);
             let ra = a();
@@ -60,6 +67,7 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
                 let handles: Vec<_> = (0..threads)
                     .map(|t| {
                         s.spawn(move || {
+                            IN_MAP.with(|w| w.set(true));
                             (t..items.len())
                                 .step_by(threads)
                                 .map(|i| (i, f(&items[i])))

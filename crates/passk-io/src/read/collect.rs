@@ -309,16 +309,21 @@ impl Collector {
     }
 
     /// The reward at or above which a rollout without a verdict passes: the user's, else
-    /// the largest such reward less [`THRESHOLD_SLACK`] (None when no rollout needs one);
-    /// noted.
+    /// the largest such reward, but at least 1 (full credit: a file where nothing succeeded,
+    /// all 0, or where only a format reward of 0.1 was earned, passes nothing), less
+    /// [`THRESHOLD_SLACK`] (None when no rollout needs one); noted.
     fn threshold(&mut self) -> Option<f64> {
         let deferred = self.said.values().flat_map(|a| &a.rewards).filter(|r| r.1);
         let largest = deferred.map(|r| r.0).max_by(f64::total_cmp)?;
         let (t, why) = match self.options.threshold_value() {
             Some(t) => (t, "as asked".to_string()),
-            None => (
+            None if largest >= 1.0 => (
                 largest - THRESHOLD_SLACK,
                 format!("the largest reward in the file, {largest}, within {THRESHOLD_SLACK}"),
+            ),
+            None => (
+                1.0 - THRESHOLD_SLACK,
+                format!("full credit 1, within {THRESHOLD_SLACK}: the largest reward in the file is {largest}"),
             ),
         };
         self.notes

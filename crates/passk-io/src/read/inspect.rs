@@ -90,6 +90,9 @@ pub fn correct(value: &Value, partial: Option<bool>) -> Result<bool, String> {
 struct Samples {
     spec: Spec,
     seen: HashSet<(String, String, u64)>,
+    /// Samples that errored before any scorer ran (id, group, epoch, where): failures under
+    /// every scorer of the log, counted once the log's scorers are known ([`finish`]).
+    unscored: Vec<(String, Option<String>, u64, String)>,
 }
 
 impl Samples {
@@ -122,18 +125,14 @@ impl Samples {
         };
         let error = s.error.as_ref().filter(|e| !e.is_null());
         let Some(scores) = s.scores.filter(|s| !s.is_empty()) else {
-            let why = match error {
-                // An error before scoring: no scorer to count it under.
-                Some(e) => format!(
-                    "{at}: sample '{}' epoch {epoch} errored and has no scores: {}",
-                    shorten(&id),
-                    shorten(&e.get("message").unwrap_or(e).to_string())
-                ),
-                None => format!(
-                    "{at}: sample '{}' epoch {epoch} has no scores",
-                    shorten(&id)
-                ),
-            };
+            if error.is_some() {
+                // An error before scoring: an errored sample under every scorer (at the end).
+                return self.unscored.push((id, group, epoch, at.to_string()));
+            }
+            let why = format!(
+                "{at}: sample '{}' epoch {epoch} has no scores",
+                shorten(&id)
+            );
             return col.reject(0, why, None);
         };
         for (scorer, score) in scores {
@@ -177,6 +176,34 @@ impl Samples {
     }
 }
 
+impl Samples {
+    /// The samples that errored unscored, as failed errored samples of every scorer the log
+    /// has (rejected, with the reason, when no sample was scored at all).
+    fn finish(self, col: &mut Collector) {
+        let mut scorers: Vec<&String> = self.seen.iter().map(|s| &s.0).collect();
+        scorers.sort_unstable();
+        scorers.dedup();
+        for (id, group, epoch, at) in &self.unscored {
+            if scorers.is_empty() {
+                let why = format!(
+                    "{at}: sample '{}' epoch {epoch} errored, and no sample of the log was scored",
+                    shorten(id)
+                );
+                col.reject(0, why, None);
+            }
+            for &scorer in &scorers {
+                if self.seen.contains(&(scorer.clone(), id.clone(), *epoch)) {
+                    continue;
+                }
+                let task = (id.clone(), group.clone());
+                if let Some(pos) = col.push_samples(0, self.meta(scorer), task, 1, 0) {
+                    col.said(pos).errored += 1;
+                }
+            }
+        }
+    }
+}
+
 /// An inspect_ai `.json` log.
 pub fn log_json(text: &str, col: &mut Collector) {
     let log: Log = match serde_json::from_str(text) {
@@ -189,10 +216,12 @@ pub fn log_json(text: &str, col: &mut Collector) {
     let mut read = Samples {
         spec: log.eval.unwrap_or_default(),
         seen: HashSet::new(),
+        unscored: Vec::new(),
     };
     for (i, raw) in samples.iter().enumerate() {
         read.sample(&format!("sample {}", i + 1), raw.get(), col);
     }
+    read.finish(col);
 }
 
 /// An inspect_ai `.eval` log (a zip), read entry by entry.
@@ -209,6 +238,7 @@ pub fn eval_zip(bytes: &[u8], col: &mut Collector) {
     let mut read = Samples {
         spec: spec.unwrap_or_default(),
         seen: HashSet::new(),
+        unscored: Vec::new(),
     };
     let mut any = false;
     for e in entries
@@ -224,12 +254,44 @@ pub fn eval_zip(bytes: &[u8], col: &mut Collector) {
     if !any {
         col.reject(0, "the log has no samples/ entries", None);
     }
+    read.finish(col);
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::zip::tests::zip;
     use crate::read::{read_bytes, read_text, Format};
+
+    #[test]
+    fn a_sample_that_errored_before_scoring_fails_under_every_scorer_and_is_counted_apart() {
+        let log = r#"{"version": 2, "eval": {"model": "m"}, "samples": [
+            {"id": 1, "epoch": 1, "scores": {"a": {"value": "C"}, "b": {"value": "C"}}},
+            {"id": 1, "epoch": 2, "error": {"message": "rate limit", "traceback": "..."}},
+            {"id": 2, "epoch": 1, "scores": {"a": {"value": "I"}}, "error": {"message": "late"}}
+        ]}"#;
+        let r = read_text("l.json", "l", log, Some(Format::Inspect));
+        assert!(r.rejected.is_empty(), "{:?}", r.rejected);
+        let of = |name: &str| {
+            r.series
+                .iter()
+                .find(|s| s.0.model.as_deref() == Some(name))
+                .unwrap()
+        };
+        let a = crate::read::id_counts(&of("m a").1);
+        assert_eq!(a, vec![("1".into(), 2, 1), ("2".into(), 1, 0)]);
+        assert_eq!(of("m a").1[0].errored(), 1);
+        assert_eq!(of("m a").1[1].errored(), 1);
+        assert_eq!(
+            crate::read::id_counts(&of("m b").1),
+            vec![("1".into(), 2, 1)]
+        );
+        // With no scored sample at all, it is said why.
+        let none = r#"{"version": 2, "eval": {}, "samples": [{"id": 1, "epoch": 1, "error": {"message": "x"}}]}"#;
+        let r = read_text("l.json", "l", none, Some(Format::Inspect));
+        assert!(r.rejected[0]
+            .reason
+            .contains("errored, and no sample of the log was scored"));
+    }
 
     const SAMPLES: &str = r#"[
     {"id": 1, "epoch": 1, "input": "q", "target": "4", "messages": [], "scores": {"match": {"value": "C", "answer": "4"}, "judge": {"value": "P"}}},

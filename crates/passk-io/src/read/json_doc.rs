@@ -159,7 +159,8 @@ pub fn evalplus(text: &str, col: &mut Collector) {
     let mut read: Vec<(String, TaskOutcomes)> = Vec::with_capacity(tasks.0.len());
     // The layout of the first task read names the series.
     let mut bigcodebench = None;
-    let mut timeouts: std::collections::HashMap<String, u64> = Default::default();
+    // Each task read's BigCodeBench timeouts, beside it (an id given twice is two entries).
+    let mut timeouts: Vec<u64> = Vec::with_capacity(tasks.0.len());
     for (id, raw) in tasks.0 {
         let entry: Value = match serde_json::from_str(raw.get()) {
             Ok(v) => v,
@@ -173,14 +174,18 @@ pub fn evalplus(text: &str, col: &mut Collector) {
             }
         };
         bigcodebench.get_or_insert(bigcodebench_task(&entry));
-        if let (true, Value::Array(samples)) = (bigcodebench_task(&entry), &entry) {
-            let t = samples
+        let timed_out = match (bigcodebench_task(&entry), &entry) {
+            (true, Value::Array(samples)) => samples
                 .iter()
-                .filter(|s| s.get("status").and_then(Value::as_str) == Some("timeout"));
-            timeouts.insert(id.clone(), t.count() as u64);
-        }
+                .filter(|s| s.get("status").and_then(Value::as_str) == Some("timeout"))
+                .count() as u64,
+            _ => 0,
+        };
         match evalplus_task(&entry) {
-            Ok(o) => read.push((id, o)),
+            Ok(o) => {
+                read.push((id, o));
+                timeouts.push(timed_out);
+            }
             Err(e) => col.reject(0, format!("task '{}': {e}", shorten(&id)), None),
         }
     }
@@ -190,12 +195,11 @@ pub fn evalplus(text: &str, col: &mut Collector) {
     } else {
         SeriesMeta::model("base")
     };
-    for (id, o) in &read {
+    for ((id, o), &timeouts) in read.iter().zip(&timeouts) {
         let base = o.iter().filter(|s| s.0).count() as u64;
         col.push_counts(0, base_meta.clone(), Some(id.clone()), o.len() as u64, base);
         // BigCodeBench's timeouts are errored samples (failures unless the error policy
         // takes them out).
-        let timeouts = timeouts.get(id.as_str()).copied().unwrap_or(0);
         if timeouts > 0 {
             let series = col.series.iter_mut().find(|s| s.0 == base_meta);
             if let Some(t) = series.and_then(|s| s.1.last_mut()) {

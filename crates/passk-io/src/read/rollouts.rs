@@ -14,8 +14,8 @@
 //!   evaluation.
 //!
 //! A sample passes by its verdict when the line has one (`acc`, `is_correct`), else by its
-//! reward against a threshold: the one the user gave, else the largest reward in the file
-//! (within [`THRESHOLD_SLACK`](super::rollout_keys::THRESHOLD_SLACK)), stated in the file's notes. Every graded reward is kept
+//! reward against a threshold: the one the user gave, else the largest reward in the file but
+//! at least 1 (within [`THRESHOLD_SLACK`](super::rollout_keys::THRESHOLD_SLACK)), stated in the file's notes. Every graded reward is kept
 //! (Bayes@N). A sample marked as an error counts as a failure and is counted apart (the
 //! error policy chooses later what it does).
 
@@ -224,6 +224,25 @@ pub fn rollout_line(line: u64, raw: &str, stem: &str, col: &mut Collector) {
 mod tests {
     use super::*;
     use crate::read::{read_text, Format};
+
+    #[test]
+    fn a_file_where_nothing_succeeded_passes_nothing() {
+        // All rewards 0, or only a format reward of 0.1: the bar is full credit 1, not the
+        // largest reward; a reward scale above 1 keeps its largest.
+        for (rewards, passed) in [(&[0.0, 0.0][..], 0), (&[0.1, 0.0], 0), (&[10.0, 4.0], 1)] {
+            let text: String = rewards
+                .iter()
+                .map(|r| format!("{{\"example_id\": 0, \"reward\": {r}}}\n"))
+                .collect();
+            let r = read_text("results.jsonl", "results", &text, None);
+            assert_eq!(
+                r.series[0].1[0].counts.c(),
+                passed,
+                "{rewards:?}: {:?}",
+                r.notes
+            );
+        }
+    }
 
     #[test]
     fn step_numbers_are_read_from_file_names() {

@@ -177,8 +177,11 @@ fn series_from_wire(input: &str, s: Columns) -> Result<(SeriesMeta, Tasks), Stri
             task.set_rewards(rewards.next().flatten());
             task.set_errored(errored.next().unwrap_or(0));
             let of = |m: Option<u64>| m.is_some_and(|m| m != n);
-            let graded_n = task.rewards().map(|r| r.n() + task.errored());
-            if of(graded_n) || task.errored() > n - c {
+            if task.errored() > n - c {
+                return Err(at(format!("errors not of its {n} samples")));
+            }
+            let graded_n = task.rewards().map(|r| r.n().saturating_add(task.errored()));
+            if of(graded_n) {
                 return Err(at(format!("rewards or errors not of its {n} samples")));
             }
             let scores = [task.scored(), task.graded()].map(|s| of(s.map(Scored::n)));
