@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::engine_client;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
+use passk_core::data::errors::ErrorsSummary;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::kind::Estimator;
 use passk_core::eval::fit::SeriesFit;
@@ -356,12 +357,12 @@ pub fn with_forecast(opts: Options, reach: Result<f64, String>) -> Options {
     }
 }
 
-/// Asks for the whole report of the series last fitted, with the page's backtests attached,
+/// Asks for the whole report of the series last fitted, with the page's backtests and what
+/// the error policy did to each series (`errors`, as `passk report` writes it) attached,
 /// and offers it as `passk-report.json` when it arrives (a newer download supersedes it).
 pub fn request_export(
     pending: PendingJobs,
-    data: u64,
-    rejected: Vec<Vec<Rejected>>,
+    (data, rejected, errors): (u64, Vec<Vec<Rejected>>, Vec<Option<ErrorsSummary>>),
     options: Options,
     backtests: RwSignal<Vec<SeriesBacktest>>,
 ) {
@@ -373,6 +374,9 @@ pub fn request_export(
         {
             let mut r = report.unpack();
             backtests.with_untracked(|bts| attach_backtests(&mut r, bts));
+            for (m, e) in r.models.iter_mut().zip(&errors) {
+                m.errors.clone_from(e);
+            }
             let json = serde_json::to_string_pretty(&r).unwrap_or_default();
             let _ = super::download::save_text("passk-report.json", "application/json", &json);
         }

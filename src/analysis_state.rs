@@ -13,7 +13,7 @@ use super::state::Inputs;
 use super::storage;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
-use passk_core::data::errors::apply_all;
+use passk_core::data::errors::{apply_all, summarise_all};
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::kind::{Estimator, DEFAULT_ENABLED};
 use passk_core::eval::fit::SeriesFit;
@@ -106,18 +106,22 @@ impl Analysis {
     /// Asks the engine for the whole `passk-report/1` document, CV-ELPD and bootstrap bands
     /// included, and offers it as `passk-report.json` when it arrives.
     pub fn download_report(&self) {
-        let rejected = self.rejected.get_untracked();
-        let reach = self.view.with_untracked(View::reach_target);
+        let (reach, policy) = self
+            .view
+            .with_untracked(|v| (v.reach_target(), v.error_policy()));
         let options = self
             .settings
             .with_untracked(|s| with_forecast(s.opts.clone(), reach));
-        request_export(
-            self.pending,
+        // From the series as read: the policy's summary (the engine has them as it left them).
+        let errors = self
+            .workspace
+            .with_untracked(|w| summarise_all(&w.datasets, policy));
+        let job = (
             self.data.get_untracked(),
-            rejected,
-            options,
-            self.backtests,
+            self.rejected.get_untracked(),
+            errors,
         );
+        request_export(self.pending, job, options, self.backtests);
     }
 
     /// The items of the series the charts show (the legend hides the others), with their

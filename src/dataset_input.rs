@@ -146,6 +146,8 @@ pub fn DatasetInput(
                 <label>
                     "rollouts pass at reward ≥ "
                     <input type="text" class="short" data-testid="reward-threshold" placeholder="the largest"
+                        // Not a number: said at the field (the files then pass at the largest reward).
+                        aria-invalid=move || inputs.read_options.with(|o| (o.threshold.is_some() && o.threshold_value().is_none()).to_string())
                         prop:value=move || inputs.read_options.with(|o| o.threshold.clone().unwrap_or_default())
                         on:change=move |ev| {
                             let t = event_target_value(&ev).trim().to_string();

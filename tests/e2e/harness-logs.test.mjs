@@ -116,6 +116,11 @@ test('rollouts of unknown keys read by the keys the user names, as passk --id-ke
   const cli = passkCounts([join(dir, 'custom.jsonl'), '--format', 'rollouts', '--id-key', 'qid', '--reward-key', 'r', '--threshold', '0.5']);
   assert.deepEqual(tasks(page), tasks(cli));
   assert.deepEqual(tasks(page), [[['a', 3, 2], ['b', 2, 2]]]);
+  // A threshold that is not a number is said at the field (the CLI refuses it).
+  assert.equal(await h.page.getByTestId('reward-threshold').getAttribute('aria-invalid'), 'false');
+  await h.page.getByTestId('reward-threshold').fill('half');
+  await h.page.getByTestId('reward-threshold').press('Tab');
+  await h.page.waitForFunction(() => document.querySelector('[data-testid=reward-threshold]').getAttribute('aria-invalid') === 'true');
   for (const id of ['id-key', 'reward-key', 'reward-threshold']) await h.page.getByTestId(id).fill('');
   await h.page.getByTestId('reward-threshold').press('Tab');
   await h.page.getByTestId('format-override').selectOption('auto');

@@ -134,7 +134,11 @@ test('errored rollouts: what each policy gives, and Bayes@N of graded rewards as
     // Excluded and listed: the series loses the errored sample (9 → 8 samples).
     await page.getByTestId('error-policy').selectOption('apart');
     await waitForText(page, 'errors-listed', 'Tasks: 1 (1 of 3).');
-    await sameBayes(page, passkJson('report', '--no-forecast', '--k', '1', '--errors', 'apart', file));
+    const excluded = passkJson('report', '--no-forecast', '--k', '1', '--errors', 'apart', file);
+    await sameBayes(page, excluded);
+    // The page's JSON report says what the policy did, as `passk report --errors apart`.
+    const report = await downloadJson(page, 'download-report');
+    assert.deepEqual(report.models[0].errors, excluded.models[0].errors);
     await page.getByTestId('graded-notes').screenshot({ path: `${ARTIFACTS}graded-notes.png` });
     await page.getByTestId('error-policy').selectOption('failures');
     assertClean(p);

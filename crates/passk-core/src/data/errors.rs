@@ -166,6 +166,14 @@ pub fn apply(ds: &Dataset, policy: ErrorPolicy) -> Dataset {
     }
 }
 
+/// [`summarise`] of each series.
+pub fn summarise_all(datasets: &[Dataset], policy: ErrorPolicy) -> Vec<Option<ErrorsSummary>> {
+    datasets
+        .iter()
+        .map(|d| summarise(&d.tasks, policy))
+        .collect()
+}
+
 /// [`apply`] to each series.
 pub fn apply_all(datasets: &[Dataset], policy: ErrorPolicy) -> Vec<Dataset> {
     datasets.iter().map(|d| apply(d, policy)).collect()
