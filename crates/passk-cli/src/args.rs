@@ -157,7 +157,17 @@ pub struct Args {
     rubric: (Option<Vec<f64>>, Option<Vec<f64>>),
 }
 
-/// Parses a command's arguments (after the command), accepting the flags in `accepted` only.
+/// How rollout files are read: flags every command takes (every command reads files).
+const READ_FLAGS: &[Flag] = &[
+    Flag::Threshold,
+    Flag::IdKey,
+    Flag::RewardKey,
+    Flag::StepKey,
+    Flag::TruncatedErrors,
+];
+
+/// Parses a command's arguments (after the command), accepting the flags in `accepted` and
+/// [`READ_FLAGS`] only.
 /// None when help was asked for (and printed).
 pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, String> {
     let mut a = Args {
@@ -190,6 +200,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Arg::Short(c) => return Err(format!("unknown flag '-{c}'")),
             Arg::Long(name) => accepted
                 .iter()
+                .chain(READ_FLAGS)
                 .copied()
                 .find(|f| f.name() == name)
                 .ok_or_else(|| format!("unknown flag '--{name}'"))?,

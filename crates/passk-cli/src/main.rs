@@ -95,28 +95,10 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
             Flag::Metric,
             Flag::Partial,
             Flag::Errors,
-            Flag::Threshold,
-            Flag::IdKey,
-            Flag::RewardKey,
-            Flag::StepKey,
-            Flag::TruncatedErrors,
         ],
         counts,
     ),
-    (
-        "link",
-        &[
-            Flag::Format,
-            Flag::Page,
-            Flag::Metric,
-            Flag::Threshold,
-            Flag::IdKey,
-            Flag::RewardKey,
-            Flag::StepKey,
-            Flag::TruncatedErrors,
-        ],
-        link,
-    ),
+    ("link", &[Flag::Format, Flag::Page, Flag::Metric], link),
     (
         "compare",
         &[
@@ -127,11 +109,6 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
             Flag::Format,
             Flag::Metric,
             Flag::Errors,
-            Flag::Threshold,
-            Flag::IdKey,
-            Flag::RewardKey,
-            Flag::StepKey,
-            Flag::TruncatedErrors,
         ],
         compare,
     ),
@@ -162,11 +139,6 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::Rubric,
     Flag::RubricPrior,
     Flag::Errors,
-    Flag::Threshold,
-    Flag::IdKey,
-    Flag::RewardKey,
-    Flag::StepKey,
-    Flag::TruncatedErrors,
     Flag::Threads,
 ];
 
@@ -185,11 +157,8 @@ fn read_with_errors(args: &Args) -> Result<(ReadFiles, Vec<Option<ErrorsSummary>
     let (datasets, rejected) = (ws.datasets, ws.rejected);
     let any_rejected = print_rejected(&rejected);
     let policy = args.opts.errors;
-    let summaries = datasets
-        .iter()
-        .map(|d| errors::summarise(&d.tasks, policy))
-        .collect();
-    let datasets = datasets.iter().map(|d| errors::apply(d, policy)).collect();
+    let summaries = errors::summarise_all(&datasets, policy);
+    let datasets = errors::apply_all(&datasets, policy);
     Ok(((datasets, rejected, any_rejected), summaries))
 }
 

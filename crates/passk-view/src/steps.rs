@@ -3,7 +3,7 @@
 //! chosen budget, its band ± z standard errors over tasks — and the read-outs beside the
 //! results for graded rewards (Bayes@N) and errored samples (the error policy).
 
-use passk_core::data::dataset::Dataset;
+use passk_core::data::dataset::{Dataset, SeriesMeta};
 use passk_core::data::errors::ErrorsSummary;
 use passk_core::estimators::bayes_at_n::BayesAtN;
 use passk_core::estimators::stderr::tasks_se;
@@ -99,14 +99,14 @@ pub fn steps_data(
             (k, points)
         })
         .collect();
-    let name = match run {
-        (Some(m), Some(t)) => format!("{m} T={t}"),
-        (Some(m), None) => m,
-        (None, Some(t)) => format!("T={t}"),
-        (None, None) => String::new(),
-    };
+    // The run's name as its series are named, without their step.
+    let name = SeriesMeta {
+        step: None,
+        ..first.meta.clone()
+    }
+    .name("");
     Some(StepsData {
-        run: name,
+        run: name.trim().to_string(),
         steps: series
             .iter()
             .filter_map(|d| Some((d.meta.step?, d.name.clone())))

@@ -9,8 +9,9 @@ use passk_core::data::samples::{Scored, Tally, Votes};
 use passk_core::data::task::Task;
 
 use super::fast_hash::FxMap;
+use super::read_options::ReadOptions;
 use super::repeats::{Ids, Seen};
-use super::rollout_keys::{RolloutKeys, THRESHOLD_SLACK};
+use super::rollout_keys::THRESHOLD_SLACK;
 use super::row_error::RowError;
 
 /// Rejected rows kept in full; beyond this they are only counted.
@@ -38,48 +39,6 @@ pub struct Collector {
     room: usize,
     /// What the reader chose that the user should know (the threshold a reward passes at).
     pub notes: Vec<String>,
-}
-
-/// Choices about reading that no file says: how answers are compared, which metric counts,
-/// what partial credit is.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ReadOptions {
-    /// Compare answers ignoring case (majority voting).
-    #[serde(default)]
-    pub fold_case: bool,
-    /// The lm-evaluation-harness metric to count by, instead of `pass@1`, then
-    /// `exact_match`, then `acc`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metric: Option<String>,
-    /// What inspect_ai's partial credit `P` counts as: correct (`Some(true)`), incorrect
-    /// (`Some(false)`), or neither, its samples rejected (None).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub partial: Option<bool>,
-    /// The reward at or above which a rollout passes (None: the largest reward in the file),
-    /// as the user wrote it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub threshold: Option<String>,
-    /// Whether a sample cut off at the length limit (`finish_reason: "length"`, verifiers'
-    /// `is_truncated`) is an errored sample rather than a plain failure.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub truncated_errors: bool,
-    /// The keys a rollout file is read by, where the user chose them.
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub keys: RolloutKeys,
-}
-
-fn is_default(k: &RolloutKeys) -> bool {
-    *k == RolloutKeys::default()
-}
-
-impl ReadOptions {
-    /// The threshold the user gave, if it is a finite number.
-    pub fn threshold_value(&self) -> Option<f64> {
-        self.threshold
-            .as_deref()
-            .and_then(|t| t.trim().parse::<f64>().ok())
-            .filter(|t| t.is_finite())
-    }
 }
 
 /// What a task's samples said beyond pass or fail: answers (and the target) and scores.
@@ -217,6 +176,19 @@ impl Collector {
         match Counts::new(n, c) {
             Ok(counts) => self.push_task(line, meta, Task::grouped(id, counts, group)),
             Err(e) => self.reject(line, e.to_string(), Some(meta)),
+        }
+    }
+
+    /// A counts row of which `errored` failed samples were errors (BigCodeBench timeouts,
+    /// SWE-bench `error_ids`: failures unless the error policy takes them out).
+    pub fn push_errored(&mut self, meta: SeriesMeta, id: String, (n, c): (u64, u64), errored: u64) {
+        match Counts::new(n, c) {
+            Ok(counts) => {
+                let mut task = Task::new(Some(id), counts);
+                task.set_errored(errored.min(n - c));
+                self.push_task(0, meta, task);
+            }
+            Err(e) => self.reject(0, e.to_string(), Some(meta)),
         }
     }
 

@@ -173,8 +173,9 @@ pub fn evalplus(text: &str, col: &mut Collector) {
                 continue;
             }
         };
-        bigcodebench.get_or_insert(bigcodebench_task(&entry));
-        let timed_out = match (bigcodebench_task(&entry), &entry) {
+        let bcb = bigcodebench_task(&entry);
+        bigcodebench.get_or_insert(bcb);
+        let timed_out = match (bcb, &entry) {
             (true, Value::Array(samples)) => samples
                 .iter()
                 .filter(|s| s.get("status").and_then(Value::as_str) == Some("timeout"))
@@ -197,17 +198,13 @@ pub fn evalplus(text: &str, col: &mut Collector) {
     };
     for ((id, o), &timeouts) in read.iter().zip(&timeouts) {
         let base = o.iter().filter(|s| s.0).count() as u64;
-        col.push_counts(0, base_meta.clone(), Some(id.clone()), o.len() as u64, base);
-        // BigCodeBench's timeouts are errored samples (failures unless the error policy
-        // takes them out).
-        if timeouts > 0 {
-            let series = col.series.iter_mut().find(|s| s.0 == base_meta);
-            if let Some(t) = series.and_then(|s| s.1.last_mut()) {
-                if t.id.as_deref() == Some(id.as_str()) {
-                    t.set_errored(timeouts);
-                }
-            }
-        }
+        // BigCodeBench's timeouts are errored samples.
+        col.push_errored(
+            base_meta.clone(),
+            id.clone(),
+            (o.len() as u64, base),
+            timeouts,
+        );
     }
     if !any_plus {
         return;

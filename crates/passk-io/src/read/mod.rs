@@ -29,6 +29,7 @@ mod line_parser;
 mod lines;
 mod names;
 mod quotes;
+mod read_options;
 mod reader;
 mod refusal;
 mod repeats;
@@ -41,7 +42,8 @@ mod text_rows;
 mod zip;
 
 pub use assemble::{assemble, assemble_with_sources, series_name_for};
-pub use collect::{ReadOptions, MAX_KEPT};
+pub use collect::MAX_KEPT;
+pub use read_options::ReadOptions;
 
 pub use format::{detect, Format};
 pub use json_value::{json_count, json_text};

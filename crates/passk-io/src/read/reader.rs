@@ -6,7 +6,8 @@ use passk_core::data::dataset::SeriesMeta;
 
 use passk_core::data::tasks::Tasks;
 
-use super::collect::{Collector, ReadOptions};
+use super::collect::Collector;
+use super::read_options::ReadOptions;
 
 use super::format::{detect, not_text, Format, SNIFF};
 use super::line_parser::LineParser;

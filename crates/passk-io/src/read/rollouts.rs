@@ -188,18 +188,16 @@ pub fn rollout_line(line: u64, raw: &str, stem: &str, col: &mut Collector) {
         Ok(o) => o,
         Err(e) => return col.reject(line, e, None),
     };
-    let keys = col.options.keys.clone();
-    let meta = match meta_of(&obj, &keys, step_of_name(stem)) {
-        Ok(m) => m,
-        Err(e) => return col.reject(line, e, None),
-    };
-    let id = match id_of(&obj, &keys) {
-        Ok(id) => id,
-        Err(e) => return col.reject(line, e, Some(meta)),
-    };
-    let (verdict, reward) = match outcome_of(&obj, &keys) {
-        Ok(o) => o,
-        Err(e) => return col.reject(line, e, Some(meta)),
+    let keys = &col.options.keys;
+    let read = (
+        meta_of(&obj, keys, step_of_name(stem)),
+        id_of(&obj, keys),
+        outcome_of(&obj, keys),
+    );
+    let (meta, id, (verdict, reward)) = match read {
+        (Err(e), ..) => return col.reject(line, e, None),
+        (Ok(meta), Err(e), _) | (Ok(meta), _, Err(e)) => return col.reject(line, e, Some(meta)),
+        (Ok(meta), Ok(id), Ok(o)) => (meta, id, o),
     };
     let truncated = col.options.truncated_errors
         && matches!(obj.get_named("is_truncated"), Some(Value::Bool(true)));

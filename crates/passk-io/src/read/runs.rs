@@ -100,15 +100,8 @@ pub fn swe_bench(text: &str, model: &str, col: &mut Collector) {
         .collect();
     for id in &submitted {
         let c = resolved.contains(id.as_str()) as u64;
-        col.push_counts(0, meta.clone(), Some(id.clone()), 1, c);
-        if c == 0 && errors.contains(id) {
-            let series = col.series.iter_mut().find(|s| s.0 == meta);
-            if let Some(t) = series.and_then(|s| s.1.last_mut()) {
-                if t.id.as_deref() == Some(id.as_str()) {
-                    t.set_errored(1);
-                }
-            }
-        }
+        let errored = errors.contains(id) as u64;
+        col.push_errored(meta.clone(), id.clone(), (1, c), errored);
     }
 }
 
