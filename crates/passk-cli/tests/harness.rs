@@ -13,7 +13,7 @@ use passk_io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
 use serde_json::Value;
 
 /// The fixtures: the files read together, their expected counts and their format.
-const FIXTURES: [(&[&str], &str, Format); 13] = [
+const FIXTURES: [(&[&str], &str, Format); 15] = [
     (
         &["samples_gsm8k_2024-05-01T12-00-00.000000.jsonl"],
         "samples_gsm8k_2024-05-01T12-00-00.000000.jsonl.expected.json",
@@ -79,6 +79,18 @@ const FIXTURES: [(&[&str], &str, Format); 13] = [
         &["verl_val/50.jsonl", "verl_val/0.jsonl"],
         "verl_val.expected.json",
         Format::Rollouts,
+    ),
+    // lighteval details (parquet, read with the decoder the CLI and the page's Parquet part
+    // link), and verl's offline generations with a column of scores.
+    (
+        &["lighteval/details_lighteval|aime24|0_2025-06-01T12-00-00.000000.parquet"],
+        "lighteval.expected.json",
+        Format::Parquet,
+    ),
+    (
+        &["verl_gen_scored/gsm8k_gen_scored.parquet"],
+        "verl_gen_scored.expected.json",
+        Format::Parquet,
     ),
     (
         &["verifiers/results.jsonl"],
@@ -154,7 +166,7 @@ fn read(files: &[&str], chunk: usize) -> (Vec<Dataset>, Vec<Vec<Rejected>>, Vec<
         .map(|f| {
             let path = fixture(f);
             let shown = path.to_string_lossy().to_string();
-            let mut r = Reader::new(&shown, &series_name_for(&shown), None);
+            let mut r = Reader::new(&shown, &series_name_for(&shown), None).with_parquet();
             for c in std::fs::read(&path).unwrap().chunks(chunk) {
                 r.feed(c);
             }
@@ -261,7 +273,7 @@ fn malformed_logs_are_rejected_with_reasons_never_a_panic() {
             let bytes = std::fs::read(fixture(f)).unwrap();
             let name = series_name_for(f);
             let read_cut = |b: &[u8]| {
-                let mut r = Reader::new(f, &name, None);
+                let mut r = Reader::new(f, &name, None).with_parquet();
                 r.feed(b);
                 r.finish()
             };
@@ -383,4 +395,59 @@ fn inspect_partial_credit_counts_as_the_user_maps_it() {
         stderr.contains("--partial half: one of correct, incorrect"),
         "{stderr}"
     );
+}
+
+#[test]
+fn parquet_without_a_count_is_refused_with_its_reason() {
+    // verl's offline generations hold responses but no scores.
+    let gen = fixture("verl_gen/gsm8k_gen.parquet");
+    let (status, series, stderr) = passk_counts(&[], &gen);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(series.is_some_and(|s| s.iter().all(|s| s.1.is_empty())));
+    assert!(
+        stderr.contains("holds the responses but no scores"),
+        "{stderr}"
+    );
+    // A metric the user names that the details do not have; one that is not c/n.
+    let details =
+        fixture("lighteval/details_lighteval|aime24|0_2025-06-01T12-00-00.000000.parquet");
+    let (status, _, stderr) = passk_counts(&["--metric", "acc"], &details);
+    assert_eq!(status, Some(2));
+    assert!(
+        stderr.contains(
+            "no metric \"acc\" in this file (it has: avg@n:n=4, pass@k:k=1&n=4, pass@k:k=2&n=4)"
+        ),
+        "{stderr}"
+    );
+    let (status, _, stderr) = passk_counts(&["--metric", "pass@k:k=2&n=4"], &details);
+    assert_eq!(status, Some(2));
+    assert!(
+        stderr.contains("pass@k:k=2&n=4 is not c/n of a document's samples"),
+        "{stderr}"
+    );
+    // A graded value is not a count: that document is rejected by its row, the rest read.
+    let (status, got, stderr) = passk_counts(&["--metric", "pass@k:k=1&n=4"], &details);
+    assert_eq!(
+        (status, got.map(|s| s[0].1.len())),
+        (Some(0), Some(5)),
+        "{stderr}"
+    );
+    // The page's Parquet worker reads as the streaming reader given the decoder does.
+    let bytes = std::fs::read(&details).unwrap();
+    let mut streamed = Reader::new("d.parquet", "d", None).with_parquet();
+    streamed.feed(&bytes);
+    let (streamed, whole) = (
+        streamed.finish(),
+        passk_io::read::read_parquet("d.parquet", "d", &bytes, ReadOptions::default()),
+    );
+    assert!(
+        whole.same_data(&streamed)
+            && whole.notes == streamed.notes
+            && whole.bytes == streamed.bytes
+    );
+    assert_eq!(whole.series[0].1.len(), 5);
+    // The reader without the decoder (the engine worker) says where Parquet is read.
+    let r = passk_io::read::read_bytes("d.parquet", "d", &bytes, None);
+    assert_eq!(r.format, Some(Format::Parquet));
+    assert_eq!(r.rejected[0].reason, passk_io::read::PARQUET_ELSEWHERE);
 }

@@ -71,7 +71,9 @@ pub fn run(target: Target, input: &[u8], choice: u64) {
                 "o/output-rs0.jsonl",
                 "l.eval",
             ][(choice >> 10 & 3) as usize];
-            let mut r = Reader::new(name, &series_name_for(name), format).with_options(options);
+            let mut r = Reader::new(name, &series_name_for(name), format)
+                .with_options(options)
+                .with_parquet();
             for c in input.chunks(chunk) {
                 r.feed(c);
             }

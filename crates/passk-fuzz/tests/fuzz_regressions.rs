@@ -15,7 +15,7 @@ use passk_io::read::Format;
 
 /// The seeds committed under `corpus/` (`make_seeds.py` writes them): fewer is a seed lost.
 /// Raise it when adding seeds.
-const SEEDS_AT_LEAST: usize = 112;
+const SEEDS_AT_LEAST: usize = 116;
 
 /// How long one input may take.
 const LIMIT: Duration = Duration::from_secs(20);

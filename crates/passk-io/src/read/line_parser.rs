@@ -152,7 +152,8 @@ impl LineParser {
             | Format::JsonList
             | Format::SweBench
             | Format::Inspect
-            | Format::InspectZip => {}
+            | Format::InspectZip
+            | Format::Parquet => {}
         }
     }
 }

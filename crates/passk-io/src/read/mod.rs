@@ -18,7 +18,9 @@
 mod answers;
 mod assemble;
 mod collect;
+mod detect;
 mod fast_hash;
+mod file_read;
 mod format;
 mod harness;
 mod inspect;
@@ -28,6 +30,8 @@ mod json_value;
 mod line_parser;
 mod lines;
 mod names;
+#[cfg(feature = "parquet")]
+mod parquet_file;
 mod quotes;
 mod read_options;
 mod reader;
@@ -45,7 +49,11 @@ pub use assemble::{assemble, assemble_with_sources, series_name_for};
 pub use collect::MAX_KEPT;
 pub use read_options::ReadOptions;
 
-pub use format::{detect, Format};
+pub use detect::detect;
+#[cfg(feature = "parquet")]
+pub use file_read::read_parquet;
+pub use file_read::FileRead;
+pub use format::Format;
 pub use json_value::{json_count, json_text};
 pub use lines::MAX_LINE;
 pub use names::{
@@ -53,7 +61,7 @@ pub use names::{
     SCORE_NAMES, TARGET_NAMES, TASK_NAMES, TEMPERATURE_NAMES,
 };
 pub use quotes::split_delimited;
-pub use reader::{read_bytes, read_text, FileRead, Reader};
+pub use reader::{read_bytes, read_text, Reader, PARQUET_ELSEWHERE};
 pub use refusal::refusal;
 pub use rollout_keys::{RolloutKeys, THRESHOLD_SLACK};
 pub use rollouts::step_of_name;

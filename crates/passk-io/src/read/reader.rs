@@ -2,88 +2,16 @@
 //! the first bytes, hands line formats their numbered lines as they complete and keeps whole
 //! JSON documents until the end; [`read_bytes`] and [`read_text`] read an input at once.
 
-use passk_core::data::dataset::SeriesMeta;
-
-use passk_core::data::tasks::Tasks;
-
 use super::collect::Collector;
 use super::read_options::ReadOptions;
 
-use super::format::{detect, not_text, Format, SNIFF};
+use super::detect::{detect, not_text, SNIFF};
+use super::file_read::{file_read, FileRead};
+use super::format::Format;
 use super::line_parser::LineParser;
 use super::lines::Lines;
-use super::row_error::RowError;
 use super::text_rows::Header;
 use super::{harness, inspect, json_doc, runs, split};
-
-/// What one file or pasted text yielded (kept across reloads as JSON).
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct FileRead {
-    /// The name shown in messages (`file:line: reason`).
-    pub file: String,
-    /// The series name when the input names none (file stem, `stdin`, `pasted`).
-    pub default_name: String,
-    /// How it was read (None for an empty input).
-    pub format: Option<Format>,
-    /// Series in order of first appearance, with what the input said about them.
-    pub series: Vec<(SeriesMeta, Tasks)>,
-    /// Rejected rows (the first [`MAX_KEPT`](super::MAX_KEPT)).
-    pub rejected: Vec<RowError>,
-    /// Rejected rows beyond those kept.
-    pub rejected_more: u64,
-    /// Header columns or keys that were not used.
-    pub ignored_columns: Vec<String>,
-    /// What the reader chose that the user should know (the threshold a reward passes at).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
-    /// Bytes read.
-    pub bytes: u64,
-    /// The series this file is one run of, for formats whose files given together combine
-    /// ([`Format::runs_combine`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub runs_of: Option<String>,
-    /// The input's stable id on the page, given when it is loaded (0: none yet; the pasted
-    /// text keeps 0): the keys of its series start with it ([`crate::loaded::Loaded::keys`]).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub id: u32,
-}
-
-fn is_zero(id: &u32) -> bool {
-    *id == 0
-}
-
-impl FileRead {
-    /// Whether `other` holds the same data: the same series with the same tasks and counts,
-    /// read the same way and with the same rejected rows, whatever the file is called
-    /// (except for runs, [`runs_of`](Self::runs_of): two runs may agree).
-    pub fn same_data(&self, other: &FileRead) -> bool {
-        self.series == other.series
-            && self.format == other.format
-            // Runs of one series may well agree: only the same file is the same run.
-            && (self.runs_of.is_none() || self.file == other.file)
-            && self.rejected == other.rejected
-            && self.rejected_more == other.rejected_more
-    }
-
-    /// Puts the series in order of the model size their names end with (`Pythia 70M` before
-    /// `Pythia 2.8B` before `Pythia 12B`); series without a size keep their order, last.
-    pub fn sort_by_model_size(&mut self) {
-        let size = |m: &SeriesMeta| {
-            let last = m.model.as_deref()?.rsplit(' ').next()?;
-            let (num, scale) = match (last.strip_suffix('M'), last.strip_suffix('B')) {
-                (Some(num), _) => (num, 1e6),
-                (_, Some(num)) => (num, 1e9),
-                _ => return None,
-            };
-            num.parse::<f64>().ok().map(|v| v * scale)
-        };
-        self.series.sort_by(|a, b| {
-            size(&a.0)
-                .unwrap_or(f64::INFINITY)
-                .total_cmp(&size(&b.0).unwrap_or(f64::INFINITY))
-        });
-    }
-}
 
 /// Where the reader is: still gathering the bytes the format is decided on, reading lines,
 /// or keeping a whole document.
@@ -112,6 +40,10 @@ pub struct Reader {
     /// What reads a zip archive (an inspect_ai `.eval` log); None for text, so that the page,
     /// which reads only what is typed, does not link the archive decoders.
     unzip: Option<fn(&[u8], &mut Collector)>,
+    /// What reads an Apache Parquet file (lighteval details); None unless asked for
+    /// ([`with_parquet`](Self::with_parquet)): the decoder is large, and the page loads it
+    /// only when a Parquet file is picked.
+    parquet: Option<fn(&[u8], &mut Collector)>,
     /// The series the input is a run of ([`Format::run_of`]), once the format is decided.
     runs_of: Option<String>,
     /// Where the next chunk read is cut in two parts, instead of its middle (tests).
@@ -140,6 +72,7 @@ impl Reader {
             col: Collector::default(),
             bytes: 0,
             unzip,
+            parquet: None,
             runs_of: None,
             #[cfg(test)]
             cut: None,
@@ -149,6 +82,14 @@ impl Reader {
     /// The same reader, reading with `options`.
     pub fn with_options(mut self, options: ReadOptions) -> Reader {
         self.col.options = options;
+        self
+    }
+
+    /// The same reader, reading Apache Parquet files too (lighteval details, verl
+    /// generations).
+    #[cfg(feature = "parquet")]
+    pub fn with_parquet(mut self) -> Reader {
+        self.parquet = Some(super::parquet_file::read);
         self
     }
 
@@ -198,7 +139,7 @@ impl Reader {
             .forced
             .or_else(|| detect(&text))
             .unwrap_or(Format::CountsText);
-        if format != Format::InspectZip {
+        if !matches!(format, Format::InspectZip | Format::Parquet) {
             if let Some(reason) = not_text(prefix) {
                 self.state = State::NotText(reason);
                 return;
@@ -280,6 +221,16 @@ impl Reader {
                 }
                 (Some(Format::InspectZip), Vec::new())
             }
+            State::Document {
+                format: Format::Parquet,
+                text,
+            } => {
+                match self.parquet {
+                    Some(parquet) => parquet(text, col),
+                    None => col.reject(0, PARQUET_ELSEWHERE, None),
+                }
+                (Some(Format::Parquet), Vec::new())
+            }
             State::Document { format, text } => {
                 let text = String::from_utf8_lossy(text);
                 let text = text.trim_start_matches('\u{feff}');
@@ -297,27 +248,19 @@ impl Reader {
         self.into_read(format, ignored)
     }
 
-    fn into_read(mut self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
-        FileRead {
-            id: 0,
-            runs_of: self.runs_of,
-            series: self
-                .col
-                .take_series()
-                .into_iter()
-                .map(|(m, t)| (m, t.into()))
-                .collect(),
-            file: self.file,
-            default_name: self.default_name,
-            format,
-            rejected: self.col.rejected,
-            rejected_more: self.col.rejected_more,
-            ignored_columns,
-            notes: self.col.notes,
-            bytes: self.bytes,
-        }
+    fn into_read(self, format: Option<Format>, ignored_columns: Vec<String>) -> FileRead {
+        let mut read = file_read(self.col, &self.file, &self.default_name, format);
+        read.runs_of = self.runs_of;
+        read.ignored_columns = ignored_columns;
+        read.bytes = self.bytes;
+        read
     }
 }
+
+/// Why a Parquet file was not read by a reader without the decoder.
+pub const PARQUET_ELSEWHERE: &str =
+    "an Apache Parquet file: the page reads it when it is loaded as a file \
+     named *.parquet, and passk report reads it";
 
 /// Reads a whole input at once, detecting the format unless `format` is given.
 pub fn read_bytes(
