@@ -11,7 +11,8 @@
 //      human-eval results file (200 MB; 20 MB with --quick) and the longest main-thread task;
 //      the heavy settings on the Pythia example (bench/heavy.mjs): the longest main-thread
 //      task while they run and the calculator's answer time per keystroke meanwhile; and
-//      (without --quick) loading 10^5 and 10^6 tasks in the page (bench/load.mjs).
+//      (without --quick) loading 10^5 and 10^6 tasks in the page (bench/load.mjs); the heavy job
+//      over 1, 2 and 4 engine workers, as many as the machine has (bench/pool.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -134,6 +135,18 @@ const heavy = {
   keystrokes: Number(/over (\d+) keystrokes/.exec(hv.stdout)?.[1]),
 };
 log(`heavy settings: ${heavy.line ?? hv.stderr}`);
+// The heavy job over the pool of engine workers (bench/pool.mjs): 1, 2 and 4 workers, as many
+// as the machine has cores.
+const cores = Math.max(1, (await import('node:os')).availableParallelism());
+const pool = [1, 2, 4].filter((w) => w === 1 || w <= cores);
+const pl = spawnSync('node', [join(ROOT, 'bench/pool.mjs'), quick ? '200' : '1000', ...pool.map(String)], { encoding: 'utf8', env: process.env });
+const pools = [...(pl.stdout ?? '').matchAll(/workers (\d+): ([\d.]+) s, longest main-thread task (\d+) ms, CSV (\w+)/g)].map((m) => ({
+  workers: Number(m[1]),
+  seconds: Number(m[2]),
+  longest: Number(m[3]),
+  hash: m[4],
+}));
+log(`pool: ${pools.map((p) => `${p.workers} workers ${p.seconds} s`).join(', ') || pl.stderr}`);
 // Loading 10^5 and 10^6 tasks in the page (bench/load.mjs; the files of the full run only).
 const loads = quick
   ? []
@@ -178,6 +191,9 @@ out.push(`first render of the example (navigation → curves drawn, median of ${
 out.push(`ingest of a ${ingest.mb} MB human-eval results file: ${ingest.rate} MB/s, longest main-thread task ${ingest.longest} ms, peak renderer memory ${ingest.memory} MB above the page's before`);
 for (const l of loads) out.push(`file picked in the page (bench/load.mjs): ${l}`);
 out.push(`heavy settings on the Pythia example (1000 resamples, bootstrap band, k_max 10^6; bench/heavy.mjs): ${heavy.line}; longest main-thread task ${heavy.longest} ms; the calculator answered ${heavy.keystrokes} keystrokes in median ${heavy.calcMedian} ms, max ${heavy.calcMax} ms`);
+for (const p of pools) {
+  out.push(`heavy job over ${p.workers} engine worker${p.workers > 1 ? 's' : ''} (bench/pool.mjs, ${quick ? 200 : 1000} resamples): ${p.seconds} s, ×${(pools[0].seconds / p.seconds).toFixed(2)} the time of one; longest main-thread task ${p.longest} ms; curves and band ${p.hash === pools[0].hash ? 'identical to one worker\'s' : 'DIFFERENT from one worker\'s'}`);
+}
 out.push('');
 // Targets (judged at N = 10^6; --quick has no such input and only shows the sizes and render).
 const check = (ok, text) => out.push(`- ${ok ? 'met' : 'MISSED'}: ${text}`);
@@ -211,6 +227,8 @@ if (big) {
     check(wmbs >= 100, `… ≥ 100 MB/s in wasm — ${wmbs.toFixed(0)} MB/s`);
     check(counts.peak_bytes <= 200e6, `peak memory of that report ≤ 200 MB — ${(counts.peak_bytes / 1e6).toFixed(0)} MB`);
   }
+  const one = step(big, 'full report, 1 thread');
+  check(one / natFull >= 1.6, `the CLI's full report of ${big.tasks} tasks on all ${cores} threads ≤ 1/1.6 of its time on 1 — ×${(one / natFull).toFixed(2)} (${fmt(natFull)} vs ${fmt(one)} ms)`);
   if (mid) check(step(mid, READ_REPORT) <= 150, `passk report on 10^5 tasks ≤ 150 ms natively — ${fmt(step(mid, READ_REPORT))} ms`);
 } else {
   out.push('targets (the speed targets are judged at N = 10^6: run ./dev bench without --quick):');
@@ -225,6 +243,12 @@ if (scaled !== undefined) check(scaled <= 2000, `scaled-Beta and Kumaraswamy fit
 const firstGz = sizes.filter((s) => /^(passk-web|__wasm_split)/.test(s.file)).reduce((a, s) => a + s.gz, 0);
 const restGz = sizes.filter((s) => s.file.startsWith('split_')).reduce((a, s) => a + s.gz, 0);
 check(firstGz <= 300_000, `page wasm + JS before the first paint ≤ 300 KB gzipped — ${(firstGz / 1000).toFixed(1)} KB (then ${(restGz / 1000).toFixed(1)} KB of workspace part, fetched beside it)`);
+// Every wasm a first visit fetches: all but the Parquet reader's (started only for a Parquet file).
+const visitGz = sizes.filter((s) => s.file.endsWith('.wasm') && !s.file.startsWith('passk-parquet')).reduce((a, s) => a + s.gz, 0);
+const pageGz = sizes.filter((s) => /^passk-web.*\.wasm$/.test(s.file)).reduce((a, s) => a + s.gz, 0);
+check(visitGz <= 900_000 && pageGz <= 250_000, `all wasm at a first visit ≤ 900 KB gzipped, the page's own ≤ 250 KB — ${(visitGz / 1000).toFixed(1)} KB and ${(pageGz / 1000).toFixed(1)} KB`);
+const two = pools.find((p) => p.workers === 2);
+if (two) check(pools[0].seconds / two.seconds >= 1.6 && pools.every((p) => p.hash === pools[0].hash), `the heavy job with 2 workers ≤ 1/1.6 of its time with 1, the same curves and band — ×${(pools[0].seconds / two.seconds).toFixed(2)}`);
 check(firstRender <= 700, `first render ≤ 700 ms — ${firstRender.toFixed(0)} ms`);
 check(heavy.longest <= 50 && ingest.longest <= 50, `longest main-thread task ≤ 50 ms while the heavy settings run on Pythia and while the ${ingest.mb} MB file loads — ${heavy.longest} ms and ${ingest.longest} ms`);
 check(heavy.keystrokes > 0 && heavy.calcMax <= 50, `the calculator answers within 50 ms of a keystroke while the heavy job runs — max ${heavy.calcMax} ms over ${heavy.keystrokes} keystrokes`);

@@ -8,6 +8,7 @@
 use leptos::prelude::*;
 
 use super::engine_client;
+use super::engine_pool;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
 use passk_core::data::errors::ErrorsSummary;
@@ -225,7 +226,9 @@ pub fn curve_pipeline(
         let (k_max, band, settings, taus) = inputs.get();
         let scaled = out.scaled.get();
         let data = data.get();
-        ask(out.pending, "drawing…", |job| Request {
+        let pool = engine_pool::workers_for(band);
+        let band_settings = settings.clone();
+        let job = ask(out.pending, "drawing…", |job| Request {
             job,
             ask: Ask::Curves {
                 data,
@@ -234,8 +237,10 @@ pub fn curve_pipeline(
                 settings,
                 taus,
                 scaled,
+                pool,
             },
         });
+        engine_pool::spread(job, pool, data, k_max, &band_settings);
     });
 }
 

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
+use super::engine_pool::{self, MAX_WORKERS};
 use super::setting_field::SettingField;
 use passk_io::settings::Field;
 
@@ -33,6 +34,32 @@ pub fn AnalysisSettings(
             .map(field)
             .collect_view()
     };
+    // The engine's workers a bootstrap band is spread over (kept on this device, not in links).
+    let text = RwSignal::new(engine_pool::size().get_untracked().to_string());
+    let error = Signal::derive(move || {
+        let ok = text.with(|t| {
+            t.trim()
+                .parse::<u32>()
+                .is_ok_and(|n| (1..=MAX_WORKERS).contains(&n))
+        });
+        (!ok).then(|| format!("a whole number of workers from 1 to {MAX_WORKERS}"))
+    });
+    let workers = view! {
+        <SettingField
+            id="workers"
+            label="workers (bootstrap band)"
+            value=text
+            on_input=move |v: String| {
+                if let Ok(n) = v.trim().parse::<u32>() {
+                    if (1..=MAX_WORKERS).contains(&n) {
+                        engine_pool::set_size(n);
+                    }
+                }
+                text.set(v);
+            }
+            error=error
+        />
+    };
     view! {
         <div class="settings">{fields(false)}</div>
         <details
@@ -47,7 +74,7 @@ pub fn AnalysisSettings(
             }
         >
             <summary>"Estimator settings"</summary>
-            <div class="settings">{fields(true)}</div>
+            <div class="settings">{fields(true)} {workers}</div>
         </details>
     }
 }

@@ -41,6 +41,11 @@ struct Client {
     unanswered: Vec<Request>,
     /// Restarts since the page loaded or the user's last retry.
     restarts: u32,
+    /// The last fit asked for: the pool's other workers fit the same series
+    /// (`engine_pool`).
+    last_fit: Option<Request>,
+    /// Called when a restarted worker has been sent the requests unanswered.
+    after_restart: Option<fn()>,
     handlers: [Option<Rc<Handler>>; Family::COUNT],
 }
 
@@ -236,6 +241,10 @@ fn worker_failed() {
     for r in unanswered {
         post(r);
     }
+    // What else the old worker was given (the rows the pool's other workers sent it).
+    if let Some(f) = CLIENT.with_borrow(|c| c.after_restart) {
+        f();
+    }
 }
 
 /// How many times the user asked to retry: the page asks for its analysis again when it
@@ -333,6 +342,9 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
         if !matches!(req.ask, Ask::Cancel { .. }) {
             c.unanswered.push(req.clone());
         }
+        if matches!(req.ask, Ask::Fit { .. }) {
+            c.last_fit = Some(req.clone());
+        }
         // The worker keeps what arrives while it loads (its script does): the request goes now.
         let now = c.ready || c.worker.is_some();
         (req, now)
@@ -353,4 +365,30 @@ pub fn cancel(family: Family) -> u64 {
         job,
         ask: Ask::Cancel { family },
     })
+}
+
+/// The last fit request sent (the pool's other workers are sent it too).
+pub fn last_fit() -> Option<Request> {
+    CLIENT.with_borrow(|c| c.last_fit.clone())
+}
+
+/// Posts `req` to the engine as it is: no job number of its own, not kept to be sent again
+/// (the rows the pool's other workers fitted for a curves job: `engine_pool`).
+pub fn post_as_is(req: Request) {
+    #[cfg(feature = "in-page-engine")]
+    if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
+        engine.accept(&req);
+        wasm_bindgen_futures::spawn_local(engine.run(req, Rc::new(Page)));
+        return;
+    }
+    CLIENT.with_borrow(|c| {
+        if let (Some(w), Ok(v)) = (&c.worker, to_js(&req)) {
+            let _ = w.post_message_with_transfer(&v, &handed_over(&v));
+        }
+    });
+}
+
+/// Calls `f` each time a restarted worker has been sent the requests still unanswered.
+pub fn after_restart(f: fn()) {
+    CLIENT.with_borrow_mut(|c| c.after_restart = Some(f));
 }

@@ -23,6 +23,7 @@ pub mod decide_panel;
 pub mod download;
 pub mod drop_zone;
 pub mod engine_client;
+pub mod engine_pool;
 pub mod examples;
 pub mod fit_panel;
 pub mod forecast_panel;

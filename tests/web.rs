@@ -261,6 +261,7 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                 settings: settings.clone(),
                 taus: vec![Tau::parse("0.15").unwrap()],
                 scaled: true,
+                pool: 0,
             },
         },
         Request {
@@ -341,6 +342,38 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                 },
             },
         },
+        // A part of a bootstrap band (another worker's), and rows handed to a curves job:
+        // every bit of the f64 rows crosses (their bytes), a missing part too.
+        Request {
+            job: 11,
+            ask: Ask::BandPart {
+                data: 1,
+                k_max: 100,
+                // (A band draws at least 100 resamples: this part fits 50 of them.)
+                settings: settings.clone(),
+                part: passk_core::analysis::bands::Part { index: 1, of: 2 },
+            },
+        },
+        Request {
+            job: 12,
+            ask: Ask::BandRows {
+                part: passk_core::analysis::bands::Part { index: 1, of: 2 },
+                rows: Some(vec![vec![
+                    vec![
+                        [0.1, f64::MIN_POSITIVE, 1.0 / 3.0, 0.0, 1.0];
+                        2
+                    ];
+                    3
+                ]]),
+            },
+        },
+        Request {
+            job: 12,
+            ask: Ask::BandRows {
+                part: passk_core::analysis::bands::Part { index: 2, of: 3 },
+                rows: None,
+            },
+        },
     ];
     let engine = Engine::new();
     let host = Rc::new(Collect(RefCell::new(vec![Reply::ready()])));
@@ -354,9 +387,16 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
         while std::future::Future::poll(run.as_mut(), &mut cx).is_pending() {}
     }
     let replies = host.0.borrow().clone();
-    // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan, Forecasts (the
-    // cancel has no reply).
-    assert_eq!(replies.len(), 10, "{replies:?}");
+    // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan, Forecasts,
+    // BandRows (the cancel and the rows handed over have no reply).
+    assert_eq!(replies.len(), 11, "{replies:?}");
+    assert!(replies.iter().any(|r| matches!(
+        r,
+        Reply {
+            answer: Answer::BandRows { rows, .. },
+            ..
+        } if rows.len() == 1 && rows[0].iter().all(|k| k.len() == 50)
+    )));
     assert!(replies.iter().any(|r| matches!(
         r,
         Reply {

@@ -2,14 +2,14 @@
 //! the curves and bands, backtests, the paired difference and the sample-size plan, each
 //! pausing between slices of work.
 
-use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK, GRID_POINTS};
+use crate::band_pool::{self, Mailbox};
+use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK};
 use crate::protocol::{Answer, Reply};
 use crate::source::Source;
 use passk_core::analysis::backtest::run::BacktestRun;
-use passk_core::analysis::bands::BootstrapDraws;
+use passk_core::analysis::bands::{bands_of, merge_rows, Part};
 use passk_core::analysis::curves::{
-    bootstrap_settings, cover_curves, k_grid, round_budgets, series_curves, with_bootstrap_band,
-    SeriesCurves,
+    cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
 };
 use passk_core::analysis::decide::compare_all::{chosen_pairs, compare_pair, decision, Pairs};
 use passk_core::analysis::forecast::{too_many_groups, Prepared};
@@ -66,16 +66,33 @@ pub(crate) struct CurveAsk<'a> {
     pub(crate) band: BandKind,
     pub(crate) taus: &'a [Tau],
     pub(crate) scaled: bool,
+    /// The workers the bootstrap band is spread over.
+    pub(crate) pool: u32,
 }
 
-/// The Pass@k curves (the grid in slices; the bootstrap band one resample at a time) and
-/// the Cover@τ curves of every series with tasks; with the scaled fits' curves when asked
-/// (each series' scaled fits in a slice of their own the first time).
-pub(crate) async fn curves(job: &mut Job<'_>, d: Data, what: &CurveAsk<'_>, settings: &Settings) {
+/// The Pass@k curves (the grid in slices; the bootstrap band one resample at a time, its
+/// parts spread over the page's pool when `pool` > 1: `band_pool`) and the Cover@τ curves of
+/// every series with tasks; with the scaled fits' curves when asked (each series' scaled fits
+/// in a slice of their own the first time).
+pub(crate) async fn curves(
+    job: &mut Job<'_>,
+    d: Data,
+    what: &CurveAsk<'_>,
+    settings: &Settings,
+    mailbox: &Mailbox,
+) {
     let CurveAsk {
         k_max, band, taus, ..
     } = *what;
+    let pool = if band == BandKind::Bootstrap {
+        what.pool.max(1)
+    } else {
+        1
+    };
+    mailbox.forget_before(job.job);
     let (mut curves, mut cover) = (Vec::new(), Vec::new());
+    // Pooled: each series' own rows, and (its curve's place, its fit, its grid).
+    let (mut own, mut pending) = (Vec::new(), Vec::new());
     let series = with_tasks(&d.datasets, &d.fits);
     for (i, (ds, f)) in series.iter().enumerate() {
         let with;
@@ -91,10 +108,7 @@ pub(crate) async fn curves(job: &mut Job<'_>, d: Data, what: &CurveAsk<'_>, sett
         } else {
             *f
         };
-        let (lo, hi) = f.n_range();
-        let mut marks = round_budgets(k_max);
-        marks.extend([lo, hi]);
-        let ks = k_grid(k_max, GRID_POINTS, &marks);
+        let ks = band_pool::grid(f, k_max);
         // The curves in slices of the grid; the bootstrap band one resample at a
         // time over the whole grid.
         let plain = if band == BandKind::Bootstrap {
@@ -117,34 +131,46 @@ pub(crate) async fn curves(job: &mut Job<'_>, d: Data, what: &CurveAsk<'_>, sett
         }
         let mut joined = SeriesCurves::concat(parts);
         if band == BandKind::Bootstrap {
-            let s = bootstrap_settings(settings);
-            let mut draws = BootstrapDraws::new(ds, f.fits.as_ref(), &ks, &s);
-            loop {
-                let (done, total) = draws.progress();
-                let text = || {
-                    (
-                        format!(
-                            "bootstrap band of series {} of {}: {done} of {total} resamples…",
-                            i + 1,
-                            series.len()
-                        ),
-                        Some((done, total)),
-                    )
-                };
-                if !job.tick(text).await {
-                    return;
+            let part = Part { index: 0, of: pool };
+            let at = (i, series.len());
+            let Some(rows) = band_pool::part_rows(job, (ds, f), &ks, settings, part, at).await
+            else {
+                return;
+            };
+            if pool == 1 {
+                if let Some(c) = joined.as_mut() {
+                    with_bootstrap_band(c, f, settings, &bands_of(&rows));
                 }
-                if !draws.step() {
-                    break;
-                }
-            }
-            let bands = draws.finish();
-            if let Some(c) = joined.as_mut() {
-                with_bootstrap_band(c, f, settings, &bands);
+            } else {
+                own.push(rows);
+                let place = joined.is_some().then_some(curves.len());
+                pending.push((place, f.clone(), ks));
             }
         }
         curves.extend(joined);
         cover.push(cover_curves(f, taus, COVER_POINTS));
+    }
+    if pool > 1 {
+        let with_grids: Vec<_> = series
+            .iter()
+            .zip(&pending)
+            .map(|((ds, f), p)| (*ds, *f, p.2.clone()))
+            .collect();
+        let Some(parts) =
+            band_pool::all_parts(job, mailbox, pool, own, &with_grids, settings).await
+        else {
+            return;
+        };
+        for (s, (place, f, _)) in pending.iter().enumerate() {
+            let rows: Vec<_> = parts.iter().map(|p| p[s].clone()).collect();
+            let Some(merged) = merge_rows(&rows) else {
+                return job
+                    .fail("the workers' parts of the bootstrap band do not fit together".into());
+            };
+            if let Some(c) = place.and_then(|at| curves.get_mut(at)) {
+                with_bootstrap_band(c, f, settings, &bands_of(&merged));
+            }
+        }
     }
     job.finish(Reply {
         job: job.job,

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 mod analyses;
+mod band_pool;
 pub mod bench;
 pub mod job;
 pub mod protocol;

@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use super::protocol::{Answer, Ask, Family, Reply, Request};
 use crate::analyses;
+use crate::band_pool::{self, Mailbox};
 use crate::job::{with_tasks, Data, Host, Job};
 
 use crate::wire::report::ReportWire;
@@ -22,6 +23,8 @@ use passk_core::settings::Options;
 pub struct Engine {
     latest: [Cell<u64>; Family::COUNT],
     data: RefCell<Option<Data>>,
+    /// The rows other workers fitted for a curves job's bootstrap band.
+    mailbox: Mailbox,
 }
 
 impl Engine {
@@ -33,7 +36,10 @@ impl Engine {
     /// Takes note of a request as it arrives (before its job starts): it supersedes the
     /// running job of its family.
     pub fn accept(&self, req: &Request) {
-        self.latest[req.family().index()].set(req.job);
+        // Rows for a curves job are that job's, not a newer request.
+        if !matches!(req.ask, Ask::BandRows { .. }) {
+            self.latest[req.family().index()].set(req.job);
+        }
     }
 
     /// The series and fits of fit job `data`, if they are the ones held.
@@ -66,6 +72,9 @@ impl Engine {
 
     /// Runs one request to its reply (none when superseded).
     pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
+        if let Ask::BandRows { part, rows } = req.ask {
+            return self.mailbox.put(req.job, part, rows);
+        }
         let latest = &self.latest[req.family().index()];
         let mut job = Job::new(latest, host.as_ref(), req.job, req.family());
         if !job.live() {
@@ -105,6 +114,7 @@ impl Engine {
                 settings,
                 taus,
                 scaled,
+                pool,
             } => {
                 let Some(d) = self.fitted(&job, data).await else {
                     return;
@@ -114,9 +124,22 @@ impl Engine {
                     band,
                     taus: &taus,
                     scaled,
+                    pool,
                 };
-                analyses::curves(&mut job, d, &what, &settings).await
+                analyses::curves(&mut job, d, &what, &settings, &self.mailbox).await
             }
+            Ask::BandPart {
+                data,
+                k_max,
+                settings,
+                part,
+            } => {
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
+                band_pool::band_part(&mut job, d, k_max, &settings, part).await
+            }
+            Ask::BandRows { .. } => {}
             Ask::Backtest {
                 data,
                 settings,

@@ -11,6 +11,7 @@ use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
 
 use passk_core::analysis::backtest::run::BacktestRun;
+use passk_core::analysis::bands::Part;
 use passk_core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
 use passk_core::analysis::decide::compare_all::{compare_all, Pairs};
 use passk_core::analysis::diagnose::diagnose;
@@ -142,6 +143,7 @@ fn curves_request(job: u64, data: u64, band: BandKind) -> Request {
             settings: Settings::default(),
             taus: vec![Tau::parse("0.5").unwrap()],
             scaled: false,
+            pool: 0,
         },
     }
 }
@@ -699,6 +701,7 @@ fn the_bootstrap_band_in_slices_equals_the_whole() {
             settings: settings.clone(),
             taus: vec![],
             scaled: false,
+            pool: 1,
         },
     };
     let got = run(&engine, &h, req);
@@ -713,6 +716,102 @@ fn the_bootstrap_band_in_slices_equals_the_whole() {
     let whole = series_curves(&ds[1], &fit, &curves[1].ks, &settings, BandKind::Bootstrap);
     assert_eq!(curves[1], whole);
     assert!(whole.band.iter().all(Option::is_some), "{:?}", whole.band);
+}
+
+/// The bootstrap band spread over a pool of 2 or 3 workers (each its own engine, the rows
+/// handed from the others to the first as the page does, through the wire) is the band one
+/// worker draws, bit for bit; the part of a worker that failed is fitted by the first.
+#[test]
+fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
+    let settings = Settings {
+        bootstrap: 45,
+        seed: 9,
+        ..Settings::default()
+    };
+    let curves = |pool: u32| Request {
+        job: 2,
+        ask: Ask::Curves {
+            data: 1,
+            k_max: 5000,
+            band: BandKind::Bootstrap,
+            settings: settings.clone(),
+            taus: vec![],
+            scaled: false,
+            pool,
+        },
+    };
+    // Debug prints every f64 so that it reads back to the same bits.
+    let shown = |r: Vec<Reply>| format!("{r:?}");
+    let (_, alone, h) = fitted();
+    let want = shown(run(&alone, &h, curves(1)));
+    assert!(want.contains("band: [Some("), "no band drawn");
+    let other_seed = Request {
+        job: 2,
+        ask: match curves(1).ask {
+            Ask::Curves { settings, .. } => Ask::Curves {
+                data: 1,
+                k_max: 5000,
+                band: BandKind::Bootstrap,
+                settings: Settings {
+                    seed: 10,
+                    ..settings
+                },
+                taus: vec![],
+                scaled: false,
+                pool: 1,
+            },
+            _ => unreachable!(),
+        },
+    };
+    assert_ne!(
+        shown(run(&alone, &h, other_seed)),
+        want,
+        "the seed changes the band"
+    );
+    for of in 2..=3 {
+        let (_, first, h0) = fitted();
+        for index in (1..of).rev() {
+            let (_, helper, hh) = fitted();
+            let part = Part { index, of };
+            let ask = Ask::BandPart {
+                data: 1,
+                k_max: 5000,
+                settings: settings.clone(),
+                part,
+            };
+            let got = run(&helper, &hh, Request { job: 2, ask });
+            let [Reply {
+                answer: Answer::BandRows { part: p, rows },
+                ..
+            }] = &got[..]
+            else {
+                panic!("{got:?}")
+            };
+            assert_eq!(*p, part);
+            let handed = Request {
+                job: 2,
+                ask: Ask::BandRows {
+                    part,
+                    rows: Some(rows.clone()),
+                },
+            };
+            let wire: Request =
+                serde_json::from_str(&serde_json::to_string(&handed).unwrap()).unwrap();
+            assert!(run(&first, &h0, wire).is_empty());
+        }
+        assert_eq!(shown(run(&first, &h0, curves(of))), want, "{of} workers");
+    }
+    // A worker that failed: the first fits its part.
+    let (_, first, h0) = fitted();
+    let failed = Request {
+        job: 2,
+        ask: Ask::BandRows {
+            part: Part { index: 1, of: 2 },
+            rows: None,
+        },
+    };
+    run(&first, &h0, failed);
+    assert_eq!(shown(run(&first, &h0, curves(2))), want);
 }
 
 #[test]
@@ -950,6 +1049,24 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
                 settings: settings.clone(),
                 taus: vec![Tau::parse("0.15").unwrap()],
                 scaled: false,
+                pool: 2,
+            },
+        },
+        // Another worker's part of that band, and its rows (NaN-free) handed to the first.
+        Request {
+            job: 2,
+            ask: Ask::BandPart {
+                data: 1,
+                k_max: 1_000_000,
+                settings: settings.clone(),
+                part: Part { index: 1, of: 2 },
+            },
+        },
+        Request {
+            job: 2,
+            ask: Ask::BandRows {
+                part: Part { index: 1, of: 2 },
+                rows: Some(vec![vec![vec![[0.1, 0.2, 1.0 / 3.0, 0.0, 1.0]]]]),
             },
         },
         Request {
@@ -1035,6 +1152,13 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         job: 1,
         answer: Answer::Fits { fits },
     });
+    replies.push(Reply {
+        job: 2,
+        answer: Answer::BandRows {
+            part: Part { index: 1, of: 3 },
+            rows: vec![vec![vec![[0.5, 0.25, 0.125, 1.0, 0.0]; 2]; 4], Vec::new()],
+        },
+    });
     for r in [
         curves_request(2, 1, BandKind::Credible),
         Request {
@@ -1116,7 +1240,7 @@ fn every_message_round_trips() {
     let (requests, replies) = every_message();
     assert_eq!(
         replies.len(),
-        16,
+        17,
         "{:?}",
         replies.iter().map(|r| r.family()).collect::<Vec<_>>()
     );

@@ -17,13 +17,22 @@ fn opt(v: Option<f64>) -> String {
     v.map(full).unwrap_or_default()
 }
 
-/// The Pass@k curves: k, then one column per series and enabled estimator.
+/// The Pass@k curves: k, then one column per series and enabled estimator, then the band
+/// drawn (its low and high edge) of each series that has one.
 pub fn pass_at_k(curves: &[SeriesCurves], enabled: &[Estimator]) -> Table {
     let mut head = vec!["k".to_string()];
     for s in curves {
         for e in enabled {
             head.push(format!("{} — {}", s.name, e.label()));
         }
+    }
+    let banded: Vec<&SeriesCurves> = curves
+        .iter()
+        .filter(|s| s.band.iter().any(Option::is_some))
+        .collect();
+    for s in &banded {
+        head.push(format!("{} — band low", s.name));
+        head.push(format!("{} — band high", s.name));
     }
     let mut ks: Vec<u64> = curves.iter().flat_map(|s| s.ks.iter().copied()).collect();
     ks.sort_unstable();
@@ -36,6 +45,12 @@ pub fn pass_at_k(curves: &[SeriesCurves], enabled: &[Estimator]) -> Table {
             for &e in enabled {
                 row.push(opt(i.and_then(|i| s.curve(e)[i])));
             }
+        }
+        for s in &banded {
+            let i = s.ks.iter().position(|&x| x == k);
+            let band = i.and_then(|i| s.band.get(i).copied().flatten());
+            row.push(opt(band.map(|b| b.0)));
+            row.push(opt(band.map(|b| b.1)));
         }
         rows.push(row);
     }
@@ -166,6 +181,28 @@ pub fn csv(table: &Table) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_band_drawn_is_exported_beside_the_curves() {
+        let s = SeriesCurves {
+            name: "m".into(),
+            n_min: 4,
+            n_max: 4,
+            ks: vec![1, 2],
+            values: vec![vec![Some(0.5), Some(0.75)]; Estimator::ALL.len()],
+            band: vec![Some((0.25, 0.625)), None],
+            warnings: vec![],
+        };
+        let t = pass_at_k(std::slice::from_ref(&s), &[Estimator::Combinatorial]);
+        assert_eq!(t[0][2..], ["m — band low", "m — band high"]);
+        assert_eq!(t[1][2..], ["0.25", "0.625"]);
+        assert_eq!(t[2][2..], ["", ""]);
+        let none = SeriesCurves {
+            band: vec![None, None],
+            ..s
+        };
+        assert_eq!(pass_at_k(&[none], &[Estimator::Combinatorial])[0].len(), 2);
+    }
 
     #[test]
     fn csv_quotes_what_needs_it() {

@@ -36,6 +36,16 @@ pub fn threads() -> usize {
     }
 }
 
+/// The threads a [`map`] called here would use: [`threads`], or 1 inside another map's
+/// worker (nested maps run one item after the other).
+pub fn free_threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    if IN_MAP.with(std::cell::Cell::get) {
+        return 1;
+    }
+    threads()
+}
+
 /// Runs `a` and `b` and returns both results: `b` on a second thread natively, after `a` on
 /// this thread in WebAssembly. The results do not depend on which: each part is computed on
 /// its own, in the same order of operations. A panic in `b` goes on in the caller's thread.
@@ -60,7 +70,7 @@ pub fn join<A, B: Send>(a: impl FnOnce() -> A, b: impl FnOnce() -> B + Send) -> 
 pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = threads().min(items.len());
+        let threads = free_threads().min(items.len());
         if threads > 1 {
             let f = &f;
             let mut parts: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {

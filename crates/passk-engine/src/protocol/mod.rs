@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::bench::FileBench;
 use crate::source::Source;
 use crate::wire::report::ReportWire;
+use passk_core::analysis::bands::{BandRows, Part};
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::decide::compare_all::Decision;
 use passk_core::analysis::diagnose::Diagnostics;
@@ -21,6 +22,9 @@ use passk_core::eval::fit::SeriesFit;
 use passk_core::report::backtests::SeriesBacktest;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_io::read::{FileRead, Format, ReadOptions};
+
+mod family;
+pub use family::Family;
 
 /// A request: its job number (which the replies to it carry) and what is asked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,6 +72,32 @@ pub enum Ask {
         /// first time, about a fifth of a second per series of n = 10^4).
         #[serde(default)]
         scaled: bool,
+        /// The workers a bootstrap band is spread over (0 or 1: this one alone): this one
+        /// fits part 0 and waits for the others' rows ([`Ask::BandRows`]).
+        #[serde(default)]
+        pool: u32,
+    },
+    /// One part of the bootstrap band of a curves job (this worker helps the one drawing
+    /// them, [`Ask::Curves`]' `pool`): the resamples `part` owns, of every series of fit job
+    /// `data` with tasks, on the grid the curves are drawn on.
+    BandPart {
+        /// The fit job whose series these are.
+        data: u64,
+        /// The largest budget drawn.
+        k_max: u64,
+        /// The estimators' settings (the bootstrap's resamples and seed among them).
+        settings: Settings,
+        /// Which resamples.
+        part: Part,
+    },
+    /// The rows another worker fitted for the running curves job `job` (not a job of its
+    /// own: it is kept for that job). None: that worker failed, and this one fits the part.
+    BandRows {
+        /// Whose rows.
+        part: Part,
+        /// One per series with tasks; None: fit them here.
+        #[serde(with = "crate::wire::band_rows::optional")]
+        rows: Option<Vec<BandRows>>,
     },
     /// Backtest every series last fitted and choose the estimator for the budgets `ks`.
     Backtest {
@@ -159,70 +189,6 @@ pub enum Ask {
     },
 }
 
-/// The families of jobs: a request supersedes only the running job of its own family.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Family {
-    /// Reading a file.
-    Read,
-    /// Fits.
-    Fit,
-    /// Curves and bands.
-    Curves,
-    /// Backtests.
-    Backtest,
-    /// Fit diagnostics.
-    Diagnose,
-    /// The report the page's tables show.
-    Report,
-    /// The whole report, for the download.
-    Export,
-    /// The benchmark.
-    Bench,
-    /// The paired difference.
-    Paired,
-    /// The sample-size plan.
-    Plan,
-    /// The comparison of every pair.
-    Decide,
-    /// The forecasts.
-    Forecast,
-}
-
-impl Family {
-    /// Every family.
-    pub const ALL: [Family; Family::COUNT] = [
-        Family::Read,
-        Family::Fit,
-        Family::Curves,
-        Family::Backtest,
-        Family::Diagnose,
-        Family::Report,
-        Family::Export,
-        Family::Bench,
-        Family::Paired,
-        Family::Plan,
-        Family::Decide,
-        Family::Forecast,
-    ];
-
-    /// How many families there are.
-    pub const COUNT: usize = 12;
-
-    /// The family of a report job.
-    pub fn of_report(full: bool) -> Family {
-        if full {
-            Family::Export
-        } else {
-            Family::Report
-        }
-    }
-
-    /// Its index in [`Family::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
 impl Request {
     /// Whether it carries task lists in columns (`wire::tasks`), worth handing over.
     pub fn carries_columns(&self) -> bool {
@@ -234,7 +200,8 @@ impl Request {
         match &self.ask {
             Ask::Read { .. } => Family::Read,
             Ask::Fit { .. } => Family::Fit,
-            Ask::Curves { .. } => Family::Curves,
+            Ask::Curves { .. } | Ask::BandRows { .. } => Family::Curves,
+            Ask::BandPart { .. } => Family::BandPart,
             Ask::Backtest { .. } => Family::Backtest,
             Ask::Diagnose { .. } => Family::Diagnose,
             Ask::Report { full, .. } => Family::of_report(*full),
@@ -290,6 +257,14 @@ pub enum Answer {
         curves: Vec<SeriesCurves>,
         /// Cover@τ curves.
         cover: Vec<CoverCurves>,
+    },
+    /// A part of a bootstrap band ([`Ask::BandPart`]): its rows, one per series with tasks.
+    BandRows {
+        /// Which resamples.
+        part: Part,
+        /// One per series with tasks.
+        #[serde(with = "crate::wire::band_rows")]
+        rows: Vec<BandRows>,
     },
     /// The backtests of the series with tasks and a fit.
     Backtests {
@@ -374,6 +349,7 @@ impl Reply {
             Answer::Read { .. } => Some(Family::Read),
             Answer::Fits { .. } => Some(Family::Fit),
             Answer::Curves { .. } => Some(Family::Curves),
+            Answer::BandRows { .. } => Some(Family::BandPart),
             Answer::Backtests { .. } => Some(Family::Backtest),
             Answer::Diagnostics { .. } => Some(Family::Diagnose),
             Answer::Report { full, .. } => Some(Family::of_report(*full)),

@@ -1,0 +1,170 @@
+//! The bootstrap band spread over the page's pool of workers: the worker drawing the curves
+//! (`Ask::Curves` with `pool` > 1) fits part 0 of the resamples; each other worker fits its
+//! part (`Ask::BandPart`) and answers its rows, which the page hands to the first
+//! (`Ask::BandRows`, kept in a [`Mailbox`]); the first merges them in resample order. Every
+//! worker draws every resample in the same order, so each is the same whoever fits it, and
+//! the band is the one a single worker draws, bit for bit.
+
+use std::cell::RefCell;
+
+use crate::job::{with_tasks, Data, Job, GRID_POINTS};
+use crate::protocol::{Answer, Reply};
+use passk_core::analysis::bands::{BandRows, BootstrapDraws, Part};
+use passk_core::analysis::curves::{bootstrap_settings, k_grid, round_budgets};
+use passk_core::data::dataset::Dataset;
+use passk_core::eval::fit::SeriesFit;
+use passk_core::settings::Settings;
+
+/// The budgets a series' curves are drawn at, up to `k_max` (the same in every worker).
+pub(crate) fn grid(f: &SeriesFit, k_max: u64) -> Vec<u64> {
+    let (lo, hi) = f.n_range();
+    let mut marks = round_budgets(k_max);
+    marks.extend([lo, hi]);
+    k_grid(k_max, GRID_POINTS, &marks)
+}
+
+/// Rows another worker sent: the curves job they are for, whose, and the rows (None: that
+/// worker failed).
+type Sent = (u64, Part, Option<Vec<BandRows>>);
+
+/// The rows other workers sent for curves jobs, until their job takes them.
+#[derive(Debug, Default)]
+pub struct Mailbox(RefCell<Vec<Sent>>);
+
+impl Mailbox {
+    /// Keeps `rows` of `part` for curves job `job`.
+    pub(crate) fn put(&self, job: u64, part: Part, rows: Option<Vec<BandRows>>) {
+        self.0.borrow_mut().push((job, part, rows));
+    }
+
+    /// Drops what was sent for curves jobs before `job` (they are over).
+    pub(crate) fn forget_before(&self, job: u64) {
+        self.0.borrow_mut().retain(|m| m.0 >= job);
+    }
+
+    /// Every other part's rows for `job` once all `of` − 1 have come (taken out), in part
+    /// order.
+    fn take(&self, job: u64, of: u32) -> Option<Vec<(Part, Option<Vec<BandRows>>)>> {
+        let mut held = self.0.borrow_mut();
+        let mut parts: Vec<_> = (1..of)
+            .map(|i| {
+                held.iter()
+                    .position(|m| m.0 == job && m.1 == Part { index: i, of })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        parts.sort_unstable();
+        let mut out: Vec<_> = parts
+            .into_iter()
+            .rev()
+            .map(|at| {
+                let (_, part, rows) = held.remove(at);
+                (part, rows)
+            })
+            .collect();
+        out.sort_by_key(|p| p.0.index);
+        Some(out)
+    }
+}
+
+/// Fits the resamples of `part` of series `i` of `total` (pausing between them); None when a
+/// newer request stopped the job.
+pub(crate) async fn part_rows(
+    job: &mut Job<'_>,
+    (ds, f): (&Dataset, &SeriesFit),
+    ks: &[u64],
+    settings: &Settings,
+    part: Part,
+    (i, total): (usize, usize),
+) -> Option<BandRows> {
+    let s = bootstrap_settings(settings);
+    let mut draws = BootstrapDraws::with_part(ds, f.fits.as_ref(), ks, &s, part);
+    loop {
+        let (done, all) = draws.progress();
+        let text = || {
+            let whose = if part.of > 1 {
+                format!(" (part {} of {})", part.index + 1, part.of)
+            } else {
+                String::new()
+            };
+            let what = format!(
+                "bootstrap band of series {} of {total}{whose}: {done} of {all} resamples…",
+                i + 1
+            );
+            (what, Some((done, all)))
+        };
+        if !job.tick(text).await {
+            return None;
+        }
+        if !draws.step() {
+            return Some(draws.into_rows());
+        }
+    }
+}
+
+/// This worker's part of the band of every series with tasks of `d` (`Ask::BandPart`).
+pub(crate) async fn band_part(
+    job: &mut Job<'_>,
+    d: Data,
+    k_max: u64,
+    settings: &Settings,
+    part: Part,
+) {
+    let series = with_tasks(&d.datasets, &d.fits);
+    let mut rows = Vec::with_capacity(series.len());
+    for (i, &(ds, f)) in series.iter().enumerate() {
+        let ks = grid(f, k_max);
+        let Some(r) = part_rows(job, (ds, f), &ks, settings, part, (i, series.len())).await else {
+            return;
+        };
+        rows.push(r);
+    }
+    job.finish(Reply {
+        job: job.job,
+        answer: Answer::BandRows { part, rows },
+    });
+}
+
+/// The other workers' rows for this curves job, `[part][series]` in part order (part 0, this
+/// worker's, is `own`): waits for them, and fits a failed worker's part here. None when a
+/// newer request stopped the job.
+pub(crate) async fn all_parts(
+    job: &mut Job<'_>,
+    mailbox: &Mailbox,
+    of: u32,
+    own: Vec<BandRows>,
+    series: &[(&Dataset, &SeriesFit, Vec<u64>)],
+    settings: &Settings,
+) -> Option<Vec<Vec<BandRows>>> {
+    let others = loop {
+        if let Some(got) = mailbox.take(job.job, of) {
+            break got;
+        }
+        let text = || {
+            (
+                "waiting for the other workers' resamples…".to_string(),
+                None,
+            )
+        };
+        if !job.tick(text).await || !job.live() {
+            return None;
+        }
+        job.pause().await;
+    };
+    let mut parts = vec![own];
+    for (part, rows) in others {
+        match rows {
+            Some(rows) if rows.len() == series.len() => parts.push(rows),
+            _ => {
+                // That worker failed (or sent other series): its part is fitted here.
+                let mut rows = Vec::with_capacity(series.len());
+                for (i, (ds, f, ks)) in series.iter().enumerate() {
+                    rows.push(
+                        part_rows(job, (ds, f), ks, settings, part, (i, series.len())).await?,
+                    );
+                }
+                parts.push(rows);
+            }
+        }
+    }
+    Some(parts)
+}

@@ -1,0 +1,32 @@
+// End to end: the bootstrap band spread over a pool of 1, 2 and 3 engine workers (the
+// `workers` setting) gives the same curves and band, to every digit of the Pass@k chart's CSV,
+// and the page stays clean; the setting is kept on this device and refuses what is not a
+// number of workers.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { heavyJob } from './heavy-job.mjs';
+import { assertClean, typeInto, usePage, waitForText } from './harness.mjs';
+
+test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
+  const runs = [];
+  for (const workers of [1, 2, 3]) runs.push(await heavyJob(workers, 60));
+  for (const r of runs) assert.deepEqual(r.problems, []);
+  assert.ok(runs[0].csv.split('\n').length > 50, runs[0].csv.slice(0, 200));
+  assert.equal(runs[1].csv, runs[0].csv);
+  assert.equal(runs[2].csv, runs[0].csv);
+});
+
+const h = usePage();
+
+test('the workers setting is kept and checked', async () => {
+  await h.page.getByTestId('advanced-settings').locator('summary').click();
+  await typeInto(h.page, 'workers', '0');
+  await waitForText(h.page, 'workers-error', 'a whole number of workers from 1 to 16');
+  await typeInto(h.page, 'workers', '3');
+  assert.equal(await h.page.getByTestId('workers-error').textContent(), '');
+  await h.page.reload();
+  await h.page.getByTestId('results-table').locator('tbody tr').first().waitFor();
+  await h.page.getByTestId('advanced-settings').locator('summary').click().catch(() => {});
+  assert.equal(await h.page.getByTestId('workers').inputValue(), '3');
+  assertClean(h);
+});
