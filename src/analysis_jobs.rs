@@ -117,6 +117,7 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
 /// Cancels the pending job of `family` (the old result stays).
 pub fn cancel(pending: PendingJobs, family: Family) {
     engine_client::cancel(family);
+    engine_pool::cancel(family);
     pending.update(|p| p[family.index()] = None);
 }
 
@@ -226,7 +227,7 @@ pub fn curve_pipeline(
         let (k_max, band, settings, taus) = inputs.get();
         let scaled = out.scaled.get();
         let data = data.get();
-        let pool = engine_pool::workers_for(band);
+        let pool = engine_pool::workers_for(band, data);
         let band_settings = settings.clone();
         let job = ask(out.pending, "drawing…", |job| Request {
             job,

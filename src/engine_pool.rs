@@ -44,6 +44,8 @@ struct Pool {
 thread_local! {
     static POOL: RefCell<Pool> = RefCell::new(Pool::default());
     static SIZE: ArcRwSignal<u32> = ArcRwSignal::new(initial_size());
+    /// Parts another worker fitted and handed over since the page loaded.
+    static HANDED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 /// The machine's cores less one (at least 1, at most 8), unless this device chose.
@@ -66,20 +68,29 @@ pub fn set_size(n: u32) {
     let n = n.clamp(1, MAX_WORKERS);
     let _ = storage::save(KEY, &n.to_string());
     size().set(n);
-    POOL.with_borrow_mut(|p| {
-        for h in p.helpers.iter_mut().skip(n as usize - 1) {
+    let (job, of, stopped) = POOL.with_borrow_mut(|p| {
+        let mut stopped = Vec::new();
+        for (i, h) in p.helpers.iter_mut().enumerate().skip(n as usize - 1) {
             if let Some(h) = h.take() {
                 h.worker.terminate();
+                stopped.push(i as u32 + 1);
             }
         }
         p.helpers.truncate(n as usize - 1);
+        (p.job, p.of, stopped)
     });
+    // The parts they were fitting go back to the first worker.
+    for index in stopped.into_iter().filter(|&i| i < of) {
+        hand_over(job, Part { index, of }, None);
+    }
 }
 
-/// The workers curves with `band` are spread over now: the pool for a bootstrap band, else
-/// one (and one on the page's own engine, in the wasm tests).
-pub fn workers_for(band: BandKind) -> u32 {
-    if cfg!(feature = "in-page-engine") || band != BandKind::Bootstrap {
+/// The workers curves with `band` of fit job `data` are spread over now: the pool for a
+/// bootstrap band of the last fit asked for, else one (and one on the page's own engine, in
+/// the wasm tests).
+pub fn workers_for(band: BandKind, data: u64) -> u32 {
+    let fitted = engine_client::last_fit().is_some_and(|f| f.job == data);
+    if cfg!(feature = "in-page-engine") || band != BandKind::Bootstrap || !fitted {
         return 1;
     }
     size().get_untracked()
@@ -89,8 +100,8 @@ pub fn workers_for(band: BandKind) -> u32 {
 /// worker gets the series and its part; with `of` = 1 the others stop what they were doing.
 pub fn spread(job: u64, of: u32, data: u64, k_max: u64, settings: &Settings) {
     engine_client::after_restart(resend_rows);
+    // (`of` is [`workers_for`]'s: more than one only with this fit.)
     let fit = engine_client::last_fit().filter(|f| f.job == data);
-    let of = if fit.is_none() { 1 } else { of };
     POOL.with_borrow_mut(|p| {
         p.job = job;
         p.of = of;
@@ -165,8 +176,10 @@ fn post(h: &Helper, req: &Request) {
 fn start(index: u32) -> Option<Helper> {
     let worker = Worker::new(WORKER_URL).ok()?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        if let Ok(reply) = from_js::<Reply>(ev.data()) {
-            on_reply(index, reply);
+        match from_js::<Reply>(ev.data()) {
+            Ok(reply) => on_reply(index, reply),
+            // Not understood (another build of the engine): as if it had failed.
+            Err(_) => failed(index),
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -183,14 +196,49 @@ fn start(index: u32) -> Option<Helper> {
 /// What a helper answered: its rows go to the first worker; a failure hands its part back.
 fn on_reply(index: u32, reply: Reply) {
     let (job, of) = POOL.with_borrow(|p| (p.job, p.of));
-    if reply.job() != Some(job) || index >= of {
+    if index >= of || job == 0 {
         return;
     }
     match reply.answer {
-        Answer::BandRows { part, rows } => hand_over(job, part, Some(rows)),
-        Answer::Failed { .. } => hand_over(job, Part { index, of }, None),
+        Answer::BandRows { part, rows } if reply.job == job && part == (Part { index, of }) => {
+            // Counted where the end-to-end tests read it (that the pool worked).
+            let handed = HANDED.with(|n| {
+                n.set(n.get() + 1);
+                n.get()
+            });
+            let window = leptos::prelude::window();
+            let _ = js_sys::Reflect::set(&window, &"__passkPoolRows".into(), &handed.into());
+            hand_over(job, part, Some(rows))
+        }
+        // Its failure (or one it could not tie to a job: a request it could not read).
+        Answer::Failed { .. } if reply.job == job || reply.job == 0 => {
+            hand_over(job, Part { index, of }, None)
+        }
         _ => {}
     }
+}
+
+/// Stops the other workers' parts when the curves job is cancelled (`family` Curves).
+pub fn cancel(family: Family) {
+    if family != Family::Curves {
+        return;
+    }
+    POOL.with_borrow_mut(|p| {
+        let job = p.job;
+        p.job = 0;
+        p.sent.clear();
+        for h in p.helpers.iter().flatten() {
+            post(
+                h,
+                &Request {
+                    job,
+                    ask: Ask::Cancel {
+                        family: Family::BandPart,
+                    },
+                },
+            );
+        }
+    });
 }
 
 /// A helper stopped (its wasm failed, or it died): its part goes back to the first worker,
@@ -202,7 +250,7 @@ fn failed(index: u32) {
         }
         (p.job, p.of)
     });
-    if index < of {
+    if index < of && job != 0 {
         hand_over(job, Part { index, of }, None);
     }
 }

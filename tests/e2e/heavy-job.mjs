@@ -30,10 +30,12 @@ export async function heavyJob(workers, resamples) {
     await page.waitForFunction(() => !document.querySelector('[data-testid=job-progress]'), null, { timeout: 600_000 });
     const seconds = (Date.now() - t0) / 1000;
     const longest = await page.evaluate(() => Math.max(0, ...window.__long));
+    // Parts the other workers fitted and handed over (the page counts them).
+    const handed = await page.evaluate(() => window.__passkPoolRows ?? 0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-pass-at-k-csv').click()]);
     const csv = readFileSync(await download.path(), 'utf8');
     if (!csv.includes('band low')) throw new Error('the CSV has no band');
-    return { seconds, longest, csv, problems: h.problems };
+    return { seconds, longest, csv, handed, problems: h.problems };
   } finally {
     await h.close();
   }

@@ -11,6 +11,9 @@ test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   const runs = [];
   for (const workers of [1, 2, 3]) runs.push(await heavyJob(workers, 60));
   for (const r of runs) assert.deepEqual(r.problems, []);
+  // The other workers did fit their parts (a pool whose helpers all failed would give the
+  // same band, fitted by the first alone).
+  assert.deepEqual(runs.map((r) => r.handed), [0, 1, 2]);
   assert.ok(runs[0].csv.split('\n').length > 50, runs[0].csv.slice(0, 200));
   assert.equal(runs[1].csv, runs[0].csv);
   assert.equal(runs[2].csv, runs[0].csv);

@@ -93,7 +93,8 @@ test('at 390 px the default table shows the answer, light and dark', async () =>
   for (const colorScheme of ['light', 'dark']) {
     await withPage({ path: '#ex=pythia', viewport: { width: 390, height: 844 }, colorScheme }, async (other) => {
       await ready(other.page);
-      await other.page.waitForFunction(() => [...document.querySelectorAll('[data-testid=results-table] tbody tr')].every((r) => /%/.test(r.lastElementChild.textContent)));
+      // The auto column waits for the Pythia backtest (about 22 s on one worker).
+      await other.page.waitForFunction(() => [...document.querySelectorAll('[data-testid=results-table] tbody tr')].every((r) => /%/.test(r.lastElementChild.textContent)), null, { timeout: 90_000 });
       assert.ok((await overflow(other.page)) <= 0, `no sideways scroll at 390 px: ${await overflow(other.page)}`);
       const auto = await table(other.page).locator('thead th').last().boundingBox();
       assert.ok(auto.x + auto.width <= 390, `auto ends at ${auto.x + auto.width}`);

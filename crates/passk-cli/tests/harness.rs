@@ -425,7 +425,8 @@ fn parquet_without_a_count_is_refused_with_its_reason() {
         stderr.contains("pass@k:k=2&n=4 is not c/n of a document's samples"),
         "{stderr}"
     );
-    // A graded value is not a count: that document is rejected by its row, the rest read.
+    // pass@k with k=1 named: c/n too, the same five documents (rows that cannot be counted
+    // are tested in passk-io's parquet_file).
     let (status, got, stderr) = passk_counts(&["--metric", "pass@k:k=1&n=4"], &details);
     assert_eq!(
         (status, got.map(|s| s[0].1.len())),

@@ -9,7 +9,7 @@ use crate::source::Source;
 use passk_core::analysis::backtest::run::BacktestRun;
 use passk_core::analysis::bands::{bands_of, merge_rows, Part};
 use passk_core::analysis::curves::{
-    cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
+    bootstrap_settings, cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
 };
 use passk_core::analysis::decide::compare_all::{chosen_pairs, compare_pair, decision, Pairs};
 use passk_core::analysis::forecast::{too_many_groups, Prepared};
@@ -163,7 +163,9 @@ pub(crate) async fn curves(
         };
         for (s, (place, f, _)) in pending.iter().enumerate() {
             let rows: Vec<_> = parts.iter().map(|p| p[s].clone()).collect();
-            let Some(merged) = merge_rows(&rows) else {
+            let all = bootstrap_settings(settings).bootstrap as usize;
+            let Some(merged) = merge_rows(&rows).filter(|m| m.iter().all(|k| k.len() == all))
+            else {
                 return job
                     .fail("the workers' parts of the bootstrap band do not fit together".into());
             };

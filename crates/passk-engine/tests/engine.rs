@@ -801,6 +801,65 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
         }
         assert_eq!(shown(run(&first, &h0, curves(of))), want, "{of} workers");
     }
+    // The rows arriving while the first waits (at its pauses), after rows of an older curves
+    // job (which its job must not take): the same band.
+    let (_, helper, hh) = fitted();
+    let part = Part { index: 1, of: 2 };
+    let ask = Ask::BandPart {
+        data: 1,
+        k_max: 5000,
+        settings: settings.clone(),
+        part,
+    };
+    let [Reply {
+        answer: Answer::BandRows { rows, .. },
+        ..
+    }] = &run(&helper, &hh, Request { job: 2, ask })[..]
+    else {
+        panic!("no rows")
+    };
+    let (_, first, h0) = fitted();
+    let stale = move |job: u64, rows: Vec<passk_core::analysis::bands::BandRows>| Request {
+        job,
+        ask: Ask::BandRows {
+            part,
+            rows: Some(rows),
+        },
+    };
+    // An older job's rows: other (all zero) values of the same shape.
+    let zeros: Vec<_> = rows
+        .iter()
+        .map(|r| r.iter().map(|k| vec![[0.0; 5]; k.len()]).collect())
+        .collect();
+    assert!(run(&first, &h0, stale(1, zeros)).is_empty());
+    let (e, late, pauses) = (first.clone(), rows.clone(), Rc::new(Cell::new(0)));
+    let seen = pauses.clone();
+    *h0.on_pause.borrow_mut() = Some(Box::new(move || {
+        seen.set(seen.get() + 1);
+        if seen.get() == 40 {
+            let req = stale(2, late.clone());
+            e.accept(&req);
+            block_on(e.clone().run(req, host() as Rc<dyn Host>));
+        }
+    }));
+    assert_eq!(
+        shown(run(&first, &h0, curves(2))),
+        want,
+        "rows arriving late"
+    );
+    assert!(pauses.get() > 40, "the rows came before the first waited");
+    // A newer curves request while the first waits for rows that never come: it stops, with
+    // no reply.
+    let e = first.clone();
+    *h0.on_pause.borrow_mut() = Some(Box::new(move || {
+        e.accept(&curves_request(9, 1, BandKind::None))
+    }));
+    let waiting = Request {
+        job: 8,
+        ..curves(2)
+    };
+    assert_eq!(run(&first, &h0, waiting), vec![]);
+    *h0.on_pause.borrow_mut() = None;
     // A worker that failed: the first fits its part.
     let (_, first, h0) = fitted();
     let failed = Request {

@@ -67,37 +67,67 @@ pub fn zoibb_log_marginal(z: &ZoibbFit, t: Counts) -> f64 {
 /// data by a tenth of its tasks. Everything after grouping each fold is on grouped counts:
 /// the training data are `all` minus the fold.
 pub fn cv_elpd(ds: &Dataset, all: &Groups, folds: u64, full: &Fits) -> Option<CvElpd> {
-    let n = ds.tasks.len();
-    if n < 2 {
-        return None;
-    }
-    let k = folds.min(n as u64).max(2) as usize;
-    let starts_bb = [full.bb.start()];
-    let starts_z = [full.zoibb.start()];
-    let (mut bb, mut zo) = (Neumaier::default(), Neumaier::default());
-    let whole = BbData::new(all);
+    let cv = CvFolds::new(ds, all, folds, full)?;
     // Each fold on its own (side by side where there are threads), summed in fold order.
-    let folds: Vec<usize> = (0..k).collect();
-    let held_out = crate::report::par::map(&folds, |&f| {
+    let each: Vec<usize> = (0..cv.count()).collect();
+    Some(cv.total(&crate::report::par::map(&each, |&f| cv.fold(f))))
+}
+
+/// [`cv_elpd`] one fold at a time (the report spreads the folds over its threads with its
+/// other parts).
+pub struct CvFolds<'a> {
+    ds: &'a Dataset,
+    all: &'a Groups,
+    k: usize,
+    whole: BbData,
+    full: Fits,
+}
+
+impl<'a> CvFolds<'a> {
+    /// The folds of [`cv_elpd`]; None when N < 2.
+    pub fn new(ds: &'a Dataset, all: &'a Groups, folds: u64, full: &Fits) -> Option<Self> {
+        let n = ds.tasks.len();
+        (n >= 2).then(|| CvFolds {
+            ds,
+            all,
+            k: folds.min(n as u64).max(2) as usize,
+            whole: BbData::new(all),
+            full: *full,
+        })
+    }
+
+    /// How many folds.
+    pub fn count(&self) -> usize {
+        self.k
+    }
+
+    /// Fold `f`'s held-out log likelihoods under BB and ZOIBB fitted to the other folds.
+    pub fn fold(&self, f: usize) -> (f64, f64) {
+        let (ds, k, whole) = (self.ds, self.k, &self.whole);
         let held = Groups::new(ds.tasks.iter().skip(f).step_by(k).map(|t| t.counts));
-        let train = all.minus(&held);
+        let train = self.all.minus(&held);
         // The held-out tasks' likelihoods by the same tail sums as the fits: O(max n).
         let test = BbData::with_path(&held, whole.by_tails());
         let data = whole
             .minus(&test, train.n_max())
             .unwrap_or_else(|| BbData::new(&train));
-        let starts = [starts_bb[0], moments_start(&train)];
+        let starts = [self.full.bb.start(), moments_start(&train)];
         let fb = fit_bb_data(&data, &starts, Search::LOCAL);
-        let fz = fit_zoibb_data(&data, &fb, &starts_z, Search::LOCAL);
+        let fz = fit_zoibb_data(&data, &fb, &[self.full.zoibb.start()], Search::LOCAL);
         (test.bb_loglik(fb.a, fb.b).v, zoibb_loglik(&test, &fz))
-    });
-    for (b, z) in held_out {
-        bb.add(b);
-        zo.add(z);
     }
-    Some(CvElpd {
-        bb: bb.total(),
-        zoibb: zo.total(),
-        folds: k as u64,
-    })
+
+    /// The CV-ELPD of every fold's [`fold`](Self::fold), summed in fold order.
+    pub fn total(&self, folds: &[(f64, f64)]) -> CvElpd {
+        let (mut bb, mut zo) = (Neumaier::default(), Neumaier::default());
+        for (b, z) in folds {
+            bb.add(*b);
+            zo.add(*z);
+        }
+        CvElpd {
+            bb: bb.total(),
+            zoibb: zo.total(),
+            folds: self.k as u64,
+        }
+    }
 }

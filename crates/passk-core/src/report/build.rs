@@ -2,11 +2,11 @@
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
 use super::backtests::SeriesBacktest;
-use super::par::{join, map};
+use super::par::map;
 use super::schema::*;
 use crate::analysis::backtest::run::BacktestRun;
 use crate::analysis::bands::bootstrap_bands;
-use crate::analysis::cv::cv_elpd;
+use crate::analysis::cv::CvFolds;
 use crate::analysis::decide::compare_all::{compare_all, Pairs};
 use crate::analysis::warnings::{data_warnings, render_all, Context, Warning};
 use crate::data::dataset::Dataset;
@@ -24,7 +24,7 @@ use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
 use crate::estimators::scaled::fit_scaled;
 use crate::estimators::stderr::{SeError, SeKind};
-use crate::eval::estimates::Estimates;
+use crate::eval::estimates::{AtK, Estimates};
 use crate::eval::fit::{config, SeriesFit};
 use crate::eval::fits::Fits;
 use crate::eval::spread::{clustered, spread};
@@ -95,6 +95,20 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
     model_report_fitted(ds, &SeriesFit::new(ds), rejected, opts)
 }
 
+/// A part of a series' report computed on its own (side by side where there are threads).
+enum Part {
+    Estimates,
+    Errors,
+    Fold(usize),
+}
+
+/// A part computed.
+enum Done {
+    Estimates(Vec<AtK>, Option<Box<SeriesBacktest>>),
+    Errors(Vec<StdErrors>, (Vec<GPassRow>, Vec<MgPassRow>)),
+    Fold((f64, f64)),
+}
+
 /// The report of one series whose fits are already known.
 pub fn model_report_fitted(
     ds: &Dataset,
@@ -120,13 +134,17 @@ pub fn model_report_fitted(
     if !empty && line.is_none() {
         warnings.push(Warning::NoExtrapolation { n_min: g.n_min() });
     }
-    // Two halves of about equal cost, side by side where there are threads: the estimates
-    // and what resamples the tasks; the standard errors, G-Pass@k and CV-ELPD.
-    let ((estimates, bands, backtested), (errors, (g_pass_at_k, mg_pass_at_k), cv)) = join(
-        || {
+    // The report's parts side by side where there are threads (at most `par::threads` at
+    // once): the estimates and the backtest; the standard errors and G-Pass@k; each CV fold.
+    // Then the bootstrap band, its resamples spread over the threads itself.
+    let cv_folds = fits
+        .filter(|_| opts.cv)
+        .and_then(|f| CvFolds::new(ds, g, s.folds, &f));
+    let mut parts = vec![Part::Estimates, Part::Errors];
+    parts.extend((0..cv_folds.as_ref().map_or(0, CvFolds::count)).map(Part::Fold));
+    let done = map(&parts, |p| match *p {
+        Part::Estimates => {
             let estimates = Estimates::new(g, fits, config(s)).at_ks(&opts.ks);
-            let bands = (s.bootstrap > 0 && !empty)
-                .then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
             // The backtest, and its choice for the budgets beyond the smallest n.
             let backtested = match (opts.backtest, fits) {
                 (Some(repeats), Some(f)) => Some(SeriesBacktest::new(
@@ -141,17 +159,28 @@ pub fn model_report_fitted(
                 )),
                 _ => None,
             };
-            (estimates, bands, backtested)
-        },
-        || {
-            (
-                std_errors(g, ds.clusters().as_deref(), &opts.ks),
-                g_pass_rows(g, opts),
-                fits.filter(|_| opts.cv)
-                    .and_then(|f| cv_elpd(ds, g, s.folds, &f)),
-            )
-        },
-    );
+            Done::Estimates(estimates, backtested.map(Box::new))
+        }
+        Part::Errors => Done::Errors(
+            std_errors(g, ds.clusters().as_deref(), &opts.ks),
+            g_pass_rows(g, opts),
+        ),
+        Part::Fold(f) => Done::Fold(cv_folds.as_ref().map_or((0.0, 0.0), |cv| cv.fold(f))),
+    })
+    .into_iter();
+    let (mut estimated, mut spread_out, mut folds) = (None, None, Vec::new());
+    for d in done {
+        match d {
+            Done::Estimates(e, b) => estimated = Some((e, b.map(|b| *b))),
+            Done::Errors(e, g) => spread_out = Some((e, g)),
+            Done::Fold(v) => folds.push(v),
+        }
+    }
+    let (estimates, backtested) = estimated.unwrap_or_default();
+    let (errors, (g_pass_at_k, mg_pass_at_k)) = spread_out.unwrap_or_default();
+    let cv = cv_folds.map(|c| c.total(&folds));
+    let bands =
+        (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
     let mut pass_at_k = Vec::with_capacity(opts.ks.len());
     let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
     let mut errors = errors.into_iter();

@@ -8,6 +8,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::wire::tasks::Bytes;
 use passk_core::analysis::bands::BandRows;
 
+/// More budgets than a curve's grid ever has (about 60 and the round ones).
+const MAX_BUDGETS: usize = 10_000;
+
 /// One series' rows: its budgets, then `[k][j][estimator]` as f64 bytes.
 #[derive(Serialize, Deserialize)]
 struct Wire {
@@ -46,6 +49,10 @@ fn unpack(w: Wire) -> Result<BandRows, String> {
         .collect();
     let per = per_budget / 8;
     if per == 0 {
+        // No rows (a part of no resamples): as many empty budgets as a grid has at most.
+        if budgets > MAX_BUDGETS {
+            return Err(format!("{budgets} budgets of no rows"));
+        }
         return Ok(vec![Vec::new(); budgets]);
     }
     Ok(numbers
@@ -144,5 +151,11 @@ mod tests {
             .unwrap(),
             vec![Vec::<[f64; 5]>::new(); 3]
         );
+        // A count the page's memory could not hold: refused, not allocated.
+        assert!(unpack(Wire {
+            budgets: u32::MAX,
+            values: Bytes(Vec::new())
+        })
+        .is_err());
     }
 }

@@ -166,6 +166,8 @@ fn number(f: &Field) -> Option<f64> {
 struct Countable<'a> {
     name: &'a str,
     n: Option<u64>,
+    /// Whether it is c/n (avg@n, pass@k with k=1), not only named by the user.
+    countable: bool,
 }
 
 /// `avg@n…` and `pass@k…` with `k=1`: exactly c/n. The parameters after `:` (`n=16`,
@@ -185,6 +187,7 @@ fn countable(name: &str) -> Option<Countable<'_>> {
     ok.then(|| Countable {
         name,
         n: param("n"),
+        countable: true,
     })
 }
 
@@ -212,7 +215,11 @@ fn lighteval(docs: &[Doc], col: &mut Collector) {
                 )
             }
             // The user's metric is taken as c/n (a single-sample metric is c of n = 1).
-            Some(n) => countable(n).or(Some(Countable { name: n, n: None })),
+            Some(n) => countable(n).or(Some(Countable {
+                name: n,
+                n: None,
+                countable: false,
+            })),
             None => {
                 return col.reject(
                     0,
@@ -257,10 +264,21 @@ fn lighteval(docs: &[Doc], col: &mut Collector) {
             .iter()
             .find(|(k, _)| k == metric.name)
             .and_then(|m| m.1);
-        let n = metric.n.or(d.generations.map(|g| g as u64));
+        let generations = d.generations.map(|g| g as u64);
+        let n = metric.n.or(generations);
         let counted = match (value, n) {
             (None, _) => Err(format!("no value for the metric {}", metric.name)),
             (_, None | Some(0)) => Err("no generations".to_string()),
+            (_, Some(n)) if generations.is_some_and(|g| g < n) => Err(format!(
+                "the metric {} is of n = {n} samples, but the document has {} generations",
+                metric.name,
+                generations.unwrap_or_default()
+            )),
+            // A metric that is not c/n (the user's) counts only a single generation.
+            (_, Some(n)) if !metric.countable && n > 1 => Err(format!(
+                "{} is not c/n of the samples (not avg@n, nor pass@k with k=1): it counts only a document of one generation, this one has {n}",
+                metric.name
+            )),
             (Some(v), Some(n)) => count_of(v, n).map(|c| (n, c)).ok_or_else(|| {
                 format!(
                     "{} = {v} is not a count of passes out of n = {n} (graded scores cannot be counted)",
@@ -279,9 +297,12 @@ fn lighteval(docs: &[Doc], col: &mut Collector) {
 fn count_of(value: f64, n: u64) -> Option<u64> {
     let c = value * n as f64;
     let r = c.round();
-    ((c - r).abs() <= 1e-6 * (n as f64).max(1.0) && (0.0..=n as f64).contains(&r))
-        .then_some(r as u64)
+    // A mean of n zeros and ones times n is within a few ulps of a whole number.
+    ((c - r).abs() <= COUNT_SLACK && (0.0..=n as f64).contains(&r)).then_some(r as u64)
 }
+
+/// How far value × n may be from a whole count (rounding in the mean lighteval wrote).
+const COUNT_SLACK: f64 = 1e-6;
 
 fn id_of(d: &Doc, i: usize) -> String {
     d.id.clone().unwrap_or_else(|| format!("row {}", i + 1))
@@ -298,16 +319,22 @@ fn verl(docs: &[Doc], col: &mut Collector) {
             None,
         );
     }
+    // As the rollouts' rule: the user's threshold, else the largest score (at least full
+    // credit 1) less a slack.
+    let largest = docs
+        .iter()
+        .flat_map(|d| d.scores.iter().flatten().flatten())
+        .fold(1.0_f64, |m, &v| if v.is_finite() { m.max(v) } else { m });
     let threshold = col
         .options
         .threshold_value()
-        .unwrap_or(1.0 - THRESHOLD_SLACK);
+        .unwrap_or(largest - THRESHOLD_SLACK);
     col.notes.push(format!(
         "a response passes at a score ≥ {threshold}{}",
         if col.options.threshold_value().is_some() {
             " (as set)"
         } else {
-            " (full credit 1: set the threshold for other scales)"
+            " (the largest score, at least 1, less 1e-6: set the threshold for other scales)"
         }
     ));
     for (i, d) in docs.iter().enumerate() {
@@ -335,5 +362,99 @@ fn verl(docs: &[Doc], col: &mut Collector) {
         }
         let c = scores.iter().flatten().filter(|s| **s >= threshold).count() as u64;
         col.push_counts(line, meta, Some(id_of(d, i)), scores.len() as u64, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(id: &str, generations: usize, metric: &[(&str, Option<f64>)]) -> Doc {
+        Doc {
+            id: Some(id.into()),
+            generations: Some(generations),
+            metric: metric.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            ..Doc::default()
+        }
+    }
+
+    fn read(docs: &[Doc], metric: Option<&str>) -> (Vec<(String, u64, u64)>, Vec<String>) {
+        let mut col = Collector::default();
+        col.options.metric = metric.map(str::to_string);
+        count(docs, &mut col);
+        let counts = col
+            .take_series()
+            .into_iter()
+            .flat_map(|s| s.1)
+            .map(|t| {
+                (
+                    t.id.as_deref().unwrap_or_default().to_string(),
+                    t.counts.n(),
+                    t.counts.c(),
+                )
+            })
+            .collect();
+        let rejected = col
+            .rejected
+            .iter()
+            .map(|r| format!("{}: {}", r.line, r.reason))
+            .collect();
+        (counts, rejected)
+    }
+
+    #[test]
+    fn each_document_is_counted_or_rejected_with_its_row_and_reason() {
+        let m = "avg@n:n=4";
+        let docs = [
+            doc("a", 4, &[(m, Some(0.75))]),
+            doc("graded", 4, &[(m, Some(0.6))]),
+            doc("none", 4, &[(m, None)]),
+            doc("nan", 4, &[(m, Some(f64::NAN))]),
+            doc("short", 2, &[(m, Some(0.5))]),
+            doc("b", 4, &[(m, Some(0.0))]),
+        ];
+        let (counts, rejected) = read(&docs, None);
+        assert_eq!(counts, [("a".into(), 4, 3), ("b".into(), 4, 0)]);
+        assert_eq!(rejected.len(), 4, "{rejected:?}");
+        assert!(rejected[0].starts_with("2: avg@n:n=4 = 0.6 is not a count of passes out of n = 4"));
+        assert!(rejected[1].starts_with("3: no value for the metric"));
+        assert!(rejected[2].starts_with("4: avg@n:n=4 = NaN is not a count"));
+        assert!(rejected[3]
+            .starts_with("5: the metric avg@n:n=4 is of n = 4 samples, but the document has 2"));
+    }
+
+    #[test]
+    fn a_metric_that_is_not_c_over_n_counts_only_single_generations() {
+        let docs = [
+            doc("one", 1, &[("extractive_match", Some(1.0))]),
+            doc("four", 4, &[("extractive_match", Some(1.0))]),
+        ];
+        let (counts, rejected) = read(&docs, Some("extractive_match"));
+        assert_eq!(counts, [("one".into(), 1, 1)]);
+        assert!(
+            rejected[0].contains("is not c/n of the samples"),
+            "{rejected:?}"
+        );
+        // Not chosen unasked: no metric that counts passes.
+        let (counts, rejected) = read(&docs, None);
+        assert!(counts.is_empty() && rejected[0].contains("no metric that counts passes"));
+    }
+
+    #[test]
+    fn the_metric_of_most_samples_is_chosen_and_its_n_read_from_its_name() {
+        let docs = [doc(
+            "a",
+            16,
+            &[
+                ("pass@k:k=1&n=4", Some(0.5)),
+                ("avg@n:n=16", Some(0.4375)),
+                ("pass@k:k=2&n=16", Some(0.9)),
+            ],
+        )];
+        let (counts, _) = read(&docs, None);
+        assert_eq!(counts, [("a".into(), 16, 7)]);
+        assert_eq!(count_of(0.1 + 0.2, 10), Some(3));
+        assert_eq!(count_of(1.5, 1), None);
+        assert_eq!(count_of(-0.25, 4), None);
     }
 }
