@@ -90,11 +90,11 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
         match reply {
             Reply {
                 answer: Answer::Progress { text, done, .. },
-                ..
+                job,
             } => pending.update(|p| {
                 if let Some(q) = p[family.index()].as_mut() {
-                    q.text = text;
-                    q.done = done;
+                    // (A band spread over the pool: every worker's resamples.)
+                    (q.text, q.done) = engine_pool::across(family, job, text, done);
                 }
             }),
             Reply {

@@ -39,6 +39,9 @@ struct Pool {
     job: u64,
     of: u32,
     sent: Vec<(Part, Option<Vec<BandRows>>)>,
+    /// Resamples fitted and to fit, over every series: the first worker's, the others'.
+    first: Option<(u64, u64)>,
+    others: Vec<Option<(u64, u64)>>,
 }
 
 thread_local! {
@@ -106,6 +109,8 @@ pub fn spread(job: u64, of: u32, data: u64, k_max: u64, settings: &Settings) {
         p.job = job;
         p.of = of;
         p.sent.clear();
+        p.first = None;
+        p.others = vec![None; of.saturating_sub(1) as usize];
         while p.helpers.len() < of.saturating_sub(1) as usize {
             let index = p.helpers.len() + 1;
             p.helpers.push(start(index as u32));
@@ -210,12 +215,56 @@ fn on_reply(index: u32, reply: Reply) {
             let _ = js_sys::Reflect::set(&window, &"__passkPoolRows".into(), &handed.into());
             hand_over(job, part, Some(rows))
         }
+        Answer::Progress {
+            done: Some(done), ..
+        } if reply.job == job => POOL.with_borrow_mut(|p| {
+            if let Some(slot) = p.others.get_mut(index as usize - 1) {
+                *slot = Some(done);
+            }
+        }),
         // Its failure (or one it could not tie to a job: a request it could not read).
         Answer::Failed { .. } if reply.job == job || reply.job == 0 => {
             hand_over(job, Part { index, of }, None)
         }
         _ => {}
     }
+}
+
+/// What the progress of `family`'s job `job` shows: for a curves job spread over the pool,
+/// the resamples fitted by every worker (the first's `done` with the others' latest) under
+/// one line; else `text` and `done` as they are.
+pub fn across(
+    family: Family,
+    job: u64,
+    text: String,
+    done: Option<(u64, u64)>,
+) -> (String, Option<(u64, u64)>) {
+    POOL.with_borrow_mut(|p| {
+        if family != Family::Curves || p.job != job || p.of <= 1 {
+            return (text, done);
+        }
+        // The first worker says no count while it draws the curves or waits: its last one.
+        if done.is_some() {
+            p.first = done;
+        }
+        let all: Vec<Option<(u64, u64)>> = std::iter::once(p.first)
+            .chain(p.others.iter().copied())
+            .collect();
+        // A worker that has not counted yet has as many to fit as one that has (give or take
+        // one resample per series).
+        let Some(each) = all.iter().flatten().map(|c| c.1).next() else {
+            return (text, done);
+        };
+        let (d, t) = all.iter().fold((0, 0), |(d, t), c| match c {
+            Some((a, b)) => (d + a, t + b),
+            None => (d, t + each),
+        });
+        let line = format!(
+            "bootstrap band on {} workers: {d} of {t} resamples fitted…",
+            p.of
+        );
+        (line, Some((d, t)))
+    })
 }
 
 /// Stops the other workers' parts when the curves job is cancelled (`family` Curves).

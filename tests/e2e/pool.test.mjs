@@ -9,11 +9,18 @@ import { assertClean, typeInto, usePage, waitForText } from './harness.mjs';
 
 test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   const runs = [];
-  for (const workers of [1, 2, 3]) runs.push(await heavyJob(workers, 60));
+  for (const workers of [1, 2, 3]) runs.push(await heavyJob(workers, 300));
   for (const r of runs) assert.deepEqual(r.problems, []);
   // The other workers did fit their parts (a pool whose helpers all failed would give the
   // same band, fitted by the first alone).
   assert.deepEqual(runs.map((r) => r.handed), [0, 1, 2]);
+  // The progress bar counts the resamples of every worker: 7 series × 300, under one line.
+  for (const [i, r] of runs.entries()) {
+    if (i === 0) continue;
+    const pooled = r.progress.filter(([, text]) => text.includes(`bootstrap band on ${i + 1} workers`));
+    assert.ok(pooled.length > 0, JSON.stringify(r.progress.slice(-5)));
+    assert.ok(pooled.every(([max]) => max === 2100), JSON.stringify(pooled.slice(0, 3)));
+  }
   assert.ok(runs[0].csv.split('\n').length > 50, runs[0].csv.slice(0, 200));
   assert.equal(runs[1].csv, runs[0].csv);
   assert.equal(runs[2].csv, runs[0].csv);

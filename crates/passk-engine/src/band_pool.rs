@@ -90,7 +90,13 @@ pub(crate) async fn part_rows(
                 "bootstrap band of series {} of {total}{whose}: {done} of {all} resamples…",
                 i + 1
             );
-            (what, Some((done, all)))
+            // In a pool, over every series (the page adds up the workers' counts).
+            let counted = if part.of > 1 {
+                (i as u64 * all + done, total as u64 * all)
+            } else {
+                (done, all)
+            };
+            (what, Some(counted))
         };
         if !job.tick(text).await {
             return None;
