@@ -287,6 +287,12 @@ impl Collector {
     fn threshold(&mut self) -> Option<f64> {
         let deferred = self.said.values().flat_map(|a| &a.rewards).filter(|r| r.1);
         let largest = deferred.map(|r| r.0).max_by(f64::total_cmp)?;
+        Some(self.pass_threshold(largest, "a sample passes when its reward"))
+    }
+
+    /// The threshold a reward passes at, given the largest in the file: the user's, else
+    /// that largest but at least 1, less [`THRESHOLD_SLACK`]; noted as "`what` ≥ t (why)".
+    pub fn pass_threshold(&mut self, largest: f64, what: &str) -> f64 {
         let (t, why) = match self.options.threshold_value() {
             Some(t) => (t, "as asked".to_string()),
             None if largest >= 1.0 => (
@@ -298,9 +304,8 @@ impl Collector {
                 format!("full credit 1, within {THRESHOLD_SLACK}: the largest reward in the file is {largest}"),
             ),
         };
-        self.notes
-            .push(format!("a sample passes when its reward ≥ {t} ({why})"));
-        Some(t)
+        self.notes.push(format!("{what} ≥ {t} ({why})"));
+        t
     }
 
     /// The series read, each task with its votes (when any of its samples gave an answer;

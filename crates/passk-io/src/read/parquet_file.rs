@@ -27,7 +27,6 @@ use parquet::record::{Field, Row};
 use passk_core::data::dataset::SeriesMeta;
 
 use super::collect::Collector;
-use super::rollout_keys::THRESHOLD_SLACK;
 
 /// Columns of per-response scores read beside verl's `responses`.
 const SCORE_LISTS: [&str; 4] = ["scores", "score", "acc", "reward"];
@@ -319,24 +318,14 @@ fn verl(docs: &[Doc], col: &mut Collector) {
             None,
         );
     }
-    // As the rollouts' rule: the user's threshold, else the largest score (at least full
-    // credit 1) less a slack.
+    // The rollouts' rule (the user's threshold, else the largest score but at least 1).
     let largest = docs
         .iter()
         .flat_map(|d| d.scores.iter().flatten().flatten())
-        .fold(1.0_f64, |m, &v| if v.is_finite() { m.max(v) } else { m });
-    let threshold = col
-        .options
-        .threshold_value()
-        .unwrap_or(largest - THRESHOLD_SLACK);
-    col.notes.push(format!(
-        "a response passes at a score ≥ {threshold}{}",
-        if col.options.threshold_value().is_some() {
-            " (as set)"
-        } else {
-            " (the largest score, at least 1, less 1e-6: set the threshold for other scales)"
-        }
-    ));
+        .copied()
+        .filter(|v| v.is_finite())
+        .fold(f64::NEG_INFINITY, f64::max);
+    let threshold = col.pass_threshold(largest, "a response passes when its score");
     for (i, d) in docs.iter().enumerate() {
         let line = i as u64 + 1;
         let meta = SeriesMeta::default();
