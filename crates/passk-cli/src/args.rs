@@ -260,7 +260,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
                 if n == 0 {
                     return Err("--threads 0: needs at least 1".into());
                 }
-                passk_core::report::par::set_threads(usize::try_from(n).unwrap_or(usize::MAX));
+                passk_core::par::set_threads(usize::try_from(n).unwrap_or(usize::MAX));
             }
             Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
             Flag::Partial => {

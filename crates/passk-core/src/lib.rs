@@ -1,8 +1,8 @@
 //! Pure statistics: no web crate, natively tested.
 //!
 //! Layered upward only, one concept per file: [`num`] (special functions, sums, tolerances,
-//! random draws, the optimiser) ← [`data`] (counts, datasets, rejected rows) ←
-//! [`estimators`] (unbiased, interval, BB, ZOIBB, LinMix, extrapolation, Cover) ←
+//! random draws, the optimiser) and [`par`] (threads, where there are some) ← [`data`]
+//! (counts, datasets, rejected rows) ← [`estimators`] (unbiased, interval, BB, ZOIBB, LinMix, extrapolation, Cover) ←
 //! [`settings`] ← [`eval`] (sweeps, estimate kernels, fits) ← [`analysis`] (bands, CV,
 //! diagnostics, comparison, warnings, curves, backtest) ← [`report`]. A file imports only
 //! from its own layer or the layers before it (`./dev lint` checks that no import cycle
@@ -15,5 +15,6 @@ pub mod data;
 pub mod estimators;
 pub mod eval;
 pub mod num;
+pub mod par;
 pub mod report;
 pub mod settings;

@@ -171,11 +171,11 @@ pub fn bench_text(file: &str, text: &str, runs: usize, now: &dyn Fn() -> f64) ->
     });
     // The same report on one thread (natively the report's parts and series run side by
     // side on every core; one thread in WebAssembly either way).
-    passk_core::report::par::set_threads(1);
+    passk_core::par::set_threads(1);
     let report_one = time(&mut || {
         black_box(build_report(&ds, rejected.clone(), &opts));
     });
-    passk_core::report::par::set_threads(0);
+    passk_core::par::set_threads(0);
     let cli = time(&mut || {
         black_box(read_and_report(file, text));
     });

@@ -14,6 +14,7 @@ use crate::eval::estimates::Estimates;
 use crate::eval::fit::{config, fit_series_near};
 use crate::eval::fits::Fits;
 use crate::num::rng::SplitMix64;
+use crate::par::free_threads;
 use crate::settings::Settings;
 use serde::Serialize;
 
@@ -36,7 +37,7 @@ pub fn bootstrap_bands(
     ks: &[u64],
     s: &Settings,
 ) -> Vec<BTreeMap<String, Band>> {
-    let parts = crate::report::par::free_threads().min(s.bootstrap.max(1) as usize);
+    let parts = free_threads().min(s.bootstrap.max(1) as usize);
     bootstrap_bands_in_parts(ds, full, ks, s, parts as u32)
 }
 

@@ -14,6 +14,7 @@ use crate::eval::fits::Fits;
 use crate::num::beta::ln_beta;
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::sum::Neumaier;
+use crate::par::map;
 
 /// CV-ELPD of both fits (sums of held-out log marginal likelihoods).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -70,7 +71,7 @@ pub fn cv_elpd(ds: &Dataset, all: &Groups, folds: u64, full: &Fits) -> Option<Cv
     let cv = CvFolds::new(ds, all, folds, full)?;
     // Each fold on its own (side by side where there are threads), summed in fold order.
     let each: Vec<usize> = (0..cv.count()).collect();
-    Some(cv.total(&crate::report::par::map(&each, |&f| cv.fold(f))))
+    Some(cv.total(&map(&each, |&f| cv.fold(f))))
 }
 
 /// [`cv_elpd`] one fold at a time (the report spreads the folds over its threads with its

@@ -137,17 +137,54 @@ impl<'a> Estimates<'a> {
     }
 
     fn batch(&self, ks: &[u64], family: Family) -> Vec<AtK> {
-        let mut out = Vec::with_capacity(ks.len());
-        for chunk in ks.chunks(LANES) {
-            let mut kk = [chunk[0]; LANES];
-            kk[..chunk.len()].copy_from_slice(chunk);
-            out.extend(self.chunk(kk, family).into_iter().take(chunk.len()));
-        }
-        // The naive plug-ins walk every budget at once (consecutive ones by multiplication).
-        for (a, (naive, naive_hat)) in out.iter_mut().zip(naive_means(self.groups, ks, family)) {
-            (a.naive, a.naive_hat) = (naive, naive_hat);
-        }
+        let mut out: Vec<AtK> = (0..Self::runs(ks))
+            .flat_map(|i| self.run_of(ks, i, family))
+            .collect();
+        Self::set_naive(&mut out, &self.naive_of(ks, family));
         out
+    }
+
+    /// Into how many runs [`at_ks`](Self::at_ks) computes `ks`: one per [`LANES`] budgets, each
+    /// on its own ([`at_ks_run`](Self::at_ks_run)), so that they can be computed side by side.
+    pub fn runs(ks: &[u64]) -> usize {
+        ks.len().div_ceil(LANES)
+    }
+
+    /// [`at_ks`](Self::at_ks)'s rows of run `i` < [`runs`](Self::runs) (`ks[LANES i..]`, at most
+    /// LANES of them), the naive plug-ins left NaN: [`at_ks_naive`](Self::at_ks_naive) and
+    /// [`set_naive`](Self::set_naive) fill them. The runs in order, so filled, are `at_ks`, bit
+    /// for bit.
+    pub fn at_ks_run(&self, ks: &[u64], i: usize) -> Vec<AtK> {
+        self.run_of(ks, i, Family::All)
+    }
+
+    /// The naive plug-ins (pass@k, pass^k) at every budget of `ks`, for
+    /// [`set_naive`](Self::set_naive).
+    pub fn at_ks_naive(&self, ks: &[u64]) -> Vec<(f64, f64)> {
+        self.naive_of(ks, Family::All)
+    }
+
+    /// Fills the rows' naive plug-ins (`naive`: the budgets' [`at_ks_naive`](Self::at_ks_naive)).
+    pub fn set_naive(rows: &mut [AtK], naive: &[(f64, f64)]) {
+        for (a, &(n, n_hat)) in rows.iter_mut().zip(naive) {
+            (a.naive, a.naive_hat) = (n, n_hat);
+        }
+    }
+
+    fn run_of(&self, ks: &[u64], i: usize, family: Family) -> Vec<AtK> {
+        let Some(run) = ks.chunks(LANES).nth(i) else {
+            return Vec::new();
+        };
+        let mut kk = [run[0]; LANES];
+        kk[..run.len()].copy_from_slice(run);
+        let mut rows = self.chunk(kk, family).to_vec();
+        rows.truncate(run.len());
+        rows
+    }
+
+    /// The naive plug-ins walk every budget at once (consecutive ones by multiplication).
+    fn naive_of(&self, ks: &[u64], family: Family) -> Vec<(f64, f64)> {
+        naive_means(self.groups, ks, family)
     }
 
     fn chunk(&self, ks: [u64; LANES], family: Family) -> [AtK; LANES] {

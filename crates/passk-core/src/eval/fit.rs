@@ -15,6 +15,7 @@ use crate::eval::estimates::Config;
 
 use crate::eval::fits::Fits;
 use crate::eval::kernels::unbiased_pass_at_k;
+use crate::par::join;
 use crate::settings::Settings;
 
 /// The fits of a series (None when it has no tasks): [`fit_bb`](crate::estimators::beta_binomial::fit_bb)
@@ -111,8 +112,8 @@ impl SeriesFit {
     /// Groups and fits one series.
     pub fn new(ds: &Dataset) -> SeriesFit {
         let groups = ds.groups();
-        let fits = fit_series(&groups);
-        let line = extrapolation_line(&groups);
+        // Each on its own, side by side where there are threads.
+        let (fits, line) = join(|| fit_series(&groups), || extrapolation_line(&groups));
         SeriesFit {
             name: ds.name.clone(),
             groups,

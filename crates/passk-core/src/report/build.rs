@@ -2,7 +2,7 @@
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
 use super::backtests::SeriesBacktest;
-use super::par::map;
+use super::rows::{cover_rows, g_pass_rows, std_errors};
 use super::schema::*;
 use crate::analysis::backtest::run::BacktestRun;
 use crate::analysis::bands::bootstrap_bands;
@@ -10,6 +10,7 @@ use crate::analysis::cv::CvFolds;
 use crate::analysis::decide::compare_all::{compare_all, Pairs};
 use crate::analysis::warnings::{data_warnings, render_all, Context, Warning};
 use crate::data::dataset::Dataset;
+use crate::par::map;
 
 use crate::data::task::Task;
 
@@ -18,76 +19,17 @@ use crate::data::groups::Groups;
 use crate::data::rejected::Rejected;
 use crate::estimators::bayes_at_n::{bayes_of_tasks, rubric_of, BayesAtN, BayesError};
 use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
-use crate::estimators::cover::{auc_plus_matrix, cover_plugin, cover_posterior, CoverSteps};
-use crate::estimators::g_pass::g_pass;
+use crate::estimators::cover::{auc_plus_matrix, CoverSteps};
 use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
 use crate::estimators::scaled::fit_scaled;
-use crate::estimators::stderr::{SeError, SeKind};
 use crate::eval::estimates::{AtK, Estimates};
 use crate::eval::fit::{config, SeriesFit};
 use crate::eval::fits::Fits;
-use crate::eval::spread::{clustered, spread};
 use crate::settings::Options;
-use std::collections::BTreeMap;
 
 fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
-}
-
-/// The standard errors of the unbiased pass@k at each budget: tasks and sampling swept, and
-/// the cluster-robust one when the series' tasks name groups (`clusters`).
-pub fn std_errors(g: &Groups, clusters: Option<&[Groups]>, ks: &[u64]) -> Vec<StdErrors> {
-    let clustered = clusters.map(|c| clustered(c, ks));
-    spread(g, ks)
-        .into_iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let mut why_null = BTreeMap::new();
-            let mut keep = |key: &str, r: Result<f64, SeError>| match r {
-                Ok(v) if v.is_finite() => Some(v),
-                Ok(_) => None,
-                Err(e) => {
-                    why_null.insert(key.to_string(), e.to_string());
-                    None
-                }
-            };
-            let tasks = keep(SeKind::Tasks.key(), s.tasks);
-            let sampling = keep(SeKind::Sampling.key(), s.sampling);
-            let clustered = match &clustered {
-                Some(c) => keep("clustered", c[i]),
-                None => {
-                    why_null.insert("clustered".into(), "the input names no groups".into());
-                    None
-                }
-            };
-            StdErrors {
-                tasks,
-                sampling,
-                clustered,
-                why_null,
-            }
-        })
-        .collect()
-}
-
-/// G-Pass@k_τ and mG-Pass@k rows for the k list (k ≤ the smallest n) and the G-Pass τ list.
-pub fn g_pass_rows(g: &Groups, opts: &Options) -> (Vec<GPassRow>, Vec<MgPassRow>) {
-    let taus: Vec<f64> = opts.g_taus.iter().map(|t| t.value()).collect();
-    let mut rows = Vec::new();
-    let mut mg = Vec::new();
-    for at in g_pass(g, &opts.ks, &taus) {
-        rows.extend(taus.iter().zip(&at.values).map(|(&tau, &value)| GPassRow {
-            k: at.k,
-            tau,
-            value,
-        }));
-        mg.push(MgPassRow {
-            k: at.k,
-            value: at.mg,
-        });
-    }
-    (rows, mg)
 }
 
 /// The report of one series.
@@ -97,15 +39,30 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
 
 /// A part of a series' report computed on its own (side by side where there are threads).
 enum Part {
-    Estimates,
+    /// The backtest, and its choice for the budgets beyond the smallest n.
+    Backtest,
+    /// G-Pass@k and mG-Pass@k.
+    GPass,
+    /// The estimates of one run of budgets ([`Estimates::at_ks_run`]).
+    Run(usize),
+    /// Cover@τ.
+    Cover,
+    /// The standard errors.
     Errors,
+    /// The naive plug-ins.
+    Naive,
+    /// One CV-ELPD fold.
     Fold(usize),
 }
 
 /// A part computed.
 enum Done {
-    Estimates(Vec<AtK>, Option<Box<SeriesBacktest>>),
-    Errors(Vec<StdErrors>, (Vec<GPassRow>, Vec<MgPassRow>)),
+    Backtest(Option<Box<SeriesBacktest>>),
+    GPass((Vec<GPassRow>, Vec<MgPassRow>)),
+    Run(Vec<AtK>),
+    Cover(Vec<CoverRow>),
+    Errors(Vec<StdErrors>),
+    Naive(Vec<(f64, f64)>),
     Fold((f64, f64)),
 }
 
@@ -135,49 +92,54 @@ pub fn model_report_fitted(
         warnings.push(Warning::NoExtrapolation { n_min: g.n_min() });
     }
     // The report's parts side by side where there are threads (at most `par::threads` at
-    // once): the estimates and the backtest; the standard errors and G-Pass@k; each CV fold.
-    // Then the bootstrap band, its resamples spread over the threads itself.
+    // once), the longest first: the backtest, G-Pass@k, each run of budgets' estimates,
+    // Cover@τ, the standard errors, the naive plug-ins, each CV fold. Then the bootstrap band,
+    // its resamples spread over the threads itself.
     let cv_folds = fits
         .filter(|_| opts.cv)
         .and_then(|f| CvFolds::new(ds, g, s.folds, &f));
-    let mut parts = vec![Part::Estimates, Part::Errors];
+    let estimator = Estimates::new(g, fits, config(s));
+    let mut parts = vec![Part::Backtest, Part::GPass];
+    parts.extend((0..Estimates::runs(&opts.ks)).map(Part::Run));
+    parts.extend([Part::Cover, Part::Errors, Part::Naive]);
     parts.extend((0..cv_folds.as_ref().map_or(0, CvFolds::count)).map(Part::Fold));
     let done = map(&parts, |p| match *p {
-        Part::Estimates => {
-            let estimates = Estimates::new(g, fits, config(s)).at_ks(&opts.ks);
-            // The backtest, and its choice for the budgets beyond the smallest n.
-            let backtested = match (opts.backtest, fits) {
-                (Some(repeats), Some(f)) => Some(SeriesBacktest::new(
-                    &ds.name,
-                    g.n_min(),
-                    &opts.ks,
-                    repeats,
-                    BacktestRun::with_scaled(ds, &f, scaled, s, repeats).map(|mut run| {
-                        while run.step() {}
-                        run.finish()
-                    }),
-                )),
-                _ => None,
-            };
-            Done::Estimates(estimates, backtested.map(Box::new))
-        }
-        Part::Errors => Done::Errors(
-            std_errors(g, ds.clusters().as_deref(), &opts.ks),
-            g_pass_rows(g, opts),
-        ),
+        Part::Backtest => Done::Backtest(match (opts.backtest, fits) {
+            (Some(repeats), Some(f)) => Some(Box::new(SeriesBacktest::new(
+                &ds.name,
+                g.n_min(),
+                &opts.ks,
+                repeats,
+                BacktestRun::with_scaled(ds, &f, scaled, s, repeats).map(|mut run| {
+                    while run.step() {}
+                    run.finish()
+                }),
+            ))),
+            _ => None,
+        }),
+        Part::GPass => Done::GPass(g_pass_rows(g, opts)),
+        Part::Run(i) => Done::Run(estimator.at_ks_run(&opts.ks, i)),
+        Part::Cover => Done::Cover(cover_rows(g, fits.as_ref(), opts)),
+        Part::Errors => Done::Errors(std_errors(g, ds.clusters().as_deref(), &opts.ks)),
+        Part::Naive => Done::Naive(estimator.at_ks_naive(&opts.ks)),
         Part::Fold(f) => Done::Fold(cv_folds.as_ref().map_or((0.0, 0.0), |cv| cv.fold(f))),
-    })
-    .into_iter();
-    let (mut estimated, mut spread_out, mut folds) = (None, None, Vec::new());
+    });
+    let (mut estimates, mut naive, mut folds) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut backtested, mut errors, mut g_passed) = (None, Vec::new(), None);
+    let mut cover = Vec::new();
     for d in done {
         match d {
-            Done::Estimates(e, b) => estimated = Some((e, b.map(|b| *b))),
-            Done::Errors(e, g) => spread_out = Some((e, g)),
+            Done::Backtest(b) => backtested = b.map(|b| *b),
+            Done::GPass(rows) => g_passed = Some(rows),
+            Done::Run(rows) => estimates.extend(rows),
+            Done::Cover(rows) => cover = rows,
+            Done::Errors(e) => errors = e,
+            Done::Naive(v) => naive = v,
             Done::Fold(v) => folds.push(v),
         }
     }
-    let (estimates, backtested) = estimated.unwrap_or_default();
-    let (errors, (g_pass_at_k, mg_pass_at_k)) = spread_out.unwrap_or_default();
+    Estimates::set_naive(&mut estimates, &naive);
+    let (g_pass_at_k, mg_pass_at_k) = g_passed.unwrap_or_default();
     let cv = cv_folds.map(|c| c.total(&folds));
     let bands =
         (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
@@ -219,15 +181,6 @@ pub fn model_report_fitted(
             interval: interval(e.interval_hat),
         });
     }
-    let cover = opts
-        .taus
-        .iter()
-        .map(|&tau| CoverRow {
-            tau: tau.value(),
-            plugin: (!empty).then(|| cover_plugin(g, tau)),
-            bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
-        })
-        .collect();
     // The scaled fits' two columns in the rows, and the forecasts from the same predictions.
     let skipped = too_many_groups(g).filter(|_| opts.forecast && !opts.forecast_all);
     let forecast = match (&fits, scaled) {

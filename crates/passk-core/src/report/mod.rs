@@ -3,6 +3,6 @@
 
 pub mod backtests;
 pub mod build;
-pub mod par;
 pub mod rank;
+pub mod rows;
 pub mod schema;

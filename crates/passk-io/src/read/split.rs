@@ -59,7 +59,7 @@ pub(super) fn feed_cut(
     // the other reads the second part. (A chunk of blank lines reserves no more than that.)
     let most = |lines: u64, part: &[u8]| (lines as usize + 1).min(part.len() / 4 + 1);
     col.make_room(most(in_first, first) + most(in_second, second));
-    passk_core::report::par::join(
+    passk_core::par::join(
         || {
             lines.feed(first, |item| parser.line(col, item));
             col.touch_room(most(in_second, second));

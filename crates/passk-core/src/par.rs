@@ -1,5 +1,6 @@
-//! Two parts of a report computed side by side: on two threads natively (the `passk`
-//! command line), one after the other in WebAssembly (the engine's worker has one thread).
+//! Independent parts of a computation side by side (a report's parts, CV folds, bootstrap
+//! fits): on threads natively (the `passk` command line), one after the other in
+//! WebAssembly (each engine worker has one thread).
 //! The threads used natively are at most [`threads`] (the command line's `--threads`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -65,23 +66,26 @@ pub fn join<A, B: Send>(a: impl FnOnce() -> A, b: impl FnOnce() -> B + Send) -> 
 }
 
 /// `f` of every item, in order: natively spread over the machine's cores (each thread takes
-/// every t-th item), one after the other in WebAssembly. Each result is computed on its own,
+/// the next item not yet taken, so list the longest first), one after the other in
+/// WebAssembly. Each result is computed on its own,
 /// so they do not depend on the number of threads. A panic goes on in the caller's thread.
 pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let threads = free_threads().min(items.len());
         if threads > 1 {
-            let f = &f;
+            let (f, next) = (&f, &AtomicUsize::new(0));
             let mut parts: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {
                 let handles: Vec<_> = (0..threads)
-                    .map(|t| {
+                    .map(|_| {
                         s.spawn(move || {
                             IN_MAP.with(|w| w.set(true));
-                            (t..items.len())
-                                .step_by(threads)
-                                .map(|i| (i, f(&items[i])))
-                                .collect::<Vec<_>>()
+                            let mut done = Vec::new();
+                            loop {
+                                let i = next.fetch_add(1, Ordering::Relaxed);
+                                let Some(item) = items.get(i) else { break done };
+                                done.push((i, f(item)));
+                            }
                         })
                     })
                     .collect();

@@ -1,0 +1,83 @@
+//! A series' per-budget rows that are computed on their own, side by side with the report's
+//! other parts: the standard errors, G-Pass@k and Cover@τ.
+
+use super::schema::{CoverRow, GPassRow, MgPassRow, StdErrors};
+use crate::data::groups::Groups;
+use crate::estimators::cover::{cover_plugin, cover_posterior};
+use crate::estimators::g_pass::g_pass;
+use crate::estimators::stderr::{SeError, SeKind};
+use crate::eval::fits::Fits;
+use crate::eval::spread::{clustered, spread};
+use crate::settings::Options;
+use std::collections::BTreeMap;
+
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+/// The standard errors of the unbiased pass@k at each budget: tasks and sampling swept, and
+/// the cluster-robust one when the series' tasks name groups (`clusters`).
+pub fn std_errors(g: &Groups, clusters: Option<&[Groups]>, ks: &[u64]) -> Vec<StdErrors> {
+    let clustered = clusters.map(|c| clustered(c, ks));
+    spread(g, ks)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut why_null = BTreeMap::new();
+            let mut keep = |key: &str, r: Result<f64, SeError>| match r {
+                Ok(v) if v.is_finite() => Some(v),
+                Ok(_) => None,
+                Err(e) => {
+                    why_null.insert(key.to_string(), e.to_string());
+                    None
+                }
+            };
+            let tasks = keep(SeKind::Tasks.key(), s.tasks);
+            let sampling = keep(SeKind::Sampling.key(), s.sampling);
+            let clustered = match &clustered {
+                Some(c) => keep("clustered", c[i]),
+                None => {
+                    why_null.insert("clustered".into(), "the input names no groups".into());
+                    None
+                }
+            };
+            StdErrors {
+                tasks,
+                sampling,
+                clustered,
+                why_null,
+            }
+        })
+        .collect()
+}
+
+/// G-Pass@k_τ and mG-Pass@k rows for the k list (k ≤ the smallest n) and the G-Pass τ list.
+pub fn g_pass_rows(g: &Groups, opts: &Options) -> (Vec<GPassRow>, Vec<MgPassRow>) {
+    let taus: Vec<f64> = opts.g_taus.iter().map(|t| t.value()).collect();
+    let mut rows = Vec::new();
+    let mut mg = Vec::new();
+    for at in g_pass(g, &opts.ks, &taus) {
+        rows.extend(taus.iter().zip(&at.values).map(|(&tau, &value)| GPassRow {
+            k: at.k,
+            tau,
+            value,
+        }));
+        mg.push(MgPassRow {
+            k: at.k,
+            value: at.mg,
+        });
+    }
+    (rows, mg)
+}
+
+/// Cover@τ at each τ: the plug-in and the BB posterior's.
+pub fn cover_rows(g: &Groups, fits: Option<&Fits>, opts: &Options) -> Vec<CoverRow> {
+    opts.taus
+        .iter()
+        .map(|&tau| CoverRow {
+            tau: tau.value(),
+            plugin: (!g.is_empty()).then(|| cover_plugin(g, tau)),
+            bb: fits.and_then(|f| finite(cover_posterior(g, f.bb.a, f.bb.b, tau.value()))),
+        })
+        .collect()
+}
