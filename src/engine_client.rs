@@ -290,13 +290,22 @@ fn deliver(reply: Reply) {
     }
 }
 
-fn post(req: Request) {
+/// Runs `req` on the page's own engine when there is one (the wasm tests); else gives it
+/// back, for the worker.
+fn on_page(req: Request) -> Option<Request> {
     #[cfg(feature = "in-page-engine")]
     if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
         engine.accept(&req);
         wasm_bindgen_futures::spawn_local(engine.run(req, Rc::new(Page)));
-        return;
+        return None;
     }
+    Some(req)
+}
+
+fn post(req: Request) {
+    let Some(req) = on_page(req) else {
+        return;
+    };
     let failed = CLIENT.with_borrow(|c| match (&c.worker, to_js(&req)) {
         (Some(w), Ok(v)) => {
             let sent = if req.carries_columns() {
@@ -375,12 +384,9 @@ pub fn last_fit() -> Option<Request> {
 /// Posts `req` to the engine as it is: no job number of its own, not kept to be sent again
 /// (the rows the pool's other workers fitted for a curves job: `engine_pool`).
 pub fn post_as_is(req: Request) {
-    #[cfg(feature = "in-page-engine")]
-    if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
-        engine.accept(&req);
-        wasm_bindgen_futures::spawn_local(engine.run(req, Rc::new(Page)));
+    let Some(req) = on_page(req) else {
         return;
-    }
+    };
     CLIENT.with_borrow(|c| {
         if let (Some(w), Ok(v)) = (&c.worker, to_js(&req)) {
             let _ = w.post_message_with_transfer(&v, &handed_over(&v));
