@@ -12,7 +12,8 @@
 //      the heavy settings on the Pythia example (bench/heavy.mjs): the longest main-thread
 //      task while they run and the calculator's answer time per keystroke meanwhile; and
 //      (without --quick) loading 10^5 and 10^6 tasks in the page (bench/load.mjs); the heavy job
-//      over 1, 2 and 4 engine workers, as many as the machine has (bench/pool.mjs).
+//      over 1, 2 and 4 engine workers, as many as the machine has (bench/pool.mjs), and the
+//      Pythia example's backtest over them (bench/backtest-pool.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -147,6 +148,15 @@ const pools = [...(pl.stdout ?? '').matchAll(/workers (\d+): ([\d.]+) s, longest
   hash: m[4],
 }));
 log(`pool: ${pools.map((p) => `${p.workers} workers ${p.seconds} s`).join(', ') || pl.stderr}`);
+// The Pythia example's backtest over the same pools (bench/backtest-pool.mjs).
+const bp = spawnSync('node', [join(ROOT, 'bench/backtest-pool.mjs'), ...pool.map(String)], { encoding: 'utf8', env: process.env });
+const backtestPools = [...(bp.stdout ?? '').matchAll(/workers (\d+): Pythia backtest shown ([\d.]+) s after the click, longest main-thread task (\d+) ms, backtests (\w+)/g)].map((m) => ({
+  workers: Number(m[1]),
+  seconds: Number(m[2]),
+  longest: Number(m[3]),
+  hash: m[4],
+}));
+log(`backtest pool: ${backtestPools.map((p) => `${p.workers} workers ${p.seconds} s`).join(', ') || bp.stderr}`);
 // Loading 10^5 and 10^6 tasks in the page (bench/load.mjs; the files of the full run only).
 const loads = quick
   ? []
@@ -193,6 +203,9 @@ for (const l of loads) out.push(`file picked in the page (bench/load.mjs): ${l}`
 out.push(`heavy settings on the Pythia example (1000 resamples, bootstrap band, k_max 10^6; bench/heavy.mjs): ${heavy.line}; longest main-thread task ${heavy.longest} ms; the calculator answered ${heavy.keystrokes} keystrokes in median ${heavy.calcMedian} ms, max ${heavy.calcMax} ms`);
 for (const p of pools) {
   out.push(`heavy job over ${p.workers} engine worker${p.workers > 1 ? 's' : ''} (bench/pool.mjs, ${quick ? 200 : 1000} resamples): ${p.seconds} s, ×${(pools[0].seconds / p.seconds).toFixed(2)} the time of one; longest main-thread task ${p.longest} ms; curves and band ${p.hash === pools[0].hash ? 'identical to one worker\'s' : 'DIFFERENT from one worker\'s'}`);
+}
+for (const p of backtestPools) {
+  out.push(`Pythia example's backtest over ${p.workers} engine worker${p.workers > 1 ? 's' : ''} (bench/backtest-pool.mjs, click to summary): ${p.seconds} s, ×${(backtestPools[0].seconds / p.seconds).toFixed(2)} the time of one; longest main-thread task ${p.longest} ms; backtests ${p.hash === backtestPools[0].hash ? 'identical to one worker\'s' : 'DIFFERENT from one worker\'s'}`);
 }
 out.push('');
 // Targets (judged at N = 10^6; --quick has no such input and only shows the sizes and render).

@@ -11,11 +11,10 @@ use super::engine_client;
 use super::engine_pool;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
-use passk_core::data::errors::ErrorsSummary;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::kind::Estimator;
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
+use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options};
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
@@ -274,15 +273,20 @@ pub fn backtest_pipeline(
     Effect::new(move |_| {
         let (settings, ks) = inputs.get();
         let data = data.get();
-        ask(pending, "backtesting…", |job| Request {
+        // Its series spread over the pool's workers, when they hold this fit.
+        let pool = engine_pool::backtest_workers(data);
+        let what = (settings.clone(), ks.clone(), BACKTEST_REPEATS);
+        let job = ask(pending, "backtesting…", |job| Request {
             job,
             ask: Ask::Backtest {
                 data,
                 settings,
                 ks,
                 repeats: BACKTEST_REPEATS,
+                pool,
             },
         });
+        engine_pool::spread_backtest(job, pool, data, what);
     });
 }
 
@@ -361,39 +365,4 @@ pub fn with_forecast(opts: Options, reach: Result<f64, String>) -> Options {
         reach: reach.into_iter().collect(),
         ..opts
     }
-}
-
-/// Asks for the whole report of the series last fitted, with the page's backtests and what
-/// the error policy did to each series (`errors`, as `passk report` writes it) attached,
-/// and offers it as `passk-report.json` when it arrives (a newer download supersedes it).
-pub fn request_export(
-    pending: PendingJobs,
-    (data, rejected, errors): (u64, Vec<Vec<Rejected>>, Vec<Option<ErrorsSummary>>),
-    options: Options,
-    backtests: RwSignal<Vec<SeriesBacktest>>,
-) {
-    handle(pending, Family::Export, move |reply| {
-        if let Reply {
-            answer: Answer::Report { report, .. },
-            ..
-        } = reply
-        {
-            let mut r = report.unpack();
-            backtests.with_untracked(|bts| attach_backtests(&mut r, bts));
-            for (m, e) in r.models.iter_mut().zip(&errors) {
-                m.errors.clone_from(e);
-            }
-            let json = serde_json::to_string_pretty(&r).unwrap_or_default();
-            let _ = super::download::save_text("passk-report.json", "application/json", &json);
-        }
-    });
-    ask(pending, "writing the report…", |job| Request {
-        job,
-        ask: Ask::Report {
-            data,
-            rejected,
-            options,
-            full: true,
-        },
-    });
 }

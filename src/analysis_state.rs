@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::analysis_jobs::{
-    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, request_export, scaled_drawn,
-    with_forecast, CurveOutputs, Pending, PendingJobs,
+    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, scaled_drawn, with_forecast,
+    CurveOutputs, Pending, PendingJobs,
 };
 use super::state::Inputs;
 use super::storage;
@@ -121,7 +121,7 @@ impl Analysis {
             self.rejected.get_untracked(),
             errors,
         );
-        request_export(self.pending, job, options, self.backtests);
+        super::report_export::request_export(self.pending, job, options, self.backtests);
     }
 
     /// The items of the series the charts show (the legend hides the others), with their

@@ -40,6 +40,7 @@ pub mod pass_at_k_panel;
 pub mod planner_panel;
 pub mod ranking_panel;
 pub mod rejected_list;
+pub mod report_export;
 pub mod results_table;
 pub mod section_nav;
 pub mod series_key;

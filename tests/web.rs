@@ -271,6 +271,7 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                 settings: settings.clone(),
                 ks: vec![1, 20, 1 << 60],
                 repeats: 2,
+                pool: 0,
             },
         },
         Request {
@@ -374,6 +375,32 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                 rows: None,
             },
         },
+        // Another worker's part of a backtest (of two, the one series is the second's), and
+        // backtests handed to the first (of none, and none: a failed worker).
+        Request {
+            job: 13,
+            ask: Ask::BacktestPart {
+                data: 1,
+                settings: settings.clone(),
+                ks: vec![1, 20],
+                repeats: 2,
+                part: passk_core::analysis::bands::Part { index: 1, of: 2 },
+            },
+        },
+        Request {
+            job: 14,
+            ask: Ask::BacktestRows {
+                part: passk_core::analysis::bands::Part { index: 2, of: 3 },
+                backtests: Some(vec![]),
+            },
+        },
+        Request {
+            job: 14,
+            ask: Ask::BacktestRows {
+                part: passk_core::analysis::bands::Part { index: 1, of: 3 },
+                backtests: None,
+            },
+        },
     ];
     let engine = Engine::new();
     let host = Rc::new(Collect(RefCell::new(vec![Reply::ready()])));
@@ -388,8 +415,15 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     }
     let replies = host.0.borrow().clone();
     // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan, Forecasts,
-    // BandRows (the cancel and the rows handed over have no reply).
-    assert_eq!(replies.len(), 11, "{replies:?}");
+    // BandRows, BacktestRows (the cancel and what is handed over have no reply).
+    assert_eq!(replies.len(), 12, "{replies:?}");
+    assert!(replies.iter().any(|r| matches!(
+        r,
+        Reply {
+            answer: Answer::BacktestRows { backtests, .. },
+            ..
+        } if backtests.len() == 1 && backtests[0].name == "p"
+    )));
     assert!(replies.iter().any(|r| matches!(
         r,
         Reply {

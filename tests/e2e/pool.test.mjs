@@ -1,11 +1,12 @@
 // End to end: the bootstrap band spread over a pool of 1, 2 and 3 engine workers (the
 // `workers` setting) gives the same curves and band, to every digit of the Pass@k chart's CSV,
-// and the page stays clean; the setting is kept on this device and refuses what is not a
-// number of workers.
+// and the backtest spread over them the same backtests, to every digit of the report; the
+// page stays clean; the setting is kept on this device and refuses what is not a number of
+// workers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { heavyJob } from './heavy-job.mjs';
-import { assertClean, typeInto, usePage, waitForText } from './harness.mjs';
+import { assertClean, downloadJson, start, typeInto, usePage, waitForText } from './harness.mjs';
 
 test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   const runs = [];
@@ -24,6 +25,35 @@ test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   assert.ok(runs[0].csv.split('\n').length > 50, runs[0].csv.slice(0, 200));
   assert.equal(runs[1].csv, runs[0].csv);
   assert.equal(runs[2].csv, runs[0].csv);
+});
+
+/** The example's backtests (the downloaded report's), with `workers`, in a fresh browser;
+ * and how many parts other workers handed over. */
+async function backtests(workers) {
+  const h = await start();
+  try {
+    await h.context.addInitScript((n) => localStorage.setItem('passk-workers', String(n)), workers);
+    await h.page.goto(h.url);
+    await waitForText(h.page, 'backtest-summary', 'auto (backtested) =', { timeout: 120_000 });
+    const report = await downloadJson(h.page, 'download-report');
+    const handed = await h.page.evaluate(() => window.__passkPoolBacktests ?? 0);
+    assertClean(h);
+    return { models: report.models.map((m) => [m.name, m.backtest, m.pass_at_k.map((r) => [r.auto, r.auto_error])]), handed };
+  } finally {
+    await h.close();
+  }
+}
+
+test('1, 2 and 3 workers backtest the same', async () => {
+  const runs = [];
+  for (const workers of [1, 2, 3]) runs.push(await backtests(workers));
+  // DeepScaleR's two series: of two workers, the second backtests the first series; of
+  // three, the second and third one each (the first, which also draws the curves, none).
+  assert.deepEqual(runs.map((r) => r.handed), [0, 1, 2]);
+  assert.equal(runs[0].models.length, 2);
+  for (const [name, backtest] of runs[0].models) assert.ok(backtest?.auto?.ratios?.length > 0, name);
+  assert.deepEqual(runs[1].models, runs[0].models);
+  assert.deepEqual(runs[2].models, runs[0].models);
 });
 
 const h = usePage();

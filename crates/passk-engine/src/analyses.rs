@@ -2,12 +2,12 @@
 //! the curves and bands, backtests, the paired difference and the sample-size plan, each
 //! pausing between slices of work.
 
-use crate::band_pool::{self, Mailbox};
+use crate::band_pool;
 use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK};
+use crate::mailbox::Mailbox;
 use crate::protocol::{Answer, Reply};
 use crate::source::Source;
-use passk_core::analysis::backtest::run::BacktestRun;
-use passk_core::analysis::bands::{bands_of, merge_rows, Part};
+use passk_core::analysis::bands::{bands_of, merge_rows, BandRows, Part};
 use passk_core::analysis::curves::{
     bootstrap_settings, cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
 };
@@ -17,7 +17,6 @@ use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
 use passk_core::analysis::planner;
 use passk_core::estimators::cover::Tau;
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::build::forecast_options;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_io::display::count_of;
@@ -79,7 +78,7 @@ pub(crate) async fn curves(
     d: Data,
     what: &CurveAsk<'_>,
     settings: &Settings,
-    mailbox: &Mailbox,
+    mailbox: &Mailbox<BandRows>,
 ) {
     let CurveAsk {
         k_max, band, taus, ..
@@ -177,60 +176,6 @@ pub(crate) async fn curves(
     job.finish(Reply {
         job: job.job,
         answer: Answer::Curves { curves, cover },
-    });
-}
-
-/// Backtests every series with tasks and a fit, one subsample at a time.
-pub(crate) async fn backtest(
-    job: &mut Job<'_>,
-    d: Data,
-    settings: &Settings,
-    ks: &[u64],
-    repeats: u64,
-) {
-    let mut out = Vec::new();
-    let series = with_tasks(&d.datasets, &d.fits);
-    for (i, (ds, f)) in series.iter().enumerate() {
-        let Some(full) = f.fits else { continue };
-        let Some(scaled) = d.scaled_in_slice(job, f, (i, series.len())).await else {
-            return;
-        };
-        let run = match BacktestRun::with_scaled(ds, &full, scaled, settings, repeats) {
-            Err(e) => Err(e),
-            Ok(mut bt) => {
-                loop {
-                    let (done, total) = bt.progress();
-                    let text = || {
-                        (
-                            format!(
-                                "backtesting series {} of {} ({done} of {total} subsamples)…",
-                                i + 1,
-                                series.len()
-                            ),
-                            Some((done, total)),
-                        )
-                    };
-                    if !job.tick(text).await {
-                        return;
-                    }
-                    if !bt.step() {
-                        break;
-                    }
-                }
-                Ok(bt.finish())
-            }
-        };
-        out.push(SeriesBacktest::new(
-            &ds.name,
-            f.groups.n_min(),
-            ks,
-            repeats,
-            run,
-        ));
-    }
-    job.finish(Reply {
-        job: job.job,
-        answer: Answer::Backtests { backtests: out },
     });
 }
 

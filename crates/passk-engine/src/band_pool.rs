@@ -5,9 +5,8 @@
 //! worker draws every resample in the same order, so each is the same whoever fits it, and
 //! the band is the one a single worker draws, bit for bit.
 
-use std::cell::RefCell;
-
 use crate::job::{with_tasks, Data, Job, GRID_POINTS};
+use crate::mailbox::Mailbox;
 use crate::protocol::{Answer, Reply};
 use passk_core::analysis::bands::{BandRows, BootstrapDraws, Part};
 use passk_core::analysis::curves::{bootstrap_settings, k_grid, round_budgets};
@@ -21,49 +20,6 @@ pub(crate) fn grid(f: &SeriesFit, k_max: u64) -> Vec<u64> {
     let mut marks = round_budgets(k_max);
     marks.extend([lo, hi]);
     k_grid(k_max, GRID_POINTS, &marks)
-}
-
-/// Rows another worker sent: the curves job they are for, whose, and the rows (None: that
-/// worker failed).
-type Sent = (u64, Part, Option<Vec<BandRows>>);
-
-/// The rows other workers sent for curves jobs, until their job takes them.
-#[derive(Debug, Default)]
-pub struct Mailbox(RefCell<Vec<Sent>>);
-
-impl Mailbox {
-    /// Keeps `rows` of `part` for curves job `job`.
-    pub(crate) fn put(&self, job: u64, part: Part, rows: Option<Vec<BandRows>>) {
-        self.0.borrow_mut().push((job, part, rows));
-    }
-
-    /// Drops what was sent for curves jobs before `job` (they are over).
-    pub(crate) fn forget_before(&self, job: u64) {
-        self.0.borrow_mut().retain(|m| m.0 >= job);
-    }
-
-    /// Every other part's rows for `job` once all `of` − 1 have come (taken out), in part
-    /// order.
-    fn take(&self, job: u64, of: u32) -> Option<Vec<(Part, Option<Vec<BandRows>>)>> {
-        let mut held = self.0.borrow_mut();
-        let mut parts: Vec<_> = (1..of)
-            .map(|i| {
-                held.iter()
-                    .position(|m| m.0 == job && m.1 == Part { index: i, of })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        parts.sort_unstable();
-        let mut out: Vec<_> = parts
-            .into_iter()
-            .rev()
-            .map(|at| {
-                let (_, part, rows) = held.remove(at);
-                (part, rows)
-            })
-            .collect();
-        out.sort_by_key(|p| p.0.index);
-        Some(out)
-    }
 }
 
 /// Fits the resamples of `part` of series `i` of `total` (pausing between them); None when a
@@ -135,7 +91,7 @@ pub(crate) async fn band_part(
 /// newer request stopped the job.
 pub(crate) async fn all_parts(
     job: &mut Job<'_>,
-    mailbox: &Mailbox,
+    mailbox: &Mailbox<BandRows>,
     of: u32,
     own: Vec<BandRows>,
     series: &[(&Dataset, &SeriesFit, Vec<u64>)],

@@ -10,9 +10,11 @@
 #![warn(missing_docs)]
 
 mod analyses;
+mod backtest_pool;
 mod band_pool;
 pub mod bench;
 pub mod job;
+mod mailbox;
 pub mod protocol;
 pub mod runner;
 pub mod source;

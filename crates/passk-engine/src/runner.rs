@@ -7,14 +7,18 @@ use std::rc::Rc;
 
 use super::protocol::{Answer, Ask, Family, Reply, Request};
 use crate::analyses;
-use crate::band_pool::{self, Mailbox};
+use crate::backtest_pool::{self, BacktestAsk};
+use crate::band_pool;
 use crate::job::{with_tasks, Data, Host, Job};
+use crate::mailbox::Mailbox;
 
 use crate::wire::report::ReportWire;
+use passk_core::analysis::bands::BandRows;
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::eval::fit::SeriesFit;
+use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::build::{assemble, model_report_fitted};
 use passk_core::settings::Options;
 
@@ -24,7 +28,9 @@ pub struct Engine {
     latest: [Cell<u64>; Family::COUNT],
     data: RefCell<Option<Data>>,
     /// The rows other workers fitted for a curves job's bootstrap band.
-    mailbox: Mailbox,
+    mailbox: Mailbox<BandRows>,
+    /// The backtests other workers ran for a backtest job's series.
+    backtests: Mailbox<SeriesBacktest>,
 }
 
 impl Engine {
@@ -36,8 +42,8 @@ impl Engine {
     /// Takes note of a request as it arrives (before its job starts): it supersedes the
     /// running job of its family.
     pub fn accept(&self, req: &Request) {
-        // Rows for a curves job are that job's, not a newer request.
-        if !matches!(req.ask, Ask::BandRows { .. }) {
+        // Rows for a curves or backtest job are that job's, not a newer request.
+        if !matches!(req.ask, Ask::BandRows { .. } | Ask::BacktestRows { .. }) {
             self.latest[req.family().index()].set(req.job);
         }
     }
@@ -72,8 +78,12 @@ impl Engine {
 
     /// Runs one request to its reply (none when superseded).
     pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
-        if let Ask::BandRows { part, rows } = req.ask {
-            return self.mailbox.put(req.job, part, rows);
+        match req.ask {
+            Ask::BandRows { part, rows } => return self.mailbox.put(req.job, part, rows),
+            Ask::BacktestRows { part, backtests } => {
+                return self.backtests.put(req.job, part, backtests)
+            }
+            _ => {}
         }
         let latest = &self.latest[req.family().index()];
         let mut job = Job::new(latest, host.as_ref(), req.job, req.family());
@@ -139,18 +149,40 @@ impl Engine {
                 };
                 band_pool::band_part(&mut job, d, k_max, &settings, part).await
             }
-            Ask::BandRows { .. } => {}
+            Ask::BandRows { .. } | Ask::BacktestRows { .. } => {}
             Ask::Backtest {
                 data,
                 settings,
                 ks,
                 repeats,
-                ..
+                pool,
             } => {
                 let Some(d) = self.fitted(&job, data).await else {
                     return;
                 };
-                analyses::backtest(&mut job, d, &settings, &ks, repeats).await
+                let what = BacktestAsk {
+                    settings: &settings,
+                    ks: &ks,
+                    repeats,
+                };
+                backtest_pool::backtest(&mut job, d, &what, pool, &self.backtests).await
+            }
+            Ask::BacktestPart {
+                data,
+                settings,
+                ks,
+                repeats,
+                part,
+            } => {
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
+                let what = BacktestAsk {
+                    settings: &settings,
+                    ks: &ks,
+                    repeats,
+                };
+                backtest_pool::backtest_part(&mut job, d, &what, part).await
             }
             Ask::Paired {
                 data,

@@ -236,6 +236,7 @@ fn each_reply_is_the_direct_computation() {
                 settings: Settings::default(),
                 ks: vec![1, 256],
                 repeats: 3,
+                pool: 0,
             },
         },
     );
@@ -873,6 +874,139 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
     assert_eq!(shown(run(&first, &h0, curves(2))), want);
 }
 
+/// A backtest spread over a pool of 2 or 3 workers (each its own engine, the backtests
+/// handed from the others to the first as the page does, through the wire) is the backtest
+/// of one worker, bit for bit; the part of a worker that failed, or that sent other series,
+/// is run by the first; a worker with no series of its own sends none.
+#[test]
+fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
+    let settings = Settings {
+        seed: 3,
+        ..Settings::default()
+    };
+    let backtest = |job: u64, pool: u32| Request {
+        job,
+        ask: Ask::Backtest {
+            data: 1,
+            settings: settings.clone(),
+            ks: vec![1, 16, 4096],
+            repeats: 2,
+            pool,
+        },
+    };
+    let part_of = |part: Part| Request {
+        job: 2,
+        ask: Ask::BacktestPart {
+            data: 1,
+            settings: settings.clone(),
+            ks: vec![1, 16, 4096],
+            repeats: 2,
+            part,
+        },
+    };
+    // Debug prints every f64 so that it reads back to the same bits (and NaN as NaN).
+    let shown = |r: Vec<Reply>| format!("{r:?}");
+    let (_, alone, h) = fitted();
+    let want = shown(run(&alone, &h, backtest(2, 1)));
+    assert!(
+        want.contains("Backtests") && want.contains("name: \"deepscaler_rl\""),
+        "{want}"
+    );
+    let hand =
+        |first: &Rc<Engine>, h0: &Rc<Test>, part: Part, backtests: Option<Vec<SeriesBacktest>>| {
+            let handed = Request {
+                job: 2,
+                ask: Ask::BacktestRows { part, backtests },
+            };
+            // Through serde's data model as serde_json values (no text: every float kept to the
+            // bit, as serde-wasm-bindgen keeps it across the worker boundary).
+            let wire: Request =
+                serde_json::from_value(serde_json::to_value(&handed).unwrap()).unwrap();
+            assert!(run(first, h0, wire).is_empty());
+        };
+    for of in 2..=3 {
+        let (_, first, h0) = fitted();
+        for index in (1..of).rev() {
+            let (_, helper, hh) = fitted();
+            let part = Part { index, of };
+            let got = run(&helper, &hh, part_of(part));
+            let [Reply {
+                answer: Answer::BacktestRows { part: p, backtests },
+                ..
+            }] = &got[..]
+            else {
+                panic!("{got:?}")
+            };
+            assert_eq!(*p, part);
+            // Two series: of two workers, the second has the first series (the first worker,
+            // which also draws the curves, has the fewest); of three, each helper one.
+            assert_eq!(backtests.len(), 1, "part {index} of {of}");
+            hand(&first, &h0, part, Some(backtests.clone()));
+        }
+        assert_eq!(
+            shown(run(&first, &h0, backtest(2, of))),
+            want,
+            "{of} workers"
+        );
+    }
+    // A worker that failed, or sent the other part's series: the first runs its part.
+    let (_, first, h0) = fitted();
+    hand(&first, &h0, Part { index: 1, of: 2 }, None);
+    assert_eq!(
+        shown(run(&first, &h0, backtest(2, 2))),
+        want,
+        "a failed worker"
+    );
+    let (_, helper, hh) = fitted();
+    let [Reply {
+        answer: Answer::BacktestRows { backtests, .. },
+        ..
+    }] = &run(&helper, &hh, part_of(Part { index: 0, of: 2 }))[..]
+    else {
+        panic!("no backtests")
+    };
+    let mut two = backtests.clone();
+    two.extend(backtests.clone());
+    for other in [two, backtests.clone()] {
+        let (_, first, h0) = fitted();
+        hand(&first, &h0, Part { index: 1, of: 2 }, Some(other));
+        assert_eq!(
+            shown(run(&first, &h0, backtest(2, 2))),
+            want,
+            "other series"
+        );
+    }
+    // An older job's backtests are not taken: the first waits, and a newer backtest request
+    // stops it with no reply.
+    let (_, first, h0) = fitted();
+    let older = Request {
+        job: 1,
+        ask: Ask::BacktestRows {
+            part: Part { index: 1, of: 2 },
+            backtests: Some(backtests.clone()),
+        },
+    };
+    assert!(run(&first, &h0, older).is_empty());
+    let (e, seen, newer) = (first.clone(), h0.clone(), backtest(9, 1));
+    *h0.on_pause.borrow_mut() = Some(Box::new(move || {
+        let waiting = seen.replies.borrow().iter().any(
+            |r| matches!(&r.answer, Answer::Progress { text, .. } if text.starts_with("waiting")),
+        );
+        if waiting {
+            e.accept(&newer);
+        }
+    }));
+    assert_eq!(run(&first, &h0, backtest(2, 2)), vec![]);
+    assert!(
+        h0.replies
+            .borrow()
+            .iter()
+            .any(|r| format!("{r:?}").contains("waiting for the other")),
+        "the first never waited"
+    );
+    *h0.on_pause.borrow_mut() = None;
+}
+
 #[test]
 fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
     let (_, engine, h) = fitted();
@@ -1132,9 +1266,28 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
             job: 3,
             ask: Ask::Backtest {
                 data: 1,
-                settings,
+                settings: settings.clone(),
                 ks: vec![1, 10, 1 << 40],
                 repeats: 20,
+                pool: 2,
+            },
+        },
+        // Another worker's part of that backtest, and its backtests handed to the first.
+        Request {
+            job: 3,
+            ask: Ask::BacktestPart {
+                data: 1,
+                settings,
+                ks: vec![1, 10],
+                repeats: 20,
+                part: Part { index: 1, of: 2 },
+            },
+        },
+        Request {
+            job: 3,
+            ask: Ask::BacktestRows {
+                part: Part { index: 1, of: 2 },
+                backtests: Some(run_backtests(&ds[1..], &fits[1..], &[1, 10])),
             },
         },
         Request {
@@ -1209,7 +1362,14 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
     ];
     replies.push(Reply {
         job: 1,
-        answer: Answer::Fits { fits },
+        answer: Answer::Fits { fits: fits.clone() },
+    });
+    replies.push(Reply {
+        job: 3,
+        answer: Answer::BacktestRows {
+            part: Part { index: 1, of: 2 },
+            backtests: run_backtests(&ds[..1], &fits[..1], &[1, 64]),
+        },
     });
     replies.push(Reply {
         job: 2,
@@ -1227,6 +1387,7 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
                 settings: Settings::default(),
                 ks: vec![1, 1000],
                 repeats: 2,
+                pool: 0,
             },
         },
         Request {
@@ -1299,18 +1460,18 @@ fn every_message_round_trips() {
     let (requests, replies) = every_message();
     assert_eq!(
         replies.len(),
-        17,
+        18,
         "{:?}",
         replies.iter().map(|r| r.family()).collect::<Vec<_>>()
     );
     // Through serde's data model as serde_json values (no text, so every float is kept to
     // the bit); across the worker boundary the same derives go through serde-wasm-bindgen
     // (tests/web.rs).
+    // (Compared as printed: a backtest's absent errors are NaN, which `==` never equals.)
     for r in &requests {
         let back: Request = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
-        assert_eq!(&back, r);
+        assert_eq!(format!("{back:?}"), format!("{r:?}"));
     }
-    // (Compared as printed: a backtest's absent errors are NaN, which `==` never equals.)
     for r in &replies {
         let back: Reply = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
         assert_eq!(format!("{back:?}"), format!("{r:?}"));

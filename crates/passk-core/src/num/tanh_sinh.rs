@@ -258,9 +258,6 @@ impl TanhSinh {
             }
             let ln = sum.ln();
             let done = (ln - previous).abs() < rel || level == MAX_LEVEL;
-            if std::env::var("TS_DEBUG").is_ok() {
-                eprintln!("level {level} {ln} splits {splits:?}");
-            }
             previous = ln;
             if done {
                 break sum;

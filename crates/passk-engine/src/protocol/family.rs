@@ -31,6 +31,8 @@ pub enum Family {
     Forecast,
     /// A part of another worker's bootstrap band.
     BandPart,
+    /// A part of another worker's backtest.
+    BacktestPart,
 }
 
 impl Family {
@@ -49,10 +51,11 @@ impl Family {
         Family::Decide,
         Family::Forecast,
         Family::BandPart,
+        Family::BacktestPart,
     ];
 
     /// How many families there are.
-    pub const COUNT: usize = 13;
+    pub const COUNT: usize = 14;
 
     /// The family of a report job.
     pub fn of_report(full: bool) -> Family {

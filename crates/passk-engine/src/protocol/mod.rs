@@ -5,25 +5,18 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bench::FileBench;
 use crate::source::Source;
-use crate::wire::report::ReportWire;
 use passk_core::analysis::bands::{BandRows, Part};
-use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
-use passk_core::analysis::decide::compare_all::Decision;
-use passk_core::analysis::diagnose::Diagnostics;
-use passk_core::analysis::forecast::SeriesForecast;
-use passk_core::analysis::paired::{PairError, PairedOutcome};
-use passk_core::analysis::planner::Plan;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::cover::Tau;
-use passk_core::eval::fit::SeriesFit;
 use passk_core::report::backtests::SeriesBacktest;
 use passk_core::settings::{BandKind, Options, Settings};
-use passk_io::read::{FileRead, Format, ReadOptions};
+use passk_io::read::{Format, ReadOptions};
 
+mod answer;
 mod family;
+pub use answer::{Answer, PlanResult, Reply};
 pub use family::Family;
 
 /// A request: its job number (which the replies to it carry) and what is asked.
@@ -109,6 +102,34 @@ pub enum Ask {
         ks: Vec<u64>,
         /// Subsamples per shrink factor.
         repeats: u64,
+        /// The workers the series are spread over (0 or 1: this one alone): this one
+        /// backtests part 0's and waits for the others' ([`Ask::BacktestRows`]).
+        #[serde(default)]
+        pool: u32,
+    },
+    /// One part of the series of a backtest job (this worker helps the one running it,
+    /// [`Ask::Backtest`]' `pool`): series `i` of those with tasks where `i` mod `part.of` is
+    /// `part.index`, each backtested whole, as the job would.
+    BacktestPart {
+        /// The fit job whose series these are.
+        data: u64,
+        /// The estimators' settings.
+        settings: Settings,
+        /// The k list.
+        ks: Vec<u64>,
+        /// Subsamples per shrink factor.
+        repeats: u64,
+        /// Which series.
+        part: Part,
+    },
+    /// The backtests another worker ran for the running backtest job `job` (not a job of its
+    /// own: it is kept for that job). None: that worker failed, and this one runs the part.
+    BacktestRows {
+        /// Whose backtests.
+        part: Part,
+        /// Those of the part's series with a fit, in order.
+        #[serde(with = "crate::wire::backtests::optional")]
+        backtests: Option<Vec<SeriesBacktest>>,
     },
     /// The fit diagnostics of one series (with CV-ELPD over `folds` folds).
     Diagnose {
@@ -202,7 +223,8 @@ impl Request {
             Ask::Fit { .. } => Family::Fit,
             Ask::Curves { .. } | Ask::BandRows { .. } => Family::Curves,
             Ask::BandPart { .. } => Family::BandPart,
-            Ask::Backtest { .. } => Family::Backtest,
+            Ask::Backtest { .. } | Ask::BacktestRows { .. } => Family::Backtest,
+            Ask::BacktestPart { .. } => Family::BacktestPart,
             Ask::Diagnose { .. } => Family::Diagnose,
             Ask::Report { full, .. } => Family::of_report(*full),
             Ask::Bench { .. } => Family::Bench,
@@ -214,161 +236,3 @@ impl Request {
         }
     }
 }
-
-/// A reply: the job it answers and the answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Reply {
-    /// The job it answers (0 for [`Answer::Ready`], which answers none).
-    pub job: u64,
-    /// The answer.
-    pub answer: Answer,
-}
-
-/// What the engine answers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Answer {
-    /// The engine has loaded and takes requests.
-    Ready,
-    /// How far a job is (sent at most once per time slice).
-    Progress {
-        /// Its family.
-        family: Family,
-        /// What is being computed.
-        text: String,
-        /// Steps done and in all, when known.
-        done: Option<(u64, u64)>,
-    },
-    /// What a file held.
-    Read {
-        /// The series, rejected rows and what was left unused (the tasks in columns:
-        /// `wire::tasks`).
-        #[serde(with = "crate::wire::tasks::file_read")]
-        read: Box<FileRead>,
-    },
-    /// The fits, in the order of the series.
-    Fits {
-        /// One per series (grouped counts in columns: `wire::tasks`).
-        #[serde(with = "crate::wire::fits")]
-        fits: Vec<SeriesFit>,
-    },
-    /// The curves of the series with tasks.
-    Curves {
-        /// Pass@k curves.
-        curves: Vec<SeriesCurves>,
-        /// Cover@τ curves.
-        cover: Vec<CoverCurves>,
-    },
-    /// A part of a bootstrap band ([`Ask::BandPart`]): its rows, one per series with tasks.
-    BandRows {
-        /// Which resamples.
-        part: Part,
-        /// One per series with tasks.
-        #[serde(with = "crate::wire::band_rows")]
-        rows: Vec<BandRows>,
-    },
-    /// The backtests of the series with tasks and a fit.
-    Backtests {
-        /// One per series backtested (their signed errors in byte arrays).
-        #[serde(with = "crate::wire::backtests")]
-        backtests: Vec<SeriesBacktest>,
-    },
-    /// The fit diagnostics (None: no series with tasks).
-    Diagnostics {
-        /// The diagnostics.
-        diagnostics: Option<Box<Diagnostics>>,
-    },
-    /// The report.
-    Report {
-        /// Whether it is the whole document (for the download).
-        full: bool,
-        /// The document.
-        report: Box<ReportWire>,
-    },
-    /// The benchmark's timings of one input.
-    Bench {
-        /// The timings.
-        result: FileBench,
-    },
-    /// The paired difference (None: a series named is not among those fitted).
-    Paired {
-        /// The outcome, or why the two series cannot be paired.
-        outcome: Option<Result<PairedOutcome, PairError>>,
-    },
-    /// The sample-size plan (None: the series is not among those fitted).
-    Plan {
-        /// The plan and the series' fewest and most samples per task, or why there is none.
-        plan: Option<PlanResult>,
-    },
-    /// The comparison of every pair.
-    Decision {
-        /// Tests, crossovers and ranks.
-        decision: Decision,
-    },
-    /// Each series' forecasts, by name, in the fit's order (series without tasks left out).
-    Forecasts {
-        /// (series name, its forecasts).
-        forecasts: Vec<(String, SeriesForecast)>,
-        /// The series whose forecasts were not computed unasked (more than
-        /// [`AUTO_GROUPS`](passk_core::analysis::forecast::AUTO_GROUPS) distinct counts, without
-        /// `forecast_all`), and why.
-        skipped: Vec<(String, String)>,
-    },
-    /// A job could not be done, and why.
-    Failed {
-        /// Its family.
-        family: Family,
-        /// Why.
-        message: String,
-    },
-}
-
-impl Reply {
-    /// The engine has loaded and takes requests.
-    pub fn ready() -> Reply {
-        Reply {
-            job: 0,
-            answer: Answer::Ready,
-        }
-    }
-
-    /// Whether it says how far a job is, not how it ended.
-    pub fn is_progress(&self) -> bool {
-        matches!(self.answer, Answer::Progress { .. })
-    }
-
-    /// Whether it carries task lists or grouped counts in columns (`wire::tasks`).
-    pub fn carries_columns(&self) -> bool {
-        matches!(self.answer, Answer::Read { .. } | Answer::Fits { .. })
-    }
-
-    /// The family of the job it answers (None for [`Answer::Ready`]).
-    pub fn family(&self) -> Option<Family> {
-        match &self.answer {
-            Answer::Ready => None,
-            Answer::Progress { family, .. } | Answer::Failed { family, .. } => Some(*family),
-            Answer::Read { .. } => Some(Family::Read),
-            Answer::Fits { .. } => Some(Family::Fit),
-            Answer::Curves { .. } => Some(Family::Curves),
-            Answer::BandRows { .. } => Some(Family::BandPart),
-            Answer::Backtests { .. } => Some(Family::Backtest),
-            Answer::Diagnostics { .. } => Some(Family::Diagnose),
-            Answer::Report { full, .. } => Some(Family::of_report(*full)),
-            Answer::Bench { .. } => Some(Family::Bench),
-            Answer::Paired { .. } => Some(Family::Paired),
-            Answer::Plan { .. } => Some(Family::Plan),
-            Answer::Decision { .. } => Some(Family::Decide),
-            Answer::Forecasts { .. } => Some(Family::Forecast),
-        }
-    }
-
-    /// The job it answers (None for [`Answer::Ready`]).
-    pub fn job(&self) -> Option<u64> {
-        match self.answer {
-            Answer::Ready => None,
-            _ => Some(self.job),
-        }
-    }
-}
-
-/// A plan with the series' fewest and most samples per task, or why there is none.
-pub type PlanResult = Result<(Plan, (u64, u64)), String>;

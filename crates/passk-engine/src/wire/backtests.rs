@@ -20,11 +20,8 @@ struct Wire {
     signed: Vec<Vec<Bytes>>,
 }
 
-/// Writes the backtests with their signed errors in byte arrays.
-///
-/// # Errors
-/// The serializer's.
-pub fn serialize<S: Serializer>(bts: &[SeriesBacktest], s: S) -> Result<S::Ok, S::Error> {
+/// The backtests with their signed errors in byte arrays.
+fn pack(bts: &[SeriesBacktest]) -> Wire {
     let mut backtests = bts.to_vec();
     let signed = backtests
         .iter_mut()
@@ -44,35 +41,25 @@ pub fn serialize<S: Serializer>(bts: &[SeriesBacktest], s: S) -> Result<S::Ok, S
                 .collect()
         })
         .collect();
-    Wire { backtests, signed }.serialize(s)
+    Wire { backtests, signed }
 }
 
-/// Reads them back.
-///
-/// # Errors
-/// The deserializer's, or why the byte arrays do not fit the backtests.
-pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeriesBacktest>, D::Error> {
-    use serde::de::Error;
+/// The backtests back, or why the byte arrays do not fit them.
+fn unpack(w: Wire) -> Result<Vec<SeriesBacktest>, &'static str> {
     let Wire {
         mut backtests,
         signed,
-    } = Wire::deserialize(d)?;
+    } = w;
     if signed.len() != backtests.len() {
-        return Err(D::Error::custom(
-            "backtests: signed errors of another number of series",
-        ));
+        return Err("backtests: signed errors of another number of series");
     }
     for (b, levels) in backtests.iter_mut().zip(signed) {
         if levels.len() != b.backtest.levels.len() {
-            return Err(D::Error::custom(
-                "backtests: signed errors of another number of levels",
-            ));
+            return Err("backtests: signed errors of another number of levels");
         }
         for (l, bytes) in b.backtest.levels.iter_mut().zip(levels) {
             if !bytes.0.len().is_multiple_of(ENTRY) {
-                return Err(D::Error::custom(
-                    "backtests: not a whole number of signed errors",
-                ));
+                return Err("backtests: not a whole number of signed errors");
             }
             l.signed = bytes
                 .0
@@ -87,6 +74,50 @@ pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeriesBacktest
         }
     }
     Ok(backtests)
+}
+
+/// Writes the backtests with their signed errors in byte arrays.
+///
+/// # Errors
+/// The serializer's.
+pub fn serialize<S: Serializer>(bts: &[SeriesBacktest], s: S) -> Result<S::Ok, S::Error> {
+    pack(bts).serialize(s)
+}
+
+/// Reads them back.
+///
+/// # Errors
+/// The deserializer's, or why the byte arrays do not fit the backtests.
+pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeriesBacktest>, D::Error> {
+    unpack(Wire::deserialize(d)?).map_err(serde::de::Error::custom)
+}
+
+/// The same for backtests that may be absent (`Ask::BacktestRows`).
+pub mod optional {
+    use super::*;
+
+    /// Writes the backtests, if any.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn serialize<S: Serializer>(
+        bts: &Option<Vec<SeriesBacktest>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        bts.as_deref().map(pack).serialize(s)
+    }
+
+    /// Reads them back.
+    ///
+    /// # Errors
+    /// As [`deserialize`](super::deserialize).
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Vec<SeriesBacktest>>, D::Error> {
+        Option::<Wire>::deserialize(d)?
+            .map(|w| unpack(w).map_err(serde::de::Error::custom))
+            .transpose()
+    }
 }
 
 #[cfg(test)]
