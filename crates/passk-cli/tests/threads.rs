@@ -1,5 +1,6 @@
 //! `passk report --threads N` (issue 40): the same document, byte for byte, on one thread, on
-//! two, and on more than the series (the report's parts and the series computed side by side).
+//! two, and on more than the series (the report's parts and the series computed side by side;
+//! of one series, its parts side by side, and of many tasks the grouping's sort in halves).
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::process::Command;
@@ -41,4 +42,53 @@ fn the_report_is_the_same_on_any_number_of_threads() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--threads 0: needs at least 1"));
+}
+
+/// `passk report` of `files` with `flags` on 1, 2 and 5 threads: the same bytes.
+fn same_on_any_threads(files: &[std::path::PathBuf], flags: &[&str]) {
+    let run = |threads: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_passk"))
+            .arg("report")
+            .args(flags)
+            .args(["--threads", threads])
+            .args(files)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let one = run("1");
+    assert!(one.len() > 5_000, "a whole report");
+    assert_eq!(run("2"), one, "2 threads");
+    assert_eq!(run("5"), one, "5 threads");
+}
+
+#[test]
+fn one_series_is_the_same_on_any_number_of_threads() {
+    // Its parts (estimates per run of budgets, G-Pass@k, Cover, errors, CV folds, backtest)
+    // side by side, and the full fit beside the log-logit line.
+    let file = passk_fixtures::root().join("assets/examples/deepscaler_base.jsonl");
+    same_on_any_threads(
+        &[file],
+        &["--bootstrap", "10", "--backtest", "1", "--no-forecast"],
+    );
+    // 70,001 tasks (an odd number, above the split): the grouping sorts two halves side by
+    // side and merges them.
+    let mut csv = String::from("n,c\n");
+    let mut x = 11u64;
+    for _ in 0..70_001 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let n = 20 + (x >> 33) % 400;
+        csv.push_str(&format!("{n},{}\n", (x >> 11) % (n + 1)));
+    }
+    let path = std::env::temp_dir().join(format!("passk-threads-{}.csv", std::process::id()));
+    std::fs::write(&path, csv).unwrap();
+    same_on_any_threads(std::slice::from_ref(&path), &["--no-forecast"]);
+    std::fs::remove_file(&path).unwrap();
 }

@@ -47,7 +47,7 @@ pub struct Groups {
 impl Groups {
     /// Groups the given counts (a sort and a run-length count: O(N log N), no map). Counts
     /// with n < 2^32 (all real ones) are sorted as one packed integer `n·2^32 + c`, about
-    /// four times faster than pairs; many of them as two halves side by side, then merged,
+    /// four times faster than pairs; from 65,536 of them as two halves side by side, then merged,
     /// where there are threads (the same groups: a sort of integers has one result).
     pub fn new<I: IntoIterator<Item = Counts>>(counts: I) -> Self {
         let all: Vec<Counts> = counts.into_iter().collect();
@@ -164,7 +164,7 @@ mod tests {
         // Above the split: the halves sorted side by side and merged (on a machine with
         // threads), against the pairs' own sort.
         let mut x = 7u64;
-        let counts: Vec<Counts> = (0..3 * SPLIT_SORT as u64)
+        let counts: Vec<Counts> = (0..3 * SPLIT_SORT as u64 + 1)
             .map(|_| {
                 x = x
                     .wrapping_mul(6364136223846793005)
@@ -175,6 +175,7 @@ mod tests {
             .collect();
         crate::par::set_threads(2);
         let split = Groups::new(counts.iter().copied());
+        crate::par::set_threads(0);
         assert_eq!(split, Groups::from_weighted(counts.iter().map(|&c| (c, 1))));
         assert_eq!(split.tasks(), counts.len() as u64);
         assert!(merged(&[1, 4, 4, 9], &[0, 4, 10]).eq([0, 1, 4, 4, 4, 9, 10]));

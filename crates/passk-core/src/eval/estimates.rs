@@ -137,9 +137,10 @@ impl<'a> Estimates<'a> {
     }
 
     fn batch(&self, ks: &[u64], family: Family) -> Vec<AtK> {
-        let mut out: Vec<AtK> = (0..Self::runs(ks))
-            .flat_map(|i| self.run_of(ks, i, family))
-            .collect();
+        let mut out = Vec::with_capacity(ks.len());
+        for i in 0..Self::runs(ks) {
+            out.extend(self.run_of(ks, i, family));
+        }
         Self::set_naive(&mut out, &self.naive_of(ks, family));
         out
     }
@@ -166,6 +167,7 @@ impl<'a> Estimates<'a> {
 
     /// Fills the rows' naive plug-ins (`naive`: the budgets' [`at_ks_naive`](Self::at_ks_naive)).
     pub fn set_naive(rows: &mut [AtK], naive: &[(f64, f64)]) {
+        debug_assert_eq!(rows.len(), naive.len(), "a row per budget");
         for (a, &(n, n_hat)) in rows.iter_mut().zip(naive) {
             (a.naive, a.naive_hat) = (n, n_hat);
         }
@@ -248,7 +250,7 @@ impl<'a> Estimates<'a> {
                 k,
                 combinatorial: comb(acc.comb),
                 combinatorial_hat: comb(acc.comb_hat),
-                // Set by `batch` from `naive_means`.
+                // Set by `set_naive` (from `naive_means`).
                 naive: f64::NAN,
                 naive_hat: f64::NAN,
                 bb: fitted(acc.bb),

@@ -2,7 +2,7 @@
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
 use super::backtests::SeriesBacktest;
-use super::rows::{cover_rows, g_pass_rows, std_errors};
+use super::rows::{cover_rows, finite, g_pass_rows, std_errors};
 use super::schema::*;
 use crate::analysis::backtest::run::BacktestRun;
 use crate::analysis::bands::bootstrap_bands;
@@ -27,10 +27,6 @@ use crate::eval::estimates::{AtK, Estimates};
 use crate::eval::fit::{config, SeriesFit};
 use crate::eval::fits::Fits;
 use crate::settings::Options;
-
-fn finite(v: f64) -> Option<f64> {
-    v.is_finite().then_some(v)
-}
 
 /// The report of one series.
 pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> ModelReport {

@@ -11,7 +11,8 @@ use crate::eval::spread::{clustered, spread};
 use crate::settings::Options;
 use std::collections::BTreeMap;
 
-fn finite(v: f64) -> Option<f64> {
+/// The value if finite, else None (`null` in the report).
+pub(super) fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
