@@ -115,8 +115,8 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
 
 /// Cancels the pending job of `family` (the old result stays).
 pub fn cancel(pending: PendingJobs, family: Family) {
-    engine_client::cancel(family);
-    engine_pool::cancel(family);
+    let job = engine_client::cancel(family);
+    engine_pool::cancel(family, job);
     pending.update(|p| p[family.index()] = None);
 }
 

@@ -73,12 +73,25 @@ pub fn workers_for(band: BandKind, data: u64) -> u32 {
     if band != BandKind::Bootstrap {
         return 1;
     }
-    backtest_workers(data)
+    workers_of(data)
 }
 
 /// The workers a backtest of fit job `data` is spread over now: the pool for the last fit
-/// asked for, else one (and one on the page's own engine, in the wasm tests).
+/// asked for, at most one per series with tasks (a series is backtested whole by one), else
+/// one (and one on the page's own engine, in the wasm tests).
 pub fn backtest_workers(data: u64) -> u32 {
+    let series = match engine_client::last_fit() {
+        Some(Request {
+            job,
+            ask: Ask::Fit { datasets },
+        }) if job == data => datasets.iter().filter(|d| !d.tasks.is_empty()).count(),
+        _ => 0,
+    };
+    workers_of(data).min(series.max(1) as u32)
+}
+
+/// The pool's size for the last fit asked for (`data`), else one.
+fn workers_of(data: u64) -> u32 {
     let fitted = engine_client::last_fit().is_some_and(|f| f.job == data);
     if cfg!(feature = "in-page-engine") || !fitted {
         return 1;
@@ -217,8 +230,9 @@ pub fn across(
     })
 }
 
-/// Stops the other workers' parts when the curves job or the backtest is cancelled.
-pub fn cancel(family: Family) {
+/// Stops the other workers' parts when the curves job or the backtest is cancelled (`job`:
+/// the cancel's own number, newer than the parts', so that it supersedes them).
+pub fn cancel(family: Family, job: u64) {
     let kind = match family {
         Family::Curves => Kind::Band,
         Family::Backtest => Kind::Backtest,
@@ -226,7 +240,6 @@ pub fn cancel(family: Family) {
     };
     POOL.with_borrow_mut(|p| {
         let s = p.spread(kind);
-        let job = s.job;
         (s.job, s.sent) = (0, Vec::new());
         let family = kind.part_family();
         for h in p.helpers.iter().flatten() {

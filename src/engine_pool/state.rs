@@ -87,12 +87,29 @@ pub(super) fn ours(kind: Kind, job: u64, index: u32) -> Option<Part> {
     })
 }
 
-/// Worker `index`'s parts of the jobs spread go back to the first worker.
+/// Worker `index`'s parts of the jobs spread go back to the first worker (unless it already
+/// handed them over).
 pub(super) fn give_back(index: u32) {
     for kind in KINDS {
         if let Some(part) = ours(kind, 0, index) {
-            let job = POOL.with_borrow_mut(|p| p.spread(kind).job);
-            hand_over(kind, job, part, None);
+            let (job, delivered) = POOL.with_borrow_mut(|p| {
+                let s = p.spread(kind);
+                let delivered = s.sent.iter().any(|(at, req)| {
+                    *at == part
+                        && matches!(
+                            req.ask,
+                            Ask::BandRows { rows: Some(_), .. }
+                                | Ask::BacktestRows {
+                                    backtests: Some(_),
+                                    ..
+                                }
+                        )
+                });
+                (s.job, delivered)
+            });
+            if !delivered {
+                hand_over(kind, job, part, None);
+            }
         }
     }
 }

@@ -118,8 +118,13 @@ pub(crate) async fn backtest(
     let mut placed: Vec<(usize, SeriesBacktest)> =
         part_series(&d, own).into_iter().zip(mine).collect();
     if of > 1 {
+        // The other parts with series (a part with none has nothing to wait for).
+        let parts: Vec<Part> = (1..of)
+            .map(|index| Part { index, of })
+            .filter(|&p| !part_series(&d, p).is_empty())
+            .collect();
         let others = loop {
-            if let Some(got) = mailbox.take(job.job, of) {
+            if let Some(got) = mailbox.take(job.job, &parts) {
                 break got;
             }
             let text = || {

@@ -97,8 +97,9 @@ pub(crate) async fn all_parts(
     series: &[(&Dataset, &SeriesFit, Vec<u64>)],
     settings: &Settings,
 ) -> Option<Vec<Vec<BandRows>>> {
+    let parts: Vec<Part> = (1..of).map(|index| Part { index, of }).collect();
     let others = loop {
-        if let Some(got) = mailbox.take(job.job, of) {
+        if let Some(got) = mailbox.take(job.job, &parts) {
             break got;
         }
         let text = || {

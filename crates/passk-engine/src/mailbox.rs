@@ -31,15 +31,13 @@ impl<T> Mailbox<T> {
         self.0.borrow_mut().retain(|m| m.0 >= job);
     }
 
-    /// Every other part's rows for `job` once all `of` − 1 have come (taken out), in part
+    /// What was sent of each of `parts` for `job`, once all have come (taken out), in part
     /// order.
-    pub(crate) fn take(&self, job: u64, of: u32) -> Option<Vec<(Part, Option<Vec<T>>)>> {
+    pub(crate) fn take(&self, job: u64, parts: &[Part]) -> Option<Vec<(Part, Option<Vec<T>>)>> {
         let mut held = self.0.borrow_mut();
-        let mut parts: Vec<_> = (1..of)
-            .map(|i| {
-                held.iter()
-                    .position(|m| m.0 == job && m.1 == Part { index: i, of })
-            })
+        let mut parts: Vec<_> = parts
+            .iter()
+            .map(|p| held.iter().position(|m| m.0 == job && m.1 == *p))
             .collect::<Option<Vec<_>>>()?;
         parts.sort_unstable();
         let mut out: Vec<_> = parts

@@ -949,6 +949,21 @@ fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
             "{of} workers"
         );
     }
+    // More workers than series (two): the first waits only for the parts with series.
+    let (_, first, h0) = fitted();
+    for index in [2, 3] {
+        let (_, helper, hh) = fitted();
+        let part = Part { index, of: 4 };
+        let [Reply {
+            answer: Answer::BacktestRows { backtests, .. },
+            ..
+        }] = &run(&helper, &hh, part_of(part))[..]
+        else {
+            panic!("no backtests")
+        };
+        hand(&first, &h0, part, Some(backtests.clone()));
+    }
+    assert_eq!(shown(run(&first, &h0, backtest(2, 4))), want, "4 workers");
     // A worker that failed, or sent the other part's series: the first runs its part.
     let (_, first, h0) = fitted();
     hand(&first, &h0, Part { index: 1, of: 2 }, None);
