@@ -47,7 +47,7 @@ pub fn AnalysisSettings(
     let workers = view! {
         <SettingField
             id="workers"
-            label="workers (bootstrap band, backtest)"
+            label="workers (band, backtest)"
             value=text
             on_input=move |v: String| {
                 if let Ok(n) = v.trim().parse::<u32>() {
