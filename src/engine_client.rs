@@ -376,9 +376,9 @@ pub fn cancel(family: Family) -> u64 {
     })
 }
 
-/// The last fit request sent (the pool's other workers are sent it too).
-pub fn last_fit() -> Option<Request> {
-    CLIENT.with_borrow(|c| c.last_fit.clone())
+/// `f` of the last fit request sent (the pool's other workers get it), its series uncopied.
+pub fn with_last_fit<R>(f: impl FnOnce(&Request) -> R) -> Option<R> {
+    CLIENT.with_borrow(|c| c.last_fit.as_ref().map(f))
 }
 
 /// Posts `req` to the engine as it is: no job number of its own, not kept to be sent again

@@ -80,19 +80,18 @@ pub fn workers_for(band: BandKind, data: u64) -> u32 {
 /// asked for, at most one per series with tasks (a series is backtested whole by one), else
 /// one (and one on the page's own engine, in the wasm tests).
 pub fn backtest_workers(data: u64) -> u32 {
-    let series = match engine_client::last_fit() {
-        Some(Request {
-            job,
-            ask: Ask::Fit { datasets },
-        }) if job == data => datasets.iter().filter(|d| !d.tasks.is_empty()).count(),
+    let series = engine_client::with_last_fit(|f| match &f.ask {
+        Ask::Fit { datasets } if f.job == data => {
+            datasets.iter().filter(|d| !d.tasks.is_empty()).count()
+        }
         _ => 0,
-    };
-    workers_of(data).min(series.max(1) as u32)
+    });
+    workers_of(data).min(series.unwrap_or(0).max(1) as u32)
 }
 
 /// The pool's size for the last fit asked for (`data`), else one.
 fn workers_of(data: u64) -> u32 {
-    let fitted = engine_client::last_fit().is_some_and(|f| f.job == data);
+    let fitted = engine_client::with_last_fit(|f| f.job == data) == Some(true);
     if cfg!(feature = "in-page-engine") || !fitted {
         return 1;
     }
@@ -133,7 +132,7 @@ pub fn spread_backtest(job: u64, of: u32, data: u64, what: (Settings, Vec<u64>, 
 fn assign(kind: Kind, job: u64, of: u32, data: u64, part_ask: impl Fn(Part) -> Ask) {
     engine_client::after_restart(resend);
     // (`of` is [`backtest_workers`]'s: more than one only with this fit.)
-    let fit = engine_client::last_fit().filter(|f| f.job == data);
+    let fitted = engine_client::with_last_fit(|f| f.job == data) == Some(true);
     POOL.with_borrow_mut(|p| {
         *p.spread(kind) = Spread {
             job,
@@ -169,9 +168,10 @@ fn assign(kind: Kind, job: u64, of: u32, data: u64, part_ask: impl Fn(Part) -> A
                 );
                 continue;
             }
-            if let Some(fit) = fit.as_ref().filter(|f| f.job != h.fit) {
-                post(h, fit);
-                h.fit = fit.job;
+            if fitted && h.fit != data {
+                // Posted from where it is kept: its series are not copied.
+                engine_client::with_last_fit(|fit| post(h, fit));
+                h.fit = data;
             }
             post(
                 h,

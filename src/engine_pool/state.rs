@@ -94,17 +94,8 @@ pub(super) fn give_back(index: u32) {
         if let Some(part) = ours(kind, 0, index) {
             let (job, delivered) = POOL.with_borrow_mut(|p| {
                 let s = p.spread(kind);
-                let delivered = s.sent.iter().any(|(at, req)| {
-                    *at == part
-                        && matches!(
-                            req.ask,
-                            Ask::BandRows { rows: Some(_), .. }
-                                | Ask::BacktestRows {
-                                    backtests: Some(_),
-                                    ..
-                                }
-                        )
-                });
+                let delivered =
+                    (s.sent.iter()).any(|(at, req)| *at == part && from_other(&req.ask));
                 (s.job, delivered)
             });
             if !delivered {
@@ -112,6 +103,18 @@ pub(super) fn give_back(index: u32) {
             }
         }
     }
+}
+
+/// Whether `ask` hands the first worker a part another worker did (not one to do itself).
+fn from_other(ask: &Ask) -> bool {
+    matches!(
+        ask,
+        Ask::BandRows { rows: Some(_), .. }
+            | Ask::BacktestRows {
+                backtests: Some(_),
+                ..
+            }
+    )
 }
 
 /// Hands `part` of `kind`'s job `job` to the first worker (`done`: what another worker sent;
@@ -124,14 +127,7 @@ pub(super) fn hand_over(kind: Kind, job: u64, part: Part, done: Option<Ask>) {
             backtests: None,
         },
     });
-    let handed_by_other = matches!(
-        ask,
-        Ask::BandRows { rows: Some(_), .. }
-            | Ask::BacktestRows {
-                backtests: Some(_),
-                ..
-            }
-    );
+    let handed_by_other = from_other(&ask);
     let req = Request { job, ask };
     let handed = POOL.with_borrow_mut(|p| {
         let s = p.spread(kind);

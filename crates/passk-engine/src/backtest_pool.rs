@@ -111,32 +111,20 @@ pub(crate) async fn backtest(
 ) {
     mailbox.forget_before(job.job);
     let of = pool.max(1);
-    let own = Part { index: 0, of };
-    let Some(mine) = backtest_all(job, &d, &part_series(&d, own), what, "").await else {
+    let own = part_series(&d, Part { index: 0, of });
+    let Some(mine) = backtest_all(job, &d, &own, what, "").await else {
         return;
     };
-    let mut placed: Vec<(usize, SeriesBacktest)> =
-        part_series(&d, own).into_iter().zip(mine).collect();
+    let mut placed: Vec<(usize, SeriesBacktest)> = own.into_iter().zip(mine).collect();
     if of > 1 {
         // The other parts with series (a part with none has nothing to wait for).
         let parts: Vec<Part> = (1..of)
             .map(|index| Part { index, of })
             .filter(|&p| !part_series(&d, p).is_empty())
             .collect();
-        let others = loop {
-            if let Some(got) = mailbox.take(job.job, &parts) {
-                break got;
-            }
-            let text = || {
-                (
-                    "waiting for the other workers' backtests…".to_string(),
-                    None,
-                )
-            };
-            if !job.tick(text).await || !job.live() {
-                return;
-            }
-            job.pause().await;
+        let waiting = "waiting for the other workers' backtests…";
+        let Some(others) = mailbox.wait(job, &parts, waiting).await else {
+            return;
         };
         for (part, sent) in others {
             let series = part_series(&d, part);

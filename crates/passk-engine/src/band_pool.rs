@@ -98,21 +98,8 @@ pub(crate) async fn all_parts(
     settings: &Settings,
 ) -> Option<Vec<Vec<BandRows>>> {
     let parts: Vec<Part> = (1..of).map(|index| Part { index, of }).collect();
-    let others = loop {
-        if let Some(got) = mailbox.take(job.job, &parts) {
-            break got;
-        }
-        let text = || {
-            (
-                "waiting for the other workers' resamples…".to_string(),
-                None,
-            )
-        };
-        if !job.tick(text).await || !job.live() {
-            return None;
-        }
-        job.pause().await;
-    };
+    let waiting = "waiting for the other workers' resamples…";
+    let others = mailbox.wait(job, &parts, waiting).await?;
     let mut parts = vec![own];
     for (part, rows) in others {
         match rows {

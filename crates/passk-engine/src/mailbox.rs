@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 
+use crate::job::Job;
 use passk_core::analysis::bands::Part;
 
 /// A part another worker sent: the job it is for, whose, and what (None: that worker
@@ -50,5 +51,24 @@ impl<T> Mailbox<T> {
             .collect();
         out.sort_by_key(|p| p.0.index);
         Some(out)
+    }
+
+    /// [`take`](Self::take), waiting (between pauses, saying so with `waiting`) until all of
+    /// `parts` have come; None when a newer request stopped the job.
+    pub(crate) async fn wait(
+        &self,
+        job: &mut Job<'_>,
+        parts: &[Part],
+        waiting: &str,
+    ) -> Option<Vec<(Part, Option<Vec<T>>)>> {
+        loop {
+            if let Some(got) = self.take(job.job, parts) {
+                return Some(got);
+            }
+            if !job.tick(|| (waiting.to_string(), None)).await || !job.live() {
+                return None;
+            }
+            job.pause().await;
+        }
     }
 }
