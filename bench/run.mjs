@@ -13,7 +13,8 @@
 //      task while they run and the calculator's answer time per keystroke meanwhile; and
 //      (without --quick) loading 10^5 and 10^6 tasks in the page (bench/load.mjs); the heavy job
 //      over 1, 2 and 4 engine workers, as many as the machine has (bench/pool.mjs), and the
-//      Pythia example's backtest over them (bench/backtest-pool.mjs).
+//      Pythia example's backtest and forecasts over them (bench/backtest-pool.mjs,
+//      bench/forecast-pool.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -157,6 +158,15 @@ const backtestPools = [...(bp.stdout ?? '').matchAll(/workers (\d+): Pythia back
   hash: m[4],
 }));
 log(`backtest pool: ${backtestPools.map((p) => `${p.workers} workers ${p.seconds} s`).join(', ') || bp.stderr}`);
+// The Pythia example's forecasts over the same pools (bench/forecast-pool.mjs).
+const fp = spawnSync('node', [join(ROOT, 'bench/forecast-pool.mjs'), ...pool.map(String)], { encoding: 'utf8', env: process.env });
+const forecastPools = [...(fp.stdout ?? '').matchAll(/workers (\d+): Pythia forecasts shown ([\d.]+) s after the click, longest main-thread task (\d+) ms, forecast CSV (\w+)/g)].map((m) => ({
+  workers: Number(m[1]),
+  seconds: Number(m[2]),
+  longest: Number(m[3]),
+  hash: m[4],
+}));
+log(`forecast pool: ${forecastPools.map((p) => `${p.workers} workers ${p.seconds} s`).join(', ') || fp.stderr}`);
 // Loading 10^5 and 10^6 tasks in the page (bench/load.mjs; the files of the full run only).
 const loads = quick
   ? []
@@ -206,6 +216,9 @@ for (const p of pools) {
 }
 for (const p of backtestPools) {
   out.push(`Pythia example's backtest over ${p.workers} engine worker${p.workers > 1 ? 's' : ''} (bench/backtest-pool.mjs, click to summary): ${p.seconds} s, ×${(backtestPools[0].seconds / p.seconds).toFixed(2)} the time of one; longest main-thread task ${p.longest} ms; backtests ${p.hash === backtestPools[0].hash ? 'identical to one worker\'s' : 'DIFFERENT from one worker\'s'}`);
+}
+for (const p of forecastPools) {
+  out.push(`Pythia example's forecasts over ${p.workers} engine worker${p.workers > 1 ? 's' : ''} (bench/forecast-pool.mjs, click to every series' forecasts): ${p.seconds} s, ×${(forecastPools[0].seconds / p.seconds).toFixed(2)} the time of one; longest main-thread task ${p.longest} ms; forecasts ${p.hash === forecastPools[0].hash ? 'identical to one worker\'s' : 'DIFFERENT from one worker\'s'}`);
 }
 out.push('');
 // Targets (judged at N = 10^6; --quick has no such input and only shows the sizes and render).

@@ -274,7 +274,7 @@ pub fn backtest_pipeline(
         let (settings, ks) = inputs.get();
         let data = data.get();
         // Its series spread over the pool's workers, when they hold this fit.
-        let pool = engine_pool::backtest_workers(data);
+        let pool = engine_pool::series_workers(data);
         let what = (settings.clone(), ks.clone(), BACKTEST_REPEATS);
         let job = ask(pending, "backtesting…", |job| Request {
             job,

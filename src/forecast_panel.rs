@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::analysis_jobs::{ask, handle, with_forecast};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
+use super::engine_pool;
 use super::job_progress::{is_stale, JobProgress};
 use super::series_key::SeriesKey;
 use passk_core::analysis::forecast::{
@@ -102,10 +103,18 @@ pub fn ForecastPanel(
         if !seen.get() {
             return;
         }
-        ask(a.pending, "forecasting…", |job| Request {
+        // Its series spread over the pool's workers, when they hold this fit.
+        let pool = engine_pool::series_workers(data);
+        let spread = options.clone();
+        let job = ask(a.pending, "forecasting…", |job| Request {
             job,
-            ask: Ask::Forecast { data, options },
+            ask: Ask::Forecast {
+                data,
+                options,
+                pool,
+            },
         });
+        engine_pool::spread_forecast(job, pool, data, &spread);
     });
     let shown = Memo::new(move |_| a.visible(all.get(), |f| f.0.as_str()));
     let chart = Signal::derive(move || {

@@ -341,6 +341,7 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                     reach: vec![0.5],
                     ..Options::default()
                 },
+                pool: 0,
             },
         },
         // A part of a bootstrap band (another worker's), and rows handed to a curves job:
@@ -401,6 +402,37 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                 backtests: None,
             },
         },
+        // Another worker's part of the forecasts (of two, the one series is the second's),
+        // and forecasts handed to the first (one skipped; none: a failed worker).
+        Request {
+            job: 15,
+            ask: Ask::ForecastPart {
+                data: 1,
+                options: Options {
+                    forecast: true,
+                    reach: vec![0.5],
+                    ..Options::default()
+                },
+                part: passk_core::analysis::bands::Part { index: 1, of: 2 },
+            },
+        },
+        Request {
+            job: 16,
+            ask: Ask::ForecastRows {
+                part: passk_core::analysis::bands::Part { index: 2, of: 3 },
+                forecasts: Some(vec![passk_engine::protocol::SeriesOutlook {
+                    name: "q".into(),
+                    forecast: Err("too many".into()),
+                }]),
+            },
+        },
+        Request {
+            job: 16,
+            ask: Ask::ForecastRows {
+                part: passk_core::analysis::bands::Part { index: 1, of: 3 },
+                forecasts: None,
+            },
+        },
     ];
     let engine = Engine::new();
     let host = Rc::new(Collect(RefCell::new(vec![Reply::ready()])));
@@ -415,8 +447,16 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     }
     let replies = host.0.borrow().clone();
     // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan, Forecasts,
-    // BandRows, BacktestRows (the cancel and what is handed over have no reply).
-    assert_eq!(replies.len(), 12, "{replies:?}");
+    // BandRows, BacktestRows, ForecastRows (the cancel and what is handed over have no
+    // reply).
+    assert_eq!(replies.len(), 13, "{replies:?}");
+    assert!(replies.iter().any(|r| matches!(
+        r,
+        Reply {
+            answer: Answer::ForecastRows { forecasts, .. },
+            ..
+        } if forecasts.len() == 1 && forecasts[0].name == "p" && forecasts[0].forecast.is_ok()
+    )));
     assert!(replies.iter().any(|r| matches!(
         r,
         Reply {

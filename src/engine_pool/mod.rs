@@ -1,18 +1,21 @@
-//! The engine's other workers: the bootstrap band of the curves and the backtest's series are
-//! spread over a pool of `workers` (a setting, by default the machine's cores less one, 1 to
-//! 8; kept on this device, not in links). The first worker
+//! The engine's other workers: the bootstrap band of the curves, and the backtest's and the
+//! forecasts' series, are spread over a pool of `workers` (a setting, by default the
+//! machine's cores less one, 1 to 8; kept on this device, not in links). The first worker
 //! ([`engine_client`](super::engine_client)) runs the job and part 0 of it; each other worker
 //! here holds the same series (the last fit request) and runs its part (`Ask::BandPart`:
-//! its resamples; `Ask::BacktestPart`: its series), whose result is handed to the first
-//! (`Ask::BandRows`, `Ask::BacktestRows`), which puts it together: the result one worker
-//! computes, bit for bit. A worker that fails has its part done by the first.
+//! its resamples; `Ask::BacktestPart`, `Ask::ForecastPart`: its series), whose result is
+//! handed to the first (`Ask::BandRows`, `Ask::BacktestRows`, `Ask::ForecastRows`), which
+//! puts it together: the result one worker computes, bit for bit. A worker that fails, or
+//! that its part cannot be posted to, has its part done by the first. (The comparison's
+//! resamples and the paired band stay on the first: under a second on Pythia natively,
+//! less than handing the series to the others would save.)
 
 use leptos::prelude::{ArcRwSignal, GetUntracked, Set};
 
 use super::engine_client;
 use super::storage;
 use passk_core::analysis::bands::Part;
-use passk_core::settings::{BandKind, Settings};
+use passk_core::settings::{BandKind, Options, Settings};
 use passk_engine::protocol::{Ask, Family, Request};
 use state::{give_back, hand_over, resend, Kind, Spread, POOL};
 use workers::{post, start};
@@ -76,10 +79,10 @@ pub fn workers_for(band: BandKind, data: u64) -> u32 {
     workers_of(data)
 }
 
-/// The workers a backtest of fit job `data` is spread over now: the pool for the last fit
-/// asked for, at most one per series with tasks (a series is backtested whole by one), else
-/// one (and one on the page's own engine, in the wasm tests).
-pub fn backtest_workers(data: u64) -> u32 {
+/// The workers a backtest or the forecasts of fit job `data` are spread over now: the pool
+/// for the last fit asked for, at most one per series with tasks (a series is done whole by
+/// one), else one (and one on the page's own engine, in the wasm tests).
+pub fn series_workers(data: u64) -> u32 {
     let series = engine_client::with_last_fit(|f| match &f.ask {
         Ask::Fit { datasets } if f.job == data => {
             datasets.iter().filter(|d| !d.tasks.is_empty()).count()
@@ -102,10 +105,6 @@ fn workers_of(data: u64) -> u32 {
 /// worker gets the series and its part of the resamples; with `of` = 1 the others stop
 /// what they were fitting.
 pub fn spread(job: u64, of: u32, data: u64, k_max: u64, settings: &Settings) {
-    POOL.with_borrow_mut(|p| {
-        p.first = None;
-        p.others = vec![None; of.saturating_sub(1) as usize];
-    });
     assign(Kind::Band, job, of, data, |part| Ask::BandPart {
         data,
         k_max,
@@ -127,18 +126,30 @@ pub fn spread_backtest(job: u64, of: u32, data: u64, what: (Settings, Vec<u64>, 
     });
 }
 
+/// Spreads forecast job `job` (fit job `data`; the report options it reads) over `of`
+/// workers: each other worker gets the series and its part of them.
+pub fn spread_forecast(job: u64, of: u32, data: u64, options: &Options) {
+    assign(Kind::Forecast, job, of, data, |part| Ask::ForecastPart {
+        data,
+        options: options.clone(),
+        part,
+    });
+}
+
 /// Gives each other worker its part of `kind`'s job `job` (asked with `part_ask`), the last
 /// fit first if it does not hold it; the workers beyond `of` stop that kind of part.
 fn assign(kind: Kind, job: u64, of: u32, data: u64, part_ask: impl Fn(Part) -> Ask) {
     engine_client::after_restart(resend);
-    // (`of` is [`backtest_workers`]'s: more than one only with this fit.)
+    // (`of` is [`series_workers`]'s or [`workers_for`]'s: more than one only with this fit.)
     let fitted = engine_client::with_last_fit(|f| f.job == data) == Some(true);
-    POOL.with_borrow_mut(|p| {
+    let unposted = POOL.with_borrow_mut(|p| {
+        let mut unposted = Vec::new();
         *p.spread(kind) = Spread {
             job,
             of,
-            sent: Vec::new(),
             handed: p.spread(kind).handed,
+            others: vec![None; of.saturating_sub(1) as usize],
+            ..Spread::default()
         };
         while p.helpers.len() < of.saturating_sub(1) as usize {
             let index = p.helpers.len() + 1;
@@ -159,7 +170,7 @@ fn assign(kind: Kind, job: u64, of: u32, data: u64, part_ask: impl Fn(Part) -> A
             if part.index >= of {
                 // Not needed for this job: whatever part of that kind it runs stops.
                 let family = kind.part_family();
-                post(
+                let _ = post(
                     h,
                     &Request {
                         job,
@@ -169,23 +180,25 @@ fn assign(kind: Kind, job: u64, of: u32, data: u64, part_ask: impl Fn(Part) -> A
                 continue;
             }
             if fitted && h.fit != data {
-                // Posted from where it is kept: its series are not copied.
-                engine_client::with_last_fit(|fit| post(h, fit));
-                h.fit = data;
+                // Posted from where it is kept: its series are not copied. (Not sent: its
+                // part fails for want of the series, and comes back to the first.)
+                if engine_client::with_last_fit(|fit| post(h, fit)) == Some(true) {
+                    h.fit = data;
+                }
             }
-            post(
-                h,
-                &Request {
-                    job,
-                    ask: part_ask(part),
-                },
-            );
+            let ask = part_ask(part);
+            if !post(h, &Request { job, ask }) {
+                unposted.push(part.index);
+            }
         }
+        unposted
     });
-    // A part whose worker could not start is done by the first.
+    // A part whose worker could not start, or could not be posted to, is done by the
+    // first.
     let missing: Vec<u32> = POOL.with_borrow(|p| {
         (1..of)
             .filter(|&i| p.helpers.get(i as usize - 1).is_none_or(Option::is_none))
+            .chain(unposted.iter().copied())
             .collect()
     });
     for index in missing {
@@ -193,28 +206,32 @@ fn assign(kind: Kind, job: u64, of: u32, data: u64, part_ask: impl Fn(Part) -> A
     }
 }
 
-/// What the progress of `family`'s job `job` shows: for a curves job spread over the pool,
-/// the resamples fitted by every worker (the first's `done` with the others' latest) under
-/// one line; else `text` and `done` as they are.
+/// What the progress of `family`'s job `job` shows: for a job spread over the pool, the
+/// steps done by every worker (the first's `done` with the others' latest) under one line;
+/// else `text` and `done` as they are.
 pub fn across(
     family: Family,
     job: u64,
     text: String,
     done: Option<(u64, u64)>,
 ) -> (String, Option<(u64, u64)>) {
+    let Some(kind) = Kind::of(family) else {
+        return (text, done);
+    };
     POOL.with_borrow_mut(|p| {
-        if family != Family::Curves || p.band.job != job || p.band.of <= 1 {
+        let s = p.spread(kind);
+        if s.job != job || s.of <= 1 {
             return (text, done);
         }
         // The first worker says no count while it draws the curves or waits: its last one.
         if done.is_some() {
-            p.first = done;
+            s.first = done;
         }
-        let all: Vec<Option<(u64, u64)>> = std::iter::once(p.first)
-            .chain(p.others.iter().copied())
+        let all: Vec<Option<(u64, u64)>> = std::iter::once(s.first)
+            .chain(s.others.iter().copied())
             .collect();
-        // A worker that has not counted yet has as many to fit as one that has (give or take
-        // one resample per series).
+        // A worker that has not counted yet has about as many steps as one that has (give or
+        // take one resample or series).
         let Some(each) = all.iter().flatten().map(|c| c.1).next() else {
             return (text, done);
         };
@@ -222,28 +239,23 @@ pub fn across(
             Some((a, b)) => (d + a, t + b),
             None => (d, t + each),
         });
-        let line = format!(
-            "bootstrap band on {} workers: {d} of {t} resamples fitted…",
-            p.band.of
-        );
-        (line, Some((d, t)))
+        (kind.line(s.of, d, t), Some((d, t)))
     })
 }
 
-/// Stops the other workers' parts when the curves job or the backtest is cancelled (`job`:
-/// the cancel's own number, newer than the parts', so that it supersedes them).
+/// Stops the other workers' parts when a job spread over them (the curves, the backtest, the
+/// forecasts) is cancelled (`job`: the cancel's own number, newer than the parts', so that it
+/// supersedes them).
 pub fn cancel(family: Family, job: u64) {
-    let kind = match family {
-        Family::Curves => Kind::Band,
-        Family::Backtest => Kind::Backtest,
-        _ => return,
+    let Some(kind) = Kind::of(family) else {
+        return;
     };
     POOL.with_borrow_mut(|p| {
         let s = p.spread(kind);
         (s.job, s.sent) = (0, Vec::new());
         let family = kind.part_family();
         for h in p.helpers.iter().flatten() {
-            post(
+            let _ = post(
                 h,
                 &Request {
                     job,

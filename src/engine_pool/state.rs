@@ -15,19 +15,32 @@ pub(super) struct Helper {
     pub(super) fit: u64,
 }
 
-/// A job spread over the pool: the bootstrap band of a curves job, or a backtest.
+/// A job spread over the pool: the bootstrap band of a curves job, a backtest, or the
+/// forecasts.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
     Band,
     Backtest,
+    Forecast,
 }
 
 impl Kind {
+    /// The kind of job of `family` spread over the pool, if it is one.
+    pub(super) fn of(family: Family) -> Option<Kind> {
+        match family {
+            Family::Curves => Some(Kind::Band),
+            Family::Backtest => Some(Kind::Backtest),
+            Family::Forecast => Some(Kind::Forecast),
+            _ => None,
+        }
+    }
+
     /// The family of the other workers' parts.
     pub(super) fn part_family(self) -> Family {
         match self {
             Kind::Band => Family::BandPart,
             Kind::Backtest => Family::BacktestPart,
+            Kind::Forecast => Family::ForecastPart,
         }
     }
 
@@ -36,12 +49,29 @@ impl Kind {
         match self {
             Kind::Band => "__passkPoolRows",
             Kind::Backtest => "__passkPoolBacktests",
+            Kind::Forecast => "__passkPoolForecasts",
+        }
+    }
+
+    /// The progress line of a job over `of` workers, `done` of `all` counted across them
+    /// (resamples; series in thousandths for a job spread by series).
+    pub(super) fn line(self, of: u32, done: u64, all: u64) -> String {
+        let series = |verb: &str| {
+            let (d, t) = (done / 1000, all / 1000);
+            format!("{verb} on {of} workers: {d} of {t} series done…")
+        };
+        match self {
+            Kind::Band => {
+                format!("bootstrap band on {of} workers: {done} of {all} resamples fitted…")
+            }
+            Kind::Backtest => series("backtesting"),
+            Kind::Forecast => series("forecasting"),
         }
     }
 }
 
-/// One job spread: its number (0: none), its parts, and what was handed to the first worker
-/// for it (sent again if that worker restarts).
+/// One job spread: its number (0: none), its parts, what was handed to the first worker
+/// for it (sent again if that worker restarts), and how far each worker is.
 #[derive(Default)]
 pub(super) struct Spread {
     pub(super) job: u64,
@@ -49,18 +79,18 @@ pub(super) struct Spread {
     pub(super) sent: Vec<(Part, Request)>,
     /// Parts other workers handed over since the page loaded.
     pub(super) handed: u32,
+    /// The steps done and to do of the first worker's part, and of the others'.
+    pub(super) first: Option<(u64, u64)>,
+    pub(super) others: Vec<Option<(u64, u64)>>,
 }
 
 /// The other workers and the jobs spread over them.
 #[derive(Default)]
 pub(super) struct Pool {
     pub(super) helpers: Vec<Option<Helper>>,
-    pub(super) band: Spread,
-    pub(super) backtest: Spread,
-    /// The band's resamples fitted and to fit, over every series: the first worker's, the
-    /// others'.
-    pub(super) first: Option<(u64, u64)>,
-    pub(super) others: Vec<Option<(u64, u64)>>,
+    band: Spread,
+    backtest: Spread,
+    forecast: Spread,
 }
 
 impl Pool {
@@ -68,6 +98,7 @@ impl Pool {
         match kind {
             Kind::Band => &mut self.band,
             Kind::Backtest => &mut self.backtest,
+            Kind::Forecast => &mut self.forecast,
         }
     }
 }
@@ -76,7 +107,7 @@ thread_local! {
     pub(super) static POOL: RefCell<Pool> = RefCell::new(Pool::default());
 }
 
-pub(super) const KINDS: [Kind; 2] = [Kind::Band, Kind::Backtest];
+pub(super) const KINDS: [Kind; 3] = [Kind::Band, Kind::Backtest, Kind::Forecast];
 
 /// Whether `kind`'s job `job` is spread and worker `index` has a part of it.
 pub(super) fn ours(kind: Kind, job: u64, index: u32) -> Option<Part> {
@@ -114,6 +145,10 @@ fn from_other(ask: &Ask) -> bool {
                 backtests: Some(_),
                 ..
             }
+            | Ask::ForecastRows {
+                forecasts: Some(_),
+                ..
+            }
     )
 }
 
@@ -125,6 +160,10 @@ pub(super) fn hand_over(kind: Kind, job: u64, part: Part, done: Option<Ask>) {
         Kind::Backtest => Ask::BacktestRows {
             part,
             backtests: None,
+        },
+        Kind::Forecast => Ask::ForecastRows {
+            part,
+            forecasts: None,
         },
     });
     let handed_by_other = from_other(&ask);
@@ -147,8 +186,9 @@ pub(super) fn hand_over(kind: Kind, job: u64, part: Part, done: Option<Ask>) {
 /// Sends the first worker, restarted, what the old one was handed.
 pub(super) fn resend() {
     let sent: Vec<Request> = POOL.with_borrow(|p| {
-        (p.band.sent.iter().chain(&p.backtest.sent))
-            .map(|m| m.1.clone())
+        [&p.band, &p.backtest, &p.forecast]
+            .iter()
+            .flat_map(|s| s.sent.iter().map(|m| m.1.clone()))
             .collect()
     });
     for req in sent {

@@ -10,11 +10,13 @@ use passk_engine::codec::{from_js, handed_over, to_js};
 use passk_engine::protocol::{Answer, Ask, Reply, Request};
 use web_sys::Worker;
 
-/// Posts `req` to a helper (its task lists handed over).
-pub(super) fn post(h: &Helper, req: &Request) {
-    if let Ok(v) = to_js(req) {
-        let _ = h.worker.post_message_with_transfer(&v, &handed_over(&v));
-    }
+/// Posts `req` to a helper (its task lists handed over); false if it could not be sent.
+pub(super) fn post(h: &Helper, req: &Request) -> bool {
+    to_js(req).is_ok_and(|v| {
+        h.worker
+            .post_message_with_transfer(&v, &handed_over(&v))
+            .is_ok()
+    })
 }
 
 /// Starts the worker doing parts `index` (None if it cannot start).
@@ -64,13 +66,29 @@ fn on_reply(index: u32, reply: Reply) {
             };
             hand_over(Kind::Backtest, job, part, Some(ask))
         }
+        Answer::ForecastRows { part, forecasts }
+            if ours(Kind::Forecast, job, index) == Some(part) && job != 0 =>
+        {
+            let ask = Ask::ForecastRows {
+                part,
+                forecasts: Some(forecasts),
+            };
+            hand_over(Kind::Forecast, job, part, Some(ask))
+        }
         Answer::Progress {
-            done: Some(done), ..
-        } if ours(Kind::Band, job, index).is_some() && job != 0 => POOL.with_borrow_mut(|p| {
-            if let Some(slot) = p.others.get_mut(index as usize - 1) {
-                *slot = Some(done);
+            family,
+            done: Some(done),
+            ..
+        } if job != 0 => {
+            let kind = KINDS.into_iter().find(|k| k.part_family() == family);
+            if let Some(kind) = kind.filter(|&k| ours(k, job, index).is_some()) {
+                POOL.with_borrow_mut(|p| {
+                    if let Some(slot) = p.spread(kind).others.get_mut(index as usize - 1) {
+                        *slot = Some(done);
+                    }
+                })
             }
-        }),
+        }
         // Its failure (or one it could not tie to a job: a request it could not read).
         Answer::Failed { family, .. } => {
             for kind in KINDS {

@@ -1,9 +1,10 @@
 // End to end: the bootstrap band spread over a pool of 1, 2 and 3 engine workers (the
 // `workers` setting) gives the same curves and band, to every digit of the Pass@k chart's CSV,
-// and the backtest spread over them the same backtests, to every digit of the report; the
-// page stays clean; the setting is kept on this device and refuses what is not a number of
+// the backtest spread over them the same backtests, to every digit of the report, and the
+// forecasts the same forecasts, to every digit of the forecast chart's CSV; the page stays clean; the setting is kept on this device and refuses what is not a number of
 // workers.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { heavyJob } from './heavy-job.mjs';
 import { assertClean, downloadJson, start, typeInto, usePage, waitForText } from './harness.mjs';
@@ -54,6 +55,45 @@ test('1, 2 and 3 workers backtest the same', async () => {
   for (const [name, backtest] of runs[0].models) assert.ok(backtest?.auto?.ratios?.length > 0, name);
   assert.deepEqual(runs[1].models, runs[0].models);
   assert.deepEqual(runs[2].models, runs[0].models);
+});
+
+/** The example's forecasts (the table, the reach table and the chart's CSV), with
+ * `workers`, in a fresh browser; and how many parts other workers handed over. */
+async function forecasts(workers) {
+  const h = await start();
+  try {
+    const { page } = h;
+    await h.context.addInitScript((n) => localStorage.setItem('passk-workers', String(n)), workers);
+    await page.goto(h.url);
+    await page.getByTestId('results-table').locator('tbody tr').first().waitFor({ timeout: 60_000 });
+    // Asked for once the panel comes near the screen.
+    await page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
+    await page.getByTestId('forecast-table').locator('tbody tr').nth(1).waitFor({ timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=forecast-panel]')?.getAttribute('aria-busy') === 'false', null, { timeout: 120_000 });
+    const table = await page.getByTestId('forecast-table').textContent();
+    const reach = await page.getByTestId('forecast-reach-table').textContent();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-forecast-csv').click()]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    const handed = await page.evaluate(() => window.__passkPoolForecasts ?? 0);
+    assertClean(h);
+    return { table, reach, csv, handed };
+  } finally {
+    await h.close();
+  }
+}
+
+test('1, 2 and 3 workers forecast the same', async () => {
+  const runs = [];
+  for (const workers of [1, 2, 3]) runs.push(await forecasts(workers));
+  // Two series: of two workers, the second forecasts the first series; with three, still two.
+  assert.deepEqual(runs.map((r) => r.handed), [0, 1, 1]);
+  assert.ok(runs[0].csv.split('\n').length > 20, runs[0].csv.slice(0, 200));
+  assert.match(runs[0].table, /deepscaler_rl/);
+  for (const r of runs.slice(1)) {
+    assert.equal(r.csv, runs[0].csv);
+    assert.equal(r.table, runs[0].table);
+    assert.equal(r.reach, runs[0].reach);
+  }
 });
 
 const h = usePage();

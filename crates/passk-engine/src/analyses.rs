@@ -12,13 +12,11 @@ use passk_core::analysis::curves::{
     bootstrap_settings, cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
 };
 use passk_core::analysis::decide::compare_all::{chosen_pairs, compare_pair, decision, Pairs};
-use passk_core::analysis::forecast::{too_many_groups, Prepared};
 use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
 use passk_core::analysis::planner;
 use passk_core::estimators::cover::Tau;
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::build::forecast_options;
-use passk_core::settings::{BandKind, Options, Settings};
+use passk_core::settings::{BandKind, Settings};
 use passk_io::display::count_of;
 use passk_io::read::{series_name_for, Format, ReadOptions, Reader};
 
@@ -241,46 +239,6 @@ pub(crate) async fn decide(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &Se
     job.finish(Reply {
         job: job.job,
         answer: Answer::Decision { decision },
-    });
-}
-
-/// Each series' forecasts, in two slices per series (its scaled fits; then the intervals,
-/// reaches and curves), a newer request stopping it between slices: the same functions as
-/// the report's
-/// ([`forecast_series`](passk_core::report::build::forecast_series)).
-pub(crate) async fn forecast(job: &mut Job<'_>, d: Data, options: &Options) {
-    let series = with_tasks(&d.datasets, &d.fits);
-    let total = series.len() as u64;
-    let o = forecast_options(options);
-    let mut forecasts = Vec::with_capacity(series.len());
-    let mut skipped = Vec::new();
-    for (done, (_, f)) in series.iter().enumerate() {
-        let text = || {
-            (
-                format!("forecasting series {} of {total}…", done + 1),
-                Some((done as u64, total)),
-            )
-        };
-        if !job.tick(text).await {
-            return;
-        }
-        let Some(fits) = &f.fits else { continue };
-        if let Some(why) = too_many_groups(&f.groups).filter(|_| !options.forecast_all) {
-            skipped.push((f.name.clone(), why));
-            continue;
-        }
-        let prepared = match d.scaled(f) {
-            Some(scaled) => Prepared::with_scaled(&f.groups, fits, scaled),
-            None => Prepared::new(&f.groups, fits),
-        };
-        if !job.tick(text).await {
-            return;
-        }
-        forecasts.push((f.name.clone(), prepared.forecast(&o)));
-    }
-    job.finish(Reply {
-        job: job.job,
-        answer: Answer::Forecasts { forecasts, skipped },
     });
 }
 

@@ -10,13 +10,15 @@
 #![warn(missing_docs)]
 
 mod analyses;
-mod backtest_pool;
+mod backtests;
 mod band_pool;
 pub mod bench;
+mod forecasts;
 pub mod job;
 mod mailbox;
 pub mod protocol;
 pub mod runner;
+mod series_pool;
 pub mod source;
 mod wire;
 

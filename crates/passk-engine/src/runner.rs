@@ -5,12 +5,14 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use super::protocol::{Answer, Ask, Family, Reply, Request};
+use super::protocol::{Answer, Ask, Family, Reply, Request, SeriesOutlook};
 use crate::analyses;
-use crate::backtest_pool::{self, BacktestAsk};
+use crate::backtests::BacktestAsk;
 use crate::band_pool;
+use crate::forecasts::ForecastAsk;
 use crate::job::{with_tasks, Data, Host, Job};
 use crate::mailbox::Mailbox;
+use crate::series_pool::{self, PerSeries, Share};
 
 use crate::wire::report::ReportWire;
 use passk_core::analysis::bands::BandRows;
@@ -31,6 +33,8 @@ pub struct Engine {
     mailbox: Mailbox<BandRows>,
     /// The backtests other workers ran for a backtest job's series.
     backtests: Mailbox<SeriesBacktest>,
+    /// The forecasts other workers made for a forecast job's series.
+    forecasts: Mailbox<SeriesOutlook>,
 }
 
 impl Engine {
@@ -42,8 +46,8 @@ impl Engine {
     /// Takes note of a request as it arrives (before its job starts): it supersedes the
     /// running job of its family.
     pub fn accept(&self, req: &Request) {
-        // Rows for a curves or backtest job are that job's, not a newer request.
-        if !matches!(req.ask, Ask::BandRows { .. } | Ask::BacktestRows { .. }) {
+        // Rows for a curves, backtest or forecast job are that job's, not a newer request.
+        if !req.is_rows() {
             self.latest[req.family().index()].set(req.job);
         }
     }
@@ -82,6 +86,9 @@ impl Engine {
             Ask::BandRows { part, rows } => return self.mailbox.put(req.job, part, rows),
             Ask::BacktestRows { part, backtests } => {
                 return self.backtests.put(req.job, part, backtests)
+            }
+            Ask::ForecastRows { part, forecasts } => {
+                return self.forecasts.put(req.job, part, forecasts)
             }
             _ => {}
         }
@@ -149,7 +156,7 @@ impl Engine {
                 };
                 band_pool::band_part(&mut job, d, k_max, &settings, part).await
             }
-            Ask::BandRows { .. } | Ask::BacktestRows { .. } => {}
+            Ask::BandRows { .. } | Ask::BacktestRows { .. } | Ask::ForecastRows { .. } => {}
             Ask::Backtest {
                 data,
                 settings,
@@ -157,15 +164,13 @@ impl Engine {
                 repeats,
                 pool,
             } => {
-                let Some(d) = self.fitted(&job, data).await else {
-                    return;
-                };
                 let what = BacktestAsk {
                     settings: &settings,
                     ks: &ks,
                     repeats,
                 };
-                backtest_pool::backtest(&mut job, d, &what, pool, &self.backtests).await
+                let share = Share::All(pool, &self.backtests);
+                self.by_series(&mut job, data, &what, share).await
             }
             Ask::BacktestPart {
                 data,
@@ -174,15 +179,31 @@ impl Engine {
                 repeats,
                 part,
             } => {
-                let Some(d) = self.fitted(&job, data).await else {
-                    return;
-                };
                 let what = BacktestAsk {
                     settings: &settings,
                     ks: &ks,
                     repeats,
                 };
-                backtest_pool::backtest_part(&mut job, d, &what, part).await
+                self.by_series(&mut job, data, &what, Share::Part(part))
+                    .await
+            }
+            Ask::Forecast {
+                data,
+                options,
+                pool,
+            } => {
+                let share = Share::All(pool, &self.forecasts);
+                self.by_series(&mut job, data, &ForecastAsk::new(&options), share)
+                    .await
+            }
+            Ask::ForecastPart {
+                data,
+                options,
+                part,
+            } => {
+                let what = ForecastAsk::new(&options);
+                self.by_series(&mut job, data, &what, Share::Part(part))
+                    .await
             }
             Ask::Paired {
                 data,
@@ -195,12 +216,6 @@ impl Engine {
                     return;
                 };
                 analyses::paired(&mut job, d, &a, &b, &settings).await
-            }
-            Ask::Forecast { data, options } => {
-                let Some(d) = self.fitted(&job, data).await else {
-                    return;
-                };
-                analyses::forecast(&mut job, d, &options).await
             }
             Ask::Decide { data, ks, settings } => {
                 let Some(d) = self.fitted(&job, data).await else {
@@ -241,6 +256,19 @@ impl Engine {
                     answer: Answer::Diagnostics { diagnostics },
                 });
             }
+        }
+    }
+
+    /// Runs `work` on the series of fit job `data` (`share` of them) to its answer.
+    async fn by_series<W: PerSeries>(
+        &self,
+        job: &mut Job<'_>,
+        data: u64,
+        work: &W,
+        share: Share<'_, W::Out>,
+    ) {
+        if let Some(d) = self.fitted(job, data).await {
+            series_pool::run(work, job, &d, share).await
         }
     }
 

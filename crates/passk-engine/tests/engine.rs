@@ -26,7 +26,7 @@ use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::build::{build_report, build_report_fitted};
 use passk_core::report::schema::Report;
 use passk_core::settings::{BandKind, Options, Settings};
-use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
+use passk_engine::protocol::{Answer, Ask, Family, Reply, Request, SeriesOutlook};
 
 use passk_engine::runner::Engine;
 use passk_engine::ReportWire;
@@ -411,6 +411,7 @@ fn forecast_request(job: u64, data: u64, target: f64) -> Request {
                 reach: vec![target],
                 ..Options::default()
             },
+            pool: 1,
         },
     }
 }
@@ -874,77 +875,61 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
     assert_eq!(shown(run(&first, &h0, curves(2))), want);
 }
 
-/// A backtest spread over a pool of 2 or 3 workers (each its own engine, the backtests
-/// handed from the others to the first as the page does, through the wire) is the backtest
-/// of one worker, bit for bit; the part of a worker that failed, or that sent other series,
-/// is run by the first; a worker with no series of its own sends none.
-#[test]
-fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
-    let settings = Settings {
-        seed: 3,
-        ..Settings::default()
-    };
-    let backtest = |job: u64, pool: u32| Request {
-        job,
-        ask: Ask::Backtest {
-            data: 1,
-            settings: settings.clone(),
-            ks: vec![1, 16, 4096],
-            repeats: 2,
-            pool,
-        },
-    };
-    let part_of = |part: Part| Request {
-        job: 2,
-        ask: Ask::BacktestPart {
-            data: 1,
-            settings: settings.clone(),
-            ks: vec![1, 16, 4096],
-            repeats: 2,
-            part,
-        },
-    };
+/// How a job done series by series is asked and answered (the backtest, the forecasts): the
+/// whole job of `job` over `pool` workers, a helper's part of it, that part's results in a
+/// helper's reply, and the results handed to the first worker.
+struct BySeries<T> {
+    all: Box<dyn Fn(u64, u32) -> Request>,
+    part: Box<dyn Fn(Part) -> Request>,
+    results: fn(&Reply) -> Option<Vec<T>>,
+    hand: fn(Part, Option<Vec<T>>) -> Ask,
+}
+
+/// A job done series by series spread over a pool of 2 or 3 workers (each its own engine,
+/// the parts handed from the others to the first as the page does, through the wire) is
+/// the job of one worker, bit for bit; the part of a worker that failed, or that sent other
+/// series, is done by the first; a worker with no series of its own sends none; an older
+/// job's part is not taken.
+fn pooled_is_one_worker<T: Clone + std::fmt::Debug + serde::Serialize>(
+    w: &BySeries<T>,
+    what: &str,
+) {
     // Debug prints every f64 so that it reads back to the same bits (and NaN as NaN).
     let shown = |r: Vec<Reply>| format!("{r:?}");
     let (_, alone, h) = fitted();
-    let want = shown(run(&alone, &h, backtest(2, 1)));
+    let want = shown(run(&alone, &h, (w.all)(2, 1)));
     assert!(
-        want.contains("Backtests") && want.contains("name: \"deepscaler_rl\""),
+        want.contains(what) && want.contains("\"deepscaler_rl\""),
         "{want}"
     );
-    let hand =
-        |first: &Rc<Engine>, h0: &Rc<Test>, part: Part, backtests: Option<Vec<SeriesBacktest>>| {
-            let handed = Request {
-                job: 2,
-                ask: Ask::BacktestRows { part, backtests },
-            };
-            // Through serde's data model as serde_json values (no text: every float kept to the
-            // bit, as serde-wasm-bindgen keeps it across the worker boundary).
-            let wire: Request =
-                serde_json::from_value(serde_json::to_value(&handed).unwrap()).unwrap();
-            assert!(run(first, h0, wire).is_empty());
+    let helper_part = |part: Part| {
+        let (_, helper, hh) = fitted();
+        let got = run(&helper, &hh, (w.part)(part));
+        let [reply] = &got[..] else { panic!("{got:?}") };
+        (w.results)(reply).unwrap_or_else(|| panic!("{reply:?}"))
+    };
+    let hand = |first: &Rc<Engine>, h0: &Rc<Test>, job: u64, part: Part, sent: Option<Vec<T>>| {
+        let handed = Request {
+            job,
+            ask: (w.hand)(part, sent),
         };
+        // Through serde's data model as serde_json values (no text: every float kept to the
+        // bit, as serde-wasm-bindgen keeps it across the worker boundary).
+        let wire: Request = serde_json::from_value(serde_json::to_value(&handed).unwrap()).unwrap();
+        assert!(run(first, h0, wire).is_empty());
+    };
     for of in 2..=3 {
         let (_, first, h0) = fitted();
         for index in (1..of).rev() {
-            let (_, helper, hh) = fitted();
             let part = Part { index, of };
-            let got = run(&helper, &hh, part_of(part));
-            let [Reply {
-                answer: Answer::BacktestRows { part: p, backtests },
-                ..
-            }] = &got[..]
-            else {
-                panic!("{got:?}")
-            };
-            assert_eq!(*p, part);
+            let sent = helper_part(part);
             // Two series: of two workers, the second has the first series (the first worker,
             // which also draws the curves, has the fewest); of three, each helper one.
-            assert_eq!(backtests.len(), 1, "part {index} of {of}");
-            hand(&first, &h0, part, Some(backtests.clone()));
+            assert_eq!(sent.len(), 1, "part {index} of {of}");
+            hand(&first, &h0, 2, part, Some(sent));
         }
         assert_eq!(
-            shown(run(&first, &h0, backtest(2, of))),
+            shown(run(&first, &h0, (w.all)(2, of))),
             want,
             "{of} workers"
         );
@@ -952,57 +937,31 @@ fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
     // More workers than series (two): the first waits only for the parts with series.
     let (_, first, h0) = fitted();
     for index in [2, 3] {
-        let (_, helper, hh) = fitted();
         let part = Part { index, of: 4 };
-        let [Reply {
-            answer: Answer::BacktestRows { backtests, .. },
-            ..
-        }] = &run(&helper, &hh, part_of(part))[..]
-        else {
-            panic!("no backtests")
-        };
-        hand(&first, &h0, part, Some(backtests.clone()));
+        hand(&first, &h0, 2, part, Some(helper_part(part)));
     }
-    assert_eq!(shown(run(&first, &h0, backtest(2, 4))), want, "4 workers");
-    // A worker that failed, or sent the other part's series: the first runs its part.
+    assert_eq!(shown(run(&first, &h0, (w.all)(2, 4))), want, "4 workers");
+    // A worker that failed, or sent the other part's series: the first does its part.
     let (_, first, h0) = fitted();
-    hand(&first, &h0, Part { index: 1, of: 2 }, None);
+    hand(&first, &h0, 2, Part { index: 1, of: 2 }, None);
     assert_eq!(
-        shown(run(&first, &h0, backtest(2, 2))),
+        shown(run(&first, &h0, (w.all)(2, 2))),
         want,
         "a failed worker"
     );
-    let (_, helper, hh) = fitted();
-    let [Reply {
-        answer: Answer::BacktestRows { backtests, .. },
-        ..
-    }] = &run(&helper, &hh, part_of(Part { index: 0, of: 2 }))[..]
-    else {
-        panic!("no backtests")
-    };
-    let mut two = backtests.clone();
-    two.extend(backtests.clone());
-    for other in [two, backtests.clone()] {
+    let other = helper_part(Part { index: 0, of: 2 });
+    let mut two = other.clone();
+    two.extend(other.clone());
+    for sent in [two, other.clone()] {
         let (_, first, h0) = fitted();
-        hand(&first, &h0, Part { index: 1, of: 2 }, Some(other));
-        assert_eq!(
-            shown(run(&first, &h0, backtest(2, 2))),
-            want,
-            "other series"
-        );
+        hand(&first, &h0, 2, Part { index: 1, of: 2 }, Some(sent));
+        assert_eq!(shown(run(&first, &h0, (w.all)(2, 2))), want, "other series");
     }
-    // An older job's backtests are not taken: the first waits, and a newer backtest request
-    // stops it with no reply.
+    // An older job's part is not taken: the first waits, and a newer request stops it with
+    // no reply.
     let (_, first, h0) = fitted();
-    let older = Request {
-        job: 1,
-        ask: Ask::BacktestRows {
-            part: Part { index: 1, of: 2 },
-            backtests: Some(backtests.clone()),
-        },
-    };
-    assert!(run(&first, &h0, older).is_empty());
-    let (e, seen, newer) = (first.clone(), h0.clone(), backtest(9, 1));
+    hand(&first, &h0, 1, Part { index: 1, of: 2 }, Some(other));
+    let (e, seen, newer) = (first.clone(), h0.clone(), (w.all)(9, 1));
     *h0.on_pause.borrow_mut() = Some(Box::new(move || {
         let waiting = seen.replies.borrow().iter().any(
             |r| matches!(&r.answer, Answer::Progress { text, .. } if text.starts_with("waiting")),
@@ -1011,7 +970,7 @@ fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
             e.accept(&newer);
         }
     }));
-    assert_eq!(run(&first, &h0, backtest(2, 2)), vec![]);
+    assert_eq!(run(&first, &h0, (w.all)(2, 2)), vec![]);
     assert!(
         h0.replies
             .borrow()
@@ -1020,6 +979,90 @@ fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
         "the first never waited"
     );
     *h0.on_pause.borrow_mut() = None;
+}
+
+#[test]
+fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
+    let settings = Settings {
+        seed: 3,
+        ..Settings::default()
+    };
+    let s = settings.clone();
+    pooled_is_one_worker(
+        &BySeries {
+            all: Box::new(move |job, pool| Request {
+                job,
+                ask: Ask::Backtest {
+                    data: 1,
+                    settings: s.clone(),
+                    ks: vec![1, 16, 4096],
+                    repeats: 2,
+                    pool,
+                },
+            }),
+            part: Box::new(move |part| Request {
+                job: 2,
+                ask: Ask::BacktestPart {
+                    data: 1,
+                    settings: settings.clone(),
+                    ks: vec![1, 16, 4096],
+                    repeats: 2,
+                    part,
+                },
+            }),
+            results: |r| match &r.answer {
+                Answer::BacktestRows { backtests, .. } => Some(backtests.clone()),
+                _ => None,
+            },
+            hand: |part, backtests| Ask::BacktestRows { part, backtests },
+        },
+        "Backtests",
+    );
+}
+
+/// The forecasts over a pool (with bootstrap intervals) are those of one worker, bit for bit.
+#[test]
+fn the_forecasts_over_a_pool_are_those_of_one_worker() {
+    let options = Options {
+        forecast: true,
+        reach: vec![0.9],
+        settings: Settings {
+            bootstrap: 4,
+            seed: 3,
+            ..Settings::default()
+        },
+        ..Options::default()
+    };
+    {
+        let o = options.clone();
+        let p = o.clone();
+        pooled_is_one_worker(
+            &BySeries {
+                all: Box::new(move |job, pool| Request {
+                    job,
+                    ask: Ask::Forecast {
+                        data: 1,
+                        options: o.clone(),
+                        pool,
+                    },
+                }),
+                part: Box::new(move |part| Request {
+                    job: 2,
+                    ask: Ask::ForecastPart {
+                        data: 1,
+                        options: p.clone(),
+                        part,
+                    },
+                }),
+                results: |r| match &r.answer {
+                    Answer::ForecastRows { forecasts, .. } => Some(forecasts.clone()),
+                    _ => None,
+                },
+                hand: |part, forecasts| Ask::ForecastRows { part, forecasts },
+            },
+            "Forecasts",
+        );
+    }
 }
 
 #[test]
@@ -1305,6 +1348,32 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
                 backtests: Some(run_backtests(&ds[1..], &fits[1..], &[1, 10])),
             },
         },
+        // Another worker's part of a forecast job, and what it sent.
+        Request {
+            job: 13,
+            ask: Ask::ForecastPart {
+                data: 1,
+                options: Options::default(),
+                part: Part { index: 2, of: 3 },
+            },
+        },
+        Request {
+            job: 13,
+            ask: Ask::ForecastRows {
+                part: Part { index: 2, of: 3 },
+                forecasts: Some(vec![SeriesOutlook {
+                    name: "x".into(),
+                    forecast: Err("too many".into()),
+                }]),
+            },
+        },
+        Request {
+            job: 13,
+            ask: Ask::ForecastRows {
+                part: Part { index: 1, of: 3 },
+                forecasts: None,
+            },
+        },
         Request {
             job: 4,
             ask: Ask::Diagnose {
@@ -1343,6 +1412,18 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         plan_request(9, 1),
         decide_request(12, 1, 20),
         forecast_request(13, 1, 0.5),
+        Request {
+            job: 14,
+            ask: Ask::ForecastPart {
+                data: 1,
+                options: Options {
+                    forecast: true,
+                    reach: vec![0.5],
+                    ..Options::default()
+                },
+                part: Part { index: 0, of: 2 },
+            },
+        },
         Request {
             job: 10,
             ask: Ask::Read {
@@ -1438,6 +1519,19 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         plan_request(9, 1),
         decide_request(12, 1, 20),
         forecast_request(13, 1, 0.5),
+        // A helper's part of the forecasts: its reply.
+        Request {
+            job: 14,
+            ask: Ask::ForecastPart {
+                data: 1,
+                options: Options {
+                    forecast: true,
+                    reach: vec![0.5],
+                    ..Options::default()
+                },
+                part: Part { index: 0, of: 2 },
+            },
+        },
         Request {
             job: 10,
             ask: Ask::Read {
@@ -1475,7 +1569,7 @@ fn every_message_round_trips() {
     let (requests, replies) = every_message();
     assert_eq!(
         replies.len(),
-        18,
+        19,
         "{:?}",
         replies.iter().map(|r| r.family()).collect::<Vec<_>>()
     );

@@ -124,6 +124,14 @@ pub enum Answer {
         /// `forecast_all`), and why.
         skipped: Vec<(String, String)>,
     },
+    /// A part of a forecast job's series ([`Ask::ForecastPart`](super::Ask::ForecastPart)):
+    /// their forecasts.
+    ForecastRows {
+        /// Which series.
+        part: Part,
+        /// Those of the part's series with a fit, in order.
+        forecasts: Vec<SeriesOutlook>,
+    },
     /// A job could not be done, and why.
     Failed {
         /// Its family.
@@ -170,6 +178,7 @@ impl Reply {
             Answer::Plan { .. } => Some(Family::Plan),
             Answer::Decision { .. } => Some(Family::Decide),
             Answer::Forecasts { .. } => Some(Family::Forecast),
+            Answer::ForecastRows { .. } => Some(Family::ForecastPart),
         }
     }
 
@@ -180,6 +189,16 @@ impl Reply {
             _ => Some(self.job),
         }
     }
+}
+
+/// One series' forecasts, or why they were not computed unasked (a part of a forecast job
+/// spread over the pool: [`Answer::ForecastRows`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeriesOutlook {
+    /// The series' name.
+    pub name: String,
+    /// Its forecasts, or why they were skipped.
+    pub forecast: Result<SeriesForecast, String>,
 }
 
 /// A plan with the series' fewest and most samples per task, or why there is none.

@@ -33,6 +33,8 @@ pub enum Family {
     BandPart,
     /// A part of another worker's backtest.
     BacktestPart,
+    /// A part of another worker's forecasts.
+    ForecastPart,
 }
 
 impl Family {
@@ -52,10 +54,11 @@ impl Family {
         Family::Forecast,
         Family::BandPart,
         Family::BacktestPart,
+        Family::ForecastPart,
     ];
 
     /// How many families there are.
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 15;
 
     /// The family of a report job.
     pub fn of_report(full: bool) -> Family {

@@ -16,7 +16,7 @@ use passk_io::read::{Format, ReadOptions};
 
 mod answer;
 mod family;
-pub use answer::{Answer, PlanResult, Reply};
+pub use answer::{Answer, PlanResult, Reply, SeriesOutlook};
 pub use family::Family;
 
 /// A request: its job number (which the replies to it carry) and what is asked.
@@ -180,6 +180,30 @@ pub enum Ask {
         data: u64,
         /// The report options the forecasts read: reach targets, resamples, seed, level.
         options: Options,
+        /// The workers the series are spread over (0 or 1: this one alone): this one
+        /// forecasts part 0's and waits for the others' ([`Ask::ForecastRows`]).
+        #[serde(default)]
+        pool: u32,
+    },
+    /// One part of the series of a forecast job (this worker helps the one running it,
+    /// [`Ask::Forecast`]' `pool`): series `i` of those with tasks where `i` mod `part.of` is
+    /// `part.index`, each forecast whole, as the job would.
+    ForecastPart {
+        /// The fit job whose series these are.
+        data: u64,
+        /// The report options the forecasts read.
+        options: Options,
+        /// Which series.
+        part: Part,
+    },
+    /// The forecasts another worker made for the running forecast job `job` (not a job of
+    /// its own: it is kept for that job). None: that worker failed, and this one does the
+    /// part.
+    ForecastRows {
+        /// Whose forecasts.
+        part: Part,
+        /// Those of the part's series with a fit, in order.
+        forecasts: Option<Vec<SeriesOutlook>>,
     },
     /// The sample-size plan of one series of the last fit.
     Plan {
@@ -216,6 +240,15 @@ impl Request {
         matches!(self.ask, Ask::Fit { .. })
     }
 
+    /// Whether it hands a running job another worker's part (kept for that job, not a job
+    /// of its own).
+    pub fn is_rows(&self) -> bool {
+        matches!(
+            self.ask,
+            Ask::BandRows { .. } | Ask::BacktestRows { .. } | Ask::ForecastRows { .. }
+        )
+    }
+
     /// Its family.
     pub fn family(&self) -> Family {
         match &self.ask {
@@ -231,7 +264,8 @@ impl Request {
             Ask::Paired { .. } => Family::Paired,
             Ask::Plan { .. } => Family::Plan,
             Ask::Decide { .. } => Family::Decide,
-            Ask::Forecast { .. } => Family::Forecast,
+            Ask::Forecast { .. } | Ask::ForecastRows { .. } => Family::Forecast,
+            Ask::ForecastPart { .. } => Family::ForecastPart,
             Ask::Cancel { family } => *family,
         }
     }
