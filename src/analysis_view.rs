@@ -40,20 +40,23 @@ pub fn AnalysisView(
     let empty = move || !has_tasks.get();
     let stale = is_stale(analysis.pending, Family::Fit);
     let failure = super::engine_client::failure();
-    // The panels below the results table mount a task after the first curves and table are
-    // there (or after a second, when there is nothing to wait for or the engine failed).
-    // Mounted together with the rest, they held the page's thread while the engine's first
-    // replies waited: first render (median of 7 navigations) 799–899 ms, 542–572 ms after.
-    let below = RwSignal::new(false);
+    // The panels mount one per task, in order: those down to the results at once, those
+    // below after the first curves and table are there (or after a second, when there is
+    // nothing to wait for or the engine failed). Mounted together with the rest, they held
+    // the page's thread while the engine's first replies waited (first render, median of 7
+    // navigations, 799–899 ms; 542–572 ms after); the panels below mounted together after
+    // them in one task of 74 ms, the rest with the inputs in one of 114–167 ms.
+    let stages = Stages::new(TOP);
     let first_results = move || {
         analysis.report.with(|r| !r.models.is_empty()) && !analysis.curves.with(Vec::is_empty)
     };
     Effect::new(move |_| {
-        if !below.get_untracked() && first_results() {
-            set_timeout(move || _ = below.try_set(true), Duration::ZERO);
+        if first_results() {
+            stages.allow(ALL);
         }
     });
-    set_timeout(move || _ = below.try_set(true), Duration::from_secs(1));
+    set_timeout(move || stages.allow(ALL), Duration::from_secs(1));
+    let at = move |i: usize| move || has_tasks.get() && stages.shown(i);
     view! {
         <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="settings-title">
             <h2 id="settings-title">"Analysis"</h2>
@@ -73,25 +76,82 @@ pub fn AnalysisView(
             </p>
         </section>
         // Without data the panels collapse into the note above (no empty axes).
-        <Show when=move || has_tasks.get()>
-            <PassAtKPanel analysis=analysis dark=dark />
-            <CoverPanel analysis=analysis dark=dark />
-            <ResultsTable analysis=analysis />
-            <GradedNotes analysis=analysis />
-            <StepsPanel analysis=analysis dark=dark />
-        </Show>
-        // The panels below the results, once the first results are shown (`below`).
-        <Show when=move || has_tasks.get() && below.get()>
-            <PlannerPanel analysis=analysis dark=dark />
-            <BacktestPanel analysis=analysis dark=dark />
-            <ForecastPanel analysis=analysis dark=dark />
-            <RankingPanel analysis=analysis />
-            <PairedPanel analysis=analysis dark=dark />
-            <DecidePanel analysis=analysis dark=dark />
-            <FitPanel analysis=analysis dark=dark />
-            <DeltaPassPanel analysis=analysis dark=dark />
-            <BestTemperaturePanel analysis=analysis dark=dark />
-        </Show>
+        <Show when=at(0)><PassAtKPanel analysis=analysis dark=dark /></Show>
+        <Show when=at(1)><CoverPanel analysis=analysis dark=dark /></Show>
+        <Show when=at(2)><ResultsTable analysis=analysis /></Show>
+        <Show when=at(3)><GradedNotes analysis=analysis /></Show>
+        <Show when=at(4)><StepsPanel analysis=analysis dark=dark /></Show>
+        // The panels below the results, once the first results are shown.
+        <Show when=at(5)><PlannerPanel analysis=analysis dark=dark /></Show>
+        <Show when=at(6)><BacktestPanel analysis=analysis dark=dark /></Show>
+        <Show when=at(7)><ForecastPanel analysis=analysis dark=dark /></Show>
+        <Show when=at(8)><RankingPanel analysis=analysis /></Show>
+        <Show when=at(9)><PairedPanel analysis=analysis dark=dark /></Show>
+        <Show when=at(10)><DecidePanel analysis=analysis dark=dark /></Show>
+        <Show when=at(11)><FitPanel analysis=analysis dark=dark /></Show>
+        <Show when=at(12)><DeltaPassPanel analysis=analysis dark=dark /></Show>
+        <Show when=at(13)><BestTemperaturePanel analysis=analysis dark=dark /></Show>
         <MethodNotes />
+    }
+}
+
+/// The panels down to the results (the charts, the table and its notes).
+const TOP: usize = 5;
+/// Every panel.
+const ALL: usize = 14;
+
+/// Panels shown one more per task, in order, up to the number allowed.
+#[derive(Clone, Copy)]
+struct Stages {
+    shown: RwSignal<usize>,
+    allowed: StoredValue<usize>,
+    stepping: StoredValue<bool>,
+}
+
+impl Stages {
+    /// Up to `allowed` panels shown, the first a task from now.
+    fn new(allowed: usize) -> Stages {
+        let s = Stages {
+            shown: RwSignal::new(0),
+            allowed: StoredValue::new(0),
+            stepping: StoredValue::new(false),
+        };
+        s.allow(allowed);
+        s
+    }
+
+    /// Whether panel `i` is shown (tracked).
+    fn shown(self, i: usize) -> bool {
+        self.shown.get() > i
+    }
+
+    /// Lets up to `n` panels show (never fewer than before).
+    fn allow(self, n: usize) {
+        let _ = self.allowed.try_update_value(|a| *a = (*a).max(n));
+        if self.stepping.try_get_value() == Some(false) {
+            self.stepping.set_value(true);
+            self.step();
+        }
+    }
+
+    /// Shows one more panel in a task of its own, then the next, while more are allowed.
+    fn step(self) {
+        set_timeout(
+            move || {
+                let Some(allowed) = self.allowed.try_get_value() else {
+                    return;
+                };
+                let more = self.shown.try_update(|s| {
+                    *s = (*s + 1).min(allowed);
+                    *s < allowed
+                });
+                match more {
+                    Some(true) => self.step(),
+                    Some(false) => self.stepping.set_value(false),
+                    None => {}
+                }
+            },
+            Duration::ZERO,
+        );
     }
 }

@@ -35,16 +35,19 @@ thread_local! {
     static TO_MEASURE: std::cell::RefCell<Vec<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Measures with `measure` soon, together with every chart that asks before then: their
-/// widths are read one after the other, before any of them draws, so the page is laid out
-/// once for all of them (a width read after a drawing lays the whole page out again).
+/// Measures with `measure` at the next frame, together with every chart that asks before
+/// then: their widths are read one after the other, before any of them draws, so the page is
+/// laid out once for all of them (a width read after a drawing lays the whole page out
+/// again).
 fn measure_soon(measure: impl FnOnce() + 'static) {
     let first = TO_MEASURE.with_borrow_mut(|q| {
         q.push(Box::new(measure));
         q.len() == 1
     });
+    // At the next frame, when the page is laid out anyway (read sooner, in the task that
+    // mounted the charts, the widths forced that layout into it: 31 ms of the page's first).
     if first {
-        wasm_bindgen_futures::spawn_local(async {
+        request_animation_frame(|| {
             for m in TO_MEASURE.take() {
                 m();
             }

@@ -25,11 +25,13 @@ pub mod drop_zone;
 pub mod engine_client;
 pub mod engine_pool;
 pub mod examples;
+pub mod files_store;
 pub mod fit_panel;
 pub mod forecast_panel;
 pub mod graded_notes;
 pub mod job_progress;
 pub mod k_table;
+pub mod latest;
 pub mod lazy_part;
 pub mod load_files;
 pub mod load_progress;
@@ -66,7 +68,10 @@ pub fn App() -> impl IntoView {
     let calc = calculator::provide_calc();
     let ws = RwSignal::new(None::<Result<lazy_part::LazyPart, &'static str>>);
     leptos::task::spawn_local_scoped(async move {
-        _ = ws.try_set(Some(lazy_part::setup(calc).await));
+        let part = lazy_part::setup(calc).await;
+        // Its views are built in a task of their own, after its state (one task held both).
+        next_task().await;
+        _ = ws.try_set(Some(part));
     });
     let loaded = move || ws.get().and_then(Result::ok);
     view! {
@@ -102,6 +107,14 @@ pub fn App() -> impl IntoView {
             </footer>
         </main>
     }
+}
+
+/// Resolves in a task of its own (a zero-delay timeout): the page's thread is let go between.
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback(&resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// Mounts the app on `<body>` and removes the loading message.

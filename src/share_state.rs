@@ -10,6 +10,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::analysis_state::{self, Analysis};
 use super::calculator::{self, CalcState};
 use super::examples::{self, Example};
+use super::latest::Latest;
 use super::state::{self, Inputs};
 use super::storage;
 use passk_io::page_view::View as PageView;
@@ -267,7 +268,7 @@ fn open_link(share: &Share, decoded: Decoded) {
 fn follow_edits(share: Share) {
     // None: not encoded yet; Some(None): too large for a link (the calculator only).
     let data_part = RwSignal::new(None::<Option<String>>);
-    let latest = state::Latest::default();
+    let latest = Latest::default();
     Effect::new(move |_| {
         if !share.linked.get().is_some_and(|p| p.data) {
             return;

@@ -22,9 +22,6 @@ pub const FILES_KEY: &str = "passk.files.v1";
 /// Where the reading options (answers' case, lm-eval metric) are kept.
 pub const READ_KEY: &str = "passk.read.v1";
 
-/// The fewest characters a task takes in the stored files' JSON (`{"counts":[1,0]},`).
-const MIN_TASK_JSON: usize = 17;
-
 /// Milliseconds of quiet after the last keystroke before pasted text is parsed.
 pub const DEBOUNCE_MS: u64 = 150;
 
@@ -208,63 +205,6 @@ pub fn provide_inputs() -> Inputs {
         }
         None => storage::remove(FORMAT_KEY),
     });
-    // Written in a task of its own, after the page has shown the files (a file of 10^5 tasks
-    // is megabytes of JSON), and only the latest files when they change quickly.
-    let latest = Latest::default();
-    Effect::new(move |_| {
-        files.track();
-        latest.after(Duration::ZERO, move || {
-            inputs.not_stored.set(store_files(files).err());
-        });
-    });
+    super::files_store::keep_files(files, FILES_KEY, inputs.not_stored);
     inputs
-}
-
-/// Work scheduled on a timer after a change, done only for the latest of quick changes.
-#[derive(Clone, Copy)]
-pub struct Latest(StoredValue<u64>);
-
-impl Default for Latest {
-    /// Nothing scheduled yet.
-    fn default() -> Latest {
-        Latest(StoredValue::new(0))
-    }
-}
-
-impl Latest {
-    /// Does `f` after `delay` in a task of its own, unless `after` is called again first.
-    pub fn after(self, delay: Duration, f: impl FnOnce() + 'static) {
-        let run = self.0.get_value() + 1;
-        self.0.set_value(run);
-        set_timeout(
-            move || {
-                if self.0.get_value() == run {
-                    f();
-                }
-            },
-            delay,
-        );
-    }
-}
-
-/// Keeps the loaded files across reloads, or says why they could not be kept.
-fn store_files(files: RwSignal<Vec<FileRead>>) -> Result<(), String> {
-    // Files too large for local storage are not written out first (a million tasks are
-    // 30 MB of JSON: a long pause on the page's thread for a certain refusal).
-    let tasks: usize =
-        files.with_untracked(|f| f.iter().flat_map(|r| &r.series).map(|s| s.1.len()).sum());
-    let result = if tasks * MIN_TASK_JSON > storage::LIMIT {
-        Err(format!(
-            "at least {:.1} MB is more than this browser keeps for a page",
-            (tasks * MIN_TASK_JSON) as f64 / 1e6
-        ))
-    } else {
-        let json = files.with_untracked(|f| serde_json::to_string(f).unwrap_or_default());
-        storage::save(FILES_KEY, &json)
-    };
-    if result.is_err() {
-        // Keep at least the fact that files were loaded, so the example does not return.
-        let _ = storage::save(FILES_KEY, "[]");
-    }
-    result
 }

@@ -402,6 +402,18 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
                 backtests: None,
             },
         },
+        // The files the page keeps, written by the engine.
+        Request {
+            job: 17,
+            ask: Ask::Store {
+                files: vec![passk_io::read::read_bytes(
+                    "x.txt",
+                    "x",
+                    b"10 3\nbad\n",
+                    None,
+                )],
+            },
+        },
         // Another worker's part of the forecasts (of two, the one series is the second's),
         // and forecasts handed to the first (one skipped; none: a failed worker).
         Request {
@@ -447,9 +459,16 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     }
     let replies = host.0.borrow().clone();
     // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan, Forecasts,
-    // BandRows, BacktestRows, ForecastRows (the cancel and what is handed over have no
-    // reply).
-    assert_eq!(replies.len(), 13, "{replies:?}");
+    // BandRows, BacktestRows, ForecastRows, Stored (the cancel and what is handed over have
+    // no reply).
+    assert_eq!(replies.len(), 14, "{replies:?}");
+    assert!(replies.iter().any(|r| matches!(
+        r,
+        Reply {
+            answer: Answer::Stored { json },
+            ..
+        } if json.contains("\"bad\"") && json.contains("x.txt")
+    )));
     assert!(replies.iter().any(|r| matches!(
         r,
         Reply {

@@ -33,7 +33,8 @@ const FLAGS = (process.env.CHROMIUM_FLAGS ??
  * `recordDialogs`: dismiss every alert/confirm/prompt and record it among the problems.
  */
 export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 }, recordDialogs = false, bypassCSP = false, serviceWorkers = 'block', touch = false } = {}) {
-  const { server, url } = await serve(new URL('../../dist/', import.meta.url).pathname);
+  // PASSK_DIST: another build to serve (a profile's build with names).
+  const { server, url } = await serve(process.env.PASSK_DIST ?? new URL('../../dist/', import.meta.url).pathname);
   const userDataDir = mkdtempSync(join(tmpdir(), 'passk-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -156,6 +156,9 @@ test('a large paste is read like a file, not put in the box, and survives a relo
   const rejected = h.page.getByTestId('rejected-lines');
   await rejected.filter({ hasText: '2 rows rejected' }).waitFor();
   assert.match(await rejected.textContent(), /pasted:20001: c > n/);
+  // Kept before the page is left: written by the engine (a file this large is not written on
+  // the page's thread), then stored.
+  await h.page.waitForFunction(() => (localStorage.getItem('passk.files.v1') ?? '').length > 200_000, null, { timeout: 30_000 });
   await h.page.reload();
   await row.locator('[data-col=tasks]').filter({ hasText: '20,000' }).waitFor();
   // The same counts as the paste box reads from the same text (put there without a paste).

@@ -99,6 +99,15 @@ impl Engine {
         }
         match req.ask {
             Ask::Cancel { .. } => {}
+            Ask::Store { files } => {
+                // The page's own form of the files (serde_json of the same types): the text it
+                // would write itself.
+                let json = serde_json::to_string(&files).unwrap_or_default();
+                job.finish(Reply {
+                    job: job.job,
+                    answer: Answer::Stored { json },
+                });
+            }
             Ask::Read {
                 source,
                 name,

@@ -1065,6 +1065,50 @@ fn the_forecasts_over_a_pool_are_those_of_one_worker() {
     }
 }
 
+/// The files the page keeps, written by the engine (`Ask::Store`, across the wire in
+/// columns), are the JSON the page would write itself: every task's id, group and samples
+/// kept; rejected rows and notes too.
+#[test]
+fn stored_files_are_the_pages_own_json() {
+    let mut files = vec![
+        read_bytes(
+            "g.jsonl",
+            "g",
+            "{\"task_id\": \"a\\\"1\", \"group\": \"x\", \"n\": 4, \"c\": 1}\n{\"task_id\": \"b\", \"n\": 3, \"c\": 3}\nnot json\n"
+                .as_bytes(),
+            None,
+        ),
+        read_bytes(
+            "s.jsonl",
+            "s",
+            b"{\"task_id\": \"t1\", \"passed\": true}\n{\"task_id\": \"t1\", \"passed\": false}\n",
+            None,
+        ),
+    ];
+    files[1].id = 7;
+    assert!(!files[0].rejected.is_empty(), "{:?}", files[0]);
+    let (engine, h) = (Engine::new(), host());
+    let store = Request {
+        job: 3,
+        ask: Ask::Store {
+            files: files.clone(),
+        },
+    };
+    // Through serde's data model as serde_json values, as tests/web.rs does through
+    // serde-wasm-bindgen.
+    let wire: Request = serde_json::from_value(serde_json::to_value(&store).unwrap()).unwrap();
+    let got = run(&engine, &h, wire);
+    let want = serde_json::to_string(&files).unwrap();
+    assert!(want.contains("\"x\"") && want.contains("t1"), "{want}");
+    assert_eq!(
+        got,
+        vec![Reply {
+            job: 3,
+            answer: Answer::Stored { json: want }
+        }]
+    );
+}
+
 #[test]
 fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
     let (_, engine, h) = fitted();
@@ -1389,6 +1433,12 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
             },
         },
         Request {
+            job: 17,
+            ask: Ask::Store {
+                files: vec![read_bytes("x.txt", "x", b"10 3\nbad\n", None)],
+            },
+        },
+        Request {
             job: 6,
             ask: Ask::Report {
                 data: 1,
@@ -1519,6 +1569,12 @@ pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
         plan_request(9, 1),
         decide_request(12, 1, 20),
         forecast_request(13, 1, 0.5),
+        Request {
+            job: 17,
+            ask: Ask::Store {
+                files: vec![read_bytes("x.txt", "x", b"10 3\nbad\n", None)],
+            },
+        },
         // A helper's part of the forecasts: its reply.
         Request {
             job: 14,
@@ -1569,7 +1625,7 @@ fn every_message_round_trips() {
     let (requests, replies) = every_message();
     assert_eq!(
         replies.len(),
-        19,
+        20,
         "{:?}",
         replies.iter().map(|r| r.family()).collect::<Vec<_>>()
     );

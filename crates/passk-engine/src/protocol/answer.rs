@@ -132,6 +132,11 @@ pub enum Answer {
         /// Those of the part's series with a fit, in order.
         forecasts: Vec<SeriesOutlook>,
     },
+    /// The files of [`Ask::Store`](super::Ask::Store) as the JSON text the page keeps.
+    Stored {
+        /// `serde_json::to_string` of the files.
+        json: String,
+    },
     /// A job could not be done, and why.
     Failed {
         /// Its family.
@@ -179,6 +184,7 @@ impl Reply {
             Answer::Decision { .. } => Some(Family::Decide),
             Answer::Forecasts { .. } => Some(Family::Forecast),
             Answer::ForecastRows { .. } => Some(Family::ForecastPart),
+            Answer::Stored { .. } => Some(Family::Store),
         }
     }
 

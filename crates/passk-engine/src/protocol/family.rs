@@ -35,6 +35,8 @@ pub enum Family {
     BacktestPart,
     /// A part of another worker's forecasts.
     ForecastPart,
+    /// The files loaded, written for the page to keep.
+    Store,
 }
 
 impl Family {
@@ -55,10 +57,11 @@ impl Family {
         Family::BandPart,
         Family::BacktestPart,
         Family::ForecastPart,
+        Family::Store,
     ];
 
     /// How many families there are.
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = 16;
 
     /// The family of a report job.
     pub fn of_report(full: bool) -> Family {

@@ -12,7 +12,7 @@ use passk_core::data::rejected::Rejected;
 use passk_core::estimators::cover::Tau;
 use passk_core::report::backtests::SeriesBacktest;
 use passk_core::settings::{BandKind, Options, Settings};
-use passk_io::read::{Format, ReadOptions};
+use passk_io::read::{FileRead, Format, ReadOptions};
 
 mod answer;
 mod family;
@@ -227,6 +227,14 @@ pub enum Ask {
         /// Runs per step (the median is reported).
         runs: u32,
     },
+    /// The files loaded, written as the JSON text the page keeps them in (local storage): a
+    /// file of 10^5 tasks is megabytes of JSON, written here off the page's thread
+    /// ([`Answer::Stored`]).
+    Store {
+        /// The files (their tasks in columns: `wire::tasks`).
+        #[serde(with = "crate::wire::tasks::file_reads")]
+        files: Vec<FileRead>,
+    },
     /// Stop the running job of `family` (the user cancelled it): `job` supersedes it.
     Cancel {
         /// The family whose job stops.
@@ -237,7 +245,7 @@ pub enum Ask {
 impl Request {
     /// Whether it carries task lists in columns (`wire::tasks`), worth handing over.
     pub fn carries_columns(&self) -> bool {
-        matches!(self.ask, Ask::Fit { .. })
+        matches!(self.ask, Ask::Fit { .. } | Ask::Store { .. })
     }
 
     /// Whether it hands a running job another worker's part (kept for that job, not a job
@@ -266,6 +274,7 @@ impl Request {
             Ask::Decide { .. } => Family::Decide,
             Ask::Forecast { .. } | Ask::ForecastRows { .. } => Family::Forecast,
             Ask::ForecastPart { .. } => Family::ForecastPart,
+            Ask::Store { .. } => Family::Store,
             Ask::Cancel { family } => *family,
         }
     }

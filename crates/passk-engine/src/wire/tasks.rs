@@ -227,15 +227,9 @@ struct FileReadCols {
     id: u32,
 }
 
-/// `#[serde(with)]` for a message's `Box<FileRead>`.
-pub mod file_read {
-    use super::*;
-
-    /// Writes the file read with its tasks in columns.
-    ///
-    /// # Errors
-    /// The serializer's.
-    pub fn serialize<S: Serializer>(r: &FileRead, s: S) -> Result<S::Ok, S::Error> {
+impl FileReadCols {
+    /// The file read with its tasks in columns.
+    fn of(r: &FileRead) -> FileReadCols {
         FileReadCols {
             file: r.file.clone(),
             default_name: r.default_name.clone(),
@@ -253,7 +247,41 @@ pub mod file_read {
             runs_of: r.runs_of.clone(),
             id: r.id,
         }
-        .serialize(s)
+    }
+
+    /// The file read back, or why the columns do not make tasks.
+    fn into_file_read<E: serde::de::Error>(self) -> Result<FileRead, E> {
+        let series = self
+            .series
+            .into_iter()
+            .map(|(m, t)| Ok((m, t.into_tasks()?.into())))
+            .collect::<Result<_, E>>()?;
+        Ok(FileRead {
+            file: self.file,
+            default_name: self.default_name,
+            format: self.format,
+            series,
+            rejected: self.rejected,
+            rejected_more: self.rejected_more,
+            ignored_columns: self.ignored_columns,
+            notes: self.notes,
+            bytes: self.bytes,
+            runs_of: self.runs_of,
+            id: self.id,
+        })
+    }
+}
+
+/// `#[serde(with)]` for a message's `Box<FileRead>`.
+pub mod file_read {
+    use super::*;
+
+    /// Writes the file read with its tasks in columns.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn serialize<S: Serializer>(r: &FileRead, s: S) -> Result<S::Ok, S::Error> {
+        FileReadCols::of(r).serialize(s)
     }
 
     /// Reads it back.
@@ -261,25 +289,31 @@ pub mod file_read {
     /// # Errors
     /// The deserializer's, or why the columns do not make tasks.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Box<FileRead>, D::Error> {
-        let c = FileReadCols::deserialize(d)?;
-        let series = c
-            .series
+        FileReadCols::deserialize(d)?.into_file_read().map(Box::new)
+    }
+}
+
+/// `#[serde(with)]` for a message's `Vec<FileRead>`.
+pub mod file_reads {
+    use super::*;
+
+    /// Writes the files read with their tasks in columns.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn serialize<S: Serializer>(rs: &[FileRead], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(rs.iter().map(FileReadCols::of))
+    }
+
+    /// Reads them back.
+    ///
+    /// # Errors
+    /// The deserializer's, or why the columns do not make tasks.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<FileRead>, D::Error> {
+        Vec::<FileReadCols>::deserialize(d)?
             .into_iter()
-            .map(|(m, t)| Ok((m, t.into_tasks()?.into())))
-            .collect::<Result<_, D::Error>>()?;
-        Ok(Box::new(FileRead {
-            file: c.file,
-            default_name: c.default_name,
-            format: c.format,
-            series,
-            rejected: c.rejected,
-            rejected_more: c.rejected_more,
-            ignored_columns: c.ignored_columns,
-            notes: c.notes,
-            bytes: c.bytes,
-            runs_of: c.runs_of,
-            id: c.id,
-        }))
+            .map(FileReadCols::into_file_read)
+            .collect()
     }
 }
 
