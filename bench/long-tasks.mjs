@@ -34,7 +34,16 @@ for (let i = 0; i < 100_000; i++) {
 }
 writeFileSync(file, csv);
 
+// FLOWS=load,pythia,pick,pool (default: all) runs only those; RUNS=n runs each n times.
+const flows = (process.env.FLOWS ?? 'load,pythia,pick,pool').split(',');
+const runs = Number(process.env.RUNS ?? 1);
+
 async function flow(name, act) {
+  if (!flows.some((f) => name.includes(f === 'load' ? 'page load' : f === 'pick' ? 'picked' : f === 'pythia' ? 'Pythia' : '\0'))) return;
+  for (let r = 0; r < runs; r++) await flowOnce(name, act);
+}
+
+async function flowOnce(name, act) {
   const h = await start({ viewport: { width: 1280, height: 900 } });
   try {
     await h.context.addInitScript(observe);
@@ -71,6 +80,8 @@ await flow('a 10^5-task file picked', async (page, url) => {
   await page.getByTestId('series-summary').locator('[data-col=tasks]').filter({ hasText: '100,000' }).first().waitFor({ timeout: 120_000 });
   await idle(page);
 });
-const pool = await heavyJob(2, 300);
-console.log(`the pool at work (2 workers): longest main-thread task ${pool.longest} ms`);
+if (flows.includes('pool')) {
+  const pool = await heavyJob(2, 300);
+  console.log(`the pool at work (2 workers): longest main-thread task ${pool.longest} ms`);
+}
 rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 //! The built-in examples, compiled into the page (no request after load): DeepScaleR base vs
 //! RL and the Pythia family (provenance in `assets/examples/README.md`).
 
+use std::cell::OnceCell;
+
 use passk_io::read::{read_text, series_name_for, FileRead};
 
 /// The example files: (file name, content).
@@ -28,8 +30,19 @@ pub enum Example {
     Pythia,
 }
 
+thread_local! {
+    /// Each example's files, read once (a reading of DeepScaleR's takes about 25 ms here).
+    static READ: [OnceCell<Vec<FileRead>>; Example::ALL.len()] =
+        const { [const { OnceCell::new() }; Example::ALL.len()] };
+}
+
 /// The example's files, read.
 pub fn files(e: Example) -> Vec<FileRead> {
+    READ.with(|r| r[e as usize].get_or_init(|| read(e)).clone())
+}
+
+/// The example's files, read from their text.
+fn read(e: Example) -> Vec<FileRead> {
     let set: &[(&str, &str)] = match e {
         Example::DeepScaleR => &DEEPSCALER,
         Example::Pythia => &PYTHIA,
@@ -53,7 +66,10 @@ pub fn files(e: Example) -> Vec<FileRead> {
 pub fn which(files: &[FileRead]) -> Option<Example> {
     [Example::DeepScaleR, Example::Pythia]
         .into_iter()
-        .find(|&e| files.len() == e.file_count() && files == self::files(e).as_slice())
+        .find(|&e| {
+            files.len() == e.file_count()
+                && READ.with(|r| files == r[e as usize].get_or_init(|| read(e)).as_slice())
+        })
 }
 
 impl Example {

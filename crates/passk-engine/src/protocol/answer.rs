@@ -54,9 +54,11 @@ pub enum Answer {
     },
     /// The curves of the series with tasks.
     Curves {
-        /// Pass@k curves.
+        /// Pass@k curves (their values in byte arrays: `wire::curves`).
+        #[serde(with = "crate::wire::curves::series")]
         curves: Vec<SeriesCurves>,
-        /// Cover@τ curves.
+        /// Cover@τ curves (their points in byte arrays).
+        #[serde(with = "crate::wire::curves::cover")]
         cover: Vec<CoverCurves>,
     },
     /// A part of a bootstrap band ([`Ask::BandPart`](super::Ask::BandPart)): its rows, one per

@@ -2,12 +2,13 @@
 //! every number of a large message a JavaScript value of its own, so the messages' heavy parts
 //! cross in columns. One file per payload: `tasks` (task lists: datasets and file reads),
 //! `fits` (the fits' grouped counts), `backtests` (the backtests' signed errors), `band_rows` (a bootstrap band's rows, between
-//! the page's workers) and
+//! the page's workers), `curves` (the Pass@k and Cover@τ curves) and
 //! `report` (a report and what its file leaves out). Every other use of these types (local
 //! storage, the report file) keeps their own form.
 
 pub(crate) mod backtests;
 pub(crate) mod band_rows;
+pub(crate) mod curves;
 pub(crate) mod fits;
 pub mod report;
 pub(crate) mod tasks;
