@@ -467,7 +467,12 @@ fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
         Reply {
             answer: Answer::Stored { json },
             ..
-        } if json.contains("\"bad\"") && json.contains("x.txt")
+        } if *json == serde_json::to_string(&[passk_io::read::read_bytes(
+            "x.txt",
+            "x",
+            b"10 3\nbad\n",
+            None,
+        )]).unwrap()
     )));
     assert!(replies.iter().any(|r| matches!(
         r,
