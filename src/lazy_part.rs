@@ -57,19 +57,33 @@ macro_rules! deferred {
 /// # Errors
 /// [`LOAD_FAILED`] when the workspace's code could not be loaded.
 pub async fn setup(calc: CalcState) -> Result<LazyPart, &'static str> {
-    let ws = deferred!(setup_now(calc))?;
-    // The views' own loaders, settled now (their code came with `setup_now`): the first
-    // poll of `share_bar` and `body` is then ready, so the workspace mounts in the same pass
-    // as its state instead of as suspended views resolved a task later.
+    // The code loaded (its instantiation is tens of milliseconds) and the views' loaders
+    // settled first, then the state in a task of its own: the first poll of `share_bar` and
+    // `body` is then ready, so the workspace mounts in the same pass as its state instead of
+    // as suspended views resolved a task later.
     #[cfg(feature = "split")]
     {
-        let ready = __wasm_split_preload_share_bar_now().await.is_ok()
+        let ready = __wasm_split_preload_inputs_now().await.is_ok()
+            && __wasm_split_preload_setup_now().await.is_ok()
+            && __wasm_split_preload_share_bar_now().await.is_ok()
             && __wasm_split_preload_body_now().await.is_ok();
         if !ready {
             return Err(LOAD_FAILED);
         }
+        next_task().await;
     }
-    Ok(ws)
+    let inputs = deferred!(inputs_now())?;
+    #[cfg(feature = "split")]
+    next_task().await;
+    deferred!(setup_now(calc, inputs))
+}
+
+/// Resolves in a task of its own (a zero-delay timeout): the page's thread is let go between.
+pub async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = leptos::prelude::window().set_timeout_with_callback(&resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// The share bar (in the masthead).
@@ -92,11 +106,21 @@ pub async fn body(ws: LazyPart) -> Result<AnyView, &'static str> {
     feature = "split",
     leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
 )]
-fn setup_now(calc: CalcState) -> Result<LazyPart, Missing> {
+fn inputs_now() -> Result<Inputs, Missing> {
     Ok(untrack(|| {
         // The worker `index.html` started: its replies are read from now on.
         super::engine_client::warm_up();
-        let inputs = state::provide_inputs();
+        // (What was saved, or the example, read: a task of its own.)
+        state::provide_inputs()
+    }))
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
+)]
+fn setup_now(calc: CalcState, inputs: Inputs) -> Result<LazyPart, Missing> {
+    Ok(untrack(|| {
         let analysis = analysis_state::provide_analysis(inputs);
         // A link the page was opened with wins over what storage restored (kept aside).
         let share = share_state::provide_share(inputs, calc, analysis);
@@ -123,10 +147,15 @@ fn share_bar_now(ws: LazyPart) -> Result<AnyView, Missing> {
     leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
 )]
 fn body_now(ws: LazyPart) -> Result<AnyView, Missing> {
+    // The analysis section a task after the inputs (one task built both).
+    let later = RwSignal::new(false);
+    set_timeout(move || _ = later.try_set(true), std::time::Duration::ZERO);
     Ok(view! {
         <DropZone inputs=ws.inputs />
         <DatasetView inputs=ws.inputs analysis=ws.analysis />
-        <AnalysisView analysis=ws.analysis />
+        <Show when=move || later.get()>
+            <AnalysisView analysis=ws.analysis />
+        </Show>
     }
     .into_any())
 }

@@ -66,13 +66,18 @@ pub fn App() -> impl IntoView {
     // the page's loads); the workspace takes it over (`engine_client::warm_up`), so that the
     // code reading its replies stays out of the first wasm.
     let calc = calculator::provide_calc();
+    let calc_shown = RwSignal::new(false);
+    set_timeout(
+        move || _ = calc_shown.try_set(true),
+        std::time::Duration::ZERO,
+    );
     let ws = RwSignal::new(None::<Result<lazy_part::LazyPart, &'static str>>);
     leptos::task::spawn_local_scoped(async move {
-        // The workspace's state in a task of its own after the first paint's, and its views
-        // in one after that (one task held all three: 189 ms with the example).
-        next_task().await;
+        // The workspace's code, its state and its views each in a task of their own after
+        // the first paint's (one task held them all: 189 ms with the example).
+        lazy_part::next_task().await;
         let part = lazy_part::setup(calc).await;
-        next_task().await;
+        lazy_part::next_task().await;
         _ = ws.try_set(Some(part));
     });
     let loaded = move || ws.get().and_then(Result::ok);
@@ -92,7 +97,10 @@ pub fn App() -> impl IntoView {
                 }}
             </header>
             <section_nav::SectionNav />
-            <calculator::Calculator state=calc />
+            // A task after the page's frame (the wasm's start held both).
+            <Show when=move || calc_shown.get()>
+                <calculator::Calculator state=calc />
+            </Show>
             {move || match ws.get() {
                 None => view! { <p class="note wide workspace-loading" data-testid="workspace-loading" role="status">"Loading the data workspace…"</p> }.into_any(),
                 Some(Err(e)) => view! { <p class="error wide" data-testid="workspace-failed" role="alert">{e}</p> }.into_any(),
@@ -109,14 +117,6 @@ pub fn App() -> impl IntoView {
             </footer>
         </main>
     }
-}
-
-/// Resolves in a task of its own (a zero-delay timeout): the page's thread is let go between.
-async fn next_task() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback(&resolve);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// Mounts the app on `<body>` and removes the loading message.

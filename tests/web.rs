@@ -566,12 +566,13 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
         },
     };
     let v = to_js(&big).unwrap();
-    // 20,000 tasks: their counts (320 KB) and id lengths (80 KB); 5,000: counts (80 KB).
+    // 20,000 tasks: their counts (320 KB), ids (108,890 bytes of UTF-8) and id lengths
+    // (80 KB); 5,000: counts (80 KB).
     let sizes: Vec<u32> = handed_over(&v)
         .iter()
         .map(|b| b.unchecked_into::<js_sys::ArrayBuffer>().byte_length())
         .collect();
-    assert_eq!(sizes, vec![320_000, 80_000, 80_000]);
+    assert_eq!(sizes, vec![320_000, 108_890, 80_000, 80_000]);
     assert_eq!(from_js::<Request>(v).unwrap(), big);
     let small = Request {
         job: 2,

@@ -13,6 +13,9 @@ test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   const runs = [];
   for (const workers of [1, 2, 3]) runs.push(await heavyJob(workers, 300));
   for (const r of runs) assert.deepEqual(r.problems, []);
+  // The main thread stays free while the pool works (a regression guard at twice the 50-ms
+  // budget: long-tasks.test.mjs says why; bench/long-tasks.mjs prints the figures).
+  for (const r of runs) assert.ok(r.longest <= 100, `longest main-thread task ${r.longest} ms`);
   // The other workers did fit their parts (a pool whose helpers all failed would give the
   // same band, fitted by the first alone).
   assert.deepEqual(runs.map((r) => r.handed), [0, 1, 2]);

@@ -136,7 +136,8 @@ pub enum Answer {
     },
     /// The files of [`Ask::Store`](super::Ask::Store) as the JSON text the page keeps.
     Stored {
-        /// `serde_json::to_string` of the files.
+        /// `serde_json::to_string` of the files (as UTF-8 bytes: `wire::text`).
+        #[serde(with = "crate::wire::text")]
         json: String,
     },
     /// A job could not be done, and why.
@@ -162,9 +163,13 @@ impl Reply {
         matches!(self.answer, Answer::Progress { .. })
     }
 
-    /// Whether it carries task lists or grouped counts in columns (`wire::tasks`).
+    /// Whether it carries task lists or grouped counts in columns (`wire::tasks`), or a long
+    /// text as bytes (`wire::text`): byte arrays worth handing over.
     pub fn carries_columns(&self) -> bool {
-        matches!(self.answer, Answer::Read { .. } | Answer::Fits { .. })
+        matches!(
+            self.answer,
+            Answer::Read { .. } | Answer::Fits { .. } | Answer::Stored { .. }
+        )
     }
 
     /// The family of the job it answers (None for [`Answer::Ready`]).

@@ -2,7 +2,7 @@
 //! every number of a large message a JavaScript value of its own, so the messages' heavy parts
 //! cross in columns. One file per payload: `tasks` (task lists: datasets and file reads),
 //! `fits` (the fits' grouped counts), `backtests` (the backtests' signed errors), `band_rows` (a bootstrap band's rows, between
-//! the page's workers), `curves` (the Pass@k and Cover@τ curves) and
+//! the page's workers), `curves` (the Pass@k and Cover@τ curves), `text` (the stored files' JSON) and
 //! `report` (a report and what its file leaves out). Every other use of these types (local
 //! storage, the report file) keeps their own form.
 
@@ -12,3 +12,4 @@ pub(crate) mod curves;
 pub(crate) mod fits;
 pub mod report;
 pub(crate) mod tasks;
+pub(crate) mod text;

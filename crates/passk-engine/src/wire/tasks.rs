@@ -71,9 +71,10 @@ const NO_ID: u32 = u32::MAX;
 struct TaskColumns {
     /// n and c of each task, little-endian u64s.
     counts: Bytes,
-    /// The ids one after the other, and each one's length in bytes (little-endian u32;
+    /// The ids one after the other (UTF-8 bytes: a string would be converted character by
+    /// character at the boundary), and each one's length in bytes (little-endian u32;
     /// [`NO_ID`]: none); None when no task has an id.
-    ids: Option<(String, Bytes)>,
+    ids: Option<(Bytes, Bytes)>,
     /// The tasks with a group, votes or scores, whole, by position.
     whole: Vec<(u64, Task)>,
 }
@@ -98,7 +99,7 @@ impl TaskColumns {
                 };
                 lens.extend_from_slice(&len.to_le_bytes());
             }
-            (text, Bytes(lens))
+            (Bytes(text.into_bytes()), Bytes(lens))
         });
         let whole = tasks
             .iter()
@@ -121,7 +122,9 @@ impl TaskColumns {
         let len = bytes.len() / 16;
         let mut ids = match &self.ids {
             Some((text, lens)) if lens.0.len() == 4 * len => {
-                Some((text.as_str(), lens.0.chunks(4)))
+                let text =
+                    std::str::from_utf8(&text.0).map_err(|_| E::custom("task ids: not UTF-8"))?;
+                Some((text, lens.0.chunks(4)))
             }
             Some(_) => return Err(E::custom("task ids: not one length per task")),
             None => None,
@@ -366,14 +369,26 @@ pub(super) mod tests {
         let mut c_over_n = good.clone();
         c_over_n.counts.0[8] = 200;
         let mut short_ids = good.clone();
-        short_ids.ids.as_mut().unwrap().0.pop();
+        short_ids.ids.as_mut().unwrap().0 .0.pop();
         let mut few_lengths = good.clone();
         few_lengths.ids.as_mut().unwrap().1 .0.truncate(8);
         let mut far = good.clone();
         far.whole[0].0 = 99;
         let mut long_ids = good.clone();
-        long_ids.ids.as_mut().unwrap().0.push('z');
-        for bad in [odd, c_over_n, short_ids, few_lengths, far, long_ids] {
+        long_ids.ids.as_mut().unwrap().0 .0.push(b'z');
+        // Ids whose bytes are not UTF-8 (a length cutting a character in two is refused by
+        // the split as well).
+        let mut not_utf8 = good.clone();
+        not_utf8.ids.as_mut().unwrap().0 .0[0] = 0xFF;
+        for bad in [
+            odd,
+            c_over_n,
+            short_ids,
+            few_lengths,
+            far,
+            long_ids,
+            not_utf8,
+        ] {
             assert!(bad.into_tasks::<serde_json::Error>().is_err());
         }
     }
