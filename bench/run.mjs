@@ -14,7 +14,8 @@
 //      (without --quick) loading 10^5 and 10^6 tasks in the page (bench/load.mjs); the heavy job
 //      over 1, 2 and 4 engine workers, as many as the machine has (bench/pool.mjs), and the
 //      Pythia example's backtest and forecasts over them (bench/backtest-pool.mjs,
-//      bench/forecast-pool.mjs).
+//      bench/forecast-pool.mjs); the longest main-thread tasks of the page's three flows
+//      (bench/long-tasks.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -167,6 +168,12 @@ const forecastPools = [...(fp.stdout ?? '').matchAll(/workers (\d+): Pythia fore
   hash: m[4],
 }));
 log(`forecast pool: ${forecastPools.map((p) => `${p.workers} workers ${p.seconds} s`).join(', ') || fp.stderr}`);
+// The longest main-thread tasks of the page's three flows (bench/long-tasks.mjs; the pool's
+// is printed above).
+const longTasks = (spawnSync('node', [join(ROOT, 'bench/long-tasks.mjs')], { encoding: 'utf8', env: { ...process.env, FLOWS: 'load,pythia,pick' } }).stdout ?? '')
+  .split('\n')
+  .filter((l) => /longest main-thread task/.test(l));
+log(`long tasks: ${longTasks.join('; ')}`);
 // Loading 10^5 and 10^6 tasks in the page (bench/load.mjs; the files of the full run only).
 const loads = quick
   ? []
@@ -217,6 +224,7 @@ for (const p of pools) {
 for (const p of backtestPools) {
   out.push(`Pythia example's backtest over ${p.workers} engine worker${p.workers > 1 ? 's' : ''} (bench/backtest-pool.mjs, click to summary): ${p.seconds} s, ×${(backtestPools[0].seconds / p.seconds).toFixed(2)} the time of one; longest main-thread task ${p.longest} ms; backtests ${p.hash === backtestPools[0].hash ? 'identical to one worker\'s' : 'DIFFERENT from one worker\'s'}`);
 }
+for (const l of longTasks) out.push(`main-thread tasks (bench/long-tasks.mjs), ${l}`);
 for (const p of forecastPools) {
   out.push(`Pythia example's forecasts over ${p.workers} engine worker${p.workers > 1 ? 's' : ''} (bench/forecast-pool.mjs, click to every series' forecasts): ${p.seconds} s, ×${(forecastPools[0].seconds / p.seconds).toFixed(2)} the time of one; longest main-thread task ${p.longest} ms; forecasts ${p.hash === forecastPools[0].hash ? 'identical to one worker\'s' : 'DIFFERENT from one worker\'s'}`);
 }
