@@ -95,11 +95,12 @@ pub fn ChartCanvas(
     let mapping = RwSignal::new(None::<Mapping>);
     // Only a change is written: the drawing effect reads the width, and writing the same
     // value again would run it again.
+    // (At the next frame the chart may be gone: its signals are then disposed.)
     let measure = move || {
-        if let Some(w) = wrap.get_untracked() {
+        if let Some(Some(w)) = wrap.try_get_untracked() {
             let now = Some(w.client_width() as f64);
-            if now != width.get_untracked() {
-                width.set(now);
+            if Some(now) != width.try_get_untracked() {
+                let _ = width.try_set(now);
             }
         }
     };

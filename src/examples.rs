@@ -38,7 +38,12 @@ thread_local! {
 
 /// The example's files, read.
 pub fn files(e: Example) -> Vec<FileRead> {
-    READ.with(|r| r[e as usize].get_or_init(|| read(e)).clone())
+    with_read(e, <[FileRead]>::to_vec)
+}
+
+/// `f` of the example's files, read once.
+fn with_read<R>(e: Example, f: impl FnOnce(&[FileRead]) -> R) -> R {
+    READ.with(|r| f(r[e as usize].get_or_init(|| read(e))))
 }
 
 /// The example's files, read from their text.
@@ -66,10 +71,7 @@ fn read(e: Example) -> Vec<FileRead> {
 pub fn which(files: &[FileRead]) -> Option<Example> {
     [Example::DeepScaleR, Example::Pythia]
         .into_iter()
-        .find(|&e| {
-            files.len() == e.file_count()
-                && READ.with(|r| files == r[e as usize].get_or_init(|| read(e)).as_slice())
-        })
+        .find(|&e| files.len() == e.file_count() && with_read(e, |read| files == read))
 }
 
 impl Example {

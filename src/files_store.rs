@@ -4,6 +4,7 @@
 //! latest files are written when they change quickly. Should the engine fail, or the page be
 //! left (a reload) before it answers, the page writes them itself.
 
+use std::cell::Cell;
 use std::time::Duration;
 
 use leptos::prelude::*;
@@ -21,6 +22,18 @@ const MIN_TASK_JSON: usize = 17;
 /// engine's round trip is for the large ones.
 const ON_PAGE_TASKS: usize = 10_000;
 
+thread_local! {
+    /// Whether the files are still kept here (false once the page writes storage itself
+    /// before a reload: `stop_keeping`).
+    static KEEPING: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Stops keeping the files: what is written in storage from now on is not overwritten by a
+/// pending write (the page is about to reload with what it put there itself).
+pub fn stop_keeping() {
+    KEEPING.set(false);
+}
+
 /// Keeps `files` in local storage under `key` whenever they change, after the page has shown
 /// them; `not_stored` says why they could not be kept.
 pub fn keep_files(
@@ -28,7 +41,8 @@ pub fn keep_files(
     key: &'static str,
     not_stored: RwSignal<Option<String>>,
 ) {
-    // The job asked to write them, and whether they changed since they were last kept.
+    // The job asked to write the latest files (0: none yet, since they changed), and whether
+    // they changed since they were last kept.
     let asked = StoredValue::new(0u64);
     let unkept = StoredValue::new(false);
     let settle = move |result: Result<(), String>| {
@@ -40,7 +54,8 @@ pub fn keep_files(
         not_stored.set(result.err());
     };
     engine_client::on_reply(Family::Store, move |reply| {
-        if reply.job() != Some(asked.get_value()) || !unkept.get_value() {
+        let latest = reply.job() == Some(asked.get_value()) && asked.get_value() != 0;
+        if !latest || !unkept.get_value() || !KEEPING.get() {
             return;
         }
         match reply.answer {
@@ -52,7 +67,7 @@ pub fn keep_files(
     });
     // Left before the engine answered (a reload while it works): written here, now.
     let leaving = move || {
-        if unkept.get_value() {
+        if unkept.get_value() && KEEPING.get() {
             settle(too_large(files).map_or_else(|| written_here(files, key), Err));
         }
     };
@@ -69,6 +84,8 @@ pub fn keep_files(
     let latest = Latest::default();
     Effect::new(move |_| {
         files.track();
+        // A reply to a write asked before this change is of older files: not taken.
+        asked.set_value(0);
         unkept.set_value(true);
         latest.after(Duration::ZERO, move || match too_large(files) {
             Some(why) => settle(Err(why)),

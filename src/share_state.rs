@@ -117,6 +117,8 @@ impl Share {
             self.previous.set(false);
             return;
         };
+        // A write of the link's files still pending must not land over the user's own.
+        super::files_store::stop_keeping();
         for key in STATE_KEYS {
             storage::remove(key);
         }

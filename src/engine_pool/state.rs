@@ -170,6 +170,15 @@ pub(super) fn hand_over(kind: Kind, job: u64, part: Part, done: Option<Ask>) {
     let req = Request { job, ask };
     let handed = POOL.with_borrow_mut(|p| {
         let s = p.spread(kind);
+        if !handed_by_other {
+            // Its worker's last count is not the first's, which now does the part.
+            if let Some(c) = (part.index as usize)
+                .checked_sub(1)
+                .and_then(|i| s.others.get_mut(i))
+            {
+                *c = None;
+            }
+        }
         s.sent.retain(|m| m.0 != part);
         s.sent.push((part, req.clone()));
         s.handed += u32::from(handed_by_other);

@@ -6,6 +6,7 @@ use web_sys::MessageEvent;
 
 use super::state::{give_back, hand_over, ours, Helper, Kind, KINDS, POOL};
 use crate::engine_client::WORKER_URL;
+use passk_core::analysis::bands::Part;
 use passk_engine::codec::{from_js, handed_over, to_js};
 use passk_engine::protocol::{Answer, Ask, Reply, Request};
 use web_sys::Worker;
@@ -40,46 +41,52 @@ pub(super) fn start(index: u32) -> Option<Helper> {
     Some(Helper { worker, fit: 0 })
 }
 
+/// A helper's part done: its kind, which part, and the request handing it to the first
+/// worker; any other answer back.
+fn part_done(answer: Answer) -> Result<(Kind, Part, Ask), Answer> {
+    Ok(match answer {
+        Answer::BandRows { part, rows } => (
+            Kind::Band,
+            part,
+            Ask::BandRows {
+                part,
+                rows: Some(rows),
+            },
+        ),
+        Answer::BacktestRows { part, backtests } => (
+            Kind::Backtest,
+            part,
+            Ask::BacktestRows {
+                part,
+                backtests: Some(backtests),
+            },
+        ),
+        Answer::ForecastRows { part, forecasts } => (
+            Kind::Forecast,
+            part,
+            Ask::ForecastRows {
+                part,
+                forecasts: Some(forecasts),
+            },
+        ),
+        other => return Err(other),
+    })
+}
+
 /// What a helper answered: its part goes to the first worker; a failure hands it back.
 fn on_reply(index: u32, reply: Reply) {
     let job = reply.job;
-    match reply.answer {
-        Answer::BandRows { part, rows }
-            if ours(Kind::Band, job, index) == Some(part) && job != 0 =>
-        {
-            hand_over(
-                Kind::Band,
-                job,
-                part,
-                Some(Ask::BandRows {
-                    part,
-                    rows: Some(rows),
-                }),
-            )
+    match part_done(reply.answer) {
+        Ok((kind, part, ask)) => {
+            if ours(kind, job, index) == Some(part) && job != 0 {
+                hand_over(kind, job, part, Some(ask));
+            }
         }
-        Answer::BacktestRows { part, backtests }
-            if ours(Kind::Backtest, job, index) == Some(part) && job != 0 =>
-        {
-            let ask = Ask::BacktestRows {
-                part,
-                backtests: Some(backtests),
-            };
-            hand_over(Kind::Backtest, job, part, Some(ask))
-        }
-        Answer::ForecastRows { part, forecasts }
-            if ours(Kind::Forecast, job, index) == Some(part) && job != 0 =>
-        {
-            let ask = Ask::ForecastRows {
-                part,
-                forecasts: Some(forecasts),
-            };
-            hand_over(Kind::Forecast, job, part, Some(ask))
-        }
-        Answer::Progress {
+        Err(Answer::Progress {
             family,
             done: Some(done),
             ..
-        } if job != 0 => {
+        }) if job != 0 => {
             let kind = KINDS.into_iter().find(|k| k.part_family() == family);
             if let Some(kind) = kind.filter(|&k| ours(k, job, index).is_some()) {
                 POOL.with_borrow_mut(|p| {
@@ -90,7 +97,7 @@ fn on_reply(index: u32, reply: Reply) {
             }
         }
         // Its failure (or one it could not tie to a job: a request it could not read).
-        Answer::Failed { family, .. } => {
+        Err(Answer::Failed { family, .. }) => {
             for kind in KINDS {
                 let whose = family == kind.part_family() || job == 0;
                 if let Some(part) = ours(kind, job, index).filter(|_| whose) {
@@ -99,7 +106,7 @@ fn on_reply(index: u32, reply: Reply) {
                 }
             }
         }
-        _ => {}
+        Err(_) => {}
     }
 }
 

@@ -102,11 +102,14 @@ impl Engine {
             Ask::Store { files } => {
                 // The page's own form of the files (serde_json of the same types): the text it
                 // would write itself.
-                let json = serde_json::to_string(&files).unwrap_or_default();
-                job.finish(Reply {
-                    job: job.job,
-                    answer: Answer::Stored { json },
-                });
+                match serde_json::to_string(&files) {
+                    Ok(json) => job.finish(Reply {
+                        job: job.job,
+                        answer: Answer::Stored { json },
+                    }),
+                    // (The page then writes them itself.)
+                    Err(e) => job.fail(e.to_string()),
+                }
             }
             Ask::Read {
                 source,

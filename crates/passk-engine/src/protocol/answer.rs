@@ -168,7 +168,10 @@ impl Reply {
     pub fn carries_columns(&self) -> bool {
         matches!(
             self.answer,
-            Answer::Read { .. } | Answer::Fits { .. } | Answer::Stored { .. }
+            Answer::Read { .. }
+                | Answer::Fits { .. }
+                | Answer::Curves { .. }
+                | Answer::Stored { .. }
         )
     }
 

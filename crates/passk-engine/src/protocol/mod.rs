@@ -108,8 +108,8 @@ pub enum Ask {
         pool: u32,
     },
     /// One part of the series of a backtest job (this worker helps the one running it,
-    /// [`Ask::Backtest`]' `pool`): series `i` of those with tasks where `i` mod `part.of` is
-    /// `part.index`, each backtested whole, as the job would.
+    /// [`Ask::Backtest`]' `pool`): series `i` of those with tasks where `part.of` − 1 − (`i` mod
+    /// `part.of`) is `part.index`, each backtested whole, as the job would.
     BacktestPart {
         /// The fit job whose series these are.
         data: u64,
@@ -186,8 +186,8 @@ pub enum Ask {
         pool: u32,
     },
     /// One part of the series of a forecast job (this worker helps the one running it,
-    /// [`Ask::Forecast`]' `pool`): series `i` of those with tasks where `i` mod `part.of` is
-    /// `part.index`, each forecast whole, as the job would.
+    /// [`Ask::Forecast`]' `pool`): series `i` of those with tasks where `part.of` − 1 − (`i` mod
+    /// `part.of`) is `part.index`, each forecast whole, as the job would.
     ForecastPart {
         /// The fit job whose series these are.
         data: u64,

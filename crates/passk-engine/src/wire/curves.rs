@@ -117,20 +117,21 @@ pub mod series {
             .into_iter()
             .map(|w| {
                 let numbers = take(&w.values).map_err(D::Error::custom)?;
-                let total: usize = w.lengths.iter().map(|&n| n as usize).sum();
-                if total != numbers.len() {
-                    return Err(D::Error::custom("curves: values of other lengths"));
-                }
                 let mut rest = numbers.as_slice();
                 let values = w
                     .lengths
                     .iter()
                     .map(|&n| {
-                        let (one, more) = rest.split_at(n as usize);
+                        let (one, more) = rest
+                            .split_at_checked(n as usize)
+                            .ok_or_else(|| D::Error::custom("curves: fewer values than said"))?;
                         rest = more;
-                        one.to_vec()
+                        Ok(one.to_vec())
                     })
-                    .collect();
+                    .collect::<Result<_, D::Error>>()?;
+                if !rest.is_empty() {
+                    return Err(D::Error::custom("curves: more values than said"));
+                }
                 let ends = take(&w.band).map_err(D::Error::custom)?;
                 if !ends.len().is_multiple_of(2) {
                     return Err(D::Error::custom("curves: a band end without its pair"));
