@@ -231,7 +231,8 @@ mod tests {
             c: vec![cov],
         };
         let back: Both = serde_json::from_value(serde_json::to_value(&both).unwrap()).unwrap();
-        // Debug prints every f64 so that it reads back to the same bits; NaN payloads by bits.
+        // Debug prints every f64 so that it reads back to the same bits (every NaN alike: the
+        // one NaN with a payload of its own is checked by its bits below).
         assert_eq!(format!("{:?}", back.s), format!("{:?}", both.s));
         assert_eq!(format!("{:?}", back.c), format!("{:?}", both.c));
         assert_eq!(
