@@ -25,8 +25,6 @@ pub(crate) struct Slot {
     part: Part,
     /// Its place in the part's series, and their number.
     place: (usize, usize),
-    /// Whether the job is spread over more than one worker.
-    pooled: bool,
 }
 
 impl Slot {
@@ -41,14 +39,14 @@ impl Slot {
 
     /// Whether the job is spread over more than one worker.
     pub(crate) fn pooled(&self) -> bool {
-        self.pooled
+        self.part.of > 1
     }
 
     /// The progress count of `done` of `all` steps of this series: as it is for one worker;
     /// in a pool, over the part's series (thousandths of a series, which the page adds up
     /// across the workers).
     pub(crate) fn count(&self, done: u64, all: u64) -> (u64, u64) {
-        if !self.pooled {
+        if !self.pooled() {
             return (done, all);
         }
         let within = (done.min(all) * PER_SERIES).checked_div(all).unwrap_or(0);
@@ -147,7 +145,6 @@ async fn part_results<W: PerSeries>(
             total,
             part,
             place: (at, series.len()),
-            pooled: part.of > 1,
         };
         out.push(work.one(job, d, &slot).await?);
     }

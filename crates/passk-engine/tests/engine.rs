@@ -1033,36 +1033,33 @@ fn the_forecasts_over_a_pool_are_those_of_one_worker() {
         },
         ..Options::default()
     };
-    {
-        let o = options.clone();
-        let p = o.clone();
-        pooled_is_one_worker(
-            &BySeries {
-                all: Box::new(move |job, pool| Request {
-                    job,
-                    ask: Ask::Forecast {
-                        data: 1,
-                        options: o.clone(),
-                        pool,
-                    },
-                }),
-                part: Box::new(move |part| Request {
-                    job: 2,
-                    ask: Ask::ForecastPart {
-                        data: 1,
-                        options: p.clone(),
-                        part,
-                    },
-                }),
-                results: |r| match &r.answer {
-                    Answer::ForecastRows { forecasts, .. } => Some(forecasts.clone()),
-                    _ => None,
+    let p = options.clone();
+    pooled_is_one_worker(
+        &BySeries {
+            all: Box::new(move |job, pool| Request {
+                job,
+                ask: Ask::Forecast {
+                    data: 1,
+                    options: options.clone(),
+                    pool,
                 },
-                hand: |part, forecasts| Ask::ForecastRows { part, forecasts },
+            }),
+            part: Box::new(move |part| Request {
+                job: 2,
+                ask: Ask::ForecastPart {
+                    data: 1,
+                    options: p.clone(),
+                    part,
+                },
+            }),
+            results: |r| match &r.answer {
+                Answer::ForecastRows { forecasts, .. } => Some(forecasts.clone()),
+                _ => None,
             },
-            "Forecasts",
-        );
-    }
+            hand: |part, forecasts| Ask::ForecastRows { part, forecasts },
+        },
+        "Forecasts",
+    );
 }
 
 /// The files the page keeps, written by the engine (`Ask::Store`, across the wire in
