@@ -58,7 +58,8 @@ pub fn AnalysisView(
     set_timeout(move || stages.allow(ALL), Duration::from_secs(1));
     let at = move |i: usize| move || has_tasks.get() && stages.shown(i);
     view! {
-        <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="settings-title">
+        // `data-panels`: "all" once every panel is shown (outside checks wait for it).
+        <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="settings-title" data-testid="analysis-settings" data-panels=move || if stages.shown(ALL - 1) { "all" } else { "some" }>
             <h2 id="settings-title">"Analysis"</h2>
             <JobProgress pending=analysis.pending family=Family::Fit />
             <AnalysisSettings analysis=analysis />

@@ -18,6 +18,8 @@ const dataLink = (wire) => `#v=1&d=${b64url(deflateRawSync(Buffer.from(JSON.stri
 /** Every cell of the results table and the series summary, and the fields and menus. */
 async function everything(page) {
   await firstRow(page);
+  // Every panel shown (they mount one per task after the first results).
+  await page.locator('[data-testid=analysis-settings][data-panels=all]').waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-testid=analysis-busy]'));
   return page.evaluate(() => {
     const cells = (id) => [...document.querySelectorAll(`[data-testid=${id}] tr`)].map((r) => [...r.children].map((c) => c.textContent.trim()));
