@@ -1,7 +1,8 @@
 //! The page's side of the engine worker: starts it, numbers each request, posts it through
-//! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests sent
-//! before the worker has loaded go at once (its script keeps them until the engine reads
-//! them); each family's newest is kept until answered. When the worker fails (its script or wasm cannot
+//! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests go at
+//! once (a worker still loading keeps them), those carrying task columns a task later, and
+//! large replies are handled a task after their decoding, all in order (`task_queue`); each
+//! family's newest is kept until answered. When the worker fails (its script or wasm cannot
 //! load, or it dies: a panic, out of memory) the page says so, starts it once more and sends
 //! it the requests still unanswered; should it fail again, every request fails with the
 //! reason, which the page shows with a retry ([`retry`]); with the
@@ -9,14 +10,14 @@
 //! engine runs on the page instead, in time slices.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
+use leptos::prelude::ArcRwSignal;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use leptos::prelude::ArcRwSignal;
-use std::rc::Rc;
-
+use super::task_queue;
 use passk_engine::codec::{from_js, handed_over, to_js};
 use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 #[cfg(feature = "in-page-engine")]
@@ -105,7 +106,8 @@ fn start(c: &mut Client) {
     };
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
         match from_js::<Reply>(ev.data()) {
-            Ok(reply) => deliver(reply),
+            // A large one handled a task after its decoding; the replies after it wait.
+            Ok(reply) => task_queue::INBOX.in_order(reply.is_large(), move || deliver(reply)),
             Err(e) => web_sys::console::warn_1(&format!("engine reply unreadable: {e}").into()),
         }
     });
@@ -164,17 +166,8 @@ struct Page;
 #[cfg(feature = "in-page-engine")]
 impl Host for Page {
     fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
-        Box::pin(async {
-            // A zero-delay timeout: the browser gets a turn.
-            let promise = js_sys::Promise::new(&mut |resolve, _| {
-                let _ = leptos::prelude::window()
-                    .set_timeout_with_callback_and_timeout_and_arguments_0(
-                        resolve.unchecked_ref(),
-                        0,
-                    );
-            });
-            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-        })
+        // A zero-delay timeout: the browser gets a turn.
+        Box::pin(task_queue::next_task())
     }
 
     fn now_ms(&self) -> f64 {
@@ -203,6 +196,7 @@ fn worker_failed() {
         c.ready = true;
         c.unanswered.clone()
     });
+    task_queue::OUTBOX.drop_waiting();
     for r in unanswered {
         post(r);
     }
@@ -229,6 +223,8 @@ fn worker_failed() {
         }
         (restart, c.unanswered.clone())
     });
+    // Every request still waiting in the outbox is among the unanswered, sent again below.
+    task_queue::OUTBOX.drop_waiting();
     web_sys::console::error_1(
         &format!("passk: the engine worker failed (restarting: {restart})").into(),
     );
@@ -360,7 +356,9 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
     });
     let (job, no_worker) = CLIENT.with_borrow(|c| (c.next_job, !running(c) && !c.ready));
     if now {
-        post(req);
+        // Task columns are encoded a task later (a picked file's fit: 15 ms), and what is
+        // asked after them waits behind them: the engine gets them in order.
+        task_queue::OUTBOX.in_order(req.carries_columns(), move || post(req));
     }
     if no_worker {
         worker_failed();
@@ -387,10 +385,12 @@ pub fn post_as_is(req: Request) {
     let Some(req) = on_page(req) else {
         return;
     };
-    CLIENT.with_borrow(|c| {
-        if let (Some(w), Ok(v)) = (&c.worker, to_js(&req)) {
-            let _ = w.post_message_with_transfer(&v, &handed_over(&v));
-        }
+    task_queue::OUTBOX.in_order(false, move || {
+        CLIENT.with_borrow(|c| {
+            if let (Some(w), Ok(v)) = (&c.worker, to_js(&req)) {
+                let _ = w.post_message_with_transfer(&v, &handed_over(&v));
+            }
+        })
     });
 }
 

@@ -70,20 +70,12 @@ pub async fn setup(calc: CalcState) -> Result<LazyPart, &'static str> {
         if !ready {
             return Err(LOAD_FAILED);
         }
-        next_task().await;
+        super::task_queue::next_task().await;
     }
     let inputs = deferred!(inputs_now())?;
     #[cfg(feature = "split")]
-    next_task().await;
+    super::task_queue::next_task().await;
     deferred!(setup_now(calc, inputs))
-}
-
-/// Resolves in a task of its own (a zero-delay timeout): the page's thread is let go between.
-pub async fn next_task() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = leptos::prelude::window().set_timeout_with_callback(&resolve);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// The share bar (in the masthead).

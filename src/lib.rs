@@ -53,6 +53,7 @@ pub mod share_state;
 pub mod state;
 pub mod steps_panel;
 pub mod storage;
+pub mod task_queue;
 pub mod term;
 pub mod theme;
 
@@ -75,9 +76,9 @@ pub fn App() -> impl IntoView {
     leptos::task::spawn_local_scoped(async move {
         // The workspace's code, its state and its views each in a task of their own after
         // the first paint's (one task held them all: 189 ms with the example).
-        lazy_part::next_task().await;
+        task_queue::next_task().await;
         let part = lazy_part::setup(calc).await;
-        lazy_part::next_task().await;
+        task_queue::next_task().await;
         _ = ws.try_set(Some(part));
     });
     let loaded = move || ws.get().and_then(Result::ok);

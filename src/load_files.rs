@@ -148,6 +148,7 @@ fn on_reply(reply: Reply) {
             if let Some(runs) = &mut read.runs_of {
                 runs.push_str(&format!(" (load {batch})"));
             }
+            // (A task after its reply was decoded: `engine_client`'s inbox.)
             inputs.add_file(*read);
             next();
         }

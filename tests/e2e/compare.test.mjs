@@ -3,7 +3,7 @@
 // `passk report`'s values, the diagnostics, and T*(k) for series with temperatures.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, example, firstRow, passkJson, usePage, waitForText } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, drawn, example, firstRow, passkJson, usePage, waitForText } from './harness.mjs';
 
 const h = usePage({ ready: (page) => firstRow(page, 'ranking-table') });
 
@@ -11,13 +11,15 @@ const h = usePage({ ready: (page) => firstRow(page, 'ranking-table') });
 const ink = async (id) => (await canvasInk(h.page, id)).n;
 
 /** Pixels of a canvas in the colour `rgb` (within 8 per channel): a series drawn in it. */
-const inColour = (id, [r, g, b]) =>
-  h.page.getByTestId(id).evaluate((c, [r, g, b]) => {
+const inColour = async (id, [r, g, b]) => {
+  await drawn(h.page, id);
+  return h.page.getByTestId(id).evaluate((c, [r, g, b]) => {
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) <= 8 && Math.abs(d[i + 1] - g) <= 8 && Math.abs(d[i + 2] - b) <= 8) n++;
     return n;
   }, [r, g, b]);
+};
 
 /** The ranking table as rows of {series, value title, avg title}. */
 const ranking = () =>

@@ -162,12 +162,18 @@ export async function downloadJson(page, testid) {
 /** Runs the passk CLI with `args` and parses what it prints as JSON. */
 export const passkJson = (...args) => JSON.parse(execFileSync(PASSK, args, { encoding: 'utf8' }));
 
+/** Waits until the chart `testid` has drawn once (its first drawing follows its width,
+ * measured at a frame after it shows, by a task: `data-drawn`). */
+export const drawn = (page, testid) =>
+  page.locator(`[data-testid="${testid}"][data-drawn]`).waitFor({ state: 'attached' });
+
 /**
- * The canvas `testid`: `n` pixels that differ from its top-left (background) pixel, `sum` a
- * fingerprint of its content, `width` in device pixels and `css` its CSS width.
+ * The canvas `testid` once drawn: `n` pixels that differ from its top-left (background)
+ * pixel, `sum` a fingerprint of its content, `width` in device pixels and `css` its CSS width.
  */
-export const canvasInk = (page, testid) =>
-  page.getByTestId(testid).evaluate((c) => {
+export const canvasInk = async (page, testid) => {
+  await drawn(page, testid);
+  return page.getByTestId(testid).evaluate((c) => {
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     let sum = 0;
@@ -177,6 +183,7 @@ export const canvasInk = (page, testid) =>
     }
     return { n, sum, width: c.width, css: c.getBoundingClientRect().width };
   });
+};
 
 /** Every number of `got` within 1e-12 relative of `want`; everything else equal. */
 export function agree(got, want, path = '$') {

@@ -1,25 +1,25 @@
 // End to end: the page's main thread stays free in the three flows of issue 40 (the page
-// loading with its example, the Pythia example's button, a 10^5-task file picked) — a
-// regression guard at 100 ms per task, twice the 50-ms budget, whose figures the bench
-// prints (bench/long-tasks.mjs, docs/benchmarks.md): a run's longest task varies by tens of
-// milliseconds on this machine, and a guard at the budget itself would fail runs at random.
-// It fails where the page was before issue 40's work (a 189-ms mount, a 106-ms store of a
-// picked file). The pool at work is guarded in pool.test.mjs.
+// loading with its example, the Pythia example's button, a 10^5-task file picked). The
+// Pythia example and the picked file are held to the 50-ms budget itself (no task over it in
+// 11 runs of each here; the picked file's arrival was one task of 55–77 ms before its
+// decoding, its views and its fit request went to tasks of their own). The page's load is
+// guarded at 100 ms, twice the budget: its longest task is under 50 ms in most runs but
+// 53 ms in 2 of 14 here (one step of the mount, or an engine reply's views), and a guard at
+// the budget would fail runs at random; it fails where the page was before
+// issue 40's work (a 189-ms mount). The bench prints every flow's figures against 50
+// (bench/long-tasks.mjs, docs/benchmarks.md); the pool at work is guarded in pool.test.mjs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { filePicked, pageLoad, pythiaExample } from './long-task-flows.mjs';
 
-/** The guard: no main-thread task longer. */
-const GUARD_MS = 100;
-
-for (const [name, flow] of [
-  ['the page loading with its example', pageLoad],
-  ["the Pythia example's button", pythiaExample],
-  ['a 10^5-task file picked', filePicked],
+for (const [name, flow, guard] of [
+  ['the page loading with its example', pageLoad, 100],
+  ["the Pythia example's button", pythiaExample, 50],
+  ['a 10^5-task file picked', filePicked, 50],
 ]) {
-  test(`no main-thread task over ${GUARD_MS} ms: ${name}`, async () => {
+  test(`no main-thread task over ${guard} ms: ${name}`, async () => {
     const { long, problems } = await flow();
     assert.deepEqual(problems, []);
-    assert.ok(long.every((d) => d <= GUARD_MS), `tasks over 50 ms: ${JSON.stringify(long)}`);
+    assert.ok(long.every((d) => d <= guard), `tasks over 50 ms: ${JSON.stringify(long)}`);
   });
 }

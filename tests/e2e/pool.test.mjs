@@ -14,7 +14,8 @@ test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   for (const workers of [1, 2, 3]) runs.push(await heavyJob(workers, 300));
   for (const r of runs) assert.deepEqual(r.problems, []);
   // The main thread stays free while the pool works (a regression guard at twice the 50-ms
-  // budget: long-tasks.test.mjs says why; bench/long-tasks.mjs prints the figures).
+  // budget: three workers share this machine's two cores with the page, and a run's longest
+  // task varies by tens of ms; bench/long-tasks.mjs prints the figures).
   for (const r of runs) assert.ok(r.longest <= 100, `longest main-thread task ${r.longest} ms`);
   // The other workers did fit their parts (a pool whose helpers all failed would give the
   // same band, fitted by the first alone).

@@ -175,6 +175,13 @@ impl Reply {
         )
     }
 
+    /// Whether the page handles it a task after decoding it: it carries columns, or it is a
+    /// report (11 ms to decode for the built-in example), and the views it updates would make
+    /// one long task with its decoding.
+    pub fn is_large(&self) -> bool {
+        self.carries_columns() || matches!(self.answer, Answer::Report { .. })
+    }
+
     /// The family of the job it answers (None for [`Answer::Ready`]).
     pub fn family(&self) -> Option<Family> {
         match &self.answer {
