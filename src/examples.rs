@@ -5,21 +5,24 @@ use std::cell::OnceCell;
 
 use passk_io::read::{read_text, series_name_for, FileRead};
 
-/// The example files: (file name, content).
-const DEEPSCALER: [(&str, &str); 2] = [
+/// Every example file: its example, file name and content.
+const FILES: [(Example, &str, &str); 3] = [
     (
+        Example::DeepScaleR,
         "deepscaler_base.jsonl",
         include_str!("../assets/examples/deepscaler_base.jsonl"),
     ),
     (
+        Example::DeepScaleR,
         "deepscaler_rl.jsonl",
         include_str!("../assets/examples/deepscaler_rl.jsonl"),
     ),
+    (
+        Example::Pythia,
+        "pythia_math_n10000.csv",
+        include_str!("../assets/examples/pythia_math_n10000.csv"),
+    ),
 ];
-const PYTHIA: [(&str, &str); 1] = [(
-    "pythia_math_n10000.csv",
-    include_str!("../assets/examples/pythia_math_n10000.csv"),
-)];
 
 /// Which example.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,47 +34,54 @@ pub enum Example {
 }
 
 thread_local! {
-    /// Each example's files, read once (a reading of DeepScaleR's takes about 25 ms here).
-    static READ: [OnceCell<Vec<FileRead>>; Example::ALL.len()] =
-        const { [const { OnceCell::new() }; Example::ALL.len()] };
+    /// Each example file, read once (DeepScaleR's two take about 25 ms here).
+    static READ: [OnceCell<FileRead>; FILES.len()] =
+        const { [const { OnceCell::new() }; FILES.len()] };
 }
 
 /// The example's files, read.
 pub fn files(e: Example) -> Vec<FileRead> {
-    with_read(e, <[FileRead]>::to_vec)
+    e.indices().map(|i| with_file(i, FileRead::clone)).collect()
 }
 
-/// `f` of the example's files, read once.
-fn with_read<R>(e: Example, f: impl FnOnce(&[FileRead]) -> R) -> R {
-    READ.with(|r| f(r[e as usize].get_or_init(|| read(e))))
+/// Reads the first of the example's files not read yet; false when all were (the page reads
+/// the default example a file per task as it starts).
+pub fn read_one(e: Example) -> bool {
+    let unread = e.indices().find(|&i| READ.with(|r| r[i].get().is_none()));
+    unread.is_some_and(|i| with_file(i, |_| true))
 }
 
-/// The example's files, read from their text.
-fn read(e: Example) -> Vec<FileRead> {
-    let set: &[(&str, &str)] = match e {
-        Example::DeepScaleR => &DEEPSCALER,
-        Example::Pythia => &PYTHIA,
-    };
-    set.iter()
-        .zip(1..)
-        .map(|((name, text), id)| {
-            let mut read = read_text(name, &series_name_for(name), text, None);
-            // The file lists the models alphabetically: show them smallest first.
-            if e == Example::Pythia {
-                read.sort_by_model_size();
-            }
-            // Numbered as the page numbers files, so a link naming the example finds the
-            // series keys its view uses.
-            FileRead { id, ..read }
-        })
-        .collect()
+/// `f` of the example file `i`, read once.
+fn with_file<R>(i: usize, f: impl FnOnce(&FileRead) -> R) -> R {
+    READ.with(|r| f(r[i].get_or_init(|| read(i))))
+}
+
+/// The example file `i`, read from its text.
+fn read(i: usize) -> FileRead {
+    let (e, name, text) = FILES[i];
+    let mut read = read_text(name, &series_name_for(name), text, None);
+    // The file lists the models alphabetically: show them smallest first.
+    if e == Example::Pythia {
+        read.sort_by_model_size();
+    }
+    // Numbered as the page numbers files (from 1 in its example), so a link naming the
+    // example finds the series keys its view uses.
+    let first = FILES.iter().position(|f| f.0 == e).unwrap_or(i);
+    FileRead {
+        id: (i - first + 1) as u32,
+        ..read
+    }
 }
 
 /// The built-in example these files are, unchanged (None for anything else).
 pub fn which(files: &[FileRead]) -> Option<Example> {
-    [Example::DeepScaleR, Example::Pythia]
-        .into_iter()
-        .find(|&e| files.len() == e.file_count() && with_read(e, |read| files == read))
+    Example::ALL.into_iter().find(|&e| {
+        files.len() == e.indices().count()
+            && files
+                .iter()
+                .zip(e.indices())
+                .all(|(f, i)| with_file(i, |read| f == read))
+    })
 }
 
 impl Example {
@@ -91,11 +101,8 @@ impl Example {
         Example::ALL.into_iter().find(|e| e.key() == key)
     }
 
-    /// How many files it has.
-    fn file_count(self) -> usize {
-        match self {
-            Example::DeepScaleR => DEEPSCALER.len(),
-            Example::Pythia => PYTHIA.len(),
-        }
+    /// Where its files are in [`FILES`].
+    fn indices(self) -> impl Iterator<Item = usize> {
+        (0..FILES.len()).filter(move |&i| FILES[i].0 == self)
     }
 }
