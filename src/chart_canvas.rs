@@ -106,14 +106,18 @@ pub fn ChartCanvas(
     // value again would run it again.
     // (At the next frame the chart may be gone: its signals are then disposed.)
     let read = move || Some(wrap.try_get_untracked()??.client_width() as f64);
-    let take = move |w: f64| {
-        if Some(Some(w)) != width.try_get_untracked() {
-            let _ = width.try_set(Some(w));
-        }
-    };
     let measure = move || {
         if let Some(w) = read() {
-            take(w);
+            if Some(Some(w)) != width.try_get_untracked() {
+                let _ = width.try_set(Some(w));
+            }
+        }
+    };
+    // A width read at a frame, given a task or more later: only if none came meanwhile (a
+    // resize's is newer).
+    let take = move |w: f64| {
+        if width.try_get_untracked() == Some(None) {
+            let _ = width.try_set(Some(w));
         }
     };
     // The x range zoomed to (charts with `Chart::zoomable`), and a drag in progress (its ends
@@ -162,7 +166,9 @@ pub fn ChartCanvas(
             m
         });
         // Drawn at least once (the first drawing comes a task or two after the chart shows).
-        let _ = el.set_attribute("data-drawn", "");
+        if drawn.is_some() {
+            let _ = el.set_attribute("data-drawn", "");
+        }
         // The cross-hair stays at its value of x (a zoom moves it, or hides it).
         if let (Some(m), Some(x)) = (drawn, hover_x.get_untracked()) {
             let px = m.px_of(x);

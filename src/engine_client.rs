@@ -194,9 +194,9 @@ fn worker_failed() {
         }
         c.local = Some(Engine::new());
         c.ready = true;
+        task_queue::OUTBOX.drop_waiting();
         c.unanswered.clone()
     });
-    task_queue::OUTBOX.drop_waiting();
     for r in unanswered {
         post(r);
     }
@@ -208,6 +208,8 @@ fn worker_failed() {
 #[cfg(not(feature = "in-page-engine"))]
 fn worker_failed() {
     use leptos::prelude::Set;
+    // The old worker's replies first (their requests are then answered, not resent).
+    task_queue::INBOX.run_now();
     let (restart, unanswered) = CLIENT.with_borrow_mut(|c| {
         if let Some(w) = c.worker.take() {
             w.terminate();
@@ -223,8 +225,7 @@ fn worker_failed() {
         }
         (restart, c.unanswered.clone())
     });
-    // Every request still waiting in the outbox is among the unanswered, sent again below.
-    task_queue::OUTBOX.drop_waiting();
+    task_queue::OUTBOX.drop_waiting(); // (all among the unanswered, sent again below)
     web_sys::console::error_1(
         &format!("passk: the engine worker failed (restarting: {restart})").into(),
     );
@@ -356,8 +357,7 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
     });
     let (job, no_worker) = CLIENT.with_borrow(|c| (c.next_job, !running(c) && !c.ready));
     if now {
-        // Task columns are encoded a task later (a picked file's fit: 15 ms), and what is
-        // asked after them waits behind them: the engine gets them in order.
+        // Task columns encoded a task later (10⁵ tasks: 15 ms), what follows behind them.
         task_queue::OUTBOX.in_order(req.carries_columns(), move || post(req));
     }
     if no_worker {
@@ -382,10 +382,10 @@ pub fn with_last_fit<R>(f: impl FnOnce(&Request) -> R) -> Option<R> {
 /// Posts `req` to the engine as it is: no job number of its own, not kept to be sent again
 /// (the rows the pool's other workers fitted for a curves job: `engine_pool`).
 pub fn post_as_is(req: Request) {
-    let Some(req) = on_page(req) else {
-        return;
-    };
     task_queue::OUTBOX.in_order(false, move || {
+        let Some(req) = on_page(req) else {
+            return;
+        };
         CLIENT.with_borrow(|c| {
             if let (Some(w), Ok(v)) = (&c.worker, to_js(&req)) {
                 let _ = w.post_message_with_transfer(&v, &handed_over(&v));

@@ -66,9 +66,9 @@ fn read(i: usize) -> FileRead {
     }
     // Numbered as the page numbers files (from 1 in its example), so a link naming the
     // example finds the series keys its view uses.
-    let first = FILES.iter().position(|f| f.0 == e).unwrap_or(i);
+    let place = e.indices().position(|j| j == i).unwrap_or(0);
     FileRead {
-        id: (i - first + 1) as u32,
+        id: place as u32 + 1,
         ..read
     }
 }

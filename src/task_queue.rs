@@ -60,6 +60,13 @@ impl Queue {
         self.0.with_borrow_mut(VecDeque::clear);
     }
 
+    /// Runs what waits, in order, now (the replies of a worker that just failed).
+    pub fn run_now(self) {
+        while let Some((_, work)) = self.0.with_borrow_mut(VecDeque::pop_front) {
+            work();
+        }
+    }
+
     /// Runs the items in order, a task before each heavy one.
     async fn drain(self) {
         loop {
