@@ -315,14 +315,12 @@ fn post(req: Request) {
         (_, Err(e)) => Some(e.to_string()),
         (None, _) => Some(c.failed.clone().unwrap_or_else(|| "no engine".into())),
     });
+    // Answered a task later, as a reply is (answered inside `send`, it came before the
+    // asker noted its job, which then stayed pending).
     if let Some(message) = failed {
-        deliver(Reply {
-            job: req.job,
-            answer: Answer::Failed {
-                family: req.family(),
-                message,
-            },
-        });
+        let (job, family) = (req.job, req.family());
+        let answer = Answer::Failed { family, message };
+        task_queue::INBOX.in_order(true, move || deliver(Reply { job, answer }));
     }
 }
 

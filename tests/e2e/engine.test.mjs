@@ -91,6 +91,11 @@ test('without its worker the page says it cannot compute, and the calculator sti
     // It restarts the worker once, then gives up with a retry.
     await s.page.getByTestId('engine-retry').waitFor({ timeout: 20000 });
     assert.match(await s.page.getByTestId('engine-failed').textContent(), /engine worker could not load/);
+    // A setting changed now asks again: the failure answers it, and no job is left showing as
+    // running (the answer once came before the job was noted, and the job stayed pending).
+    await typeInto(s.page, 'k-max', '5000');
+    await s.page.waitForTimeout(1500);
+    assert.equal(await s.page.getByTestId('job-progress').count(), 0, 'no job left pending');
     await typeInto(s.page, 'n', '10');
     await typeInto(s.page, 'c', '3');
     await typeInto(s.page, 'k', '5');
