@@ -88,13 +88,8 @@ impl TaskColumns {
         }
         let ids = tasks.iter().any(|t| t.id.is_some()).then(|| {
             // Sized at once: grown by doubling, 10⁵ ids cost 9 ms of copies in the page's pick.
-            let mut text = String::with_capacity(
-                tasks
-                    .iter()
-                    .filter_map(|t| t.id.as_deref())
-                    .map(str::len)
-                    .sum(),
-            );
+            let lens_of_ids = tasks.iter().filter_map(|t| t.id.as_deref()).map(str::len);
+            let mut text = String::with_capacity(lens_of_ids.sum());
             let mut lens = Vec::with_capacity(4 * tasks.len());
             for t in tasks {
                 let len = match t.id.as_deref() {
