@@ -11,7 +11,7 @@ import { downloadJson, start } from '../tests/e2e/harness.mjs';
 const pools = process.argv.slice(2).map(Number);
 const runs = [];
 for (const w of pools.length ? pools : [1, 2]) {
-  const h = await start();
+  const h = await start({ dataTables: 'closed' });
   try {
     const { page } = h;
     await h.context.addInitScript((n) => localStorage.setItem('passk-workers', String(n)), w);

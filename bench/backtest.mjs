@@ -4,7 +4,7 @@
 // Usage: node bench/backtest.mjs
 
 import { start } from '../tests/e2e/harness.mjs';
-const h = await start();
+const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
 await h.page.getByTestId('results-table').locator('tbody tr').first().waitFor();
 await h.page.getByTestId('clear-input').click();

@@ -16,7 +16,7 @@ const runs = [];
 const settled = (page) =>
   page.waitForFunction(() => document.querySelector('[data-testid=forecast-panel]')?.getAttribute('aria-busy') === 'false', null, { timeout: 300_000 });
 for (const w of pools.length ? pools : [1, 2]) {
-  const h = await start();
+  const h = await start({ dataTables: 'closed' });
   try {
     const { page } = h;
     await h.context.addInitScript((n) => localStorage.setItem('passk-workers', String(n)), w);

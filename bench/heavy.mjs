@@ -9,7 +9,7 @@
 import { start, typeInto } from '../tests/e2e/harness.mjs';
 
 const seconds = Number(process.argv[2] ?? 60);
-const h = await start();
+const h = await start({ dataTables: 'closed' });
 const { page } = h;
 await page.goto(h.url);
 await page.getByTestId('example-pythia').click();

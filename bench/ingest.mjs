@@ -30,7 +30,7 @@ while (written < mb * 1e6) {
 closeSync(fd);
 const bytes = statSync(path).size;
 
-const h = await start();
+const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
 await h.page.getByTestId('series-summary').waitFor();
 await h.page.getByTestId('clear-input').click();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { start } from '../tests/e2e/harness.mjs';
 
 const data = new URL('../target/bench-data/', import.meta.url).pathname;
-const h = await start();
+const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
 await h.page.getByTestId('series-summary').waitFor();
 await h.page.getByTestId('clear-input').click();

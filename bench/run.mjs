@@ -53,7 +53,7 @@ const python = Object.fromEntries(py.stdout.split('\n').filter((l) => l.startsWi
 
 // 3. WebAssembly, the release bundle.
 log('WebAssembly in headless Chromium');
-const h = await start();
+const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
 // The engine in a worker of its own (the page's engine stays idle), asked through the same
 // serde-wasm-bindgen messages the page sends: { job, ask: { Bench: { file, text, runs } } },
@@ -114,7 +114,7 @@ const probe = () => {
 };
 const renders = [];
 for (let i = 0; i < (quick ? 3 : 5); i++) {
-  const p = await start();
+  const p = await start({ dataTables: 'closed' });
   await p.page.addInitScript(probe);
   await p.page.goto(p.url);
   renders.push(await p.page.waitForFunction(() => window.__firstRender).then((v) => v.jsonValue()));

@@ -97,6 +97,7 @@ pub fn ChartCanvas(
     #[prop(optional)]
     zoom: Option<ZoomKept>,
 ) -> impl IntoView {
+    super::text_measure::install();
     let wrap = NodeRef::<html::Div>::new();
     let canvas = NodeRef::<html::Canvas>::new();
     // The container's width, once measured (a hidden chart measures 0).
@@ -327,8 +328,15 @@ pub fn ChartCanvas(
         let text = table.with(chart_data::csv);
         let _ = save_text(&format!("{file}.csv"), "text/csv", &text);
     };
+    // The data table is built only while it is open: closed, it is hidden from everyone
+    // (screen readers too), and the Pythia example's tables held 5,800 of the page's 6,500
+    // cells, all built again at every change of the curves.
+    let table_open = RwSignal::new(false);
     let data_table = move || {
-        table.with(|t| {
+        if !table_open.get() {
+            return None;
+        }
+        Some(table.with(|t| {
             let mut rows = t.iter();
             let head = rows.next().cloned().unwrap_or_default();
             let body = rows
@@ -343,7 +351,7 @@ pub fn ChartCanvas(
                     <tbody>{body}</tbody>
                 </table>
             }
-        })
+        }))
     };
     view! {
         <div class="chart" node_ref=wrap>
@@ -380,7 +388,8 @@ pub fn ChartCanvas(
                 <button class="copy" data-testid=format!("{testid}-svg") on:click=svg>"SVG"</button>
                 <button class="copy" data-testid=format!("{testid}-csv") on:click=csv>"CSV"</button>
             </div>
-            <details class="data-table" data-testid=format!("{testid}-data")>
+            <details class="data-table" data-testid=format!("{testid}-data")
+                on:toggle=move |ev| table_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
                 <summary>"Data table"</summary>
                 {data_table}
             </details>

@@ -55,6 +55,7 @@ pub mod steps_panel;
 pub mod storage;
 pub mod task_queue;
 pub mod term;
+pub mod text_measure;
 pub mod theme;
 
 use leptos::prelude::*;

@@ -202,6 +202,20 @@ async fn the_page_draws_its_charts_for_the_example() {
         assert!(ink > 5_000, "{id}: only {ink} pixels drawn");
     }
     assert!(text(&root, "results-table").contains("deepscaler_rl"));
+    // A chart's data table is built once opened (closed, it is hidden from everyone).
+    let details: web_sys::HtmlDetailsElement =
+        by_testid(&root, "chart-pass-at-k-data").dyn_into().unwrap();
+    let rows = |d: &web_sys::HtmlDetailsElement| d.query_selector_all("tbody tr").unwrap();
+    assert_eq!(rows(&details).length(), 0);
+    details.set_open(true);
+    for _ in 0..5 {
+        tick().await;
+    }
+    assert!(
+        rows(&details).length() > 10,
+        "{} rows",
+        rows(&details).length()
+    );
     root.remove();
 }
 

@@ -20,7 +20,8 @@ for (const [width, scheme] of [
       await s.page.goto(s.url);
       await s.page.getByTestId('example-pythia').click();
       await s.page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
-      await s.page.waitForFunction(() => !document.querySelector('[data-testid=job-progress]'));
+      // Every job done: minutes on a slow machine (about 45 s on one), not a budget.
+      await s.page.waitForFunction(() => !document.querySelector('[data-testid=job-progress]'), null, { timeout: 300_000 });
       await s.page.addScriptTag({ content: AXE });
       const result = await s.page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
       const found = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);

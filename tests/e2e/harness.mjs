@@ -28,11 +28,22 @@ const FLAGS = (process.env.CHROMIUM_FLAGS ??
   .split(/\s+/)
   .filter((f) => f && f !== '--headless');
 
+/** Opens every chart's data table as it appears (the page builds a table's rows only while
+ * it is open), for the tests that read the numbers behind a chart. */
+const openDataTables = () => {
+  const open = () => {
+    for (const d of document.querySelectorAll('details.data-table:not([open])')) d.open = true;
+  };
+  new MutationObserver(open).observe(document, { childList: true, subtree: true });
+};
+
 /**
  * Starts the server and a browser; returns helpers and a `close()` to call in `after`.
  * `recordDialogs`: dismiss every alert/confirm/prompt and record it among the problems.
+ * `dataTables`: 'open' (every chart's data table opened as it appears, for the tests that
+ * read them) or 'closed' (as a user first sees the page: for the timings).
  */
-export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 }, recordDialogs = false, bypassCSP = false, serviceWorkers = 'block', touch = false } = {}) {
+export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 }, recordDialogs = false, bypassCSP = false, serviceWorkers = 'block', touch = false, dataTables = 'open' } = {}) {
   // PASSK_DIST: another build to serve (a profile's build with names).
   const { server, url } = await serve(process.env.PASSK_DIST ?? new URL('../../dist/', import.meta.url).pathname);
   const userDataDir = mkdtempSync(join(tmpdir(), 'passk-e2e-'));
@@ -51,6 +62,10 @@ export async function start({ colorScheme = 'light', viewport = { width: 1100, h
     // missing file): only the offline test lets it run.
     serviceWorkers,
   });
+  // Playwright's 30 s is too short for the Pythia example's every job on a slow machine
+  // (about 45 s on one): a wait is for a state, not a budget (the bench times the flows).
+  context.setDefaultTimeout(120_000);
+  if (dataTables === 'open') await context.addInitScript(openDataTables);
   const page = context.pages()[0] ?? (await context.newPage());
   const requests = [];
   const problems = [];

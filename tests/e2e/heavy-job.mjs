@@ -7,7 +7,7 @@ import { start, typeInto } from './harness.mjs';
 
 /** Runs the heavy job with `workers`; its seconds, longest main-thread task and CSV. */
 export async function heavyJob(workers, resamples) {
-  const h = await start();
+  const h = await start({ dataTables: 'closed' });
   try {
     const { page } = h;
     await h.context.addInitScript((n) => localStorage.setItem('passk-workers', String(n)), workers);

@@ -25,7 +25,7 @@ const idle = async (page) => {
 
 /** Runs `act(page, url)` in a fresh browser; the long tasks meanwhile, and the problems. */
 async function observed(act) {
-  const h = await start({ viewport: { width: 1280, height: 900 } });
+  const h = await start({ viewport: { width: 1280, height: 900 }, dataTables: 'closed' });
   try {
     await h.context.addInitScript(observe);
     await h.context.addInitScript(() => localStorage.setItem('passk-workers', '1'));
@@ -34,6 +34,19 @@ async function observed(act) {
   } finally {
     await h.close();
   }
+}
+
+/** Runs `flow` until no task of it is over `guard` ms, at most `attempts` times: a shared
+ * machine stretches a task now and then (on one, identical runs of a flow differed by half
+ * their length), while a regression stretches it in every run. Every attempt's result. */
+export async function withinGuard(flow, guard, attempts = 3) {
+  const tries = [];
+  for (let i = 0; i < attempts; i++) {
+    const r = await flow();
+    tries.push(r);
+    if (r.problems.length || r.long.every((d) => d <= guard)) break;
+  }
+  return tries;
 }
 
 /** Opens the page and waits for its example's analysis to settle. */

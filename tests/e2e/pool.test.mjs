@@ -15,8 +15,18 @@ test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   for (const r of runs) assert.deepEqual(r.problems, []);
   // The main thread stays free while the pool works (a regression guard at twice the 50-ms
   // budget: three workers share this machine's two cores with the page, and a run's longest
-  // task varies by tens of ms; bench/long-tasks.mjs prints the figures).
-  for (const r of runs) assert.ok(r.longest <= 100, `longest main-thread task ${r.longest} ms`);
+  // task varies by tens of ms; bench/long-tasks.mjs prints the figures). A run over it is
+  // run again, up to twice, as long-tasks.test.mjs does: a shared machine stretches a task
+  // now and then, a regression every time.
+  for (const [i, r] of runs.entries()) {
+    const longest = [r.longest];
+    while (longest.at(-1) > 100 && longest.length < 3) {
+      const again = await heavyJob(i + 1, 300);
+      assert.deepEqual(again.problems, []);
+      longest.push(again.longest);
+    }
+    assert.ok(longest.at(-1) <= 100, `${i + 1} workers: longest main-thread task, by run: ${longest} ms`);
+  }
   // The other workers did fit their parts (a pool whose helpers all failed would give the
   // same band, fitted by the first alone).
   assert.deepEqual(runs.map((r) => r.handed), [0, 1, 2]);

@@ -1,8 +1,9 @@
 //! A drawing recorded once and played onto any backend. The page draws every chart through
 //! [`Recorder`] and plays the drawing onto its canvas or into an SVG document, so the charts'
 //! code is compiled once, not once per backend (a third of the charts' share of the page's
-//! wasm). Text is measured as both of those backends measure it (plotters' default, from the
-//! text style), so the layout is the same whichever plays the drawing.
+//! wasm). Text is measured once for both of those backends (plotters' default, from the
+//! text style, or the page's own measure: [`measure_text_with`]), so the layout is the same
+//! whichever plays the drawing.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -134,16 +135,29 @@ impl Recorder {
     }
 }
 
-/// Text sizes already measured, by (text, font family, font style, size): on the page a
-/// measurement lays the whole page out (plotters measures a `<span>` added to it), and the
-/// charts measure the same tick labels and series names at every drawing.
+/// Text sizes already measured, by (text, font family, font style, size): the charts measure
+/// the same tick labels and series names at every drawing.
 type Measured = std::collections::HashMap<(String, String, u8, u64), (u32, u32)>;
 
 /// Most sizes kept; the store starts again beyond.
 const MEASURED_MAX: usize = 4096;
 
+/// A measure of text by (text, font family, font style, size in px): its width and height in
+/// px, or None to fall back to plotters' default ([`measure_text_with`]).
+pub type MeasureText = fn(&str, &str, FontStyle, f64) -> Option<(u32, u32)>;
+
 thread_local! {
     static MEASURED: RefCell<Measured> = RefCell::new(Measured::new());
+    static MEASURE: std::cell::Cell<Option<MeasureText>> = const { std::cell::Cell::new(None) };
+}
+
+/// Measures text with `measure` from now on, where plotters' default would lay out the whole
+/// page: on the page, plotters measures a `<span>` added to the document, which forces a
+/// layout of every element (tens of milliseconds for a large page); the page measures with
+/// a canvas instead. Sizes measured before are forgotten.
+pub fn measure_text_with(measure: MeasureText) {
+    MEASURE.set(Some(measure));
+    MEASURED.with_borrow_mut(|m| m.clear());
 }
 
 impl DrawingBackend for Recorder {
@@ -164,10 +178,18 @@ impl DrawingBackend for Recorder {
         if let Some(size) = MEASURED.with_borrow(|m| m.get(&key).copied()) {
             return Ok(size);
         }
-        let ((x0, y0), (x1, y1)) = style
-            .layout_box(text)
-            .map_err(|e| DrawingErrorKind::FontError(Box::new(e)))?;
-        let size = ((x1 - x0) as u32, (y1 - y0) as u32);
+        let hook = MEASURE.get().and_then(|measure| {
+            measure(text, style.family().as_str(), style.style(), style.size())
+        });
+        let size = match hook {
+            Some(size) => size,
+            None => {
+                let ((x0, y0), (x1, y1)) = style
+                    .layout_box(text)
+                    .map_err(|e| DrawingErrorKind::FontError(Box::new(e)))?;
+                ((x1 - x0) as u32, (y1 - y0) as u32)
+            }
+        };
         MEASURED.with_borrow_mut(|m| {
             if m.len() >= MEASURED_MAX {
                 m.clear();

@@ -35,6 +35,27 @@ pub struct SeriesBacktest {
     pub auto: Auto,
     /// Why the backtest could not run.
     pub failed: Option<BacktestError>,
+    /// The backtest's cells, made at the first [`SeriesBacktest::attach`]: the page attaches
+    /// its backtests to the report again whenever either changes.
+    #[serde(skip)]
+    evidence: EvidenceOnce,
+}
+
+/// [`Evidence`] made once from a backtest that does not change after: a clone starts empty,
+/// and two are always equal (what they hold follows from the backtest beside them).
+#[derive(Debug, Default)]
+struct EvidenceOnce(std::sync::OnceLock<Evidence>);
+
+impl Clone for EvidenceOnce {
+    fn clone(&self) -> Self {
+        EvidenceOnce::default()
+    }
+}
+
+impl PartialEq for EvidenceOnce {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl SeriesBacktest {
@@ -68,6 +89,7 @@ impl SeriesBacktest {
             backtest,
             auto,
             failed,
+            evidence: EvidenceOnce::default(),
         }
     }
 
@@ -80,7 +102,10 @@ impl SeriesBacktest {
     /// value (the unbiased estimate where it is defined, else the chosen estimator's), and a
     /// warning when the backtest could not run.
     pub fn attach(&self, model: &mut ModelReport) {
-        let evidence = Evidence::new(&self.backtest);
+        let evidence = self
+            .evidence
+            .0
+            .get_or_init(|| Evidence::new(&self.backtest));
         for row in &mut model.pass_at_k {
             let chosen = self
                 .auto
@@ -90,7 +115,7 @@ impl SeriesBacktest {
             row.auto = Some(row.combinatorial.or(chosen.is_finite().then_some(chosen)));
             let rho = row.k as f64 / self.n_min.max(1) as f64;
             row.auto_error = (row.combinatorial.is_none() && chosen.is_finite())
-                .then(|| expected_error_in(&evidence, self.auto.estimator, rho))
+                .then(|| expected_error_in(evidence, self.auto.estimator, rho))
                 .flatten();
         }
         if let Some(e) = &self.failed {
@@ -99,7 +124,7 @@ impl SeriesBacktest {
         }
         model.backtest = Some(BacktestReport::with_evidence(
             &self.backtest,
-            &evidence,
+            evidence,
             self.auto.clone(),
         ));
     }

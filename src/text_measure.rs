@@ -1,0 +1,57 @@
+//! The charts' text measured on a canvas of its own, which lays nothing out: plotters'
+//! default measures a `<span>` added to the page, which forces a layout of the whole page
+//! (up to 51 ms of one task with the Pythia example on a slow machine).
+
+use std::cell::OnceCell;
+
+use passk_plot::record::measure_text_with;
+use plotters::style::FontStyle;
+use wasm_bindgen::JsCast;
+use web_sys::CanvasRenderingContext2d;
+
+thread_local! {
+    static CONTEXT: OnceCell<Option<CanvasRenderingContext2d>> = const { OnceCell::new() };
+}
+
+/// A detached canvas's 2-D context (None when the browser gives none).
+fn context() -> Option<CanvasRenderingContext2d> {
+    CONTEXT.with(|c| {
+        c.get_or_init(|| {
+            let canvas = leptos::prelude::document().create_element("canvas").ok()?;
+            canvas
+                .unchecked_into::<web_sys::HtmlCanvasElement>()
+                .get_context("2d")
+                .ok()??
+                .dyn_into()
+                .ok()
+        })
+        .clone()
+    })
+}
+
+/// The size `text` takes in the font: its advance width and the font's line height (ascent
+/// plus descent, what the `<span>` plotters measures is high), each rounded to a pixel as the
+/// layout rounds them. None (then plotters' default) without a canvas.
+fn measure(text: &str, family: &str, style: FontStyle, size: f64) -> Option<(u32, u32)> {
+    let ctx = context()?;
+    ctx.set_font(&format!("{} {size}px {family}", style.as_str()));
+    let m = ctx.measure_text(text).ok()?;
+    let height = m.font_bounding_box_ascent() + m.font_bounding_box_descent();
+    (m.width().is_finite() && height.is_finite()).then(|| {
+        (
+            m.width().round().max(0.0) as u32,
+            height.round().max(0.0) as u32,
+        )
+    })
+}
+
+/// The charts measure text with [`measure`] from now on (once is enough; later calls do
+/// nothing).
+pub fn install() {
+    thread_local! {
+        static DONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if !DONE.replace(true) {
+        measure_text_with(measure);
+    }
+}
