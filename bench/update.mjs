@@ -3,7 +3,7 @@
 // frame. Needs ./dev build. Usage: node bench/update.mjs
 
 import { start } from '../tests/e2e/harness.mjs';
-const h = await start();
+const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
 await h.page.getByTestId('results-table').locator('tbody tr').first().waitFor();
 await h.page.getByTestId('clear-input').click();

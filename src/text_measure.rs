@@ -29,17 +29,21 @@ fn context() -> Option<CanvasRenderingContext2d> {
     })
 }
 
-/// The size `text` takes in the font: its advance width and the font's line height (ascent
-/// plus descent, what the `<span>` plotters measures is high), each rounded to a pixel as the
-/// layout rounds them. None (then plotters' default) without a canvas.
+/// The line height of the page's text (`body` in style/main.css: `font: 16px/1.5 …`), which
+/// the `<span>` plotters measured inherited: its height was 1.5 times the font's size.
+const LINE_HEIGHT: f64 = 1.5;
+
+/// The size `text` takes in the font, as plotters' `<span>` measured it: its advance width
+/// and the page's line height, each rounded to a pixel as the layout rounds them. None (then
+/// plotters' default) without a canvas.
 fn measure(text: &str, family: &str, style: FontStyle, size: f64) -> Option<(u32, u32)> {
     let ctx = context()?;
     ctx.set_font(&format!("{} {size}px {family}", style.as_str()));
-    let m = ctx.measure_text(text).ok()?;
-    let height = m.font_bounding_box_ascent() + m.font_bounding_box_descent();
-    (m.width().is_finite() && height.is_finite()).then(|| {
+    let width = ctx.measure_text(text).ok()?.width();
+    let height = LINE_HEIGHT * size;
+    (width.is_finite() && height.is_finite()).then(|| {
         (
-            m.width().round().max(0.0) as u32,
+            width.round().max(0.0) as u32,
             height.round().max(0.0) as u32,
         )
     })

@@ -28,11 +28,14 @@ const FLAGS = (process.env.CHROMIUM_FLAGS ??
   .split(/\s+/)
   .filter((f) => f && f !== '--headless');
 
-/** Opens every chart's data table as it appears (the page builds a table's rows only while
- * it is open), for the tests that read the numbers behind a chart. */
+/** Opens every chart's data table once, as it appears (the page builds a table's rows only
+ * while it is open), for the tests that read the numbers behind a chart; a test may close it. */
 const openDataTables = () => {
   const open = () => {
-    for (const d of document.querySelectorAll('details.data-table:not([open])')) d.open = true;
+    for (const d of document.querySelectorAll('details.data-table:not([data-e2e-opened])')) {
+      d.dataset.e2eOpened = '';
+      d.open = true;
+    }
   };
   new MutationObserver(open).observe(document, { childList: true, subtree: true });
 };

@@ -29,7 +29,8 @@ pub struct SeriesBacktest {
     pub name: String,
     /// Its smallest n (the ratios are k over it).
     pub n_min: u64,
-    /// The backtest (empty when it could not run).
+    /// The backtest (empty when it could not run). Not to be changed once attached: the cells
+    /// [`SeriesBacktest::attach`] makes of it are kept (a clone makes them again).
     pub backtest: Backtest,
     /// The choice (BB, unbacked, when the backtest could not run).
     pub auto: Auto,
