@@ -9,7 +9,9 @@ use super::term::Term;
 use passk_core::estimators::stderr::SeKind;
 use passk_engine::protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};
-use passk_view::table::{cover_rows, csv, latex, markdown, rows, se_note, voting, Row};
+use passk_view::table::{
+    cover_rows, csv, latex, markdown, rows, se_note, voting, Cell, Row, WAITING,
+};
 
 /// Puts text on the clipboard; the status says whether it worked.
 fn copy(text: String, status: RwSignal<String>, what: &'static str) {
@@ -74,27 +76,37 @@ pub fn ResultsTable(
     // A download asked for while the series are being fitted waits for the fits (the engine
     // reports only fitted series), and says so.
     let fitting = move || a.pending.with(|p| p[Family::Fit.index()].is_some());
-    let waiting = RwSignal::new(false);
+    let held = RwSignal::new(false);
     let download = move |_| {
         if fitting() {
-            waiting.set(true);
+            held.set(true);
         } else {
             a.download_report();
         }
     };
     Effect::new(move |_| {
-        if waiting.get() && !fitting() {
-            waiting.set(false);
+        if held.get() && !fitting() {
+            held.set(false);
             a.download_report();
         }
     });
     let report_status = move || {
-        if waiting.get() {
+        if held.get() {
             return "the report downloads once the series are fitted…".to_string();
         }
         a.pending
             .with(|p| p[Family::Export.index()].as_ref().map(|q| q.text.clone()))
             .unwrap_or_default()
+    };
+    // The auto column before the backtest: in words, with the backtest's progress.
+    let waiting = move || {
+        a.pending.with(|p| match &p[Family::Backtest.index()] {
+            Some(q) => match q.done {
+                Some((done, all)) => format!("{WAITING} ({done} of {all})…"),
+                None => format!("{WAITING}…"),
+            },
+            None => WAITING.to_string(),
+        })
     };
     let body = move || {
         table.with(|(rows, ..)| {
@@ -103,7 +115,13 @@ pub fn ResultsTable(
                     let cells = r
                         .cells
                         .iter()
-                        .map(|c| view! { <td title=c.title() class:excludes=c.excludes_unbiased()>{c.text()}</td> })
+                        .map(|c| {
+                            let text = match c {
+                                Cell::Waiting => waiting(),
+                                _ => c.text(),
+                            };
+                            view! { <td title=c.title() class:excludes=c.excludes_unbiased()>{text}</td> }
+                        })
                         .collect_view();
                     view! { <tr><th scope="row" class="left series" title=r.series.clone()>{r.series.clone()}</th><td class="k">{r.k.to_string()}</td>{cells}</tr> }
                 })

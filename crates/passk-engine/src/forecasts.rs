@@ -69,9 +69,15 @@ impl PerSeries for ForecastAsk {
         if !job.tick(|| text(1)).await {
             return None;
         }
+        // The intervals, curves and resamples once per options; the reach rows each time
+        // (a new target costs the searches alone).
+        let preds = prepared.predictors();
+        let outlook = d.outlook(slot.i, &self.options, || {
+            prepared.outlook(&self.options, &preds)
+        });
         Some(SeriesOutlook {
             name,
-            forecast: Ok(prepared.forecast(&self.options)),
+            forecast: Ok(outlook.with_reach(&prepared, &self.options.reach, &preds)),
         })
     }
 
@@ -94,5 +100,65 @@ impl PerSeries for ForecastAsk {
 
     fn part_answer(part: Part, forecasts: Vec<SeriesOutlook>) -> Answer {
         Answer::ForecastRows { part, forecasts }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::job::Data;
+    use passk_core::analysis::forecast::{ForecastOptions, Prepared};
+    use passk_core::data::counts::Counts;
+    use passk_core::data::groups::Groups;
+    use passk_core::eval::fit::fit_series;
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    #[test]
+    fn a_new_reach_target_keeps_the_outlook_other_options_make_it_anew() {
+        let g = Groups::new((0..40u64).map(|i| Counts::new(16, (i * 7) % 17).unwrap()));
+        let fits = fit_series(&g).unwrap();
+        let prepared = Prepared::new(&g, &fits);
+        let preds = prepared.predictors();
+        let data = Data::new(1, Vec::new(), Vec::new(), Vec::new());
+        // No series held: nothing kept, made each time.
+        let made = Cell::new(0);
+        let options = ForecastOptions {
+            reach: vec![0.9],
+            bootstrap: 0,
+            seed: 0,
+            level: 0.95,
+            power_range: (None, None),
+            backtest: None,
+        };
+        let make = || {
+            made.set(made.get() + 1);
+            prepared.outlook(&options, &preds)
+        };
+        data.outlook(0, &options, make);
+        assert_eq!(made.get(), 1);
+        // One series held: the second ask with another target reuses the first's.
+        let mut data = data;
+        data.outlooks = Rc::new(vec![Default::default()]);
+        let first = data.outlook(0, &options, make);
+        let other_reach = ForecastOptions {
+            reach: vec![0.5],
+            ..options.clone()
+        };
+        let second = data.outlook(0, &other_reach, make);
+        assert_eq!(made.get(), 2);
+        assert!(Rc::ptr_eq(&first, &second));
+        // Its rows are the full forecast's with that target.
+        assert_eq!(
+            second.with_reach(&prepared, &other_reach.reach, &preds),
+            prepared.forecast(&other_reach)
+        );
+        // Another level (the intervals change) makes it anew.
+        let other_level = ForecastOptions {
+            level: 0.9,
+            ..options.clone()
+        };
+        let third = data.outlook(0, &other_level, make);
+        assert_eq!(made.get(), 3);
+        assert!(!Rc::ptr_eq(&first, &third));
     }
 }

@@ -3,12 +3,13 @@
 //! waits. Every job pauses at least once per [`SLICE_MS`] of work and stops, without replying,
 //! when a newer request of its family has arrived.
 
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
 use crate::protocol::{Answer, Family, Reply};
+use passk_core::analysis::forecast::{ForecastOptions, Outlook};
 use passk_core::data::dataset::Dataset;
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::eval::fit::{scaled_fits, SeriesFit};
@@ -41,7 +42,13 @@ pub struct Data {
     /// Each series' scaled fits, once a job needed them (every later job on this fit, and a
     /// later fit of the same tasks, reuses them).
     pub(crate) scaled: Rc<Vec<OnceCell<Option<[ScaledFit; 2]>>>>,
+    /// Each series' latest forecasts without their reach rows, by the options they were
+    /// made with (reach targets left out): a new reach target reuses them.
+    pub(crate) outlooks: Rc<Vec<KeptOutlook>>,
 }
+
+/// A series' kept forecasts without reach rows, with the options (reach left out) they are of.
+pub(crate) type KeptOutlook = RefCell<Option<(ForecastOptions, Rc<Outlook>)>>;
 
 impl Data {
     /// The series of fit job `job` with their fits, and the scaled fits already known
@@ -61,12 +68,39 @@ impl Data {
                 cell
             })
             .collect();
+        let outlooks = (0..fits.len()).map(|_| RefCell::new(None)).collect();
         Data {
             job,
             datasets: Rc::new(datasets),
             fits: Rc::new(fits),
             scaled: Rc::new(cells),
+            outlooks: Rc::new(outlooks),
         }
+    }
+
+    /// Series i's forecasts without reach rows for `options` (whose reach targets are left
+    /// out of the comparison): the kept ones, or `make`'s, kept.
+    pub(crate) fn outlook(
+        &self,
+        i: usize,
+        options: &ForecastOptions,
+        make: impl FnOnce() -> Outlook,
+    ) -> Rc<Outlook> {
+        let key = ForecastOptions {
+            reach: Vec::new(),
+            ..options.clone()
+        };
+        let Some(cell) = self.outlooks.get(i) else {
+            return Rc::new(make());
+        };
+        if let Some((k, o)) = &*cell.borrow() {
+            if *k == key {
+                return o.clone();
+            }
+        }
+        let o = Rc::new(make());
+        *cell.borrow_mut() = Some((key, o.clone()));
+        o
     }
 
     /// The scaled fits of `fit` (one of this data's), fitted the first time they are asked

@@ -15,8 +15,10 @@ use passk_core::analysis::bands::Part;
 use passk_core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
 use passk_core::analysis::decide::compare_all::{compare_all, Pairs};
 use passk_core::analysis::diagnose::diagnose;
+use passk_core::analysis::forecast::SeriesForecast;
 use passk_core::analysis::paired::{paired_outcome, PairError};
 use passk_core::analysis::planner::plan;
+use passk_core::data::counts::Counts;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::cover::Tau;
@@ -441,6 +443,55 @@ fn the_forecasts_reply_is_the_reports_forecasts() {
             }
         }]
     );
+}
+
+/// The report's forecasts of `ds` with one reach target.
+fn report_forecasts(ds: &[Dataset], target: f64) -> Vec<(String, SeriesForecast)> {
+    let Ask::Forecast { options, .. } = forecast_request(0, 0, target).ask else {
+        unreachable!()
+    };
+    build_report(ds, vec![Vec::new(); ds.len()], &options)
+        .models
+        .into_iter()
+        .map(|m| (m.name, m.forecast.expect("forecasts")))
+        .collect()
+}
+
+#[test]
+fn a_new_reach_target_is_the_reports_and_a_changed_count_is_refitted() {
+    let (mut ds, engine, h) = fitted();
+    let forecasts = |got: Vec<Reply>| match &got[..] {
+        [Reply {
+            answer: Answer::Forecasts { forecasts, .. },
+            ..
+        }] => forecasts.clone(),
+        _ => panic!("{got:?}"),
+    };
+    // The same fit, one target then another (the second from the kept intervals and curves).
+    let first = forecasts(run(&engine, &h, forecast_request(6, 1, 0.9)));
+    assert_eq!(first, report_forecasts(&ds, 0.9));
+    let second = forecasts(run(&engine, &h, forecast_request(7, 1, 0.5)));
+    assert_eq!(second, report_forecasts(&ds, 0.5));
+    assert_ne!(first, second);
+    // One count changed: fit job 2, whose forecasts are the changed data's.
+    let mut tasks = ds[0].tasks.clone().into_vec();
+    let t = tasks[0].counts;
+    tasks[0].counts = Counts::new(t.n(), if t.c() == 0 { 1 } else { t.c() - 1 }).unwrap();
+    ds[0].tasks = tasks.into();
+    run(
+        &engine,
+        &h,
+        Request {
+            job: 8,
+            ask: Ask::Fit {
+                datasets: ds.clone(),
+            },
+        },
+    );
+    let third = forecasts(run(&engine, &h, forecast_request(9, 8, 0.5)));
+    assert_eq!(third, report_forecasts(&ds, 0.5));
+    assert_ne!(third[0].1.scaled_beta, second[0].1.scaled_beta);
+    assert_eq!(third[1], second[1]);
 }
 
 /// The paired difference RL − base of the examples (fit job `data`).

@@ -30,7 +30,7 @@ pub fn backtest_lead(b: &SeriesBacktest, k: u64, auto: &Cell) -> String {
             "Use {use_}: {} at k = {k_text} — unbacked: the backtest measured no error there.",
             percent(*v)
         ),
-        Cell::Value(v) => format!(
+        Cell::Unbiased(v) => format!(
             "At k = {k_text} every task has k ≤ n: the unbiased estimate, {}, needs no model. Beyond n, use {use_}.",
             percent(*v)
         ),
@@ -121,7 +121,7 @@ mod tests {
     #[test]
     fn within_n_the_lead_says_no_model_is_needed() {
         let (r, b) = deepscaler();
-        let cell = Cell::Value(0.6041);
+        let cell = Cell::Unbiased(0.6041);
         assert_eq!(
             backtest_lead(&b, 10, &cell),
             format!(

@@ -20,6 +20,10 @@ pub enum Cell {
     Backed(f64, Option<f64>, Option<u64>),
     /// A standard error.
     Spread(f64),
+    /// The auto column at k ≤ n: the unbiased value, its answer by definition.
+    Unbiased(f64),
+    /// The auto column at k > n before the backtest has answered.
+    Waiting,
 }
 
 impl Cell {
@@ -47,6 +51,8 @@ impl Cell {
             Cell::Backed(v, Some(e), _) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
             Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
             Cell::Spread(se) => plus_minus_points(*se),
+            Cell::Unbiased(v) => format!("{} (unbiased)", percent(*v)),
+            Cell::Waiting => WAITING.to_string(),
         }
     }
 
@@ -84,6 +90,14 @@ impl Cell {
                 format!("{}: unbacked, the backtest measured no ratio", full(*v))
             }
             Cell::Spread(se) => format!("standard error {}", full(*se)),
+            Cell::Unbiased(v) => format!(
+                "{}: every task has k ≤ n, where the unbiased estimate is the answer (no model, \
+                 no backtest needed)",
+                full(*v)
+            ),
+            Cell::Waiting => "k > n: the backtest chooses the estimator here; the value comes \
+                 when it has run on this series"
+                .to_string(),
         }
     }
 
@@ -93,8 +107,9 @@ impl Cell {
             Cell::Value(v) => full(*v),
             Cell::Interval(_, lo, hi, _) => format!("{},{}", full(*lo), full(*hi)),
             Cell::Undefined(_) => String::new(),
-            Cell::Backed(v, _, _) => full(*v),
+            Cell::Backed(v, _, _) | Cell::Unbiased(v) => full(*v),
             Cell::Spread(se) => full(*se),
+            Cell::Waiting => String::new(),
         }
     }
 }
@@ -228,19 +243,24 @@ pub struct CoverRow {
     pub cells: [Cell; 2],
 }
 
-/// The auto (backtested) value of a row: the unbiased estimate where it is defined, else the
-/// chosen estimator's with its expected error (the backtest's at ρ = k/n, grown with the
-/// distance beyond the largest ratio it measured: `PassAtKRow::auto_error`).
+/// What the auto column says at k > n until the backtest answers (the page adds its
+/// progress).
+pub const WAITING: &str = "waiting for the backtest";
+
+/// The auto (backtested) value of a row: the unbiased estimate where it is defined (at once,
+/// backtest or not), else the chosen estimator's with its expected error (the backtest's at
+/// ρ = k/n, grown with the distance beyond the largest ratio it measured:
+/// `PassAtKRow::auto_error`), or [`Cell::Waiting`] before the backtest.
 fn auto_cell(m: &ModelReport, r: &passk_core::report::schema::PassAtKRow) -> Cell {
+    if let Some(u) = r.combinatorial {
+        return Cell::Unbiased(u);
+    }
     let Some(bt) = &m.backtest else {
-        return Cell::Undefined("no backtest (yet)".into());
+        return Cell::Waiting;
     };
     let Some(v) = r.auto.flatten() else {
         return Cell::Undefined("no value".into());
     };
-    if r.combinatorial.is_some() {
-        return Cell::Value(v);
-    }
     let n = m.n_min.unwrap_or(1).max(1);
     let tested = bt.auto.tested_up_to.unwrap_or(0);
     let beyond = (r.k > n.saturating_mul(tested)).then_some(tested);

@@ -27,6 +27,8 @@ pub trait LibmMath: Copy {
     fn libm_sinh(self) -> f64;
     /// cosh x.
     fn libm_cosh(self) -> f64;
+    /// asinh x.
+    fn libm_asinh(self) -> f64;
 }
 
 impl LibmMath for f64 {
@@ -73,5 +75,9 @@ impl LibmMath for f64 {
     #[inline]
     fn libm_cosh(self) -> f64 {
         libm::cosh(self)
+    }
+    #[inline]
+    fn libm_asinh(self) -> f64 {
+        libm::asinh(self)
     }
 }

@@ -7,6 +7,23 @@
 
 use crate::num::optimize::{uphill, StopReason};
 
+/// What [`BoxN`] maximises: the value and gradient at a point, and where it can, the Hessian
+/// (else forward differences of the gradient stand in).
+pub trait Objective<const N: usize> {
+    /// The value and gradient at x.
+    fn eval(&mut self, x: [f64; N]) -> (f64, [f64; N]);
+    /// The Hessian at x, None where it is not known in closed form.
+    fn hessian(&mut self, _x: [f64; N]) -> Option<[[f64; N]; N]> {
+        None
+    }
+}
+
+impl<const N: usize, F: FnMut([f64; N]) -> (f64, [f64; N])> Objective<N> for F {
+    fn eval(&mut self, x: [f64; N]) -> (f64, [f64; N]) {
+        self(x)
+    }
+}
+
 /// The box, its iteration limit and the result type of a maximisation.
 #[derive(Debug, Clone, Copy)]
 pub struct BoxN<const N: usize> {
@@ -47,11 +64,7 @@ impl<const N: usize> BoxN<N> {
 
     /// Maximises `f` (value and gradient) from each start; returns the best run with the
     /// iterations of all runs added up.
-    pub fn maximize(
-        &self,
-        f: &mut impl FnMut([f64; N]) -> (f64, [f64; N]),
-        starts: &[[f64; N]],
-    ) -> OutcomeN<N> {
+    pub fn maximize(&self, f: &mut impl Objective<N>, starts: &[[f64; N]]) -> OutcomeN<N> {
         let mut best: Option<OutcomeN<N>> = None;
         let mut total = 0;
         for s in starts {
@@ -73,13 +86,9 @@ impl<const N: usize> BoxN<N> {
     }
 
     /// Maximises from one start.
-    pub fn newton(
-        &self,
-        f: &mut impl FnMut([f64; N]) -> (f64, [f64; N]),
-        start: [f64; N],
-    ) -> OutcomeN<N> {
+    pub fn newton(&self, f: &mut impl Objective<N>, start: [f64; N]) -> OutcomeN<N> {
         let mut x = self.clamp(start);
-        let (mut v, mut g) = f(x);
+        let (mut v, mut g) = f.eval(x);
         let mut reason = StopReason::MaxIterations;
         let mut it = 0;
         while it < self.max_iter {
@@ -103,7 +112,7 @@ impl<const N: usize> BoxN<N> {
                 reason = StopReason::GainTolerance;
                 break;
             }
-            match uphill(f, |y| self.clamp(y), (x, v), pg, d) {
+            match uphill(&mut |y| f.eval(y), |y| self.clamp(y), (x, v), pg, d) {
                 Some((xn, vn, gn, small)) => {
                     (x, v, g) = (xn, vn, gn);
                     if small {
@@ -132,7 +141,7 @@ impl<const N: usize> BoxN<N> {
     /// positive definite; capped at 3 in every coordinate.
     fn direction(
         &self,
-        f: &mut impl FnMut([f64; N]) -> (f64, [f64; N]),
+        f: &mut impl Objective<N>,
         x: [f64; N],
         g: [f64; N],
         pg: [f64; N],
@@ -140,10 +149,19 @@ impl<const N: usize> BoxN<N> {
     ) -> [f64; N] {
         let idx: Vec<usize> = (0..N).filter(|&i| free[i]).collect();
         let m = idx.len();
-        // −H on the free coordinates, by forward differences of the gradient (stepping
-        // inwards at an upper bound).
         let mut neg_h = vec![0.0; m * m];
+        // −H on the free coordinates: the objective's, else forward differences of the
+        // gradient (stepping inwards at an upper bound).
+        let known = f
+            .hessian(x)
+            .filter(|h| h.iter().flatten().all(|v| v.is_finite()));
         for (a, &i) in idx.iter().enumerate() {
+            if let Some(h) = &known {
+                for (b, &j) in idx.iter().enumerate() {
+                    neg_h[b * m + a] = -h[j][i];
+                }
+                continue;
+            }
             let step = if x[i] + H_STEP > self.hi[i] {
                 -H_STEP
             } else {
@@ -151,7 +169,7 @@ impl<const N: usize> BoxN<N> {
             };
             let mut xp = x;
             xp[i] += step;
-            let (_, gp) = f(xp);
+            let (_, gp) = f.eval(xp);
             for (b, &j) in idx.iter().enumerate() {
                 neg_h[b * m + a] = -(gp[j] - g[j]) / step;
             }

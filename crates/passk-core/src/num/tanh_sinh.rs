@@ -16,7 +16,7 @@ const MAX_LEVEL: u32 = 7;
 /// The level every evaluation starts at (step 1/8).
 const FIRST_LEVEL: u32 = 3;
 /// The range of t: δ(T_MAX) ≈ 10^-275, above the smallest normal double.
-const T_MAX: f64 = 6.0;
+pub(crate) const T_MAX: f64 = 6.0;
 /// Stop when two levels differ by less than this share of the integral: the error of the
 /// finer level, which roughly squares at each halving, is then about 10^-14 (the tests hold
 /// every integral to 10^-10 against mpmath and the exact series).
@@ -28,14 +28,14 @@ pub const SEARCH_REL: f64 = 1e-5;
 
 /// One node of the rule on [−1, 1], on the side t > 0: its distance from the end and weight.
 #[derive(Debug, Clone, Copy)]
-struct Node {
+pub(crate) struct Node {
     /// 1 − tanh(π/2·sinh t), computed without cancellation.
-    delta: f64,
+    pub(crate) delta: f64,
     /// (π/2)·cosh t / cosh²(π/2·sinh t).
-    weight: f64,
+    pub(crate) weight: f64,
 }
 
-fn node(t: f64) -> Node {
+pub(crate) fn node(t: f64) -> Node {
     let u = core::f64::consts::FRAC_PI_2 * t.libm_sinh();
     let e = (-2.0 * u).libm_exp();
     Node {
@@ -264,41 +264,20 @@ impl TanhSinh {
             }
             level += 1;
         };
-        // The cut at t = T_MAX: the mass beyond the outermost nodes, ∫₀^x g ≈ g(x)·x/e0 (and
-        // likewise at 1), and the trapezoid's Euler–Maclaurin term −h²/12·f′(T), where the
-        // transformed integrand f(t) ∝ cosh t·δ(t)^e decays as f′/f = tanh T − e·π·cosh T
-        // (it matters only for e ≲ 0.1, where f(T) ≈ 10^-275·e is not negligible).
-        let last = self.nodes[self.nodes.len() - 1];
         let h = (-(level as f64)).libm_exp2();
-        let (tanh_t, cosh_t) = (T_MAX.libm_sinh() / T_MAX.libm_cosh(), T_MAX.libm_cosh());
-        let mut cut = |half: f64, e: f64, at_one: bool| {
-            let x = half * last.delta;
-            let em = h * h / 12.0 * (e * core::f64::consts::PI * cosh_t - tanh_t) * half;
-            let at = |x: f64| if at_one { (1.0 - x, x) } else { (x, 1.0 - x) };
-            let (v, d) = {
-                let (x, xc) = at(x);
-                g(x, xc)
-            };
-            // ∇ln g ≈ α·ln x + β near the end: ∫₀^x g·∇ln g = g(x)·x/e·(∇ln g(x) − α/e), α
-            // from ∇ln g at x and x/2.
-            let (_, d_half) = {
-                let (x, xc) = at(0.5 * x);
-                g(x, xc)
-            };
-            // The Euler–Maclaurin term of f·∇ln g adds −h²/12·f·α·d(ln x)/dt = …·α·π·cosh T.
-            let (mut tail, mut edge) = (d, d);
-            let rate = e * core::f64::consts::PI * cosh_t - tanh_t;
-            for i in 0..G {
-                let alpha = (d[i] - d_half[i]) / core::f64::consts::LN_2;
-                tail[i] -= alpha / e;
-                edge[i] += alpha * core::f64::consts::PI * cosh_t / rate;
-            }
-            total.add(x / e, (v, tail));
-            total.add(em * last.weight, (v, edge));
-        };
         let (first, final_) = (pieces[0], pieces[pieces.len() - 1]);
-        cut(0.5 * (first[1].0 - first[0].0), ends.e0, false);
-        cut(0.5 * (final_[1].0 - final_[0].0), ends.e1, true);
+        for (w, v) in end_mass(h, 0.5 * (first[1].0 - first[0].0), ends.e0, false, &mut g)
+            .into_iter()
+            .chain(end_mass(
+                h,
+                0.5 * (final_[1].0 - final_[0].0),
+                ends.e1,
+                true,
+                &mut g,
+            ))
+        {
+            total.add(w, v);
+        }
         let mut grad = total.grad;
         for gi in &mut grad {
             *gi /= total.sum;
@@ -309,6 +288,47 @@ impl TanhSinh {
             level,
         }
     }
+}
+
+/// The mass beyond the outermost node at t = T_MAX of a piece of half-width `half` touching 0
+/// (or 1, `at_one`), for a rule of step `h` and an integrand g ~ x^(e − 1) at that end: two
+/// (weight, ln g and ∇ln g) terms to add to the sum.
+///
+/// # Formula
+/// ∫₀^x g ≈ g(x)·x/e at the outermost node x, and the trapezoid's Euler–Maclaurin term
+/// −h²/12·f′(T), where the transformed integrand f(t) ∝ cosh t·δ(t)^e decays as f′/f =
+/// tanh T − e·π·cosh T (it matters only for e ≲ 0.1, where f(T) ≈ 10^-275·e is not
+/// negligible). ∇ln g ≈ α·ln x + β near the end: ∫₀^x g·∇ln g = g(x)·x/e·(∇ln g(x) − α/e), α
+/// from ∇ln g at x and x/2; the Euler–Maclaurin term of f·∇ln g adds −h²/12·f·α·d(ln x)/dt =
+/// …·α·π·cosh T.
+pub(crate) fn end_mass<const G: usize>(
+    h: f64,
+    half: f64,
+    e: f64,
+    at_one: bool,
+    g: &mut impl FnMut(f64, f64) -> LogValue<G>,
+) -> [(f64, LogValue<G>); 2] {
+    let last = node(T_MAX);
+    let (tanh_t, cosh_t) = (T_MAX.libm_sinh() / T_MAX.libm_cosh(), T_MAX.libm_cosh());
+    let x = half * last.delta;
+    let em = h * h / 12.0 * (e * core::f64::consts::PI * cosh_t - tanh_t) * half;
+    let at = |x: f64| if at_one { (1.0 - x, x) } else { (x, 1.0 - x) };
+    let (v, d) = {
+        let (x, xc) = at(x);
+        g(x, xc)
+    };
+    let (_, d_half) = {
+        let (x, xc) = at(0.5 * x);
+        g(x, xc)
+    };
+    let (mut tail, mut edge) = (d, d);
+    let rate = e * core::f64::consts::PI * cosh_t - tanh_t;
+    for i in 0..G {
+        let alpha = (d[i] - d_half[i]) / core::f64::consts::LN_2;
+        tail[i] -= alpha / e;
+        edge[i] += alpha * core::f64::consts::PI * cosh_t / rate;
+    }
+    [(x / e, (v, tail)), (em * last.weight, (v, edge))]
 }
 
 #[cfg(test)]

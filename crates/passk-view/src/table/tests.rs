@@ -119,3 +119,27 @@ fn exports() {
     assert!(lines.iter().all(|l| l.split(',').count() == 20), "{csv}");
     assert!(lines[3].starts_with("a_b,100,,"));
 }
+
+#[test]
+fn before_the_backtest_the_auto_column_has_the_unbiased_value_within_n_and_waits_beyond() {
+    let r = report();
+    assert!(r.models[0].backtest.is_none());
+    let rows = rows(&r, SeKind::Tasks);
+    let auto = |k: u64| {
+        rows.iter()
+            .find(|row| row.k == k)
+            .unwrap()
+            .cells
+            .last()
+            .unwrap()
+            .clone()
+    };
+    // k = 1 ≤ n for every task: the unbiased value, marked as such.
+    let u = r.models[0].pass_at_k[0].combinatorial.unwrap();
+    assert_eq!(auto(1), Cell::Unbiased(u));
+    assert_eq!(auto(1).text(), format!("{} (unbiased)", percent(u)));
+    // k = 100 > n: waiting for the backtest, in words, never a bare dash.
+    assert_eq!(auto(100), Cell::Waiting);
+    assert_eq!(auto(100).text(), WAITING);
+    assert!(auto(100).title().contains("backtest"));
+}

@@ -9,6 +9,7 @@ mod power_law;
 mod profile;
 mod reach;
 mod resample;
+mod schema;
 
 pub use backtest::ForecastBacktest;
 pub use curves::{forecast_ks, ForecastCurves, FORECAST_K_MAX};
@@ -17,6 +18,7 @@ pub use power_law::{log_budgets, power_law, PowerLaw};
 pub use profile::{interval_a, profile_a, profile_scale, wald_a, IntervalMethod};
 pub use reach::{reach, Reached, K_REACH_MAX};
 pub use resample::Resampled;
+pub use schema::{Exponent, ForecastFit, ForecastOptions, ReachRow, Scaling, SeriesForecast};
 
 use crate::analysis::bootstrap::resample_weights;
 use crate::data::counts::Counts;
@@ -44,146 +46,6 @@ pub fn too_many_groups(g: &Groups) -> Option<String> {
             (g.len() as f64 * 0.005).ceil()
         )
     })
-}
-
-/// The fits a forecast can follow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ForecastFit {
-    /// Beta-Binomial.
-    Bb,
-    /// Zero/one-inflated BB.
-    Zoibb,
-    /// The scaled Beta.
-    ScaledBeta,
-    /// The scaled Kumaraswamy.
-    Kumaraswamy,
-}
-
-impl ForecastFit {
-    /// Every forecast, in the chart's order.
-    pub const ALL: [ForecastFit; 4] = [
-        ForecastFit::Bb,
-        ForecastFit::Zoibb,
-        ForecastFit::ScaledBeta,
-        ForecastFit::Kumaraswamy,
-    ];
-
-    /// The report's key.
-    pub fn key(self) -> &'static str {
-        match self {
-            ForecastFit::Bb => "bb",
-            ForecastFit::Zoibb => "zoibb",
-            ForecastFit::ScaledBeta => "scaled_beta",
-            ForecastFit::Kumaraswamy => "kumaraswamy",
-        }
-    }
-
-    /// The forecast of a key.
-    pub fn from_key(key: &str) -> Option<ForecastFit> {
-        ForecastFit::ALL.into_iter().find(|f| f.key() == key)
-    }
-
-    /// As shown.
-    pub fn label(self) -> &'static str {
-        match self {
-            ForecastFit::Bb => "BB",
-            ForecastFit::Zoibb => "ZOIBB",
-            ForecastFit::ScaledBeta => "scaled Beta",
-            ForecastFit::Kumaraswamy => "Kumaraswamy",
-        }
-    }
-}
-
-/// The exponent of one fit.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Exponent {
-    /// Which fit.
-    pub fit: ForecastFit,
-    /// b = a of the fit: −log pass@k ≈ A·k^(−b) at large k.
-    pub exponent: f64,
-    /// Lower end of its 95 % interval (None: open at the box's edge).
-    pub lo: Option<f64>,
-    /// Upper end.
-    pub hi: Option<f64>,
-    /// How the interval was found.
-    pub method: IntervalMethod,
-}
-
-/// The report's `scaling` of a series.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Scaling {
-    /// The forecast the headline exponent is from (the scaled Beta).
-    pub fit: ForecastFit,
-    /// Its exponent.
-    pub exponent: f64,
-    /// Lower end of its 95 % interval.
-    pub lo: Option<f64>,
-    /// Upper end.
-    pub hi: Option<f64>,
-    /// The scaled Beta's scale s with its 95 % profile interval (the upper end None: the
-    /// interval reaches s = 1).
-    pub scale: (f64, Option<f64>, Option<f64>),
-    /// The least-squares power law through the unbiased curve.
-    pub power_law: Option<PowerLaw>,
-    /// Every fit's exponent: BB, scaled Beta, Kumaraswamy (ZOIBB's atom at 0 stops the
-    /// power law: its −log pass@k tends to −log(1 − mass at 0)).
-    pub fits: Vec<Exponent>,
-}
-
-/// One `reach` row.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct ReachRow {
-    /// Which forecast.
-    pub fit: ForecastFit,
-    /// The pass@k to reach.
-    pub target: f64,
-    /// The smallest k, if reached below [`K_REACH_MAX`].
-    pub k: Option<u64>,
-    /// Reached, beyond the search, or never.
-    pub reached: Reached,
-    /// pass@k as k → ∞ under this forecast.
-    pub ceiling: f64,
-    /// The bootstrap interval's lower end (None without resamples, or never reached there).
-    pub lo: Option<u64>,
-    /// Its upper end.
-    pub hi: Option<u64>,
-}
-
-/// A series' forecasts.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SeriesForecast {
-    /// The scaled-Beta fit.
-    pub scaled_beta: ScaledFit,
-    /// The Kumaraswamy fit.
-    pub kumaraswamy: ScaledFit,
-    /// The exponents and the power law.
-    pub scaling: Scaling,
-    /// How many samples reach each target, per forecast.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reach: Vec<ReachRow>,
-    /// The forecast chart's curves.
-    pub forecast_curves: ForecastCurves,
-    /// The forecasts' backtest (with the report's backtest).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub forecast_backtest: Option<ForecastBacktest>,
-}
-
-/// What a forecast is asked for.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ForecastOptions {
-    /// Targets of pass@k to reach.
-    pub reach: Vec<f64>,
-    /// Task-bootstrap resamples of the scaled Beta (0: no intervals for reach).
-    pub bootstrap: u64,
-    /// The generator's seed.
-    pub seed: u64,
-    /// The intervals' level.
-    pub level: f64,
-    /// The power law's k range (default 2 to the smallest n).
-    pub power_range: (Option<u64>, Option<u64>),
-    /// Repeats of the forecasts' backtest (None: none).
-    pub backtest: Option<u64>,
 }
 
 /// The fits, their predictions, and the series they were fitted to.
@@ -258,6 +120,12 @@ impl<'a> Prepared<'a> {
 
     /// [`Prepared::forecast`] with the scaled fits' predictions already prepared.
     pub fn forecast_with(&self, o: &ForecastOptions, preds: &[Predictor<'_>; 2]) -> SeriesForecast {
+        self.outlook(o, preds).with_reach(self, &o.reach, preds)
+    }
+
+    /// Everything of the forecasts but the `reach` rows: what a change of the reach targets
+    /// keeps (the fits, the intervals, the curves and the resamples).
+    pub fn outlook(&self, o: &ForecastOptions, preds: &[Predictor<'_>; 2]) -> Outlook {
         let [sb, ku] = self.scaled;
         let mut fits = Vec::new();
         let (lo, hi) = profile_a(&self.data, &bb_as_scaled(&self.fits.bb), true, o.level);
@@ -283,29 +151,6 @@ impl<'a> Prepared<'a> {
         }
         let head = fits[1];
         let resampled = self.resample(o);
-        let mut reach_rows = Vec::new();
-        for &target in &o.reach {
-            for fit in ForecastFit::ALL {
-                let ceiling = self.ceiling(fit);
-                let reached = reach(|k| self.pass_at_k(fit, preds, k), target, ceiling);
-                let (lo, hi) = match (fit, &resampled) {
-                    (ForecastFit::ScaledBeta, Some(r)) => r.reach_interval(target, o.level),
-                    _ => (None, None),
-                };
-                reach_rows.push(ReachRow {
-                    fit,
-                    target,
-                    k: match reached {
-                        Reached::At(k) => Some(k),
-                        _ => None,
-                    },
-                    reached,
-                    ceiling,
-                    lo,
-                    hi,
-                });
-            }
-        }
         let law = power_law(self.groups, o.power_range.0, o.power_range.1);
         let ks = forecast_ks(self.groups.n_min(), self.groups.n_max());
         let kf: Vec<f64> = ks.iter().map(|&k| k as f64).collect();
@@ -324,25 +169,64 @@ impl<'a> Prepared<'a> {
             band: resampled.as_ref().map(|r| r.band(&kf, o.level)),
             ks,
         };
-        SeriesForecast {
-            scaled_beta: sb,
-            kumaraswamy: ku,
-            scaling: Scaling {
-                fit: ForecastFit::ScaledBeta,
-                exponent: head.exponent,
-                lo: head.lo,
-                hi: head.hi,
-                scale: {
-                    let (lo, hi) = profile_scale(&self.data, &sb, o.level);
-                    (sb.scale, lo, hi)
+        Outlook {
+            forecast: SeriesForecast {
+                scaled_beta: sb,
+                kumaraswamy: ku,
+                scaling: Scaling {
+                    fit: ForecastFit::ScaledBeta,
+                    exponent: head.exponent,
+                    lo: head.lo,
+                    hi: head.hi,
+                    scale: {
+                        let (lo, hi) = profile_scale(&self.data, &sb, o.level);
+                        (sb.scale, lo, hi)
+                    },
+                    power_law: law,
+                    fits,
                 },
-                power_law: law,
-                fits,
+                reach: Vec::new(),
+                forecast_curves,
+                forecast_backtest: o.backtest.and_then(|r| self.backtest(r, o.seed)),
             },
-            reach: reach_rows,
-            forecast_curves,
-            forecast_backtest: o.backtest.and_then(|r| self.backtest(r, o.seed)),
+            resampled,
+            level: o.level,
         }
+    }
+
+    /// The `reach` rows of `targets`: the smallest k at which each forecast reaches each
+    /// target, with the scaled Beta's bootstrap interval from `resampled`.
+    pub fn reach_rows(
+        &self,
+        targets: &[f64],
+        level: f64,
+        preds: &[Predictor<'_>; 2],
+        resampled: Option<&Resampled>,
+    ) -> Vec<ReachRow> {
+        let mut rows = Vec::new();
+        for &target in targets {
+            for fit in ForecastFit::ALL {
+                let ceiling = self.ceiling(fit);
+                let reached = reach(|k| self.pass_at_k(fit, preds, k), target, ceiling);
+                let (lo, hi) = match (fit, resampled) {
+                    (ForecastFit::ScaledBeta, Some(r)) => r.reach_interval(target, level),
+                    _ => (None, None),
+                };
+                rows.push(ReachRow {
+                    fit,
+                    target,
+                    k: match reached {
+                        Reached::At(k) => Some(k),
+                        _ => None,
+                    },
+                    reached,
+                    ceiling,
+                    lo,
+                    hi,
+                });
+            }
+        }
+        rows
     }
 
     /// The scaled Beta refitted on `o.bootstrap` task resamples (from the full optimum).
@@ -363,6 +247,42 @@ impl<'a> Prepared<'a> {
             })
             .collect();
         Some(Resampled { fits })
+    }
+}
+
+/// A series' forecasts without their `reach` rows, and the resamples the rows' intervals
+/// read: kept by the engine while only the reach targets change.
+pub struct Outlook {
+    /// The forecasts, `reach` empty.
+    pub forecast: SeriesForecast,
+    /// The scaled Beta's task resamples (with a bootstrap).
+    pub resampled: Option<Resampled>,
+    /// The intervals' level.
+    pub level: f64,
+}
+
+impl std::fmt::Debug for Outlook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Outlook")
+            .field("forecast", &self.forecast)
+            .field("resamples", &self.resampled.as_ref().map(|r| r.fits.len()))
+            .field("level", &self.level)
+            .finish()
+    }
+}
+
+impl Outlook {
+    /// The forecasts with the reach rows of `targets`.
+    pub fn with_reach(
+        &self,
+        prepared: &Prepared<'_>,
+        targets: &[f64],
+        preds: &[Predictor<'_>; 2],
+    ) -> SeriesForecast {
+        SeriesForecast {
+            reach: prepared.reach_rows(targets, self.level, preds, self.resampled.as_ref()),
+            ..self.forecast.clone()
+        }
     }
 }
 

@@ -1,15 +1,13 @@
 //! The maximum-marginal-likelihood fit of a scaled family.
 
-use super::kernel::Kernel;
-use super::series::scaled_beta_ln;
+use super::data::{ScaledData, Summed};
 use super::Family;
 use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::BbFit;
-use crate::estimators::likelihood::for_ln_choose;
 use crate::num::libm_math::LibmMath;
-use crate::num::newton_box::BoxN;
+use crate::num::newton_box::{BoxN, Objective};
 use crate::num::optimize::StopReason;
-use crate::num::tanh_sinh::{TanhSinh, LEVEL_REL, SEARCH_REL};
+use crate::num::tanh_sinh::SEARCH_REL;
 
 /// Smallest a or b of the fit (below it the mass of x^(a−1) near 0 would need quadrature
 /// nodes beyond what a double holds).
@@ -53,86 +51,6 @@ pub struct ScaledFit {
     pub iterations: u32,
     /// Why the optimiser stopped.
     pub stop_reason: StopReason,
-}
-
-/// The counts as the fits read them: (c, m = n − c, weight) per group, Σ w·ln C(n, c), and the
-/// quadrature rule.
-#[derive(Debug, Clone)]
-pub struct ScaledData {
-    groups: Vec<(u64, u64, f64)>,
-    ln_choose_sum: f64,
-    n_max: u64,
-    rule: TanhSinh,
-}
-
-impl ScaledData {
-    /// Prepares grouped counts.
-    pub fn new(g: &Groups) -> ScaledData {
-        let mut groups = Vec::with_capacity(g.len());
-        let mut ln_choose_sum = 0.0;
-        for block in g.blocks() {
-            for_ln_choose(block, |t, w, lnc| {
-                groups.push((t.c(), t.n() - t.c(), w as f64));
-                ln_choose_sum += w as f64 * lnc;
-            });
-        }
-        ScaledData {
-            groups,
-            ln_choose_sum,
-            n_max: g.n_max(),
-            rule: TanhSinh::new(),
-        }
-    }
-
-    /// ln ∫ (sx)^c (1 − sx)^m f(x) dx of one task and its gradient in (a, b, s).
-    pub fn task_ln(&self, family: Family, p: [f64; 3], c: f64, m: f64) -> (f64, [f64; 3]) {
-        self.task_ln_to(family, p, c, m, LEVEL_REL)
-    }
-
-    /// [`ScaledData::task_ln`] with the quadrature's level tolerance `rel`.
-    fn task_ln_to(&self, family: Family, p: [f64; 3], c: f64, m: f64, rel: f64) -> (f64, [f64; 3]) {
-        let [a, b, s] = p;
-        match family {
-            Family::ScaledBeta if c.fract() == 0.0 && m.fract() == 0.0 && m <= 2e5 => {
-                scaled_beta_ln(a, b, s, c as u64, m as u64)
-            }
-            _ => {
-                let r = Kernel {
-                    family,
-                    a,
-                    b,
-                    s,
-                    c,
-                    m,
-                }
-                .integrate_to(&self.rule, rel);
-                (r.ln, r.grad)
-            }
-        }
-    }
-
-    /// The log marginal likelihood at (a, b, s) and its gradient in (a, b, s).
-    ///
-    /// # Formula
-    /// ℓ = Σ_i [ln C(n_i, c_i) + ln ∫₀¹ (s x)^c_i (1 − s x)^(n_i − c_i) f(x; a, b) dx].
-    pub fn log_likelihood(&self, family: Family, p: [f64; 3]) -> (f64, [f64; 3]) {
-        self.log_likelihood_to(family, p, LEVEL_REL)
-    }
-
-    /// [`ScaledData::log_likelihood`] with the quadrature's level tolerance `rel`
-    /// ([`SEARCH_REL`] while a fit searches).
-    pub fn log_likelihood_to(&self, family: Family, p: [f64; 3], rel: f64) -> (f64, [f64; 3]) {
-        let mut v = self.ln_choose_sum;
-        let mut g = [0.0; 3];
-        for &(c, m, w) in &self.groups {
-            let (tv, tg) = self.task_ln_to(family, p, c as f64, m as f64, rel);
-            v += w * tv;
-            for i in 0..3 {
-                g[i] += w * tg[i];
-            }
-        }
-        (v, g)
-    }
 }
 
 /// Fits both scaled families by maximum marginal likelihood, starting from the BB fit.
@@ -217,21 +135,50 @@ fn fit_in(
     starts: &[[f64; 3]],
     exact: bool,
 ) -> ScaledFit {
-    // The search integrates to SEARCH_REL; the optimum's likelihood is evaluated to
-    // LEVEL_REL (the scaled Beta's series, where it applies, is exact either way).
-    let mut f = |x: [f64; 3]| {
-        let p = [x[0].libm_exp(), x[1].libm_exp(), x[2].libm_exp()];
-        let (v, g) = data.log_likelihood_to(family, p, SEARCH_REL);
-        (v, [g[0] * p[0], g[1] * p[1], g[2] * p[2]])
+    fit_in_hess(data, family, bx, starts, exact).0
+}
+
+/// A profile's point: [`fit_scaled_in`] from one start, with the Hessian of ℓ in
+/// (ln a, ln b, ln s) at the optimum where the search evaluated it there (for the next
+/// point's start).
+pub fn fit_scaled_profile(
+    data: &ScaledData,
+    family: Family,
+    bx: &BoxN<3>,
+    start: [f64; 3],
+) -> (ScaledFit, Option<[[f64; 3]; 3]>) {
+    fit_in_hess(data, family, bx, &[start], true)
+}
+
+fn fit_in_hess(
+    data: &ScaledData,
+    family: Family,
+    bx: &BoxN<3>,
+    starts: &[[f64; 3]],
+    exact: bool,
+) -> (ScaledFit, Option<[[f64; 3]; 3]>) {
+    // The search integrates the groups the grid cannot resolve to SEARCH_REL; the optimum's
+    // likelihood is evaluated to LEVEL_REL.
+    let mut f = LnObjective {
+        data,
+        family,
+        last: None,
     };
     let mut o = bx.maximize(&mut f, starts);
-    if exact {
+    // On the grid the search's value is the exact one; a group integrated alone is redone.
+    let searched = f.last.filter(|l| l.0 == o.x).is_some_and(|l| !l.1.alone);
+    if exact && !searched {
         let p = [o.x[0].libm_exp(), o.x[1].libm_exp(), o.x[2].libm_exp()];
         o.value = data.log_likelihood(family, p).0;
     }
+    let hess = if f.last.is_some_and(|l| l.0 == o.x) {
+        f.hessian(o.x)
+    } else {
+        None
+    };
     let full = scaled_box();
     let edge = |i: usize| o.x[i] <= full.lo[i] + 1e-12 || (i < 2 && o.x[i] >= full.hi[i] - 1e-12);
-    ScaledFit {
+    let fit = ScaledFit {
         family,
         a: o.x[0].libm_exp(),
         b: o.x[1].libm_exp(),
@@ -242,7 +189,8 @@ fn fit_in(
         converged: o.reason.converged(),
         iterations: o.iterations,
         stop_reason: o.reason,
-    }
+    };
+    (fit, hess)
 }
 
 impl ScaledFit {
@@ -254,5 +202,41 @@ impl ScaledFit {
     /// (a, b, s).
     pub fn params(&self) -> [f64; 3] {
         [self.a, self.b, self.scale]
+    }
+}
+
+/// The log-likelihood in (ln a, ln b, ln s), with its Hessian from the grid (computed with
+/// every value: the Newton step asks for it where it last evaluated).
+struct LnObjective<'d> {
+    data: &'d ScaledData,
+    family: Family,
+    last: Option<([f64; 3], Summed)>,
+}
+
+impl Objective<3> for LnObjective<'_> {
+    fn eval(&mut self, x: [f64; 3]) -> (f64, [f64; 3]) {
+        let p = x.map(|v| v.libm_exp());
+        let s = self.data.log_likelihood_hess(self.family, p, SEARCH_REL);
+        self.last = Some((x, s));
+        (
+            s.value,
+            [s.grad[0] * p[0], s.grad[1] * p[1], s.grad[2] * p[2]],
+        )
+    }
+
+    /// ∂²ℓ/∂θ_i∂θ_j = p_i·p_j·∂²ℓ/∂p_i∂p_j + δ_ij·p_i·∂ℓ/∂p_i, θ = ln p.
+    fn hessian(&mut self, x: [f64; 3]) -> Option<[[f64; 3]; 3]> {
+        let s = match self.last {
+            Some((at, s)) if at == x => s,
+            _ => {
+                self.eval(x);
+                self.last?.1
+            }
+        };
+        let p = x.map(|v| v.libm_exp());
+        let (g, h) = (s.grad, s.hess);
+        Some(std::array::from_fn(|i| {
+            std::array::from_fn(|j| p[i] * p[j] * h[i][j] + if i == j { p[i] * g[i] } else { 0.0 })
+        }))
     }
 }

@@ -3,19 +3,27 @@
 //! likelihood. The scale lets the per-task success rates stop below 1; the left tail x^(a−1)
 //! makes −log pass@k fall as a power of k with exponent a.
 //!
-//! The scaled Beta's marginal likelihood is a positive finite series ([`series`]), exact to
-//! rounding; the Kumaraswamy's has no such form and is integrated by tanh-sinh quadrature
-//! split at the integrand's peak ([`kernel`]), which also serves the predictive values of
-//! both (where k makes the series long).
+//! Both families' marginal likelihoods are integrated on one tanh-sinh grid shared by every
+//! group of a series and every step of a fit ([`grid`], [`point`]): the density's part of a
+//! node once per parameter point, then one exponential per node a group's peak needs, with
+//! the gradient and Hessian the fits' Newton steps use. A group the grid cannot resolve is
+//! computed alone: the scaled Beta's positive finite series ([`series`]), exact to rounding,
+//! or tanh-sinh quadrature split at the integrand's peak ([`kernel`]); both also check the
+//! grid in the tests.
 
+mod data;
 mod fit;
+pub mod grid;
 pub mod kernel;
+pub mod point;
 mod predict;
 pub mod series;
+mod walk;
 
+pub use data::{ScaledData, Summed};
 pub use fit::{
-    fit_scaled, fit_scaled_from, fit_scaled_in, fit_scaled_near, scaled_box, ScaledData, ScaledFit,
-    PARAM_MAX, PARAM_MIN, SCALE_MIN,
+    fit_scaled, fit_scaled_from, fit_scaled_in, fit_scaled_near, fit_scaled_profile, scaled_box,
+    ScaledFit, PARAM_MAX, PARAM_MIN, SCALE_MIN,
 };
 pub use predict::Predictor;
 

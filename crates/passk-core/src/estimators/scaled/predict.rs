@@ -1,6 +1,7 @@
 //! Posterior-predictive pass@k and pass^k of a fitted scaled family, for any k.
 
-use super::fit::{ScaledData, ScaledFit};
+use super::data::ScaledData;
+use super::fit::ScaledFit;
 use crate::data::groups::Groups;
 use crate::num::libm_math::LibmMath;
 
@@ -18,13 +19,15 @@ impl<'a> Predictor<'a> {
     /// Prepares the predictions of `fit` for the tasks of `g` (the data it was fitted to, or
     /// any other series).
     pub fn new(fit: ScaledFit, data: &'a ScaledData, g: &Groups) -> Self {
-        let p = fit.params();
-        let tasks: Vec<_> = g
+        let cm: Vec<(f64, f64, f64)> = g
             .iter()
-            .map(|(t, w)| {
-                let (c, m) = (t.c() as f64, (t.n() - t.c()) as f64);
-                (c, m, w as f64, data.task_ln(fit.family, p, c, m).0)
-            })
+            .map(|(t, w)| (t.c() as f64, (t.n() - t.c()) as f64, w as f64))
+            .collect();
+        let ln0 = data.tasks_ln(fit.family, fit.params(), cm.iter().map(|t| (t.0, t.1)));
+        let tasks: Vec<_> = cm
+            .iter()
+            .zip(ln0)
+            .map(|(&(c, m, w), l)| (c, m, w, l))
             .collect();
         let total = tasks.iter().map(|t| t.2).sum();
         Predictor {
@@ -41,29 +44,34 @@ impl<'a> Predictor<'a> {
     /// Per task, 1 − E[(1 − sX)^k | n, c] = 1 − I(c, m + k)/I(c, m), I(c, m) =
     /// ∫ (sx)^c (1 − sx)^m f(x) dx; averaged with the tasks' weights.
     pub fn pass_at_k(&self, k: f64) -> f64 {
-        let p = self.fit.params();
+        let ln1 = self.lns(|c, m| (c, m + k));
         let sum: f64 = self
             .tasks
             .iter()
-            .map(|&(c, m, w, ln0)| {
-                let ln1 = self.data.task_ln(self.fit.family, p, c, m + k).0;
-                -w * (ln1 - ln0).libm_exp_m1()
-            })
+            .zip(ln1)
+            .map(|(&(_, _, w, ln0), ln1)| -w * (ln1 - ln0).libm_exp_m1())
             .sum();
         sum / self.total
     }
 
     /// Mean posterior-predictive pass^k: E[(sX)^k | n, c] = I(c + k, m)/I(c, m).
     pub fn pass_hat_k(&self, k: f64) -> f64 {
-        let p = self.fit.params();
+        let ln1 = self.lns(|c, m| (c + k, m));
         let sum: f64 = self
             .tasks
             .iter()
-            .map(|&(c, m, w, ln0)| {
-                let ln1 = self.data.task_ln(self.fit.family, p, c + k, m).0;
-                w * (ln1 - ln0).libm_exp()
-            })
+            .zip(ln1)
+            .map(|(&(_, _, w, ln0), ln1)| w * (ln1 - ln0).libm_exp())
             .sum();
         sum / self.total
+    }
+
+    /// ln I of every task at the exponents `at` gives (one point: its nodes computed once).
+    fn lns(&self, at: impl Fn(f64, f64) -> (f64, f64)) -> Vec<f64> {
+        self.data.tasks_ln(
+            self.fit.family,
+            self.fit.params(),
+            self.tasks.iter().map(|&(c, m, _, _)| at(c, m)),
+        )
     }
 }

@@ -1,0 +1,302 @@
+//! One group's integral on the grid: the walk of a [`Point`]'s nodes around the group's peak.
+//!
+//! A group walks the grid at the stride its peak's width allows, outwards from the peak until
+//! the terms fall below 2^-64 of the sum (or to the end, where the integrand may be singular:
+//! then the mass beyond the last node is added as the per-group rule adds it), and checks
+//! itself against every other node: the trapezoid's error roughly squares when the step
+//! halves, so two strides that agree to [`LEVEL_REL`] leave an error near 10^-14. A group
+//! whose peak the finest stride cannot resolve gives None (the caller integrates it alone).
+
+use super::point::{GroupLn, Point};
+use crate::num::libm_math::LibmMath;
+use crate::num::prec::TAIL_NEGLIGIBLE;
+use crate::num::tanh_sinh::{end_mass, LEVEL_REL};
+
+impl Point<'_> {
+    /// ln ∫₀¹ (sx)^c (1 − sx)^m f(x) dx with its derivatives in (a, b, s) up to `order` (0:
+    /// the value alone, 1: the gradient, 2: the Hessian too; the others are left zero); None
+    /// where the finest stride cannot resolve the peak.
+    pub fn group(&mut self, c: f64, m: f64, order: u8) -> Option<GroupLn> {
+        let (grad, hess) = (order >= 1, order >= 2);
+        let [a, b, s] = self.p;
+        let guess = (c + a - 1.0) / (s * (c + m + a + b - 2.0));
+        let guess = if guess.is_finite() { guess } else { 0.5 };
+        let x0 = guess.clamp(1e-17, 1.0 - 1e-17);
+        // The peak's width in t: a binomial's in p = s·x, through dx/dt = π·cosh t·x(1 − x).
+        let p0 = s * x0;
+        let logit = x0.libm_ln() - (-x0).libm_ln_1p();
+        let cosh_t = (1.0 + (logit / core::f64::consts::PI).powi(2)).sqrt();
+        let sigma = (p0 * (1.0 - p0) / (c + m + a + b).max(1.0)).sqrt()
+            / (s * core::f64::consts::PI * cosh_t * x0 * (1.0 - x0));
+        let h = self.grid.h();
+        let max_stride = 1usize << (self.grid.level - 3);
+        let stride_for = |sigma: f64| {
+            let mut stride = 1usize;
+            while stride < max_stride && (2 * stride) as f64 * h <= 0.5 * sigma {
+                stride *= 2;
+            }
+            stride
+        };
+        // A peak at an end (the guess outside (0, 1)) is wide in t: the coarsest stride.
+        let stride = if guess == x0 && sigma.is_finite() {
+            stride_for(sigma)
+        } else {
+            max_stride
+        };
+        // The peak at that stride, then the stride its curvature there asks for (the guess
+        // knows the binomial factor's width, not the density's).
+        let half = self.grid.half as isize;
+        let kp = self.peak(c, m, stride, self.grid.index_of(x0));
+        let ip = (half + kp * stride as isize) as usize;
+        let mut stride = if kp.abs() < half / stride as isize {
+            let l = |pt: &mut Self, i: usize| pt.ln_at(i, c, m);
+            let (l0, lm, lp) = (l(self, ip), l(self, ip - stride), l(self, ip + stride));
+            let kappa = (2.0 * l0 - lm - lp) / (stride as f64 * h).powi(2);
+            if kappa > 0.0 {
+                stride_for(1.0 / kappa.sqrt())
+            } else {
+                stride
+            }
+        } else {
+            stride
+        };
+        loop {
+            if let Some(r) = self.walk(c, m, stride, ip, grad, hess) {
+                return Some(r);
+            }
+            if stride == 1 {
+                return None;
+            }
+            stride /= 2;
+        }
+    }
+
+    /// The peak on the lattice of `stride` (in lattice steps k from t = 0), from `start`.
+    fn peak(&mut self, c: f64, m: f64, stride: usize, start: usize) -> isize {
+        let half = self.grid.half as isize;
+        let kmax = half / stride as isize;
+        let at = |k: isize| (half + k * stride as isize) as usize;
+        let f = |pt: &mut Self, k: isize| pt.ln_at(at(k), c, m);
+        let k0 = ((start as isize - half) as f64 / stride as f64).round() as isize;
+        let mut k = k0.clamp(-kmax, kmax);
+        let mut v = f(self, k);
+        let dir = if k < kmax && f(self, k + 1) > v {
+            1
+        } else if k > -kmax && f(self, k - 1) > v {
+            -1
+        } else {
+            return k;
+        };
+        // Gallop uphill, then bisect the slope's sign change.
+        let (mut prev, mut step) = (k, 1isize);
+        let (mut lo, mut hi) = loop {
+            let next = (k + dir * step).clamp(-kmax, kmax);
+            if next == k {
+                return k;
+            }
+            let vn = f(self, next);
+            if vn > v {
+                (prev, k, v) = (k, next, vn);
+                step *= 2;
+            } else {
+                break (prev.min(next), prev.max(next));
+            }
+        };
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if f(self, mid) < f(self, mid + 1) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    /// The group's integral at one stride; None when the stride and twice it disagree.
+    fn walk(
+        &mut self,
+        c: f64,
+        m: f64,
+        stride: usize,
+        start: usize,
+        want_grad: bool,
+        hess: bool,
+    ) -> Option<GroupLn> {
+        let [_, b, s] = self.p;
+        let half = self.grid.half as isize;
+        let kmax = half / stride as isize;
+        let kp = self.peak(c, m, stride, start);
+        let ip = (half + kp * stride as isize) as usize;
+        let vp = self.vals(ip);
+        let lp = c * vp.lsx + m * vp.l1 + vp.f;
+        if !lp.is_finite() {
+            return None;
+        }
+        let ends = [self.p[0] + c, b + if s >= 1.0 { m } else { 0.0 }];
+        let mut acc = Acc::default();
+        let add = |pt: &mut Self, k: isize, acc: &mut Acc| -> f64 {
+            let v = pt.vals((half + k * stride as isize) as usize);
+            let mut e = (c * v.lsx + m * v.l1 + v.f - lp).libm_exp();
+            if k.abs() == kmax {
+                e *= 0.5;
+            }
+            acc.sum += e;
+            if k % 2 == 0 {
+                acc.sum2 += e;
+            }
+            if !want_grad {
+                return e;
+            }
+            let d = [v.fa - vp.fa, v.fb - vp.fb, -m * (v.q - vp.q)];
+            for (a, di) in acc.d.iter_mut().zip(d) {
+                *a += e * di;
+            }
+            if hess {
+                acc.dd[0] += e * d[0] * d[0];
+                acc.dd[1] += e * d[0] * d[1];
+                acc.dd[2] += e * d[0] * d[2];
+                acc.dd[3] += e * d[1] * d[1];
+                acc.dd[4] += e * d[1] * d[2];
+                acc.dd[5] += e * d[2] * d[2];
+                acc.h2[0] += e * v.faa;
+                acc.h2[1] += e * v.fab;
+                acc.h2[2] += e * v.fbb;
+                acc.h2[3] += e * v.q * v.q;
+            }
+            e
+        };
+        add(self, kp, &mut acc);
+        // Beyond the mode of (sx)^c (1 − sx)^m, on either side, the mass left is at most
+        // that factor at the last node (f integrates to 1): cut once it is below 2^-64 of the
+        // sum. At s = 1 the right end's ∂/∂s integrand is singular: cut there only after two
+        // negligible terms where g vanishes faster than (1 − x)², as at the left end with
+        // c = 0.
+        let mode = if c + m > 0.0 {
+            c / (s * (c + m))
+        } else {
+            f64::NAN
+        };
+        let ln_tail = TAIL_NEGLIGIBLE.libm_ln() + lp;
+        let mut reached = [false; 2];
+        for (side, dir) in [(0usize, -1isize), (1, 1)] {
+            let bound = side == 0 || s < 1.0;
+            // The sum so far (it only grows: a cut against it is on the safe side).
+            let ln_cut = ln_tail + (stride as f64 * acc.sum).libm_ln();
+            let mut k = kp + dir;
+            let mut small = 0;
+            while k.abs() <= kmax {
+                let e = add(self, k, &mut acc);
+                if ends[side] > 2.0 {
+                    small = if e < TAIL_NEGLIGIBLE * acc.sum {
+                        small + 1
+                    } else {
+                        0
+                    };
+                    if small == 2 {
+                        break;
+                    }
+                }
+                if bound {
+                    let i = (half + k * stride as isize) as usize;
+                    let x = self.grid.nodes[i].x;
+                    let beyond = if side == 0 { x < mode } else { x > mode };
+                    if beyond {
+                        let v = self.vals(i);
+                        let binomial = c * v.lsx + m * v.l1;
+                        if binomial < ln_cut {
+                            break;
+                        }
+                    }
+                }
+                if k.abs() == kmax {
+                    reached[side] = true;
+                }
+                k += dir;
+            }
+            if kp.abs() == kmax && kp.signum() == dir {
+                reached[side] = true;
+            }
+        }
+        let fine = (stride as f64 * acc.sum).libm_ln();
+        let coarse = (2.0 * stride as f64 * acc.sum2).libm_ln();
+        // (NaN fails too.)
+        if (fine - coarse).abs() >= LEVEL_REL || fine.is_nan() || coarse.is_nan() {
+            return None;
+        }
+        // Sums in units of e^lp: the nodes' at this stride, then the masses beyond the ends.
+        let sf = stride as f64;
+        let mut total = sf * acc.sum;
+        let mut d = acc.d.map(|v| sf * v);
+        let mut dd = acc.dd.map(|v| sf * v);
+        let h2 = acc.h2.map(|v| sf * v);
+        let gp = [vp.fa, vp.fb, c / s - m * vp.q];
+        for (side, &e) in ends.iter().enumerate() {
+            if !reached[side] {
+                continue;
+            }
+            let at_one = side == 1;
+            let mut g = |x: f64, xc: f64| {
+                let v = self.vals_at(x, xc, x.libm_ln(), xc.libm_ln(), 0.0);
+                (
+                    c * v.lsx + m * v.l1 + v.f,
+                    [v.fa, v.fb, c / s - if m == 0.0 { 0.0 } else { m * v.q }],
+                )
+            };
+            for (w, (v, grad)) in end_mass(sf * self.grid.h(), 0.5, e, at_one, &mut g) {
+                let t = w * (v - lp).libm_exp();
+                if !(t.is_finite()) || t == 0.0 {
+                    continue;
+                }
+                total += t;
+                let dv = [grad[0] - gp[0], grad[1] - gp[1], grad[2] - gp[2]];
+                for i in 0..3 {
+                    d[i] += t * dv[i];
+                }
+                if hess {
+                    dd[0] += t * dv[0] * dv[0];
+                    dd[1] += t * dv[0] * dv[1];
+                    dd[2] += t * dv[0] * dv[2];
+                    dd[3] += t * dv[1] * dv[1];
+                    dd[4] += t * dv[1] * dv[2];
+                    dd[5] += t * dv[2] * dv[2];
+                }
+            }
+        }
+        let mean = d.map(|v| v / total);
+        let grad = std::array::from_fn(|i| gp[i] + mean[i]);
+        let mut hm = [[0.0; 3]; 3];
+        if hess {
+            let cov = |i: usize, j: usize| {
+                let idx = [[0, 1, 2], [1, 3, 4], [2, 4, 5]][i][j];
+                dd[idx] / total - mean[i] * mean[j]
+            };
+            let base = [
+                [h2[0] / total, h2[1] / total, 0.0],
+                [h2[1] / total, h2[2] / total, 0.0],
+                [0.0, 0.0, -c / (s * s) - m * h2[3] / total],
+            ];
+            for i in 0..3 {
+                for j in 0..3 {
+                    hm[i][j] = base[i][j] + cov(i, j);
+                }
+            }
+        }
+        let ln = lp + total.libm_ln();
+        ln.is_finite().then_some(GroupLn { ln, grad, hess: hm })
+    }
+}
+
+/// The running sums of a walk, in units of e^lp.
+#[derive(Debug, Default)]
+struct Acc {
+    sum: f64,
+    /// The nodes of twice the stride.
+    sum2: f64,
+    /// Σ e·(∇ln g − ∇ln g at the peak).
+    d: [f64; 3],
+    /// Σ e·d·dᵀ (upper triangle, row by row).
+    dd: [f64; 6],
+    /// Σ e·∂²ln f/∂a², ∂a∂b, ∂b², and Σ e·q².
+    h2: [f64; 4],
+}
