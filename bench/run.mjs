@@ -287,5 +287,32 @@ check(firstRender <= 700, `first render ≤ 700 ms — ${firstRender.toFixed(0)}
 check(heavy.longest <= 50 && ingest.longest <= 50, `longest main-thread task ≤ 50 ms while the heavy settings run on Pythia and while the ${ingest.mb} MB file loads — ${heavy.longest} ms and ${ingest.longest} ms`);
 check(heavy.keystrokes > 0 && heavy.calcMax <= 50, `the calculator answers within 50 ms of a keystroke while the heavy job runs — max ${heavy.calcMax} ms over ${heavy.keystrokes} keystrokes`);
 if (ingest.mb >= 200) check(ingest.memory <= 300, `memory the page (renderer processes) adds while it reads a ${ingest.mb} MB file ≤ 300 MB — ${ingest.memory} MB`);
+// Issue 50: `passk report` as a user runs it (whole process, defaults, min of runs), and every
+// answer of the two examples on the page, with a change of the reach target.
+log('passk report, whole process; every answer on the page');
+const rep = spawnSync('node', [join(ROOT, 'bench/report.mjs'), quick ? '3' : '5'], { encoding: 'utf8', env: process.env });
+const reportMs = Object.fromEntries([...(rep.stdout ?? '').matchAll(/report: (.+?) (\d+) ms/g)].map((m) => [m[1], Number(m[2])]));
+const ans = spawnSync('node', [join(ROOT, 'bench/answers.mjs')], { encoding: 'utf8', env: process.env });
+const answers = Object.fromEntries(
+  [...(ans.stdout ?? '').matchAll(/answers: (\w+) every panel ([\d.]+) s after the click, auto column filled ([\d.]+) s, reach 50 % (\d+) ms/g)].map((m) => [
+    m[1],
+    { all: Number(m[2]), auto: Number(m[3]), reach: Number(m[4]) },
+  ]),
+);
+out.push('');
+out.push('| passk report (defaults, forecasts included), whole process | min ms |');
+out.push('|---|---:|');
+for (const [k, v] of Object.entries(reportMs)) out.push(`| ${k} | ${v} |`);
+if (!Object.keys(reportMs).length) out.push(`| (failed) ${rep.stderr} | |`);
+out.push('');
+out.push('| example on the page | every panel answered | auto column filled | reach target changed |');
+out.push('|---|---:|---:|---:|');
+for (const [k, v] of Object.entries(answers)) out.push(`| ${k} | ${v.all} s | ${v.auto} s | ${v.reach} ms |`);
+if (!Object.keys(answers).length) out.push(`| (failed) ${ans.stderr} | | | |`);
+if (reportMs['DeepScaleR pair'] !== undefined) check(reportMs['DeepScaleR pair'] <= 100, `passk report on the DeepScaleR pair ≤ 100 ms — ${reportMs['DeepScaleR pair']} ms`);
+if (reportMs['Pythia (7 series)'] !== undefined) check(reportMs['Pythia (7 series)'] <= 250, `passk report on Pythia ≤ 250 ms — ${reportMs['Pythia (7 series)']} ms`);
+if (answers.pythia) check(answers.pythia.all <= 5, `every panel of the Pythia example within 5 s of its button — ${answers.pythia.all} s`);
+if (answers.deepscaler) check(answers.deepscaler.all <= 2, `every panel of the DeepScaleR example within 2 s — ${answers.deepscaler.all} s`);
+for (const [k, v] of Object.entries(answers)) check(v.reach <= 200, `a new reach target answered within 200 ms (${k}) — ${v.reach} ms`);
 console.log(out.join('\n'));
 log('done');

@@ -8,6 +8,7 @@ use super::column_picker::ColumnPicker;
 use super::term::Term;
 use passk_core::estimators::stderr::SeKind;
 use passk_engine::protocol::Family;
+use passk_io::display::percent;
 use passk_view::table::columns::{columns, pick, shown};
 use passk_view::table::{
     cover_rows, csv, latex, markdown, rows, se_note, voting, Cell, Row, WAITING,
@@ -115,12 +116,14 @@ pub fn ResultsTable(
                     let cells = r
                         .cells
                         .iter()
-                        .map(|c| {
-                            let text = match c {
-                                Cell::Waiting => waiting(),
-                                _ => c.text(),
-                            };
-                            view! { <td title=c.title() class:excludes=c.excludes_unbiased()>{text}</td> }
+                        .map(|c| match c {
+                            // Marked on a line of its own (the cell wraps: no wider column).
+                            Cell::Unbiased(v) => view! {
+                                <td title=c.title() class="unbiased">{percent(*v)}<span class="mark">" unbiased"</span></td>
+                            }
+                            .into_any(),
+                            Cell::Waiting => view! { <td title=c.title() class="waiting">{waiting()}</td> }.into_any(),
+                            _ => view! { <td title=c.title() class:excludes=c.excludes_unbiased()>{c.text()}</td> }.into_any(),
                         })
                         .collect_view();
                     view! { <tr><th scope="row" class="left series" title=r.series.clone()>{r.series.clone()}</th><td class="k">{r.k.to_string()}</td>{cells}</tr> }

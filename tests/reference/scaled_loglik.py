@@ -9,8 +9,9 @@ each family, at the parameter point scipy's independent optimiser found
 with mpmath at 50 digits: the scaled Beta by the terminating hypergeometric series after
 Pfaff's transformation, ∫ = s^c·B(a + c, b)/B(a, b)·(1 − s)^m·₂F₁(−m, b; a + b + c; s/(s − 1))
 (every term positive, summed exactly at 50 digits); the Kumaraswamy by mpmath's tanh-sinh
-quadrature in u = x^a (the x^(a−1) singularity taken into the measure), split at the peak and
-eight widths either side, its error estimate asserted below 1e-28 of the value. Neither shares
+quadrature in v = (1 − x^a)^b, uniform under the density (no singularity left at either end),
+split at the peak and eight widths either side, its error estimate asserted below 1e-28 of the
+value. Neither shares
 code with passk-core (a tanh-sinh grid shared by the groups, f64).
 
 Writes tests/fixtures/scaled/loglik.json, which crates/passk-core/tests/scaled_grid.rs reads:
@@ -55,20 +56,18 @@ def ln_beta_group(a, b, s, n, c):
 
 
 def ln_kuma_group(a, b, s, n, c):
+    """In v = (1 − x^a)^b, uniform under the Kumaraswamy: ∫ g(x) f(x) dx = ∫₀¹ g(x(v)) dv with
+    x = (1 − v^(1/b))^(1/a), no singularity left at either end."""
     m = n - c
 
-    def ln_g(u):
-        x = u ** (1 / a)
-        return c * mp.log(s * x) + m * mp.log(1 - s * x) + mp.log(b) + (b - 1) * mp.log(1 - u)
+    def ln_g(v):
+        x = (-mp.expm1(mp.log(v) / b)) ** (1 / a)
+        return (c * mp.log(s * x) if c else 0) + m * mp.log(1 - s * x)
 
-    d = lambda u: mp.diff(ln_g, u)
-    # Bracket the interior peak from the best of a log-spaced scan (with b < 1 ln g also
-    # rises at u = 1, where the density's singularity is: not the peak that carries c, m).
+    d = lambda v: mp.diff(ln_g, v)
     scan = [mp.mpf(10) ** (-mp.mpf(k) / 20) for k in range(1, 800)]
     scan += [1 - v for v in scan if v < mp.mpf("0.5")]
     best = max(scan, key=ln_g)
-    # Scaled by the scan's best value and split there (at the end's singularity when b < 1
-    # pulls the mass to u = 1).
     top = ln_g(best)
     pts = [mp.mpf(0), best, mp.mpf(1)]
     lo, hi = best / 2, min(best * 2, (1 + best) / 2)
@@ -84,7 +83,7 @@ def ln_kuma_group(a, b, s, n, c):
         w = 1 / mp.sqrt(-mp.diff(ln_g, peak, 2))
         pts = sorted(set([mp.mpf(0)] + [p for p in (peak - 8 * w, peak, peak + 8 * w) if 0 < p < 1]
                          + [mp.mpf(1)]))
-    val, err = mp.quad(lambda u: mp.exp(ln_g(u) - top), pts, maxdegree=16, error=True)
+    val, err = mp.quad(lambda v: mp.exp(ln_g(v) - top), pts, maxdegree=16, error=True)
     assert err < mp.mpf("1e-28") * val, (a, b, s, n, c, val, err)
     return top + mp.log(val)
 

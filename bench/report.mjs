@@ -1,0 +1,44 @@
+// `passk report` as a user runs it (issue 50): the whole process, defaults (forecasts
+// included), min of 5 runs, on the DeepScaleR pair, the seven Pythia series and 10^6
+// synthetic tasks (n = 100, a seeded spread of rates; written to target/bench-report/).
+// Builds the release CLI first. Prints one line per input:
+//   report: <input> <ms> ms (min of 5; runs …)
+// Usage: node bench/report.mjs [RUNS]   (PASSK_BIN: another build of passk to time, e.g. main's)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const runs = Number(process.argv[2] ?? 5);
+if (!process.env.PASSK_BIN) execFileSync('cargo', ['build', '--release', '--quiet', '-p', 'passk-cli'], { cwd: ROOT, stdio: 'inherit' });
+const bin = process.env.PASSK_BIN ?? join(ROOT, 'target/release/passk');
+const dir = join(ROOT, 'target/bench-report');
+mkdirSync(dir, { recursive: true });
+const synthetic = join(dir, 'synthetic_1e6.txt');
+if (!existsSync(synthetic)) {
+  // SplitMix64-free and seeded: rate_i from a fixed LCG, c = round(100·rate_i²).
+  let x = 12345n;
+  const lines = [];
+  for (let i = 0; i < 1_000_000; i++) {
+    x = (6364136223846793005n * x + 1442695040888963407n) & 0xffffffffffffffffn;
+    const u = Number(x >> 11n) / 2 ** 53;
+    lines.push(`100 ${Math.round(100 * u * u)}`);
+  }
+  writeFileSync(synthetic, lines.join('\n') + '\n');
+}
+const real = (f) => join(ROOT, 'assets/examples', f);
+const inputs = [
+  ['DeepScaleR pair', [real('deepscaler_base.jsonl'), real('deepscaler_rl.jsonl')]],
+  ['Pythia (7 series)', [real('pythia_math_n10000.csv')]],
+  ['10^6 synthetic tasks', [synthetic]],
+];
+for (const [name, files] of inputs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(bin, ['report', ...files], { maxBuffer: 1 << 28 });
+    if (r.status !== 0) throw new Error(`${name}: ${r.stderr}`);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  console.log(`report: ${name} ${Math.min(...times).toFixed(0)} ms (min of ${runs}; runs ${times.map((t) => t.toFixed(0)).join(', ')})`);
+}

@@ -1,0 +1,196 @@
+//! The shared grid of the scaled fits (issue 50): each group's integral against the exact
+//! series and the per-group quadrature, its gradient and Hessian against differences, the
+//! whole log-likelihood on the real files against mpmath at 50 digits, and a group the grid
+//! cannot resolve handed to the per-group rule.
+#![cfg(not(target_arch = "wasm32"))]
+
+use passk_core::data::counts::Counts;
+use passk_core::data::groups::Groups;
+use passk_core::estimators::scaled::grid::Grid;
+use passk_core::estimators::scaled::kernel::Kernel;
+use passk_core::estimators::scaled::point::with_point;
+use passk_core::estimators::scaled::series::scaled_beta_ln;
+use passk_core::estimators::scaled::{Family, ScaledData};
+use passk_core::num::beta::ln_beta;
+use passk_core::num::prec::{close, CLOSED_FORM_REL, POSTERIOR_REL};
+use passk_core::num::tanh_sinh::TanhSinh;
+use serde_json::Value;
+
+/// Points of both families over the shapes the fits visit.
+fn points() -> Vec<(f64, f64, f64)> {
+    let mut out = Vec::new();
+    for &a in &[0.05, 0.3, 1.0, 4.0, 40.0] {
+        for &b in &[0.1, 0.9, 3.0, 200.0] {
+            for &s in &[0.01, 0.3, 0.8, 0.999_999, 1.0] {
+                out.push((a, b, s));
+            }
+        }
+    }
+    out
+}
+
+const COUNTS: [(u64, u64); 7] = [
+    (1, 0),
+    (1, 1),
+    (10, 3),
+    (128, 0),
+    (128, 128),
+    (10_000, 7),
+    (10_000, 5_000),
+];
+
+#[test]
+fn each_group_on_the_grid_is_the_series_and_the_per_group_rule() {
+    let rule = TanhSinh::new();
+    let (mut resolved, mut all) = (0, 0);
+    let mut worst: f64 = 0.0;
+    for family in Family::ALL {
+        for (a, b, s) in points() {
+            for &(n, c) in &COUNTS {
+                let m = n - c;
+                let level = Grid::level_for(n).max(Grid::level_for((a + b) as u64));
+                let Some(g) = with_point(level, family, [a, b, s], |pt| {
+                    pt.group(c as f64, m as f64, 1)
+                }) else {
+                    all += 1;
+                    continue;
+                };
+                all += 1;
+                resolved += 1;
+                let (want, want_grad) = match family {
+                    Family::ScaledBeta => scaled_beta_ln(a, b, s, c, m),
+                    Family::Kumaraswamy => {
+                        let r = Kernel {
+                            family,
+                            a,
+                            b,
+                            s,
+                            c: c as f64,
+                            m: m as f64,
+                        }
+                        .integrate(&rule);
+                        (r.ln, r.grad)
+                    }
+                };
+                // The integral to 1e-10 relative (ln to 1e-10 absolute, as the per-group rule
+                // is held to mpmath), or a few ulps of the density's ln B(a, b) where that is
+                // large (the grid's value carries its rounding; the series cancels it).
+                let tol =
+                    POSTERIOR_REL.max(64.0 * f64::EPSILON * (want.abs() + ln_beta(a, b).abs()));
+                worst = worst.max((g.ln - want).abs());
+                assert!(
+                    (g.ln - want).abs() <= tol,
+                    "{family:?} {a} {b} {s} {n} {c}: {} vs {want}",
+                    g.ln
+                );
+                for i in 0..3 {
+                    assert!(
+                        close(g.grad[i], want_grad[i], 2e-6, 1e-7),
+                        "{family:?} gradient {i} at {a} {b} {s} {n} {c}: {:?} vs {want_grad:?}",
+                        g.grad
+                    );
+                }
+            }
+        }
+    }
+    // The grid takes nearly all (the rest goes to the per-group rule, below).
+    assert!(resolved * 10 >= all * 9, "{resolved} of {all}");
+    eprintln!("{resolved} of {all} on the grid; largest |Δ ln| {worst:e}");
+}
+
+#[test]
+fn the_hessian_is_the_gradients_difference() {
+    for family in Family::ALL {
+        for &(a, b, s) in &[(0.3, 2.0, 0.7), (1.5, 0.6, 0.95), (0.1, 8.0, 0.2)] {
+            for &(n, c) in &[(128u64, 17u64), (10_000, 40), (16, 16)] {
+                let m = (n - c) as f64;
+                let level = Grid::level_for(n);
+                let at = |p: [f64; 3]| {
+                    with_point(level, family, p, |pt| pt.group(c as f64, m, 2)).unwrap()
+                };
+                let h = at([a, b, s]).hess;
+                for j in 0..3 {
+                    let step = 1e-5 * [a, b, s][j];
+                    let (mut up, mut dn) = ([a, b, s], [a, b, s]);
+                    up[j] += step;
+                    dn[j] -= step;
+                    let (gu, gd) = (at(up).grad, at(dn).grad);
+                    for i in 0..3 {
+                        let fd = (gu[i] - gd[i]) / (2.0 * step);
+                        assert!(
+                            close(h[i][j], fd, 1e-5, 1e-6 * (1.0 + h[i][i].abs())),
+                            "{family:?} H[{i}][{j}] at {a} {b} {s} {n} {c}: {} vs {fd}",
+                            h[i][j]
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_peak_finer_than_the_finest_stride_is_integrated_alone() {
+    // Beta(10^4, 10^4) on the coarsest grid: no stride resolves it, the group goes to the
+    // per-group rule (the exact series here), and the value is still exact.
+    let p = [1e4, 1e4, 0.5];
+    assert!(with_point(6, Family::ScaledBeta, p, |pt| pt.group(3.0, 7.0, 1)).is_none());
+    let g = Groups::new([Counts::new(10, 3).unwrap()]);
+    let data = ScaledData::new(&g);
+    let (v, _) = data.task_ln(Family::ScaledBeta, p, 3.0, 7.0);
+    let want = scaled_beta_ln(1e4, 1e4, 0.5, 3, 7).0;
+    // To the rounding of ln B(10^4, 10^4) ≈ −1.4·10^4 that the grid's density carries.
+    assert!(
+        (v - want).abs() <= 64.0 * f64::EPSILON * ln_beta(1e4, 1e4).abs(),
+        "{v} vs {want}"
+    );
+}
+
+/// The series of the shared real files as the reference script groups them.
+fn real_series() -> Vec<(String, Groups)> {
+    let ds = passk_fixtures::load(&[
+        passk_fixtures::real("deepscaler_base.jsonl"),
+        passk_fixtures::real("deepscaler_rl.jsonl"),
+        passk_fixtures::real("pythia_math_n10000.csv"),
+    ]);
+    ds.iter()
+        .map(|d| {
+            (
+                d.name.clone(),
+                Groups::new(d.tasks.iter().map(|t| t.counts)),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn log_likelihoods_on_the_real_files_agree_with_mpmath_at_50_digits_to_1e_12() {
+    let text = std::fs::read_to_string(passk_fixtures::fixture("scaled/loglik.json")).unwrap();
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    let points = doc["points"].as_array().unwrap();
+    assert_eq!(points.len(), 18);
+    let series = real_series();
+    let mut worst: f64 = 0.0;
+    for p in points {
+        let name = p["series"].as_str().unwrap();
+        let (_, g) = series
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no series {name}"));
+        let family = match p["family"].as_str().unwrap() {
+            "scaled_beta" => Family::ScaledBeta,
+            _ => Family::Kumaraswamy,
+        };
+        let num = |k: &str| p[k].as_f64().unwrap();
+        let want: f64 = p["log_likelihood"].as_str().unwrap().parse().unwrap();
+        let (got, _) =
+            ScaledData::new(g).log_likelihood(family, [num("a"), num("b"), num("scale")]);
+        let rel = (got - want).abs() / want.abs();
+        worst = worst.max(rel);
+        assert!(
+            rel <= CLOSED_FORM_REL,
+            "{name} {family:?}: {got} vs {want} ({rel:e})"
+        );
+    }
+    eprintln!("largest relative difference from mpmath: {worst:e}");
+}
