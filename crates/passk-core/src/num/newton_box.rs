@@ -213,7 +213,7 @@ impl<const N: usize> BoxN<N> {
 
 /// Solves (A + λI)·y = r for a symmetric m×m A (row-major) by Cholesky; None unless A + λI
 /// is positive definite.
-fn cholesky_solve(a: &[f64], m: usize, lambda: f64, r: &[f64]) -> Option<Vec<f64>> {
+pub(crate) fn cholesky_solve(a: &[f64], m: usize, lambda: f64, r: &[f64]) -> Option<Vec<f64>> {
     let mut l = vec![0.0; m * m];
     for i in 0..m {
         for j in 0..=i {

@@ -4,7 +4,7 @@
 
 use crate::estimators::scaled::{fit_scaled_profile, scaled_box, ScaledData, ScaledFit};
 use crate::num::libm_math::LibmMath;
-use crate::num::newton_box::BoxN;
+use crate::num::newton_box::{cholesky_solve, BoxN};
 use crate::num::normal::two_sided_z;
 
 /// How an interval was found.
@@ -54,7 +54,6 @@ fn profile(
     let theta_hat = fit.start()[coord];
     // The previous point's optimum and Hessian: the next point starts on the tangent of the
     // ridge, (ln b, ln s) moved by −H_νν⁻¹·H_νθ·Δθ (two or three Newton steps fewer).
-    type Last = ([f64; 3], Option<[[f64; 3]; 3]>);
     let drop = |theta: f64, last: &mut Last| {
         let mut bx: BoxN<3> = full;
         bx.lo[coord] = theta;
@@ -120,6 +119,9 @@ fn profile(
     (lo, hi)
 }
 
+/// A profile point's optimum in (ln a, ln b, ln s) and the Hessian there, where known.
+type Last = ([f64; 3], Option<[[f64; 3]; 3]>);
+
 /// How close a profile point's fit comes to its optimum, in nats: the interval's ends solve
 /// ℓ̂ − ℓ_p(θ) = z²/2 to 10^-3 in θ, where the profile's slope is about z, so 10^-10 nats moves
 /// an end by about 10^-10.
@@ -128,12 +130,7 @@ pub const PROFILE_GAIN: f64 = 1e-10;
 /// The start of the profile's fit at θ: the last optimum with coordinate `coord` at θ and the
 /// free others moved along the ridge's tangent (where the last Hessian is known and negative
 /// definite on them), clamped to the box.
-fn tangent_start(
-    last: &([f64; 3], Option<[[f64; 3]; 3]>),
-    coord: usize,
-    theta: f64,
-    bx: &BoxN<3>,
-) -> [f64; 3] {
+fn tangent_start(last: &Last, coord: usize, theta: f64, bx: &BoxN<3>) -> [f64; 3] {
     let (x, h) = last;
     let mut start = *x;
     let dt = theta - x[coord];
@@ -142,20 +139,14 @@ fn tangent_start(
         .filter(|&i| i != coord && bx.lo[i] < bx.hi[i] && x[i] > bx.lo[i] && x[i] < bx.hi[i])
         .collect();
     if let Some(h) = h {
-        let step: Option<Vec<f64>> = match free.as_slice() {
-            [i] => (h[*i][*i] < 0.0).then(|| vec![-h[*i][coord] / h[*i][*i] * dt]),
-            [i, j] => {
-                let det = h[*i][*i] * h[*j][*j] - h[*i][*j] * h[*j][*i];
-                (h[*i][*i] < 0.0 && det > 0.0).then(|| {
-                    let (ri, rj) = (-h[*i][coord] * dt, -h[*j][coord] * dt);
-                    vec![
-                        (h[*j][*j] * ri - h[*i][*j] * rj) / det,
-                        (h[*i][*i] * rj - h[*j][*i] * ri) / det,
-                    ]
-                })
-            }
-            _ => None,
-        };
+        // On the ridge ∂ℓ/∂ν = 0: −H_νν·Δν = H_νθ·Δθ, −H_νν positive definite (else the
+        // plain start).
+        let neg: Vec<f64> = free
+            .iter()
+            .flat_map(|&i| free.iter().map(move |&j| -h[i][j]))
+            .collect();
+        let rhs: Vec<f64> = free.iter().map(|&i| h[i][coord] * dt).collect();
+        let step = cholesky_solve(&neg, free.len(), 0.0, &rhs);
         if let Some(step) = step.filter(|v| v.iter().all(|d| d.is_finite())) {
             for (&i, d) in free.iter().zip(step) {
                 start[i] = (x[i] + d).clamp(bx.lo[i], bx.hi[i]);

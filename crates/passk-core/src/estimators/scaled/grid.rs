@@ -37,6 +37,8 @@ pub struct Node {
 pub struct Grid {
     /// The level: h = 2^-level.
     pub level: u32,
+    /// The step h.
+    pub h: f64,
     /// Nodes on each side of t = 0 (T/h).
     pub half: usize,
     /// The nodes, t increasing (x increasing).
@@ -75,51 +77,48 @@ impl Grid {
         let h = (-(level as f64)).libm_exp2();
         let half = (T_MAX / h) as usize;
         let ln_h = -(level as f64) * core::f64::consts::LN_2;
-        // One side, t = j·h ≥ 0: e = e^(−2u), u = π/2·sinh t; the end is e/(1 + e) away
-        // (ln: −2u − ln(1 + e)), the other 1/(1 + e); dx/dt = π/2·cosh t·2e/(1 + e)².
-        let side: Vec<(f64, f64, f64, f64, f64)> = (0..=half)
+        // The side t = j·h ≥ 0 (x ≥ 1/2): e = e^(−2u), u = π/2·sinh t; 1 is e/(1 + e) away
+        // (ln: −2u − ln(1 + e)), x = 1/(1 + e); dx/dt = π/2·cosh t·2e/(1 + e)². The side
+        // t < 0 is its mirror, x and 1 − x swapped.
+        let side: Vec<Node> = (0..=half)
             .map(|j| {
                 let t = j as f64 * h;
                 let u = core::f64::consts::FRAC_PI_2 * t.libm_sinh();
                 let e = (-2.0 * u).libm_exp();
                 let l1e = e.libm_ln_1p();
-                let near = e / (1.0 + e);
-                let far = 1.0 / (1.0 + e);
-                let ln_w = ln_h
-                    + core::f64::consts::FRAC_PI_2.libm_ln()
-                    + t.libm_cosh().libm_ln()
-                    + core::f64::consts::LN_2
-                    - 2.0 * u
-                    - 2.0 * l1e;
-                (near, far, -2.0 * u - l1e, -l1e, ln_w)
+                Node {
+                    x: 1.0 / (1.0 + e),
+                    xc: e / (1.0 + e),
+                    ln_x: -l1e,
+                    ln_xc: -2.0 * u - l1e,
+                    ln_w: ln_h
+                        + core::f64::consts::FRAC_PI_2.libm_ln()
+                        + t.libm_cosh().libm_ln()
+                        + core::f64::consts::LN_2
+                        - 2.0 * u
+                        - 2.0 * l1e,
+                }
             })
             .collect();
-        let mut nodes = Vec::with_capacity(2 * half + 1);
-        for j in (1..=half).rev() {
-            let (near, far, ln_near, ln_far, ln_w) = side[j];
-            nodes.push(Node {
-                x: near,
-                xc: far,
-                ln_x: ln_near,
-                ln_xc: ln_far,
-                ln_w,
-            });
+        let mirror = |n: &Node| Node {
+            x: n.xc,
+            xc: n.x,
+            ln_x: n.ln_xc,
+            ln_xc: n.ln_x,
+            ln_w: n.ln_w,
+        };
+        let nodes = side[1..]
+            .iter()
+            .rev()
+            .map(mirror)
+            .chain(side.iter().copied())
+            .collect();
+        Grid {
+            level,
+            h,
+            half,
+            nodes,
         }
-        for &(near, far, ln_near, ln_far, ln_w) in &side {
-            nodes.push(Node {
-                x: far,
-                xc: near,
-                ln_x: ln_far,
-                ln_xc: ln_near,
-                ln_w,
-            });
-        }
-        Grid { level, half, nodes }
-    }
-
-    /// The step h.
-    pub fn h(&self) -> f64 {
-        (-(self.level as f64)).libm_exp2()
     }
 
     /// The node index nearest to x (for a peak's first guess).
@@ -128,7 +127,7 @@ impl Grid {
         // x = (1 + tanh u)/2: u = ½·ln(x/(1 − x)), t = asinh(2u/π).
         let logit = x.libm_ln() - (-x).libm_ln_1p();
         let t = (logit / core::f64::consts::PI).libm_asinh();
-        let j = (t / self.h()).round();
+        let j = (t / self.h).round();
         (self.half as f64 + j).clamp(0.0, (2 * self.half) as f64) as usize
     }
 }

@@ -1,11 +1,11 @@
 //! The integrand ∫₀¹ (sx)^c (1 − sx)^m f(x) dx of both scaled families, for tanh-sinh
-//! quadrature: its logarithm and gradient at a node, its peak, and its end exponents.
+//! quadrature: its peak and its end exponents (its logarithm and gradient at a node are the
+//! `Density`'s, as on the shared grid).
 
+use super::density::Density;
 use super::Family;
-use crate::num::beta::ln_beta;
-use crate::num::gamma::digamma;
 use crate::num::libm_math::LibmMath;
-use crate::num::tanh_sinh::{Ends, LogIntegral, LogValue, TanhSinh, LEVEL_REL};
+use crate::num::tanh_sinh::{Ends, LogIntegral, TanhSinh, LEVEL_REL};
 
 /// One integrand: a family's density with (a, b), the scale s, and the exponents c and m
 /// (whole or not: pass^k raises c by k, pass@k raises m by k).
@@ -26,56 +26,6 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    /// ln of the integrand at x (with 1 − x given exactly), and its gradient in (a, b, s).
-    fn at(&self, x: f64, xc: f64, consts: &[f64; 3]) -> LogValue<3> {
-        let (a, b, s) = (self.a, self.b, self.s);
-        let ln_x = if x > 0.5 {
-            (-xc).libm_ln_1p()
-        } else {
-            x.libm_ln()
-        };
-        let one_minus_sx = (1.0 - s) + s * xc;
-        let ln_1msx = if self.m == 0.0 {
-            0.0
-        } else {
-            one_minus_sx.libm_ln()
-        };
-        let base = self.c * (s.libm_ln() + ln_x) + self.m * ln_1msx;
-        let ds = self.c / s
-            - if self.m == 0.0 {
-                0.0
-            } else {
-                self.m * x / one_minus_sx
-            };
-        match self.family {
-            Family::ScaledBeta => {
-                let ln_xc = if x < 0.5 {
-                    (-x).libm_ln_1p()
-                } else {
-                    xc.libm_ln()
-                };
-                (
-                    base + (a - 1.0) * ln_x + (b - 1.0) * ln_xc - consts[0],
-                    [ln_x - consts[1], ln_xc - consts[2], ds],
-                )
-            }
-            Family::Kumaraswamy => {
-                // 1 − x^a = −expm1(a·ln x), exact near both ends.
-                let one_minus_xa = -(a * ln_x).libm_exp_m1();
-                let xa = 1.0 - one_minus_xa;
-                let ln_1mxa = one_minus_xa.libm_ln();
-                (
-                    base + consts[0] + (a - 1.0) * ln_x + (b - 1.0) * ln_1mxa,
-                    [
-                        1.0 / a + ln_x - (b - 1.0) * xa * ln_x / one_minus_xa,
-                        1.0 / b + ln_1mxa,
-                        ds,
-                    ],
-                )
-            }
-        }
-    }
-
     /// d ln g/dx at x = 1/(1 + e^-u), for locating the peak (x and 1 − x both exact).
     fn slope(&self, u: f64) -> f64 {
         let (a, b, s) = (self.a, self.b, self.s);
@@ -139,18 +89,14 @@ impl Kernel {
     /// [`Kernel::integrate`] with the rule's level tolerance `rel`.
     pub fn integrate_to(&self, rule: &TanhSinh, rel: f64) -> LogIntegral<3> {
         let (a, b) = (self.a, self.b);
-        let consts = match self.family {
-            Family::ScaledBeta => {
-                let dab = digamma(a + b);
-                [ln_beta(a, b), digamma(a) - dab, digamma(b) - dab]
-            }
-            Family::Kumaraswamy => [a.libm_ln() + b.libm_ln(), 0.0, 0.0],
-        };
+        let density = Density::new(self.family, [a, b, self.s]);
         let ends = Ends {
             e0: self.c + a,
             e1: b + if self.s >= 1.0 { self.m } else { 0.0 },
         };
         let splits: Vec<f64> = self.peak().into_iter().collect();
-        rule.integrate_to(rel, &splits, ends, |x, xc| self.at(x, xc, &consts))
+        rule.integrate_to(rel, &splits, ends, |x, xc| {
+            density.log_g(self.c, self.m, x, xc)
+        })
     }
 }

@@ -12,6 +12,7 @@
 //! grid in the tests.
 
 mod data;
+mod density;
 mod fit;
 pub mod grid;
 pub mod kernel;

@@ -28,7 +28,7 @@ impl Point<'_> {
         let cosh_t = (1.0 + (logit / core::f64::consts::PI).powi(2)).sqrt();
         let sigma = (p0 * (1.0 - p0) / (c + m + a + b).max(1.0)).sqrt()
             / (s * core::f64::consts::PI * cosh_t * x0 * (1.0 - x0));
-        let h = self.grid.h();
+        let h = self.grid.h;
         let max_stride = 1usize << (self.grid.level - 3);
         let stride_for = |sigma: f64| {
             let mut stride = 1usize;
@@ -153,16 +153,14 @@ impl Point<'_> {
                 *a += e * di;
             }
             if hess {
-                acc.dd[0] += e * d[0] * d[0];
-                acc.dd[1] += e * d[0] * d[1];
-                acc.dd[2] += e * d[0] * d[2];
-                acc.dd[3] += e * d[1] * d[1];
-                acc.dd[4] += e * d[1] * d[2];
-                acc.dd[5] += e * d[2] * d[2];
+                add_outer(&mut acc.dd, e, d);
                 acc.h2[0] += e * v.faa;
                 acc.h2[1] += e * v.fab;
                 acc.h2[2] += e * v.fbb;
-                acc.h2[3] += e * v.q * v.q;
+                // (With m = 0, q², which overflows near x = 1 at s = 1, is not needed.)
+                if m != 0.0 {
+                    acc.h2[3] += e * v.q * v.q;
+                }
             }
             e
         };
@@ -235,31 +233,20 @@ impl Point<'_> {
             if !reached[side] {
                 continue;
             }
-            let at_one = side == 1;
-            let mut g = |x: f64, xc: f64| {
-                let v = self.vals_at(x, xc, x.libm_ln(), xc.libm_ln(), 0.0);
-                (
-                    c * v.lsx + m * v.l1 + v.f,
-                    [v.fa, v.fb, c / s - if m == 0.0 { 0.0 } else { m * v.q }],
-                )
-            };
-            for (w, (v, grad)) in end_mass(sf * self.grid.h(), 0.5, e, at_one, &mut g) {
+            let density = *self.density();
+            let mut g = |x: f64, xc: f64| density.log_g(c, m, x, xc);
+            for (w, (v, grad)) in end_mass(sf * self.grid.h, 0.5, e, side == 1, &mut g) {
                 let t = w * (v - lp).libm_exp();
                 if !(t.is_finite()) || t == 0.0 {
                     continue;
                 }
                 total += t;
                 let dv = [grad[0] - gp[0], grad[1] - gp[1], grad[2] - gp[2]];
-                for i in 0..3 {
-                    d[i] += t * dv[i];
+                for (di, dvi) in d.iter_mut().zip(dv) {
+                    *di += t * dvi;
                 }
                 if hess {
-                    dd[0] += t * dv[0] * dv[0];
-                    dd[1] += t * dv[0] * dv[1];
-                    dd[2] += t * dv[0] * dv[2];
-                    dd[3] += t * dv[1] * dv[1];
-                    dd[4] += t * dv[1] * dv[2];
-                    dd[5] += t * dv[2] * dv[2];
+                    add_outer(&mut dd, t, dv);
                 }
             }
         }
@@ -267,6 +254,15 @@ impl Point<'_> {
         let grad = std::array::from_fn(|i| gp[i] + mean[i]);
         let mut hm = [[0.0; 3]; 3];
         if hess {
+            // m·E[q²]; at s = 1 with m + b ≤ 2 the integral of g·q² diverges at x = 1 (the
+            // Hessian is unknown there: NaN, and the Newton step takes differences).
+            let h_ss = if m == 0.0 {
+                0.0
+            } else if s >= 1.0 && m + b <= 2.0 {
+                f64::NAN
+            } else {
+                m * h2[3] / total
+            };
             let cov = |i: usize, j: usize| {
                 let idx = [[0, 1, 2], [1, 3, 4], [2, 4, 5]][i][j];
                 dd[idx] / total - mean[i] * mean[j]
@@ -274,7 +270,7 @@ impl Point<'_> {
             let base = [
                 [h2[0] / total, h2[1] / total, 0.0],
                 [h2[1] / total, h2[2] / total, 0.0],
-                [0.0, 0.0, -c / (s * s) - m * h2[3] / total],
+                [0.0, 0.0, -c / (s * s) - h_ss],
             ];
             for i in 0..3 {
                 for j in 0..3 {
@@ -299,4 +295,14 @@ struct Acc {
     dd: [f64; 6],
     /// Σ e·∂²ln f/∂a², ∂a∂b, ∂b², and Σ e·q².
     h2: [f64; 4],
+}
+
+/// dd += t·d·dᵀ on its upper triangle, row by row.
+fn add_outer(dd: &mut [f64; 6], t: f64, d: [f64; 3]) {
+    dd[0] += t * d[0] * d[0];
+    dd[1] += t * d[0] * d[1];
+    dd[2] += t * d[0] * d[2];
+    dd[3] += t * d[1] * d[1];
+    dd[4] += t * d[1] * d[2];
+    dd[5] += t * d[2] * d[2];
 }
