@@ -10,28 +10,16 @@ maximised ℓ must be at least these, within 1e-6 relative.
 
 Run with bench/.venv/bin/python (numpy, scipy from PyPI: `./dev bench` installs them).
 """
-import csv
 import json
 import math
 import os
-from collections import Counter
 
 import numpy as np
+from real_series import load
 from scipy import integrate, optimize, special
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-
-
-def load():
-    series = {}
-    for name in ("deepscaler_base", "deepscaler_rl"):
-        with open(os.path.join(ROOT, "assets", "examples", name + ".jsonl")) as f:
-            series[name] = Counter((r["n"], r["c"]) for r in map(json.loads, f) if r)
-    with open(os.path.join(ROOT, "assets", "examples", "pythia_math_n10000.csv")) as f:
-        for row in csv.DictReader(f):
-            series.setdefault(row["model"], Counter())[(int(row["n"]), int(row["c"]))] += 1
-    return series
 
 
 def ln_task(family, a, b, s, n, c):

@@ -11,35 +11,22 @@ Pfaff's transformation, ∫ = s^c·B(a + c, b)/B(a, b)·(1 − s)^m·₂F₁(−
 (every term positive, summed exactly at 50 digits); the Kumaraswamy by mpmath's tanh-sinh
 quadrature in v = (1 − x^a)^b, uniform under the density (no singularity left at either end),
 split at the peak and eight widths either side, its error estimate asserted below 1e-28 of the
-value. Neither shares
-code with passk-core (a tanh-sinh grid shared by the groups, f64).
+value. Neither shares code with passk-core (a tanh-sinh grid shared by the groups, f64).
 
 Writes tests/fixtures/scaled/loglik.json, which crates/passk-core/tests/scaled_grid.rs reads:
 passk's ℓ at these points must agree to 1e-12 relative. Takes a few minutes; run with
 python3 (mpmath from PyPI).
 """
-import csv
 import json
 import os
-from collections import Counter
 
 import mpmath as mp
+from real_series import load
 
 mp.mp.dps = 50
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-
-
-def load():
-    series = {}
-    for name in ("deepscaler_base", "deepscaler_rl"):
-        with open(os.path.join(ROOT, "assets", "examples", name + ".jsonl")) as f:
-            series[name] = Counter((r["n"], r["c"]) for r in map(json.loads, f) if r)
-    with open(os.path.join(ROOT, "assets", "examples", "pythia_math_n10000.csv")) as f:
-        for row in csv.DictReader(f):
-            series.setdefault(row["model"], Counter())[(int(row["n"]), int(row["c"]))] += 1
-    return series
 
 
 def ln_beta_group(a, b, s, n, c):
