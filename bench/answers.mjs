@@ -2,8 +2,9 @@
 // on screen (it asks for its forecasts once near the screen), the time from an example's
 // button to the last panel's answer — curves, fits, forecasts, backtest, comparison, the auto
 // column — i.e. until no panel is busy and no auto cell waits for the backtest; and the time
-// from typing a new reach target (50 %) to its rows. One worker (the page's default on two
-// cores). Needs the release build in dist/ (./dev build). Prints one line per example:
+// from typing a new reach target (50 %) to its rows. The page's default pool (one worker per
+// core; PASSK_WORKERS=N sets another, as the settings field does). Needs the release build in
+// dist/ (./dev build). Prints one line per example:
 //   answers: <example> every panel <s> s after the click, auto column filled <s> s, reach 50 % <ms> ms
 // Usage: node bench/answers.mjs [pythia|deepscaler ...]
 import { start } from '../tests/e2e/harness.mjs';
@@ -33,6 +34,7 @@ const settled = (page, name) =>
 for (const ex of examples) {
   const h = await start({ dataTables: 'closed' });
   try {
+    if (process.env.PASSK_WORKERS) await h.context.addInitScript((n) => localStorage.setItem('passk-workers', n), process.env.PASSK_WORKERS);
     const { page } = h;
     await page.goto(h.url);
     await page.getByTestId('results-table').locator('tbody tr').first().waitFor({ timeout: 60_000 });

@@ -93,7 +93,7 @@ test('at 390 px the default table shows the answer, light and dark', async () =>
   for (const colorScheme of ['light', 'dark']) {
     await withPage({ path: '#ex=pythia', viewport: { width: 390, height: 844 }, colorScheme }, async (other) => {
       await ready(other.page);
-      // The auto column waits for the Pythia backtest (about 22 s on one worker).
+      // The auto column waits for the Pythia backtest (a few seconds; more on a loaded machine).
       await other.page.waitForFunction(() => [...document.querySelectorAll('[data-testid=results-table] tbody tr')].every((r) => /%/.test(r.lastElementChild.textContent)), null, { timeout: 90_000 });
       assert.ok((await overflow(other.page)) <= 0, `no sideways scroll at 390 px: ${await overflow(other.page)}`);
       const auto = await table(other.page).locator('thead th').last().boundingBox();

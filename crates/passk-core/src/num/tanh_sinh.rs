@@ -179,6 +179,20 @@ impl TanhSinh {
         rel: f64,
         splits: &[f64],
         ends: Ends,
+        g: impl FnMut(f64, f64) -> LogValue<G>,
+    ) -> LogIntegral<G> {
+        self.integrate_curved_to(rel, splits, ends, G, g)
+    }
+
+    /// [`TanhSinh::integrate_to`] where the components of the vector from index `curved` on
+    /// are quadratic in ln x near the ends, not linear (products of two gradients): their
+    /// mass beyond the outermost node is taken so (`end_mass`).
+    pub fn integrate_curved_to<const G: usize>(
+        &self,
+        rel: f64,
+        splits: &[f64],
+        ends: Ends,
+        curved: usize,
         mut g: impl FnMut(f64, f64) -> LogValue<G>,
     ) -> LogIntegral<G> {
         let mut bounds = Vec::with_capacity(splits.len() + 2);
@@ -266,14 +280,12 @@ impl TanhSinh {
         };
         let h = (-(level as f64)).libm_exp2();
         let (first, final_) = (pieces[0], pieces[pieces.len() - 1]);
-        for (w, v) in end_mass(h, 0.5 * (first[1].0 - first[0].0), ends.e0, false, &mut g)
+        let half_first = 0.5 * (first[1].0 - first[0].0);
+        let half_final = 0.5 * (final_[1].0 - final_[0].0);
+        for (w, v) in end_mass_curved(h, half_first, ends.e0, false, curved, &mut g)
             .into_iter()
-            .chain(end_mass(
-                h,
-                0.5 * (final_[1].0 - final_[0].0),
-                ends.e1,
-                true,
-                &mut g,
+            .chain(end_mass_curved(
+                h, half_final, ends.e1, true, curved, &mut g,
             ))
         {
             total.add(w, v);
@@ -308,6 +320,23 @@ pub(crate) fn end_mass<const G: usize>(
     at_one: bool,
     g: &mut impl FnMut(f64, f64) -> LogValue<G>,
 ) -> [(f64, LogValue<G>); 2] {
+    end_mass_curved(h, half, e, at_one, G, g)
+}
+
+/// [`end_mass`] with the components from index `curved` on quadratic in ln x near the end.
+///
+/// # Formula
+/// v ≈ v(x) + α·L + β·L², L = ln(t/x), from v at x, x/2 and x/4; under g ∝ t^(e − 1) on
+/// [0, x], E[L] = −1/e and E[L²] = 2/e², so ∫₀^x g·v = g(x)·x/e·(v(x) − α/e + 2β/e²); the
+/// Euler–Maclaurin term takes the slope α at x, as for the linear components.
+fn end_mass_curved<const G: usize>(
+    h: f64,
+    half: f64,
+    e: f64,
+    at_one: bool,
+    curved: usize,
+    g: &mut impl FnMut(f64, f64) -> LogValue<G>,
+) -> [(f64, LogValue<G>); 2] {
     let last = node(T_MAX);
     let (tanh_t, cosh_t) = (T_MAX.libm_sinh() / T_MAX.libm_cosh(), T_MAX.libm_cosh());
     let x = half * last.delta;
@@ -321,11 +350,23 @@ pub(crate) fn end_mass<const G: usize>(
         let (x, xc) = at(0.5 * x);
         g(x, xc)
     };
+    let d_quarter = if curved < G {
+        let (x, xc) = at(0.25 * x);
+        g(x, xc).1
+    } else {
+        d
+    };
     let (mut tail, mut edge) = (d, d);
     let rate = e * core::f64::consts::PI * cosh_t - tanh_t;
+    let u = core::f64::consts::LN_2;
     for i in 0..G {
-        let alpha = (d[i] - d_half[i]) / core::f64::consts::LN_2;
-        tail[i] -= alpha / e;
+        let (alpha, beta) = if i < curved {
+            ((d[i] - d_half[i]) / u, 0.0)
+        } else {
+            let beta = (d_quarter[i] - 2.0 * d_half[i] + d[i]) / (2.0 * u * u);
+            ((d[i] - d_half[i]) / u + beta * u, beta)
+        };
+        tail[i] += -alpha / e + 2.0 * beta / (e * e);
         edge[i] += alpha * core::f64::consts::PI * cosh_t / rate;
     }
     [(x / e, (v, tail)), (em * last.weight, (v, edge))]

@@ -144,10 +144,39 @@ impl Density {
     pub(crate) fn log_g(&self, c: f64, m: f64, x: f64, xc: f64) -> LogValue<3> {
         let (ln_x, ln_xc) = ln_both(x, xc);
         let v = self.at(x, xc, ln_x, ln_xc, 0.0);
+        (c * v.lsx + m * v.l1 + v.f, self.grad(&v, c, m))
+    }
+
+    /// [`Density::log_g`] with what the Hessian of ln ∫ g needs, for a quadrature that
+    /// averages the vector under g: ∇ln g, then ∇²ln g + d·dᵀ (upper triangle, row by row)
+    /// with d = ∇ln g − `g0` (a gradient near the peak: the covariance then cancels little).
+    pub(crate) fn log_g_hess(&self, c: f64, m: f64, x: f64, xc: f64, g0: [f64; 3]) -> LogValue<9> {
+        let (ln_x, ln_xc) = ln_both(x, xc);
+        let v = self.at(x, xc, ln_x, ln_xc, 0.0);
         let s = self.p[2];
+        let g = self.grad(&v, c, m);
+        let d = [g[0] - g0[0], g[1] - g0[1], g[2] - g0[2]];
+        // ∂²ln g/∂s² = −c/s² − m·q²; nothing across (a, b) and s.
+        let ss = -c / (s * s) - if m == 0.0 { 0.0 } else { m * v.q * v.q };
         (
             c * v.lsx + m * v.l1 + v.f,
-            [v.fa, v.fb, c / s - if m == 0.0 { 0.0 } else { m * v.q }],
+            [
+                g[0],
+                g[1],
+                g[2],
+                v.faa + d[0] * d[0],
+                v.fab + d[0] * d[1],
+                d[0] * d[2],
+                v.fbb + d[1] * d[1],
+                d[1] * d[2],
+                ss + d[2] * d[2],
+            ],
         )
+    }
+
+    /// ∇ln g in (a, b, s) from a node's values.
+    fn grad(&self, v: &Vals, c: f64, m: f64) -> [f64; 3] {
+        let s = self.p[2];
+        [v.fa, v.fb, c / s - if m == 0.0 { 0.0 } else { m * v.q }]
     }
 }

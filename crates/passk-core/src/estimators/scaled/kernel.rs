@@ -86,16 +86,56 @@ impl Kernel {
         self.integrate_to(rule, LEVEL_REL)
     }
 
+    /// [`Kernel::integrate_to`] with the Hessian of ln ∫ g in (a, b, s), for s < 1 (at s = 1
+    /// the integral of ∂²/∂s² may diverge at x = 1).
+    ///
+    /// # Formula
+    /// ∇²ln ∫ g = E(∇²ln g) + E(d·dᵀ) − E(d)·E(d)ᵀ under g, d = ∇ln g − ∇ln g(peak): the
+    /// same quadrature averages ∇ln g and ∇²ln g + d·dᵀ (the latter quadratic in ln x near
+    /// the ends: `TanhSinh::integrate_curved_to`).
+    pub fn integrate_hess_to(&self, rule: &TanhSinh, rel: f64) -> (LogIntegral<3>, [[f64; 3]; 3]) {
+        let density = Density::new(self.family, [self.a, self.b, self.s]);
+        let peak = self.peak();
+        let x0 = peak.unwrap_or(0.5);
+        let g0 = density.log_g(self.c, self.m, x0, 1.0 - x0).1;
+        let splits: Vec<f64> = peak.into_iter().collect();
+        // The gradient's products are quadratic in ln x near the ends.
+        let r = rule.integrate_curved_to(rel, &splits, self.ends(), 3, |x, xc| {
+            density.log_g_hess(self.c, self.m, x, xc, g0)
+        });
+        let grad = [r.grad[0], r.grad[1], r.grad[2]];
+        let e = [grad[0] - g0[0], grad[1] - g0[1], grad[2] - g0[2]];
+        let mut h = [[0.0; 3]; 3];
+        for i in 0..3 {
+            for j in 0..3 {
+                let idx = [[0, 1, 2], [1, 3, 4], [2, 4, 5]][i][j];
+                h[i][j] = r.grad[3 + idx] - e[i] * e[j];
+            }
+        }
+        (
+            LogIntegral {
+                ln: r.ln,
+                grad,
+                level: r.level,
+            },
+            h,
+        )
+    }
+
+    /// The integrand's end exponents.
+    fn ends(&self) -> Ends {
+        Ends {
+            e0: self.c + self.a,
+            e1: self.b + if self.s >= 1.0 { self.m } else { 0.0 },
+        }
+    }
+
     /// [`Kernel::integrate`] with the rule's level tolerance `rel`.
     pub fn integrate_to(&self, rule: &TanhSinh, rel: f64) -> LogIntegral<3> {
         let (a, b) = (self.a, self.b);
         let density = Density::new(self.family, [a, b, self.s]);
-        let ends = Ends {
-            e0: self.c + a,
-            e1: b + if self.s >= 1.0 { self.m } else { 0.0 },
-        };
         let splits: Vec<f64> = self.peak().into_iter().collect();
-        rule.integrate_to(rel, &splits, ends, |x, xc| {
+        rule.integrate_to(rel, &splits, self.ends(), |x, xc| {
             density.log_g(self.c, self.m, x, xc)
         })
     }

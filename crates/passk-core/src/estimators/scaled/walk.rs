@@ -298,7 +298,7 @@ struct Acc {
 }
 
 /// dd += t·d·dᵀ on its upper triangle, row by row.
-fn add_outer(dd: &mut [f64; 6], t: f64, d: [f64; 3]) {
+pub(super) fn add_outer(dd: &mut [f64; 6], t: f64, d: [f64; 3]) {
     dd[0] += t * d[0] * d[0];
     dd[1] += t * d[0] * d[1];
     dd[2] += t * d[0] * d[2];
