@@ -131,6 +131,8 @@ test("with the engine's wasm blocked the page names the failure, offers a retry,
 test('a worker that fails once is restarted and asked again: the results come, no state lost', async () => {
   const s = await start();
   try {
+    // One engine worker (the pool's others would fetch the wasm too: counted below).
+    await s.context.addInitScript(() => localStorage.setItem('passk-workers', '1'));
     let blocked = 0;
     await s.context.route('**/passk-engine_bg.wasm', (r) => (blocked++ === 0 ? r.fulfill({ status: 404, body: '' }) : r.continue()));
     await s.page.goto(`${s.url}#ex=pythia`);
