@@ -41,7 +41,7 @@ pub fn backtest_lead(b: &SeriesBacktest, k: u64, auto: &Cell) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::{auto_at_largest_k, rows};
+    use crate::table::{auto_at, auto_at_largest_k, rows};
     use passk_core::analysis::backtest::run::backtest;
     use passk_core::estimators::stderr::SeKind;
     use passk_core::eval::fit::SeriesFit;
@@ -81,16 +81,7 @@ mod tests {
         // The same figures as the table's auto cell at k = 100,000 (781× n, beyond the 64×
         // the backtest measured).
         let table = rows(&r, SeKind::Tasks);
-        let auto = |k: u64| {
-            table
-                .iter()
-                .find(|row| row.k == k)
-                .unwrap()
-                .cells
-                .last()
-                .unwrap()
-                .clone()
-        };
+        let auto = |k: u64| auto_at(&table, k);
         let shown = auto(100_000).text();
         assert!(shown.contains(" ± "), "{shown}");
         assert!(

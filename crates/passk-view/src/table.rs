@@ -346,5 +346,13 @@ pub mod columns;
 mod export;
 pub use export::{csv, csv_field, latex, markdown};
 
+/// The auto column's cell of the row at budget k (the tests read it as a user reads the
+/// table).
+#[cfg(test)]
+pub(crate) fn auto_at(rows: &[Row], k: u64) -> Cell {
+    let row = rows.iter().find(|row| row.k == k).expect("a row at k");
+    row.cells.last().expect("an auto cell").clone()
+}
+
 #[cfg(test)]
 mod tests;

@@ -125,15 +125,7 @@ fn before_the_backtest_the_auto_column_has_the_unbiased_value_within_n_and_waits
     let r = report();
     assert!(r.models[0].backtest.is_none());
     let rows = rows(&r, SeKind::Tasks);
-    let auto = |k: u64| {
-        rows.iter()
-            .find(|row| row.k == k)
-            .unwrap()
-            .cells
-            .last()
-            .unwrap()
-            .clone()
-    };
+    let auto = |k: u64| auto_at(&rows, k);
     // k = 1 ≤ n for every task: the unbiased value, marked as such.
     let u = r.models[0].pass_at_k[0].combinatorial.unwrap();
     assert_eq!(auto(1), Cell::Unbiased(u));

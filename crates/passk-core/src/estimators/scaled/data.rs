@@ -93,9 +93,16 @@ impl ScaledData {
     ) -> (GroupLn, bool) {
         let whole = c.fract() == 0.0 && m.fract() == 0.0;
         let series = family == Family::ScaledBeta && whole && m <= 2e5;
+        // The series exactly, its Hessian only where asked (the predictions ask for values).
         let exact = || {
             let [a, b, s] = p;
-            let (ln, grad, hess) = scaled_beta_ln_hess(a, b, s, c as u64, m as u64);
+            let (c, m) = (c as u64, m as u64);
+            let (ln, grad, hess) = if order >= 2 {
+                scaled_beta_ln_hess(a, b, s, c, m)
+            } else {
+                let (ln, grad) = scaled_beta_ln(a, b, s, c, m);
+                (ln, grad, [[0.0; 3]; 3])
+            };
             (GroupLn { ln, grad, hess }, false)
         };
         // At s = 1 the series' ∂²/∂s² is not known: there the grid, else differences.
@@ -108,43 +115,28 @@ impl ScaledData {
         if series && (p[2] < 1.0 || order < 2) {
             return exact();
         }
+        let kernel = |p: [f64; 3]| Kernel {
+            family,
+            a: p[0],
+            b: p[1],
+            s: p[2],
+            c,
+            m,
+        };
         if !series && order >= 2 && p[2] < 1.0 {
             // The per-group rule with its own Hessian (the same nodes average it).
-            let [a, b, s] = p;
-            let kernel = Kernel {
-                family,
-                a,
-                b,
-                s,
-                c,
-                m,
-            };
-            let (r, hess) = kernel.integrate_hess_to(&self.rule, rel);
-            return (
-                GroupLn {
-                    ln: r.ln,
-                    grad: r.grad,
-                    hess,
-                },
-                true,
-            );
+            let (r, hess) = kernel(p).integrate_hess_to(&self.rule, rel);
+            let (ln, grad) = (r.ln, r.grad);
+            return (GroupLn { ln, grad, hess }, true);
         }
+        // The rest alone: the value and gradient, and a Hessian by forward differences of the
+        // gradient (at s = 1, stepping inwards).
         let alone = |p: [f64; 3]| -> (f64, [f64; 3]) {
-            let [a, b, s] = p;
-            match family {
-                Family::ScaledBeta if series => scaled_beta_ln(a, b, s, c as u64, m as u64),
-                _ => {
-                    let r = Kernel {
-                        family,
-                        a,
-                        b,
-                        s,
-                        c,
-                        m,
-                    }
-                    .integrate_to(&self.rule, rel);
-                    (r.ln, r.grad)
-                }
+            if series {
+                scaled_beta_ln(p[0], p[1], p[2], c as u64, m as u64)
+            } else {
+                let r = kernel(p).integrate_to(&self.rule, rel);
+                (r.ln, r.grad)
             }
         };
         let (ln, grad) = alone(p);

@@ -3,6 +3,7 @@
 //! `Density`'s, as on the shared grid).
 
 use super::density::Density;
+use super::moments::hessian;
 use super::Family;
 use crate::num::libm_math::LibmMath;
 use crate::num::tanh_sinh::{Ends, LogIntegral, TanhSinh, LEVEL_REL};
@@ -105,13 +106,8 @@ impl Kernel {
         });
         let grad = [r.grad[0], r.grad[1], r.grad[2]];
         let e = [grad[0] - g0[0], grad[1] - g0[1], grad[2] - g0[2]];
-        let mut h = [[0.0; 3]; 3];
-        for i in 0..3 {
-            for j in 0..3 {
-                let idx = [[0, 1, 2], [1, 3, 4], [2, 4, 5]][i][j];
-                h[i][j] = r.grad[3 + idx] - e[i] * e[j];
-            }
-        }
+        // ∇²ln g is inside the averaged products: no base of its own.
+        let h = hessian([[0.0; 3]; 3], &r.grad[3..], 1.0, e);
         (
             LogIntegral {
                 ln: r.ln,

@@ -16,6 +16,7 @@ mod density;
 mod fit;
 pub mod grid;
 pub mod kernel;
+mod moments;
 pub mod point;
 mod predict;
 pub mod series;

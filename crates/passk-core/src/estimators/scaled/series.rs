@@ -9,7 +9,7 @@
 //! of the sum: O(√m) terms (about 900 at m = 10^4), each a few multiplications, exact to
 //! rounding. This is why the scaled Beta uses the series and not quadrature.
 
-use super::walk::add_outer;
+use super::moments::{add_outer, upper};
 use crate::estimators::likelihood::ln_choose;
 use crate::num::gamma::{digamma_diff, ln_poch, trigamma_diff};
 use crate::num::libm_math::LibmMath;
@@ -171,10 +171,9 @@ fn scaled_beta_terms(
             [pre_h[1] + e2[0], pre_h[2] + e2[1], 0.0],
             [0.0, 0.0, e2[2]],
         ];
-        for i in 0..3 {
-            for k in 0..3 {
-                let idx = [[0, 1, 2], [1, 3, 4], [2, 4, 5]][i][k];
-                h[i][k] = base[i][k] + acc.gg[idx] / sum - mean[i] * mean[k];
+        for (i, row) in h.iter_mut().enumerate() {
+            for (k, hik) in row.iter_mut().enumerate() {
+                *hik = base[i][k] + acc.gg[upper(i, k)] / sum - mean[i] * mean[k];
             }
         }
     }

@@ -7,6 +7,7 @@
 //! halves, so two strides that agree to [`LEVEL_REL`] leave an error near 10^-14. A group
 //! whose peak the finest stride cannot resolve gives None (the caller integrates it alone).
 
+use super::moments::{add_outer, hessian};
 use super::point::{GroupLn, Point};
 use crate::num::libm_math::LibmMath;
 use crate::num::prec::TAIL_NEGLIGIBLE;
@@ -263,20 +264,12 @@ impl Point<'_> {
             } else {
                 m * h2[3] / total
             };
-            let cov = |i: usize, j: usize| {
-                let idx = [[0, 1, 2], [1, 3, 4], [2, 4, 5]][i][j];
-                dd[idx] / total - mean[i] * mean[j]
-            };
             let base = [
                 [h2[0] / total, h2[1] / total, 0.0],
                 [h2[1] / total, h2[2] / total, 0.0],
                 [0.0, 0.0, -c / (s * s) - h_ss],
             ];
-            for i in 0..3 {
-                for j in 0..3 {
-                    hm[i][j] = base[i][j] + cov(i, j);
-                }
-            }
+            hm = hessian(base, &dd, total, mean);
         }
         let ln = lp + total.libm_ln();
         ln.is_finite().then_some(GroupLn { ln, grad, hess: hm })
@@ -295,14 +288,4 @@ struct Acc {
     dd: [f64; 6],
     /// Σ e·∂²ln f/∂a², ∂a∂b, ∂b², and Σ e·q².
     h2: [f64; 4],
-}
-
-/// dd += t·d·dᵀ on its upper triangle, row by row.
-pub(super) fn add_outer(dd: &mut [f64; 6], t: f64, d: [f64; 3]) {
-    dd[0] += t * d[0] * d[0];
-    dd[1] += t * d[0] * d[1];
-    dd[2] += t * d[0] * d[2];
-    dd[3] += t * d[1] * d[1];
-    dd[4] += t * d[1] * d[2];
-    dd[5] += t * d[2] * d[2];
 }
