@@ -21,6 +21,7 @@ import json
 import os
 
 import mpmath as mp
+from mp_peak import peak_pieces
 from real_series import load
 
 mp.mp.dps = 50
@@ -51,25 +52,14 @@ def ln_kuma_group(a, b, s, n, c):
         x = (-mp.expm1(mp.log(v) / b)) ** (1 / a)
         return (c * mp.log(s * x) if c else 0) + m * mp.log(1 - s * x)
 
-    d = lambda v: mp.diff(ln_g, v)
     scan = [mp.mpf(10) ** (-mp.mpf(k) / 20) for k in range(1, 800)]
     scan += [1 - v for v in scan if v < mp.mpf("0.5")]
     best = max(scan, key=ln_g)
     top = ln_g(best)
     pts = [mp.mpf(0), best, mp.mpf(1)]
-    lo, hi = best / 2, min(best * 2, (1 + best) / 2)
-    if d(lo) > 0 and d(hi) < 0:
-        for _ in range(220):
-            mid = (lo + hi) / 2
-            if d(mid) > 0:
-                lo = mid
-            else:
-                hi = mid
-        peak = (lo + hi) / 2
-        top = ln_g(peak)
-        w = 1 / mp.sqrt(-mp.diff(ln_g, peak, 2))
-        pts = sorted(set([mp.mpf(0)] + [p for p in (peak - 8 * w, peak, peak + 8 * w) if 0 < p < 1]
-                         + [mp.mpf(1)]))
+    found = peak_pieces(ln_g, best / 2, min(best * 2, (1 + best) / 2), 220)
+    if found:
+        top, pts = found
     val, err = mp.quad(lambda v: mp.exp(ln_g(v) - top), pts, maxdegree=16, error=True)
     assert err < mp.mpf("1e-28") * val, (a, b, s, n, c, val, err)
     return top + mp.log(val)

@@ -14,6 +14,7 @@ import json
 import os
 
 import mpmath as mp
+from mp_peak import peak_pieces
 
 mp.mp.dps = 40
 
@@ -55,22 +56,12 @@ def ln_marginal(family, a, b, s, n, c):
     def ln_g(u):
         x = u ** (1 / a)
         return c * mp.log(s * x) + m * mp.log(1 - s * x) + ln_h(u)
-    d = lambda u: mp.diff(ln_g, u)
     pts = [mp.mpf(0), mp.mpf(1)]
-    lo, hi = mp.mpf("1e-30"), 1 - mp.mpf("1e-30")
     top = 0
-    if d(lo) > 0 and d(hi) < 0:
-        for _ in range(200):
-            mid = (lo + hi) / 2
-            if d(mid) > 0:
-                lo = mid
-            else:
-                hi = mid
-        peak = (lo + hi) / 2
-        top = ln_g(peak)
-        # Pieces around the peak at a few widths, where the curvature says.
-        w = 1 / mp.sqrt(-mp.diff(ln_g, peak, 2))
-        pts = sorted(set([mp.mpf(0)] + [p for p in (peak - 8 * w, peak, peak + 8 * w) if 0 < p < 1] + [mp.mpf(1)]))
+    # Pieces around the peak at a few widths, where the curvature says.
+    found = peak_pieces(ln_g, mp.mpf("1e-30"), 1 - mp.mpf("1e-30"), 200)
+    if found:
+        top, pts = found
     val, err = mp.quad(lambda u: mp.exp(ln_g(u) - top), pts, maxdegree=14, error=True)
     assert err < mp.mpf("1e-20") * val, (family, a, b, s, n, c, val, err)
     ln_choose = mp.log(mp.binomial(n, c))
