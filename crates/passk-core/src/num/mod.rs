@@ -3,6 +3,7 @@
 
 pub mod beta;
 pub mod excess;
+pub mod fast_exp;
 pub mod gamma;
 pub mod hypergeom;
 pub mod libm_math;

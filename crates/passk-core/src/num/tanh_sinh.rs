@@ -89,7 +89,7 @@ impl<const G: usize> Acc<G> {
             }
             self.reference = ln;
         }
-        let e = w * (ln - self.reference).libm_exp();
+        let e = w * super::fast_exp::exp(ln - self.reference);
         self.sum += e;
         for (g, di) in self.grad.iter_mut().zip(d) {
             *g += e * di;

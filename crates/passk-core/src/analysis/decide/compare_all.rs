@@ -184,10 +184,11 @@ pub fn decision(
 
 /// Compares `series` at the budgets `ks` (each pair up to the smallest n of its tasks).
 pub fn compare_all(series: &[Dataset], ks: &[u64], pairs: Pairs, settings: &Settings) -> Decision {
-    let compared = chosen_pairs(series.len(), pairs)
-        .into_iter()
-        .map(|(i, j)| compare_pair(&series[i], &series[j], ks, settings))
-        .collect();
+    // Each pair on its own (side by side where there are threads: the same results).
+    let chosen = chosen_pairs(series.len(), pairs);
+    let compared = crate::par::map(&chosen, |&(i, j)| {
+        compare_pair(&series[i], &series[j], ks, settings)
+    });
     decision(series, ks, settings, compared)
 }
 

@@ -4,11 +4,16 @@
 //! the terms fall below 2^-64 of the sum (or to the end, where the integrand may be singular:
 //! then the mass beyond the last node is added as the per-group rule adds it), and checks
 //! itself against every other node: the trapezoid's error roughly squares when the step
-//! halves, so two strides that agree to [`LEVEL_REL`] leave an error near 10^-14. A group
-//! whose peak the finest stride cannot resolve gives None (the caller integrates it alone).
+//! halves, so two strides that agree to [`LEVEL_REL`] leave an error near 10^-14. Where they
+//! disagree, the walk at half the stride keeps the nodes it has (every other one of the finer
+//! lattice) and adds those between them: on the Pythia backtest a third of the nodes were
+//! walked again before. A group whose peak the finest stride cannot resolve gives None (the
+//! caller integrates it alone).
 
+use super::density::Vals;
 use super::moments::{add_outer, hessian};
 use super::point::{GroupLn, Point};
+use crate::num::fast_exp;
 use crate::num::libm_math::LibmMath;
 use crate::num::prec::TAIL_NEGLIGIBLE;
 use crate::num::tanh_sinh::{end_mass, LEVEL_REL};
@@ -61,14 +66,21 @@ impl Point<'_> {
         } else {
             stride
         };
+        // Each finer stride keeps the coarser one's nodes and adds those between them.
+        let mut last = None;
         loop {
-            if let Some(r) = self.walk(c, m, stride, ip, grad, hess) {
+            let walked = match last.take() {
+                None => self.first_walk(c, m, stride, ip, grad, hess)?,
+                Some(w) => self.refine(c, m, w, grad, hess),
+            };
+            if let Some(r) = self.finish(c, m, &walked, hess) {
                 return Some(r);
             }
             if stride == 1 {
                 return None;
             }
             stride /= 2;
+            last = Some(walked);
         }
     }
 
@@ -114,16 +126,53 @@ impl Point<'_> {
         lo
     }
 
-    /// The group's integral at one stride; None when the stride and twice it disagree.
-    fn walk(
+    /// The nodes one stride adds to a walk: `e` = the integrand at node index `k` (in units of
+    /// the walk's stride, from t = 0) over e^lp, with its half weight at the grid's ends, added
+    /// to the running sums (its gradient and Hessian parts where asked).
+    fn add(&mut self, w: &mut Walked, c: f64, m: f64, k: isize, (grad, hess): (bool, bool)) -> f64 {
+        let half = self.grid.half as isize;
+        let v = self.vals((half + k * w.stride as isize) as usize);
+        let mut e = fast_exp::exp(c * v.lsx + m * v.l1 + v.f - w.lp);
+        if k.abs() == half / w.stride as isize {
+            e *= 0.5;
+        }
+        let acc = &mut w.acc;
+        acc.sum += e;
+        if k % 2 == 0 {
+            acc.sum2 += e;
+        }
+        if !grad {
+            return e;
+        }
+        let vp = &w.vp;
+        let d = [v.fa - vp.fa, v.fb - vp.fb, -m * (v.q - vp.q)];
+        for (a, di) in acc.d.iter_mut().zip(d) {
+            *a += e * di;
+        }
+        if hess {
+            add_outer(&mut acc.dd, e, d);
+            acc.h2[0] += e * v.faa;
+            acc.h2[1] += e * v.fab;
+            acc.h2[2] += e * v.fbb;
+            // (With m = 0, q², which overflows near x = 1 at s = 1, is not needed.)
+            if m != 0.0 {
+                acc.h2[3] += e * v.q * v.q;
+            }
+        }
+        e
+    }
+
+    /// The walk at one stride: outwards from the peak on its lattice until the terms are
+    /// negligible (or to the grid's end); None where the peak's value is not finite.
+    fn first_walk(
         &mut self,
         c: f64,
         m: f64,
         stride: usize,
         start: usize,
-        want_grad: bool,
+        grad: bool,
         hess: bool,
-    ) -> Option<GroupLn> {
+    ) -> Option<Walked> {
         let [_, b, s] = self.p;
         let half = self.grid.half as isize;
         let kmax = half / stride as isize;
@@ -134,38 +183,17 @@ impl Point<'_> {
         if !lp.is_finite() {
             return None;
         }
-        let ends = [self.p[0] + c, b + if s >= 1.0 { m } else { 0.0 }];
-        let mut acc = Acc::default();
-        let add = |pt: &mut Self, k: isize, acc: &mut Acc| -> f64 {
-            let v = pt.vals((half + k * stride as isize) as usize);
-            let mut e = (c * v.lsx + m * v.l1 + v.f - lp).libm_exp();
-            if k.abs() == kmax {
-                e *= 0.5;
-            }
-            acc.sum += e;
-            if k % 2 == 0 {
-                acc.sum2 += e;
-            }
-            if !want_grad {
-                return e;
-            }
-            let d = [v.fa - vp.fa, v.fb - vp.fb, -m * (v.q - vp.q)];
-            for (a, di) in acc.d.iter_mut().zip(d) {
-                *a += e * di;
-            }
-            if hess {
-                add_outer(&mut acc.dd, e, d);
-                acc.h2[0] += e * v.faa;
-                acc.h2[1] += e * v.fab;
-                acc.h2[2] += e * v.fbb;
-                // (With m = 0, q², which overflows near x = 1 at s = 1, is not needed.)
-                if m != 0.0 {
-                    acc.h2[3] += e * v.q * v.q;
-                }
-            }
-            e
+        let mut w = Walked {
+            stride,
+            lp,
+            vp,
+            acc: Acc::default(),
+            ext: [kp; 2],
+            reached: [false; 2],
         };
-        add(self, kp, &mut acc);
+        let ends = [self.p[0] + c, b + if s >= 1.0 { m } else { 0.0 }];
+        let how = (grad, hess);
+        self.add(&mut w, c, m, kp, how);
         // Beyond the mode of (sx)^c (1 − sx)^m, on either side, the mass left is at most
         // that factor at the last node (f integrates to 1): cut once it is below 2^-64 of the
         // sum. At s = 1 the right end's ∂/∂s integrand is singular: cut there only after two
@@ -177,17 +205,17 @@ impl Point<'_> {
             f64::NAN
         };
         let ln_tail = TAIL_NEGLIGIBLE.libm_ln() + lp;
-        let mut reached = [false; 2];
         for (side, dir) in [(0usize, -1isize), (1, 1)] {
             let bound = side == 0 || s < 1.0;
             // The sum so far (it only grows: a cut against it is on the safe side).
-            let ln_cut = ln_tail + (stride as f64 * acc.sum).libm_ln();
+            let ln_cut = ln_tail + (stride as f64 * w.acc.sum).libm_ln();
             let mut k = kp + dir;
             let mut small = 0;
             while k.abs() <= kmax {
-                let e = add(self, k, &mut acc);
+                w.ext[side] = k;
+                let e = self.add(&mut w, c, m, k, how);
                 if ends[side] > 2.0 {
-                    small = if e < TAIL_NEGLIGIBLE * acc.sum {
+                    small = if e < TAIL_NEGLIGIBLE * w.acc.sum {
                         small + 1
                     } else {
                         0
@@ -209,35 +237,58 @@ impl Point<'_> {
                     }
                 }
                 if k.abs() == kmax {
-                    reached[side] = true;
+                    w.reached[side] = true;
                 }
                 k += dir;
             }
             if kp.abs() == kmax && kp.signum() == dir {
-                reached[side] = true;
+                w.reached[side] = true;
             }
         }
-        let fine = (stride as f64 * acc.sum).libm_ln();
-        let coarse = (2.0 * stride as f64 * acc.sum2).libm_ln();
+        Some(w)
+    }
+
+    /// The walk at half the stride of `w`: its nodes (every other one now) and those between
+    /// them, over the same span (the terms beyond it were negligible), in the same units.
+    fn refine(&mut self, c: f64, m: f64, mut w: Walked, grad: bool, hess: bool) -> Walked {
+        // The grid's half width is a multiple of the coarsest stride: the ends stay nodes.
+        debug_assert!(self.grid.half.is_multiple_of(w.stride));
+        w.stride /= 2;
+        w.ext = w.ext.map(|k| 2 * k);
+        w.acc.sum2 = w.acc.sum;
+        let [lo, hi] = w.ext;
+        for k in (lo + 1..hi).step_by(2) {
+            self.add(&mut w, c, m, k, (grad, hess));
+        }
+        w
+    }
+
+    /// The group's integral from a walk; None when its stride and twice it disagree.
+    fn finish(&mut self, c: f64, m: f64, w: &Walked, hess: bool) -> Option<GroupLn> {
+        let [_, b, s] = self.p;
+        let (acc, vp, lp) = (&w.acc, w.vp, w.lp);
+        let fine = (w.stride as f64 * acc.sum).libm_ln();
+        let coarse = (2.0 * w.stride as f64 * acc.sum2).libm_ln();
         // (NaN fails too.)
         if (fine - coarse).abs() >= LEVEL_REL || fine.is_nan() || coarse.is_nan() {
             return None;
         }
         // Sums in units of e^lp: the nodes' at this stride, then the masses beyond the ends.
-        let sf = stride as f64;
+        let ends = [self.p[0] + c, b + if s >= 1.0 { m } else { 0.0 }];
+        let sf = w.stride as f64;
         let mut total = sf * acc.sum;
         let mut d = acc.d.map(|v| sf * v);
         let mut dd = acc.dd.map(|v| sf * v);
         let h2 = acc.h2.map(|v| sf * v);
         let gp = [vp.fa, vp.fb, c / s - m * vp.q];
         for (side, &e) in ends.iter().enumerate() {
-            if !reached[side] {
+            if !w.reached[side] {
                 continue;
             }
             let density = *self.density();
             let mut g = |x: f64, xc: f64| density.log_g(c, m, x, xc);
-            for (w, (v, grad)) in end_mass(sf * self.grid.h, 0.5, e, side == 1, &mut g) {
-                let t = w * (v - lp).libm_exp();
+            for (wt, (v, grad)) in end_mass(sf * self.grid.h, 0.5, e, side == 1, &mut g) {
+                let t = wt * (v - lp).libm_exp();
                 if !(t.is_finite()) || t == 0.0 {
                     continue;
                 }
@@ -274,6 +325,18 @@ impl Point<'_> {
         let ln = lp + total.libm_ln();
         ln.is_finite().then_some(GroupLn { ln, grad, hess: hm })
     }
+}
+
+/// A walk at one stride: its peak's values (the units e^lp and the gradient's reference),
+/// its running sums, the outermost nodes it took on each side (in units of the stride), and
+/// whether it reached each end of the grid.
+struct Walked {
+    stride: usize,
+    lp: f64,
+    vp: Vals,
+    acc: Acc,
+    ext: [isize; 2],
+    reached: [bool; 2],
 }
 
 /// The running sums of a walk, in units of e^lp.
