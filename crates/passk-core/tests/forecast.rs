@@ -2,9 +2,14 @@
 //! against BB's on simulated data, and the recovery of known parameters.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::forecast::{ForecastFit, ForecastOptions, Prepared, Reached};
+use passk_core::analysis::forecast::{
+    profile_a, profile_scale, ForecastFit, ForecastOptions, Prepared, Reached,
+};
 use passk_core::data::counts::Counts;
 use passk_core::data::groups::Groups;
+use passk_core::estimators::scaled::{
+    fit_scaled, fit_scaled_profile, scaled_box, ScaledData, ScaledFit,
+};
 use passk_core::eval::fit::fit_series;
 use passk_core::num::rng::SplitMix64;
 use passk_core::num::sample::{beta, binomial};
@@ -167,4 +172,62 @@ fn the_profile_interval_covers_the_true_exponent() {
     eprintln!("a covered in {covered}/20 seeds, the scale in {scale_covered}/20");
     assert!(covered >= 18, "{covered}");
     assert!(scale_covered >= 18, "{scale_covered}");
+}
+
+/// ℓ̂ − ℓ_p at coordinate `coord` of (ln a, ln b, ln s) pinned at θ (the others maximised
+/// from a few starts, to the profile's precision).
+fn profile_drop(data: &ScaledData, fit: &ScaledFit, coord: usize, theta: f64) -> f64 {
+    let mut bx = scaled_box();
+    (bx.lo[coord], bx.hi[coord]) = (theta, theta);
+    bx.gain_tol = 1e-12;
+    let best = [fit.start(), [fit.start()[0], 0.0, fit.start()[2]]]
+        .into_iter()
+        .map(|mut s| {
+            s[coord] = theta;
+            fit_scaled_profile(data, fit.family, &bx, s)
+                .0
+                .log_likelihood
+        })
+        .fold(f64::NEG_INFINITY, f64::max);
+    fit.log_likelihood - best
+}
+
+#[test]
+fn the_profile_ends_solve_the_cut_and_the_scale_may_end_below_one() {
+    // 400 tasks of 16 samples, rates 0.6·Beta(1.5, 1): s = 1 is far outside its interval,
+    // which the search must find although its steps would overshoot 1 (it tries s = 1).
+    let mut rng = SplitMix64::new(11);
+    let g = Groups::new((0..400).map(|_| {
+        let p = 0.6 * beta(&mut rng, 1.5, 1.0);
+        Counts::new(16, binomial(&mut rng, 16, p)).unwrap()
+    }));
+    let fits = fit_series(&g).unwrap();
+    let data = ScaledData::new(&g);
+    let [sb, ku] = fit_scaled(&g, &fits.bb);
+    let cut = 0.5 * 1.959_963_984_540_054_f64.powi(2);
+    let (slo, shi) = profile_scale(&data, &sb, 0.95);
+    let (slo, shi) = (slo.unwrap(), shi.expect("the scale's upper end is below 1"));
+    assert!(
+        slo < sb.scale && sb.scale < shi && shi < 0.95,
+        "{slo} {} {shi}",
+        sb.scale
+    );
+    for fit in [sb, ku] {
+        let (lo, hi) = profile_a(&data, &fit, false, 0.95);
+        let ends = [(0, lo.unwrap()), (0, hi.unwrap())];
+        let scale_ends = if fit.family == sb.family {
+            vec![(2, slo), (2, shi)]
+        } else {
+            vec![]
+        };
+        for (coord, end) in ends.into_iter().chain(scale_ends) {
+            // The end to 10^-5 in ln: the drop there is z²/2 to its slope (about z) times that.
+            let d = profile_drop(&data, &fit, coord, end.ln());
+            assert!(
+                (d - cut).abs() < 1e-4,
+                "{:?} {coord}: {end} drops {d}",
+                fit.family
+            );
+        }
+    }
 }

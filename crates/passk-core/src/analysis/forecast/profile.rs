@@ -22,8 +22,10 @@ pub enum IntervalMethod {
 /// the box's edge.
 ///
 /// # Formula
-/// ℓ_p(θ) = max over (ln b, ln s) of ℓ(e^θ, b, s); the ends solve ℓ̂ − ℓ_p(θ) = z²/2 on each
-/// side of θ̂ = ln â (steps doubling from 0.25, then Illinois regula falsi to 10^-3 in θ).
+/// ℓ_p(θ) = max over (ln b, ln s) of ℓ(e^θ, b, s); the ends solve r(θ) = z on each side of
+/// θ̂ = ln â, r = √(2·(ℓ̂ − ℓ_p(θ))) the signed root of the deviance (secant steps from θ̂ + 0.25
+/// until r passes z, or the box's edge; then Illinois regula falsi on r − z to
+/// [`PROFILE_THETA`]).
 pub fn profile_a(
     data: &ScaledData,
     fit: &ScaledFit,
@@ -68,48 +70,79 @@ fn profile(
         *last = (f.start(), h);
         fit.log_likelihood - f.log_likelihood - cut
     };
+    // The signed root of the deviance, r(θ) = √(2·(ℓ̂ − ℓ_p(θ))), is nearly linear in θ (exactly
+    // so for a normal likelihood): each side's end solves r = z, found by secant steps on
+    // r − z, bracketed.
+    let root = |theta: f64, last: &mut Last| (2.0 * (drop(theta, last) + cut)).max(0.0).sqrt() - z;
+    let (lo_box, hi_box) = (full.lo[coord], full.hi[coord]);
     let side = |dir: f64| -> Option<f64> {
-        let mut inner = (theta_hat, -cut);
-        let mut step = 0.25;
-        // Each side from the optimum.
         let mut memo: Last = (fit.start(), None);
+        // Outwards from θ̂ (where r − z = −z) until r passes z: each step aims 10 % beyond
+        // where the line through the last two points reaches z (at least 1.25 and at most 4
+        // times as far out as the last point; twice where the line does not rise), and the
+        // box's edge is tried before the step leaves the box (the end is None where r stays
+        // below z there).
+        let mut inner = (theta_hat, -z);
+        let mut dist: f64 = 0.25;
         let outer = loop {
-            let theta = theta_hat + dir * step;
-            if theta < full.lo[coord] || theta > full.hi[coord] {
+            let edge = if dir > 0.0 { hi_box } else { lo_box };
+            let at_edge = (theta_hat + dir * dist - edge) * dir >= 0.0;
+            let theta = if at_edge {
+                edge
+            } else {
+                theta_hat + dir * dist
+            };
+            if (theta - inner.0) * dir <= 0.0 {
                 return None;
             }
-            let d = drop(theta, &mut memo);
-            if d > 0.0 {
-                break (theta, d);
+            let v = root(theta, &mut memo);
+            if v > 0.0 {
+                break (theta, v);
             }
-            inner = (theta, d);
-            step *= 2.0;
-        };
-        // Illinois: regula falsi halving the stale end's value.
-        let (mut lo, mut hi) = (inner, outer);
-        let mut stale = 0;
-        for _ in 0..40 {
-            if (hi.0 - lo.0).abs() < 1e-3 {
-                break;
+            if at_edge {
+                return None;
             }
-            let theta = lo.0 - lo.1 * (hi.0 - lo.0) / (hi.1 - lo.1);
-            let d = drop(theta, &mut memo);
-            if d > 0.0 {
-                hi = (theta, d);
-                stale = if stale == -1 {
-                    lo.1 *= 0.5;
-                    -1
-                } else {
-                    -1
-                };
+            let slope = (v - inner.1) / ((theta - inner.0) * dir);
+            let aim = if slope > 0.0 {
+                dist + 1.1 * (-v) / slope
             } else {
-                lo = (theta, d);
-                stale = if stale == 1 {
-                    hi.1 *= 0.5;
-                    1
+                2.0 * dist
+            };
+            inner = (theta, v);
+            dist = aim.clamp(1.25 * dist, 4.0 * dist);
+        };
+        // Regula falsi on r − z with Anderson and Björck's weight on the end kept twice in a
+        // row (r is convex in ln s: plain halving, Illinois', crept), until the secant's
+        // correction is below PROFILE_THETA.
+        let (mut lo, mut hi) = (inner, outer);
+        let mut kept = 0;
+        for _ in 0..40 {
+            let theta = lo.0 - lo.1 * (hi.0 - lo.0) / (hi.1 - lo.1);
+            let v = root(theta, &mut memo);
+            let weight = |new: f64, old: f64| {
+                let m = 1.0 - new / old;
+                if m > 0.0 {
+                    m
                 } else {
-                    1
-                };
+                    0.5
+                }
+            };
+            if v > 0.0 {
+                if kept == -1 {
+                    lo.1 *= weight(v, hi.1);
+                }
+                hi = (theta, v);
+                kept = -1;
+            } else {
+                if kept == 1 {
+                    hi.1 *= weight(v, lo.1);
+                }
+                lo = (theta, v);
+                kept = 1;
+            }
+            let slope = (hi.1 - lo.1) / (hi.0 - lo.0);
+            if (v / slope).abs() < PROFILE_THETA || (hi.0 - lo.0).abs() < PROFILE_THETA {
+                return Some((theta - v / slope).libm_exp());
             }
         }
         Some((lo.0 - lo.1 * (hi.0 - lo.0) / (hi.1 - lo.1)).libm_exp())
@@ -118,6 +151,10 @@ fn profile(
     let hi = side(1.0);
     (lo, hi)
 }
+
+/// How close an interval's end comes to the root of ℓ̂ − ℓ_p(θ) = z²/2, in θ (ln of the
+/// parameter): 10^-6 relative in the end.
+pub const PROFILE_THETA: f64 = 1e-5;
 
 /// A profile point's optimum in (ln a, ln b, ln s) and the Hessian there, where known.
 type Last = ([f64; 3], Option<[[f64; 3]; 3]>);
