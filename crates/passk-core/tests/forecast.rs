@@ -11,6 +11,7 @@ use passk_core::estimators::scaled::{
     fit_scaled, fit_scaled_profile, scaled_box, ScaledData, ScaledFit,
 };
 use passk_core::eval::fit::fit_series;
+use passk_core::num::libm_math::LibmMath;
 use passk_core::num::rng::SplitMix64;
 use passk_core::num::sample::{beta, binomial};
 
@@ -222,7 +223,7 @@ fn the_profile_ends_solve_the_cut_and_the_scale_may_end_below_one() {
         };
         for (coord, end) in ends.into_iter().chain(scale_ends) {
             // The end to 10^-5 in ln: the drop there is z²/2 to its slope (about z) times that.
-            let d = profile_drop(&data, &fit, coord, end.ln());
+            let d = profile_drop(&data, &fit, coord, end.libm_ln());
             assert!(
                 (d - cut).abs() < 1e-4,
                 "{:?} {coord}: {end} drops {d}",
