@@ -24,8 +24,9 @@ pub enum IntervalMethod {
 /// # Formula
 /// ℓ_p(θ) = max over (ln b, ln s) of ℓ(e^θ, b, s); the ends solve r(θ) = z on each side of
 /// θ̂ = ln â, r = √(2·(ℓ̂ − ℓ_p(θ))) the signed root of the deviance (secant steps from θ̂ + 0.25
-/// until r passes z, or the box's edge; then Illinois regula falsi on r − z to
-/// [`PROFILE_THETA`]).
+/// until r passes z, or the box's edge; then regula falsi on r − z, Anderson and Björck's
+/// weight on an end kept twice, until the secant's correction is below
+/// 10^-5 in θ).
 pub fn profile_a(
     data: &ScaledData,
     fit: &ScaledFit,
@@ -152,8 +153,10 @@ fn profile(
     (lo, hi)
 }
 
-/// How close an interval's end comes to the root of ℓ̂ − ℓ_p(θ) = z²/2, in θ (ln of the
-/// parameter): 10^-6 relative in the end.
+/// When an interval's end search stops: once the secant's correction to the root of
+/// r(θ) = z is below this, in θ (ln of the parameter). The correction is applied, and r is
+/// nearly linear there, so the end is left within about 10^-9 of the root (on Pythia, against
+/// a search run to 10^-9 itself).
 pub const PROFILE_THETA: f64 = 1e-5;
 
 /// A profile point's optimum in (ln a, ln b, ln s) and the Hessian there, where known.
