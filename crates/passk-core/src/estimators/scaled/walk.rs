@@ -70,10 +70,10 @@ impl Point<'_> {
         let mut last = None;
         loop {
             let walked = match last.take() {
-                None => self.first_walk(c, m, stride, ip, grad, hess)?,
-                Some(w) => self.refine(c, m, w, grad, hess),
+                None => self.first_walk(c, m, stride, ip, (grad, hess))?,
+                Some(w) => self.refine(c, m, w),
             };
-            if let Some(r) = self.finish(c, m, &walked, hess) {
+            if let Some(r) = self.finish(c, m, &walked) {
                 return Some(r);
             }
             if stride == 1 {
@@ -129,11 +129,10 @@ impl Point<'_> {
     /// The nodes one stride adds to a walk: `e` = the integrand at node index `k` (in units of
     /// the walk's stride, from t = 0) over e^lp, with its half weight at the grid's ends, added
     /// to the running sums (its gradient and Hessian parts where asked).
-    fn add(&mut self, w: &mut Walked, c: f64, m: f64, k: isize, (grad, hess): (bool, bool)) -> f64 {
-        let half = self.grid.half as isize;
-        let v = self.vals((half + k * w.stride as isize) as usize);
+    fn add(&mut self, w: &mut Walked, c: f64, m: f64, k: isize) -> f64 {
+        let v = self.vals((self.grid.half as isize + k * w.stride as isize) as usize);
         let mut e = fast_exp::exp(c * v.lsx + m * v.l1 + v.f - w.lp);
-        if k.abs() == half / w.stride as isize {
+        if k.abs() == w.kmax {
             e *= 0.5;
         }
         let acc = &mut w.acc;
@@ -141,7 +140,7 @@ impl Point<'_> {
         if k % 2 == 0 {
             acc.sum2 += e;
         }
-        if !grad {
+        if !w.grad {
             return e;
         }
         let vp = &w.vp;
@@ -149,7 +148,7 @@ impl Point<'_> {
         for (a, di) in acc.d.iter_mut().zip(d) {
             *a += e * di;
         }
-        if hess {
+        if w.hess {
             add_outer(&mut acc.dd, e, d);
             acc.h2[0] += e * v.faa;
             acc.h2[1] += e * v.fab;
@@ -170,10 +169,9 @@ impl Point<'_> {
         m: f64,
         stride: usize,
         start: usize,
-        grad: bool,
-        hess: bool,
+        (grad, hess): (bool, bool),
     ) -> Option<Walked> {
-        let [_, b, s] = self.p;
+        let [a, b, s] = self.p;
         let half = self.grid.half as isize;
         let kmax = half / stride as isize;
         let kp = self.peak(c, m, stride, start);
@@ -185,15 +183,17 @@ impl Point<'_> {
         }
         let mut w = Walked {
             stride,
+            kmax,
+            grad,
+            hess,
             lp,
             vp,
+            ends: [a + c, b + if s >= 1.0 { m } else { 0.0 }],
             acc: Acc::default(),
             ext: [kp; 2],
             reached: [false; 2],
         };
-        let ends = [self.p[0] + c, b + if s >= 1.0 { m } else { 0.0 }];
-        let how = (grad, hess);
-        self.add(&mut w, c, m, kp, how);
+        self.add(&mut w, c, m, kp);
         // Beyond the mode of (sx)^c (1 − sx)^m, on either side, the mass left is at most
         // that factor at the last node (f integrates to 1): cut once it is below 2^-64 of the
         // sum. At s = 1 the right end's ∂/∂s integrand is singular: cut there only after two
@@ -213,8 +213,8 @@ impl Point<'_> {
             let mut small = 0;
             while k.abs() <= kmax {
                 w.ext[side] = k;
-                let e = self.add(&mut w, c, m, k, how);
-                if ends[side] > 2.0 {
+                let e = self.add(&mut w, c, m, k);
+                if w.ends[side] > 2.0 {
                     small = if e < TAIL_NEGLIGIBLE * w.acc.sum {
                         small + 1
                     } else {
@@ -250,22 +250,24 @@ impl Point<'_> {
 
     /// The walk at half the stride of `w`: its nodes (every other one now) and those between
     /// them, over the same span (the terms beyond it were negligible), in the same units.
-    fn refine(&mut self, c: f64, m: f64, mut w: Walked, grad: bool, hess: bool) -> Walked {
+    fn refine(&mut self, c: f64, m: f64, mut w: Walked) -> Walked {
         // The grid's half width is a multiple of the coarsest stride: the ends stay nodes.
         debug_assert!(self.grid.half.is_multiple_of(w.stride));
         w.stride /= 2;
+        w.kmax *= 2;
         w.ext = w.ext.map(|k| 2 * k);
         w.acc.sum2 = w.acc.sum;
         let [lo, hi] = w.ext;
         for k in (lo + 1..hi).step_by(2) {
-            self.add(&mut w, c, m, k, (grad, hess));
+            self.add(&mut w, c, m, k);
         }
         w
     }
 
     /// The group's integral from a walk; None when its stride and twice it disagree.
-    fn finish(&mut self, c: f64, m: f64, w: &Walked, hess: bool) -> Option<GroupLn> {
+    fn finish(&mut self, c: f64, m: f64, w: &Walked) -> Option<GroupLn> {
         let [_, b, s] = self.p;
+        let hess = w.hess;
         let (acc, vp, lp) = (&w.acc, w.vp, w.lp);
         let fine = (w.stride as f64 * acc.sum).libm_ln();
         let coarse = (2.0 * w.stride as f64 * acc.sum2).libm_ln();
@@ -274,14 +276,13 @@ impl Point<'_> {
             return None;
         }
         // Sums in units of e^lp: the nodes' at this stride, then the masses beyond the ends.
-        let ends = [self.p[0] + c, b + if s >= 1.0 { m } else { 0.0 }];
         let sf = w.stride as f64;
         let mut total = sf * acc.sum;
         let mut d = acc.d.map(|v| sf * v);
         let mut dd = acc.dd.map(|v| sf * v);
         let h2 = acc.h2.map(|v| sf * v);
         let gp = [vp.fa, vp.fb, c / s - m * vp.q];
-        for (side, &e) in ends.iter().enumerate() {
+        for (side, &e) in w.ends.iter().enumerate() {
             if !w.reached[side] {
                 continue;
             }
@@ -327,13 +328,18 @@ impl Point<'_> {
     }
 }
 
-/// A walk at one stride: its peak's values (the units e^lp and the gradient's reference),
-/// its running sums, the outermost nodes it took on each side (in units of the stride), and
-/// whether it reached each end of the grid.
+/// A walk at one stride: its lattice's last index (kmax: the grid's end), what it sums (the
+/// gradient, the Hessian), its peak's values (the units e^lp and the gradient's reference),
+/// the exponents of the integrand at x = 0 and 1, its running sums, the outermost nodes it
+/// took on each side (in units of the stride), and whether it reached each end of the grid.
 struct Walked {
     stride: usize,
+    kmax: isize,
+    grad: bool,
+    hess: bool,
     lp: f64,
     vp: Vals,
+    ends: [f64; 2],
     acc: Acc,
     ext: [isize; 2],
     reached: [bool; 2],
