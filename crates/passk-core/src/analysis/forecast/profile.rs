@@ -52,11 +52,11 @@ fn profile(
     level: f64,
 ) -> (Option<f64>, Option<f64>) {
     let z = two_sided_z(level);
-    let cut = 0.5 * z * z;
     let full = scaled_box();
     let theta_hat = fit.start()[coord];
-    // The previous point's optimum and Hessian: the next point starts on the tangent of the
-    // ridge, (ln b, ln s) moved by −H_νν⁻¹·H_νθ·Δθ (two or three Newton steps fewer).
+    // ℓ̂ − ℓ_p(θ). The previous point's optimum and Hessian: the next point starts on the
+    // tangent of the ridge, (ln b, ln s) moved by −H_νν⁻¹·H_νθ·Δθ (two or three Newton steps
+    // fewer).
     let drop = |theta: f64, last: &mut Last| {
         let mut bx: BoxN<3> = full;
         bx.lo[coord] = theta;
@@ -69,15 +69,29 @@ fn profile(
         let start = tangent_start(last, coord, theta, &bx);
         let (f, h) = fit_scaled_profile(data, fit.family, &bx, start);
         *last = (f.start(), h);
-        fit.log_likelihood - f.log_likelihood - cut
+        fit.log_likelihood - f.log_likelihood
     };
     // The signed root of the deviance, r(θ) = √(2·(ℓ̂ − ℓ_p(θ))), is nearly linear in θ (exactly
     // so for a normal likelihood): each side's end solves r = z, found by secant steps on
     // r − z, bracketed.
-    let root = |theta: f64, last: &mut Last| (2.0 * (drop(theta, last) + cut)).max(0.0).sqrt() - z;
-    let (lo_box, hi_box) = (full.lo[coord], full.hi[coord]);
+    let root = |theta: f64, last: &mut Last| (2.0 * drop(theta, last)).max(0.0).sqrt() - z;
+    // Anderson and Björck's weight on the end kept twice in a row: 1 − f_new/f_old where
+    // positive, else Illinois' ½.
+    let weight = |new: f64, old: f64| {
+        let m = 1.0 - new / old;
+        if m > 0.0 {
+            m
+        } else {
+            0.5
+        }
+    };
     let side = |dir: f64| -> Option<f64> {
         let mut memo: Last = (fit.start(), None);
+        let edge = if dir > 0.0 {
+            full.hi[coord]
+        } else {
+            full.lo[coord]
+        };
         // Outwards from θ̂ (where r − z = −z) until r passes z: each step aims 10 % beyond
         // where the line through the last two points reaches z (at least 1.25 and at most 4
         // times as far out as the last point; twice where the line does not rise), and the
@@ -86,7 +100,6 @@ fn profile(
         let mut inner = (theta_hat, -z);
         let mut dist: f64 = 0.25;
         let outer = loop {
-            let edge = if dir > 0.0 { hi_box } else { lo_box };
             let at_edge = (theta_hat + dir * dist - edge) * dir >= 0.0;
             let theta = if at_edge {
                 edge
@@ -120,14 +133,6 @@ fn profile(
         for _ in 0..40 {
             let theta = lo.0 - lo.1 * (hi.0 - lo.0) / (hi.1 - lo.1);
             let v = root(theta, &mut memo);
-            let weight = |new: f64, old: f64| {
-                let m = 1.0 - new / old;
-                if m > 0.0 {
-                    m
-                } else {
-                    0.5
-                }
-            };
             if v > 0.0 {
                 if kept == -1 {
                     lo.1 *= weight(v, hi.1);
