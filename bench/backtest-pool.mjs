@@ -6,35 +6,19 @@
 // dist/ (./dev build). Usage:
 //   node bench/backtest-pool.mjs [WORKERS ...]
 import { createHash } from 'node:crypto';
-import { downloadJson, start } from '../tests/e2e/harness.mjs';
+import { downloadJson } from '../tests/e2e/harness.mjs';
+import { eachPool, longestTask, watchLongTasks } from './pools.mjs';
 
-const pools = process.argv.slice(2).map(Number);
-const runs = [];
-for (const w of pools.length ? pools : [1, 2]) {
-  const h = await start({ dataTables: 'closed' });
-  try {
-    const { page } = h;
-    await h.context.addInitScript((n) => localStorage.setItem('passk-workers', String(n)), w);
-    await page.goto(h.url);
-    await page.getByTestId('backtest-summary').filter({ hasText: 'auto (backtested) =' }).waitFor({ timeout: 120_000 });
-    await page.evaluate(() => {
-      window.__long = [];
-      new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
-    });
-    const t0 = Date.now();
-    await page.getByTestId('example-pythia').click();
-    await page.getByTestId('backtest-series').locator('option', { hasText: 'Pythia 12B' }).waitFor({ state: 'attached', timeout: 300_000 });
-    const seconds = (Date.now() - t0) / 1000;
-    const longest = await page.evaluate(() => Math.max(0, ...window.__long));
-    const report = await downloadJson(page, 'download-report');
-    const hash = createHash('sha256').update(JSON.stringify(report.models.map((m) => m.backtest))).digest('hex').slice(0, 16);
-    runs.push({ w, seconds, hash });
-    console.log(`workers ${w}: Pythia backtest shown ${seconds.toFixed(1)} s after the click, longest main-thread task ${longest.toFixed(0)} ms, backtests ${hash}`);
-  } finally {
-    await h.close();
-  }
-}
-const one = runs.find((r) => r.w === 1);
-for (const r of runs.filter((r) => r !== one && one)) {
-  console.log(`speed-up with ${r.w} workers: ×${(one.seconds / r.seconds).toFixed(2)}; same backtests: ${r.hash === one.hash}`);
-}
+await eachPool(process.argv.slice(2), 'backtests', async ({ page }, w) => {
+  await page.getByTestId('backtest-summary').filter({ hasText: 'auto (backtested) =' }).waitFor({ timeout: 120_000 });
+  await watchLongTasks(page);
+  const t0 = Date.now();
+  await page.getByTestId('example-pythia').click();
+  await page.getByTestId('backtest-series').locator('option', { hasText: 'Pythia 12B' }).waitFor({ state: 'attached', timeout: 300_000 });
+  const seconds = (Date.now() - t0) / 1000;
+  const longest = await longestTask(page);
+  const report = await downloadJson(page, 'download-report');
+  const hash = createHash('sha256').update(JSON.stringify(report.models.map((m) => m.backtest))).digest('hex').slice(0, 16);
+  console.log(`workers ${w}: Pythia backtest shown ${seconds.toFixed(1)} s after the click, longest main-thread task ${longest.toFixed(0)} ms, backtests ${hash}`);
+  return { seconds, hash };
+});

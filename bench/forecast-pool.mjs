@@ -9,42 +9,25 @@
 //   node bench/forecast-pool.mjs [WORKERS ...]
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { start } from '../tests/e2e/harness.mjs';
+import { eachPool, longestTask, watchLongTasks } from './pools.mjs';
 
-const pools = process.argv.slice(2).map(Number);
-const runs = [];
 const settled = (page) =>
   page.waitForFunction(() => document.querySelector('[data-testid=forecast-panel]')?.getAttribute('aria-busy') === 'false', null, { timeout: 300_000 });
-for (const w of pools.length ? pools : [1, 2]) {
-  const h = await start({ dataTables: 'closed' });
-  try {
-    const { page } = h;
-    await h.context.addInitScript((n) => localStorage.setItem('passk-workers', String(n)), w);
-    await page.goto(h.url);
-    await page.getByTestId('results-table').locator('tbody tr').first().waitFor({ timeout: 60_000 });
-    await page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
-    await page.getByTestId('forecast-table').locator('tbody tr').nth(1).waitFor({ timeout: 120_000 });
-    await settled(page);
-    await page.evaluate(() => {
-      window.__long = [];
-      new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
-    });
-    const t0 = Date.now();
-    await page.getByTestId('example-pythia').click();
-    await page.getByTestId('forecast-table').locator('tbody tr', { hasText: 'Pythia 12B' }).first().waitFor({ timeout: 300_000 });
-    await settled(page);
-    const seconds = (Date.now() - t0) / 1000;
-    const longest = await page.evaluate(() => Math.max(0, ...window.__long));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-forecast-csv').click()]);
-    const csv = readFileSync(await download.path(), 'utf8');
-    const hash = createHash('sha256').update(csv).digest('hex').slice(0, 16);
-    runs.push({ w, seconds, hash });
-    console.log(`workers ${w}: Pythia forecasts shown ${seconds.toFixed(1)} s after the click, longest main-thread task ${longest.toFixed(0)} ms, forecast CSV ${hash}`);
-  } finally {
-    await h.close();
-  }
-}
-const one = runs.find((r) => r.w === 1);
-for (const r of runs.filter((r) => r !== one && one)) {
-  console.log(`speed-up with ${r.w} workers: ×${(one.seconds / r.seconds).toFixed(2)}; same forecasts: ${r.hash === one.hash}`);
-}
+await eachPool(process.argv.slice(2), 'forecasts', async ({ page }, w) => {
+  await page.getByTestId('results-table').locator('tbody tr').first().waitFor({ timeout: 60_000 });
+  await page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
+  await page.getByTestId('forecast-table').locator('tbody tr').nth(1).waitFor({ timeout: 120_000 });
+  await settled(page);
+  await watchLongTasks(page);
+  const t0 = Date.now();
+  await page.getByTestId('example-pythia').click();
+  await page.getByTestId('forecast-table').locator('tbody tr', { hasText: 'Pythia 12B' }).first().waitFor({ timeout: 300_000 });
+  await settled(page);
+  const seconds = (Date.now() - t0) / 1000;
+  const longest = await longestTask(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-forecast-csv').click()]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  const hash = createHash('sha256').update(csv).digest('hex').slice(0, 16);
+  console.log(`workers ${w}: Pythia forecasts shown ${seconds.toFixed(1)} s after the click, longest main-thread task ${longest.toFixed(0)} ms, forecast CSV ${hash}`);
+  return { seconds, hash };
+});

@@ -57,7 +57,7 @@ const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
 // The engine in a worker of its own (the page's engine stays idle), asked through the same
 // serde-wasm-bindgen messages the page sends: { job, ask: { Bench: { file, text, runs } } },
-// answered by { job, answer: … } (crates/passk-engine/src/protocol.rs).
+// answered by { job, answer: … } (crates/passk-protocol).
 await h.page.evaluate(
   () =>
     new Promise((resolve, reject) => {

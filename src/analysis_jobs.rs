@@ -14,11 +14,11 @@ use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::kind::Estimator;
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::schema::Report;
+use passk_core::report::series_backtest::SeriesBacktest;
 use passk_core::settings::{BandKind, Options};
-use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_io::settings::Parsed;
+use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
 
 /// Backtest repeats per shrink factor (as `passk report --backtest`).
 pub const BACKTEST_REPEATS: u64 = 20;
@@ -240,7 +240,12 @@ pub fn curve_pipeline(
                 pool,
             },
         });
-        engine_pool::spread(job, pool, data, k_max, &band_settings);
+        let work = Work::Band {
+            data,
+            k_max,
+            settings: band_settings,
+        };
+        engine_pool::spread(job, pool, work);
     });
 }
 
@@ -286,7 +291,14 @@ pub fn backtest_pipeline(
                 pool,
             },
         });
-        engine_pool::spread_backtest(job, pool, data, what);
+        let (settings, ks, repeats) = what;
+        let work = Work::Backtest {
+            data,
+            settings,
+            ks,
+            repeats,
+        };
+        engine_pool::spread(job, pool, work);
     });
 }
 

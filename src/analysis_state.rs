@@ -9,7 +9,7 @@ use super::analysis_jobs::{
     backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, scaled_drawn, with_forecast,
     CurveOutputs, Pending, PendingJobs,
 };
-use super::state::Inputs;
+use super::dataset_state::Inputs;
 use super::storage;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
@@ -17,11 +17,11 @@ use passk_core::data::errors::{apply_all, summarise_all};
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::kind::{Estimator, DEFAULT_ENABLED};
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::schema::Report;
+use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
 use passk_core::settings::BandKind;
 use passk_io::loaded::Loaded;
-use passk_io::page_view::View;
+use passk_io::page_view::PageView;
 use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use passk_plot::slots::SlotBook;
 
@@ -35,7 +35,7 @@ struct Saved {
     enabled: Vec<String>,
     band: String,
     #[serde(default)]
-    view: View,
+    view: PageView,
 }
 
 /// The colour slots by key worth carrying (see [`Analysis::colours`]).
@@ -56,7 +56,7 @@ pub struct Analysis {
     /// The band shaded.
     pub band: RwSignal<BandKind>,
     /// Which series, budget and threshold the panels show.
-    pub view: RwSignal<View>,
+    pub view: RwSignal<PageView>,
     /// The fields read (errors by field).
     pub parsed: Memo<Result<Parsed, Vec<(Field, String)>>>,
     /// The last valid settings (the charts keep them while a field is being fixed).
@@ -184,7 +184,7 @@ impl Analysis {
     /// from the view (a link's or the user's choice) if it has tasks, else the first.
     pub fn series_choice(
         &self,
-        want: fn(&View) -> Option<String>,
+        want: fn(&PageView) -> Option<String>,
     ) -> (Memo<Vec<String>>, Memo<Option<String>>) {
         let (fits, view) = (self.fits, self.view);
         let names = Memo::new(move |_| {
@@ -218,7 +218,7 @@ impl Analysis {
                     .collect::<Vec<_>>()
             })
         });
-        let pick = move |which: fn(&View) -> Option<String>, default: usize| {
+        let pick = move |which: fn(&PageView) -> Option<String>, default: usize| {
             Memo::new(move |_| {
                 let want = view.with(which);
                 names.with(|n| {
@@ -263,7 +263,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             SettingsText::default(),
             DEFAULT_ENABLED.to_vec(),
             BandKind::DEFAULT,
-            View::default(),
+            PageView::default(),
         ),
     };
     let (view, fields) = (RwSignal::new(view), RwSignal::new(fields));
@@ -283,7 +283,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             })
         })
     });
-    let policy = Memo::new(move |_| view.with(View::error_policy)); // errors: failures or out
+    let policy = Memo::new(move |_| view.with(PageView::error_policy)); // errors: failures or out
     let datasets = Memo::new(move |_| workspace.with(|w| apply_all(&w.datasets, policy.get())));
     let (fits, curves) = (
         RwSignal::new(Vec::<SeriesFit>::new()),
@@ -365,7 +365,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             fields: fields.get(),
             enabled: enabled.get().iter().map(|e| e.key().to_string()).collect(),
             band: band.get().key().to_string(),
-            view: View {
+            view: PageView {
                 colours: colours(slot_keys, workspace),
                 ..view.get()
             },

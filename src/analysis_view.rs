@@ -6,14 +6,13 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use super::job_progress::{is_stale, JobProgress};
-use passk_engine::protocol::Family;
+use passk_protocol::Family;
 
 use super::analysis_settings::AnalysisSettings;
 use super::analysis_state::Analysis;
 use super::backtest_panel::BacktestPanel;
-use super::compare_charts::{BestTemperaturePanel, DeltaPassPanel, PairedPanel};
+use super::compare_panel::ComparePanel;
 use super::cover_panel::CoverPanel;
-use super::decide_panel::DecidePanel;
 use super::fit_panel::FitPanel;
 use super::forecast_panel::ForecastPanel;
 use super::graded_notes::GradedNotes;
@@ -22,6 +21,7 @@ use super::pass_at_k_panel::PassAtKPanel;
 use super::planner_panel::PlannerPanel;
 use super::ranking_panel::RankingPanel;
 use super::results_table::ResultsTable;
+use super::series_charts::{BestTemperaturePanel, DeltaPassPanel, PairedPanel};
 use super::steps_panel::StepsPanel;
 use super::theme::use_dark;
 
@@ -88,7 +88,7 @@ pub fn AnalysisView(
         <Show when=at(7)><ForecastPanel analysis=analysis dark=dark /></Show>
         <Show when=at(8)><RankingPanel analysis=analysis /></Show>
         <Show when=at(9)><PairedPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(10)><DecidePanel analysis=analysis dark=dark /></Show>
+        <Show when=at(10)><ComparePanel analysis=analysis dark=dark /></Show>
         <Show when=at(11)><FitPanel analysis=analysis dark=dark /></Show>
         <Show when=at(12)><DeltaPassPanel analysis=analysis dark=dark /></Show>
         <Show when=at(13)><BestTemperaturePanel analysis=analysis dark=dark /></Show>

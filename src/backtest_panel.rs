@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::job_progress::{is_stale, JobProgress};
 use super::term::Term;
-use passk_engine::protocol::Family;
+use passk_protocol::Family;
 
 use super::analysis_jobs::BACKTEST_REPEATS;
 use super::analysis_state::Analysis;

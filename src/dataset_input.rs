@@ -3,11 +3,11 @@
 
 use leptos::prelude::*;
 
+use super::dataset_state::Inputs;
 use super::examples::Example;
 use super::load_files::{
     cancel_load, file_list, load_files, load_pasted, pasted_text, LARGE_PASTE,
 };
-use super::state::Inputs;
 use passk_io::display::count_of;
 use passk_io::read::Format;
 

@@ -4,10 +4,10 @@ use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
 use super::dataset_input::DatasetInput;
+use super::dataset_state::Inputs;
 use super::download::save_text;
 use super::rejected_list::RejectedList;
 use super::series_summary::SeriesSummary;
-use super::state::Inputs;
 use passk_io::counts_doc::counts_json;
 
 /// The dataset section.

@@ -4,8 +4,8 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use super::dataset_state::Inputs;
 use super::load_files::{file_list, load_files};
-use super::state::Inputs;
 
 /// The page-wide drop target (renders only the overlay).
 #[component]

@@ -18,10 +18,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use super::task_queue;
-use passk_engine::codec::{from_js, handed_over, to_js};
-use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
+use passk_app::client::Client as AppClient;
 #[cfg(feature = "in-page-engine")]
 use passk_engine::{job::Host, runner::Engine};
+use passk_protocol::codec::{from_js, handed_over, to_js};
+use passk_protocol::{Answer, Ask, Family, Reply, Request};
 
 /// The engine worker's script (crates/passk-engine/passk-engine-loader.js, copied beside the page).
 pub const WORKER_URL: &str = "passk-engine-loader.js";
@@ -34,20 +35,20 @@ struct Client {
     worker: Option<Worker>,
     #[cfg(feature = "in-page-engine")]
     local: Option<Rc<Engine>>,
-    failed: Option<String>,
-    ready: bool,
-    next_job: u64,
-    /// The newest request of each family not answered yet (a cancel drops its family's): sent
-    /// again to a restarted worker (or to the page's own engine), failed when the page gives up.
-    unanswered: Vec<Request>,
-    /// Restarts since the page loaded or the user's last retry.
-    restarts: u32,
-    /// The last fit asked for: the pool's other workers fit the same series
-    /// (`engine_pool`).
-    last_fit: Option<Request>,
+    /// Why the worker could not start (then it is not started again until a retry).
+    start_error: Option<String>,
+    /// Job numbers, the requests unanswered, restarts, the last fit (`passk_app::client`).
+    state: AppClient,
     /// Called when a restarted worker has been sent the requests unanswered.
     after_restart: Option<fn()>,
     handlers: [Option<Rc<Handler>>; Family::COUNT],
+}
+
+impl Client {
+    /// Why no engine takes requests: the worker could not start, or the page gave up.
+    fn failed(&self) -> Option<String> {
+        (self.start_error.clone()).or_else(|| self.state.gave_up().map(String::from))
+    }
 }
 
 thread_local! {
@@ -55,10 +56,6 @@ thread_local! {
     static FAILURE: ArcRwSignal<Option<(String, bool)>> = ArcRwSignal::new(None);
     static RETRIES: ArcRwSignal<u64> = ArcRwSignal::new(0);
 }
-
-/// Restarts of a failed worker before the page gives up (until the user retries).
-#[cfg(not(feature = "in-page-engine"))]
-const RESTARTS: u32 = 1;
 
 /// What the page says while a failed worker restarts.
 pub const RESTARTING: &str = "The engine stopped (its worker failed or could not load): \
@@ -91,7 +88,7 @@ const EARLY_WORKER: &str = "__passkEngine";
 /// Starts the worker once (later calls do nothing): takes over the one `index.html` started
 /// (its wasm then compiles while the page's loads), else starts it.
 fn start(c: &mut Client) {
-    if running(c) || c.failed.is_some() {
+    if running(c) || c.failed().is_some() {
         return;
     }
     let (worker, early) = match early_worker() {
@@ -99,7 +96,7 @@ fn start(c: &mut Client) {
         None => match Worker::new(WORKER_URL) {
             Ok(w) => (w, js_sys::Array::new()),
             Err(e) => {
-                c.failed = Some(format!("the engine worker could not start: {e:?}"));
+                c.start_error = Some(format!("the engine worker could not start: {e:?}"));
                 return;
             }
         },
@@ -193,9 +190,9 @@ fn worker_failed() {
             w.terminate();
         }
         c.local = Some(Engine::new());
-        c.ready = true;
+        c.state.on_page();
         task_queue::OUTBOX.drop_waiting();
-        c.unanswered.clone()
+        c.state.unanswered().to_vec()
     });
     for r in unanswered {
         post(r);
@@ -214,16 +211,11 @@ fn worker_failed() {
         if let Some(w) = c.worker.take() {
             w.terminate();
         }
-        let restart = c.restarts < RESTARTS;
-        if restart {
-            c.restarts += 1;
-            c.ready = false;
+        let failure = c.state.worker_failed(GAVE_UP);
+        if failure.restart {
             start(c);
-        } else {
-            c.failed = Some(GAVE_UP.into());
-            c.ready = true;
         }
-        (restart, c.unanswered.clone())
+        (failure.restart, failure.unanswered)
     });
     task_queue::OUTBOX.drop_waiting(); // (all among the unanswered, sent again below)
     web_sys::console::error_1(
@@ -255,10 +247,8 @@ pub fn retries() -> ArcRwSignal<u64> {
 pub fn retry() {
     use leptos::prelude::{Set, Update};
     CLIENT.with_borrow_mut(|c| {
-        c.failed = None;
-        c.restarts = 0;
-        c.ready = false;
-        c.unanswered.clear();
+        c.start_error = None;
+        c.state.retry();
         start(c);
     });
     failure().set(Some((RESTARTING.into(), false)));
@@ -268,8 +258,8 @@ pub fn retry() {
 /// Hands a reply to its family's handler (`Ready`: the worker takes requests, and a line
 /// saying it had failed goes).
 fn deliver(reply: Reply) {
+    CLIENT.with_borrow_mut(|c| c.state.replied(&reply));
     let Some(family) = reply.family() else {
-        CLIENT.with_borrow_mut(|c| c.ready = true);
         // A restarted worker is ready: the line that said it failed goes.
         use leptos::prelude::{GetUntracked, Set};
         let failure = failure();
@@ -278,9 +268,6 @@ fn deliver(reply: Reply) {
         }
         return;
     };
-    if !matches!(reply.answer, Answer::Progress { .. }) {
-        CLIENT.with_borrow_mut(|c| c.unanswered.retain(|r| r.job != reply.job));
-    }
     let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
     if let Some(h) = handler {
         h(reply);
@@ -313,7 +300,7 @@ fn post(req: Request) {
             sent.err().map(|e| format!("{e:?}"))
         }
         (_, Err(e)) => Some(e.to_string()),
-        (None, _) => Some(c.failed.clone().unwrap_or_else(|| "no engine".into())),
+        (None, _) => Some(c.failed().unwrap_or_else(|| "no engine".into())),
     });
     // Answered a task later, as a reply is (answered inside `send`, it came before the
     // asker noted its job, which then stayed pending).
@@ -336,24 +323,16 @@ pub fn on_reply(family: Family, handler: impl Fn(Reply) + 'static) {
 
 /// Sends the request `make` builds from a fresh job number; returns that number.
 pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
-    let (req, now) = CLIENT.with_borrow_mut(|c| {
+    let (req, now, no_worker) = CLIENT.with_borrow_mut(|c| {
         start(c);
-        c.next_job += 1;
-        let req = make(c.next_job);
         // Kept until answered, to be sent again or answered some other way should the worker
-        // fail. A newer request of a family (or its cancel) supersedes the unanswered one.
-        c.unanswered.retain(|r| r.family() != req.family());
-        if !matches!(req.ask, Ask::Cancel { .. }) {
-            c.unanswered.push(req.clone());
-        }
-        if matches!(req.ask, Ask::Fit { .. }) {
-            c.last_fit = Some(req.clone());
-        }
+        // fail.
+        let req = c.state.request(make);
         // The worker keeps what arrives while it loads (its script does): the request goes now.
-        let now = c.ready || c.worker.is_some();
-        (req, now)
+        let now = c.state.ready() || c.worker.is_some();
+        (req, now, !running(c) && !c.state.ready())
     });
-    let (job, no_worker) = CLIENT.with_borrow(|c| (c.next_job, !running(c) && !c.ready));
+    let job = req.job;
     if now {
         // Task columns encoded a task later (10⁵ tasks: 15 ms), what follows behind them.
         task_queue::OUTBOX.in_order(req.carries_columns(), move || post(req));
@@ -374,7 +353,7 @@ pub fn cancel(family: Family) -> u64 {
 
 /// `f` of the last fit request sent (the pool's other workers get it), its series uncopied.
 pub fn with_last_fit<R>(f: impl FnOnce(&Request) -> R) -> Option<R> {
-    CLIENT.with_borrow(|c| c.last_fit.as_ref().map(f))
+    CLIENT.with_borrow(|c| c.state.last_fit().map(f))
 }
 
 /// Posts `req` to the engine as it is: no job number of its own, not kept to be sent again

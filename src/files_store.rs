@@ -12,8 +12,8 @@ use leptos::prelude::*;
 use super::engine_client;
 use super::latest::Latest;
 use super::storage;
-use passk_engine::protocol::{Answer, Ask, Family, Request};
 use passk_io::read::FileRead;
+use passk_protocol::{Answer, Ask, Family, Request};
 
 /// The fewest characters a task takes in the stored files' JSON (`{"counts":[1,0]},`).
 const MIN_TASK_JSON: usize = 17;

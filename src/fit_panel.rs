@@ -9,9 +9,9 @@ use super::analysis_jobs::{ask, handle};
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use passk_core::analysis::diagnose::Diagnostics;
-use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_io::display::{full, sig};
 use passk_plot::Chart;
+use passk_protocol::{Answer, Ask, Family, Reply, Request};
 use passk_view::chart_data;
 
 /// The fit diagnostics panel.

@@ -16,11 +16,11 @@ use passk_core::analysis::forecast::{
 };
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::settings::Options;
-use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
 use passk_io::display::{full, percent, thousands};
-use passk_io::page_view::{View, DEFAULT_REACH};
+use passk_io::page_view::{PageView, DEFAULT_REACH};
 use passk_plot::forecast::{ForecastChart, ForecastLine};
 use passk_plot::Chart;
+use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
 use passk_view::chart_data::Table;
 
 /// An exponent with its interval: "0.285 (0.258–0.314)".
@@ -80,8 +80,8 @@ pub fn ForecastPanel(
     // Series with many distinct counts are forecast only when asked (they cost seconds each).
     let every_size = RwSignal::new(false);
     let options = Memo::new(move |_| {
-        let reach = a.view.with(View::reach_target);
-        let range = a.view.with(View::power_range).ok().flatten();
+        let reach = a.view.with(PageView::reach_target);
+        let range = a.view.with(PageView::power_range).ok().flatten();
         a.settings.with(|s| Options {
             power_range: range,
             forecast_all: every_size.get(),
@@ -114,7 +114,11 @@ pub fn ForecastPanel(
                 pool,
             },
         });
-        engine_pool::spread_forecast(job, pool, data, &spread);
+        let work = Work::Forecast {
+            data,
+            options: spread,
+        };
+        engine_pool::spread(job, pool, work);
     });
     let shown = Memo::new(move |_| a.visible(all.get(), |f| f.0.as_str()));
     let chart = Signal::derive(move || {
@@ -243,7 +247,7 @@ pub fn ForecastPanel(
     };
     let target = move || {
         a.view
-            .with(View::reach_target)
+            .with(PageView::reach_target)
             .map(percent)
             .unwrap_or_else(|_| "—".into())
     };
@@ -278,13 +282,13 @@ pub fn ForecastPanel(
                 <input type="text" size="10" data-testid="forecast-range" placeholder="2–smallest n" prop:value=move || a.view.with(|v| v.power_range.clone()).unwrap_or_default()
                     on:change=move |ev| a.view.update(|v| v.power_range = Some(event_target_value(&ev))) aria-describedby="forecast-range-error" />
             </label></p>
-            {move || a.view.with(View::power_range).err().map(|e| view! { <p class="error small" id="forecast-range-error" data-testid="forecast-range-error">{e}</p> })}
+            {move || a.view.with(PageView::power_range).err().map(|e| view! { <p class="error small" id="forecast-range-error" data-testid="forecast-range-error">{e}</p> })}
             <p><label class="inline">
                 "Samples to reach pass@k = "
                 <input type="text" inputmode="decimal" size="6" data-testid="forecast-reach" prop:value=move || a.view.with(|v| v.reach.clone()).unwrap_or_else(|| DEFAULT_REACH.into())
                     on:change=move |ev| a.view.update(|v| v.reach = Some(event_target_value(&ev))) aria-describedby="forecast-reach-error" />
             </label></p>
-            {move || a.view.with(View::reach_target).err().map(|e| view! { <p class="error small" id="forecast-reach-error" data-testid="forecast-reach-error">{e}</p> })}
+            {move || a.view.with(PageView::reach_target).err().map(|e| view! { <p class="error small" id="forecast-reach-error" data-testid="forecast-reach-error">{e}</p> })}
             <div class="table-wrap" tabindex="0" role="region" aria-label="Samples to reach the target">
                 <table class="results" data-testid="forecast-reach-table">
                     <caption>{move || format!("Smallest k with forecast pass@k ≥ {} (scaled Beta: bootstrap interval with resamples set)", target())}</caption>

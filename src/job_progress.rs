@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::analysis_jobs::{cancel, PendingJobs};
-use passk_engine::protocol::Family;
+use passk_protocol::Family;
 
 /// Whether a family's job has run long enough to show (the panel marks its result stale).
 pub fn is_stale(pending: PendingJobs, family: Family) -> Signal<bool> {

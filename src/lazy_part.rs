@@ -12,12 +12,12 @@ use leptos::prelude::*;
 use super::analysis_state::{self, Analysis};
 use super::analysis_view::AnalysisView;
 use super::calculator::CalcState;
+use super::dataset_state::{self, Inputs};
 use super::dataset_view::DatasetView;
 use super::drop_zone::DropZone;
 use super::examples::{self, Example};
 use super::share_bar::ShareBar;
 use super::share_state::{self, Share};
-use super::state::{self, Inputs};
 
 /// The workspace's state (signals: cheap to copy).
 #[derive(Clone, Copy)]
@@ -110,7 +110,7 @@ fn inputs_now() -> Result<Inputs, Missing> {
         // The worker `index.html` started: its replies are read from now on.
         super::engine_client::warm_up();
         // (What was saved, or the example, read: a task of its own.)
-        state::provide_inputs()
+        dataset_state::provide_inputs()
     }))
 }
 

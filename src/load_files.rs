@@ -6,13 +6,13 @@ use std::collections::VecDeque;
 
 use leptos::prelude::*;
 
+use super::dataset_state::Inputs;
 use super::engine_client;
 use super::load_progress::Progress;
 use super::parquet_reader;
-use super::state::Inputs;
-use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
-use passk_engine::source::Source;
 use passk_io::read::Format;
+use passk_protocol::source::Source;
+use passk_protocol::{Answer, Ask, Family, ReadFile, Reply, Request};
 
 /// The load under way: the files still to read and the engine's job reading the current one.
 struct Load {
@@ -79,12 +79,12 @@ fn next() {
     }
     let job = engine_client::send(|job| Request {
         job,
-        ask: Ask::Read {
+        ask: Ask::Read(ReadFile {
             source: Source(file),
             name,
             format,
             options,
-        },
+        }),
     });
     LOAD.with_borrow_mut(|l| {
         if let Some(load) = l.as_mut() {

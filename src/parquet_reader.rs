@@ -3,7 +3,10 @@
 //! large and loads only then; it may abort on a damaged file, which ends that worker, not the
 //! page, and is reported as the file being damaged.
 
-use passk_io::read::{FileRead, ReadOptions};
+use passk_io::read::{FileRead, Format, ReadOptions};
+use passk_protocol::codec::{from_js, to_js};
+use passk_protocol::source::Source;
+use passk_protocol::{Answer, Ask, ReadFile, Reply, Request};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -28,9 +31,6 @@ const STOPPED: &str =
 pub async fn read(file: web_sys::File, options: &ReadOptions) -> Result<FileRead, String> {
     let name = file.name();
     let fail = |why: &str| format!("{name}: {why}");
-    let bytes = JsFuture::from(file.array_buffer())
-        .await
-        .map_err(|_| fail("could not be read from the disk"))?;
     let worker = web_sys::Worker::new("passk-parquet-loader.js")
         .map_err(|_| fail("the Parquet reader could not start"))?;
     // The worker's failure is this file's (said below), not an error of the page's.
@@ -44,24 +44,32 @@ pub async fn read(file: web_sys::File, options: &ReadOptions) -> Result<FileRead
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         stopped = Some(on_error);
     });
-    let options = serde_json::to_string(options).unwrap_or_default();
-    let ask = js_sys::Array::of4(
-        &bytes,
-        &JsValue::from_str(&name),
-        &JsValue::from_str(""),
-        &JsValue::from_str(&options),
-    );
-    let posted = worker.post_message_with_transfer(&ask, &js_sys::Array::of1(&bytes));
-    let answer = match posted {
+    // The protocol's own request: the worker reads the file itself (not copied here).
+    let req = Request {
+        job: 1,
+        ask: Ask::Read(ReadFile {
+            source: Source(file),
+            name: name.clone(),
+            format: Some(Format::Parquet),
+            options: options.clone(),
+        }),
+    };
+    let posted = to_js(&req).map_err(|_| fail(STOPPED))?;
+    let answer = match worker.post_message(&posted) {
         Ok(()) => JsFuture::from(answered).await,
         Err(e) => Err(e),
     };
     worker.terminate();
     drop(stopped);
-    let text = answer
+    let reply = answer
         .ok()
         .and_then(|e| e.dyn_into::<web_sys::MessageEvent>().ok())
-        .and_then(|e| e.data().as_string())
-        .ok_or_else(|| fail(STOPPED))?;
-    serde_json::from_str(&text).map_err(|_| fail(STOPPED))
+        .and_then(|e| from_js::<Reply>(e.data()).ok());
+    match reply {
+        Some(Reply {
+            answer: Answer::Read { read },
+            ..
+        }) => Ok(*read),
+        _ => Err(fail(STOPPED)),
+    }
 }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::job_progress::{is_stale, JobProgress};
 use super::term::Term;
-use passk_engine::protocol::Family;
+use passk_protocol::Family;
 
 use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;

@@ -9,10 +9,10 @@ use super::analysis_state::Analysis;
 use super::chart_canvas::ChartCanvas;
 use super::job_progress::{is_stale, JobProgress};
 use super::setting_field::SettingField;
-use passk_engine::protocol::{Answer, Ask, Family, PlanResult, Reply, Request};
 use passk_io::settings::parse_half_width_points;
 use passk_plot::planner::PlannerChart;
 use passk_plot::Chart;
+use passk_protocol::{Answer, Ask, Family, PlanResult, Reply, Request};
 use passk_view::chart_data;
 use passk_view::plan_text::{parse_plan_k, plan_sentences};
 

@@ -5,9 +5,9 @@ use leptos::prelude::*;
 use super::analysis_jobs::{ask, handle, PendingJobs};
 use passk_core::data::errors::ErrorsSummary;
 use passk_core::data::rejected::Rejected;
-use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
+use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
 use passk_core::settings::Options;
-use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
+use passk_protocol::{Answer, Ask, Family, Reply, Request};
 
 /// Asks for the whole report of the series last fitted, with the page's backtests and what
 /// the error policy did to each series (`errors`, as `passk report` writes it) attached,

@@ -7,8 +7,8 @@ use super::analysis_state::Analysis;
 use super::column_picker::ColumnPicker;
 use super::term::Term;
 use passk_core::estimators::stderr::SeKind;
-use passk_engine::protocol::Family;
 use passk_io::display::percent;
+use passk_protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};
 use passk_view::table::{
     cover_rows, csv, latex, markdown, rows, se_note, voting, Cell, Row, WAITING,

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use super::analysis_state::Analysis;
+use super::dataset_state::Inputs;
 use super::series_key::swatch;
-use super::state::Inputs;
 use super::theme::use_dark;
 use passk_io::display::thousands;
 use passk_io::read::FileRead;

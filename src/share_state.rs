@@ -9,11 +9,11 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::analysis_state::{self, Analysis};
 use super::calculator::{self, CalcState};
+use super::dataset_state::{self, Inputs};
 use super::examples::{self, Example};
 use super::latest::Latest;
-use super::state::{self, Inputs};
 use super::storage;
-use passk_io::page_view::View as PageView;
+use passk_io::page_view::PageView;
 use passk_io::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
 
 /// Where the user's own input is kept aside while a link's state is shown.
@@ -21,9 +21,9 @@ pub const PREVIOUS_KEY: &str = "passk.previous.v1";
 
 /// The stored state a link replaces.
 const STATE_KEYS: [&str; 5] = [
-    state::PASTE_KEY,
-    state::FORMAT_KEY,
-    state::FILES_KEY,
+    dataset_state::PASTE_KEY,
+    dataset_state::FORMAT_KEY,
+    dataset_state::FILES_KEY,
     calculator::STORAGE_KEY,
     analysis_state::KEY,
 ];
@@ -176,10 +176,10 @@ fn keep_previous() -> Result<bool, String> {
     let json = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
     if storage::save(PREVIOUS_KEY, &json).is_err() {
         // Make room: the files are in the copy.
-        storage::remove(state::FILES_KEY);
+        storage::remove(dataset_state::FILES_KEY);
         if let Err(e) = storage::save(PREVIOUS_KEY, &json) {
-            if let Some((_, files)) = saved.iter().find(|(k, _)| k == state::FILES_KEY) {
-                let _ = storage::save(state::FILES_KEY, files);
+            if let Some((_, files)) = saved.iter().find(|(k, _)| k == dataset_state::FILES_KEY) {
+                let _ = storage::save(dataset_state::FILES_KEY, files);
             }
             return Err(e);
         }

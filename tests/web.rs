@@ -220,7 +220,7 @@ async fn the_page_draws_its_charts_for_the_example() {
 }
 
 /// An engine host that collects the replies and never waits.
-struct Collect(std::cell::RefCell<Vec<passk_engine::protocol::Reply>>);
+struct Collect(std::cell::RefCell<Vec<passk_protocol::Reply>>);
 
 impl passk_engine::job::Host for Collect {
     fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
@@ -229,320 +229,53 @@ impl passk_engine::job::Host for Collect {
     fn now_ms(&self) -> f64 {
         0.0
     }
-    fn send(&self, r: passk_engine::protocol::Reply) {
+    fn send(&self, r: passk_protocol::Reply) {
         self.0.borrow_mut().push(r);
     }
 }
 
-/// Every message between page and engine survives serde-wasm-bindgen bit for bit (64-bit
-/// integers as BigInt: a seed beyond 2^53 is neither rounded nor refused).
+/// Every message between page and engine (`passk_protocol::samples`, the list the engine's
+/// native test uses too; the replies this page's own engine's) survives serde-wasm-bindgen
+/// bit for bit (64-bit integers as BigInt: a seed beyond 2^53 is neither rounded nor
+/// refused).
 #[wasm_bindgen_test]
-fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
-    use passk_core::estimators::cover::Tau;
-    use passk_core::settings::{BandKind, Options, Settings};
-    use passk_engine::codec::{from_js, to_js};
-    use passk_engine::protocol::{Answer, Ask, Family, Reply, Request};
-    use passk_engine::runner::Engine;
-
+async fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     use passk_engine::job::Host;
-    use passk_io::read::{assemble, read_text};
+    use passk_engine::runner::Engine;
+    use passk_protocol::codec::{from_js, to_js};
+    use passk_protocol::source::Source;
+    use passk_protocol::{samples, Answer, Ask, Reply, Request};
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    let (ds, _) = assemble(vec![read_text(
-        "p",
-        "p",
-        "10 3\n10 0\n10 10\n10 6\n10 9\n12 5\n",
-        None,
-    )]);
-    let settings = Settings {
-        seed: u64::MAX - 1,
-        ..Settings::default()
+    // A file to read is the user's `File`, which crosses as itself.
+    let file = |bytes: &[u8]| {
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+        Source(web_sys::File::new_with_u8_array_sequence(&parts, "s.csv").unwrap())
     };
-    let requests = vec![
-        Request {
-            job: 1,
-            ask: Ask::Fit {
-                datasets: ds.clone(),
-            },
-        },
-        Request {
-            job: 2,
-            ask: Ask::Curves {
-                data: 1,
-                k_max: 1000,
-                band: BandKind::Credible,
-                settings: settings.clone(),
-                taus: vec![Tau::parse("0.15").unwrap()],
-                scaled: true,
-                pool: 0,
-            },
-        },
-        Request {
-            job: 3,
-            ask: Ask::Backtest {
-                data: 1,
-                settings: settings.clone(),
-                ks: vec![1, 20, 1 << 60],
-                repeats: 2,
-                pool: 0,
-            },
-        },
-        Request {
-            job: 4,
-            ask: Ask::Diagnose {
-                data: 1,
-                series: None,
-                folds: 2,
-            },
-        },
-        Request {
-            job: 5,
-            ask: Ask::Cancel {
-                family: Family::Curves,
-            },
-        },
-        Request {
-            job: 6,
-            ask: Ask::Report {
-                data: 1,
-                rejected: vec![vec![passk_core::data::rejected::Rejected {
-                    file: "p".into(),
-                    line: 3,
-                    reason: "c > n".into(),
-                }]],
-                options: passk_core::settings::Options {
-                    ks: vec![1, 5, 1 << 60],
-                    ..Default::default()
-                },
-                full: true,
-            },
-        },
-        Request {
-            job: 7,
-            ask: Ask::Bench {
-                file: "p".into(),
-                text: "10 3\n10 0\n".into(),
-                runs: 1,
-            },
-        },
-        // Without task ids: the reply is the reason (an error value crosses too).
-        Request {
-            job: 8,
-            ask: Ask::Paired {
-                data: 1,
-                a: "p".into(),
-                b: "p".into(),
-                settings: settings.clone(),
-            },
-        },
-        Request {
-            job: 9,
-            ask: Ask::Plan {
-                data: 1,
-                series: "p".into(),
-                k: 4,
-                half_width: 0.05,
-                confidence: 0.9,
-            },
-        },
-        Request {
-            job: 10,
-            ask: Ask::Forecast {
-                data: 1,
-                options: Options {
-                    forecast: true,
-                    reach: vec![0.5],
-                    ..Options::default()
-                },
-                pool: 0,
-            },
-        },
-        // A part of a bootstrap band (another worker's), and rows handed to a curves job:
-        // every bit of the f64 rows crosses (their bytes), a missing part too.
-        Request {
-            job: 11,
-            ask: Ask::BandPart {
-                data: 1,
-                k_max: 100,
-                // (A band draws at least 100 resamples: this part fits 50 of them.)
-                settings: settings.clone(),
-                part: passk_core::analysis::bands::Part { index: 1, of: 2 },
-            },
-        },
-        Request {
-            job: 12,
-            ask: Ask::BandRows {
-                part: passk_core::analysis::bands::Part { index: 1, of: 2 },
-                rows: Some(vec![vec![
-                    vec![
-                        [0.1, f64::MIN_POSITIVE, 1.0 / 3.0, 0.0, 1.0];
-                        2
-                    ];
-                    3
-                ]]),
-            },
-        },
-        Request {
-            job: 12,
-            ask: Ask::BandRows {
-                part: passk_core::analysis::bands::Part { index: 2, of: 3 },
-                rows: None,
-            },
-        },
-        // Another worker's part of a backtest (of two, the one series is the second's), and
-        // backtests handed to the first (of none, and none: a failed worker).
-        Request {
-            job: 13,
-            ask: Ask::BacktestPart {
-                data: 1,
-                settings: settings.clone(),
-                ks: vec![1, 20],
-                repeats: 2,
-                part: passk_core::analysis::bands::Part { index: 1, of: 2 },
-            },
-        },
-        Request {
-            job: 14,
-            ask: Ask::BacktestRows {
-                part: passk_core::analysis::bands::Part { index: 2, of: 3 },
-                backtests: Some(vec![]),
-            },
-        },
-        Request {
-            job: 14,
-            ask: Ask::BacktestRows {
-                part: passk_core::analysis::bands::Part { index: 1, of: 3 },
-                backtests: None,
-            },
-        },
-        // The files the page keeps, written by the engine.
-        Request {
-            job: 17,
-            ask: Ask::Store {
-                files: vec![passk_io::read::read_bytes(
-                    "x.txt",
-                    "x",
-                    b"10 3\nbad\n",
-                    None,
-                )],
-            },
-        },
-        // Another worker's part of the forecasts (of two, the one series is the second's),
-        // and forecasts handed to the first (one skipped; none: a failed worker).
-        Request {
-            job: 15,
-            ask: Ask::ForecastPart {
-                data: 1,
-                options: Options {
-                    forecast: true,
-                    reach: vec![0.5],
-                    ..Options::default()
-                },
-                part: passk_core::analysis::bands::Part { index: 1, of: 2 },
-            },
-        },
-        Request {
-            job: 16,
-            ask: Ask::ForecastRows {
-                part: passk_core::analysis::bands::Part { index: 2, of: 3 },
-                forecasts: Some(vec![passk_engine::protocol::SeriesOutlook {
-                    name: "q".into(),
-                    forecast: Err("too many".into()),
-                }]),
-            },
-        },
-        Request {
-            job: 16,
-            ask: Ask::ForecastRows {
-                part: passk_core::analysis::bands::Part { index: 1, of: 3 },
-                forecasts: None,
-            },
-        },
-    ];
+    let requests = samples::requests(file);
     let engine = Engine::new();
-    let host = Rc::new(Collect(RefCell::new(vec![Reply::ready()])));
+    let host = Rc::new(Collect(RefCell::new(Vec::new())));
     for r in &requests {
         let back: Request = from_js(to_js(r).unwrap()).unwrap();
-        assert_eq!(&back, r);
+        assert_eq!(format!("{back:?}"), format!("{r:?}"));
         engine.accept(r);
-        let run = engine.clone().run(back, host.clone() as Rc<dyn Host>);
-        let mut run = std::pin::pin!(run);
-        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-        while std::future::Future::poll(run.as_mut(), &mut cx).is_pending() {}
+        engine.clone().run(back, host.clone() as Rc<dyn Host>).await;
     }
-    let replies = host.0.borrow().clone();
-    // Ready, Fits, Curves, Backtests, Diagnostics, Report, Bench, Paired, Plan, Forecasts,
-    // BandRows, BacktestRows, ForecastRows, Stored (the cancel and what is handed over have
-    // no reply).
-    assert_eq!(replies.len(), 14, "{replies:?}");
-    assert!(replies.iter().any(|r| matches!(
-        r,
-        Reply {
-            answer: Answer::Stored { json },
-            ..
-        } if *json == serde_json::to_string(&[passk_io::read::read_bytes(
-            "x.txt",
-            "x",
-            b"10 3\nbad\n",
-            None,
-        )]).unwrap()
-    )));
-    assert!(replies.iter().any(|r| matches!(
-        r,
-        Reply {
-            answer: Answer::ForecastRows { forecasts, .. },
-            ..
-        } if forecasts.len() == 1 && forecasts[0].name == "p" && forecasts[0].forecast.is_ok()
-    )));
-    assert!(replies.iter().any(|r| matches!(
-        r,
-        Reply {
-            answer: Answer::BacktestRows { backtests, .. },
-            ..
-        } if backtests.len() == 1 && backtests[0].name == "p"
-    )));
-    assert!(replies.iter().any(|r| matches!(
-        r,
-        Reply {
-            answer: Answer::BandRows { rows, .. },
-            ..
-        } if rows.len() == 1 && rows[0].iter().all(|k| k.len() == 50)
-    )));
-    assert!(replies.iter().any(|r| matches!(
-        r,
-        Reply {
-            answer: Answer::Forecasts { forecasts, .. },
-            ..
-        } if !forecasts.is_empty() && !forecasts[0].1.reach.is_empty()
-    )));
-    assert!(replies.iter().any(|r| matches!(
-        r,
-        Reply {
-            answer: Answer::Paired {
-                outcome: Some(Err(_)),
-                ..
-            },
-            ..
-        }
-    )));
-    assert!(replies.iter().any(|r| matches!(
-        r,
-        Reply {
-            answer: Answer::Plan {
-                plan: Some(Ok(_)),
-                ..
-            },
-            ..
-        }
-    )));
-    for r in replies.iter().chain([&Reply {
-        job: 9,
-        answer: Answer::Failed {
-            family: Family::Fit,
-            message: "why".into(),
-        },
-    }]) {
+    let mut replies = samples::made_replies();
+    replies.extend(host.0.borrow().iter().filter(|r| !r.is_progress()).cloned());
+    // Every kind of request and answer, and every family.
+    let mut asked: Vec<&str> = requests.iter().map(|r| r.ask.kind()).collect();
+    asked.sort_unstable();
+    asked.dedup();
+    let mut kinds = Ask::KINDS.to_vec();
+    kinds.sort_unstable();
+    assert_eq!(asked, kinds);
+    let mut kinds = Answer::KINDS.to_vec();
+    kinds.sort_unstable();
+    assert_eq!(samples::answer_kinds(&replies), kinds, "{replies:?}");
+    assert!(samples::families_missing(&requests, &replies).is_empty());
+    for r in &replies {
         let back: Reply = from_js(to_js(r).unwrap()).unwrap();
         // As printed: a backtest's absent errors are NaN, which `==` never equals.
         assert_eq!(format!("{back:?}"), format!("{r:?}"));
@@ -559,8 +292,8 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
     use passk_core::data::dataset::{Dataset, SeriesMeta};
 
     use passk_core::data::task::Task;
-    use passk_engine::codec::{from_js, handed_over, to_js};
-    use passk_engine::protocol::{Ask, Request};
+    use passk_protocol::codec::{from_js, handed_over, to_js};
+    use passk_protocol::{Ask, Request};
 
     let dataset = |tasks: u64, id: bool| Dataset {
         name: format!("{tasks}"),
@@ -601,13 +334,13 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
 /// and the engine's read of it in slices equals the reader's of its bytes at once.
 #[wasm_bindgen_test]
 async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
-    use passk_engine::codec::{from_js, to_js};
-    use passk_engine::protocol::{Answer, Ask, Reply, Request};
     use passk_engine::runner::Engine;
+    use passk_protocol::codec::{from_js, to_js};
+    use passk_protocol::{Answer, Ask, ReadFile, Reply, Request};
 
     use passk_engine::job::Host;
-    use passk_engine::source::Source;
     use passk_io::read::read_bytes;
+    use passk_protocol::source::Source;
     use std::cell::RefCell;
     use std::rc::Rc;
 
@@ -620,12 +353,12 @@ async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
     let file = web_sys::File::new_with_u8_array_sequence(&parts, "runs.csv").unwrap();
     let req = Request {
         job: 1,
-        ask: Ask::Read {
+        ask: Ask::Read(ReadFile {
             source: Source(file),
             name: "runs.csv".into(),
             format: None,
             options: Default::default(),
-        },
+        }),
     };
     let back: Request = from_js(to_js(&req).unwrap()).unwrap();
     assert_eq!(back, req);

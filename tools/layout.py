@@ -53,8 +53,15 @@ a small lexer. A path resolves from the module it is written in: in a/b.rs (not 
 `self` is a::b and `super` is a; in a/mod.rs `self` is a and `super` the parent of a; an
 inline `mod x { .. }` adds a level. The edge goes to the longest prefix of the resolved path
 that is a file module of the target (the root file included). `#[cfg(test)]` items are left
-out, and so are edges to the file itself or to its own descendants (a face naming its
-children is no cycle), as in house.py.
+out, and so are edges to the file itself.
+
+Faces. A file that holds nothing but attributes, `mod x;` and `use ..;` declarations (any
+visibility) is a face: its edges to its own descendants are left out (a face naming its
+children is no cycle), and a path that names an item through a face (`crate::a::f`, a/mod.rs
+holding `pub use self::b::f;`) is followed to the file the face re-exports it from (a/b.rs).
+Any other file -- a mod.rs, a root or a `name.rs` holding code beyond its `mod` and `use`
+lines -- is a file like every other: its children naming it back is a cycle. A child module
+named by its bare name from its parent (`child::f()`, `use child::X;`) is an edge too.
 """
 import os
 import re
@@ -203,6 +210,7 @@ class ModDecl:
 class Scan:
     uses: list = field(default_factory=list)       # Path, from `use` trees
     refs: list = field(default_factory=list)       # Path, inline in code or attribute strings
+    bare: list = field(default_factory=list)       # Path, inline `name::..` (maybe a child)
     doc_refs: list = field(default_factory=list)   # Path, intra-doc links
     mods: list = field(default_factory=list)       # ModDecl, `mod name;`
     test_spans: list = field(default_factory=list)  # (start, end) of top-level test items
@@ -261,6 +269,16 @@ def is_path_head(toks, i):
         return i + 1 < len(toks) and toks[i + 1].text == "::"
     return (t.text == "$" and i + 2 < len(toks) and toks[i + 1].text == "crate"
             and toks[i + 2].text == "::")
+
+
+def is_bare_head(toks, i):
+    """An identifier starting a path (`child::f`, not mid-path, not a field or method)."""
+    t = toks[i]
+    if t.kind != "ident" or t.text in ("crate", "super", "self", "Self"):
+        return False
+    if i > 0 and toks[i - 1].text in ("::", "$", "."):
+        return False
+    return i + 2 < len(toks) and toks[i + 1].text == "::" and toks[i + 2].kind == "ident"
 
 
 def parse_path(toks, i):
@@ -455,8 +473,41 @@ def scan(text):
             if not in_test:
                 res.refs.append(Path(segs, toks[i - 1].line, inline))
             continue
+        elif is_bare_head(toks, i):
+            segs, i = parse_path(toks, i)
+            if not in_test:
+                res.bare.append(Path(segs, toks[i - 1].line, inline))
+            continue
         i += 1
     return res
+
+
+def is_face(text, sc):
+    """Whether a file is only a face: nothing at its top level but attributes, `mod x;` and
+    `use ..;` declarations (any visibility) and its test items. Only a face may name its own
+    descendants without the edge counting (its children naming it back is no cycle)."""
+    toks, _ = lex(text)
+    spans = sc.test_spans
+    i, n = 0, len(toks)
+    while i < n:
+        t = toks[i]
+        if any(a <= t.start < b for a, b in spans):
+            i += 1
+        elif t.text == "#" and i + 1 < n and toks[i + 1].text in ("[", "!"):
+            i = match_close(toks, i + 1 if toks[i + 1].text == "[" else i + 2) + 1
+        elif t.text == "pub":
+            i += 1
+            if i < n and toks[i].text == "(":
+                i = match_close(toks, i) + 1
+        elif t.text == "mod" and i + 2 < n and toks[i + 2].text == ";":
+            i += 3
+        elif t.text == "use" or (t.text == "extern" and i + 1 < n and toks[i + 1].text == "crate"):
+            i = item_end(toks, i) + 1
+        elif t.text == ";":
+            i += 1
+        else:
+            return False
+    return True
 
 
 def counted_lines(text, sc, whole):
@@ -534,6 +585,7 @@ class Module:
     text: str = ""
     has_children: bool = False
     stray: bool = False  # reached by no `mod` declaration: placed by its path
+    face: bool = False   # nothing but `mod` and `use` declarations (is_face)
 
 
 @dataclass
@@ -550,6 +602,7 @@ def load(module):
     except FileNotFoundError:
         return False
     module.scan = scan(module.text)
+    module.face = is_face(module.text, module.scan)
     module.test |= module.scan.inner_test or os.path.basename(module.path) == "tests.rs"
     return True
 
@@ -646,6 +699,29 @@ def file_of(path, files):
     return None
 
 
+def through_faces(dest, files, depth=8):
+    """The file a path names, a face's re-export followed to the file it re-exports
+    (`crate::a::f` with a/mod.rs only `pub use self::b::f;` names a/b.rs)."""
+    to = file_of(dest, files)
+    m = files.get(to)
+    if to is None or m is None or not m.face or len(dest) <= len(to) or depth == 0:
+        return to
+    name = dest[len(to)]
+    for u in m.scan.uses:
+        if u.public and u.segs and (u.name == name or (u.name is None and u.segs[-1] == "*")):
+            there = resolve(u.segs, to + u.inline)
+            if there is None and u.segs[0] not in ("crate", "super", "self", "::"):
+                there = to + u.inline + u.segs
+            if there is None:
+                continue
+            if u.name is None:  # a glob: the name inside what it globs
+                there = there + (name,)
+            again = through_faces(there + dest[len(to) + 1:], files, depth - 1)
+            if again is not None and again != to:
+                return again
+    return to
+
+
 def graph(target, docs=True):
     """key -> {key: (line, doc)}: the first line naming it, in code if any (doc false), else
     in an intra-doc link (doc true; links are left out if `docs` is false)."""
@@ -654,11 +730,15 @@ def graph(target, docs=True):
     for key, m in files.items():
         code = sorted(m.scan.uses + m.scan.refs, key=lambda p: p.line)
         links = sorted(m.scan.doc_refs, key=lambda p: p.line) if docs else []
-        for p, doc in [(p, False) for p in code] + [(p, True) for p in links]:
+        bare = [(p, False) for p in m.scan.bare] + [
+            (p, False) for p in m.scan.uses if p.segs and p.segs[0] not in ("crate", "super", "self")]
+        for p, doc in [(p, False) for p in code] + [(p, True) for p in links] + bare:
             dest = resolve(p.segs, key + p.inline)
-            to = None if dest is None else file_of(dest, files)
-            if to is None or to[:len(key)] == key:  # itself, or its own descendant
-                continue
+            if dest is None and p.segs and key + p.inline + p.segs[:1] in files:
+                dest = key + p.inline + p.segs  # `child::f`: a child module by its bare name
+            to = None if dest is None else through_faces(dest, files)
+            if to is None or to == key or (m.face and to[:len(key)] == key):
+                continue  # itself, or a face's own descendant
             edges[key].setdefault(to, (p.line, doc))
     return edges
 

@@ -140,24 +140,46 @@ class Cycles(unittest.TestCase):
         code, out = self.check({
             "src/lib.rs": "pub mod a;\npub mod low;\npub use a::{Api, b::B};\n",
             "src/main.rs": "mod cli;\nfn main() { cli::run() }\n",
-            "src/cli.rs": "pub fn run() { root::a::b::f(); crate::main() }\n",
+            "src/cli.rs": "pub fn run() { root::a::b::f(); }\n",
             "src/low.rs": "pub struct Low;\n",
-            # A face naming its children, children using the face: no cycle.
+            # A face (nothing but `mod` and `use`) naming its children, children using it.
             "src/a/mod.rs": """
+                //! The face.
                 pub mod b;
                 mod c;
+                pub(crate) mod helper;
+                #[doc(inline)]
                 pub use self::c::Api;
                 pub use super::low::Low;
-                pub(crate) fn helper() {}
             """,
-            # A 2018-style folder face (b.rs of b/) re-exporting its own child.
-            "src/a/b.rs": "pub mod deep;\npub use deep::deep;\nuse super::helper;\n"
+            "src/a/helper.rs": "pub(crate) fn helper() {}\n",
+            # A file with code naming its own child (a leaf) by its bare name.
+            "src/a/b.rs": "pub mod deep;\npub use deep::deep;\nuse super::helper::helper;\n"
                           "use crate::low::Low;\npub struct B(Low);\npub fn f() { helper() }\n",
             "src/a/c.rs": "use super::b::{self, B};\npub struct Api(B);\nfn g() { b::f() }\n",
-            "src/a/b/deep.rs": "pub fn deep() { super::super::c::Api::new(); }\n",
+            "src/a/b/deep.rs": "pub fn deep() { let _ = crate::low::Low; }\n",
         }, [])
         self.assertEqual(code, 0, out)
-        self.assertTrue(out.startswith("layout: 1 crates, 2 targets, 8 files"), out)
+        self.assertTrue(out.startswith("layout: 1 crates, 2 targets, 9 files"), out)
+
+    def test_a_folder_face_with_code_is_a_file_like_any_other(self):
+        # The cycle issue 52 found: a mod.rs holding code its children use, naming them.
+        self.check({
+            "src/lib.rs": "pub mod a;\n",
+            "src/a/mod.rs": "pub mod b;\npub mod c;\npub fn too_many() {}\n"
+                            "pub fn g() { self::c::h() }\n",
+            "src/a/b.rs": "pub fn f() { super::too_many() }\n",
+            "src/a/c.rs": "pub fn h() { super::b::f() }\n",
+        }, [{"src/a/mod.rs", "src/a/b.rs", "src/a/c.rs"}])
+
+    def test_a_child_named_bare_from_a_file_with_code_is_an_edge(self):
+        self.check({
+            "src/lib.rs": "pub mod a;\n",
+            "src/main.rs": "mod cli;\npub struct Args;\nfn main() { cli::run() }\n",
+            "src/cli.rs": "pub fn run() -> crate::Args { crate::Args }\n",
+            "src/a.rs": "mod x;\npub struct T;\npub fn f() { let _ = x::X; }\n",
+            "src/a/x.rs": "pub struct X(super::T);\n",
+        }, [{"src/a.rs", "src/a/x.rs"}, {"src/main.rs", "src/cli.rs"}])
 
     def test_paths_in_comments_and_strings_are_ignored(self):
         code, out = self.check({

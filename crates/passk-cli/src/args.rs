@@ -12,7 +12,7 @@ use passk_core::settings::Options;
 use passk_io::read::{Format, ReadOptions};
 use passk_io::settings;
 
-use super::USAGE;
+use crate::usage::USAGE;
 
 /// Backtest repeats per shrink factor unless `--backtest R` or `--backtest-repeats R` says.
 const DEFAULT_REPEATS: u64 = 20;

@@ -13,7 +13,7 @@ use std::ffi::OsString;
 use std::io::Read;
 use std::process::ExitCode;
 
-use passk_core::analysis::decide::compare_all::{compare_all, Pairs};
+use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
 use passk_core::analysis::planner;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::errors::{self, ErrorsSummary};
@@ -30,10 +30,9 @@ use passk_io::share::{carried, encode, Shared};
 static ALLOCATOR: passk_cli::huge_pages::HugePages = passk_cli::huge_pages::HugePages;
 
 mod args;
-use args::{parse, Args, Flag};
-
 mod usage;
-use usage::USAGE;
+use crate::args::{parse, Args, Flag};
+use crate::usage::USAGE;
 
 /// Prints a result and a new line on stdout; a reader that went away (`| head`) is not an
 /// error worth a panic.

@@ -12,6 +12,8 @@ use num_traits::{ToPrimitive, Zero};
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
 use serde_json::Value;
 
+mod common;
+
 type Q = BigRational;
 
 fn fixture(name: &str) -> String {
@@ -23,17 +25,7 @@ fn fixture(name: &str) -> String {
 }
 
 fn report(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_passk"))
-        .arg("report")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    serde_json::from_slice(&common::report_ok(args)).unwrap()
 }
 
 /// Bayes@N's mean and sd in exact rationals: per task the counts of the weights 0, ½, 1 (an

@@ -5,6 +5,8 @@
 
 use std::process::Command;
 
+mod common;
+
 #[test]
 fn the_report_is_the_same_on_any_number_of_threads() {
     let root = passk_fixtures::root();
@@ -24,19 +26,9 @@ fn the_report_is_the_same_on_any_number_of_threads() {
 /// report: more than `min_len` of them).
 fn same_on_any_threads(files: &[std::path::PathBuf], flags: &[&str], min_len: usize) {
     let run = |threads: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_passk"))
-            .arg("report")
-            .args(flags)
-            .args(["--threads", threads])
-            .args(files)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out.stdout
+        let args = flags.iter().map(std::ffi::OsStr::new);
+        let args = args.chain(["--threads", threads].map(std::ffi::OsStr::new));
+        common::report_ok(args.chain(files.iter().map(|f| f.as_os_str())))
     };
     let one = run("1");
     assert!(one.len() > min_len, "a whole report");

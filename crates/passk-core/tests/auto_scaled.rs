@@ -14,8 +14,8 @@ use passk_core::data::dataset::Dataset;
 use passk_core::data::task::Task;
 use passk_core::estimators::kind::{Estimator, BASES};
 use passk_core::eval::fit::{fit_series, SeriesFit};
-use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::build::build_report;
+use passk_core::report::series_backtest::SeriesBacktest;
 use passk_core::settings::{BandKind, Options, Settings};
 
 fn dataset(name: &str, counts: impl IntoIterator<Item = (u64, u64)>) -> Dataset {

@@ -6,7 +6,7 @@
 
 use passk_core::analysis::backtest::choose::{bucket, choose};
 
-use passk_core::analysis::backtest::report::BacktestReport;
+use passk_core::analysis::backtest::schema::BacktestReport;
 
 use passk_core::analysis::backtest::level::Level;
 use passk_core::analysis::backtest::more_samples::{error_at, more_samples};
@@ -377,8 +377,8 @@ fn deepscaler_at_eight_samples_per_task_is_decided_by_its_informative_level() {
 fn page_and_cli_backtests_agree() {
     use passk_core::analysis::backtest::run::BacktestRun;
     use passk_core::eval::fit::SeriesFit;
-    use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
     use passk_core::report::build::build_report_fitted;
+    use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
     let prior = InflatedBeta {
         pi0: 0.2,
         pi1: 0.05,

@@ -2,7 +2,7 @@
 //! DeepScaleR base vs RL, pairing errors, the best temperature per budget.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::compare::{best_temperature, delta_pass_point};
+use passk_core::analysis::temperature::{best_temperature, delta_pass_point};
 
 use passk_core::analysis::paired::{paired_difference, PairError, Paired};
 use passk_core::data::counts::Counts;
@@ -159,7 +159,7 @@ fn best_temperature_moves_up_with_k() {
 
 #[test]
 fn temperature_from_metadata_or_name() {
-    use passk_core::analysis::compare::model_and_temperature;
+    use passk_core::analysis::temperature::model_and_temperature;
     let mk = |name: &str, meta: SeriesMeta| Dataset {
         name: name.into(),
         tasks: Default::default(),

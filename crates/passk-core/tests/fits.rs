@@ -23,12 +23,12 @@ use passk_core::eval::estimates::Estimates;
 
 use passk_core::eval::fit::{config, fit_series, fit_series_near};
 use passk_core::eval::fits::Fits;
-use passk_core::num::optimize::StopReason;
 use passk_core::num::prec::{
     close, FIT_LOGLIK_REL, POSTERIOR_REL, RESAMPLE_FIT_ABS, SUBSAMPLE_GAP_ABS, SUBSAMPLE_GAP_MAX,
     SUBSAMPLE_SHORT_SHARE,
 };
 use passk_core::num::rng::SplitMix64;
+use passk_core::num::stop::StopReason;
 use passk_core::report::build::build_report;
 use passk_core::settings::Options;
 use serde_json::Value;

@@ -29,33 +29,46 @@ fn to_f64(x: &Q) -> f64 {
     x.to_f64().unwrap()
 }
 
-/// Samples as (answer group or None, correct group?) → every k-subset's plurality share.
-fn brute_maj(answers: &[Option<usize>], correct: &[bool], k: usize) -> Q {
-    let n = answers.len();
+/// The mean of `value` over every k-subset of n samples (given as the drawn indices).
+fn mean_over_subsets(n: usize, k: usize, value: impl Fn(&[usize]) -> Q) -> Q {
     let mut sum = Q::zero();
     let mut subsets = 0u64;
     for mask in 0u32..(1 << n) {
-        if mask.count_ones() as usize != k {
-            continue;
+        if mask.count_ones() as usize == k {
+            subsets += 1;
+            let drawn: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
+            sum += value(&drawn);
         }
-        subsets += 1;
+    }
+    sum / Q::from_integer(BigInt::from(subsets))
+}
+
+/// Samples as (answer group or None, correct group?) → every k-subset's plurality share.
+fn brute_maj(answers: &[Option<usize>], correct: &[bool], k: usize) -> Q {
+    mean_over_subsets(answers.len(), k, |drawn| {
         let mut votes = vec![0usize; correct.len()];
-        for (i, a) in answers.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                if let Some(g) = a {
-                    votes[*g] += 1;
-                }
-            }
+        for g in drawn.iter().filter_map(|&i| answers[i]) {
+            votes[g] += 1;
         }
         let best = *votes.iter().max().unwrap_or(&0);
         if best == 0 {
-            continue;
+            return Q::zero();
         }
         let tied: Vec<usize> = (0..votes.len()).filter(|&g| votes[g] == best).collect();
         let ok = tied.iter().filter(|&&g| correct[g]).count();
-        sum += Q::new(BigInt::from(ok), BigInt::from(tied.len()));
+        Q::new(BigInt::from(ok), BigInt::from(tied.len()))
+    })
+}
+
+/// The closed form `got` equals the exact `want` at every k = 1…n (`what` names the case).
+fn every_k(n: usize, got: impl Fn(usize) -> f64, want: impl Fn(usize) -> Q, what: &str) {
+    for k in 1..=n {
+        let (got, want) = (got(k), to_f64(&want(k)));
+        assert!(
+            close(got, want, VOTE_REL, CLOSED_FORM_ABS),
+            "{what} k = {k}: {got} vs {want}"
+        );
     }
-    sum / Q::from_integer(BigInt::from(subsets))
 }
 
 #[test]
@@ -84,14 +97,12 @@ fn maj_at_k_equals_every_subset_enumerated() {
             abstain,
         )
         .unwrap();
-        for k in 1..=n {
-            let want = to_f64(&brute_maj(&answers, &correct, k));
-            let got = maj_at_k(&v, k as u64).unwrap();
-            assert!(
-                close(got, want, VOTE_REL, CLOSED_FORM_ABS),
-                "case {case}: {answers:?} correct {correct:?} k = {k}: {got} vs {want}"
-            );
-        }
+        every_k(
+            n,
+            |k| maj_at_k(&v, k as u64).unwrap(),
+            |k| brute_maj(&answers, &correct, k),
+            &format!("case {case}: {answers:?} correct {correct:?}"),
+        );
     }
 }
 
@@ -134,24 +145,12 @@ fn maj_at_k_at_n_1000_k_500_equals_exact_sums_over_compositions() {
 
 /// Every k-subset: the mean value of the drawn samples with the highest score.
 fn brute_best(samples: &[(u64, u64)], k: usize) -> Q {
-    let n = samples.len();
-    let mut sum = Q::zero();
-    let mut subsets = 0u64;
-    for mask in 0u32..(1 << n) {
-        if mask.count_ones() as usize != k {
-            continue;
-        }
-        subsets += 1;
-        let drawn: Vec<&(u64, u64)> = (0..n)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| &samples[i])
-            .collect();
-        let top = drawn.iter().map(|s| s.0).max().unwrap();
-        let best: Vec<_> = drawn.iter().filter(|s| s.0 == top).collect();
-        let total: u64 = best.iter().map(|s| s.1).sum();
-        sum += Q::new(BigInt::from(total), BigInt::from(best.len()));
-    }
-    sum / Q::from_integer(BigInt::from(subsets))
+    mean_over_subsets(samples.len(), k, |drawn| {
+        let top = drawn.iter().map(|&i| samples[i].0).max().unwrap();
+        let best: Vec<_> = drawn.iter().filter(|&&i| samples[i].0 == top).collect();
+        let total: u64 = best.iter().map(|&&i| samples[i].1).sum();
+        Q::new(BigInt::from(total), BigInt::from(best.len()))
+    })
 }
 
 #[test]
@@ -170,14 +169,12 @@ fn best_of_k_equals_every_subset_enumerated() {
             .collect();
         let scored =
             Scored::new(samples.iter().map(|&(s, v)| (s as f64, v as f64)).collect()).unwrap();
-        for k in 1..=n {
-            let want = to_f64(&brute_best(&samples, k));
-            let got = best_of_k(&scored, k as u64).unwrap();
-            assert!(
-                close(got, want, VOTE_REL, CLOSED_FORM_ABS),
-                "case {case}: {samples:?} k = {k}: {got} vs {want}"
-            );
-        }
+        every_k(
+            n,
+            |k| best_of_k(&scored, k as u64).unwrap(),
+            |k| brute_best(&samples, k),
+            &format!("case {case}: {samples:?}"),
+        );
     }
 }
 

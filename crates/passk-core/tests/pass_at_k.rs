@@ -122,21 +122,24 @@ fn published_pass_hat_k_vectors() {
     );
 }
 
+/// The unbiased pass@k at (n, c, k) agrees with the exact value `want`.
+fn pass_at_k_is(n: u64, c: u64, k: u64, want: f64) {
+    assert_close(
+        pass_at_k(t(n, c), k).unwrap(),
+        want,
+        &format!("{n} {c} {k}"),
+    );
+}
+
 #[test]
 fn exact_enumeration_small_n() {
     for n in 1..=40u64 {
         for c in 0..=n {
             for k in 1..=n {
-                let want = pass_at_k_exact(n, c, k).unwrap();
-                assert_close(
-                    pass_at_k(t(n, c), k).unwrap(),
-                    want,
-                    &format!("{n} {c} {k}"),
-                );
-                let want = pass_hat_k_exact(n, c, k).unwrap();
+                pass_at_k_is(n, c, k, pass_at_k_exact(n, c, k).unwrap());
                 assert_close(
                     pass_hat_k(t(n, c), k).unwrap(),
-                    want,
+                    pass_hat_k_exact(n, c, k).unwrap(),
                     &format!("^ {n} {c} {k}"),
                 );
             }
@@ -149,22 +152,12 @@ fn large_n_against_exact_rationals() {
     for &n in &[1_000u64, 123_457, 10_000_000, 1_000_000_000] {
         for c in [1u64, 2, 3, 7] {
             for k in [1u64, 2, 10, 100, 1000] {
-                let want = exact_by_short_product(n, c, k);
-                assert_close(
-                    pass_at_k(t(n, c), k).unwrap(),
-                    want,
-                    &format!("{n} {c} {k}"),
-                );
+                pass_at_k_is(n, c, k, exact_by_short_product(n, c, k));
             }
         }
         for c in [n / 2, n - 3, n / 1000 + 1] {
             for k in [1u64, 2, 3, 5] {
-                let want = exact_by_k_product(n, c, k);
-                assert_close(
-                    pass_at_k(t(n, c), k).unwrap(),
-                    want,
-                    &format!("{n} {c} {k}"),
-                );
+                pass_at_k_is(n, c, k, exact_by_k_product(n, c, k));
             }
         }
     }
@@ -179,12 +172,7 @@ fn long_products_against_big_integers() {
         (1999, 1000, 999),
         (800, 2, 700),
     ] {
-        let want = pass_at_k_exact(n, c, k).unwrap();
-        assert_close(
-            pass_at_k(t(n, c), k).unwrap(),
-            want,
-            &format!("{n} {c} {k}"),
-        );
+        pass_at_k_is(n, c, k, pass_at_k_exact(n, c, k).unwrap());
         let want = pass_hat_k_exact(n, c, k).unwrap();
         let got = pass_hat_k(t(n, c), k).unwrap();
         assert!(

@@ -9,15 +9,15 @@ use passk_core::estimators::beta_binomial::{bb_pass_at_k, bb_pass_hat_k, fit_bb}
 use passk_core::estimators::likelihood::{ln_choose, BbData};
 use passk_core::estimators::scaled::kernel::Kernel;
 use passk_core::estimators::scaled::series::scaled_beta_ln;
-use passk_core::estimators::scaled::{Family, Predictor, ScaledData};
+use passk_core::estimators::scaled::{Distribution, Predictor, ScaledData};
 use passk_core::num::prec::{close, rel_diff, CLOSED_FORM_REL, POSTERIOR_REL};
 use passk_core::num::tanh_sinh::TanhSinh;
 use serde_json::Value;
 
-fn family(key: &str) -> Family {
+fn family(key: &str) -> Distribution {
     match key {
-        "scaled_beta" => Family::ScaledBeta,
-        _ => Family::Kumaraswamy,
+        "scaled_beta" => Distribution::ScaledBeta,
+        _ => Distribution::Kumaraswamy,
     }
 }
 
@@ -78,7 +78,7 @@ fn the_series_and_the_quadrature_agree_over_a_grid() {
                 ] {
                     let (series, sg) = scaled_beta_ln(a, b, s, c, n - c);
                     let q = Kernel {
-                        family: Family::ScaledBeta,
+                        family: Distribution::ScaledBeta,
                         a,
                         b,
                         s,
@@ -117,12 +117,12 @@ fn at_scale_one_the_scaled_beta_is_bb() {
     let g = mixed_groups();
     let bb = fit_bb(&g);
     let data = ScaledData::new(&g);
-    let (v, _) = data.log_likelihood(Family::ScaledBeta, [bb.a, bb.b, 1.0]);
+    let (v, _) = data.log_likelihood(Distribution::ScaledBeta, [bb.a, bb.b, 1.0]);
     let want = BbData::new(&g).bb_loglik(bb.a, bb.b).v;
     assert!(rel_diff(v, want) <= CLOSED_FORM_REL, "{v} {want}");
     assert!(rel_diff(v, bb.log_likelihood) <= CLOSED_FORM_REL);
     let fit = passk_core::estimators::scaled::ScaledFit {
-        family: Family::ScaledBeta,
+        family: Distribution::ScaledBeta,
         a: bb.a,
         b: bb.b,
         scale: 1.0,
@@ -131,7 +131,7 @@ fn at_scale_one_the_scaled_beta_is_bb() {
         identifiable: true,
         converged: true,
         iterations: 0,
-        stop_reason: passk_core::num::optimize::StopReason::GradientTolerance,
+        stop_reason: passk_core::num::stop::StopReason::GradientTolerance,
     };
     let p = Predictor::new(fit, &data, &g);
     for k in [1.0, 7.0, 1000.0, 1e6] {
@@ -154,7 +154,7 @@ fn at_scale_one_the_scaled_beta_is_bb() {
 fn gradients_match_finite_differences() {
     let g = mixed_groups();
     let data = ScaledData::new(&g);
-    for f in Family::ALL {
+    for f in Distribution::ALL {
         for p in [[0.3, 2.0, 0.6], [1.5, 0.7, 0.95], [0.08, 5.0, 0.2]] {
             let (_, grad) = data.log_likelihood(f, p);
             for i in 0..3 {
@@ -206,7 +206,7 @@ fn on_the_real_files_the_scaled_beta_is_at_least_bb() {
                 t0.elapsed().as_secs_f64() * 1e3
             );
             assert!(fit.converged, "{} {f}", ds.name);
-            if f == Family::ScaledBeta {
+            if f == Distribution::ScaledBeta {
                 // BB is the scaled Beta at s = 1, one of the starts.
                 assert!(fit.log_likelihood >= bb.log_likelihood - 1e-9 * bb.log_likelihood.abs());
             }

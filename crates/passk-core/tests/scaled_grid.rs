@@ -10,7 +10,7 @@ use passk_core::estimators::scaled::grid::Grid;
 use passk_core::estimators::scaled::kernel::Kernel;
 use passk_core::estimators::scaled::point::with_point;
 use passk_core::estimators::scaled::series::{scaled_beta_ln, scaled_beta_ln_hess};
-use passk_core::estimators::scaled::{Family, ScaledData};
+use passk_core::estimators::scaled::{Distribution, ScaledData};
 use passk_core::num::beta::ln_beta;
 use passk_core::num::prec::{close, CLOSED_FORM_REL, POSTERIOR_REL};
 use passk_core::num::tanh_sinh::TanhSinh;
@@ -44,7 +44,7 @@ fn each_group_on_the_grid_is_the_series_and_the_per_group_rule() {
     let rule = TanhSinh::new();
     let (mut resolved, mut all) = (0, 0);
     let mut worst: f64 = 0.0;
-    for family in Family::ALL {
+    for family in Distribution::ALL {
         for (a, b, s) in points() {
             for &(n, c) in &COUNTS {
                 let m = n - c;
@@ -58,8 +58,8 @@ fn each_group_on_the_grid_is_the_series_and_the_per_group_rule() {
                 all += 1;
                 resolved += 1;
                 let (want, want_grad) = match family {
-                    Family::ScaledBeta => scaled_beta_ln(a, b, s, c, m),
-                    Family::Kumaraswamy => {
+                    Distribution::ScaledBeta => scaled_beta_ln(a, b, s, c, m),
+                    Distribution::Kumaraswamy => {
                         let r = Kernel {
                             family,
                             a,
@@ -128,7 +128,7 @@ fn assert_hessian_is_differences(
 
 #[test]
 fn the_hessian_is_the_gradients_difference() {
-    for family in Family::ALL {
+    for family in Distribution::ALL {
         for &(a, b, s) in &[(0.3, 2.0, 0.7), (1.5, 0.6, 0.95), (0.1, 8.0, 0.2)] {
             for &(n, c) in &[(128u64, 17u64), (10_000, 40), (16, 16)] {
                 let m = (n - c) as f64;
@@ -196,7 +196,7 @@ fn the_per_group_rules_hessian_is_its_gradients_difference() {
     ] {
         for &(c, m) in &[(0.0, 3.0), (1.0, 19.0), (0.0, 650.0), (40.0, 88.0)] {
             let at = |p: [f64; 3]| Kernel {
-                family: Family::Kumaraswamy,
+                family: Distribution::Kumaraswamy,
                 a: p[0],
                 b: p[1],
                 s: p[2],
@@ -218,10 +218,10 @@ fn a_peak_finer_than_the_finest_stride_is_integrated_alone() {
     // Beta(10^4, 10^4) on the coarsest grid: no stride resolves it, the group goes to the
     // per-group rule (the exact series here), and the value is still exact.
     let p = [1e4, 1e4, 0.5];
-    assert!(with_point(6, Family::ScaledBeta, p, |pt| pt.group(3.0, 7.0, 1)).is_none());
+    assert!(with_point(6, Distribution::ScaledBeta, p, |pt| pt.group(3.0, 7.0, 1)).is_none());
     let g = Groups::new([Counts::new(10, 3).unwrap()]);
     let data = ScaledData::new(&g);
-    let (v, _) = data.task_ln(Family::ScaledBeta, p, 3.0, 7.0);
+    let (v, _) = data.task_ln(Distribution::ScaledBeta, p, 3.0, 7.0);
     let want = scaled_beta_ln(1e4, 1e4, 0.5, 3, 7).0;
     // To the rounding of ln B(10^4, 10^4) ≈ −1.4·10^4 that the grid's density carries.
     assert!(
@@ -262,8 +262,8 @@ fn log_likelihoods_on_the_real_files_agree_with_mpmath_at_50_digits_to_1e_12() {
             .find(|(n, _)| n == name)
             .unwrap_or_else(|| panic!("no series {name}"));
         let family = match p["family"].as_str().unwrap() {
-            "scaled_beta" => Family::ScaledBeta,
-            _ => Family::Kumaraswamy,
+            "scaled_beta" => Distribution::ScaledBeta,
+            _ => Distribution::Kumaraswamy,
         };
         let num = |k: &str| p[k].as_f64().unwrap();
         let want: f64 = p["log_likelihood"].as_str().unwrap().parse().unwrap();

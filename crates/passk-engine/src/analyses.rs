@@ -5,13 +5,11 @@
 use crate::band_pool;
 use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK};
 use crate::mailbox::Mailbox;
-use crate::protocol::{Answer, Reply};
-use crate::source::Source;
-use passk_core::analysis::bands::{bands_of, merge_rows, BandRows, Part};
+use passk_core::analysis::bands::{bands_of, merge_rows, Part};
+use passk_core::analysis::compare::compare_all::{chosen_pairs, compare_pair, comparison, Pairs};
 use passk_core::analysis::curves::{
     bootstrap_settings, cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
 };
-use passk_core::analysis::decide::compare_all::{chosen_pairs, compare_pair, decision, Pairs};
 use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
 use passk_core::analysis::planner;
 use passk_core::estimators::cover::Tau;
@@ -19,6 +17,8 @@ use passk_core::eval::fit::SeriesFit;
 use passk_core::settings::{BandKind, Settings};
 use passk_io::display::count_of;
 use passk_io::read::{series_name_for, Format, ReadOptions, Reader};
+use passk_protocol::source::Source;
+use passk_protocol::{Answer, Pooled, Reply};
 
 /// Bytes read per slice of a file (about 20 ms of reading here).
 pub const READ_CHUNK: u64 = 1 << 20;
@@ -76,7 +76,7 @@ pub(crate) async fn curves(
     d: Data,
     what: &CurveAsk<'_>,
     settings: &Settings,
-    mailbox: &Mailbox<BandRows>,
+    mailbox: &Mailbox,
 ) {
     let CurveAsk {
         k_max, band, taus, ..
@@ -86,7 +86,7 @@ pub(crate) async fn curves(
     } else {
         1
     };
-    mailbox.forget_before(job.job);
+    mailbox.forget_before(Pooled::Band, job.job);
     let (mut curves, mut cover) = (Vec::new(), Vec::new());
     // Pooled: each series' own rows, and (its curve's place, its fit, its grid).
     let (mut own, mut pending) = (Vec::new(), Vec::new());
@@ -218,7 +218,7 @@ pub(crate) async fn paired(job: &mut Job<'_>, d: Data, a: &str, b: &str, setting
 
 /// Every pair of series compared, one pair at a time (a newer request stops it between
 /// pairs), then Holm, BH and the ranks: the same functions as `passk compare`.
-pub(crate) async fn decide(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &Settings) {
+pub(crate) async fn compare(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &Settings) {
     let series = &d.datasets;
     let pairs = chosen_pairs(series.len(), Pairs::All);
     let total = pairs.len() as u64;
@@ -235,10 +235,10 @@ pub(crate) async fn decide(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &Se
         }
         compared.push(compare_pair(&series[i], &series[j], ks, settings));
     }
-    let decision = decision(series, ks, settings, compared);
+    let comparison = comparison(series, ks, settings, compared);
     job.finish(Reply {
         job: job.job,
-        answer: Answer::Decision { decision },
+        answer: Answer::Comparison { comparison },
     });
 }
 

@@ -1,18 +1,18 @@
 //! The bootstrap band spread over the page's pool of workers: the worker drawing the curves
 //! (`Ask::Curves` with `pool` > 1) fits part 0 of the resamples; each other worker fits its
-//! part (`Ask::BandPart`) and answers its rows, which the page hands to the first
-//! (`Ask::BandRows`, kept in a [`Mailbox`]); the first merges them in resample order. Every
+//! part (`Ask::Part` of `Work::Band`) and answers its rows, which the page hands to the first
+//! (`Ask::Rows`, kept in the [`Mailbox`]); the first merges them in resample order. Every
 //! worker draws every resample in the same order, so each is the same whoever fits it, and
 //! the band is the one a single worker draws, bit for bit.
 
 use crate::job::{with_tasks, Data, Job, GRID_POINTS};
 use crate::mailbox::Mailbox;
-use crate::protocol::{Answer, Reply};
 use passk_core::analysis::bands::{BandRows, BootstrapDraws, Part};
 use passk_core::analysis::curves::{bootstrap_settings, k_grid, round_budgets};
 use passk_core::data::dataset::Dataset;
 use passk_core::eval::fit::SeriesFit;
 use passk_core::settings::Settings;
+use passk_protocol::{Answer, Reply, Rows};
 
 /// The budgets a series' curves are drawn at, up to `k_max` (the same in every worker).
 pub(crate) fn grid(f: &SeriesFit, k_max: u64) -> Vec<u64> {
@@ -63,7 +63,7 @@ pub(crate) async fn part_rows(
     }
 }
 
-/// This worker's part of the band of every series with tasks of `d` (`Ask::BandPart`).
+/// This worker's part of the band of every series with tasks of `d` (`Ask::Part` of `Work::Band`).
 pub(crate) async fn band_part(
     job: &mut Job<'_>,
     d: Data,
@@ -82,7 +82,10 @@ pub(crate) async fn band_part(
     }
     job.finish(Reply {
         job: job.job,
-        answer: Answer::BandRows { part, rows },
+        answer: Answer::Rows {
+            part,
+            rows: Rows::Band(rows),
+        },
     });
 }
 
@@ -91,7 +94,7 @@ pub(crate) async fn band_part(
 /// newer request stopped the job.
 pub(crate) async fn all_parts(
     job: &mut Job<'_>,
-    mailbox: &Mailbox<BandRows>,
+    mailbox: &Mailbox,
     of: u32,
     own: Vec<BandRows>,
     series: &[(&Dataset, &SeriesFit, Vec<u64>)],

@@ -18,33 +18,7 @@ use passk_core::report::build::{build_report, forecast_series};
 use passk_core::settings::Options;
 use passk_io::loaded::Loaded;
 use passk_io::read::{assemble, read_text, series_name_for};
-
-/// One timed step.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Timing {
-    /// What was timed.
-    pub step: String,
-    /// Median milliseconds.
-    pub ms: f64,
-}
-
-/// The timings of one input, with what it held.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct FileBench {
-    /// The input's name.
-    pub file: String,
-    /// Series read.
-    pub series: usize,
-    /// Tasks read, over all series.
-    pub tasks: usize,
-    /// The budgets of the curve (also the report's k list).
-    pub ks: Vec<u64>,
-    /// The input's size in bytes (the read rate is `bytes` over the "parse" step).
-    #[serde(default)]
-    pub bytes: u64,
-    /// The steps.
-    pub timings: Vec<Timing>,
-}
+use passk_protocol::bench::{FileBench, Timing};
 
 /// Fifty distinct budgets from 1 to `n_min` (all of them when `n_min` ≤ 50), log-spaced: the
 /// combinatorial curve is defined for every one.

@@ -8,11 +8,11 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
-use crate::protocol::{Answer, Family, Reply};
 use passk_core::analysis::forecast::{ForecastOptions, Outlook};
 use passk_core::data::dataset::Dataset;
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::eval::fit::{scaled_fits, SeriesFit};
+use passk_protocol::{Answer, Family, Reply};
 
 /// Points of the k grid the Pass@k curves are drawn on.
 pub const GRID_POINTS: usize = 60;

@@ -3,28 +3,21 @@
 //! the report), run in a Web Worker of its own (the
 //! `passk-engine` binary) so that the page never freezes.
 //!
-//! The page and the engine talk in the typed messages of [`protocol`], converted with
-//! serde-wasm-bindgen; [`runner`] answers them and is pure (natively tested: the same jobs
+//! The page and the engine talk in the typed messages of `passk-protocol`; [`runner`]
+//! answers them and is pure (natively tested: the same jobs
 //! with a pause that never waits). Only `worker` (wasm32) touches the worker's global scope.
 
 #![warn(missing_docs)]
 
 mod analyses;
-mod backtests;
+mod backtest_job;
 mod band_pool;
 pub mod bench;
-mod forecasts;
+mod forecast_job;
 pub mod job;
 mod mailbox;
-pub mod protocol;
 pub mod runner;
 mod series_pool;
-pub mod source;
-mod wire;
 
-pub use wire::report::ReportWire;
-
-#[cfg(target_arch = "wasm32")]
-pub mod codec;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

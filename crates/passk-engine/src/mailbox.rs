@@ -6,47 +6,52 @@ use std::cell::RefCell;
 
 use crate::job::Job;
 use passk_core::analysis::bands::Part;
+use passk_protocol::{InRows, Pooled, Rows};
 
-/// A part another worker sent: the job it is for, whose, and what (None: that worker
-/// failed, and the job does the part itself).
-type Sent<T> = (u64, Part, Option<Vec<T>>);
+/// A part another worker sent: the kind and number of the job it is for, whose, and what
+/// (None: that worker failed, and the job does the part itself).
+type Sent = (Pooled, u64, Part, Option<Rows>);
 
 /// The parts other workers sent for this worker's jobs, until their job takes them.
 #[derive(Debug)]
-pub struct Mailbox<T>(RefCell<Vec<Sent<T>>>);
+pub struct Mailbox(RefCell<Vec<Sent>>);
 
-impl<T> Default for Mailbox<T> {
+impl Default for Mailbox {
     fn default() -> Self {
         Mailbox(RefCell::new(Vec::new()))
     }
 }
 
-impl<T> Mailbox<T> {
-    /// Keeps `rows` of `part` for job `job`.
-    pub(crate) fn put(&self, job: u64, part: Part, rows: Option<Vec<T>>) {
-        self.0.borrow_mut().push((job, part, rows));
+impl Mailbox {
+    /// Keeps `rows` of `part` for `kind`'s job `job`.
+    pub(crate) fn put(&self, kind: Pooled, job: u64, part: Part, rows: Option<Rows>) {
+        self.0.borrow_mut().push((kind, job, part, rows));
     }
 
-    /// Drops what was sent for jobs before `job` (they are over).
-    pub(crate) fn forget_before(&self, job: u64) {
-        self.0.borrow_mut().retain(|m| m.0 >= job);
+    /// Drops what was sent for `kind`'s jobs before `job` (they are over).
+    pub(crate) fn forget_before(&self, kind: Pooled, job: u64) {
+        self.0.borrow_mut().retain(|m| m.0 != kind || m.1 >= job);
     }
 
     /// What was sent of each of `parts` for `job`, once all have come (taken out), in part
     /// order.
-    pub(crate) fn take(&self, job: u64, parts: &[Part]) -> Option<Vec<(Part, Option<Vec<T>>)>> {
+    pub(crate) fn take<T: InRows>(
+        &self,
+        job: u64,
+        parts: &[Part],
+    ) -> Option<Vec<(Part, Option<Vec<T>>)>> {
         let mut held = self.0.borrow_mut();
         let mut parts: Vec<_> = parts
             .iter()
-            .map(|p| held.iter().position(|m| m.0 == job && m.1 == *p))
+            .map(|p| (held.iter()).position(|m| m.0 == T::KIND && m.1 == job && m.2 == *p))
             .collect::<Option<Vec<_>>>()?;
         parts.sort_unstable();
         let mut out: Vec<_> = parts
             .into_iter()
             .rev()
             .map(|at| {
-                let (_, part, rows) = held.remove(at);
-                (part, rows)
+                let (_, _, part, rows) = held.remove(at);
+                (part, rows.and_then(T::from_rows))
             })
             .collect();
         out.sort_by_key(|p| p.0.index);
@@ -55,7 +60,7 @@ impl<T> Mailbox<T> {
 
     /// [`take`](Self::take), waiting (between pauses, saying so with `waiting`) until all of
     /// `parts` have come; None when a newer request stopped the job.
-    pub(crate) async fn wait(
+    pub(crate) async fn wait<T: InRows>(
         &self,
         job: &mut Job<'_>,
         parts: &[Part],

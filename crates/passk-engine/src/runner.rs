@@ -5,36 +5,32 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use super::protocol::{Answer, Ask, Family, Reply, Request, SeriesOutlook};
 use crate::analyses;
-use crate::backtests::BacktestAsk;
+use crate::backtest_job::BacktestAsk;
 use crate::band_pool;
-use crate::forecasts::ForecastAsk;
+use crate::forecast_job::ForecastAsk;
 use crate::job::{with_tasks, Data, Host, Job};
 use crate::mailbox::Mailbox;
-use crate::series_pool::{self, PerSeries, Share};
+use crate::series_pool::{self, PerSeries, Split};
+use passk_core::analysis::bands::Part;
+use passk_protocol::{Answer, Ask, Family, ReadFile, Reply, Request, Work};
 
-use crate::wire::report::ReportWire;
-use passk_core::analysis::bands::BandRows;
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::backtests::SeriesBacktest;
 use passk_core::report::build::{assemble, model_report_fitted};
 use passk_core::settings::Options;
+use passk_protocol::ReportWire;
 
 /// The engine's state: the latest job of each family and the series last fitted.
 #[derive(Debug, Default)]
 pub struct Engine {
     latest: [Cell<u64>; Family::COUNT],
     data: RefCell<Option<Data>>,
-    /// The rows other workers fitted for a curves job's bootstrap band.
-    mailbox: Mailbox<BandRows>,
-    /// The backtests other workers ran for a backtest job's series.
-    backtests: Mailbox<SeriesBacktest>,
-    /// The forecasts other workers made for a forecast job's series.
-    forecasts: Mailbox<SeriesOutlook>,
+    /// What other workers computed for this one's jobs spread over the pool (a curves
+    /// job's band, a backtest's or the forecasts' series).
+    mailbox: Mailbox,
 }
 
 impl Engine {
@@ -82,15 +78,8 @@ impl Engine {
 
     /// Runs one request to its reply (none when superseded).
     pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
-        match req.ask {
-            Ask::BandRows { part, rows } => return self.mailbox.put(req.job, part, rows),
-            Ask::BacktestRows { part, backtests } => {
-                return self.backtests.put(req.job, part, backtests)
-            }
-            Ask::ForecastRows { part, forecasts } => {
-                return self.forecasts.put(req.job, part, forecasts)
-            }
-            _ => {}
+        if let Ask::Rows { kind, part, rows } = req.ask {
+            return self.mailbox.put(kind, req.job, part, rows);
         }
         let latest = &self.latest[req.family().index()];
         let mut job = Job::new(latest, host.as_ref(), req.job, req.family());
@@ -111,13 +100,12 @@ impl Engine {
                     Err(e) => job.fail(e.to_string()),
                 }
             }
-            Ask::Read {
+            Ask::Read(ReadFile {
                 source,
                 name,
                 format,
                 options,
-                ..
-            } => analyses::read(&job, &source, &name, (format, options)).await,
+            }) => analyses::read(&job, &source, &name, (format, options)).await,
             Ask::Fit { datasets, .. } => self.fit(&mut job, datasets).await,
             Ask::Report {
                 data,
@@ -157,18 +145,8 @@ impl Engine {
                 };
                 analyses::curves(&mut job, d, &what, &settings, &self.mailbox).await
             }
-            Ask::BandPart {
-                data,
-                k_max,
-                settings,
-                part,
-            } => {
-                let Some(d) = self.fitted(&job, data).await else {
-                    return;
-                };
-                band_pool::band_part(&mut job, d, k_max, &settings, part).await
-            }
-            Ask::BandRows { .. } | Ask::BacktestRows { .. } | Ask::ForecastRows { .. } => {}
+            Ask::Part { work, part } => self.part(&mut job, work, part).await,
+            Ask::Rows { .. } => {}
             Ask::Backtest {
                 data,
                 settings,
@@ -181,40 +159,16 @@ impl Engine {
                     ks: &ks,
                     repeats,
                 };
-                let share = Share::All(pool, &self.backtests);
+                let share = Split::All(pool, &self.mailbox);
                 self.by_series(&mut job, data, &what, share).await
-            }
-            Ask::BacktestPart {
-                data,
-                settings,
-                ks,
-                repeats,
-                part,
-            } => {
-                let what = BacktestAsk {
-                    settings: &settings,
-                    ks: &ks,
-                    repeats,
-                };
-                self.by_series(&mut job, data, &what, Share::Part(part))
-                    .await
             }
             Ask::Forecast {
                 data,
                 options,
                 pool,
             } => {
-                let share = Share::All(pool, &self.forecasts);
+                let share = Split::All(pool, &self.mailbox);
                 self.by_series(&mut job, data, &ForecastAsk::new(&options), share)
-                    .await
-            }
-            Ask::ForecastPart {
-                data,
-                options,
-                part,
-            } => {
-                let what = ForecastAsk::new(&options);
-                self.by_series(&mut job, data, &what, Share::Part(part))
                     .await
             }
             Ask::Paired {
@@ -229,11 +183,11 @@ impl Engine {
                 };
                 analyses::paired(&mut job, d, &a, &b, &settings).await
             }
-            Ask::Decide { data, ks, settings } => {
+            Ask::Compare { data, ks, settings } => {
                 let Some(d) = self.fitted(&job, data).await else {
                     return;
                 };
-                analyses::decide(&mut job, d, &ks, &settings).await
+                analyses::compare(&mut job, d, &ks, &settings).await
             }
             Ask::Plan {
                 data,
@@ -271,13 +225,46 @@ impl Engine {
         }
     }
 
+    /// Does a part of a job another worker runs.
+    async fn part(&self, job: &mut Job<'_>, work: Work, part: Part) {
+        match work {
+            Work::Band {
+                data,
+                k_max,
+                settings,
+            } => {
+                let Some(d) = self.fitted(job, data).await else {
+                    return;
+                };
+                band_pool::band_part(job, d, k_max, &settings, part).await
+            }
+            Work::Backtest {
+                data,
+                settings,
+                ks,
+                repeats,
+            } => {
+                let what = BacktestAsk {
+                    settings: &settings,
+                    ks: &ks,
+                    repeats,
+                };
+                self.by_series(job, data, &what, Split::Part(part)).await
+            }
+            Work::Forecast { data, options } => {
+                let what = ForecastAsk::new(&options);
+                self.by_series(job, data, &what, Split::Part(part)).await
+            }
+        }
+    }
+
     /// Runs `work` on the series of fit job `data` (`share` of them) to its answer.
     async fn by_series<W: PerSeries>(
         &self,
         job: &mut Job<'_>,
         data: u64,
         work: &W,
-        share: Share<'_, W::Out>,
+        share: Split<'_>,
     ) {
         if let Some(d) = self.fitted(job, data).await {
             series_pool::run(work, job, &d, share).await

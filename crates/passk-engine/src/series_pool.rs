@@ -2,15 +2,15 @@
 //! workers: series `i` of those with tasks is part `pool − 1 − i mod pool`'s (so the worker
 //! running the job, part 0, which also draws the curves and the report, has the fewest). The
 //! worker running the job (`pool` > 1) does part 0's series; each other worker does its
-//! part's (`Ask::BacktestPart`, `Ask::ForecastPart`) and answers them, and the page hands
-//! them to the first (`Ask::BacktestRows`, `Ask::ForecastRows`, kept in a [`Mailbox`]), which
+//! part's (`Ask::Part`) and answers them, and the page hands
+//! them to the first (`Ask::Rows`, kept in the [`Mailbox`]), which
 //! puts every series' result in its place. A series is computed whole by one worker, as one
 //! worker alone computes it: the same, bit for bit.
 
 use crate::job::{with_tasks, Data, Job};
 use crate::mailbox::Mailbox;
-use crate::protocol::{Answer, Reply};
 use passk_core::analysis::bands::Part;
+use passk_protocol::{Answer, InRows, Reply};
 
 /// Units of progress per series in a pool's counts (a series' own progress in thousandths).
 const PER_SERIES: u64 = 1000;
@@ -58,7 +58,7 @@ impl Slot {
 /// Work done series by series.
 pub(crate) trait PerSeries {
     /// One series' result.
-    type Out;
+    type Out: InRows;
 
     /// The result of the series at `slot` (it has tasks and a fit); None when a newer request
     /// stopped the job.
@@ -72,35 +72,30 @@ pub(crate) trait PerSeries {
 
     /// The answer to the whole job: the results of every series with tasks and a fit.
     fn answer(all: Vec<Self::Out>) -> Answer;
-
-    /// A helper's answer: the results of its part's series.
-    fn part_answer(part: Part, results: Vec<Self::Out>) -> Answer;
 }
 
 /// How much of a job a worker does: all of it, spread over `pool` workers (the others'
 /// parts arrive in the mailbox), or one part of it for the worker running it.
-pub(crate) enum Share<'m, T> {
+pub(crate) enum Split<'m> {
     /// The whole job, over this many workers.
-    All(u32, &'m Mailbox<T>),
+    All(u32, &'m Mailbox),
     /// A helper's part.
     Part(Part),
 }
 
 /// Runs `work` on the series of `d` (`share` of it) to its answer (none when a newer request
 /// stopped the job).
-pub(crate) async fn run<W: PerSeries>(
-    work: &W,
-    job: &mut Job<'_>,
-    d: &Data,
-    share: Share<'_, W::Out>,
-) {
+pub(crate) async fn run<W: PerSeries>(work: &W, job: &mut Job<'_>, d: &Data, share: Split<'_>) {
     let answer = match share {
-        Share::All(pool, mailbox) => all_series(work, job, d, (pool, mailbox))
+        Split::All(pool, mailbox) => all_series(work, job, d, (pool, mailbox))
             .await
             .map(W::answer),
-        Share::Part(part) => part_results(work, job, d, part)
+        Split::Part(part) => part_results(work, job, d, part)
             .await
-            .map(|r| W::part_answer(part, r)),
+            .map(|r| Answer::Rows {
+                part,
+                rows: InRows::into_rows(r),
+            }),
     };
     if let Some(answer) = answer {
         job.finish(Reply {
@@ -158,9 +153,9 @@ async fn all_series<W: PerSeries>(
     work: &W,
     job: &mut Job<'_>,
     d: &Data,
-    (pool, mailbox): (u32, &Mailbox<W::Out>),
+    (pool, mailbox): (u32, &Mailbox),
 ) -> Option<Vec<W::Out>> {
-    mailbox.forget_before(job.job);
+    mailbox.forget_before(W::Out::KIND, job.job);
     let of = pool.max(1);
     let own = part_series(d, Part { index: 0, of });
     let mine = part_results(work, job, d, Part { index: 0, of }).await?;

@@ -9,9 +9,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use super::codec::{from_js, handed_over, to_js};
-use super::protocol::{Answer, Family, Reply, Request};
 use super::runner::Engine;
+use passk_protocol::codec::{from_js, handed_over, to_js};
+use passk_protocol::{Answer, Family, Reply, Request};
 
 use super::job::Host;
 

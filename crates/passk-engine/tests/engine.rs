@@ -12,11 +12,11 @@ use std::task::{Context, Poll, Waker};
 
 use passk_core::analysis::backtest::run::BacktestRun;
 use passk_core::analysis::bands::Part;
+use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
 use passk_core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
-use passk_core::analysis::decide::compare_all::{compare_all, Pairs};
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::analysis::forecast::SeriesForecast;
-use passk_core::analysis::paired::{paired_outcome, PairError};
+use passk_core::analysis::paired::paired_outcome;
 use passk_core::analysis::planner::plan;
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::Dataset;
@@ -24,18 +24,21 @@ use passk_core::data::rejected::Rejected;
 use passk_core::estimators::cover::Tau;
 use passk_core::estimators::kind::Estimator;
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::backtests::{attach_backtests, SeriesBacktest};
 use passk_core::report::build::{build_report, build_report_fitted};
 use passk_core::report::schema::Report;
+use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
 use passk_core::settings::{BandKind, Options, Settings};
-use passk_engine::protocol::{Answer, Ask, Family, Reply, Request, SeriesOutlook};
+use passk_protocol::{
+    Answer, Ask, Family, InRows, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook, Work,
+};
 
 use passk_engine::runner::Engine;
-use passk_engine::ReportWire;
+use passk_protocol::ReportWire;
 
 use passk_engine::job::Host;
-use passk_engine::source::Source;
 use passk_io::read::{read_bytes, Format};
+use passk_protocol::samples;
+use passk_protocol::source::Source;
 
 /// A host with a clock that moves 40 ms per reading (every tick pauses); `on_pause` runs at
 /// each pause (a request arriving meanwhile); with `yields`, a pause gives other jobs a turn
@@ -112,6 +115,14 @@ fn run(engine: &Rc<Engine>, h: &Rc<Test>, req: Request) -> Vec<Reply> {
         .filter(|r| !r.is_progress())
         .cloned()
         .collect()
+}
+
+/// The one answer of `got` (a panic with them all if there is not exactly one).
+fn one_answer(got: &[Reply]) -> &Answer {
+    match got {
+        [r] => &r.answer,
+        _ => panic!("{got:?}"),
+    }
 }
 
 fn examples() -> Vec<Dataset> {
@@ -373,7 +384,7 @@ fn each_reply_is_the_direct_computation() {
 fn decide_request(job: u64, data: u64, resamples: u64) -> Request {
     Request {
         job,
-        ask: Ask::Decide {
+        ask: Ask::Compare {
             data,
             ks: vec![1, 8, 64],
             settings: Settings {
@@ -397,7 +408,7 @@ fn the_decision_reply_is_passk_compare() {
         got,
         vec![Reply {
             job: 5,
-            answer: Answer::Decision { decision: want }
+            answer: Answer::Comparison { comparison: want }
         }]
     );
 }
@@ -534,12 +545,12 @@ fn a_file_read_in_slices_is_the_file_read_at_once() {
     let (engine, h) = (Engine::new(), host());
     let req = |job, format| Request {
         job,
-        ask: Ask::Read {
+        ask: Ask::Read(ReadFile {
             source: Source(bytes.clone()),
             name: "runs.csv".into(),
             format,
             options: Default::default(),
-        },
+        }),
     };
     let got = run(&engine, &h, req(1, None));
     let want = read_bytes("runs.csv", "runs", &bytes, None);
@@ -826,15 +837,21 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
         for index in (1..of).rev() {
             let (_, helper, hh) = fitted();
             let part = Part { index, of };
-            let ask = Ask::BandPart {
-                data: 1,
-                k_max: 5000,
-                settings: settings.clone(),
+            let ask = Ask::Part {
+                work: Work::Band {
+                    data: 1,
+                    k_max: 5000,
+                    settings: settings.clone(),
+                },
                 part,
             };
             let got = run(&helper, &hh, Request { job: 2, ask });
             let [Reply {
-                answer: Answer::BandRows { part: p, rows },
+                answer:
+                    Answer::Rows {
+                        part: p,
+                        rows: Rows::Band(rows),
+                    },
                 ..
             }] = &got[..]
             else {
@@ -843,9 +860,10 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
             assert_eq!(*p, part);
             let handed = Request {
                 job: 2,
-                ask: Ask::BandRows {
+                ask: Ask::Rows {
+                    kind: Pooled::Band,
                     part,
-                    rows: Some(rows.clone()),
+                    rows: Some(Rows::Band(rows.clone())),
                 },
             };
             let wire: Request =
@@ -858,14 +876,19 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
     // job (which its job must not take): the same band.
     let (_, helper, hh) = fitted();
     let part = Part { index: 1, of: 2 };
-    let ask = Ask::BandPart {
-        data: 1,
-        k_max: 5000,
-        settings: settings.clone(),
+    let ask = Ask::Part {
+        work: Work::Band {
+            data: 1,
+            k_max: 5000,
+            settings: settings.clone(),
+        },
         part,
     };
     let [Reply {
-        answer: Answer::BandRows { rows, .. },
+        answer: Answer::Rows {
+            rows: Rows::Band(rows),
+            ..
+        },
         ..
     }] = &run(&helper, &hh, Request { job: 2, ask })[..]
     else {
@@ -874,9 +897,10 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
     let (_, first, h0) = fitted();
     let stale = move |job: u64, rows: Vec<passk_core::analysis::bands::BandRows>| Request {
         job,
-        ask: Ask::BandRows {
+        ask: Ask::Rows {
+            kind: Pooled::Band,
             part,
-            rows: Some(rows),
+            rows: Some(Rows::Band(rows)),
         },
     };
     // An older job's rows: other (all zero) values of the same shape.
@@ -917,7 +941,8 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
     let (_, first, h0) = fitted();
     let failed = Request {
         job: 2,
-        ask: Ask::BandRows {
+        ask: Ask::Rows {
+            kind: Pooled::Band,
             part: Part { index: 1, of: 2 },
             rows: None,
         },
@@ -929,11 +954,27 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
 /// How a job done series by series is asked and answered (the backtest, the forecasts): the
 /// whole job of `job` over `pool` workers, a helper's part of it, that part's results in a
 /// helper's reply, and the results handed to the first worker.
-struct BySeries<T> {
+struct BySeries {
     all: Box<dyn Fn(u64, u32) -> Request>,
-    part: Box<dyn Fn(Part) -> Request>,
-    results: fn(&Reply) -> Option<Vec<T>>,
-    hand: fn(Part, Option<Vec<T>>) -> Ask,
+    /// What a part computes (of job 2).
+    work: Work,
+}
+
+/// A helper's rows of kind `T` in its reply.
+fn results<T: InRows>(r: &Reply) -> Option<Vec<T>> {
+    match &r.answer {
+        Answer::Rows { rows, .. } => T::from_rows(rows.clone()),
+        _ => None,
+    }
+}
+
+/// The rows handed to the first worker (None: the helper failed).
+fn hand<T: InRows>(part: Part, rows: Option<Vec<T>>) -> Ask {
+    Ask::Rows {
+        kind: T::KIND,
+        part,
+        rows: rows.map(T::into_rows),
+    }
 }
 
 /// A job done series by series spread over a pool of 2 or 3 workers (each its own engine,
@@ -941,8 +982,8 @@ struct BySeries<T> {
 /// the job of one worker, bit for bit; the part of a worker that failed, or that sent other
 /// series, is done by the first; a worker with no series of its own sends none; an older
 /// job's part is not taken.
-fn pooled_is_one_worker<T: Clone + std::fmt::Debug + serde::Serialize>(
-    w: &BySeries<T>,
+fn pooled_is_one_worker<T: InRows + Clone + std::fmt::Debug + serde::Serialize>(
+    w: &BySeries,
     what: &str,
 ) {
     // Debug prints every f64 so that it reads back to the same bits (and NaN as NaN).
@@ -955,14 +996,18 @@ fn pooled_is_one_worker<T: Clone + std::fmt::Debug + serde::Serialize>(
     );
     let helper_part = |part: Part| {
         let (_, helper, hh) = fitted();
-        let got = run(&helper, &hh, (w.part)(part));
+        let ask = Ask::Part {
+            work: w.work.clone(),
+            part,
+        };
+        let got = run(&helper, &hh, Request { job: 2, ask });
         let [reply] = &got[..] else { panic!("{got:?}") };
-        (w.results)(reply).unwrap_or_else(|| panic!("{reply:?}"))
+        results::<T>(reply).unwrap_or_else(|| panic!("{reply:?}"))
     };
     let hand = |first: &Rc<Engine>, h0: &Rc<Test>, job: u64, part: Part, sent: Option<Vec<T>>| {
         let handed = Request {
             job,
-            ask: (w.hand)(part, sent),
+            ask: hand::<T>(part, sent),
         };
         // Through serde's data model as serde_json values (no text: every float kept to the
         // bit, as serde-wasm-bindgen keeps it across the worker boundary).
@@ -1039,7 +1084,7 @@ fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
         ..Settings::default()
     };
     let s = settings.clone();
-    pooled_is_one_worker(
+    pooled_is_one_worker::<SeriesBacktest>(
         &BySeries {
             all: Box::new(move |job, pool| Request {
                 job,
@@ -1051,21 +1096,12 @@ fn a_backtest_over_a_pool_is_the_backtest_of_one_worker() {
                     pool,
                 },
             }),
-            part: Box::new(move |part| Request {
-                job: 2,
-                ask: Ask::BacktestPart {
-                    data: 1,
-                    settings: settings.clone(),
-                    ks: vec![1, 16, 4096],
-                    repeats: 2,
-                    part,
-                },
-            }),
-            results: |r| match &r.answer {
-                Answer::BacktestRows { backtests, .. } => Some(backtests.clone()),
-                _ => None,
+            work: Work::Backtest {
+                data: 1,
+                settings,
+                ks: vec![1, 16, 4096],
+                repeats: 2,
             },
-            hand: |part, backtests| Ask::BacktestRows { part, backtests },
         },
         "Backtests",
     );
@@ -1085,7 +1121,7 @@ fn the_forecasts_over_a_pool_are_those_of_one_worker() {
         ..Options::default()
     };
     let p = options.clone();
-    pooled_is_one_worker(
+    pooled_is_one_worker::<SeriesOutlook>(
         &BySeries {
             all: Box::new(move |job, pool| Request {
                 job,
@@ -1095,19 +1131,10 @@ fn the_forecasts_over_a_pool_are_those_of_one_worker() {
                     pool,
                 },
             }),
-            part: Box::new(move |part| Request {
-                job: 2,
-                ask: Ask::ForecastPart {
-                    data: 1,
-                    options: p.clone(),
-                    part,
-                },
-            }),
-            results: |r| match &r.answer {
-                Answer::ForecastRows { forecasts, .. } => Some(forecasts.clone()),
-                _ => None,
+            work: Work::Forecast {
+                data: 1,
+                options: p,
             },
-            hand: |part, forecasts| Ask::ForecastRows { part, forecasts },
         },
         "Forecasts",
     );
@@ -1265,16 +1292,7 @@ fn requests_for_series_no_longer_held_fail_and_refits_keep_unchanged_series() {
     assert_eq!(fits[1].groups.tasks(), 100);
     // The old series' job number is gone.
     let got = run(&engine, &h, curves_request(4, 2, BandKind::None));
-    assert!(
-        matches!(
-            &got[..],
-            [Reply {
-                answer: Answer::Failed { .. },
-                ..
-            }]
-        ),
-        "{got:?}"
-    );
+    assert!(matches!(one_answer(&got), Answer::Failed { .. }), "{got:?}");
 }
 
 #[test]
@@ -1283,13 +1301,7 @@ fn a_request_naming_the_fit_under_way_starts_once_that_fit_is_done() {
     let (ds, done, h0) = fitted();
     let want = run(&done, &h0, curves_request(2, 1, BandKind::Credible));
     assert!(
-        matches!(
-            &want[..],
-            [Reply {
-                answer: Answer::Curves { .. },
-                ..
-            }]
-        ),
+        matches!(one_answer(&want), Answer::Curves { .. }),
         "{want:?}"
     );
     // Asked for together, the curves first in line: they wait for fit 1 while it runs, each
@@ -1367,320 +1379,31 @@ fn a_request_naming_the_fit_under_way_starts_once_that_fit_is_done() {
     );
 }
 
-/// One of each message, with values that test the encoding (a seed beyond 2^53, NaN-free
-/// floats, empty and None fields).
-pub fn every_message() -> (Vec<Request>, Vec<Reply>) {
-    let ds = examples();
-    let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
-    let settings = Settings {
-        seed: u64::MAX - 1,
-        ..Settings::default()
-    };
-    let requests = vec![
-        Request {
-            job: 1,
-            ask: Ask::Fit {
-                datasets: ds.clone(),
-            },
-        },
-        Request {
-            job: 2,
-            ask: Ask::Curves {
-                data: 1,
-                k_max: 1_000_000,
-                band: BandKind::Bootstrap,
-                settings: settings.clone(),
-                taus: vec![Tau::parse("0.15").unwrap()],
-                scaled: false,
-                pool: 2,
-            },
-        },
-        // Another worker's part of that band, and its rows (NaN-free) handed to the first.
-        Request {
-            job: 2,
-            ask: Ask::BandPart {
-                data: 1,
-                k_max: 1_000_000,
-                settings: settings.clone(),
-                part: Part { index: 1, of: 2 },
-            },
-        },
-        Request {
-            job: 2,
-            ask: Ask::BandRows {
-                part: Part { index: 1, of: 2 },
-                rows: Some(vec![vec![vec![[0.1, 0.2, 1.0 / 3.0, 0.0, 1.0]]]]),
-            },
-        },
-        Request {
-            job: 3,
-            ask: Ask::Backtest {
-                data: 1,
-                settings: settings.clone(),
-                ks: vec![1, 10, 1 << 40],
-                repeats: 20,
-                pool: 2,
-            },
-        },
-        // Another worker's part of that backtest, and its backtests handed to the first.
-        Request {
-            job: 3,
-            ask: Ask::BacktestPart {
-                data: 1,
-                settings,
-                ks: vec![1, 10],
-                repeats: 20,
-                part: Part { index: 1, of: 2 },
-            },
-        },
-        Request {
-            job: 3,
-            ask: Ask::BacktestRows {
-                part: Part { index: 1, of: 2 },
-                backtests: Some(run_backtests(&ds[1..], &fits[1..], &[1, 10])),
-            },
-        },
-        // Another worker's part of a forecast job, and what it sent.
-        Request {
-            job: 13,
-            ask: Ask::ForecastPart {
-                data: 1,
-                options: Options::default(),
-                part: Part { index: 2, of: 3 },
-            },
-        },
-        Request {
-            job: 13,
-            ask: Ask::ForecastRows {
-                part: Part { index: 2, of: 3 },
-                forecasts: Some(vec![SeriesOutlook {
-                    name: "x".into(),
-                    forecast: Err("too many".into()),
-                }]),
-            },
-        },
-        Request {
-            job: 13,
-            ask: Ask::ForecastRows {
-                part: Part { index: 1, of: 3 },
-                forecasts: None,
-            },
-        },
-        Request {
-            job: 4,
-            ask: Ask::Diagnose {
-                data: 1,
-                series: None,
-                folds: 10,
-            },
-        },
-        Request {
-            job: 5,
-            ask: Ask::Cancel {
-                family: Family::Diagnose,
-            },
-        },
-        Request {
-            job: 17,
-            ask: Ask::Store {
-                files: vec![read_bytes("x.txt", "x", b"10 3\nbad\n", None)],
-            },
-        },
-        Request {
-            job: 6,
-            ask: Ask::Report {
-                data: 1,
-                rejected: rejected(),
-                options: Options {
-                    ks: vec![1, 1 << 60],
-                    ..Options::default()
-                },
-                full: true,
-            },
-        },
-        Request {
-            job: 7,
-            ask: Ask::Bench {
-                file: "x.txt".into(),
-                text: "10 3\n".into(),
-                runs: 1,
-            },
-        },
-        paired_request(8, 1, &Settings::default()),
-        plan_request(9, 1),
-        decide_request(12, 1, 20),
-        forecast_request(13, 1, 0.5),
-        Request {
-            job: 14,
-            ask: Ask::ForecastPart {
-                data: 1,
-                options: Options {
-                    forecast: true,
-                    reach: vec![0.5],
-                    ..Options::default()
-                },
-                part: Part { index: 0, of: 2 },
-            },
-        },
-        Request {
-            job: 10,
-            ask: Ask::Read {
-                source: Source(b"10 3\n".to_vec()),
-                name: "x.txt".into(),
-                format: None,
-                options: Default::default(),
-            },
-        },
-    ];
+/// One of every message (`passk_protocol::samples`, the list the page's wasm test uses
+/// too), the replies this engine's.
+fn every_message() -> (Vec<Request>, Vec<Reply>) {
     let (engine, h) = (Engine::new(), host());
-    run(
-        &engine,
-        &h,
-        Request {
-            job: 1,
-            ask: Ask::Fit {
-                datasets: ds.clone(),
-            },
-        },
-    );
-    let mut replies = vec![
-        Reply::ready(),
-        Reply {
-            job: 1,
-            answer: Answer::Progress {
-                family: Family::Backtest,
-                text: "x".into(),
-                done: Some((1, 2)),
-            },
-        },
-    ];
-    replies.push(Reply {
-        job: 1,
-        answer: Answer::Fits { fits: fits.clone() },
-    });
-    replies.push(Reply {
-        job: 3,
-        answer: Answer::BacktestRows {
-            part: Part { index: 1, of: 2 },
-            backtests: run_backtests(&ds[..1], &fits[..1], &[1, 64]),
-        },
-    });
-    replies.push(Reply {
-        job: 2,
-        answer: Answer::BandRows {
-            part: Part { index: 1, of: 3 },
-            rows: vec![vec![vec![[0.5, 0.25, 0.125, 1.0, 0.0]; 2]; 4], Vec::new()],
-        },
-    });
-    for r in [
-        curves_request(2, 1, BandKind::Credible),
-        Request {
-            job: 3,
-            ask: Ask::Backtest {
-                data: 1,
-                settings: Settings::default(),
-                ks: vec![1, 1000],
-                repeats: 2,
-                pool: 0,
-            },
-        },
-        Request {
-            job: 4,
-            ask: Ask::Diagnose {
-                data: 1,
-                series: None,
-                folds: 2,
-            },
-        },
-        Request {
-            job: 6,
-            ask: Ask::Report {
-                data: 1,
-                rejected: rejected(),
-                options: Options {
-                    cv: false,
-                    ks: vec![1, 100_000],
-                    ..Options::default()
-                },
-                full: false,
-            },
-        },
-        Request {
-            job: 7,
-            ask: Ask::Bench {
-                file: "x.txt".into(),
-                text: "10 3\n4 4\n".into(),
-                runs: 1,
-            },
-        },
-        paired_request(8, 1, &Settings::default()),
-        plan_request(9, 1),
-        decide_request(12, 1, 20),
-        forecast_request(13, 1, 0.5),
-        Request {
-            job: 17,
-            ask: Ask::Store {
-                files: vec![read_bytes("x.txt", "x", b"10 3\nbad\n", None)],
-            },
-        },
-        // A helper's part of the forecasts: its reply.
-        Request {
-            job: 14,
-            ask: Ask::ForecastPart {
-                data: 1,
-                options: Options {
-                    forecast: true,
-                    reach: vec![0.5],
-                    ..Options::default()
-                },
-                part: Part { index: 0, of: 2 },
-            },
-        },
-        Request {
-            job: 10,
-            ask: Ask::Read {
-                source: Source(b"task,n,c\na,10,3\nb,4,9\n".to_vec()),
-                name: "x.csv".into(),
-                format: None,
-                options: Default::default(),
-            },
-        },
-    ] {
-        replies.extend(run(&engine, &h, r));
-    }
-    replies.push(Reply {
-        job: 5,
-        answer: Answer::Failed {
-            family: Family::Fit,
-            message: "why".into(),
-        },
-    });
-    replies.push(Reply {
-        job: 10,
-        answer: Answer::Paired {
-            outcome: Some(Err(PairError::Duplicate("t1".into()))),
-        },
-    });
-    replies.push(Reply {
-        job: 11,
-        answer: Answer::Plan { plan: None },
-    });
-    (requests, replies)
+    samples::every_message(|b| Source(b.to_vec()), |r| run(&engine, &h, r))
 }
 
 #[test]
 fn every_message_round_trips() {
     let (requests, replies) = every_message();
-    assert_eq!(
-        replies.len(),
-        20,
-        "{:?}",
-        replies.iter().map(|r| r.family()).collect::<Vec<_>>()
-    );
+    // Every kind of request and answer, and every family.
+    let mut asked: Vec<&str> = requests.iter().map(|r| r.ask.kind()).collect();
+    asked.sort_unstable();
+    asked.dedup();
+    let mut all_asks = Ask::KINDS.to_vec();
+    all_asks.sort_unstable();
+    assert_eq!(asked, all_asks);
+    let mut all_answers = Answer::KINDS.to_vec();
+    all_answers.sort_unstable();
+    assert_eq!(samples::answer_kinds(&replies), all_answers, "{replies:?}");
+    assert_eq!(samples::families_missing(&requests, &replies), []);
     // Through serde's data model as serde_json values (no text, so every float is kept to
     // the bit); across the worker boundary the same derives go through serde-wasm-bindgen
-    // (tests/web.rs).
-    // (Compared as printed: a backtest's absent errors are NaN, which `==` never equals.)
+    // (tests/web.rs). (Compared as printed: a backtest's absent errors are NaN, which `==`
+    // never equals.)
     for r in &requests {
         let back: Request = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
         assert_eq!(format!("{back:?}"), format!("{r:?}"));
@@ -1688,13 +1411,6 @@ fn every_message_round_trips() {
     for r in &replies {
         let back: Reply = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
         assert_eq!(format!("{back:?}"), format!("{r:?}"));
-    }
-    // Every family is asked for and answered, and indexes its own slot.
-    for (i, f) in Family::ALL.iter().enumerate() {
-        assert_eq!(f.index(), i);
-        let asked = requests.iter().any(|r| r.family() == *f);
-        let answered = replies.iter().any(|r| r.family() == Some(*f));
-        assert!(asked || answered, "{f:?}");
     }
     // An unknown estimator or band key is refused, not defaulted.
     assert!(serde_json::from_str::<BandKind>("\"wide\"").is_err());

@@ -1,6 +1,5 @@
 //! Test support shared by every crate's tests and benches (dev only; no product links it):
-//! where the repository's data files are, loading them into series, and the `auto` study
-//! that passk-core's test and bench of that name run ([`study`]).
+//! where the repository's data files are, and loading them into series.
 //!
 //! The files stay where a reader of the repository looks for them: the real examples in
 //! `assets/examples/` (the page ships them), the format fixtures in `tests/fixtures/`, the
@@ -8,8 +7,6 @@
 //! provenance in the READMEs beside them), so that a clean clone tests on its own.
 
 #![warn(missing_docs)]
-
-pub mod study;
 
 use std::path::PathBuf;
 

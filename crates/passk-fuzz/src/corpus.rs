@@ -1,13 +1,13 @@
 //! The committed inputs under `tests/fixtures/fuzz/`: the seeds (`corpus/<target>/…`, for the
 //! reader `corpus/read/<format key or detect>/…`), which the fuzzer starts its mutations from,
 //! and the crashes it kept (`crashes/<target>-<choice>-<hash>.bin`). `tests/fuzz_regressions.rs`
-//! replays each one through [`run`](crate::run) with the choices [`Kept::choices`] lists.
+//! replays each one through `run` with the choices [`Kept::choices`] lists.
 
 use std::path::{Path, PathBuf};
 
 use passk_io::read::Format;
 
-use crate::Target;
+use crate::target::Target;
 
 /// The workspace's root directory.
 pub fn root() -> PathBuf {
@@ -35,12 +35,12 @@ pub const DETECT: &str = "detect";
 /// Format slots a choice picks among: each format forced, then detected.
 const SLOTS: u64 = Format::ALL.len() as u64 + 1;
 
-/// The format a reader choice forces (None: detected), as [`run`](crate::run) reads it.
+/// The format a reader choice forces (None: detected), as `run` reads it.
 pub fn read_format(choice: u64) -> Option<Format> {
     Format::ALL.get((choice % SLOTS) as usize).copied()
 }
 
-/// The chunk size a reader choice feeds the input in, as [`run`](crate::run) reads it.
+/// The chunk size a reader choice feeds the input in, as `run` reads it.
 pub fn read_chunk(choice: u64) -> usize {
     [1 << 20, 1, 7, 4096][(choice / SLOTS % 4) as usize]
 }

@@ -13,39 +13,12 @@ use passk_io::read::{assemble, series_name_for, ReadOptions, Reader};
 use passk_io::settings as parse;
 use passk_io::share::{carried, decode, encode, Shared};
 
-use passk_io::page_view::View;
+use passk_io::page_view::PageView;
 use passk_view::calculator;
 
 pub mod corpus;
-
-/// What an input is run through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// A reader: the format forced (or detected), chunking and options from the choice.
-    Read,
-    /// The share-link decoder.
-    Link,
-    /// Every settings parser.
-    Settings,
-    /// The single-problem calculator (n, c, k split on `|`).
-    Calc,
-}
-
-impl Target {
-    /// Every target, in the order of their names.
-    pub const ALL: [Target; 4] = [Target::Read, Target::Link, Target::Settings, Target::Calc];
-
-    /// Its name: the folder of its seeds (`corpus/<name>/`), the start of its kept inputs'
-    /// names (`crashes/<name>-<choice>-<hash>.bin`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Read => "read",
-            Target::Link => "link",
-            Target::Settings => "settings",
-            Target::Calc => "calc",
-        }
-    }
-}
+mod target;
+pub use target::Target;
 
 /// Runs `input` through `target`; `choice` picks the format, the chunk size and the
 /// reading options (so a kept input replays exactly). Panics only on a bug.
@@ -120,7 +93,7 @@ pub fn link_of(read: &FileRead) -> Option<String> {
         settings: Default::default(),
         enabled: DEFAULT_ENABLED.to_vec(),
         band: BandKind::DEFAULT,
-        view: View::default(),
+        view: PageView::default(),
         example: None,
     };
     let calc = ["10".to_string(), "3".to_string(), "5".to_string()];

@@ -9,7 +9,7 @@ use crate::series_edits::SeriesEdits;
 /// Which series, budget and threshold the analysis panels show, and which sections are open.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
-pub struct View {
+pub struct PageView {
     /// The series of the fit panel.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fit: Option<String>,
@@ -88,7 +88,7 @@ pub struct View {
     pub series: SeriesEdits,
 }
 
-impl View {
+impl PageView {
     /// The error policy chosen (failures unless another is).
     pub fn error_policy(&self) -> passk_core::data::errors::ErrorPolicy {
         self.errors
@@ -123,7 +123,7 @@ impl View {
 /// The forecast panel's target when none is typed.
 pub const DEFAULT_REACH: &str = "0.9";
 
-impl View {
+impl PageView {
     /// The forecast panel's target read ([`DEFAULT_REACH`] when none is typed): one pass@k
     /// in (0, 1), or why the text is not one.
     ///

@@ -19,16 +19,12 @@
 //! the decoder caps the inflated size at [`MAX_DECODED`], validates every count and setting,
 //! and reports each problem as a message; it never panics.
 
-use crate::page_view::View;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
 use bytes::{clip, inflate_capped, percent_decode, percent_encode};
 
 use super::read::FileRead;
-use super::settings::SettingsText;
-use passk_core::estimators::kind::Estimator;
-use passk_core::settings::BandKind;
 
 /// The version this page writes and reads.
 pub const VERSION: &str = "1";
@@ -41,47 +37,6 @@ pub const LONG_LINK: usize = 8 << 10;
 
 /// The longest calculator field a link may set.
 const MAX_FIELD: usize = 40;
-
-/// The dataset view and the analysis, as a link carries them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Shared {
-    /// The inputs, as [`carried`] keeps them: names, format and series with their tasks in
-    /// order.
-    pub inputs: Vec<FileRead>,
-    /// The settings' fields.
-    pub settings: SettingsText,
-    /// The estimators drawn.
-    pub enabled: Vec<Estimator>,
-    /// The band shaded.
-    pub band: BandKind,
-    /// The open view.
-    pub view: View,
-    /// The built-in example the inputs are (by its key): a link names it instead of carrying
-    /// its counts, and `inputs` is then empty.
-    pub example: Option<String>,
-}
-
-impl Shared {
-    /// Whether everything but the inputs is as a fresh page has it.
-    fn is_default_view(&self) -> bool {
-        self.settings == SettingsText::default()
-            && self.enabled == passk_core::estimators::kind::DEFAULT_ENABLED
-            && self.band == BandKind::DEFAULT
-            && self.view == View::default()
-    }
-
-    /// A fresh page's state showing the built-in example `key`.
-    pub fn of_example(key: &str) -> Shared {
-        Shared {
-            inputs: Vec::new(),
-            settings: SettingsText::default(),
-            enabled: passk_core::estimators::kind::DEFAULT_ENABLED.to_vec(),
-            band: BandKind::DEFAULT,
-            view: View::default(),
-            example: Some(key.to_string()),
-        }
-    }
-}
 
 /// The longest example key a link may carry.
 pub const MAX_EXAMPLE_KEY: usize = 40;
@@ -158,7 +113,7 @@ pub fn encode_data(shared: &Shared) -> Result<String, String> {
 
 /// The state as JSON, raw-deflated, base64url.
 fn deflated(shared: &Shared) -> Result<String, String> {
-    let json = serde_json::to_vec(&wire::to_wire(shared)).map_err(|e| e.to_string())?;
+    let json = serde_json::to_vec(&payload::to_payload(shared)).map_err(|e| e.to_string())?;
     if json.len() > MAX_DECODED {
         return Err(format!(
             "the data is {:.1} MB, more than a link carries ({} MB)",
@@ -288,9 +243,9 @@ fn read_data(raw: &str) -> Result<(Shared, Vec<String>), String> {
         .decode(raw.trim_end_matches('='))
         .map_err(|e| format!("not base64url: {e}"))?;
     let json = inflate_capped(&bytes, MAX_DECODED)?;
-    let wire: wire::Wire =
+    let wire: payload::Payload =
         serde_json::from_slice(&json).map_err(|e| format!("not the data of a passk link: {e}"))?;
-    wire::from_wire(wire)
+    payload::from_payload(wire)
 }
 
 /// What a link keeps of an input: its names, format and series (not its rejected rows, unused
@@ -312,7 +267,10 @@ pub fn carried(f: &FileRead) -> FileRead {
 }
 
 mod bytes;
-mod wire;
+mod payload;
+mod shared;
+
+pub use shared::Shared;
 
 // Native only: the property tests use proptest.
 #[cfg(all(test, not(target_arch = "wasm32")))]

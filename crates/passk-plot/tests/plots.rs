@@ -354,11 +354,11 @@ fn cover_chart_has_steps_posterior_and_marks() {
 fn comparison_charts_draw_what_they_show() {
     use passk_core::analysis::diagnose::diagnose;
     use passk_core::analysis::paired::{paired_difference, Paired};
-    use passk_plot::compare::{
+    use passk_plot::fit::draw_fit;
+    use passk_plot::series_charts::{
         draw_best_temperature, draw_delta_pass, draw_paired, BestTemperatureChart, DeltaPassChart,
         PairedChart,
     };
-    use passk_plot::fit::draw_fit;
     let ds = deepscaler();
     let fits: Vec<SeriesFit> = ds.iter().map(SeriesFit::new).collect();
     // Fit diagnostics: the histogram's 20 bars, the two densities, the ECDF and both CDFs.
@@ -518,8 +518,8 @@ fn series_keep_the_colour_of_their_slot() {
 /// read "−0.0".
 #[test]
 fn scatter_labels_do_not_overlap_and_no_negative_zero() {
-    use passk_plot::compare::{place_labels, signed_points};
-    let anchors: Vec<passk_plot::compare::Label> =
+    use passk_plot::series_charts::{place_labels, signed_points};
+    let anchors: Vec<passk_plot::series_charts::Label> =
         [(100, 200), (102, 201), (101, 199), (300, 50), (104, 203)]
             .iter()
             .enumerate()

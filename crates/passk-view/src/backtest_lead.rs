@@ -3,7 +3,7 @@
 //! backtest measured — in the very figures the results table's auto column shows there.
 
 use crate::table::Cell;
-use passk_core::report::backtests::SeriesBacktest;
+use passk_core::report::series_backtest::SeriesBacktest;
 use passk_io::display::{percent, thousands};
 
 /// The lead sentence for series backtest `b`, given the results table's auto cell at budget
@@ -45,8 +45,8 @@ mod tests {
     use passk_core::analysis::backtest::run::backtest;
     use passk_core::estimators::stderr::SeKind;
     use passk_core::eval::fit::SeriesFit;
-    use passk_core::report::backtests::attach_backtests;
     use passk_core::report::build::build_report;
+    use passk_core::report::series_backtest::attach_backtests;
     use passk_core::settings::Options;
     use passk_core::settings::Settings;
     use passk_io::read::{assemble, read_text};

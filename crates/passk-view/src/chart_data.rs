@@ -2,7 +2,7 @@
 //! chart's data table for screen readers and downloaded as CSV.
 
 use crate::table::csv_field;
-use passk_core::analysis::compare::BestTemperature;
+use passk_core::analysis::temperature::BestTemperature;
 
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::{Diagnostics, BINS};

@@ -8,7 +8,7 @@
 pub mod backtest_lead;
 pub mod calculator;
 pub mod chart_data;
-pub mod decide_text;
+pub mod compare_text;
 pub mod glossary;
 pub mod plan_text;
 pub mod readout;

@@ -2,7 +2,7 @@
 //! point, a header, one row per series or line) built from the chart's own data, so the page
 //! shows the values of every visible series at the hovered k, τ, m or c/n.
 
-use passk_core::analysis::compare::BestTemperature;
+use passk_core::analysis::temperature::BestTemperature;
 
 use passk_core::analysis::curves::{nearest, CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::Diagnostics;

@@ -5,7 +5,7 @@ use passk_core::analysis::backtest::choose::expected_error;
 use passk_core::analysis::backtest::run::Backtest;
 use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::estimators::kind::Estimator;
-use passk_core::report::backtests::SeriesBacktest;
+use passk_core::report::series_backtest::SeriesBacktest;
 
 /// An error in percentage points with two decimals (0.0123 → "1.23").
 pub fn points(e: f64) -> String {

@@ -3,116 +3,6 @@
 
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
-use passk_io::display::{full, percent, plus_minus_points};
-
-/// One cell: its value, or why it has none.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cell {
-    /// A probability.
-    Value(f64),
-    /// The Bayesian interval: its centre μ (the posterior mean), low and high ends, and the
-    /// unbiased value when the interval excludes it.
-    Interval(f64, f64, f64, Option<f64>),
-    /// No value, and why.
-    Undefined(String),
-    /// A value extrapolated by the backtested estimator, with its expected error (None:
-    /// nothing measured) and, beyond the largest ratio the backtest measured, that ratio.
-    Backed(f64, Option<f64>, Option<u64>),
-    /// A standard error.
-    Spread(f64),
-    /// The auto column at k ≤ n: the unbiased value, its answer by definition.
-    Unbiased(f64),
-    /// The auto column at k > n before the backtest has answered.
-    Waiting,
-}
-
-impl Cell {
-    /// Whether it is a Bayesian interval that excludes the unbiased value (the page marks it;
-    /// [`title`](Self::title) says why).
-    pub fn excludes_unbiased(&self) -> bool {
-        matches!(self, Cell::Interval(.., Some(_)))
-    }
-
-    fn of(v: Option<f64>, why: &str) -> Cell {
-        match v {
-            Some(x) => Cell::Value(x),
-            None => Cell::Undefined(why.to_string()),
-        }
-    }
-
-    /// As people read it: a percentage with 4 significant digits, or "—".
-    pub fn text(&self) -> String {
-        match self {
-            Cell::Value(v) => percent(*v),
-            Cell::Interval(mu, lo, hi, _) => {
-                format!("μ {} [{} – {}]", percent(*mu), percent(*lo), percent(*hi))
-            }
-            Cell::Undefined(_) => "—".to_string(),
-            Cell::Backed(v, Some(e), _) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
-            Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
-            Cell::Spread(se) => plus_minus_points(*se),
-            Cell::Unbiased(v) => format!("{} (unbiased)", percent(*v)),
-            Cell::Waiting => WAITING.to_string(),
-        }
-    }
-
-    /// The full-precision value (or the reason), for a tooltip.
-    pub fn title(&self) -> String {
-        match self {
-            Cell::Value(v) => full(*v),
-            Cell::Interval(mu, lo, hi, None) => format!(
-                "posterior mean μ = {}, interval {} – {} (centred on μ, not on the unbiased value)",
-                full(*mu),
-                full(*lo),
-                full(*hi)
-            ),
-            Cell::Interval(mu, lo, hi, Some(u)) => format!(
-                "posterior mean μ = {}, interval {} – {}: it excludes the unbiased value {} — \
-                 the interval is the Beta posterior's, centred on μ (the prior and the pooling \
-                 across tasks pull it), not an interval around the unbiased estimate",
-                full(*mu),
-                full(*lo),
-                full(*hi),
-                full(*u)
-            ),
-            Cell::Undefined(why) => why.clone(),
-            Cell::Backed(v, Some(e), None) => format!(
-                "{} (backtest error ±{} at this extrapolation ratio)",
-                full(*v),
-                full(*e)
-            ),
-            Cell::Backed(v, Some(e), Some(r)) => format!(
-                "{} (extrapolated beyond the backtest, tested up to {r}×: expected error ±{}, grown with the distance)",
-                full(*v),
-                full(*e)
-            ),
-            Cell::Backed(v, None, _) => {
-                format!("{}: unbacked, the backtest measured no ratio", full(*v))
-            }
-            Cell::Spread(se) => format!("standard error {}", full(*se)),
-            Cell::Unbiased(v) => format!(
-                "{}: every task has k ≤ n, where the unbiased estimate is the answer (no model, \
-                 no backtest needed)",
-                full(*v)
-            ),
-            Cell::Waiting => "k > n: the backtest chooses the estimator here; the value comes \
-                 when it has run on this series"
-                .to_string(),
-        }
-    }
-
-    /// Full precision for CSV, empty when undefined.
-    fn csv(&self) -> String {
-        match self {
-            Cell::Value(v) => full(*v),
-            Cell::Interval(_, lo, hi, _) => format!("{},{}", full(*lo), full(*hi)),
-            Cell::Undefined(_) => String::new(),
-            Cell::Backed(v, _, _) | Cell::Unbiased(v) => full(*v),
-            Cell::Spread(se) => full(*se),
-            Cell::Waiting => String::new(),
-        }
-    }
-}
 
 /// The fixed columns of the pass@k table, after series and k; [`header`] inserts the chosen
 /// standard error after the first and the G-Pass columns before the last.
@@ -169,19 +59,6 @@ pub fn voting(report: &Report) -> [bool; 3] {
     on
 }
 
-/// One row: a series at one budget.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Row {
-    /// Series name.
-    pub series: String,
-    /// Budget.
-    pub k: u64,
-    /// The cells, in [`header`] order.
-    pub cells: Vec<Cell>,
-    /// Every standard error (the CSV has them all).
-    pub se: StdErrors,
-}
-
 /// The one-line difference between the two standard errors, under the table's choice.
 pub fn se_note(kind: SeKind) -> &'static str {
     match kind {
@@ -231,21 +108,6 @@ const NO_SCORES: &str = "needs every sample scored, and k ≤ the smallest n";
 /// Why a max@k cell is empty.
 const NO_GRADED: &str =
     "needs every sample scored and given a graded reward, and k ≤ the smallest n";
-
-/// One Cover@τ row.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CoverRow {
-    /// Series name.
-    pub series: String,
-    /// τ.
-    pub tau: f64,
-    /// Plug-in and BB posterior.
-    pub cells: [Cell; 2],
-}
-
-/// What the auto column says at k > n until the backtest answers (the page adds its
-/// progress).
-pub const WAITING: &str = "waiting for the backtest";
 
 /// The auto (backtested) value of a row: the unbiased estimate where it is defined (at once,
 /// backtest or not), else the chosen estimator's with its expected error (the backtest's at
@@ -328,12 +190,12 @@ pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
 }
 
 /// The Cover@τ rows of a report.
-pub fn cover_rows(report: &Report) -> Vec<CoverRow> {
+pub fn cover_rows(report: &Report) -> Vec<CoverCells> {
     report
         .models
         .iter()
         .flat_map(|m| {
-            m.cover.iter().map(move |c| CoverRow {
+            m.cover.iter().map(move |c| CoverCells {
                 series: m.name.clone(),
                 tau: c.tau,
                 cells: [Cell::of(c.plugin, "no tasks"), Cell::of(c.bb, "no fit")],
@@ -342,8 +204,10 @@ pub fn cover_rows(report: &Report) -> Vec<CoverRow> {
         .collect()
 }
 
+mod cell;
 pub mod columns;
 mod export;
+pub use cell::{Cell, CoverCells, Row, WAITING};
 pub use export::{csv, csv_field, latex, markdown};
 
 /// The auto column's cell of the row at budget k (the tests read it as a user reads the

@@ -8,7 +8,8 @@ use crate::data::counts::Counts;
 use crate::data::groups::Groups;
 use crate::estimators::likelihood::BbData;
 use crate::num::gamma::ln_gamma_ratio;
-use crate::num::optimize::{Problem, StopReason, WithHessian};
+use crate::num::optimize::{Problem, WithHessian};
+use crate::num::stop::StopReason;
 
 /// Smallest a or b of the fit.
 pub const PARAM_MIN: f64 = 1e-6;

@@ -5,7 +5,7 @@
 //! `interval` are the reference it is tested against.
 
 use super::kernels::{
-    naive_means, prior_moments, recip_len, unbiased_block, Family, Sums, Tables, Totals, LANES,
+    naive_means, prior_moments, recip_len, unbiased_block, Sums, Tables, Totals, Values, LANES,
     MOMENT_LANES,
 };
 use crate::data::counts::Counts;
@@ -62,6 +62,20 @@ pub struct AtK {
 }
 
 impl AtK {
+    /// The backtest's six base values at this budget: naive, BB, ZOIBB, LinMix and the two
+    /// scaled families' (`scaled(0)`, `scaled(1)`); NaN where an estimator has none.
+    pub fn bases(&self, scaled: impl Fn(usize) -> f64) -> [f64; 6] {
+        let nan = f64::NAN;
+        [
+            self.naive,
+            self.bb.unwrap_or(nan),
+            self.zoibb.unwrap_or(nan),
+            self.linmix.unwrap_or(nan),
+            scaled(0),
+            scaled(1),
+        ]
+    }
+
     /// The value a series is ranked and banded by at this budget: the unbiased estimate
     /// where every task has n ≥ k, else BB (see [`unbiased_else`]).
     pub fn ranked(&self) -> Option<(f64, Estimator)> {
@@ -121,22 +135,22 @@ impl<'a> Estimates<'a> {
 
     /// Every estimator at budget k ≥ 1 (an empty dataset gives NaN values).
     pub fn at_k(&self, k: u64) -> AtK {
-        self.batch(&[k], Family::All)[0]
+        self.batch(&[k], Values::All)[0]
     }
 
     /// Every estimator at each budget, in the given order: the budgets share each pass over
     /// the tasks, [`LANES`] at a time (their sweeps run side by side, which a CPU overlaps).
     pub fn at_ks(&self, ks: &[u64]) -> Vec<AtK> {
-        self.batch(ks, Family::All)
+        self.batch(ks, Values::All)
     }
 
     /// As [`at_ks`](Self::at_ks) for pass@k only (the chart's curves): the pass^k values
     /// (`*_hat`, `interval_hat`) are left NaN, which halves the work.
     pub fn pass_at_ks(&self, ks: &[u64]) -> Vec<AtK> {
-        self.batch(ks, Family::PassAtK)
+        self.batch(ks, Values::PassAtK)
     }
 
-    fn batch(&self, ks: &[u64], family: Family) -> Vec<AtK> {
+    fn batch(&self, ks: &[u64], family: Values) -> Vec<AtK> {
         let mut out = Vec::with_capacity(ks.len());
         for i in 0..Self::runs(ks) {
             out.extend(self.run_of(ks, i, family));
@@ -156,13 +170,13 @@ impl<'a> Estimates<'a> {
     /// [`set_naive`](Self::set_naive) fill them. The runs in order, so filled, are `at_ks`, bit
     /// for bit.
     pub fn at_ks_run(&self, ks: &[u64], i: usize) -> Vec<AtK> {
-        self.run_of(ks, i, Family::All)
+        self.run_of(ks, i, Values::All)
     }
 
     /// The naive plug-ins (pass@k, pass^k) at every budget of `ks`, for
     /// [`set_naive`](Self::set_naive).
     pub fn at_ks_naive(&self, ks: &[u64]) -> Vec<(f64, f64)> {
-        self.naive_of(ks, Family::All)
+        self.naive_of(ks, Values::All)
     }
 
     /// Fills the rows' naive plug-ins (`naive`: the budgets' [`at_ks_naive`](Self::at_ks_naive)).
@@ -173,7 +187,7 @@ impl<'a> Estimates<'a> {
         }
     }
 
-    fn run_of(&self, ks: &[u64], i: usize, family: Family) -> Vec<AtK> {
+    fn run_of(&self, ks: &[u64], i: usize, family: Values) -> Vec<AtK> {
         let Some(run) = ks.chunks(LANES).nth(i) else {
             return Vec::new();
         };
@@ -185,11 +199,11 @@ impl<'a> Estimates<'a> {
     }
 
     /// The naive plug-ins walk every budget at once (consecutive ones by multiplication).
-    fn naive_of(&self, ks: &[u64], family: Family) -> Vec<(f64, f64)> {
+    fn naive_of(&self, ks: &[u64], family: Values) -> Vec<(f64, f64)> {
         naive_means(self.groups, ks, family)
     }
 
-    fn chunk(&self, ks: [u64; LANES], family: Family) -> [AtK; LANES] {
+    fn chunk(&self, ks: [u64; LANES], family: Values) -> [AtK; LANES] {
         let g = self.groups;
         let kf = ks.map(|k| k as f64);
         let short = ks.map(|k| g.tasks_below(k));
@@ -230,7 +244,7 @@ impl<'a> Estimates<'a> {
         let fitted = |s: f64| self.fits.map(|_| s / n);
         std::array::from_fn(|i| {
             let mut acc = totals[i].total();
-            if family == Family::PassAtK {
+            if family == Values::PassAtK {
                 let nan = f64::NAN;
                 (acc.comb_hat, acc.bb_hat, acc.zoibb_hat) = (nan, nan, nan);
                 (acc.int_hat_mean, acc.int_hat_var) = (nan, nan);
@@ -265,20 +279,20 @@ impl<'a> Estimates<'a> {
     }
 
     /// The credible-interval moments: per task p ~ Beta(α0 + c, β0 + n − c); pass^k's only
-    /// for [`Family::All`].
+    /// for [`Values::All`].
     #[inline(always)]
     fn prior_block(
         &self,
         block: Block<'_>,
         k: [f64; LANES],
         tables: &Tables,
-        family: Family,
+        family: Values,
         acc: &mut [Sums; LANES],
     ) {
         let (up, down) = &tables.prior;
         let prior = self.config.prior;
         prior_moments::<false>(block, k, prior, up, acc);
-        if family == Family::All {
+        if family == Values::All {
             prior_moments::<true>(block, k, prior, down, acc);
         }
     }
@@ -291,7 +305,7 @@ impl<'a> Estimates<'a> {
         (f, zw): (&Fits, BoundaryWeights),
         k: [f64; LANES],
         tables: &Tables,
-        family: Family,
+        family: Values,
         acc: &mut [Sums; LANES],
     ) {
         let n = block[0].0.n();
@@ -333,7 +347,7 @@ impl<'a> Estimates<'a> {
                 }
             },
         );
-        if family == Family::All {
+        if family == Values::All {
             sweep_down(
                 block,
                 |c| lanes.map(|(a, b, k)| ln_gamma_ratio(a + c as f64, b + (n - c) as f64, k)),

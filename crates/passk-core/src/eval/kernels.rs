@@ -72,7 +72,7 @@ pub(super) fn recip_len(g: &Groups) -> u64 {
 
 /// Which values a pass computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Family {
+pub(super) enum Values {
     /// pass@k and pass^k.
     All,
     /// pass@k only.
@@ -169,7 +169,7 @@ pub fn unbiased_pass_at_k(g: &Groups, k: u64) -> Result<f64, ShortTasks> {
     let unit = Recips::new([0.0], recip_len(g));
     for block in g.blocks() {
         let mut acc = [Sums::default(); 1];
-        unbiased_block(block, [k], &unit, Family::PassAtK, &mut acc);
+        unbiased_block(block, [k], &unit, Values::PassAtK, &mut acc);
         total.add(acc[0].comb);
     }
     Ok(total.total() / g.tasks() as f64)
@@ -182,7 +182,7 @@ pub(super) fn unbiased_block<const L: usize>(
     block: Block<'_>,
     ks: [u64; L],
     unit: &Recips<1>,
-    family: Family,
+    family: Values,
     acc: &mut [Sums; L],
 ) {
     let n = block[0].0.n();
@@ -209,7 +209,7 @@ pub(super) fn unbiased_block<const L: usize>(
             }
         },
     );
-    if family == Family::PassAtK {
+    if family == Values::PassAtK {
         return;
     }
     sweep_down(
@@ -314,7 +314,7 @@ pub(super) fn moment_variance(m1: f64, v: f64, q: f64) -> f64 {
 const NAIVE_RUN: usize = 64;
 
 /// The naive plug-ins' dataset means at each budget: (1 − (1 − c/n)^k, (c/n)^k) averaged over
-/// the tasks (pass^k's NaN for [`Family::PassAtK`]).
+/// the tasks (pass^k's NaN for [`Values::PassAtK`]).
 ///
 /// # Formula
 /// With x = 1 − c/n: x^k = e^{k ln x} and 1 − x^k = −expm1(k ln x), evaluated afresh at the
@@ -322,8 +322,8 @@ const NAIVE_RUN: usize = 64;
 /// x^{k+1} = x^k·x and 1 − x^{k+1} = (1 − x^k) + x^k·(c/n), a sum of positive terms (no
 /// cancellation however small the pass@k), and (c/n)^{k+1} = (c/n)^k·(c/n). Sums run per
 /// n-block, compensated over blocks.
-pub(super) fn naive_means(g: &Groups, ks: &[u64], family: Family) -> Vec<(f64, f64)> {
-    let hat = family == Family::All;
+pub(super) fn naive_means(g: &Groups, ks: &[u64], family: Values) -> Vec<(f64, f64)> {
+    let hat = family == Values::All;
     let fresh: Vec<bool> = (0..ks.len())
         .map(|i| i % NAIVE_RUN == 0 || ks[i].checked_sub(ks[i - 1]) != Some(1))
         .collect();

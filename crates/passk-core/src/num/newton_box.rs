@@ -1,11 +1,9 @@
-//! Projected Newton steps in a box of any small dimension N: the three-parameter fits'
-//! maximiser (the two-parameter fits keep [`super::optimize`], whose analytic Hessians they
-//! supply). The Hessian is forward differences of the analytic gradient, the step solves the
-//! free coordinates' system by Cholesky (shifted towards the gradient when the Hessian is not
-//! negative definite), backtracking keeps every step uphill, and the outcome says why it
-//! stopped.
+//! The three-parameter fits' maximiser: the crate's one Newton search ([`super::newton`]) in a
+//! box of any small dimension N, its direction from the objective's Hessian (or forward
+//! differences of its analytic gradient) by a Cholesky solve of the free coordinates' system,
+//! shifted towards the gradient when the Hessian is not negative definite.
 
-use crate::num::optimize::{uphill, StopReason};
+use super::newton::{Ascent, OutcomeN, Search};
 
 /// What [`BoxN`] maximises: the value and gradient at a point, and where it can, the Hessian
 /// (else forward differences of the gradient stand in).
@@ -38,115 +36,51 @@ pub struct BoxN<const N: usize> {
     pub gain_tol: f64,
 }
 
-/// The result of a maximisation in N dimensions.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct OutcomeN<const N: usize> {
-    /// The maximiser.
-    pub x: [f64; N],
-    /// The maximum.
-    pub value: f64,
-    /// Newton iterations taken (summed over starts).
-    pub iterations: u32,
-    /// Why the best run stopped.
-    pub reason: StopReason,
-    /// Which coordinates sit on a box edge.
-    pub at_bound: [bool; N],
-}
-
-const EDGE: f64 = 1e-12;
 /// Forward-difference step of the Hessian.
 const H_STEP: f64 = 1e-6;
 
+/// The search's gradient tolerance (relative to 1 + |value|).
+const GRAD_TOL: f64 = 1e-10;
+
 impl<const N: usize> BoxN<N> {
-    fn clamp(&self, x: [f64; N]) -> [f64; N] {
-        std::array::from_fn(|i| x[i].clamp(self.lo[i], self.hi[i]))
+    fn search(&self) -> Search<N> {
+        Search {
+            lo: self.lo,
+            hi: self.hi,
+            max_iter: self.max_iter,
+            grad_tol: GRAD_TOL,
+            gain_tol: self.gain_tol,
+        }
     }
 
     /// Maximises `f` (value and gradient) from each start; returns the best run with the
     /// iterations of all runs added up.
     pub fn maximize(&self, f: &mut impl Objective<N>, starts: &[[f64; N]]) -> OutcomeN<N> {
-        let mut best: Option<OutcomeN<N>> = None;
-        let mut total = 0;
-        for s in starts {
-            let o = self.newton(f, *s);
-            total += o.iterations;
-            if best.is_none_or(|b| o.value > b.value || b.value.is_nan()) {
-                best = Some(o);
-            }
-        }
-        let mut best = best.unwrap_or(OutcomeN {
-            x: self.clamp([0.0; N]),
-            value: f64::NAN,
-            iterations: 0,
-            reason: StopReason::MaxIterations,
-            at_bound: [false; N],
-        });
-        best.iterations = total;
-        best
+        self.search()
+            .best(&mut Cholesky { bx: self, f }, starts.iter().copied())
     }
 
     /// Maximises from one start.
     pub fn newton(&self, f: &mut impl Objective<N>, start: [f64; N]) -> OutcomeN<N> {
-        let mut x = self.clamp(start);
-        let (mut v, mut g) = f.eval(x);
-        let mut reason = StopReason::MaxIterations;
-        let mut it = 0;
-        while it < self.max_iter {
-            it += 1;
-            if !v.is_finite() {
-                break;
-            }
-            let free: [bool; N] = std::array::from_fn(|i| {
-                !((x[i] <= self.lo[i] + EDGE && g[i] <= 0.0)
-                    || (x[i] >= self.hi[i] - EDGE && g[i] >= 0.0))
-            });
-            let pg: [f64; N] = std::array::from_fn(|i| if free[i] { g[i] } else { 0.0 });
-            let gnorm = pg.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-            if gnorm <= 1e-10 * (1.0 + v.abs()) {
-                reason = StopReason::GradientTolerance;
-                break;
-            }
-            let d = self.direction(f, x, g, pg, free);
-            let promised: f64 = (0..N).map(|i| pg[i] * d[i]).sum::<f64>() / 2.0;
-            if promised <= self.gain_tol {
-                reason = StopReason::GainTolerance;
-                break;
-            }
-            match uphill(&mut |y| f.eval(y), |y| self.clamp(y), (x, v), pg, d) {
-                Some((xn, vn, gn, small)) => {
-                    (x, v, g) = (xn, vn, gn);
-                    if small {
-                        reason = StopReason::NoImprovement;
-                        break;
-                    }
-                }
-                None => {
-                    reason = StopReason::NoImprovement;
-                    break;
-                }
-            }
-        }
-        OutcomeN {
-            x,
-            value: v,
-            iterations: it,
-            reason,
-            at_bound: std::array::from_fn(|i| {
-                x[i] <= self.lo[i] + EDGE || x[i] >= self.hi[i] - EDGE
-            }),
-        }
+        self.search().newton(&mut Cholesky { bx: self, f }, start)
+    }
+}
+
+/// An objective with the Newton direction of a shifted Cholesky solve.
+struct Cholesky<'a, const N: usize, O> {
+    bx: &'a BoxN<N>,
+    f: &'a mut O,
+}
+
+impl<const N: usize, O: Objective<N>> Ascent<N> for Cholesky<'_, N, O> {
+    fn eval(&mut self, x: [f64; N]) -> (f64, [f64; N]) {
+        self.f.eval(x)
     }
 
     /// The Newton direction on the free coordinates, −H⁻¹·g, with −H shifted by λ·I until
     /// positive definite; capped at 3 in every coordinate.
-    fn direction(
-        &self,
-        f: &mut impl Objective<N>,
-        x: [f64; N],
-        g: [f64; N],
-        pg: [f64; N],
-        free: [bool; N],
-    ) -> [f64; N] {
+    fn direction(&mut self, x: [f64; N], g: [f64; N], pg: [f64; N], free: [bool; N]) -> [f64; N] {
+        let (bx, f) = (self.bx, &mut *self.f);
         let idx: Vec<usize> = (0..N).filter(|&i| free[i]).collect();
         let m = idx.len();
         let mut neg_h = vec![0.0; m * m];
@@ -164,7 +98,7 @@ impl<const N: usize> BoxN<N> {
                 }
                 continue;
             }
-            let step = if x[i] + H_STEP > self.hi[i] {
+            let step = if x[i] + H_STEP > bx.hi[i] {
                 -H_STEP
             } else {
                 H_STEP
@@ -252,6 +186,7 @@ pub(crate) fn cholesky_solve(a: &[f64], m: usize, lambda: f64, r: &[f64]) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::num::stop::StopReason;
 
     #[test]
     fn finds_an_interior_maximum_and_a_boundary_one() {

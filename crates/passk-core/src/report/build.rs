@@ -1,13 +1,13 @@
 //! Building the `passk-report/1` document: one function for the page's download and the
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
-use super::backtests::SeriesBacktest;
 use super::rows::{cover_rows, finite, g_pass_rows, std_errors};
 use super::schema::*;
+use super::series_backtest::SeriesBacktest;
 use crate::analysis::backtest::run::BacktestRun;
 use crate::analysis::bands::bootstrap_bands;
+use crate::analysis::compare::compare_all::{compare_all, Pairs};
 use crate::analysis::cv::CvFolds;
-use crate::analysis::decide::compare_all::{compare_all, Pairs};
 use crate::analysis::warnings::{data_warnings, render_all, Context, Warning};
 use crate::data::dataset::Dataset;
 use crate::par::map;
@@ -322,7 +322,7 @@ pub fn assemble(
     let comparison = (fits.len() >= 2).then(|| {
         let steps: Vec<CoverSteps> = fits.iter().map(|f| CoverSteps::new(&f.groups)).collect();
         let (auc_cover_plus, avg_auc_cover_plus) = auc_plus_matrix(&steps);
-        Comparison {
+        AucComparison {
             auc_cover_plus,
             avg_auc_cover_plus,
         }

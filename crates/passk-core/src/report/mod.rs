@@ -1,8 +1,8 @@
 //! The `passk-report/1` document: one JSON schema for the page's download and the `passk
 //! report` command line. Every value not computed is `null`, never invented.
 
-pub mod backtests;
 pub mod build;
 pub mod rank;
 pub mod rows;
 pub mod schema;
+pub mod series_backtest;

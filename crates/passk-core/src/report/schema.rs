@@ -2,10 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::backtest::report::BacktestReport;
+use crate::analysis::backtest::schema::BacktestReport;
 use crate::analysis::bands::Band;
+use crate::analysis::compare::compare_all::Comparison;
 use crate::analysis::cv::CvElpd;
-use crate::analysis::decide::compare_all::Decision;
 use crate::analysis::forecast::SeriesForecast;
 use crate::data::errors::ErrorsSummary;
 use crate::estimators::bayes_at_n::BayesAtN;
@@ -232,7 +232,7 @@ pub struct ModelReport {
 
 /// AUC⁺ comparison of two or more series.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Comparison {
+pub struct AucComparison {
     /// auc_cover_plus\[i\]\[j\] = AUC⁺(series i over series j), plug-in G.
     pub auc_cover_plus: Vec<Vec<f64>>,
     /// Mean of row i over the other series.
@@ -256,12 +256,12 @@ pub struct Report {
     pub models: Vec<ModelReport>,
     /// Present with two or more series.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub comparison: Option<Comparison>,
+    pub comparison: Option<AucComparison>,
     /// Every pair's paired test at each k, the crossovers and the ranks (`comparisons`,
     /// `crossovers`, `ranks`, with `family` and `skipped`), as `passk compare` prints them:
     /// present when two or more series share task ids.
     #[serde(flatten)]
-    pub decision: Option<Decision>,
+    pub decision: Option<Comparison>,
 }
 
 /// A field written only when present: present (even as null) reads as `Some`.

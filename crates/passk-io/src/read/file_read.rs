@@ -36,7 +36,7 @@ pub struct FileRead {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runs_of: Option<String>,
     /// The input's stable id on the page, given when it is loaded (0: none yet; the pasted
-    /// text keeps 0): the keys of its series start with it ([`crate::loaded::Loaded::keys`]).
+    /// text keeps 0): the keys of its series start with it (`Loaded::keys`, in `loaded.rs`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub id: u32,
 }
@@ -105,7 +105,7 @@ pub(super) fn file_read(
 }
 
 /// Reads a whole Apache Parquet file (lighteval details, verl generations) with `options`:
-/// what a [`Reader`](super::Reader) given [`with_parquet`](super::Reader::with_parquet) reads from it, without
+/// what a `Reader` given `with_parquet` reads from it, without
 /// linking the other formats' readers (the page's Parquet worker).
 #[cfg(feature = "parquet")]
 pub fn read_parquet(

@@ -1,6 +1,6 @@
 //! The fields of the analysis settings, by name.
 
-use super::SettingsText;
+use super::text::SettingsText;
 
 /// One field of the analysis settings: its key in errors and links, its `data-testid`, its
 /// label, and its text in [`SettingsText`].

@@ -2,9 +2,13 @@ use crate::series_edits::SeriesEdits;
 use proptest::prelude::*;
 
 use super::*;
+use crate::page_view::PageView;
 use crate::read::Format;
+use crate::settings::SettingsText;
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::SeriesMeta;
+use passk_core::estimators::kind::Estimator;
+use passk_core::settings::BandKind;
 
 use passk_core::data::task::Task;
 use passk_core::estimators::stderr::SeKind;
@@ -43,7 +47,7 @@ fn shared(inputs: Vec<FileRead>) -> Shared {
         settings: SettingsText::default(),
         enabled: passk_core::estimators::kind::DEFAULT_ENABLED.to_vec(),
         band: BandKind::Credible,
-        view: View::default(),
+        view: PageView::default(),
         example: None,
     }
 }
@@ -111,7 +115,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
     s.settings.g_tau_list = "0.6, 0.9".into();
     s.enabled = vec![Estimator::Zoibb, Estimator::Auto];
     s.band = BandKind::Se(SeKind::Sampling);
-    s.view = View {
+    s.view = PageView {
         fit: Some("rl".into()),
         compare_a: Some("base <b>".into()),
         compare_b: Some("rl".into()),
@@ -297,7 +301,7 @@ proptest! {
         s.settings.seed = seed.to_string();
         s.enabled = enabled;
         s.band = band;
-        s.view = View { fit, rank_k: rank, advanced, ..View::default() };
+        s.view = PageView { fit, rank_k: rank, advanced, ..PageView::default() };
         let calc = calc.map(|(n, c, k)| [n.to_string(), c.to_string(), k.to_string()]);
         let frag = encode(calc.as_ref(), Some(&s)).unwrap();
         let d = decode(&frag);

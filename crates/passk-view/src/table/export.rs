@@ -3,11 +3,11 @@
 
 use std::borrow::Cow;
 
-use super::{Cell, CoverRow, Row};
+use super::cell::{Cell, CoverCells, Row};
 use passk_io::display::full;
 
-/// The table as Markdown, under `header` (from [`super::header`]).
-pub fn markdown(header: &[String], rows: &[Row], cover: &[CoverRow]) -> String {
+/// The table as Markdown, under `header` (from `header`).
+pub fn markdown(header: &[String], rows: &[Row], cover: &[CoverCells]) -> String {
     let mut s = format!(
         "| series | k | {} |\n|---|---:|{}\n",
         header.join(" | "),
@@ -84,8 +84,8 @@ fn latex_escape(s: &str) -> String {
     out
 }
 
-/// The table as a LaTeX `tabular`, under `header` (from [`super::header`]).
-pub fn latex(header: &[String], rows: &[Row], cover: &[CoverRow]) -> String {
+/// The table as a LaTeX `tabular`, under `header` (from `header`).
+pub fn latex(header: &[String], rows: &[Row], cover: &[CoverCells]) -> String {
     let head: Vec<String> = header.iter().map(|c| latex_escape(c)).collect();
     let mut s = format!(
         "\\begin{{tabular}}{{lr{}}}\n\\hline\nseries & $k$ & {} \\\\\n\\hline\n",
@@ -130,7 +130,7 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
 
 /// The table as CSV, full precision: the interval in two columns, every standard error in
 /// its own column, one column per τ of `taus` (the report's G-Pass list), then maj@k,
-/// BoN@k and max@k where `voting` (the report's [`voting`](super::voting)) says the table has them.
+/// BoN@k and max@k where `voting` (the report's `voting`) says the table has them.
 pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
     let g: String = taus.iter().map(|t| format!("g_pass_tau_{t},")).collect();
     let v: String = ["maj_at_k,", "bon_at_k,", "max_at_k,"]

@@ -3,6 +3,7 @@
 use super::*;
 use passk_core::report::build::build_report;
 use passk_core::settings::Options;
+use passk_io::display::percent;
 use passk_io::read::{assemble, read_text};
 use std::borrow::Cow;
 

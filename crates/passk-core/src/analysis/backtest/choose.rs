@@ -1,7 +1,7 @@
 //! Choosing the estimator to extrapolate with from a backtest, and how far to trust it.
 //!
 //! The page and `passk report --backtest` both call [`choose`] (through
-//! `core::report::backtests::SeriesBacktest`), so their `auto` agree.
+//! `core::report::series_backtest::SeriesBacktest`), so their `auto` agree.
 
 use super::evidence::{Blend, Cell, Evidence, NOISE_Z};
 use super::reason::{reason, ReasonParts};
@@ -156,7 +156,7 @@ fn pick(ev: &Evidence, blend: &Blend, cands: &[usize]) -> Option<(usize, usize, 
 
 /// Chooses the candidate to extrapolate with to `target_ratios` (k / n_min of the budgets
 /// beyond the smallest n) from the backtest's own evidence. Page and command line both come
-/// here (through `core::report::backtests::SeriesBacktest`).
+/// here (through `core::report::series_backtest::SeriesBacktest`).
 ///
 /// 1. Informative cells: a (level, ratio) cell ranks the candidates only when some fitted
 ///    candidate is worse than the best there beyond noise (more than [`NOISE_Z`] standard
@@ -175,7 +175,7 @@ fn pick(ev: &Evidence, blend: &Blend, cands: &[usize]) -> Option<(usize, usize, 
 /// 4. Their trend: beyond the decisive ratio, each candidate's error is carried to the
 ///    target along its trend ([`Evidence::slope`], informative cells); the carried ranking
 ///    replaces the one at the decisive ratio only when it differs beyond the same spread
-///    (the slopes are noisy: `cargo bench --bench auto_study` counts how rarely this
+///    (the slopes are noisy: `cargo bench -p passk-study --bench auto_study` counts how rarely this
 ///    happens, `trend_overturned`).
 /// 5. Its error: [`stated_error`] at each target, averaged; it grows with the distance
 ///    beyond the largest ratio measured.

@@ -8,12 +8,12 @@
 //! the paired spread), `choose` decides and states the error (`reason` says why in words),
 //! `more` answers "would more samples help?", `report` writes it all into `passk-report/1`.
 //! The study of the choice (auto against every fixed estimator, on subsamples of the real
-//! files and on simulated data) is `cargo bench --bench auto_study`.
+//! files and on simulated data) is `cargo bench -p passk-study --bench auto_study`.
 
 pub mod choose;
 pub mod evidence;
 pub mod level;
 pub mod more_samples;
 pub mod reason;
-pub mod report;
 pub mod run;
+pub mod schema;

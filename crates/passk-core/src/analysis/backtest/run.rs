@@ -7,7 +7,7 @@ use super::level::{Level, BASES};
 use crate::analysis::forecast::too_many_groups;
 use crate::data::groups::Groups;
 use crate::estimators::kind::Estimator;
-use crate::estimators::scaled::{fit_scaled_near, Family, Predictor, ScaledData, ScaledFit};
+use crate::estimators::scaled::{fit_scaled_near, Distribution, Predictor, ScaledData, ScaledFit};
 use crate::eval::estimates::Estimates;
 
 use crate::eval::fit::{config, fit_subsample, scaled_fits};
@@ -230,14 +230,7 @@ impl BacktestRun {
             let nan = f64::NAN;
             let k = cur.ks[j] as f64;
             let scaled = |i: usize| predictors.as_ref().map_or(nan, |p| p[i].pass_at_k(k));
-            let values = [
-                e.naive,
-                e.bb.unwrap_or(nan),
-                e.zoibb.unwrap_or(nan),
-                e.linmix.unwrap_or(nan),
-                scaled(0),
-                scaled(1),
-            ];
+            let values = e.bases(scaled);
             for (i, c) in self.candidates.iter().enumerate() {
                 cur.sums[i][j] += (c.value(&values) - cur.truth[j]).abs();
             }
@@ -277,8 +270,8 @@ impl BacktestRun {
 /// ([`fit_scaled_near`]), with the data they were fitted to.
 fn near_fits(g: &Groups, full: &[ScaledFit; 2]) -> (ScaledData, [ScaledFit; 2]) {
     let data = ScaledData::new(g);
-    let sb = fit_scaled_near(&data, Family::ScaledBeta, &full[0]);
-    let ku = fit_scaled_near(&data, Family::Kumaraswamy, &full[1]);
+    let sb = fit_scaled_near(&data, Distribution::ScaledBeta, &full[0]);
+    let ku = fit_scaled_near(&data, Distribution::Kumaraswamy, &full[1]);
     (data, [sb, ku])
 }
 

@@ -4,26 +4,13 @@
 //! ([`crate::analysis::backtest`]) at one budget per shrink factor, for BB, ZOIBB, the scaled
 //! Beta and the Kumaraswamy.
 
-use super::{ForecastFit, Prepared};
+use super::prepared::Prepared;
+use super::schema::{ForecastBacktest, ForecastFit};
 use crate::analysis::backtest::run::subsample;
-use crate::estimators::scaled::{fit_scaled_from, Family, Predictor, ScaledData};
+use crate::estimators::scaled::{fit_scaled_from, Distribution, Predictor, ScaledData};
 use crate::eval::fit::fit_subsample;
 use crate::eval::kernels::unbiased_pass_at_k;
 use crate::num::rng::SplitMix64;
-
-/// The forecasts' backtest of one series.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct ForecastBacktest {
-    /// The shrink factors s = k/m′ measured: 4, 16, 64, 256 while ⌈n_min/s⌉ ≥ 2.
-    pub ratios: Vec<u64>,
-    /// Per forecast, the mean absolute error of pass@n_min at each ratio.
-    pub mae: Vec<(ForecastFit, Vec<f64>)>,
-    /// Repeats per ratio.
-    pub repeats: u64,
-    /// The forecast with the smallest error at the largest ratio (ties: the earlier in
-    /// [`ForecastFit::ALL`], the simpler).
-    pub best: ForecastFit,
-}
 
 impl Prepared<'_> {
     /// Runs the forecasts' backtest with `repeats` subsamples per ratio (None with fewer than
@@ -57,9 +44,12 @@ impl Prepared<'_> {
                     continue;
                 };
                 let data = ScaledData::new(&sub);
-                let sb = fit_scaled_from(&data, Family::ScaledBeta, &[sb_full.start()]);
-                let ku =
-                    fit_scaled_from(&data, Family::Kumaraswamy, &[ku_full.start(), sb.start()]);
+                let sb = fit_scaled_from(&data, Distribution::ScaledBeta, &[sb_full.start()]);
+                let ku = fit_scaled_from(
+                    &data,
+                    Distribution::Kumaraswamy,
+                    &[ku_full.start(), sb.start()],
+                );
                 let values = [
                     fits.bb.pass_at_k(&sub, k),
                     fits.zoibb.pass_at_k(&sub, k),

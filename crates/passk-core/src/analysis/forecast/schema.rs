@@ -1,8 +1,7 @@
 //! The forecasts' data: which fit a forecast follows, the exponents and the `scaling`, the
 //! `reach` rows, a series' forecasts as the report holds them, and what they are asked for.
 
-use super::backtest::ForecastBacktest;
-use super::curves::ForecastCurves;
+use super::chart::ForecastCurves;
 use super::power_law::PowerLaw;
 use super::profile::IntervalMethod;
 use super::reach::Reached;
@@ -146,4 +145,18 @@ pub struct ForecastOptions {
     pub power_range: (Option<u64>, Option<u64>),
     /// Repeats of the forecasts' backtest (None: none).
     pub backtest: Option<u64>,
+}
+
+/// The forecasts' backtest of one series.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ForecastBacktest {
+    /// The shrink factors s = k/m′ measured: 4, 16, 64, 256 while ⌈n_min/s⌉ ≥ 2.
+    pub ratios: Vec<u64>,
+    /// Per forecast, the mean absolute error of pass@n_min at each ratio.
+    pub mae: Vec<(ForecastFit, Vec<f64>)>,
+    /// Repeats per ratio.
+    pub repeats: u64,
+    /// The forecast with the smallest error at the largest ratio (ties: the earlier in
+    /// [`ForecastFit::ALL`], the simpler).
+    pub best: ForecastFit,
 }

@@ -1,11 +1,11 @@
 //! The counts as the scaled fits read them, and their log marginal likelihood with its
 //! gradient and Hessian: on the shared grid, each group the grid cannot resolve alone.
 
+use super::distribution::Distribution;
 use super::grid::Grid;
 use super::kernel::Kernel;
 use super::point::{with_point, GroupLn, Point};
 use super::series::{scaled_beta_ln, scaled_beta_ln_hess};
-use super::Family;
 use crate::data::groups::Groups;
 use crate::estimators::likelihood::for_ln_choose;
 use crate::num::tanh_sinh::{TanhSinh, LEVEL_REL};
@@ -55,7 +55,7 @@ impl ScaledData {
     }
 
     /// ln ∫ (sx)^c (1 − sx)^m f(x) dx of one task and its gradient in (a, b, s).
-    pub fn task_ln(&self, family: Family, p: [f64; 3], c: f64, m: f64) -> (f64, [f64; 3]) {
+    pub fn task_ln(&self, family: Distribution, p: [f64; 3], c: f64, m: f64) -> (f64, [f64; 3]) {
         let (r, _) = with_point(self.level_at(p), family, p, |pt| {
             self.group(pt, family, p, c, m, LEVEL_REL, 1)
         });
@@ -65,7 +65,7 @@ impl ScaledData {
     /// ln ∫ (sx)^c (1 − sx)^m f(x) dx of each (c, m), at one point (its nodes computed once).
     pub fn tasks_ln(
         &self,
-        family: Family,
+        family: Distribution,
         p: [f64; 3],
         cm: impl Iterator<Item = (f64, f64)>,
     ) -> Vec<f64> {
@@ -84,7 +84,7 @@ impl ScaledData {
     fn group(
         &self,
         pt: &mut Point,
-        family: Family,
+        family: Distribution,
         p: [f64; 3],
         c: f64,
         m: f64,
@@ -92,7 +92,7 @@ impl ScaledData {
         order: u8,
     ) -> (GroupLn, bool) {
         let whole = c.fract() == 0.0 && m.fract() == 0.0;
-        let series = family == Family::ScaledBeta && whole && m <= 2e5;
+        let series = family == Distribution::ScaledBeta && whole && m <= 2e5;
         // The series exactly, its Hessian only where asked (the predictions ask for values).
         let exact = || {
             let [a, b, s] = p;
@@ -160,24 +160,29 @@ impl ScaledData {
     ///
     /// # Formula
     /// ℓ = Σ_i [ln C(n_i, c_i) + ln ∫₀¹ (s x)^c_i (1 − s x)^(n_i − c_i) f(x; a, b) dx].
-    pub fn log_likelihood(&self, family: Family, p: [f64; 3]) -> (f64, [f64; 3]) {
+    pub fn log_likelihood(&self, family: Distribution, p: [f64; 3]) -> (f64, [f64; 3]) {
         self.log_likelihood_to(family, p, LEVEL_REL)
     }
 
     /// [`ScaledData::log_likelihood`], the groups the shared grid cannot resolve integrated
     /// alone to the level tolerance `rel` ([`SEARCH_REL`](crate::num::tanh_sinh::SEARCH_REL) while a fit searches).
-    pub fn log_likelihood_to(&self, family: Family, p: [f64; 3], rel: f64) -> (f64, [f64; 3]) {
+    pub fn log_likelihood_to(
+        &self,
+        family: Distribution,
+        p: [f64; 3],
+        rel: f64,
+    ) -> (f64, [f64; 3]) {
         let s = self.sum(family, p, rel, false);
         (s.value, s.grad)
     }
 
     /// [`ScaledData::log_likelihood_to`] with the Hessian in (a, b, s), and whether some
     /// group was integrated alone (to `rel`).
-    pub fn log_likelihood_hess(&self, family: Family, p: [f64; 3], rel: f64) -> Summed {
+    pub fn log_likelihood_hess(&self, family: Distribution, p: [f64; 3], rel: f64) -> Summed {
         self.sum(family, p, rel, true)
     }
 
-    fn sum(&self, family: Family, p: [f64; 3], rel: f64, hess: bool) -> Summed {
+    fn sum(&self, family: Distribution, p: [f64; 3], rel: f64, hess: bool) -> Summed {
         with_point(self.level_at(p), family, p, |pt| {
             let mut v = self.ln_choose_sum;
             let mut g = [0.0; 3];

@@ -2,7 +2,7 @@
 //! part of the integrand ∫₀¹ (sx)^c (1 − sx)^m f(x) dx at any x — ln f, its derivatives in
 //! (a, b), ln(sx), ln(1 − sx) — for the shared grid's nodes and the per-group rule alike.
 
-use super::Family;
+use super::distribution::Distribution;
 use crate::num::beta::ln_beta;
 use crate::num::gamma::{digamma, trigamma};
 use crate::num::libm_math::LibmMath;
@@ -34,7 +34,7 @@ pub(crate) struct Vals {
 /// A family's density at (a, b, s), its constants computed once.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Density {
-    family: Family,
+    family: Distribution,
     p: [f64; 3],
     ln_s: f64,
     /// The scaled Beta: ln B(a, b), ψ(a) − ψ(a + b), ψ(b) − ψ(a + b), and the constant
@@ -61,16 +61,16 @@ pub(crate) fn ln_both(x: f64, xc: f64) -> (f64, f64) {
 impl Default for Density {
     /// Beta(1, 1) at s = 1 (an unused memo's).
     fn default() -> Density {
-        Density::new(Family::ScaledBeta, [1.0, 1.0, 1.0])
+        Density::new(Distribution::ScaledBeta, [1.0, 1.0, 1.0])
     }
 }
 
 impl Density {
     /// The density of `family` at (a, b, s) = `p`.
-    pub(crate) fn new(family: Family, p: [f64; 3]) -> Density {
+    pub(crate) fn new(family: Distribution, p: [f64; 3]) -> Density {
         let [a, b, s] = p;
         let consts = match family {
-            Family::ScaledBeta => {
+            Distribution::ScaledBeta => {
                 let (dab, tab) = (digamma(a + b), trigamma(a + b));
                 [
                     ln_beta(a, b),
@@ -81,7 +81,7 @@ impl Density {
                     tab - trigamma(b),
                 ]
             }
-            Family::Kumaraswamy => [a.libm_ln() + b.libm_ln(), 0.0, 0.0, 0.0, 0.0, 0.0],
+            Distribution::Kumaraswamy => [a.libm_ln() + b.libm_ln(), 0.0, 0.0, 0.0, 0.0, 0.0],
         };
         Density {
             family,
@@ -102,7 +102,7 @@ impl Density {
         };
         let k = &self.consts;
         let (f, fa, fb, faa, fab, fbb) = match self.family {
-            Family::ScaledBeta => (
+            Distribution::ScaledBeta => (
                 (a - 1.0) * ln_x + (b - 1.0) * ln_xc - k[0],
                 ln_x - k[1],
                 ln_xc - k[2],
@@ -110,7 +110,7 @@ impl Density {
                 k[4],
                 k[5],
             ),
-            Family::Kumaraswamy => {
+            Distribution::Kumaraswamy => {
                 // 1 − x^a = −expm1(a·ln x), exact near both ends.
                 let om = -(a * ln_x).libm_exp_m1();
                 let xa = 1.0 - om;

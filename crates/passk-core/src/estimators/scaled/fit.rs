@@ -1,12 +1,12 @@
 //! The maximum-marginal-likelihood fit of a scaled family.
 
 use super::data::{ScaledData, Summed};
-use super::Family;
+use super::distribution::Distribution;
 use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::BbFit;
 use crate::num::libm_math::LibmMath;
 use crate::num::newton_box::{BoxN, Objective};
-use crate::num::optimize::StopReason;
+use crate::num::stop::StopReason;
 use crate::num::tanh_sinh::SEARCH_REL;
 
 /// Smallest a or b of the fit (below it the mass of x^(a−1) near 0 would need quadrature
@@ -32,7 +32,7 @@ pub fn scaled_box() -> BoxN<3> {
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ScaledFit {
     /// Which family.
-    pub family: Family,
+    pub family: Distribution,
     /// Shape a: the left-tail exponent, and the power law's.
     pub a: f64,
     /// Shape b.
@@ -84,20 +84,20 @@ pub fn fit_scaled(g: &Groups, bb: &BbFit) -> [ScaledFit; 2] {
             ]
         })
         .collect();
-    let beta = fit_scaled_from(&data, Family::ScaledBeta, &starts);
-    let kuma = fit_scaled_from(&data, Family::Kumaraswamy, &[beta.start(), starts[0]]);
+    let beta = fit_scaled_from(&data, Distribution::ScaledBeta, &starts);
+    let kuma = fit_scaled_from(&data, Distribution::Kumaraswamy, &[beta.start(), starts[0]]);
     [beta, kuma]
 }
 
 /// [`fit_scaled`] on prepared data from given starts in (ln a, ln b, ln s).
-pub fn fit_scaled_from(data: &ScaledData, family: Family, starts: &[[f64; 3]]) -> ScaledFit {
+pub fn fit_scaled_from(data: &ScaledData, family: Distribution, starts: &[[f64; 3]]) -> ScaledFit {
     fit_scaled_in(data, family, &scaled_box(), starts)
 }
 
 /// [`fit_scaled_from`] in a given box (a coordinate pinned where lo = hi: a profile).
 pub fn fit_scaled_in(
     data: &ScaledData,
-    family: Family,
+    family: Distribution,
     bx: &BoxN<3>,
     starts: &[[f64; 3]],
 ) -> ScaledFit {
@@ -118,7 +118,7 @@ pub const NEAR_GAIN: f64 = 1e-7;
 /// to `LEVEL_REL`: the backtest reads the fit's predictions, not its likelihood). On the
 /// Pythia subsamples this is what the search from several starts finds (the test in
 /// `tests/scaled.rs` bounds the difference).
-pub fn fit_scaled_near(data: &ScaledData, family: Family, near: &ScaledFit) -> ScaledFit {
+pub fn fit_scaled_near(data: &ScaledData, family: Distribution, near: &ScaledFit) -> ScaledFit {
     let bx = BoxN {
         gain_tol: NEAR_GAIN,
         ..scaled_box()
@@ -130,7 +130,7 @@ pub fn fit_scaled_near(data: &ScaledData, family: Family, near: &ScaledFit) -> S
 /// `LEVEL_REL`.
 fn fit_in(
     data: &ScaledData,
-    family: Family,
+    family: Distribution,
     bx: &BoxN<3>,
     starts: &[[f64; 3]],
     exact: bool,
@@ -143,7 +143,7 @@ fn fit_in(
 /// point's start).
 pub fn fit_scaled_profile(
     data: &ScaledData,
-    family: Family,
+    family: Distribution,
     bx: &BoxN<3>,
     start: [f64; 3],
 ) -> (ScaledFit, Option<[[f64; 3]; 3]>) {
@@ -152,7 +152,7 @@ pub fn fit_scaled_profile(
 
 fn fit_in_hess(
     data: &ScaledData,
-    family: Family,
+    family: Distribution,
     bx: &BoxN<3>,
     starts: &[[f64; 3]],
     exact: bool,
@@ -209,7 +209,7 @@ impl ScaledFit {
 /// every value: the Newton step asks for it where it last evaluated).
 struct LnObjective<'d> {
     data: &'d ScaledData,
-    family: Family,
+    family: Distribution,
     last: Option<([f64; 3], Summed)>,
 }
 

@@ -3,8 +3,8 @@
 //! `Density`'s, as on the shared grid).
 
 use super::density::Density;
+use super::distribution::Distribution;
 use super::moments::hessian;
-use super::Family;
 use crate::num::libm_math::LibmMath;
 use crate::num::tanh_sinh::{Ends, LogIntegral, TanhSinh, LEVEL_REL};
 
@@ -13,7 +13,7 @@ use crate::num::tanh_sinh::{Ends, LogIntegral, TanhSinh, LEVEL_REL};
 #[derive(Debug, Clone, Copy)]
 pub struct Kernel {
     /// The density's family.
-    pub family: Family,
+    pub family: Distribution,
     /// Shape a.
     pub a: f64,
     /// Shape b.
@@ -33,8 +33,8 @@ impl Kernel {
         let (x, xc) = (1.0 / (1.0 + (-u).libm_exp()), 1.0 / (1.0 + u.libm_exp()));
         let mut d = (self.c + a - 1.0) / x - self.m * s / ((1.0 - s) + s * xc);
         d -= match self.family {
-            Family::ScaledBeta => (b - 1.0) / xc,
-            Family::Kumaraswamy => {
+            Distribution::ScaledBeta => (b - 1.0) / xc,
+            Distribution::Kumaraswamy => {
                 // ln x = −ln(1 + e^-u); x^a and 1 − x^a from it.
                 let ln_x = -(-u).libm_exp().libm_ln_1p();
                 let xa = (a * ln_x).libm_exp();

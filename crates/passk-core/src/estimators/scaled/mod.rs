@@ -13,6 +13,7 @@
 
 mod data;
 mod density;
+mod distribution;
 mod fit;
 pub mod grid;
 pub mod kernel;
@@ -23,42 +24,9 @@ pub mod series;
 mod walk;
 
 pub use data::{ScaledData, Summed};
+pub use distribution::Distribution;
 pub use fit::{
     fit_scaled, fit_scaled_from, fit_scaled_in, fit_scaled_near, fit_scaled_profile, scaled_box,
     ScaledFit, PARAM_MAX, PARAM_MIN, SCALE_MIN,
 };
 pub use predict::Predictor;
-
-use std::fmt;
-
-/// Which distribution X follows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Family {
-    /// X ~ Beta(a, b): s = 1 is BB.
-    ScaledBeta,
-    /// X ~ Kumaraswamy(a, b), density a·b·x^(a−1)(1 − x^a)^(b−1).
-    Kumaraswamy,
-}
-
-impl Family {
-    /// Both families.
-    pub const ALL: [Family; 2] = [Family::ScaledBeta, Family::Kumaraswamy];
-
-    /// The report's key.
-    pub fn key(self) -> &'static str {
-        match self {
-            Family::ScaledBeta => "scaled_beta",
-            Family::Kumaraswamy => "kumaraswamy",
-        }
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Family::ScaledBeta => "scaled Beta",
-            Family::Kumaraswamy => "Kumaraswamy",
-        })
-    }
-}

@@ -6,8 +6,8 @@
 //! How a group walks the nodes is in `walk.rs`.
 
 use super::density::{Density, Vals};
+use super::distribution::Distribution;
 use super::grid::Grid;
-use super::Family;
 use std::cell::RefCell;
 
 /// ln of one group's integral, its gradient and Hessian in (a, b, s).
@@ -24,7 +24,7 @@ pub struct GroupLn {
 /// The nodes' values of the latest point, valid where `stamp` equals `generation`.
 #[derive(Debug, Default)]
 struct Memo {
-    key: Option<(u32, Family, [u64; 3])>,
+    key: Option<(u32, Distribution, [u64; 3])>,
     /// The density at the key's point.
     density: Density,
     generation: u32,
@@ -33,7 +33,7 @@ struct Memo {
 }
 
 impl Memo {
-    fn prepare(&mut self, key: (u32, Family, [u64; 3]), len: usize, p: [f64; 3]) {
+    fn prepare(&mut self, key: (u32, Distribution, [u64; 3]), len: usize, p: [f64; 3]) {
         if self.stamp.len() < len {
             self.stamp.resize(len, 0);
             self.vals.resize(len, Vals::default());
@@ -66,7 +66,7 @@ pub struct Point<'m> {
 /// a Newton step's value and Hessian).
 pub fn with_point<R>(
     level: u32,
-    family: Family,
+    family: Distribution,
     p: [f64; 3],
     f: impl FnOnce(&mut Point) -> R,
 ) -> R {

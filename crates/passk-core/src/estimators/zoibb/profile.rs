@@ -1,10 +1,10 @@
 //! The profile likelihood of ZOIBB at fixed (a, b): the mixture weights (π0, π1) solved
 //! exactly (a concave problem), warm-started from the last point.
 
-use super::ZoibbFit;
 use crate::estimators::likelihood::{BbData, Pieces, D2};
 use crate::num::libm_math::LibmMath;
-use crate::num::optimize::{Objective, Problem, StopReason};
+use crate::num::optimize::{Objective, Problem};
+use crate::num::stop::StopReason;
 use crate::num::sum::Neumaier;
 
 /// ln(e^x + e^y) without overflow.
@@ -252,22 +252,23 @@ pub(super) fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> Profile 
     Profile { pi: best.x, d }
 }
 
-/// The ZOIBB log marginal likelihood of a dataset (with ln C(n, c)) under given parameters.
+/// The ZOIBB log marginal likelihood at (a, b, π0, π1) (`zoibb_loglik`'s).
 ///
 /// # Formula
 /// Σ_interior w·[ln s + ln P(c | n)] + Σ_{c=0} w·ln(π0 + s·P(0 | n)) + Σ_{c=n} w·ln(π1 + s·P(n | n)),
 /// s = 1 − π0 − π1, P the Beta-Binomial probability under (a, b).
-pub fn zoibb_loglik(data: &BbData, z: &ZoibbFit) -> f64 {
-    let p = data.pieces(z.a, z.b);
+pub(super) fn loglik(data: &BbData, z: [f64; 4]) -> f64 {
+    let [a, b, pi0, pi1] = z;
+    let p = data.pieces(a, b);
     let w = Weights::new(data, &p);
-    let s = 1.0 - z.pi0 - z.pi1;
+    let s = 1.0 - pi0 - pi1;
     let mut ll = Neumaier::default();
     ll.add(data.ln_choose_sum());
     ll.add(p.interior.v);
     if data.interior_weight > 0.0 {
         ll.add(data.interior_weight * s.libm_ln());
     }
-    for (side, own) in w.sides.iter().zip([z.pi0, z.pi1]) {
+    for (side, own) in w.sides.iter().zip([pi0, pi1]) {
         for grp in side {
             ll.add(grp.w * Weights::den(own, s, grp).0);
         }

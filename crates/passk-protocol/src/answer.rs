@@ -1,0 +1,242 @@
+//! What the engine answers: a [`Reply`] is the job it answers and the [`Answer`].
+
+use serde::{Deserialize, Serialize};
+
+use super::bench::FileBench;
+use super::family::Family;
+use super::parts::Rows;
+use crate::wire::report_parts::ReportWire;
+use passk_core::analysis::bands::Part;
+use passk_core::analysis::compare::compare_all::Comparison;
+use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
+use passk_core::analysis::diagnose::Diagnostics;
+use passk_core::analysis::forecast::SeriesForecast;
+use passk_core::analysis::paired::{PairError, PairedOutcome};
+use passk_core::analysis::planner::Plan;
+use passk_core::eval::fit::SeriesFit;
+use passk_core::report::series_backtest::SeriesBacktest;
+use passk_io::read::FileRead;
+
+/// A reply: the job it answers and the answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    /// The job it answers (0 for [`Answer::Ready`], which answers none).
+    pub job: u64,
+    /// The answer.
+    pub answer: Answer,
+}
+
+/// What the engine answers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Answer {
+    /// The engine has loaded and takes requests.
+    Ready,
+    /// How far a job is (sent at most once per time slice).
+    Progress {
+        /// Its family.
+        family: Family,
+        /// What is being computed.
+        text: String,
+        /// Steps done and in all, when known.
+        done: Option<(u64, u64)>,
+    },
+    /// What a file held.
+    Read {
+        /// The series, rejected rows and what was left unused (the tasks in columns:
+        /// `wire::tasks`).
+        #[serde(with = "crate::wire::tasks::file_read")]
+        read: Box<FileRead>,
+    },
+    /// The fits, in the order of the series.
+    Fits {
+        /// One per series (grouped counts in columns: `wire::tasks`).
+        #[serde(with = "crate::wire::fits")]
+        fits: Vec<SeriesFit>,
+    },
+    /// The curves of the series with tasks.
+    Curves {
+        /// Pass@k curves (their values in byte arrays: `wire::curve_bytes`).
+        #[serde(with = "crate::wire::curve_bytes::series")]
+        curves: Vec<SeriesCurves>,
+        /// Cover@τ curves (their points in byte arrays).
+        #[serde(with = "crate::wire::curve_bytes::cover")]
+        cover: Vec<CoverCurves>,
+    },
+    /// The rows of a part of a job another worker runs (`Ask::Part`).
+    Rows {
+        /// Which part.
+        part: Part,
+        /// Its rows.
+        rows: Rows,
+    },
+    /// The backtests of the series with tasks and a fit.
+    Backtests {
+        /// One per series backtested (their signed errors in byte arrays).
+        #[serde(with = "crate::wire::signed_errors")]
+        backtests: Vec<SeriesBacktest>,
+    },
+    /// The fit diagnostics (None: no series with tasks).
+    Diagnostics {
+        /// The diagnostics.
+        diagnostics: Option<Box<Diagnostics>>,
+    },
+    /// The report.
+    Report {
+        /// Whether it is the whole document (for the download).
+        full: bool,
+        /// The document.
+        report: Box<ReportWire>,
+    },
+    /// The benchmark's timings of one input.
+    Bench {
+        /// The timings.
+        result: FileBench,
+    },
+    /// The paired difference (None: a series named is not among those fitted).
+    Paired {
+        /// The outcome, or why the two series cannot be paired.
+        outcome: Option<Result<PairedOutcome, PairError>>,
+    },
+    /// The sample-size plan (None: the series is not among those fitted).
+    Plan {
+        /// The plan and the series' fewest and most samples per task, or why there is none.
+        plan: Option<PlanResult>,
+    },
+    /// The comparison of every pair.
+    Comparison {
+        /// Tests, crossovers and ranks.
+        comparison: Comparison,
+    },
+    /// Each series' forecasts, by name, in the fit's order (series without tasks left out).
+    Forecasts {
+        /// (series name, its forecasts).
+        forecasts: Vec<(String, SeriesForecast)>,
+        /// The series whose forecasts were not computed unasked (more than
+        /// [`AUTO_GROUPS`](passk_core::analysis::forecast::AUTO_GROUPS) distinct counts, without
+        /// `forecast_all`), and why.
+        skipped: Vec<(String, String)>,
+    },
+    /// The files of `Ask::Store` as the JSON text the page keeps.
+    Stored {
+        /// `serde_json::to_string` of the files (as UTF-8 bytes: `wire::text`).
+        #[serde(with = "crate::wire::text")]
+        json: String,
+    },
+    /// A job could not be done, and why.
+    Failed {
+        /// Its family.
+        family: Family,
+        /// Why.
+        message: String,
+    },
+}
+
+impl Answer {
+    /// The name of every kind of answer (its variants), in order.
+    pub const KINDS: [&'static str; 16] = [
+        "Ready",
+        "Progress",
+        "Read",
+        "Fits",
+        "Curves",
+        "Rows",
+        "Backtests",
+        "Diagnostics",
+        "Report",
+        "Bench",
+        "Paired",
+        "Plan",
+        "Comparison",
+        "Forecasts",
+        "Stored",
+        "Failed",
+    ];
+
+    /// The name of its kind (its variant).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Answer::Ready => "Ready",
+            Answer::Progress { .. } => "Progress",
+            Answer::Read { .. } => "Read",
+            Answer::Fits { .. } => "Fits",
+            Answer::Curves { .. } => "Curves",
+            Answer::Rows { .. } => "Rows",
+            Answer::Backtests { .. } => "Backtests",
+            Answer::Diagnostics { .. } => "Diagnostics",
+            Answer::Report { .. } => "Report",
+            Answer::Bench { .. } => "Bench",
+            Answer::Paired { .. } => "Paired",
+            Answer::Plan { .. } => "Plan",
+            Answer::Comparison { .. } => "Comparison",
+            Answer::Forecasts { .. } => "Forecasts",
+            Answer::Stored { .. } => "Stored",
+            Answer::Failed { .. } => "Failed",
+        }
+    }
+}
+
+impl Reply {
+    /// The engine has loaded and takes requests.
+    pub fn ready() -> Reply {
+        Reply {
+            job: 0,
+            answer: Answer::Ready,
+        }
+    }
+
+    /// Whether it says how far a job is, not how it ended.
+    pub fn is_progress(&self) -> bool {
+        matches!(self.answer, Answer::Progress { .. })
+    }
+
+    /// Whether it carries task lists or grouped counts in columns (`wire::tasks`), or a long
+    /// text as bytes (`wire::text`): byte arrays worth handing over.
+    pub fn carries_columns(&self) -> bool {
+        matches!(
+            self.answer,
+            Answer::Read { .. }
+                | Answer::Fits { .. }
+                | Answer::Curves { .. }
+                | Answer::Stored { .. }
+        )
+    }
+
+    /// Whether the page handles it a task after decoding it: it carries columns, or it is a
+    /// report (11 ms to decode for the built-in example), and the views it updates would make
+    /// one long task with its decoding.
+    pub fn is_large(&self) -> bool {
+        self.carries_columns() || matches!(self.answer, Answer::Report { .. })
+    }
+
+    /// The family of the job it answers (None for [`Answer::Ready`]).
+    pub fn family(&self) -> Option<Family> {
+        match &self.answer {
+            Answer::Ready => None,
+            Answer::Progress { family, .. } | Answer::Failed { family, .. } => Some(*family),
+            Answer::Read { .. } => Some(Family::Read),
+            Answer::Fits { .. } => Some(Family::Fit),
+            Answer::Curves { .. } => Some(Family::Curves),
+            Answer::Rows { rows, .. } => Some(Family::Part(rows.kind())),
+            Answer::Backtests { .. } => Some(Family::Backtest),
+            Answer::Diagnostics { .. } => Some(Family::Diagnose),
+            Answer::Report { full, .. } => Some(Family::of_report(*full)),
+            Answer::Bench { .. } => Some(Family::Bench),
+            Answer::Paired { .. } => Some(Family::Paired),
+            Answer::Plan { .. } => Some(Family::Plan),
+            Answer::Comparison { .. } => Some(Family::Compare),
+            Answer::Forecasts { .. } => Some(Family::Forecast),
+            Answer::Stored { .. } => Some(Family::Store),
+        }
+    }
+
+    /// The job it answers (None for [`Answer::Ready`]).
+    pub fn job(&self) -> Option<u64> {
+        match self.answer {
+            Answer::Ready => None,
+            _ => Some(self.job),
+        }
+    }
+}
+
+/// A plan with the series' fewest and most samples per task, or why there is none.
+pub type PlanResult = Result<(Plan, (u64, u64)), String>;

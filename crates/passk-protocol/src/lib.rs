@@ -1,0 +1,41 @@
+//! The one protocol between the page and its workers (the engine workers and the Parquet
+//! worker): a [`Request`] is a job number and what is asked ([`Ask`]); a [`Reply`] is the job
+//! it answers and the [`Answer`]. A newer request of the same [`Family`] supersedes a running
+//! one, which stops at its next pause (at most a time slice later) and never replies.
+//!
+//! A job spread over the pool of workers has one shape whatever it computes ([`Pooled`]): the
+//! worker running it asks the others for their parts (`Ask::Part` with the [`Work`]), each
+//! answers its [`Rows`] (`Answer::Rows`), and the page hands them to the first worker
+//! (`Ask::Rows`), which puts the job together.
+//!
+//! A reading worker (the Parquet worker) understands `Ask::Read` alone, and answers
+//! `Answer::Read`: [`ReadRequest`] and [`ReadReply`], the same messages in types of their own.
+//!
+//! Across the worker boundary (`codec`, wasm32) a message is one value (serde-wasm-bindgen,
+//! 64-bit integers as BigInt) and its bulk payloads (task lists, grouped counts, curves, band
+//! rows, signed errors: the `wire` adapters) as byte arrays, handed over rather than copied.
+
+#![warn(missing_docs)]
+
+mod answer;
+mod ask;
+pub mod bench;
+mod family;
+mod outlook;
+mod parts;
+mod reading;
+pub mod source;
+mod wire;
+
+#[cfg(target_arch = "wasm32")]
+pub mod codec;
+#[cfg(feature = "samples")]
+pub mod samples;
+
+pub use answer::{Answer, PlanResult, Reply};
+pub use ask::{Ask, Request};
+pub use family::{Family, Pooled};
+pub use outlook::SeriesOutlook;
+pub use parts::{InRows, Rows, Work};
+pub use reading::{ReadAnswer, ReadAsk, ReadFile, ReadReply, ReadRequest};
+pub use wire::report_parts::ReportWire;

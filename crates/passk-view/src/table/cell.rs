@@ -1,0 +1,141 @@
+//! The results table's cells and rows.
+
+use passk_core::report::schema::StdErrors;
+use passk_io::display::{full, percent, plus_minus_points};
+
+/// What the auto column says at k > n until the backtest answers (the page adds its
+/// progress).
+pub const WAITING: &str = "waiting for the backtest";
+
+/// One cell: its value, or why it has none.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    /// A probability.
+    Value(f64),
+    /// The Bayesian interval: its centre μ (the posterior mean), low and high ends, and the
+    /// unbiased value when the interval excludes it.
+    Interval(f64, f64, f64, Option<f64>),
+    /// No value, and why.
+    Undefined(String),
+    /// A value extrapolated by the backtested estimator, with its expected error (None:
+    /// nothing measured) and, beyond the largest ratio the backtest measured, that ratio.
+    Backed(f64, Option<f64>, Option<u64>),
+    /// A standard error.
+    Spread(f64),
+    /// The auto column at k ≤ n: the unbiased value, its answer by definition.
+    Unbiased(f64),
+    /// The auto column at k > n before the backtest has answered.
+    Waiting,
+}
+
+impl Cell {
+    /// Whether it is a Bayesian interval that excludes the unbiased value (the page marks it;
+    /// [`title`](Self::title) says why).
+    pub fn excludes_unbiased(&self) -> bool {
+        matches!(self, Cell::Interval(.., Some(_)))
+    }
+
+    pub(super) fn of(v: Option<f64>, why: &str) -> Cell {
+        match v {
+            Some(x) => Cell::Value(x),
+            None => Cell::Undefined(why.to_string()),
+        }
+    }
+
+    /// As people read it: a percentage with 4 significant digits, or "—".
+    pub fn text(&self) -> String {
+        match self {
+            Cell::Value(v) => percent(*v),
+            Cell::Interval(mu, lo, hi, _) => {
+                format!("μ {} [{} – {}]", percent(*mu), percent(*lo), percent(*hi))
+            }
+            Cell::Undefined(_) => "—".to_string(),
+            Cell::Backed(v, Some(e), _) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
+            Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
+            Cell::Spread(se) => plus_minus_points(*se),
+            Cell::Unbiased(v) => format!("{} (unbiased)", percent(*v)),
+            Cell::Waiting => WAITING.to_string(),
+        }
+    }
+
+    /// The full-precision value (or the reason), for a tooltip.
+    pub fn title(&self) -> String {
+        match self {
+            Cell::Value(v) => full(*v),
+            Cell::Interval(mu, lo, hi, None) => format!(
+                "posterior mean μ = {}, interval {} – {} (centred on μ, not on the unbiased value)",
+                full(*mu),
+                full(*lo),
+                full(*hi)
+            ),
+            Cell::Interval(mu, lo, hi, Some(u)) => format!(
+                "posterior mean μ = {}, interval {} – {}: it excludes the unbiased value {} — \
+                 the interval is the Beta posterior's, centred on μ (the prior and the pooling \
+                 across tasks pull it), not an interval around the unbiased estimate",
+                full(*mu),
+                full(*lo),
+                full(*hi),
+                full(*u)
+            ),
+            Cell::Undefined(why) => why.clone(),
+            Cell::Backed(v, Some(e), None) => format!(
+                "{} (backtest error ±{} at this extrapolation ratio)",
+                full(*v),
+                full(*e)
+            ),
+            Cell::Backed(v, Some(e), Some(r)) => format!(
+                "{} (extrapolated beyond the backtest, tested up to {r}×: expected error ±{}, grown with the distance)",
+                full(*v),
+                full(*e)
+            ),
+            Cell::Backed(v, None, _) => {
+                format!("{}: unbacked, the backtest measured no ratio", full(*v))
+            }
+            Cell::Spread(se) => format!("standard error {}", full(*se)),
+            Cell::Unbiased(v) => format!(
+                "{}: every task has k ≤ n, where the unbiased estimate is the answer (no model, \
+                 no backtest needed)",
+                full(*v)
+            ),
+            Cell::Waiting => "k > n: the backtest chooses the estimator here; the value comes \
+                 when it has run on this series"
+                .to_string(),
+        }
+    }
+
+    /// Full precision for CSV, empty when undefined.
+    pub(super) fn csv(&self) -> String {
+        match self {
+            Cell::Value(v) => full(*v),
+            Cell::Interval(_, lo, hi, _) => format!("{},{}", full(*lo), full(*hi)),
+            Cell::Undefined(_) => String::new(),
+            Cell::Backed(v, _, _) | Cell::Unbiased(v) => full(*v),
+            Cell::Spread(se) => full(*se),
+            Cell::Waiting => String::new(),
+        }
+    }
+}
+
+/// One row: a series at one budget.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Series name.
+    pub series: String,
+    /// Budget.
+    pub k: u64,
+    /// The cells, in `header` order.
+    pub cells: Vec<Cell>,
+    /// Every standard error (the CSV has them all).
+    pub se: StdErrors,
+}
+
+/// One Cover@τ row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoverCells {
+    /// Series name.
+    pub series: String,
+    /// τ.
+    pub tau: f64,
+    /// Plug-in and BB posterior.
+    pub cells: [Cell; 2],
+}
