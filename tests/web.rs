@@ -265,14 +265,8 @@ async fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     let mut replies = samples::made_replies();
     replies.extend(host.0.borrow().iter().filter(|r| !r.is_progress()).cloned());
     // Every kind of request and answer, and every family.
-    let mut asked: Vec<&str> = requests.iter().map(|r| r.ask.kind()).collect();
-    asked.sort_unstable();
-    asked.dedup();
-    let mut kinds = Ask::KINDS.to_vec();
-    kinds.sort_unstable();
-    assert_eq!(asked, kinds);
-    let mut kinds = Answer::KINDS.to_vec();
-    kinds.sort_unstable();
+    assert_eq!(samples::ask_kinds(&requests), samples::sorted(Ask::KINDS));
+    let kinds = samples::sorted(Answer::KINDS);
     assert_eq!(samples::answer_kinds(&replies), kinds, "{replies:?}");
     assert!(samples::families_missing(&requests, &replies).is_empty());
     for r in &replies {

@@ -216,6 +216,7 @@ class Scan:
     test_spans: list = field(default_factory=list)  # (start, end) of top-level test items
     misplaced: int = None   # line of the first top-level item after a test item
     inner_test: bool = False  # `#![cfg(test)]`
+    toks: list = field(default_factory=list)  # the file's tokens (is_face reads them again)
 
 
 class UseSyntax(Exception):
@@ -379,7 +380,7 @@ def scan(text):
     toks, docs = lex(text)
     docs.append((len(text) + 1, 0, ""))  # a sentinel after every token
     n, d = len(toks), 0
-    res = Scan()
+    res = Scan(toks=toks)
     fence = False          # inside a ``` block of the documentation
     stack = []             # one entry per open `{`: the inline module's name, or None
     test_end = -1          # the last token of the `#[cfg(test)]` item we are in
@@ -482,12 +483,11 @@ def scan(text):
     return res
 
 
-def is_face(text, sc):
+def is_face(sc):
     """Whether a file is only a face: nothing at its top level but attributes, `mod x;` and
     `use ..;` declarations (any visibility) and its test items. Only a face may name its own
     descendants without the edge counting (its children naming it back is no cycle)."""
-    toks, _ = lex(text)
-    spans = sc.test_spans
+    toks, spans = sc.toks, sc.test_spans
     i, n = 0, len(toks)
     while i < n:
         t = toks[i]
@@ -602,7 +602,7 @@ def load(module):
     except FileNotFoundError:
         return False
     module.scan = scan(module.text)
-    module.face = is_face(module.text, module.scan)
+    module.face = is_face(module.scan)
     module.test |= module.scan.inner_test or os.path.basename(module.path) == "tests.rs"
     return True
 

@@ -140,10 +140,13 @@ fn workers_of(data: u64) -> u32 {
 /// `of` = 1 the others stop that kind of part.
 pub fn spread(job: u64, of: u32, work: Work) {
     engine_client::after_restart(|| with_pool(|p, web| p.resend(web)));
-    let assign = |fit: Option<&Request>| with_pool(|p, web| p.assign(web, job, of, &work, fit));
-    if engine_client::with_last_fit(|fit| assign(Some(fit))).is_none() {
-        assign(None);
-    }
+    // (What goes to the first worker is posted once the last fit is let go too.)
+    with_pool(|p, web| {
+        let fitted = engine_client::with_last_fit(|fit| p.assign(web, job, of, &work, Some(fit)));
+        if fitted.is_none() {
+            p.assign(web, job, of, &work, None);
+        }
+    });
 }
 
 /// What the progress of `family`'s job `job` shows: for a job spread over the pool, the

@@ -26,9 +26,7 @@ pub trait Workers {
     /// Posts `req` to the first worker as it is (not numbered, not kept as unanswered).
     fn to_first(&mut self, req: Request);
     /// Another worker handed over a part of a `kind` job: `handed` since the page loaded.
-    fn handed(&mut self, kind: Pooled, handed: u32) {
-        let _ = (kind, handed);
-    }
+    fn handed(&mut self, kind: Pooled, handed: u32);
 }
 
 /// One of the other workers: its handle, and the fit job it holds.

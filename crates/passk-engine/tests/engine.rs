@@ -1390,14 +1390,8 @@ fn every_message() -> (Vec<Request>, Vec<Reply>) {
 fn every_message_round_trips() {
     let (requests, replies) = every_message();
     // Every kind of request and answer, and every family.
-    let mut asked: Vec<&str> = requests.iter().map(|r| r.ask.kind()).collect();
-    asked.sort_unstable();
-    asked.dedup();
-    let mut all_asks = Ask::KINDS.to_vec();
-    all_asks.sort_unstable();
-    assert_eq!(asked, all_asks);
-    let mut all_answers = Answer::KINDS.to_vec();
-    all_answers.sort_unstable();
+    assert_eq!(samples::ask_kinds(&requests), samples::sorted(Ask::KINDS));
+    let all_answers = samples::sorted(Answer::KINDS);
     assert_eq!(samples::answer_kinds(&replies), all_answers, "{replies:?}");
     assert_eq!(samples::families_missing(&requests, &replies), []);
     // Through serde's data model as serde_json values (no text, so every float is kept to

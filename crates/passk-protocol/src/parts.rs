@@ -97,47 +97,24 @@ pub trait InRows: Sized {
     fn into_rows(list: Vec<Self>) -> Rows;
 }
 
-impl InRows for BandRows {
-    const KIND: Pooled = Pooled::Band;
+/// `InRows` for each kind's row type, by its `Rows` variant (which is its `Pooled` kind).
+macro_rules! in_rows {
+    ($($kind:ident => $row:ty),* $(,)?) => {$(
+        impl InRows for $row {
+            const KIND: Pooled = Pooled::$kind;
 
-    fn into_rows(list: Vec<Self>) -> Rows {
-        Rows::Band(list)
-    }
+            fn into_rows(list: Vec<Self>) -> Rows {
+                Rows::$kind(list)
+            }
 
-    fn from_rows(rows: Rows) -> Option<Vec<Self>> {
-        match rows {
-            Rows::Band(r) => Some(r),
-            _ => None,
+            fn from_rows(rows: Rows) -> Option<Vec<Self>> {
+                match rows {
+                    Rows::$kind(r) => Some(r),
+                    _ => None,
+                }
+            }
         }
-    }
+    )*};
 }
 
-impl InRows for SeriesBacktest {
-    const KIND: Pooled = Pooled::Backtest;
-
-    fn into_rows(list: Vec<Self>) -> Rows {
-        Rows::Backtest(list)
-    }
-
-    fn from_rows(rows: Rows) -> Option<Vec<Self>> {
-        match rows {
-            Rows::Backtest(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
-impl InRows for SeriesOutlook {
-    const KIND: Pooled = Pooled::Forecast;
-
-    fn into_rows(list: Vec<Self>) -> Rows {
-        Rows::Forecast(list)
-    }
-
-    fn from_rows(rows: Rows) -> Option<Vec<Self>> {
-        match rows {
-            Rows::Forecast(r) => Some(r),
-            _ => None,
-        }
-    }
-}
+in_rows!(Band => BandRows, Backtest => SeriesBacktest, Forecast => SeriesOutlook);

@@ -301,10 +301,19 @@ pub fn families_missing(requests: &[Request], replies: &[Reply]) -> Vec<Family> 
         .collect()
 }
 
-/// The kinds of answer among `replies` (their variant names), to check that every one is
-/// there.
+/// The kinds of request among `requests` (their variant names), sorted, each once.
+pub fn ask_kinds(requests: &[Request]) -> Vec<&'static str> {
+    sorted(requests.iter().map(|r| r.ask.kind()))
+}
+
+/// The kinds of answer among `replies` (their variant names), sorted, each once.
 pub fn answer_kinds(replies: &[Reply]) -> Vec<&'static str> {
-    let mut kinds: Vec<&'static str> = replies.iter().map(|r| r.answer.kind()).collect();
+    sorted(replies.iter().map(|r| r.answer.kind()))
+}
+
+/// Kinds sorted, each once (to compare with `Ask::KINDS` or `Answer::KINDS`).
+pub fn sorted(kinds: impl IntoIterator<Item = &'static str>) -> Vec<&'static str> {
+    let mut kinds: Vec<&'static str> = kinds.into_iter().collect();
     kinds.sort_unstable();
     kinds.dedup();
     kinds
