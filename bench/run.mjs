@@ -56,14 +56,16 @@ log('WebAssembly in headless Chromium');
 const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
 // The engine in a worker of its own (the page's engine stays idle), asked through the same
-// serde-wasm-bindgen messages the page sends: { job, ask: { Bench: { file, text, runs } } },
-// answered by { job, answer: … } (crates/passk-protocol).
+// messages the page sends (MessagePack: bench/msgpack.js): { job, ask: { Bench: { file,
+// text, runs } } }, answered by { job, answer: … } (crates/passk-protocol).
+// (Evaluated, not a script tag: the page's Content-Security-Policy allows its own scripts only.)
+await h.page.evaluate(readFileSync(join(ROOT, 'bench', 'msgpack.js'), 'utf8'));
 await h.page.evaluate(
   () =>
     new Promise((resolve, reject) => {
       const w = new Worker('passk-engine-loader.js');
       w.onerror = (e) => reject(new Error(`engine worker: ${e.message}`));
-      w.onmessage = (e) => e.data?.answer === 'Ready' && resolve((window.__benchEngine = w));
+      w.onmessage = (e) => window.__msgpack.read(e).answer === 'Ready' && resolve((window.__benchEngine = w));
     }).then(() => true),
 );
 const wasm = {};
@@ -75,11 +77,11 @@ for (const r of native) {
       new Promise((resolve, reject) => {
         const w = window.__benchEngine;
         w.onmessage = (e) => {
-          if (e.data?.answer?.Failed) reject(new Error(e.data.answer.Failed.message));
-          const b = e.data?.answer?.Bench;
-          if (b) resolve(JSON.parse(JSON.stringify(b.result, (_, v) => (typeof v === 'bigint' ? Number(v) : v))));
+          const { answer } = window.__msgpack.read(e);
+          if (answer?.Failed) reject(new Error(answer.Failed.message));
+          if (answer?.Bench) resolve(answer.Bench.result);
         };
-        w.postMessage({ job: BigInt(Date.now()), ask: { Bench: { file, text, runs } } });
+        window.__msgpack.post(w, { job: Date.now() % 2 ** 32, ask: { Bench: { file, text, runs } } });
       }),
     [r.file, text, runs],
   );

@@ -1,6 +1,6 @@
-//! The page's side of the engine worker: starts it, numbers each request, posts it through
-//! serde-wasm-bindgen, and routes each reply to the one handler of its family. Requests go at
-//! once (a worker still loading keeps them), those carrying task columns a task later, and
+//! The page's side of the engine worker: starts it, numbers each request, posts it as one binary
+//! buffer (`passk_protocol::codec`), and routes each reply to the one handler of its family. Requests go at
+//! once (a worker still loading keeps them), those carrying task lists a task later, and
 //! large replies are handled a task after their decoding, all in order (`task_queue`); each
 //! family's newest is kept until answered. When the worker fails (its script or wasm cannot
 //! load, or it dies: a panic, out of memory) the page says so, starts it once more and sends
@@ -21,7 +21,7 @@ use super::task_queue;
 use passk_app::client::Client as AppClient;
 #[cfg(feature = "in-page-engine")]
 use passk_engine::{job::Host, runner::Engine};
-use passk_protocol::codec::{from_js, handed_over, to_js};
+use passk_protocol::codec::{from_js, to_js};
 use passk_protocol::{Answer, Ask, Family, Reply, Request};
 
 /// The engine worker's script (crates/passk-engine/passk-engine-loader.js, copied beside the page).
@@ -291,14 +291,10 @@ fn post(req: Request) {
         return;
     };
     let failed = CLIENT.with_borrow(|c| match (&c.worker, to_js(&req)) {
-        (Some(w), Ok(v)) => {
-            let sent = if req.carries_columns() {
-                w.post_message_with_transfer(&v, &handed_over(&v))
-            } else {
-                w.post_message(&v)
-            };
-            sent.err().map(|e| format!("{e:?}"))
-        }
+        (Some(w), Ok(p)) => w
+            .post_message_with_transfer(&p.value, &p.transfer)
+            .err()
+            .map(|e| format!("{e:?}")),
         (_, Err(e)) => Some(e.to_string()),
         (None, _) => Some(c.failed().unwrap_or_else(|| "no engine".into())),
     });
@@ -335,7 +331,7 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
     let job = req.job;
     if now {
         // Task columns encoded a task later (10⁵ tasks: 15 ms), what follows behind them.
-        task_queue::OUTBOX.in_order(req.carries_columns(), move || post(req));
+        task_queue::OUTBOX.in_order(req.is_bulky(), move || post(req));
     }
     if no_worker {
         worker_failed();
@@ -364,8 +360,8 @@ pub fn post_as_is(req: Request) {
             return;
         };
         CLIENT.with_borrow(|c| {
-            if let (Some(w), Ok(v)) = (&c.worker, to_js(&req)) {
-                let _ = w.post_message_with_transfer(&v, &handed_over(&v));
+            if let (Some(w), Ok(p)) = (&c.worker, to_js(&req)) {
+                let _ = w.post_message_with_transfer(&p.value, &p.transfer);
             }
         })
     });

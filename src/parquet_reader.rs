@@ -55,7 +55,7 @@ pub async fn read(file: web_sys::File, options: &ReadOptions) -> Result<FileRead
         }),
     };
     let posted = to_js(&req).map_err(|_| fail(STOPPED))?;
-    let answer = match worker.post_message(&posted) {
+    let answer = match worker.post_message_with_transfer(&posted.value, &posted.transfer) {
         Ok(()) => JsFuture::from(answered).await,
         Err(e) => Err(e),
     };

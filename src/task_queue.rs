@@ -1,34 +1,33 @@
 //! Work put off to a later task, so that one task of the page's thread stays short: a
 //! zero-delay wait ([`next_task`]) and two queues run in order, each heavy item in a task of
-//! its own: the engine's [`OUTBOX`] (a request carrying task columns is encoded and posted a
+//! its own: the engine's [`OUTBOX`] (a request carrying task lists is encoded and posted a
 //! task after it was asked for) and [`INBOX`] (a large reply is handled a task after it was
-//! decoded), everything after a heavy item waiting behind it.
+//! decoded), everything after a heavy item waiting behind it. What runs when is
+//! `passk_app::queue`'s (natively tested); here, the tasks themselves.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::thread::LocalKey;
 
-/// An item waiting in a queue, and whether it is one to give a task of its own.
-type Waiting = (bool, Box<dyn FnOnce()>);
+use passk_app::queue::{one_task, Offer, Queue as Waiting};
 
-/// A queue's items.
-type Items = RefCell<VecDeque<Waiting>>;
+/// A queue's items (what runs when: `passk_app::queue`).
+type Items = RefCell<Waiting<Box<dyn FnOnce()>>>;
 
 thread_local! {
-    static POSTS: Items = const { RefCell::new(VecDeque::new()) };
-    static REPLIES: Items = const { RefCell::new(VecDeque::new()) };
+    static POSTS: Items = const { RefCell::new(Waiting::new()) };
+    static REPLIES: Items = const { RefCell::new(Waiting::new()) };
 }
 
 /// Work run in the order queued, each heavy item in a task of its own.
 #[derive(Clone, Copy)]
 pub struct Queue(&'static LocalKey<Items>);
 
-/// The requests to the engine (encoding a picked file's 10⁵ tasks for its fit takes 15 ms on
-/// the page: it would lengthen the task in which the file arrived).
+/// The requests to the engine (encoding a picked file's 10⁵ tasks for its fit would lengthen
+/// the task in which the file arrived).
 pub const OUTBOX: Queue = Queue(&POSTS);
 
-/// The engine's replies (a picked file's 10⁵ tasks take 15 ms to decode, and the views that
-/// follow them 35 ms more).
+/// The engine's replies (a picked file's 10⁵ tasks take milliseconds to decode, and the views
+/// that follow them tens more).
 pub const INBOX: Queue = Queue(&REPLIES);
 
 /// Resolves in a task of its own (a zero-delay timeout): the page's thread is let go between.
@@ -43,26 +42,21 @@ impl Queue {
     /// Runs `work` now when nothing waits and it is not `heavy`; else queues it, to run in a
     /// later task in the order queued, each heavy item in a task of its own.
     pub fn in_order(self, heavy: bool, work: impl FnOnce() + 'static) {
-        if !heavy && self.0.with_borrow(VecDeque::is_empty) {
-            return work();
-        }
-        let first = self.0.with_borrow_mut(|q| {
-            q.push_back((heavy, Box::new(work)));
-            q.len() == 1
-        });
-        if first {
-            wasm_bindgen_futures::spawn_local(self.drain());
+        match self.0.with_borrow_mut(|q| q.offer(heavy, Box::new(work))) {
+            Offer::Now(work) => work(),
+            Offer::Queued { first: true } => wasm_bindgen_futures::spawn_local(self.drain()),
+            Offer::Queued { first: false } => {}
         }
     }
 
     /// Drops what waits (a restarted engine is sent every unanswered request anew).
     pub fn drop_waiting(self) {
-        self.0.with_borrow_mut(VecDeque::clear);
+        self.0.with_borrow_mut(Waiting::clear);
     }
 
     /// Runs what waits, in order, now (the replies of a worker that just failed).
     pub fn run_now(self) {
-        while let Some((_, work)) = self.0.with_borrow_mut(VecDeque::pop_front) {
+        while let Some((_, work)) = self.0.with_borrow_mut(Waiting::take) {
             work();
         }
     }
@@ -71,18 +65,7 @@ impl Queue {
     async fn drain(self) {
         loop {
             next_task().await;
-            // The light ones up to and with the next heavy one (each taken out before it
-            // runs: it may queue more).
-            loop {
-                let Some((heavy, work)) = self.0.with_borrow_mut(VecDeque::pop_front) else {
-                    return;
-                };
-                work();
-                if heavy {
-                    break;
-                }
-            }
-            if self.0.with_borrow(VecDeque::is_empty) {
+            if !self.0.with(|q| one_task(q, |work| work())) {
                 return;
             }
         }

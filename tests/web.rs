@@ -235,11 +235,10 @@ impl passk_engine::job::Host for Collect {
 }
 
 /// Every message between page and engine (`passk_protocol::samples`, the list the engine's
-/// native test uses too; the replies this page's own engine's) survives serde-wasm-bindgen
-/// bit for bit (64-bit integers as BigInt: a seed beyond 2^53 is neither rounded nor
-/// refused).
+/// native test uses too; the replies this page's own engine's) survives the worker boundary's
+/// encoding bit for bit, as the browser posts it (one buffer, the files beside it).
 #[wasm_bindgen_test]
-async fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
+async fn every_engine_message_round_trips_across_the_worker_boundary() {
     use passk_engine::job::Host;
     use passk_engine::runner::Engine;
     use passk_protocol::codec::{from_js, to_js};
@@ -257,7 +256,7 @@ async fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     let engine = Engine::new();
     let host = Rc::new(Collect(RefCell::new(Vec::new())));
     for r in &requests {
-        let back: Request = from_js(to_js(r).unwrap()).unwrap();
+        let back: Request = from_js(cross(to_js(r).unwrap()).await).unwrap();
         assert_eq!(format!("{back:?}"), format!("{r:?}"));
         engine.accept(r);
         engine.clone().run(back, host.clone() as Rc<dyn Host>).await;
@@ -270,23 +269,41 @@ async fn every_engine_message_round_trips_through_serde_wasm_bindgen() {
     assert_eq!(samples::answer_kinds(&replies), kinds, "{replies:?}");
     assert!(samples::families_missing(&requests, &replies).is_empty());
     for r in &replies {
-        let back: Reply = from_js(to_js(r).unwrap()).unwrap();
+        let back: Reply = from_js(cross(to_js(r).unwrap()).await).unwrap();
         // As printed: a backtest's absent errors are NaN, which `==` never equals.
         assert_eq!(format!("{back:?}"), format!("{r:?}"));
     }
-    // Of another shape: an error, not a panic.
+    // Not a message, or bytes of another type: an error, not a panic.
     assert!(from_js::<Request>(wasm_bindgen::JsValue::from_str("Fit")).is_err());
+    assert!(from_js::<Request>(to_js(&replies[0]).unwrap().value).is_err());
 }
 
-/// A large task list's columns are handed over with their message (not copied), and only
-/// they: the message's own byte arrays, which still read back whole before the hand-over.
+/// What `postMessage` delivers of a posted message: a structured clone across a message
+/// channel, its transfer list handed over.
+async fn cross(p: passk_protocol::codec::Posted) -> wasm_bindgen::JsValue {
+    let channel = web_sys::MessageChannel::new().unwrap();
+    let (port1, port2) = (channel.port1(), channel.port2());
+    let got = js_sys::Promise::new(&mut |resolve, _| {
+        let on = wasm_bindgen::closure::Closure::once_into_js(move |e: web_sys::MessageEvent| {
+            let _ = resolve.call1(&wasm_bindgen::JsValue::NULL, &e.data());
+        });
+        port2.set_onmessage(Some(on.unchecked_ref()));
+    });
+    port1
+        .post_message_with_transferable(&p.value, &p.transfer)
+        .unwrap();
+    wasm_bindgen_futures::JsFuture::from(got).await.unwrap()
+}
+
+/// A message is one buffer, handed over with it (not copied: the sender's is emptied), and
+/// reads back whole on the other side; a task list is columns in it (16 bytes of counts a task).
 #[wasm_bindgen_test]
-fn the_columns_of_a_large_task_list_are_handed_over() {
+async fn a_message_is_one_buffer_handed_over() {
     use passk_core::data::counts::Counts;
     use passk_core::data::dataset::{Dataset, SeriesMeta};
 
     use passk_core::data::task::Task;
-    use passk_protocol::codec::{from_js, handed_over, to_js};
+    use passk_protocol::codec::{encode, from_js, to_js};
     use passk_protocol::{Ask, Request};
 
     let dataset = |tasks: u64, id: bool| Dataset {
@@ -306,25 +323,19 @@ fn the_columns_of_a_large_task_list_are_handed_over() {
             ],
         },
     };
-    let v = to_js(&big).unwrap();
-    // 20,000 tasks: their counts (320 KB), ids (108,890 bytes of UTF-8) and id lengths
-    // (80 KB); 5,000: counts (80 KB).
-    let sizes: Vec<u32> = handed_over(&v)
-        .iter()
-        .map(|b| b.unchecked_into::<js_sys::ArrayBuffer>().byte_length())
-        .collect();
-    assert_eq!(sizes, vec![320_000, 108_890, 80_000, 80_000]);
-    assert_eq!(from_js::<Request>(v).unwrap(), big);
-    let small = Request {
-        job: 2,
-        ask: Ask::Fit {
-            datasets: vec![dataset(100, true)],
-        },
-    };
-    assert_eq!(handed_over(&to_js(&small).unwrap()).length(), 0);
+    let posted = to_js(&big).unwrap();
+    let bytes = encode(&big).unwrap().len() as u32;
+    // Counts (400 KB), ids (108,890 bytes of UTF-8) and their lengths (80 KB), and the rest.
+    assert!((588_890..600_000).contains(&bytes), "{bytes}");
+    assert_eq!(posted.transfer.length(), 1);
+    let buffer: js_sys::ArrayBuffer = posted.transfer.get(0).unchecked_into();
+    assert_eq!(buffer.byte_length(), bytes);
+    let back = cross(posted).await;
+    assert_eq!(buffer.byte_length(), 0, "handed over, not copied");
+    assert_eq!(from_js::<Request>(back).unwrap(), big);
 }
 
-/// The user's `File` crosses to the engine as itself (serde-wasm-bindgen passes it through),
+/// The user's `File` crosses to the engine as itself (beside the message's buffer),
 /// and the engine's read of it in slices equals the reader's of its bytes at once.
 #[wasm_bindgen_test]
 async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
@@ -354,8 +365,14 @@ async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
             options: Default::default(),
         }),
     };
-    let back: Request = from_js(to_js(&req).unwrap()).unwrap();
-    assert_eq!(back, req);
+    let back: Request = from_js(cross(to_js(&req).unwrap()).await).unwrap();
+    // A clone of the file (another JavaScript object), its size and, below, its bytes the same.
+    assert_eq!(format!("{back:?}"), format!("{req:?}"));
+    let size = |r: &Request| match &r.ask {
+        Ask::Read(f) => f.source.size(),
+        _ => 0,
+    };
+    assert_eq!(size(&back), bytes.len() as u64);
     let engine = Engine::new();
     let host = Rc::new(Collect(RefCell::new(Vec::new())));
     engine.accept(&back);

@@ -5,14 +5,14 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::engine_client::WORKER_URL;
-use passk_protocol::codec::{from_js, handed_over, to_js};
+use passk_protocol::codec::{from_js, to_js};
 use passk_protocol::{Reply, Request};
 
 /// Posts `req` to a worker (its task lists handed over); false if it could not be sent.
 pub(super) fn post(worker: &Worker, req: &Request) -> bool {
-    to_js(req).is_ok_and(|v| {
+    to_js(req).is_ok_and(|p| {
         worker
-            .post_message_with_transfer(&v, &handed_over(&v))
+            .post_message_with_transfer(&p.value, &p.transfer)
             .is_ok()
     })
 }

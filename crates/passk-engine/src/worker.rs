@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use super::runner::Engine;
-use passk_protocol::codec::{from_js, handed_over, to_js};
+use passk_protocol::codec::{from_js, to_js};
 use passk_protocol::{Answer, Family, Reply, Request};
 
 use super::job::Host;
@@ -42,11 +42,8 @@ impl Host for Worker {
 
     fn send(&self, reply: Reply) {
         match to_js(&reply) {
-            Ok(v) if reply.carries_columns() => {
-                let _ = self.scope.post_message_with_transfer(&v, &handed_over(&v));
-            }
-            Ok(v) => {
-                let _ = self.scope.post_message(&v);
+            Ok(p) => {
+                let _ = self.scope.post_message_with_transfer(&p.value, &p.transfer);
             }
             Err(e) => {
                 let failed = Reply {
@@ -56,8 +53,8 @@ impl Host for Worker {
                         message: format!("the engine could not send its reply: {e}"),
                     },
                 };
-                if let Ok(v) = to_js(&failed) {
-                    let _ = self.scope.post_message(&v);
+                if let Ok(p) = to_js(&failed) {
+                    let _ = self.scope.post_message_with_transfer(&p.value, &p.transfer);
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! The engine's jobs natively (a host whose pause never waits): each request's reply equals
 //! the direct computation, a superseded or cancelled job never replies, a request for series
 //! that are no longer held fails, refits keep the fits of unchanged series; and every message
-//! survives a round trip (serde_json here; serde-wasm-bindgen in tests/web.rs).
+//! survives the worker boundary's encoding (`codec`; as the browser posts it in tests/web.rs).
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::cell::{Cell, RefCell};
@@ -37,8 +37,8 @@ use passk_protocol::ReportWire;
 
 use passk_engine::job::Host;
 use passk_io::read::{read_bytes, Format};
-use passk_protocol::samples;
 use passk_protocol::source::Source;
+use passk_protocol::{codec, samples};
 
 /// A host with a clock that moves 40 ms per reading (every tick pauses); `on_pause` runs at
 /// each pause (a request arriving meanwhile); with `yields`, a pause gives other jobs a turn
@@ -866,8 +866,7 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
                     rows: Some(Rows::Band(rows.clone())),
                 },
             };
-            let wire: Request =
-                serde_json::from_str(&serde_json::to_string(&handed).unwrap()).unwrap();
+            let wire: Request = codec::decode(&codec::encode(&handed).unwrap()).unwrap();
             assert!(run(&first, &h0, wire).is_empty());
         }
         assert_eq!(shown(run(&first, &h0, curves(of))), want, "{of} workers");
@@ -1009,9 +1008,8 @@ fn pooled_is_one_worker<T: InRows + Clone + std::fmt::Debug + serde::Serialize>(
             job,
             ask: hand::<T>(part, sent),
         };
-        // Through serde's data model as serde_json values (no text: every float kept to the
-        // bit, as serde-wasm-bindgen keeps it across the worker boundary).
-        let wire: Request = serde_json::from_value(serde_json::to_value(&handed).unwrap()).unwrap();
+        // Through the worker boundary's encoding (every float kept to the bit).
+        let wire: Request = codec::decode(&codec::encode(&handed).unwrap()).unwrap();
         assert!(run(first, h0, wire).is_empty());
     };
     for of in 2..=3 {
@@ -1169,9 +1167,8 @@ fn stored_files_are_the_pages_own_json() {
             files: files.clone(),
         },
     };
-    // Through serde's data model as serde_json values, as tests/web.rs does through
-    // serde-wasm-bindgen.
-    let wire: Request = serde_json::from_value(serde_json::to_value(&store).unwrap()).unwrap();
+    // Through the worker boundary's encoding (the task lists in columns).
+    let wire: Request = codec::decode(&codec::encode(&store).unwrap()).unwrap();
     let got = run(&engine, &h, wire);
     let want = serde_json::to_string(&files).unwrap();
     assert!(want.contains("\"x\"") && want.contains("t1"), "{want}");
@@ -1394,18 +1391,35 @@ fn every_message_round_trips() {
     let all_answers = samples::sorted(Answer::KINDS);
     assert_eq!(samples::answer_kinds(&replies), all_answers, "{replies:?}");
     assert_eq!(samples::families_missing(&requests, &replies), []);
-    // Through serde's data model as serde_json values (no text, so every float is kept to
-    // the bit); across the worker boundary the same derives go through serde-wasm-bindgen
-    // (tests/web.rs). (Compared as printed: a backtest's absent errors are NaN, which `==`
-    // never equals.)
+    // Through the worker boundary's own encoding (the page's, tests/web.rs, adds the files
+    // beside the bytes). Compared as printed, which shows every float to the bit it needs (a
+    // backtest's absent errors are NaN, which `==` never equals), and bit for bit where it
+    // matters: every f64 of the curves.
     for r in &requests {
-        let back: Request = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
+        let back: Request = codec::decode(&codec::encode(r).unwrap()).unwrap();
         assert_eq!(format!("{back:?}"), format!("{r:?}"));
     }
     for r in &replies {
-        let back: Reply = serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap();
+        let back: Reply = codec::decode(&codec::encode(r).unwrap()).unwrap();
         assert_eq!(format!("{back:?}"), format!("{r:?}"));
+        if let (Answer::Curves { curves: a, .. }, Answer::Curves { curves: b, .. }) =
+            (&r.answer, &back.answer)
+        {
+            let bits = |c: &[SeriesCurves]| -> Vec<Option<u64>> {
+                c.iter()
+                    .flat_map(|c| c.values.iter().flatten().map(|v| v.map(f64::to_bits)))
+                    .collect()
+            };
+            assert_eq!(bits(a), bits(b));
+        }
     }
+    // A message cut short, or of another type, is refused with the reason.
+    let bytes = codec::encode(&replies[0]).unwrap();
+    assert!(matches!(
+        codec::decode::<Reply>(&bytes[..bytes.len() - 1]),
+        Err(codec::Error::Decode(_))
+    ));
+    assert!(codec::decode::<Request>(&codec::encode(&replies[0]).unwrap()).is_err());
     // An unknown estimator or band key is refused, not defaulted.
     assert!(serde_json::from_str::<BandKind>("\"wide\"").is_err());
     // A curve with no value anywhere survives too.
@@ -1418,7 +1432,7 @@ fn every_message_round_trips() {
         band: vec![None],
         warnings: vec![],
     };
-    let back: SeriesCurves = serde_json::from_str(&serde_json::to_string(&empty).unwrap()).unwrap();
+    let back: SeriesCurves = codec::decode(&codec::encode(&empty).unwrap()).unwrap();
     assert_eq!(back, empty);
 }
 

@@ -4,7 +4,7 @@
 //! It speaks the page's one protocol (`passk-protocol`), of which it understands `Ask::Read`
 //! alone ([`ReadRequest`](passk_protocol::ReadRequest)): it reads the user's file there,
 //! decodes it with [`read_parquet`] and answers `Answer::Read`
-//! ([`ReadReply`](passk_protocol::ReadReply)), the task lists in byte arrays handed over.
+//! ([`ReadReply`](passk_protocol::ReadReply)), one buffer handed over.
 //! The decoder may panic on a damaged file (see `passk_io::read`'s Parquet module); in wasm
 //! that aborts this worker, not the page, which reports the file as damaged.
 
@@ -17,7 +17,7 @@ pub fn read_file(bytes: &[u8], file: &str, options: ReadOptions) -> FileRead {
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use passk_protocol::codec::{from_js, handed_over, to_js};
+    use passk_protocol::codec::{from_js, to_js};
     use passk_protocol::{ReadAnswer, ReadAsk, ReadFile, ReadReply, ReadRequest};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -46,8 +46,8 @@ fn main() {
                     job,
                     answer: ReadAnswer::Read { read },
                 };
-                if let Ok(v) = to_js(&reply) {
-                    let _ = scope.post_message_with_transfer(&v, &handed_over(&v));
+                if let Ok(p) = to_js(&reply) {
+                    let _ = scope.post_message_with_transfer(&p.value, &p.transfer);
                 }
             });
         }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::bench::FileBench;
 use super::family::Family;
 use super::parts::Rows;
-use crate::wire::report_parts::ReportWire;
+use crate::report::ReportWire;
 use passk_core::analysis::bands::Part;
 use passk_core::analysis::compare::compare_all::Comparison;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
@@ -42,24 +42,19 @@ pub enum Answer {
     },
     /// What a file held.
     Read {
-        /// The series, rejected rows and what was left unused (the tasks in columns:
-        /// `wire::tasks`).
-        #[serde(with = "crate::wire::tasks::file_read")]
+        /// The series, rejected rows and what was left unused.
         read: Box<FileRead>,
     },
     /// The fits, in the order of the series.
     Fits {
-        /// One per series (grouped counts in columns: `wire::tasks`).
-        #[serde(with = "crate::wire::fits")]
+        /// One per series.
         fits: Vec<SeriesFit>,
     },
     /// The curves of the series with tasks.
     Curves {
-        /// Pass@k curves (their values in byte arrays: `wire::curve_bytes`).
-        #[serde(with = "crate::wire::curve_bytes::series")]
+        /// Pass@k curves.
         curves: Vec<SeriesCurves>,
-        /// Cover@τ curves (their points in byte arrays).
-        #[serde(with = "crate::wire::curve_bytes::cover")]
+        /// Cover@τ curves.
         cover: Vec<CoverCurves>,
     },
     /// The rows of a part of a job another worker runs (`Ask::Part`).
@@ -71,8 +66,7 @@ pub enum Answer {
     },
     /// The backtests of the series with tasks and a fit.
     Backtests {
-        /// One per series backtested (their signed errors in byte arrays).
-        #[serde(with = "crate::wire::signed_errors")]
+        /// One per series backtested.
         backtests: Vec<SeriesBacktest>,
     },
     /// The fit diagnostics (None: no series with tasks).
@@ -118,8 +112,7 @@ pub enum Answer {
     },
     /// The files of `Ask::Store` as the JSON text the page keeps.
     Stored {
-        /// `serde_json::to_string` of the files (as UTF-8 bytes: `wire::text`).
-        #[serde(with = "crate::wire::text")]
+        /// `serde_json::to_string` of the files.
         json: String,
     },
     /// A job could not be done, and why.
@@ -189,9 +182,9 @@ impl Reply {
         matches!(self.answer, Answer::Progress { .. })
     }
 
-    /// Whether it carries task lists or grouped counts in columns (`wire::tasks`), or a long
-    /// text as bytes (`wire::text`): byte arrays worth handing over.
-    pub fn carries_columns(&self) -> bool {
+    /// Whether it may carry bulk (task lists, grouped counts, curves, a long text): what
+    /// takes a task of its own to encode or decode.
+    pub fn is_bulky(&self) -> bool {
         matches!(
             self.answer,
             Answer::Read { .. }
@@ -201,11 +194,11 @@ impl Reply {
         )
     }
 
-    /// Whether the page handles it a task after decoding it: it carries columns, or it is a
+    /// Whether the page handles it a task after decoding it: it may carry bulk, or it is a
     /// report (11 ms to decode for the built-in example), and the views it updates would make
     /// one long task with its decoding.
     pub fn is_large(&self) -> bool {
-        self.carries_columns() || matches!(self.answer, Answer::Report { .. })
+        self.is_bulky() || matches!(self.answer, Answer::Report { .. })
     }
 
     /// The family of the job it answers (None for [`Answer::Ready`]).

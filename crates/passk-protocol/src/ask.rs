@@ -29,8 +29,7 @@ pub enum Ask {
     Read(ReadFile),
     /// New series: group and fit each (series whose tasks did not change keep their fits).
     Fit {
-        /// Every series read (their tasks cross in columns: `wire::tasks`).
-        #[serde(with = "crate::wire::tasks::datasets")]
+        /// Every series read.
         datasets: Vec<Dataset>,
     },
     /// The Pass@k and Cover@τ curves of the series last fitted.
@@ -168,8 +167,7 @@ pub enum Ask {
     /// file of 10^5 tasks is megabytes of JSON, written here off the page's thread
     /// (`Answer::Stored`).
     Store {
-        /// The files (their tasks in columns: `wire::tasks`).
-        #[serde(with = "crate::wire::tasks::file_reads")]
+        /// The files.
         files: Vec<FileRead>,
     },
     /// Stop the running job of `family` (the user cancelled it): `job` supersedes it.
@@ -209,8 +207,8 @@ impl Ask {
 }
 
 impl Request {
-    /// Whether it carries task lists in columns (`wire::tasks`), worth handing over.
-    pub fn carries_columns(&self) -> bool {
+    /// Whether it carries task lists: what takes a task of its own to encode.
+    pub fn is_bulky(&self) -> bool {
         matches!(self.ask, Ask::Fit { .. } | Ask::Store { .. })
     }
 

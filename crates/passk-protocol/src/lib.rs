@@ -11,9 +11,8 @@
 //! A reading worker (the Parquet worker) understands `Ask::Read` alone, and answers
 //! `Answer::Read`: [`ReadRequest`] and [`ReadReply`], the same messages in types of their own.
 //!
-//! Across the worker boundary (`codec`, wasm32) a message is one value (serde-wasm-bindgen,
-//! 64-bit integers as BigInt) and its bulk payloads (task lists, grouped counts, curves, band
-//! rows, signed errors: the `wire` adapters) as byte arrays, handed over rather than copied.
+//! Across the worker boundary ([`codec`]) a message is one binary buffer (MessagePack), handed
+//! over rather than copied, with the user's files beside it as themselves.
 
 #![warn(missing_docs)]
 
@@ -24,10 +23,9 @@ mod family;
 mod outlook;
 mod parts;
 mod reading;
+mod report;
 pub mod source;
-mod wire;
 
-#[cfg(target_arch = "wasm32")]
 pub mod codec;
 #[cfg(feature = "samples")]
 pub mod samples;
@@ -38,4 +36,4 @@ pub use family::{Family, Pooled};
 pub use outlook::SeriesOutlook;
 pub use parts::{InRows, Rows, Work};
 pub use reading::{ReadAnswer, ReadAsk, ReadFile, ReadReply, ReadRequest};
-pub use wire::report_parts::ReportWire;
+pub use report::ReportWire;

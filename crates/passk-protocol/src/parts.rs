@@ -69,9 +69,9 @@ impl Work {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Rows {
     /// A share of a bootstrap band's resamples: one per series with tasks.
-    Band(#[serde(with = "crate::wire::band_rows")] Vec<BandRows>),
+    Band(Vec<BandRows>),
     /// The backtests of the part's series with a fit, in order.
-    Backtest(#[serde(with = "crate::wire::signed_errors")] Vec<SeriesBacktest>),
+    Backtest(Vec<SeriesBacktest>),
     /// The forecasts of the part's series with a fit, in order.
     Forecast(Vec<SeriesOutlook>),
 }

@@ -53,7 +53,6 @@ pub enum ReadAnswer {
     /// What a file held.
     Read {
         /// The series, rejected rows and what was left unused.
-        #[serde(with = "crate::wire::tasks::file_read")]
         read: Box<FileRead>,
     },
 }

@@ -1,6 +1,6 @@
 //! One of every message (feature `samples`), built once for the tests that check the
-//! encoding: the engine's native round trip through serde's data model and the page's
-//! through serde-wasm-bindgen. The requests are made here; the replies are what an engine
+//! encoding: the engine's native round trip through the codec and the page's through the
+//! browser's `postMessage` (files beside the bytes). The requests are made here; the replies are what an engine
 //! answers them (the caller runs its engine: `run`), with the few no request can draw out
 //! (a worker's failure, a reply to a request it could not read) made here too. Values test
 //! the encoding: a seed beyond 2^53, budgets beyond it, a part's rows at the edges of f64,

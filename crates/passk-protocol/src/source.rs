@@ -1,17 +1,70 @@
 //! A file the engine reads: in the browser the user's `File` itself (it crosses to the worker
-//! as a JavaScript object, passed through serde-wasm-bindgen unchanged, and is read there in
-//! slices); natively (the runner's tests) its bytes.
-
-use serde::{Deserialize, Serialize};
+//! as a JavaScript object beside the message's bytes, which hold its place in the list of
+//! files handed over, and is read there in slices); natively (the runner's tests) its bytes.
 
 /// A file to read.
 #[cfg(target_arch = "wasm32")]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Source(#[serde(with = "serde_wasm_bindgen::preserve")] pub web_sys::File);
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source(pub web_sys::File);
+
+#[cfg(target_arch = "wasm32")]
+pub(crate) use handed::{handing, receiving, Handed};
+
+/// The files of the message being encoded or decoded, by their place in it.
+#[cfg(target_arch = "wasm32")]
+mod handed {
+    use super::Source;
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+    use std::cell::RefCell;
+
+    /// A file as it crosses beside the message: the JavaScript object itself.
+    #[derive(Serialize, Deserialize)]
+    pub struct Handed(#[serde(with = "serde_wasm_bindgen::preserve")] web_sys::File);
+
+    thread_local! {
+        static FILES: RefCell<Vec<Option<web_sys::File>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Runs `encode`, collecting the files it names.
+    pub fn handing<T>(encode: impl FnOnce() -> T) -> (T, Vec<Handed>) {
+        FILES.with_borrow_mut(Vec::clear);
+        let out = encode();
+        let files = FILES.with_borrow_mut(std::mem::take);
+        (out, files.into_iter().flatten().map(Handed).collect())
+    }
+
+    /// Runs `decode` with the files that came with the message.
+    pub fn receiving<T>(files: Vec<Handed>, decode: impl FnOnce() -> T) -> T {
+        FILES.with_borrow_mut(|f| *f = files.into_iter().map(|h| Some(h.0)).collect());
+        let out = decode();
+        FILES.with_borrow_mut(Vec::clear);
+        out
+    }
+
+    impl Serialize for Source {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let at = FILES.with_borrow_mut(|f| {
+                f.push(Some(self.0.clone()));
+                f.len() - 1
+            });
+            s.serialize_u32(at as u32)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Source {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Source, D::Error> {
+            let at = u32::deserialize(d)? as usize;
+            FILES
+                .with_borrow_mut(|f| f.get_mut(at).and_then(Option::take))
+                .map(Source)
+                .ok_or_else(|| D::Error::custom("a file the message did not carry"))
+        }
+    }
+}
 
 /// A file to read.
 #[cfg(not(target_arch = "wasm32"))]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Source(pub Vec<u8>);
 
 /// Why a slice could not be read.

@@ -2,6 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use passk_io::read::{read_bytes, Format, ReadOptions};
+use passk_protocol::codec::{decode, encode};
 use passk_protocol::source::Source;
 use passk_protocol::{Answer, Ask, ReadAnswer, ReadFile, ReadReply, ReadRequest, Reply, Request};
 
@@ -16,9 +17,10 @@ fn a_read_request_and_its_reply_are_the_protocols_own() {
             options: ReadOptions::default(),
         }),
     };
-    let v = serde_json::to_value(&req).unwrap();
-    let read: ReadRequest = serde_json::from_value(v.clone()).unwrap();
-    assert_eq!(serde_json::to_value(&read).unwrap(), v);
+    // The same bytes both ways, in the worker boundary's encoding.
+    let v = encode(&req).unwrap();
+    let read: ReadRequest = decode(&v).unwrap();
+    assert_eq!(encode(&read).unwrap(), v);
     let file = read_bytes("x.txt", "x", b"10 3\nbad\n", None);
     let reply = ReadReply {
         job: 7,
@@ -26,8 +28,8 @@ fn a_read_request_and_its_reply_are_the_protocols_own() {
             read: Box::new(file.clone()),
         },
     };
-    let v = serde_json::to_value(&reply).unwrap();
-    let back: Reply = serde_json::from_value(v.clone()).unwrap();
+    let v = encode(&reply).unwrap();
+    let back: Reply = decode(&v).unwrap();
     let want = Reply {
         job: 7,
         answer: Answer::Read {
@@ -35,5 +37,5 @@ fn a_read_request_and_its_reply_are_the_protocols_own() {
         },
     };
     assert_eq!(back, want);
-    assert_eq!(serde_json::to_value(&want).unwrap(), v);
+    assert_eq!(encode(&want).unwrap(), v);
 }

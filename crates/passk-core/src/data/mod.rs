@@ -10,4 +10,5 @@ pub mod rewards;
 pub mod samples;
 pub mod synthetic;
 pub mod task;
+mod task_columns;
 pub mod tasks;

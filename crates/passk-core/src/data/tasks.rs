@@ -5,13 +5,36 @@ use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use crate::data::task::Task;
+use crate::data::task_columns::TaskColumns;
 
 /// A series' tasks in input order, shared between copies. Read it as a `Vec<Task>`; a change
 /// made through a copy changes that copy only (the list is copied first while it is shared:
 /// [`Arc::make_mut`]), so it behaves as a value.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
+///
+/// Written as the list itself for people (JSON), and in columns for the page's worker
+/// messages (a format not read by people: `task_columns`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tasks(Arc<Vec<Task>>);
+
+impl serde::Serialize for Tasks {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if s.is_human_readable() {
+            self.0.serialize(s)
+        } else {
+            TaskColumns::of(&self.0).serialize(s)
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Tasks {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tasks, D::Error> {
+        if d.is_human_readable() {
+            Vec::<Task>::deserialize(d).map(Tasks::from)
+        } else {
+            TaskColumns::deserialize(d)?.into_tasks().map(Tasks::from)
+        }
+    }
+}
 
 impl Tasks {
     /// The list itself (copied only if it is still shared).
