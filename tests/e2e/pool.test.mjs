@@ -1,5 +1,6 @@
-// End to end: the bootstrap band spread over a pool of 1, 2 and 3 engine workers (the
-// `workers` setting) gives the same curves and band, to every digit of the Pass@k chart's CSV,
+// End to end: the bootstrap band spread over a pool of 1 and 2 engine workers (the `workers`
+// setting; 3 and the failure paths are the engine's and passk-app's native tests) gives the
+// same curves and band, to every digit of the Pass@k chart's CSV,
 // the backtest spread over them the same backtests, to every digit of the report, and the
 // forecasts the same forecasts, to every digit of the forecast chart's CSV; the page stays clean; the setting is kept on this device and refuses what is not a number of
 // workers.
@@ -10,12 +11,12 @@ import { heavyJob } from './heavy-job.mjs';
 import { withinGuard } from './long-task-flows.mjs';
 import { assertClean, downloadJson, start, typeInto, usePage, waitForText } from './harness.mjs';
 
-test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
+test('1 and 2 workers draw the same curves and bootstrap band', async () => {
   const runs = [];
-  for (const workers of [1, 2, 3]) runs.push(await heavyJob(workers, 300));
+  for (const workers of [1, 2]) runs.push(await heavyJob(workers, 300));
   for (const r of runs) assert.deepEqual(r.problems, []);
   // The main thread stays free while the pool works (a regression guard at twice the 50-ms
-  // budget: three workers share this machine's two cores with the page, and a run's longest
+  // budget: the workers share this machine's two cores with the page, and a run's longest
   // task varies by tens of ms; bench/long-tasks.mjs prints the figures). A run over it is
   // run again, up to twice, as long-tasks.test.mjs does: a shared machine stretches a task
   // now and then, a regression every time.
@@ -27,7 +28,7 @@ test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   }
   // The other workers did fit their parts (a pool whose helpers all failed would give the
   // same band, fitted by the first alone).
-  assert.deepEqual(runs.map((r) => r.handed), [0, 1, 2]);
+  assert.deepEqual(runs.map((r) => r.handed), [0, 1]);
   // The progress bar counts the resamples of every worker: 7 series × 300, under one line.
   for (const [i, r] of runs.entries()) {
     if (i === 0) continue;
@@ -37,7 +38,6 @@ test('1, 2 and 3 workers draw the same curves and bootstrap band', async () => {
   }
   assert.ok(runs[0].csv.split('\n').length > 50, runs[0].csv.slice(0, 200));
   assert.equal(runs[1].csv, runs[0].csv);
-  assert.equal(runs[2].csv, runs[0].csv);
 });
 
 /** The example's backtests (the downloaded report's), with `workers`, in a fresh browser;
