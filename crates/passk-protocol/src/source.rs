@@ -8,7 +8,7 @@
 pub struct Source(pub web_sys::File);
 
 #[cfg(target_arch = "wasm32")]
-pub(crate) use handed::{handing, receiving, Handed};
+pub(crate) use handed::{handing, receiving};
 
 /// The files of the message being encoded or decoded, by their place in it.
 #[cfg(target_arch = "wasm32")]
@@ -17,25 +17,21 @@ mod handed {
     use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
     use std::cell::RefCell;
 
-    /// A file as it crosses beside the message: the JavaScript object itself.
-    #[derive(Serialize, Deserialize)]
-    pub struct Handed(#[serde(with = "serde_wasm_bindgen::preserve")] web_sys::File);
-
     thread_local! {
         static FILES: RefCell<Vec<Option<web_sys::File>>> = const { RefCell::new(Vec::new()) };
     }
 
-    /// Runs `encode`, collecting the files it names.
-    pub fn handing<T>(encode: impl FnOnce() -> T) -> (T, Vec<Handed>) {
+    /// Runs `encode`, collecting the files it names (the JavaScript objects themselves).
+    pub fn handing<T>(encode: impl FnOnce() -> T) -> (T, Vec<web_sys::File>) {
         FILES.with_borrow_mut(Vec::clear);
         let out = encode();
         let files = FILES.with_borrow_mut(std::mem::take);
-        (out, files.into_iter().flatten().map(Handed).collect())
+        (out, files.into_iter().flatten().collect())
     }
 
     /// Runs `decode` with the files that came with the message.
-    pub fn receiving<T>(files: Vec<Handed>, decode: impl FnOnce() -> T) -> T {
-        FILES.with_borrow_mut(|f| *f = files.into_iter().map(|h| Some(h.0)).collect());
+    pub fn receiving<T>(files: Vec<web_sys::File>, decode: impl FnOnce() -> T) -> T {
+        FILES.with_borrow_mut(|f| *f = files.into_iter().map(Some).collect());
         let out = decode();
         FILES.with_borrow_mut(Vec::clear);
         out

@@ -9,9 +9,8 @@
 //! dispatch is 12 KB of code per type read): the first visit's wasm grew by 414 KB gzipped
 //! against serde-wasm-bindgen's. Its output is still the reference the tests compare with.
 //!
-//! A user's `File` cannot be bytes: it crosses as itself beside the buffer (serde-wasm-bindgen,
-//! which hands JavaScript values through unchanged), and the buffer holds its place in that
-//! list (`source.rs`).
+//! A user's `File` cannot be bytes: it crosses as itself beside the buffer, and the buffer
+//! holds its place in that list (`source.rs`).
 
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -77,47 +76,11 @@ pub use browser::{from_js, to_js, Posted};
 mod browser {
     use super::{decode, encode, Error};
     use crate::source;
-    use serde::{de::DeserializeOwned, Deserialize, Serialize};
-    use wasm_bindgen::JsValue;
+    use serde::{de::DeserializeOwned, Serialize};
+    use wasm_bindgen::{JsCast, JsValue};
 
-    /// What crosses: the message's bytes and the files it names, as one JavaScript object
-    /// (`{ bytes: Uint8Array, files: [File, …] }`).
-    #[derive(Serialize, Deserialize)]
-    struct Envelope {
-        #[serde(with = "serde_bytes_buf")]
-        bytes: Vec<u8>,
-        #[serde(default)]
-        files: Vec<source::Handed>,
-    }
-
-    /// `Vec<u8>` as one `Uint8Array` (serde-wasm-bindgen writes bytes so; a plain `Vec<u8>`
-    /// would be an array of numbers).
-    mod serde_bytes_buf {
-        use serde::{Deserializer, Serializer};
-
-        pub fn serialize<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_bytes(b)
-        }
-
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-            struct V;
-            impl<'de> serde::de::Visitor<'de> for V {
-                type Value = Vec<u8>;
-                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                    f.write_str("bytes")
-                }
-                fn visit_bytes<E>(self, v: &[u8]) -> Result<Vec<u8>, E> {
-                    Ok(v.to_vec())
-                }
-                fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
-                    Ok(v)
-                }
-            }
-            d.deserialize_byte_buf(V)
-        }
-    }
-
-    /// A message ready to post: the value and its transfer list (the bytes' buffer).
+    /// A message ready to post: `{ bytes: Uint8Array, files: [File, …] }` and its transfer
+    /// list (the bytes' buffer).
     pub struct Posted {
         /// What to post.
         pub value: JsValue,
@@ -131,29 +94,38 @@ mod browser {
     /// [`Error::Encode`] (none of the protocol's messages).
     pub fn to_js<T: Serialize>(message: &T) -> Result<Posted, Error> {
         let (bytes, files) = source::handing(|| encode(message));
-        let envelope = Envelope {
-            bytes: bytes?,
-            files,
-        };
-        let value =
-            serde_wasm_bindgen::to_value(&envelope).map_err(|e| Error::Encode(e.to_string()))?;
-        let transfer = js_sys::Array::new();
-        if let Ok(b) = js_sys::Reflect::get(&value, &JsValue::from_str("bytes")) {
-            if let Some(b) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Uint8Array>(&b) {
-                transfer.push(&b.buffer());
-            }
-        }
-        Ok(Posted { value, transfer })
+        let bytes = js_sys::Uint8Array::from(&bytes?[..]);
+        let files: js_sys::Array = files.iter().collect();
+        let value = js_sys::Object::new();
+        let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&value, &JsValue::from_str(k), v);
+        set("bytes", &bytes)
+            .and(set("files", &files))
+            .map_err(|_| Error::NotAMessage)?;
+        Ok(Posted {
+            value: value.into(),
+            transfer: js_sys::Array::of1(&bytes.buffer()),
+        })
     }
 
     /// A message read back from what crossed.
     ///
     /// # Errors
-    /// [`Error::NotAMessage`] when `value` is not an envelope; [`Error::Decode`] when its bytes
-    /// are not a `T`.
+    /// [`Error::NotAMessage`] when `value` is not `{ bytes, files }`; [`Error::Decode`] when
+    /// its bytes are not a `T`.
     pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, Error> {
-        let Envelope { bytes, files } =
-            serde_wasm_bindgen::from_value(value).map_err(|_| Error::NotAMessage)?;
-        source::receiving(files, || decode(&bytes))
+        let get = |k: &str| js_sys::Reflect::get(&value, &JsValue::from_str(k)).ok();
+        let bytes = get("bytes").and_then(|b| b.dyn_into::<js_sys::Uint8Array>().ok());
+        let files = get("files").and_then(|f| f.dyn_into::<js_sys::Array>().ok());
+        let (Some(bytes), Some(files)) = (bytes, files) else {
+            return Err(Error::NotAMessage);
+        };
+        let files = files
+            .iter()
+            .map(|f| {
+                f.dyn_into::<web_sys::File>()
+                    .map_err(|_| Error::NotAMessage)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        source::receiving(files, || decode(&bytes.to_vec()))
     }
 }
