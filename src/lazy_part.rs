@@ -9,15 +9,15 @@
 
 use leptos::prelude::*;
 
-use super::analysis_state::{self, Analysis};
-use super::analysis_view::AnalysisView;
-use super::calculator::CalcState;
-use super::dataset_state::{self, Inputs};
-use super::dataset_view::DatasetView;
-use super::drop_zone::DropZone;
-use super::examples::{self, Example};
-use super::share_bar::ShareBar;
-use super::share_state::{self, Share};
+use crate::analysis::analysis_state::{self, Analysis};
+use crate::analysis::analysis_view::AnalysisView;
+use crate::calculator::calc::CalcState;
+use crate::inputs::dataset_state::{self, Inputs};
+use crate::inputs::dataset_view::DatasetView;
+use crate::inputs::drop_zone::DropZone;
+use crate::inputs::examples::{self, Example};
+use crate::share::share_bar::ShareBar;
+use crate::share::share_state::{self, Share};
 
 /// The workspace's state (signals: cheap to copy).
 #[derive(Clone, Copy)]
@@ -72,16 +72,16 @@ pub async fn setup(calc: CalcState) -> Result<LazyPart, &'static str> {
         if !ready {
             return Err(LOAD_FAILED);
         }
-        super::task_queue::next_task().await;
+        crate::engine::task_queue::next_task().await;
     }
     // The default example's files, each read in a task of its own (both in the inputs' task
     // made it 50 ms: `passk-io` is tuned for size on the page).
     while deferred!(example_file_now())? {
-        super::task_queue::next_task().await;
+        crate::engine::task_queue::next_task().await;
     }
     let inputs = deferred!(inputs_now())?;
     #[cfg(feature = "split")]
-    super::task_queue::next_task().await;
+    crate::engine::task_queue::next_task().await;
     deferred!(setup_now(calc, inputs))
 }
 
@@ -108,7 +108,7 @@ pub async fn body(ws: LazyPart) -> Result<AnyView, &'static str> {
 fn inputs_now() -> Result<Inputs, Missing> {
     Ok(untrack(|| {
         // The worker `index.html` started: its replies are read from now on.
-        super::engine_client::warm_up();
+        crate::engine::engine_client::warm_up();
         // (What was saved, or the example, read: a task of its own.)
         dataset_state::provide_inputs()
     }))

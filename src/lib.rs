@@ -6,57 +6,16 @@
 //!
 //! One component per file; logic lives in the pure modules, natively tested.
 
-pub mod analysis_jobs;
-pub mod analysis_settings;
-pub mod analysis_state;
-pub mod analysis_view;
-pub mod backtest_panel;
+pub mod analysis;
 pub mod calculator;
-pub mod chart_canvas;
-pub mod chart_readout;
-pub mod column_picker;
-pub mod compare_panel;
-pub mod cover_panel;
-pub mod dataset_input;
-pub mod dataset_state;
-pub mod dataset_view;
-pub mod download;
-pub mod drop_zone;
-pub mod engine_client;
-pub mod engine_pool;
-pub mod examples;
-pub mod files_store;
-pub mod fit_panel;
-pub mod forecast_panel;
-pub mod graded_notes;
-pub mod job_progress;
-pub mod k_table;
-pub mod latest;
+pub mod compare;
+pub mod engine;
+pub mod forecast;
+pub mod inputs;
 pub mod lazy_part;
-pub mod load_files;
-pub mod load_progress;
-pub mod method_notes;
-pub mod number_field;
-pub mod parquet_reader;
-pub mod pass_at_k_panel;
-pub mod planner_panel;
-pub mod ranking_panel;
-pub mod rejected_list;
-pub mod report_export;
-pub mod results_table;
-pub mod section_nav;
-pub mod series_charts;
-pub mod series_key;
-pub mod series_summary;
-pub mod setting_field;
-pub mod share_bar;
-pub mod share_state;
-pub mod steps_panel;
-pub mod storage;
-pub mod task_queue;
-pub mod term;
-pub mod text_measure;
-pub mod theme;
+pub mod share;
+pub mod steps;
+pub mod widgets;
 
 use leptos::prelude::*;
 
@@ -65,9 +24,9 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     // The engine's worker is started by `index.html`'s first script (its wasm compiles while
-    // the page's loads); the workspace takes it over (`engine_client::warm_up`), so that the
+    // the page's loads); the workspace takes it over (`engine::engine_client::warm_up`), so that the
     // code reading its replies stays out of the first wasm.
-    let calc = calculator::provide_calc();
+    let calc = calculator::calc::provide_calc();
     let calc_shown = RwSignal::new(false);
     set_timeout(
         move || _ = calc_shown.try_set(true),
@@ -77,9 +36,9 @@ pub fn App() -> impl IntoView {
     leptos::task::spawn_local_scoped(async move {
         // The workspace's code, its state and its views each in a task of their own after
         // the first paint's (one task held them all: 189 ms with the example).
-        task_queue::next_task().await;
+        engine::task_queue::next_task().await;
         let part = lazy_part::setup(calc).await;
-        task_queue::next_task().await;
+        engine::task_queue::next_task().await;
         _ = ws.try_set(Some(part));
     });
     let loaded = move || ws.get().and_then(Result::ok);
@@ -98,10 +57,10 @@ pub fn App() -> impl IntoView {
                     }.into_any(),
                 }}
             </header>
-            <section_nav::SectionNav />
+            <widgets::section_nav::SectionNav />
             // A task after the page's frame (the wasm's start held both).
             <Show when=move || calc_shown.get()>
-                <calculator::Calculator state=calc />
+                <calculator::calc::Calculator state=calc />
             </Show>
             {move || match ws.get() {
                 None => view! { <p class="note wide workspace-loading" data-testid="workspace-loading" role="status">"Loading the data workspace…"</p> }.into_any(),

@@ -9,7 +9,7 @@ import { ARTIFACTS, ROOT, start } from './harness.mjs';
 const AXE = readFileSync(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8');
 
 // One page, the example run once, audited at each width and scheme in turn (the page follows
-// the system's scheme and its width as they change: src/theme.rs, the charts' resize).
+// the system's scheme and its width as they change: src/widgets/theme.rs, the charts' resize).
 test('axe: no violation at 1280 and 390 px, light and dark, with the Pythia example', async () => {
   const s = await start({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   try {

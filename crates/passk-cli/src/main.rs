@@ -13,6 +13,8 @@ use std::ffi::OsString;
 use std::io::Read;
 use std::process::ExitCode;
 
+use passk_app::page::loaded::Loaded;
+use passk_app::share::{carried, encode, Shared};
 use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
 use passk_core::analysis::planner;
 use passk_core::data::dataset::Dataset;
@@ -20,9 +22,7 @@ use passk_core::data::errors::{self, ErrorsSummary};
 use passk_core::data::rejected::Rejected;
 use passk_core::report::build::build_report;
 use passk_io::counts_doc::counts_json;
-use passk_io::loaded::Loaded;
 use passk_io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, Reader};
-use passk_io::share::{carried, encode, Shared};
 
 /// Large blocks (a million tasks are 40 MB) backed by huge pages: see [`passk_cli::huge_pages`].
 #[cfg(target_os = "linux")]

@@ -319,7 +319,7 @@ fn series_break_down_by_group_in_page_and_command_line() {
     // The page's workspace breaks down alike.
     let bytes = std::fs::read(&lcb).unwrap();
     let read = passk_io::read::read_bytes("lcb.json", base, &bytes, None);
-    let ws = passk_io::loaded::Loaded::new(vec![read]);
+    let ws = passk_app::page::loaded::Loaded::new(vec![read]);
     assert!(ws.has_groups());
     let broken = ws.broken_down();
     assert_eq!(named(&broken.datasets), got);

@@ -6,14 +6,14 @@
 
 #![warn(missing_docs)]
 
+use passk_app::share::{carried, decode, encode, Shared};
 use passk_core::estimators::kind::DEFAULT_ENABLED;
 use passk_core::settings::BandKind;
 use passk_io::read::FileRead;
 use passk_io::read::{assemble, series_name_for, ReadOptions, Reader};
 use passk_io::settings as parse;
-use passk_io::share::{carried, decode, encode, Shared};
 
-use passk_io::page_view::PageView;
+use passk_app::page::page_view::PageView;
 use passk_view::calculator;
 
 pub mod corpus;

@@ -1,5 +1,5 @@
 //! The Parquet reader's Web Worker (built for wasm32 by Trunk, started by the page only when a
-//! Parquet file is loaded: `src/parquet_reader.rs`).
+//! Parquet file is loaded: `src/inputs/parquet_reader.rs`).
 //!
 //! It speaks the page's one protocol (`passk-protocol`), of which it understands `Ask::Read`
 //! alone ([`ReadRequest`](passk_protocol::ReadRequest)): it reads the user's file there,

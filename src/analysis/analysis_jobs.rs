@@ -1,0 +1,380 @@
+//! The analysis pipelines, each a request to the engine worker that the latest input
+//! supersedes: the fits when the series change, the curves when the fit asked for, k_max, the
+//! band or the settings change, the backtests and the report with each fit (the engine starts
+//! what names a fit once that fit is done). The page only sends and receives: it
+//! never computes them, so it never freezes. Until a new result arrives the old one stays,
+//! marked stale; a job that runs longer than [`SHOW_AFTER_MS`] shows its progress.
+
+use leptos::prelude::*;
+
+use crate::engine::engine_client;
+use crate::engine::engine_pool;
+use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
+use passk_core::data::dataset::Dataset;
+use passk_core::data::rejected::Rejected;
+use passk_core::estimators::kind::Estimator;
+use passk_core::eval::fit::SeriesFit;
+use passk_core::report::schema::Report;
+use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::settings::{BandKind, Options};
+use passk_io::settings::Parsed;
+use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
+
+/// Backtest repeats per shrink factor (as `passk report --backtest`).
+pub const BACKTEST_REPEATS: u64 = 20;
+/// A job running longer than this shows its progress bar, in milliseconds.
+pub const SHOW_AFTER_MS: i32 = 300;
+
+/// A job sent to the engine and not yet answered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pending {
+    /// Its job number.
+    pub job: u64,
+    /// What is being computed (the engine's last progress message).
+    pub text: String,
+    /// Steps done and in all, when known.
+    pub done: Option<(u64, u64)>,
+    /// Whether it has run long enough to show its progress.
+    pub shown: bool,
+}
+
+/// The pending job of each family (indexed by [`Family::index`]).
+pub type PendingJobs = RwSignal<[Option<Pending>; Family::COUNT]>;
+
+/// Sends the request `make` builds from its job number and notes the job as pending (saying
+/// `text` until the engine says more); returns the job number.
+pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) -> u64 {
+    let mut family = None;
+    let job = engine_client::send(|job| {
+        let req = make(job);
+        family = Some(req.family());
+        req
+    });
+    if let Some(f) = family {
+        started(pending, f, job, text);
+    }
+    job
+}
+
+/// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
+fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
+    pending.update(|p| {
+        p[family.index()] = Some(Pending {
+            job,
+            text: text.to_string(),
+            done: None,
+            shown: false,
+        })
+    });
+    set_timeout(
+        move || {
+            pending.update(|p| {
+                if let Some(q) = p[family.index()].as_mut().filter(|q| q.job == job) {
+                    q.shown = true;
+                }
+            })
+        },
+        std::time::Duration::from_millis(SHOW_AFTER_MS as u64),
+    );
+}
+
+/// Routes the replies of `family` to `done` (the result of its latest job) and keeps its
+/// pending entry: progress updates it, the result or a failure clears it.
+pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'static) {
+    engine_client::on_reply(family, move |reply| {
+        let latest = pending.with_untracked(|p| p[family.index()].as_ref().map(|q| q.job));
+        if reply.job() != latest {
+            return;
+        }
+        match reply {
+            Reply {
+                answer: Answer::Progress { text, done, .. },
+                job,
+            } => pending.update(|p| {
+                if let Some(q) = p[family.index()].as_mut() {
+                    // (A band spread over the pool: every worker's resamples.)
+                    (q.text, q.done) = engine_pool::across(family, job, text, done);
+                }
+            }),
+            Reply {
+                answer: Answer::Failed { message, .. },
+                ..
+            } => {
+                pending.update(|p| p[family.index()] = None);
+                if message != "the series changed" {
+                    web_sys::console::warn_1(&format!("engine: {message}").into());
+                }
+            }
+            other => {
+                done(other);
+                pending.update(|p| p[family.index()] = None);
+            }
+        }
+    });
+}
+
+/// Cancels the pending job of `family` (the old result stays).
+pub fn cancel(pending: PendingJobs, family: Family) {
+    let job = engine_client::cancel(family);
+    engine_pool::cancel(family, job);
+    pending.update(|p| p[family.index()] = None);
+}
+
+/// Refits every series when the series change; `data` gets the fit job's number as it is
+/// asked for, so that the requests naming it (curves, report, …) go at once and the engine
+/// starts them the moment the fit is done. The first fit is asked for before the page has
+/// mounted (the engine fits while the page builds).
+pub fn fit_pipeline(
+    datasets: Memo<Vec<Dataset>>,
+    fits: RwSignal<Vec<SeriesFit>>,
+    data: RwSignal<u64>,
+    pending: PendingJobs,
+) {
+    handle(pending, Family::Fit, move |reply| {
+        if let Reply {
+            answer: Answer::Fits { fits: f, .. },
+            ..
+        } = reply
+        {
+            fits.set(f);
+        }
+    });
+    let fit = move |ds: Vec<Dataset>| {
+        data.set(ask(pending, "fitting…", |job| Request {
+            job,
+            ask: Ask::Fit { datasets: ds },
+        }));
+    };
+    let first = datasets.get_untracked();
+    let sent = StoredValue::new(first.clone());
+    fit(first);
+    // A retry after the engine failed asks again (everything downstream follows the fit).
+    let retries = engine_client::retries();
+    let retried = StoredValue::new(retries.get_untracked());
+    Effect::new(move |_| {
+        let ds = datasets.get();
+        let r = retries.get();
+        // Its first run sees the series asked for above, unless they changed since.
+        if sent.with_value(|s| *s != ds) || retried.get_value() != r {
+            sent.set_value(ds.clone());
+            retried.set_value(r);
+            fit(ds);
+        }
+    });
+}
+
+/// Whether the scaled fits' curves are wanted: when drawn, or when some series' auto curve
+/// extrapolates with one (its backtest chose it).
+pub fn scaled_drawn(
+    enabled: RwSignal<Vec<Estimator>>,
+    backtests: RwSignal<Vec<SeriesBacktest>>,
+) -> Memo<bool> {
+    Memo::new(move |_| {
+        let drawn = |f: fn(&Estimator) -> bool| enabled.with(|e| e.iter().any(f));
+        drawn(|e| e.scaled())
+            || (drawn(|e| *e == Estimator::Auto)
+                && backtests.with(|b| b.iter().any(|b| b.chosen().scaled())))
+    })
+}
+
+/// Where the curves go.
+#[derive(Clone, Copy)]
+pub struct CurveOutputs {
+    /// The Pass@k curves of the series with tasks.
+    pub curves: RwSignal<Vec<SeriesCurves>>,
+    /// Their Cover@τ curves.
+    pub cover: RwSignal<Vec<CoverCurves>>,
+    /// The pending jobs.
+    pub pending: PendingJobs,
+    /// Whether to draw the scaled fits too.
+    pub scaled: Memo<bool>,
+}
+
+/// Asks for the curves when a fit is asked for or k_max, the band, the settings or whether
+/// the scaled fits are drawn change (never refitting).
+pub fn curve_pipeline(
+    data: RwSignal<u64>,
+    settings: Memo<Parsed>,
+    k_max: Memo<u64>,
+    band: RwSignal<BandKind>,
+    out: CurveOutputs,
+) {
+    handle(out.pending, Family::Curves, move |reply| {
+        if let Reply {
+            answer: Answer::Curves { curves, cover, .. },
+            ..
+        } = reply
+        {
+            out.curves.set(curves);
+            out.cover.set(cover);
+        }
+    });
+    // Only what the curves depend on: CV folds never redraw them, nor do the bootstrap's
+    // resamples and seed unless the band is the bootstrap's.
+    let inputs = Memo::new(move |_| {
+        let band = band.get();
+        let (mut settings, taus) =
+            settings.with(|s| (s.opts.settings.clone(), s.opts.taus.clone()));
+        settings.folds = 0;
+        if band != BandKind::Bootstrap {
+            settings.bootstrap = 0;
+            settings.seed = 0;
+        }
+        (k_max.get(), band, settings, taus)
+    });
+    Effect::new(move |_| {
+        let (k_max, band, settings, taus) = inputs.get();
+        let scaled = out.scaled.get();
+        let data = data.get();
+        let pool = engine_pool::workers_for(band, data);
+        let band_settings = settings.clone();
+        let job = ask(out.pending, "drawing…", |job| Request {
+            job,
+            ask: Ask::Curves {
+                data,
+                k_max,
+                band,
+                settings,
+                taus,
+                scaled,
+                pool,
+            },
+        });
+        let work = Work::Band {
+            data,
+            k_max,
+            settings: band_settings,
+        };
+        engine_pool::spread(job, pool, work);
+    });
+}
+
+/// Asks for the backtests with each fit (the engine starts them once it is done), for the k
+/// list — the same choice as `passk report --backtest`.
+pub fn backtest_pipeline(
+    data: RwSignal<u64>,
+    settings: Memo<Parsed>,
+    backtests: RwSignal<Vec<SeriesBacktest>>,
+    pending: PendingJobs,
+) {
+    handle(pending, Family::Backtest, move |reply| {
+        if let Reply {
+            answer: Answer::Backtests { backtests: b, .. },
+            ..
+        } = reply
+        {
+            backtests.set(b);
+        }
+    });
+    // Only what the backtest depends on: neither CV folds nor bootstrap resamples.
+    let inputs = Memo::new(move |_| {
+        settings.with(|s| {
+            let mut settings = s.opts.settings.clone();
+            settings.folds = 0;
+            settings.bootstrap = 0;
+            (settings, s.opts.ks.clone())
+        })
+    });
+    Effect::new(move |_| {
+        let (settings, ks) = inputs.get();
+        let data = data.get();
+        // Its series spread over the pool's workers, when they hold this fit.
+        let pool = engine_pool::series_workers(data);
+        let what = (settings.clone(), ks.clone(), BACKTEST_REPEATS);
+        let job = ask(pending, "backtesting…", |job| Request {
+            job,
+            ask: Ask::Backtest {
+                data,
+                settings,
+                ks,
+                repeats: BACKTEST_REPEATS,
+                pool,
+            },
+        });
+        let (settings, ks, repeats) = what;
+        let work = Work::Backtest {
+            data,
+            settings,
+            ks,
+            repeats,
+        };
+        engine_pool::spread(job, pool, work);
+    });
+}
+
+/// What the table's report is asked from: the fit job, its series, the settings and the
+/// rejected rows.
+pub type ReportInputs = (
+    RwSignal<u64>,
+    Memo<Vec<Dataset>>,
+    Memo<Parsed>,
+    Memo<Vec<Vec<Rejected>>>,
+);
+
+/// Asks for the table's report (without CV-ELPD and the per-row bootstrap bands, which
+/// nothing on the page shows) with each fit, and when the report's settings or the rejected
+/// rows change, or a backtest of one of the series shown chose a scaled fit (whose columns
+/// the auto column then reads: asked for only then, so that the first table does not wait
+/// for those fits); until it arrives the last one stays.
+pub fn report_pipeline(
+    (data, datasets, settings, rejected): ReportInputs,
+    (report, backtests): (RwSignal<Report>, RwSignal<Vec<SeriesBacktest>>),
+    pending: PendingJobs,
+) {
+    handle(pending, Family::Report, move |reply| {
+        if let Reply {
+            answer: Answer::Report { report: r, .. },
+            ..
+        } = reply
+        {
+            report.set(r.unpack());
+        }
+    });
+    let options = Memo::new(move |_| {
+        settings.with(|s| {
+            // A backtest of a series of the fit shown (by name and smallest n; the backtests
+            // of the last fit stay until this fit's arrive).
+            let current = |b: &SeriesBacktest| {
+                datasets.with(|d| {
+                    d.iter().any(|s| {
+                        s.name == b.name
+                            && s.tasks.iter().map(|t| t.counts.n()).min() == Some(b.n_min)
+                    })
+                })
+            };
+            let mut o = Options {
+                cv: false,
+                scaled_columns: backtests
+                    .with(|b| b.iter().any(|b| b.chosen().scaled() && current(b))),
+                ..s.opts.clone()
+            };
+            o.settings.bootstrap = 0;
+            o.settings.folds = 0;
+            o
+        })
+    });
+    Effect::new(move |_| {
+        let options = options.get();
+        let rejected = rejected.get();
+        let data = data.get();
+        ask(pending, "tabulating…", |job| Request {
+            job,
+            ask: Ask::Report {
+                data,
+                rejected,
+                options,
+                full: false,
+            },
+        });
+    });
+}
+
+/// The report's options with the forecasts and the panel's target (none while the field
+/// holds no valid one).
+pub fn with_forecast(opts: Options, reach: Result<f64, String>) -> Options {
+    Options {
+        forecast: true,
+        reach: reach.into_iter().collect(),
+        ..opts
+    }
+}

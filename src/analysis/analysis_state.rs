@@ -1,0 +1,400 @@
+//! The analysis' state: the settings' fields and the chart toggles (kept in local storage),
+//! and the one-way chain inputs → fits → curves, Cover curves and report, each a `Memo` so
+//! that a change recomputes only what depends on it (k_max and the band never refit).
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::analysis_jobs::{
+    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, scaled_drawn, with_forecast,
+    CurveOutputs, Pending, PendingJobs,
+};
+use crate::inputs::dataset_state::Inputs;
+use crate::inputs::storage;
+use passk_app::page::loaded::Loaded;
+use passk_app::page::page_view::PageView;
+use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
+use passk_core::data::dataset::Dataset;
+use passk_core::data::errors::{apply_all, summarise_all};
+use passk_core::data::rejected::Rejected;
+use passk_core::estimators::kind::{Estimator, DEFAULT_ENABLED};
+use passk_core::eval::fit::SeriesFit;
+use passk_core::report::schema::Report;
+use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
+use passk_core::settings::BandKind;
+use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
+use passk_plot::slots::SlotBook;
+
+/// Where the settings and the view are kept across reloads.
+pub const KEY: &str = "passk.analysis.v1";
+
+/// What is saved across reloads.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    fields: SettingsText,
+    enabled: Vec<String>,
+    band: String,
+    #[serde(default)]
+    view: PageView,
+}
+
+/// The colour slots by key worth carrying (see [`Analysis::colours`]).
+fn colours(slot_keys: Memo<SlotBook>, workspace: Memo<Loaded>) -> Vec<Option<String>> {
+    slot_keys.with(|b| workspace.with(|w| b.carried(&w.keys)))
+}
+
+/// A panel's choice of series (None: no series has tasks).
+pub type Choice = Memo<Option<String>>;
+
+/// The analysis state.
+#[derive(Clone, Copy)]
+pub struct Analysis {
+    /// The settings' fields.
+    pub fields: RwSignal<SettingsText>,
+    /// The estimators drawn.
+    pub enabled: RwSignal<Vec<Estimator>>,
+    /// The band shaded.
+    pub band: RwSignal<BandKind>,
+    /// Which series, budget and threshold the panels show.
+    pub view: RwSignal<PageView>,
+    /// The fields read (errors by field).
+    pub parsed: Memo<Result<Parsed, Vec<(Field, String)>>>,
+    /// The last valid settings (the charts keep them while a field is being fixed).
+    pub settings: Memo<Parsed>,
+    /// Every series read (with or without tasks), for the report.
+    pub datasets: Memo<Vec<Dataset>>,
+    /// Their rejected rows.
+    pub rejected: Memo<Vec<Vec<Rejected>>>,
+    /// Each series' fits (filled by a job when the series change).
+    pub fits: RwSignal<Vec<SeriesFit>>,
+    /// The chart's k_max.
+    pub k_max: Memo<u64>,
+    /// The Pass@k curves of the series with tasks.
+    pub curves: RwSignal<Vec<SeriesCurves>>,
+    /// Their Cover@τ curves.
+    pub cover: RwSignal<Vec<CoverCurves>>,
+    /// What is being computed, while a job has run for a while.
+    pub busy: Signal<Option<String>>,
+    /// The engine's pending job of each family.
+    pub pending: PendingJobs,
+    /// The fit job whose series `fits` holds (the engine's later requests name it).
+    pub data: RwSignal<u64>,
+    /// Each series' backtest and the estimator it chose (filled by a job after the fits).
+    pub backtests: RwSignal<Vec<SeriesBacktest>>,
+    /// Each series' colour slot, kept across edits (a renamed series keeps its colour), by
+    /// the name shown.
+    pub slots: Memo<SlotBook>,
+    /// The same slots by series key (what a link and a reload carry, `view.colours`).
+    pub slot_keys: Memo<SlotBook>,
+    /// The series as read, renamed and reordered as the user set (`view.series`).
+    pub workspace: Memo<Loaded>,
+    /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
+    /// bootstrap bands (the download asks the engine for the whole one), filled by a job
+    /// after the fits.
+    pub report: RwSignal<Report>,
+    /// That report with the page's backtests attached (the auto column): what the results
+    /// table shows and the backtest panel's lead sentence quotes.
+    pub with_backtests: Memo<Report>,
+}
+
+impl Analysis {
+    /// Sets one field.
+    pub fn set_field(&self, f: impl FnOnce(&mut SettingsText)) {
+        self.fields.update(f);
+    }
+
+    /// Asks the engine for the whole `passk-report/1` document, CV-ELPD and bootstrap bands
+    /// included, and offers it as `passk-report.json` when it arrives.
+    pub fn download_report(&self) {
+        let (reach, policy) = self
+            .view
+            .with_untracked(|v| (v.reach_target(), v.error_policy()));
+        let options = self
+            .settings
+            .with_untracked(|s| with_forecast(s.opts.clone(), reach));
+        // From the series as read: the policy's summary (the engine has them as it left them).
+        let errors = self
+            .workspace
+            .with_untracked(|w| summarise_all(&w.datasets, policy));
+        let job = (
+            self.data.get_untracked(),
+            self.rejected.get_untracked(),
+            errors,
+        );
+        crate::analysis::report_export::request_export(self.pending, job, options, self.backtests);
+    }
+
+    /// The items of the series the charts show (the legend hides the others), with their
+    /// colour slots; `name` names an item's series.
+    pub fn visible<T>(&self, items: Vec<T>, name: impl Fn(&T) -> &str) -> (Vec<T>, Vec<usize>) {
+        let book = self.slots.get();
+        let hidden = self.hidden_names();
+        items
+            .into_iter()
+            .filter(|t| !hidden.iter().any(|h| h == name(t)))
+            .map(|t| {
+                let slot = book.slot(name(&t));
+                (t, slot)
+            })
+            .unzip()
+    }
+
+    /// The names shown of the series hidden from the charts (the view keeps their keys).
+    fn hidden_names(&self) -> Vec<String> {
+        self.view.with(|v| {
+            self.workspace.with(|w| {
+                w.keys
+                    .iter()
+                    .zip(&w.datasets)
+                    .filter(|(k, _)| v.hidden.contains(k))
+                    .map(|(_, d)| d.name.clone())
+                    .collect()
+            })
+        })
+    }
+
+    /// The colour slots by key, as a link or a reload carries them: none when a fresh page
+    /// showing these series in this order would paint them the same (the link stays short).
+    pub fn colours(&self) -> Vec<Option<String>> {
+        colours(self.slot_keys, self.workspace)
+    }
+
+    /// Whether the series shown as `name` is hidden from the charts.
+    pub fn is_hidden(&self, name: &str) -> bool {
+        self.hidden_names().iter().any(|h| h == name)
+    }
+
+    /// Hides the series shown as `name` from the charts, or shows it again.
+    pub fn toggle_hidden(&self, name: &str) {
+        let key = self.workspace.with_untracked(|w| {
+            let i = w.datasets.iter().position(|d| d.name == name)?;
+            w.keys.get(i).cloned()
+        });
+        let Some(key) = key else { return };
+        self.view.update(|v| {
+            if let Some(i) = v.hidden.iter().position(|h| *h == key) {
+                v.hidden.remove(i);
+            } else {
+                v.hidden.push(key);
+            }
+        });
+    }
+
+    /// The names of the series with tasks, and the one a panel shows: the one `want` reads
+    /// from the view (a link's or the user's choice) if it has tasks, else the first.
+    pub fn series_choice(
+        &self,
+        want: fn(&PageView) -> Option<String>,
+    ) -> (Memo<Vec<String>>, Memo<Option<String>>) {
+        let (fits, view) = (self.fits, self.view);
+        let names = Memo::new(move |_| {
+            fits.with(|f| {
+                f.iter()
+                    .filter(|s| !s.groups.is_empty())
+                    .map(|s| s.name.clone())
+                    .collect::<Vec<_>>()
+            })
+        });
+        let chosen = Memo::new(move |_| {
+            let want = view.with(want);
+            names.with(|n| {
+                want.filter(|w| n.contains(w))
+                    .or_else(|| n.first().cloned())
+            })
+        });
+        (names, chosen)
+    }
+
+    /// The names of the series with tasks, and the two the paired and comparison panels
+    /// compare (A − B): the view's choices (a link's or the user's) where they have tasks, else
+    /// the second series minus the first (DeepScaleR: RL − base).
+    pub fn compared(&self) -> (Memo<Vec<String>>, Choice, Choice) {
+        let (datasets, view) = (self.datasets, self.view);
+        let names = Memo::new(move |_| {
+            datasets.with(|d| {
+                d.iter()
+                    .filter(|d| !d.tasks.is_empty())
+                    .map(|d| d.name.clone())
+                    .collect::<Vec<_>>()
+            })
+        });
+        let pick = move |which: fn(&PageView) -> Option<String>, default: usize| {
+            Memo::new(move |_| {
+                let want = view.with(which);
+                names.with(|n| {
+                    want.filter(|w| n.contains(w))
+                        .or_else(|| n.get(default).cloned())
+                })
+            })
+        };
+        (
+            names,
+            pick(|v| v.compare_a.clone(), 1),
+            pick(|v| v.compare_b.clone(), 0),
+        )
+    }
+
+    /// The message for a field, if it is not valid.
+    pub fn error(&self, field: Field) -> Signal<Option<String>> {
+        let parsed = self.parsed;
+        Signal::derive(move || {
+            parsed.with(|p| match p {
+                Err(errors) => errors.iter().find(|e| e.0 == field).map(|e| e.1.clone()),
+                Ok(_) => None,
+            })
+        })
+    }
+}
+
+/// Creates the analysis of the inputs' series.
+pub fn provide_analysis(inputs: Inputs) -> Analysis {
+    let saved: Option<Saved> = storage::load(KEY).and_then(|s| serde_json::from_str(&s).ok());
+    let (fields, enabled, band, view) = match saved {
+        Some(s) => (
+            s.fields,
+            s.enabled
+                .iter()
+                .filter_map(|k| Estimator::from_key(k))
+                .collect(),
+            BandKind::from_key(&s.band).unwrap_or(BandKind::DEFAULT),
+            s.view,
+        ),
+        None => (
+            SettingsText::default(),
+            DEFAULT_ENABLED.to_vec(),
+            BandKind::DEFAULT,
+            PageView::default(),
+        ),
+    };
+    let (view, fields) = (RwSignal::new(view), RwSignal::new(fields));
+    let (enabled, band) = (RwSignal::new(enabled), RwSignal::new(band));
+    let parsed = Memo::new(move |_| fields.with(parse_all));
+    let settings = Memo::new(move |prev: Option<&Parsed>| match parsed.get() {
+        Ok(p) => p,
+        Err(_) => prev.cloned().unwrap_or_default(),
+    });
+    let edits = Memo::new(move |_| view.with(|v| v.series.clone()));
+    let by_group = Memo::new(move |_| view.with(|v| v.by_group));
+    let workspace = Memo::new(move |_| {
+        inputs.workspace.with(|w| {
+            edits.with(|e| match by_group.get() {
+                true => w.broken_down().edited(e),
+                false => w.edited(e),
+            })
+        })
+    });
+    let policy = Memo::new(move |_| view.with(PageView::error_policy)); // errors: failures or out
+    let datasets = Memo::new(move |_| workspace.with(|w| apply_all(&w.datasets, policy.get())));
+    let (fits, curves) = (
+        RwSignal::new(Vec::<SeriesFit>::new()),
+        RwSignal::new(Vec::<SeriesCurves>::new()),
+    );
+    let cover = RwSignal::new(Vec::<CoverCurves>::new());
+    let pending: PendingJobs = RwSignal::new(Default::default());
+    let busy = Signal::derive(move || {
+        pending.with(|p| {
+            p.iter()
+                .flatten()
+                .find(|q: &&Pending| q.shown)
+                .map(|q| q.text.clone())
+        })
+    });
+    let data = RwSignal::new(0u64);
+    // From the series, not their fits: the curves are asked for with the fit, not after it.
+    let n_max = Memo::new(move |_| {
+        datasets.with(|d| {
+            d.iter()
+                .flat_map(|s| s.tasks.iter())
+                .map(|t| t.counts.n())
+                .max()
+        })
+    });
+    let k_max = Memo::new(move |_| {
+        let n_max = n_max.get().unwrap_or(0);
+        settings
+            .with(|s| s.k_max)
+            .unwrap_or_else(|| auto_k_max(n_max))
+    });
+    let backtests = RwSignal::new(Vec::<SeriesBacktest>::new());
+    fit_pipeline(datasets, fits, data, pending);
+    let out = CurveOutputs {
+        curves,
+        cover,
+        pending,
+        scaled: scaled_drawn(enabled, backtests),
+    };
+    curve_pipeline(data, settings, k_max, band, out);
+    let rejected = Memo::new(move |_| workspace.with(|w| w.rejected.clone()));
+    // Slots are kept by series key, and shown under the names given. Colours a link or a
+    // reload brings (`view.colours`, new since last seen) take precedence over the book kept.
+    let kept = StoredValue::new((SlotBook::default(), Vec::<Option<String>>::new()));
+    let slot_keys = Memo::new(move |_| {
+        let wanted = view.with(|v| v.colours.clone());
+        workspace.with(|w| {
+            let (book, seen) = kept.get_value();
+            let base = if wanted == seen {
+                book
+            } else {
+                SlotBook::from_entries(&wanted)
+            };
+            let book = base.update(&w.keys);
+            kept.set_value((book.clone(), wanted));
+            book
+        })
+    });
+    let slots = Memo::new(move |_| {
+        workspace.with(|w| {
+            let shown: Vec<String> = w.datasets.iter().map(|d| d.name.clone()).collect();
+            slot_keys.with(|b| b.relabel(&w.keys, &shown))
+        })
+    });
+    let report = RwSignal::new(Report::default());
+    let with_backtests = Memo::new(move |_| {
+        let mut r = report.get();
+        backtests.with(|bts| attach_backtests(&mut r, bts));
+        r
+    });
+    let table = (data, datasets, settings, rejected);
+    report_pipeline(table, (report, backtests), pending);
+    // Sent after the curves and the table's report, which the first screen waits for (the
+    // engine starts its jobs in the order they arrive and interleaves their slices).
+    backtest_pipeline(data, settings, backtests, pending);
+    // The outside world: keep the settings across reloads.
+    Effect::new(move |_| {
+        let saved = Saved {
+            fields: fields.get(),
+            enabled: enabled.get().iter().map(|e| e.key().to_string()).collect(),
+            band: band.get().key().to_string(),
+            view: PageView {
+                colours: colours(slot_keys, workspace),
+                ..view.get()
+            },
+        };
+        if let Ok(json) = serde_json::to_string(&saved) {
+            let _ = storage::save(KEY, &json);
+        }
+    });
+    Analysis {
+        fields,
+        enabled,
+        band,
+        view,
+        parsed,
+        settings,
+        datasets,
+        rejected,
+        fits,
+        k_max,
+        curves,
+        cover,
+        busy,
+        pending,
+        data,
+        backtests,
+        slots,
+        slot_keys,
+        workspace,
+        report,
+        with_backtests,
+    }
+}

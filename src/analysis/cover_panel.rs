@@ -1,0 +1,84 @@
+//! The Cover@τ chart: plug-in steps and BB-posterior curves, markers at the chosen τ, the
+//! note that the area under the curve is pass@1, hover readout and a data table.
+
+use leptos::prelude::*;
+
+use crate::analysis::job_progress::{is_stale, JobProgress};
+use passk_protocol::Family;
+
+use crate::analysis::analysis_state::Analysis;
+use crate::analysis::series_key::SeriesKey;
+use crate::widgets::chart_canvas::ChartCanvas;
+use passk_io::display::percent;
+use passk_plot::cover::CoverChart;
+use passk_plot::Chart;
+use passk_view::chart_data;
+
+/// The pass@1 under which (for every series) the τ axis is logarithmic unless chosen.
+pub const LOG_BELOW: f64 = 0.1;
+
+/// The Cover@τ panel.
+#[component]
+pub fn CoverPanel(
+    /// The analysis state.
+    analysis: Analysis,
+    /// Dark colours.
+    dark: ReadSignal<bool>,
+) -> impl IntoView {
+    let a = analysis;
+    // The series the legend shows, with their colour slots.
+    let shown = Memo::new(move |_| a.visible(a.cover.get(), |c| &c.name));
+    // A log τ axis: as chosen, else when every series' pass@1 is below 10 % (their curves
+    // would crowd against τ = 0).
+    let log_tau = Memo::new(move |_| {
+        a.view.with(|v| v.cover_log).unwrap_or_else(|| {
+            shown.with(|(s, _)| !s.is_empty() && s.iter().all(|c| c.area < LOG_BELOW))
+        })
+    });
+    let chart = Signal::derive(move || {
+        let (series, slots) = shown.get();
+        Chart::Cover(CoverChart {
+            series,
+            posterior: true,
+            slots,
+            log_tau: log_tau.get(),
+        })
+    });
+    let areas = move || {
+        a.cover.with(|cs| {
+            cs.iter()
+                .map(|c| format!("{} {}", c.name, percent(c.area)))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        })
+    };
+    let stale = is_stale(analysis.pending, Family::Curves);
+    view! {
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="cover-title">
+            <h2 id="cover-title">"Cover@τ"</h2>
+            <JobProgress pending=analysis.pending family=Family::Curves />
+            <p class="note small">
+                "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
+                "(dashed). Markers at the τ list. The area under each curve equals its pass@1: " {areas} "."
+            </p>
+            <label class="toggle">
+                <input type="checkbox" data-testid="cover-log" prop:checked=move || log_tau.get()
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        a.view.update(|v| v.cover_log = Some(on));
+                    } />
+                "log τ axis"
+            </label>
+            <SeriesKey names=Signal::derive(move || a.cover.with(|c| c.iter().map(|s| s.name.clone()).collect::<Vec<_>>())) dark=dark analysis=a />
+            <ChartCanvas
+                testid="chart-cover"
+                label="Cover@τ against τ for each series, plug-in and BB posterior; the data table below lists the values."
+                file="passk-cover"
+                chart=chart
+                dark=dark
+                hover_id="cover-hover"
+                table=Signal::derive(move || a.cover.with(|c| chart_data::cover(c)))
+            />
+        </section>
+    }
+}

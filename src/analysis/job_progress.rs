@@ -1,0 +1,40 @@
+//! The progress of an engine job that has run for a while, where its result will appear: a
+//! bar (when the engine counts its steps), what is being computed, and a cancel button. The
+//! old result stays on screen meanwhile, marked stale by the panel.
+
+use leptos::prelude::*;
+
+use crate::analysis::analysis_jobs::{cancel, PendingJobs};
+use passk_protocol::Family;
+
+/// Whether a family's job has run long enough to show (the panel marks its result stale).
+pub fn is_stale(pending: PendingJobs, family: Family) -> Signal<bool> {
+    Signal::derive(move || pending.with(|p| p[family.index()].as_ref().is_some_and(|q| q.shown)))
+}
+
+/// The progress bar of one family's job.
+#[component]
+pub fn JobProgress(
+    /// The pending jobs.
+    pending: PendingJobs,
+    /// Whose job.
+    family: Family,
+) -> impl IntoView {
+    move || {
+        pending.with(|p| p[family.index()].clone()).filter(|q| q.shown).map(|q| {
+            let bar = match q.done {
+                Some((done, total)) => view! { <progress max=total value=done></progress> }.into_any(),
+                None => view! { <progress></progress> }.into_any(),
+            };
+            view! {
+                <div class="load" data-testid="job-progress" role="status">
+                    {bar}
+                    <span>{q.text}</span>
+                    <button class="copy" data-testid="job-cancel" on:click=move |_| cancel(pending, family)>
+                        "cancel"
+                    </button>
+                </div>
+            }
+        })
+    }
+}

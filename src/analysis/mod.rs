@@ -1,0 +1,18 @@
+//! The analysis of the loaded series: its settings, the jobs it asks the engine for, and its panels.
+
+pub mod analysis_jobs;
+pub mod analysis_settings;
+pub mod analysis_state;
+pub mod analysis_view;
+pub mod cover_panel;
+pub mod fit_panel;
+pub mod graded_notes;
+pub mod job_progress;
+pub mod method_notes;
+pub mod pass_at_k_panel;
+pub mod ranking_panel;
+pub mod report_export;
+pub mod results_table;
+pub mod series_charts;
+pub mod series_key;
+pub mod setting_field;

@@ -1,0 +1,46 @@
+//! The download of the whole `passk-report/1` document.
+
+use leptos::prelude::*;
+
+use crate::analysis::analysis_jobs::{ask, handle, PendingJobs};
+use passk_core::data::errors::ErrorsSummary;
+use passk_core::data::rejected::Rejected;
+use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
+use passk_core::settings::Options;
+use passk_protocol::{Answer, Ask, Family, Reply, Request};
+
+/// Asks for the whole report of the series last fitted, with the page's backtests and what
+/// the error policy did to each series (`errors`, as `passk report` writes it) attached,
+/// and offers it as `passk-report.json` when it arrives (a newer download supersedes it).
+pub fn request_export(
+    pending: PendingJobs,
+    (data, rejected, errors): (u64, Vec<Vec<Rejected>>, Vec<Option<ErrorsSummary>>),
+    options: Options,
+    backtests: RwSignal<Vec<SeriesBacktest>>,
+) {
+    handle(pending, Family::Export, move |reply| {
+        if let Reply {
+            answer: Answer::Report { report, .. },
+            ..
+        } = reply
+        {
+            let mut r = report.unpack();
+            backtests.with_untracked(|bts| attach_backtests(&mut r, bts));
+            for (m, e) in r.models.iter_mut().zip(&errors) {
+                m.errors.clone_from(e);
+            }
+            let json = serde_json::to_string_pretty(&r).unwrap_or_default();
+            let _ =
+                crate::widgets::download::save_text("passk-report.json", "application/json", &json);
+        }
+    });
+    ask(pending, "writing the report…", |job| Request {
+        job,
+        ask: Ask::Report {
+            data,
+            rejected,
+            options,
+            full: true,
+        },
+    });
+}

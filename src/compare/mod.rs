@@ -1,0 +1,3 @@
+//! The comparison of two series, task by task.
+
+pub mod compare_panel;

@@ -1,0 +1,373 @@
+//! The page's side of the engine worker: starts it, numbers each request, posts it as one binary
+//! buffer (`passk_protocol::codec`), and routes each reply to the one handler of its family. Requests go at
+//! once (a worker still loading keeps them), those carrying task lists a task later, and
+//! large replies are handled a task after their decoding, all in order (`task_queue`); each
+//! family's newest is kept until answered. When the worker fails (its script or wasm cannot
+//! load, or it dies: a panic, out of memory) the page says so, starts it once more and sends
+//! it the requests still unanswered; should it fail again, every request fails with the
+//! reason, which the page shows with a retry ([`retry`]); with the
+//! `in-page-engine` feature (the wasm-bindgen tests, which have no worker script) the same
+//! engine runs on the page instead, in time slices.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use leptos::prelude::ArcRwSignal;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+use crate::engine::task_queue;
+use passk_app::client::Client as AppClient;
+#[cfg(feature = "in-page-engine")]
+use passk_engine::{job::Host, runner::Engine};
+use passk_protocol::codec::{from_js, to_js};
+use passk_protocol::{Answer, Ask, Family, Reply, Request};
+
+/// The engine worker's script (crates/passk-engine/passk-engine-loader.js, copied beside the page).
+pub const WORKER_URL: &str = "passk-engine-loader.js";
+
+/// A reply handler.
+type Handler = Box<dyn Fn(Reply)>;
+
+#[derive(Default)]
+struct Client {
+    worker: Option<Worker>,
+    #[cfg(feature = "in-page-engine")]
+    local: Option<Rc<Engine>>,
+    /// Why the worker could not start (then it is not started again until a retry).
+    start_error: Option<String>,
+    /// Job numbers, the requests unanswered, restarts, the last fit (`passk_app::client`).
+    state: AppClient,
+    /// Called when a restarted worker has been sent the requests unanswered.
+    after_restart: Option<fn()>,
+    handlers: [Option<Rc<Handler>>; Family::COUNT],
+}
+
+impl Client {
+    /// Why no engine takes requests: the worker could not start, or the page gave up.
+    fn failed(&self) -> Option<String> {
+        (self.start_error.clone()).or_else(|| self.state.gave_up().map(String::from))
+    }
+}
+
+thread_local! {
+    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+    static FAILURE: ArcRwSignal<Option<(String, bool)>> = ArcRwSignal::new(None);
+    static RETRIES: ArcRwSignal<u64> = ArcRwSignal::new(0);
+}
+
+/// What the page says while a failed worker restarts.
+pub const RESTARTING: &str = "The engine stopped (its worker failed or could not load): \
+                              restarting it and asking again…";
+
+/// What the page says once the worker has failed again.
+pub const GAVE_UP: &str = "The engine worker could not load or stopped again, so the curves \
+                           and tables cannot be computed now. The single-problem calculator \
+                           above still works: it runs on the page.";
+
+/// The engine's state as the page shows it: None while it works, else what is wrong, and
+/// whether the page has given up (then it offers a retry).
+pub fn failure() -> ArcRwSignal<Option<(String, bool)>> {
+    FAILURE.with(|f| f.clone())
+}
+
+/// Whether some engine takes requests (the worker, or the page's own).
+fn running(c: &Client) -> bool {
+    #[cfg(feature = "in-page-engine")]
+    if c.local.is_some() {
+        return true;
+    }
+    c.worker.is_some()
+}
+
+/// Where `index.html`'s first script leaves the worker it started before the page's wasm
+/// loaded, with the events the worker sent meanwhile (`{ worker, early }`).
+const EARLY_WORKER: &str = "__passkEngine";
+
+/// Starts the worker once (later calls do nothing): takes over the one `index.html` started
+/// (its wasm then compiles while the page's loads), else starts it.
+fn start(c: &mut Client) {
+    if running(c) || c.failed().is_some() {
+        return;
+    }
+    let (worker, early) = match early_worker() {
+        Some(started) => started,
+        None => match Worker::new(WORKER_URL) {
+            Ok(w) => (w, js_sys::Array::new()),
+            Err(e) => {
+                c.start_error = Some(format!("the engine worker could not start: {e:?}"));
+                return;
+            }
+        },
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
+        match from_js::<Reply>(ev.data()) {
+            // A large one handled a task after its decoding; the replies after it wait.
+            Ok(reply) => task_queue::INBOX.in_order(reply.is_large(), move || deliver(reply)),
+            Err(e) => web_sys::console::warn_1(&format!("engine reply unreadable: {e}").into()),
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| worker_failed());
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    c.worker = Some(worker);
+    // What the worker said before the page listened, in order, once the client is free.
+    if early.length() > 0 {
+        let replay = Closure::once_into_js(move || {
+            let call = |f: &JsValue, ev: &JsValue| {
+                let _ = f
+                    .unchecked_ref::<js_sys::Function>()
+                    .call1(&JsValue::NULL, ev);
+            };
+            for ev in early.iter() {
+                // A message, or an error event (the worker's script failed).
+                if ev.is_instance_of::<MessageEvent>() {
+                    call(on_message.as_ref(), &ev);
+                } else {
+                    call(on_error.as_ref(), &ev);
+                }
+            }
+            on_message.forget();
+            on_error.forget();
+        });
+        let _ = leptos::prelude::window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(replay.unchecked_ref(), 0);
+    } else {
+        on_message.forget();
+        on_error.forget();
+    }
+}
+
+/// The worker `index.html` started, and the events it sent before the page listened.
+fn early_worker() -> Option<(Worker, js_sys::Array)> {
+    let window = leptos::prelude::window();
+    let key = JsValue::from_str(EARLY_WORKER);
+    let started = js_sys::Reflect::get(&window, &key).ok()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    let worker = js_sys::Reflect::get(&started, &"worker".into())
+        .ok()?
+        .dyn_into::<Worker>()
+        .ok()?;
+    let early = js_sys::Reflect::get(&started, &"early".into())
+        .ok()?
+        .dyn_into::<js_sys::Array>()
+        .ok()?;
+    Some((worker, early))
+}
+
+/// The page itself as the engine's host (when no worker runs).
+#[cfg(feature = "in-page-engine")]
+struct Page;
+
+#[cfg(feature = "in-page-engine")]
+impl Host for Page {
+    fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
+        // A zero-delay timeout: the browser gets a turn.
+        Box::pin(task_queue::next_task())
+    }
+
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn send(&self, reply: Reply) {
+        deliver(reply);
+    }
+}
+
+/// The worker could not load: the engine runs on the page from now on.
+#[cfg(feature = "in-page-engine")]
+fn worker_failed() {
+    let unanswered = CLIENT.with_borrow_mut(|c| {
+        if c.local.is_some() {
+            return Vec::new();
+        }
+        web_sys::console::info_1(
+            &"passk: the engine worker could not load; computing on the page".into(),
+        );
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+        c.local = Some(Engine::new());
+        c.state.on_page();
+        task_queue::OUTBOX.drop_waiting();
+        c.state.unanswered().to_vec()
+    });
+    for r in unanswered {
+        post(r);
+    }
+}
+
+/// The worker failed (it could not load, or it died): the first time the page starts it again
+/// and sends it the requests still unanswered; after that every request unanswered and to
+/// come fails, and the page says why and what still works.
+#[cfg(not(feature = "in-page-engine"))]
+fn worker_failed() {
+    use leptos::prelude::Set;
+    // The old worker's replies first (their requests are then answered, not resent).
+    task_queue::INBOX.run_now();
+    let (restart, unanswered) = CLIENT.with_borrow_mut(|c| {
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+        let failure = c.state.worker_failed(GAVE_UP);
+        if failure.restart {
+            start(c);
+        }
+        (failure.restart, failure.unanswered)
+    });
+    task_queue::OUTBOX.drop_waiting(); // (all among the unanswered, sent again below)
+    web_sys::console::error_1(
+        &format!("passk: the engine worker failed (restarting: {restart})").into(),
+    );
+    failure().set(Some(if restart {
+        (RESTARTING.into(), false)
+    } else {
+        (GAVE_UP.into(), true)
+    }));
+    // To the new worker, or (with none) answered with the failure.
+    for r in unanswered {
+        post(r);
+    }
+    // What else the old worker was given (the rows the pool's other workers sent it).
+    if let Some(f) = CLIENT.with_borrow(|c| c.after_restart) {
+        f();
+    }
+}
+
+/// How many times the user asked to retry: the page asks for its analysis again when it
+/// changes (the requests that failed meanwhile were answered with their failure).
+pub fn retries() -> ArcRwSignal<u64> {
+    RETRIES.with(|r| r.clone())
+}
+
+/// Starts the engine again after the page gave up; the page then asks for its analysis again
+/// ([`retries`]).
+pub fn retry() {
+    use leptos::prelude::{Set, Update};
+    CLIENT.with_borrow_mut(|c| {
+        c.start_error = None;
+        c.state.retry();
+        start(c);
+    });
+    failure().set(Some((RESTARTING.into(), false)));
+    retries().update(|r| *r += 1);
+}
+
+/// Hands a reply to its family's handler (`Ready`: the worker takes requests, and a line
+/// saying it had failed goes).
+fn deliver(reply: Reply) {
+    CLIENT.with_borrow_mut(|c| c.state.replied(&reply));
+    let Some(family) = reply.family() else {
+        // A restarted worker is ready: the line that said it failed goes.
+        use leptos::prelude::{GetUntracked, Set};
+        let failure = failure();
+        if failure.get_untracked().is_some() {
+            failure.set(None);
+        }
+        return;
+    };
+    let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
+    if let Some(h) = handler {
+        h(reply);
+    }
+}
+
+/// Runs `req` on the page's own engine when there is one (the wasm tests); else gives it
+/// back, for the worker.
+fn on_page(req: Request) -> Option<Request> {
+    #[cfg(feature = "in-page-engine")]
+    if let Some(engine) = CLIENT.with_borrow(|c| c.local.clone()) {
+        engine.accept(&req);
+        wasm_bindgen_futures::spawn_local(engine.run(req, Rc::new(Page)));
+        return None;
+    }
+    Some(req)
+}
+
+fn post(req: Request) {
+    let Some(req) = on_page(req) else {
+        return;
+    };
+    let failed = CLIENT.with_borrow(|c| match (&c.worker, to_js(&req)) {
+        (Some(w), Ok(p)) => w
+            .post_message_with_transfer(&p.value, &p.transfer)
+            .err()
+            .map(|e| format!("{e:?}")),
+        (_, Err(e)) => Some(e.to_string()),
+        (None, _) => Some(c.failed().unwrap_or_else(|| "no engine".into())),
+    });
+    // Answered a task later, as a reply is (answered inside `send`, it came before the
+    // asker noted its job, which then stayed pending).
+    if let Some(message) = failed {
+        let (job, family) = (req.job, req.family());
+        let answer = Answer::Failed { family, message };
+        task_queue::INBOX.in_order(true, move || deliver(Reply { job, answer }));
+    }
+}
+
+/// Starts the worker now (it loads while the page mounts); later calls do nothing.
+pub fn warm_up() {
+    CLIENT.with_borrow_mut(start);
+}
+
+/// Sets the handler of a family's replies (one per family; a later call replaces it).
+pub fn on_reply(family: Family, handler: impl Fn(Reply) + 'static) {
+    CLIENT.with_borrow_mut(|c| c.handlers[family.index()] = Some(Rc::new(Box::new(handler))));
+}
+
+/// Sends the request `make` builds from a fresh job number; returns that number.
+pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
+    let (req, now, no_worker) = CLIENT.with_borrow_mut(|c| {
+        start(c);
+        // Kept until answered, to be sent again or answered some other way should the worker
+        // fail.
+        let req = c.state.request(make);
+        // The worker keeps what arrives while it loads (its script does): the request goes now.
+        let now = c.state.ready() || c.worker.is_some();
+        (req, now, !running(c) && !c.state.ready())
+    });
+    let job = req.job;
+    if now {
+        // Task columns encoded a task later (10⁵ tasks: 15 ms), what follows behind them.
+        task_queue::OUTBOX.in_order(req.is_bulky(), move || post(req));
+    }
+    if no_worker {
+        worker_failed();
+    }
+    job
+}
+
+/// Stops the running job of `family` (its reply will not come); returns the cancelling job.
+pub fn cancel(family: Family) -> u64 {
+    send(|job| Request {
+        job,
+        ask: Ask::Cancel { family },
+    })
+}
+
+/// `f` of the last fit request sent (the pool's other workers get it), its series uncopied.
+pub fn with_last_fit<R>(f: impl FnOnce(&Request) -> R) -> Option<R> {
+    CLIENT.with_borrow(|c| c.state.last_fit().map(f))
+}
+
+/// Posts `req` to the engine as it is: no job number of its own, not kept to be sent again
+/// (the rows the pool's other workers fitted for a curves job: `engine_pool`).
+pub fn post_as_is(req: Request) {
+    task_queue::OUTBOX.in_order(false, move || {
+        let Some(req) = on_page(req) else {
+            return;
+        };
+        CLIENT.with_borrow(|c| {
+            if let (Some(w), Ok(p)) = (&c.worker, to_js(&req)) {
+                let _ = w.post_message_with_transfer(&p.value, &p.transfer);
+            }
+        })
+    });
+}
+
+/// Calls `f` each time a restarted worker has been sent the requests still unanswered.
+pub fn after_restart(f: fn()) {
+    CLIENT.with_borrow_mut(|c| c.after_restart = Some(f));
+}

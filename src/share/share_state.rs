@@ -1,0 +1,311 @@
+//! The share link's side of the page: the state a link opens, the link kept in the address
+//! bar while the user edits (one history entry, replaced), and the user's own input kept aside
+//! until they restore it or let it go. The pure encoding is [`passk_app::share`].
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::analysis::analysis_state::{self, Analysis};
+use crate::calculator::calc::{self, CalcState};
+use crate::engine::latest::Latest;
+use crate::inputs::dataset_state::{self, Inputs};
+use crate::inputs::examples::{self, Example};
+use crate::inputs::storage;
+use passk_app::page::page_view::PageView;
+use passk_app::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
+
+/// Where the user's own input is kept aside while a link's state is shown.
+pub const PREVIOUS_KEY: &str = "passk.previous.v1";
+
+/// The stored state a link replaces.
+const STATE_KEYS: [&str; 5] = [
+    dataset_state::PASTE_KEY,
+    dataset_state::FORMAT_KEY,
+    dataset_state::FILES_KEY,
+    calc::STORAGE_KEY,
+    analysis_state::KEY,
+];
+
+/// Milliseconds of quiet before the address bar's link follows an edit.
+const FOLLOW_MS: u64 = 400;
+
+/// Which parts of the page the address bar's link carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parts {
+    /// The calculator.
+    pub calc: bool,
+    /// The dataset view and the analysis.
+    pub data: bool,
+}
+
+/// The share state.
+#[derive(Clone, Copy)]
+pub struct Share {
+    inputs: Inputs,
+    calc: CalcState,
+    analysis: Analysis,
+    /// What was wrong with the link the page was opened with, or with keeping the user's
+    /// input aside.
+    pub messages: RwSignal<Vec<String>>,
+    /// The parts the address bar's link follows (None: the address bar carries no state).
+    pub linked: RwSignal<Option<Parts>>,
+    /// Whether the user's own input is kept aside (a link replaced it).
+    pub previous: RwSignal<bool>,
+    /// The last link made by "Copy link", or why none could be.
+    pub made: RwSignal<Option<Result<String, String>>>,
+}
+
+impl Share {
+    /// The dataset view and analysis as they are now (untracked).
+    fn shared_now(&self) -> Shared {
+        // The built-in example alone travels by name.
+        let example = self
+            .inputs
+            .pasted
+            .with_untracked(|p| p.is_none())
+            .then(|| self.inputs.files.with_untracked(|f| examples::which(f)))
+            .flatten();
+        let mut inputs: Vec<_> = Vec::new();
+        if example.is_none() {
+            self.inputs
+                .pasted
+                .with_untracked(|p| inputs.extend(p.iter().map(carried)));
+            self.inputs
+                .files
+                .with_untracked(|f| inputs.extend(f.iter().map(carried)));
+        }
+        let a = self.analysis;
+        Shared {
+            inputs,
+            settings: a.fields.get_untracked(),
+            enabled: a.enabled.get_untracked(),
+            band: a.band.get_untracked(),
+            view: PageView {
+                colours: untrack(|| a.colours()),
+                ..a.view.get_untracked()
+            },
+            example: example.map(|e| e.key().to_string()),
+        }
+    }
+
+    /// Makes the link of everything shown, puts it in the address bar and on the clipboard;
+    /// the address bar then follows every edit.
+    pub fn make_link(&self) -> Option<String> {
+        let parts = Parts {
+            calc: true,
+            data: true,
+        };
+        let made = encode(
+            Some(&self.calc.fields_untracked()),
+            Some(&self.shared_now()),
+        )
+        .map(|f| format!("{}#{f}", page_address()));
+        self.made.set(Some(made.clone()));
+        let url = made.ok()?;
+        replace_address(&url);
+        self.linked.set(Some(parts));
+        Some(url)
+    }
+
+    /// Puts the user's own input back and reloads the page without the link.
+    pub fn restore_previous(&self) {
+        let Some(saved) = storage::load(PREVIOUS_KEY)
+            .and_then(|s| serde_json::from_str::<Vec<(String, String)>>(&s).ok())
+        else {
+            self.previous.set(false);
+            return;
+        };
+        // A write of the link's files still pending must not land over the user's own.
+        crate::inputs::files_store::stop_keeping();
+        for key in STATE_KEYS {
+            storage::remove(key);
+        }
+        for (key, value) in &saved {
+            if STATE_KEYS.contains(&key.as_str()) {
+                if let Err(e) = storage::save(key, value) {
+                    self.messages.update(|m| {
+                        m.push(format!("Your previous input could not be restored: {e}."))
+                    });
+                    return;
+                }
+            }
+        }
+        storage::remove(PREVIOUS_KEY);
+        replace_address(&page_address());
+        let _ = window().location().reload();
+    }
+
+    /// Lets the kept-aside input go.
+    pub fn forget_previous(&self) {
+        storage::remove(PREVIOUS_KEY);
+        self.previous.set(false);
+    }
+}
+
+/// The page's address without its fragment.
+fn page_address() -> String {
+    let href = window().location().href().unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_string()
+}
+
+/// Replaces the current history entry's address (no new entry, no reload).
+fn replace_address(url: &str) {
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(url));
+    }
+}
+
+/// Keeps the stored state aside under [`PREVIOUS_KEY`] (once: a second link keeps the first
+/// input aside, not the first link's).
+///
+/// # Errors
+/// A message when storage is unavailable or full.
+fn keep_previous() -> Result<bool, String> {
+    if storage::load(PREVIOUS_KEY).is_some() {
+        return Ok(true);
+    }
+    let saved: Vec<(String, String)> = STATE_KEYS
+        .iter()
+        .filter_map(|k| storage::load(k).map(|v| (k.to_string(), v)))
+        .collect();
+    if saved.is_empty() {
+        return Ok(false);
+    }
+    let json = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
+    if storage::save(PREVIOUS_KEY, &json).is_err() {
+        // Make room: the files are in the copy.
+        storage::remove(dataset_state::FILES_KEY);
+        if let Err(e) = storage::save(PREVIOUS_KEY, &json) {
+            if let Some((_, files)) = saved.iter().find(|(k, _)| k == dataset_state::FILES_KEY) {
+                let _ = storage::save(dataset_state::FILES_KEY, files);
+            }
+            return Err(e);
+        }
+    }
+    Ok(true)
+}
+
+/// Reads the link the page was opened with and applies it over what storage restored
+/// (keeping that aside), and keeps the address bar's link following the edits.
+pub fn provide_share(inputs: Inputs, calc: CalcState, analysis: Analysis) -> Share {
+    let share = Share {
+        inputs,
+        calc,
+        analysis,
+        messages: RwSignal::new(Vec::new()),
+        linked: RwSignal::new(None),
+        previous: RwSignal::new(storage::load(PREVIOUS_KEY).is_some()),
+        made: RwSignal::new(None),
+    };
+    let hash = window().location().hash().unwrap_or_default();
+    let decoded = decode(&hash);
+    if decoded.carries() {
+        open_link(&share, decoded);
+    } else {
+        share.messages.set(decoded.messages);
+    }
+    follow_edits(share);
+    // Back/forward (or a new link typed into the address bar of this tab): the page starts
+    // again from that link; the edits replaced the entries, so each holds its own state.
+    let reload = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
+        let _ = window().location().reload();
+    });
+    let _ =
+        window().add_event_listener_with_callback("hashchange", reload.as_ref().unchecked_ref());
+    reload.forget();
+    share
+}
+
+/// Applies a link's state, keeping the user's differing input aside.
+fn open_link(share: &Share, decoded: Decoded) {
+    let Decoded {
+        calc,
+        data,
+        mut messages,
+    } = decoded;
+    let differs = calc
+        .as_ref()
+        .is_some_and(|c| *c != share.calc.fields_untracked())
+        || data.as_ref().is_some_and(|d| *d != share.shared_now());
+    if differs {
+        match keep_previous() {
+            Ok(kept) => share.previous.set(kept),
+            Err(e) => messages.push(format!(
+                "Your own input could not be kept aside ({e}): the link's state replaces it."
+            )),
+        }
+    }
+    let parts = Parts {
+        calc: calc.is_some(),
+        data: data.is_some(),
+    };
+    if let Some(fields) = calc {
+        share.calc.set(fields);
+    }
+    if let Some(d) = data {
+        match d.example.as_deref() {
+            None => share.inputs.show_files(d.inputs),
+            Some(key) => match Example::from_key(key) {
+                Some(e) => share.inputs.show_files(examples::files(e)),
+                None => messages.push(format!(
+                    "This page has no built-in example named {key:?}: the dataset view shows what it had."
+                )),
+            },
+        }
+        let a = share.analysis;
+        a.fields.set(d.settings);
+        a.enabled.set(d.enabled);
+        a.band.set(d.band);
+        a.view.set(d.view);
+    }
+    share.linked.set(Some(parts));
+    share.messages.set(messages);
+}
+
+/// While the address bar carries state, it follows every edit (one entry, replaced). The data
+/// part (the costly deflate) is re-encoded only when the data changes, after a pause; the
+/// calculator's fields go straight in.
+fn follow_edits(share: Share) {
+    // None: not encoded yet; Some(None): too large for a link (the calculator only).
+    let data_part = RwSignal::new(None::<Option<String>>);
+    let latest = Latest::default();
+    Effect::new(move |_| {
+        if !share.linked.get().is_some_and(|p| p.data) {
+            return;
+        }
+        share.inputs.pasted.track();
+        share.inputs.files.track();
+        let a = share.analysis;
+        a.fields.track();
+        a.enabled.track();
+        a.band.track();
+        a.view.track();
+        a.slot_keys.track();
+        latest.after(Duration::from_millis(FOLLOW_MS), move || {
+            data_part.set(Some(encode_data(&share.shared_now()).ok()));
+        });
+    });
+    Effect::new(move |_| {
+        let Some(parts) = share.linked.get() else {
+            return;
+        };
+        let calc = parts.calc.then(|| share.calc.fields());
+        let data = match (parts.data, data_part.get()) {
+            (false, _) => None,
+            // Still encoding: the address bar keeps its link meanwhile.
+            (true, None) => return,
+            (true, Some(d)) => d,
+        };
+        replace_address(&if calc.is_none() && data.is_none() {
+            page_address()
+        } else {
+            format!(
+                "{}#{}",
+                page_address(),
+                fragment(calc.as_ref(), data.as_deref())
+            )
+        });
+    });
+}

@@ -1,0 +1,3 @@
+//! Every figure worked step by step.
+
+pub mod steps_panel;
