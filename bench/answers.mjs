@@ -7,7 +7,7 @@
 // dist/ (./dev build). Prints one line per example:
 //   answers: <example> every panel <s> s after the click, auto column filled <s> s, reach 50 % <ms> ms
 // Usage: node bench/answers.mjs [pythia|deepscaler ...]
-import { start } from '../tests/e2e/harness.mjs';
+import { panelsBelow, start } from '../tests/e2e/harness.mjs';
 
 const examples = process.argv.slice(2).length ? process.argv.slice(2) : ['pythia', 'deepscaler'];
 const names = { pythia: 'Pythia 12B', deepscaler: 'deepscaler_rl' };
@@ -38,6 +38,7 @@ for (const ex of examples) {
     const { page } = h;
     await page.goto(h.url);
     await page.getByTestId('results-table').locator('tbody tr').first().waitFor({ timeout: 60_000 });
+    await panelsBelow(page);
     await page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
     // Another example first, settled (the built-in one may be this one; its jobs would count
     // against the click).

@@ -6,10 +6,11 @@
 // dist/ (./dev build). Usage:
 //   node bench/backtest-pool.mjs [WORKERS ...]
 import { createHash } from 'node:crypto';
-import { downloadJson } from '../tests/e2e/harness.mjs';
+import { downloadJson, panelsBelow } from '../tests/e2e/harness.mjs';
 import { eachPool, longestTask, watchLongTasks } from './pools.mjs';
 
 await eachPool(process.argv.slice(2), 'backtests', async ({ page }, w) => {
+  await panelsBelow(page);
   await page.getByTestId('backtest-summary').filter({ hasText: 'auto (backtested) =' }).waitFor({ timeout: 120_000 });
   await watchLongTasks(page);
   const t0 = Date.now();

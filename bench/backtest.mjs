@@ -3,10 +3,11 @@
 // summary, and the longest main-thread task over the whole update. Needs ./dev build.
 // Usage: node bench/backtest.mjs
 
-import { start } from '../tests/e2e/harness.mjs';
+import { panelsBelow, start } from '../tests/e2e/harness.mjs';
 const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
 await h.page.getByTestId('results-table').locator('tbody tr').first().waitFor();
+await panelsBelow(h.page);
 await h.page.getByTestId('clear-input').click();
 await h.page.evaluate(() => {
   window.__longest = 0;

@@ -9,12 +9,14 @@
 //   node bench/forecast-pool.mjs [WORKERS ...]
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { panelsBelow } from '../tests/e2e/harness.mjs';
 import { eachPool, longestTask, watchLongTasks } from './pools.mjs';
 
 const settled = (page) =>
   page.waitForFunction(() => document.querySelector('[data-testid=forecast-panel]')?.getAttribute('aria-busy') === 'false', null, { timeout: 300_000 });
 await eachPool(process.argv.slice(2), 'forecasts', async ({ page }, w) => {
   await page.getByTestId('results-table').locator('tbody tr').first().waitFor({ timeout: 60_000 });
+  await panelsBelow(page);
   await page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
   await page.getByTestId('forecast-table').locator('tbody tr').nth(1).waitFor({ timeout: 120_000 });
   await settled(page);

@@ -1,10 +1,13 @@
 //! The data workspace — the inputs, the analysis and the share bar — built by code the page
-//! loads right after its first paint.
+//! loads right after its first paint; and the panels below the results, built by code it
+//! loads when their place nears the screen.
 //!
 //! With the `split` feature (the release page, `tools/split.mjs`) the functions marked
-//! `wasm_split(workspace)` and everything only they reach go into a second wasm file, which
-//! `index.html` fetches and compiles as the page starts, and links into the page's memory:
-//! the first wasm holds only what paints the page's frame and answers the calculator.
+//! `wasm_split(workspace)` and everything only they reach go into a wasm file of their own,
+//! which `index.html` fetches and compiles as the page starts, and links into the page's
+//! memory: the first wasm holds only what paints the page's frame and answers the calculator.
+//! The panels below the results are a third part (`analysis::lower_panels`), fetched when
+//! first called; what both reach goes into a chunk fetched with the workspace.
 //! Without the feature (the wasm tests) the same functions are plain calls.
 
 use leptos::prelude::*;

@@ -1,5 +1,5 @@
 // Development helper: a full-page screenshot of the built page (dist/) in headless Chromium.
-// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css]
+// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css] [TOP=1]
 //        [FILES=a.json,b.json (loaded together through the file input)] node tools/shot.mjs
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +19,13 @@ await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
 if (process.env.FILES) {
   await page.getByTestId('file-input').setInputFiles(process.env.FILES.split(','));
   await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
+}
+// The panels below the results load as they near the screen: scrolled to (as a user scrolls
+// down) and back, unless TOP=1 (the first screen only, as a first visit sees it).
+if (!process.env.TOP) {
+  await page.evaluate(() => document.querySelector('[data-testid=lower-panels]')?.scrollIntoView());
+  await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 if (process.env.EVAL) { console.log(await page.evaluate(process.env.EVAL)); }
 if (process.env.SELECTOR) {

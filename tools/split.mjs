@@ -1,12 +1,15 @@
-// Post-build step (a Trunk hook, before csp.mjs): the page wasm split in two.
+// Post-build step (a Trunk hook, before csp.mjs): the page wasm split in parts.
 //
-// The page is built with the `split` feature, so the functions marked
-// `wasm_split(workspace)` in src/lazy_part.rs import their code instead of calling it.
+// The page is built with the `split` feature, so the functions marked `wasm_split(workspace)`
+// (src/lazy_part.rs) and `wasm_split(panels)` (src/analysis/lower_panels.rs) import their
+// code instead of calling it.
 // This step takes cargo's wasm (linked with --emit-relocs, see build.rs), moves those
-// functions and everything only they reach into a second wasm (wasm-split-cli, the splitter
-// cargo-leptos uses), then runs wasm-bindgen and wasm-opt on both parts itself and puts them
-// in place of Trunk's page files, under content-hashed names. index.html gets the new files'
-// integrity hashes and a script that fetches and compiles the second part as the page starts.
+// functions and everything only they reach into wasm files of their own (wasm-split-cli, the
+// splitter cargo-leptos uses): split_workspace (the data workspace), split_panels (the panels
+// below the results) and chunk_N (what both reach). It runs wasm-bindgen and wasm-opt on every
+// part itself and puts them in place of Trunk's page files, under content-hashed names.
+// index.html gets the new files' integrity hashes and a script that fetches and compiles the
+// workspace's parts as the page starts; the panels' part is fetched when the page asks for it.
 //
 // Usage: node tools/split.mjs   (in Trunk's post_build stage: TRUNK_STAGING_DIR, TRUNK_PROFILE)
 // SPLIT_NAMES=1 keeps the function names (wasm-opt -g), for profiles; cargo must keep them too
@@ -36,8 +39,9 @@ const work = mkdtempSync(join(tmpdir(), 'passk-split-'));
 const parts = join(work, 'parts');
 const out = join(work, 'out');
 run('wasm-split-cli', ['--target', 'web', '--out-name', stem, raw, parts]);
-const chunks = readdirSync(parts).filter((f) => f.startsWith('split_') && f.endsWith('.wasm'));
-if (chunks.length === 0) fail('wasm-split-cli found no split point: was the page built with the "split" feature?');
+// split_NAME.wasm: a split point's own code; chunk_N.wasm: code two of them share.
+const chunks = readdirSync(parts).filter((f) => /^(split|chunk)_\w+\.wasm$/.test(f));
+if (!chunks.some((f) => f.startsWith('split_'))) fail('wasm-split-cli found no split point: was the page built with the "split" feature?');
 run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '--no-typescript',
   '--out-dir', out, '--out-name', stem, join(parts, `${stem}.wasm`)]);
 // The same features Trunk's wasm-opt is given in index.html.
@@ -50,6 +54,12 @@ const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0
 const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 // The second parts under content-hashed names, and the loader that names them.
 let loader = readFileSync(join(parts, '__wasm_split.js'), 'utf8');
+// Fetched as the page starts: the workspace's part and the chunks it needs (its loader's
+// dependencies, `[__chunk_N, …]`); the other parts (the panels below the results) when the
+// page first calls them.
+const deps = loader.match(/__wasm_split_load_workspace = wrapAsyncCb\(makeLoad\([\s\S]*?, \[([^\]]*)\]\)\)/);
+if (!deps) fail('__wasm_split.js has no loader for the workspace part');
+const startsEarly = new Set(['split_workspace.wasm', ...[...deps[1].matchAll(/__chunk_(\d+)/g)].map((m) => `chunk_${m[1]}.wasm`)]);
 const early = [];
 for (const c of chunks) {
   opt(join(parts, c), join(out, c));
@@ -65,13 +75,14 @@ for (const c of chunks) {
   loader = loader.replace(fetcher, `const module = window.__passkSplit?.[${JSON.stringify(named)}] ??
       WebAssembly.compileStreaming(fetch(new URL("./${named}", import.meta.url)));
     return async (imports) => ({ instance: await WebAssembly.instantiate(await module, imports) });`);
-  early.push(`${JSON.stringify(named)}: WebAssembly.compileStreaming(fetch("/${named}"))`);
+  if (startsEarly.has(c)) early.push(`${JSON.stringify(named)}: WebAssembly.compileStreaming(fetch("/${named}"))`);
 }
 const loaderName = `__wasm_split-${hash(loader)}.js`;
 writeFileSync(join(staging, loaderName), loader);
 let mainJs = readFileSync(join(out, `${stem}.js`), 'utf8');
 // Only the module's address changes: the wasm still names its imports "./__wasm_split.js".
-const importLine = /^(import \* as \w+ from )"\.\/__wasm_split\.js"/m;
+// (wasm-bindgen imports the loader once per split point: every such line changes.)
+const importLine = /^(import \* as \w+ from )"\.\/__wasm_split\.js"/gm;
 if (!importLine.test(mainJs)) fail(`${stem}.js does not import ./__wasm_split.js`);
 mainJs = mainJs.replace(importLine, `$1"./${loaderName}"`);
 writeFileSync(join(staging, js), mainJs);

@@ -11,17 +11,11 @@ use passk_protocol::Family;
 use crate::analysis::analysis_settings::AnalysisSettings;
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::cover_panel::CoverPanel;
-use crate::analysis::fit_panel::FitPanel;
 use crate::analysis::graded_notes::GradedNotes;
 use crate::analysis::method_notes::MethodNotes;
 use crate::analysis::pass_at_k_panel::PassAtKPanel;
-use crate::analysis::ranking_panel::RankingPanel;
 use crate::analysis::results_table::ResultsTable;
-use crate::analysis::series_charts::{BestTemperaturePanel, DeltaPassPanel, PairedPanel};
-use crate::compare::compare_panel::ComparePanel;
-use crate::forecast::backtest_panel::BacktestPanel;
-use crate::forecast::forecast_panel::ForecastPanel;
-use crate::forecast::planner_panel::PlannerPanel;
+use crate::analysis::stages::{Stages, ALL, TOP};
 use crate::steps::steps_panel::StepsPanel;
 use crate::widgets::theme::use_dark;
 
@@ -50,12 +44,30 @@ pub fn AnalysisView(
     let first_results = move || {
         analysis.report.with(|r| !r.models.is_empty()) && !analysis.curves.with(Vec::is_empty)
     };
+    // The panels below the results: their code (a part of its own in the release page) is
+    // fetched once their place comes near the screen or the section bar is asked for one of
+    // them, never before the first results; they then mount one per task.
+    let place = NodeRef::<leptos::html::Div>::new();
+    let near = RwSignal::new(false);
     Effect::new(move |_| {
-        if first_results() {
+        if let Some(el) = place.get() {
+            crate::widgets::near_view::watch_once(&el, near);
+        }
+    });
+    let wanted: Signal<bool> = crate::widgets::section_nav::wanted_below().into();
+    let lower_loaded = RwSignal::new(false);
+    let waited = RwSignal::new(false);
+    set_timeout(move || _ = waited.try_set(true), Duration::from_secs(1));
+    Effect::new(move |_| {
+        if lower_loaded.get() && (first_results() || waited.get()) {
             stages.allow(ALL);
         }
     });
-    set_timeout(move || stages.allow(ALL), Duration::from_secs(1));
+    Effect::new(move |_| {
+        if stages.shown(ALL - 1) {
+            crate::widgets::section_nav::arrived();
+        }
+    });
     let at = move |i: usize| move || has_tasks.get() && stages.shown(i);
     view! {
         // `data-panels`: "all" once every panel is shown (outside checks wait for it).
@@ -82,77 +94,17 @@ pub fn AnalysisView(
         <Show when=at(2)><ResultsTable analysis=analysis /></Show>
         <Show when=at(3)><GradedNotes analysis=analysis /></Show>
         <Show when=at(4)><StepsPanel analysis=analysis dark=dark /></Show>
-        // The panels below the results, once the first results are shown.
-        <Show when=at(5)><PlannerPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(6)><BacktestPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(7)><ForecastPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(8)><RankingPanel analysis=analysis /></Show>
-        <Show when=at(9)><PairedPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(10)><ComparePanel analysis=analysis dark=dark /></Show>
-        <Show when=at(11)><FitPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(12)><DeltaPassPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(13)><BestTemperaturePanel analysis=analysis dark=dark /></Show>
+        // Where the panels below go (an empty mark: they are the page grid's own items).
+        <div class="wide lower-place" node_ref=place data-testid="lower-panels"></div>
+        <Show when=move || at(TOP - 1)() && (near.get() || wanted.get()) && (first_results() || waited.get())>
+            <Suspense fallback=|| view! { <p class="note wide" role="status" data-testid="lower-panels-loading">"Loading the panels below…"</p> }>
+                {Suspend::new(async move {
+                    let panels = crate::analysis::lower_panels::load(analysis, dark, stages, has_tasks).await;
+                    _ = lower_loaded.try_set(panels.is_ok());
+                    panels.unwrap_or_else(|e| view! { <p class="error wide" role="alert" data-testid="lower-panels-failed">{e}</p> }.into_any())
+                })}
+            </Suspense>
+        </Show>
         <MethodNotes />
-    }
-}
-
-/// The panels down to the results (the charts, the table and its notes).
-const TOP: usize = 5;
-/// Every panel.
-const ALL: usize = 14;
-
-/// Panels shown one more per task, in order, up to the number allowed.
-#[derive(Clone, Copy)]
-struct Stages {
-    shown: RwSignal<usize>,
-    allowed: StoredValue<usize>,
-    stepping: StoredValue<bool>,
-}
-
-impl Stages {
-    /// Up to `allowed` panels shown, the first a task from now.
-    fn new(allowed: usize) -> Stages {
-        let s = Stages {
-            shown: RwSignal::new(0),
-            allowed: StoredValue::new(0),
-            stepping: StoredValue::new(false),
-        };
-        s.allow(allowed);
-        s
-    }
-
-    /// Whether panel `i` is shown (tracked).
-    fn shown(self, i: usize) -> bool {
-        self.shown.get() > i
-    }
-
-    /// Lets up to `n` panels show (never fewer than before).
-    fn allow(self, n: usize) {
-        let _ = self.allowed.try_update_value(|a| *a = (*a).max(n));
-        if self.stepping.try_get_value() == Some(false) {
-            self.stepping.set_value(true);
-            self.step();
-        }
-    }
-
-    /// Shows one more panel in a task of its own, then the next, while more are allowed.
-    fn step(self) {
-        set_timeout(
-            move || {
-                let Some(allowed) = self.allowed.try_get_value() else {
-                    return;
-                };
-                let more = self.shown.try_update(|s| {
-                    *s = (*s + 1).min(allowed);
-                    *s < allowed
-                });
-                match more {
-                    Some(true) => self.step(),
-                    Some(false) => self.stepping.set_value(false),
-                    None => {}
-                }
-            },
-            Duration::ZERO,
-        );
     }
 }

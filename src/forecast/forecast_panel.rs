@@ -94,7 +94,7 @@ pub fn ForecastPanel(
     let seen = RwSignal::new(false);
     Effect::new(move |_| {
         if let Some(el) = section.get() {
-            watch_once(&el, seen);
+            crate::widgets::near_view::watch_once(&el, seen);
         }
     });
     Effect::new(move |_| {
@@ -318,34 +318,5 @@ pub fn ForecastPanel(
             />
             <SeriesKey names=Signal::derive(move || all.with(|f| f.iter().map(|s| s.0.clone()).collect::<Vec<_>>())) dark=dark analysis=a />
         </section>
-    }
-}
-
-/// Sets `seen` once `el` comes within 600 px of the viewport (an `IntersectionObserver`,
-/// disconnected then); at once where the browser has none.
-fn watch_once(el: &web_sys::Element, seen: RwSignal<bool>) {
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsCast;
-    let callback = Closure::<dyn FnMut(js_sys::Array, web_sys::IntersectionObserver)>::new(
-        move |entries: js_sys::Array, observer: web_sys::IntersectionObserver| {
-            let near = entries.iter().any(|e| {
-                e.dyn_into::<web_sys::IntersectionObserverEntry>()
-                    .is_ok_and(|e| e.is_intersecting())
-            });
-            if near {
-                seen.set(true);
-                observer.disconnect();
-            }
-        },
-    );
-    let init = web_sys::IntersectionObserverInit::new();
-    init.set_root_margin("600px");
-    match web_sys::IntersectionObserver::new_with_options(callback.as_ref().unchecked_ref(), &init)
-    {
-        Ok(observer) => {
-            observer.observe(el);
-            callback.forget();
-        }
-        Err(_) => seen.set(true),
     }
 }

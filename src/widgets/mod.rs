@@ -1,8 +1,9 @@
-//! What several panels use: the chart canvas and its readout, glossary terms, downloads, the theme, the section navigation.
+//! What several panels use: the chart canvas and its readout, glossary terms, downloads, what waits until it is near the screen, the theme, the section navigation.
 
 pub mod chart_canvas;
 pub mod chart_readout;
 pub mod download;
+pub mod near_view;
 pub mod section_nav;
 pub mod term;
 pub mod text_measure;

@@ -15,9 +15,32 @@ pub const SECTIONS: [(&str, &str); 7] = [
     ("results", "Results"),
 ];
 
-/// Scrolls to the section `id` and focuses it.
-fn go(id: &str) {
+thread_local! {
+    /// A section asked for before its panel's code had loaded (see [`wanted_below`]).
+    static PENDING: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
+    /// Whether a section below the results was asked for (the panels' code then loads).
+    static WANTED: ArcRwSignal<bool> = ArcRwSignal::new(false);
+}
+
+/// True once the bar was asked for a section whose panel is not on the page yet (the panels
+/// below the results load their code then, wherever the screen is).
+pub fn wanted_below() -> ArcRwSignal<bool> {
+    WANTED.with(ArcRwSignal::clone)
+}
+
+/// The panels below the results are all shown: goes to the section asked for meanwhile.
+pub fn arrived() {
+    if let Some(id) = PENDING.with(|p| p.take()) {
+        go(id);
+    }
+}
+
+/// Scrolls to the section `id` and focuses it; a section not on the page yet is gone to once
+/// its panel is shown ([`arrived`]).
+fn go(id: &'static str) {
     let Some(el) = document().get_element_by_id(id) else {
+        PENDING.with(|p| p.set(Some(id)));
+        WANTED.with(|w| w.set(true));
         return;
     };
     el.scroll_into_view();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ARTIFACTS, ROOT, start } from './harness.mjs';
+import { ARTIFACTS, ROOT, start, panelsBelow } from './harness.mjs';
 
 const AXE = readFileSync(`${ROOT}node_modules/axe-core/axe.min.js`, 'utf8');
 
@@ -16,6 +16,8 @@ test('axe: no violation at 1280 and 390 px, light and dark, with the Pythia exam
     await s.page.goto(s.url);
     await s.page.getByTestId('example-pythia').click();
     await s.page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
+    // The panels below the results too (they load as they near the screen).
+    await panelsBelow(s.page);
     await s.page.addScriptTag({ content: AXE });
     const found = {};
     for (const [width, scheme] of [

@@ -3,9 +3,14 @@
 // and the JSON report's backtest block equal to `passk report --backtest`.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, downloadJson, passkJson, typeInto, usePage, waitForText } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, downloadJson, panelsBelow, passkJson, typeInto, usePage, waitForText } from './harness.mjs';
 
-const h = usePage({ ready: (page) => waitForText(page, 'backtest-summary', 'auto (backtested) =', { timeout: 60000 }) });
+const h = usePage({
+  ready: async (page) => {
+    await panelsBelow(page);
+    await waitForText(page, 'backtest-summary', 'auto (backtested) =', { timeout: 60000 });
+  },
+});
 
 test('the backtest names its choice and highlights it', async () => {
   const summary = await h.page.getByTestId('backtest-summary').textContent();

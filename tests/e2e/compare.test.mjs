@@ -3,9 +3,14 @@
 // `passk report`'s values, the diagnostics, and T*(k) for series with temperatures.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, drawn, example, firstRow, passkJson, usePage, waitForText } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, drawn, example, firstRow, panelsBelow, passkJson, usePage, waitForText } from './harness.mjs';
 
-const h = usePage({ ready: (page) => firstRow(page, 'ranking-table') });
+const h = usePage({
+  ready: async (page) => {
+    await panelsBelow(page);
+    await firstRow(page, 'ranking-table');
+  },
+});
 
 /** Pixels drawn on a canvas. */
 const ink = async (id) => (await canvasInk(h.page, id)).n;

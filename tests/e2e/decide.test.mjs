@@ -3,16 +3,19 @@
 // (200, the paired band's) and seed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, example, passkJson, usePage, waitForText, withPage } from './harness.mjs';
+import { ARTIFACTS, example, EXAMPLES, assertClean, canvasInk, panelsBelow, passkJson, usePage, waitForText, withPage } from './harness.mjs';
 
 const h = usePage();
 
-const ready = (page) => waitForText(page, 'decide-sentence', 'is ahead at k = 1', { timeout: 60000 });
+const ready = async (page) => {
+  await panelsBelow(page);
+  await waitForText(page, 'decide-sentence', 'is ahead at k = 1', { timeout: 60000 });
+};
 
 test('DeepScaleR: who leads at k = 1, where the base model overtakes, and how sure — as passk compare', async () => {
   const { page } = h;
-  await page.getByTestId('decide-panel').scrollIntoViewIfNeeded();
   await ready(page);
+  await page.getByTestId('decide-panel').scrollIntoViewIfNeeded();
   const sentence = await page.getByTestId('decide-sentence').textContent();
   assert.match(sentence, /^deepscaler_rl is ahead at k = 1 by 7\.60 points \(95 %: ± 0\.80; p < 10⁻¹⁵; 1,060 paired problems\); deepscaler_base overtakes at k = 22 \(95 %: \d+–\d+\); at k = 100 deepscaler_base is ahead by \d\.\d\d points/);
   const ks = await page.getByTestId('decide-table').locator('tbody tr').evaluateAll((rs) => rs.map((r) => Number(r.dataset.k)));
@@ -56,8 +59,8 @@ test('the chosen k travels in a share link', async () => {
 test('Pythia: the matrix of P(row better) and the ranks equal passk compare', async () => {
   await withPage({ path: '#ex=pythia', viewport: { width: 1280, height: 900 } }, async (other) => {
     const { page } = other;
-    await page.getByTestId('decide-panel').scrollIntoViewIfNeeded();
     await ready(page);
+    await page.getByTestId('decide-panel').scrollIntoViewIfNeeded();
     await page.getByTestId('decide-k').selectOption('100');
     await page.getByTestId('decide-matrix').waitFor();
     const cli = passkJson('compare', example('pythia_math_n10000.csv'), '--k', '1,2,5,10,20,50,100,200,500,1000', '--bootstrap', '200');

@@ -3,7 +3,7 @@
 // `passk report --reach` prints; then the seven Pythia series, light and dark, 1280 and 390 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, passkJson, typeInto, usePage, waitForText, withPage } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, panelsBelow, passkJson, typeInto, usePage, waitForText, withPage } from './harness.mjs';
 
 const h = usePage();
 const thousands = (k) => k.toLocaleString('en-US');
@@ -16,6 +16,7 @@ test('the forecasts are asked for only once the panel comes near the screen', as
 
 test('DeepScaleR: exponents and reach as passk report, and a target typed', async () => {
   const { page } = h;
+  await panelsBelow(page);
   await page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
   await waitForText(page, 'forecast-table', 'deepscaler_base', { timeout: 60000 });
   const cli = passkJson('report', ...EXAMPLES, '--reach', '0.9');
@@ -63,6 +64,7 @@ for (const [width, scheme] of [[1280, 'light'], [390, 'dark']]) {
     await withPage({ colorScheme: scheme, viewport: { width, height: 900 } }, async (p) => {
       await p.page.getByTestId('example-pythia').click();
       // The panel asks for its forecasts once it comes near the screen.
+      await panelsBelow(p.page);
       await p.page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
       await waitForText(p.page, 'forecast-table', 'Pythia 12B', { timeout: 90000 });
       assert.equal(await p.page.getByTestId('forecast-table').locator('tbody tr').count(), 7);
@@ -79,6 +81,7 @@ test('a series of many distinct counts is forecast only when asked', async () =>
     // 600 tasks, each its own (n, c): beyond the 500 computed unasked.
     const text = Array.from({ length: 600 }, (_, i) => `${20 + i} ${1 + (i % 7)}`).join('\n');
     await p.page.getByTestId('counts-input').fill(text);
+    await panelsBelow(p.page);
     await p.page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
     await waitForText(p.page, 'forecast-skipped', '600 distinct (n, c) counts', { timeout: 60000 });
     const before = await p.page.getByTestId('forecast-table').locator('tbody tr').count();

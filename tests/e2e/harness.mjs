@@ -107,6 +107,17 @@ export async function start({ colorScheme = 'light', viewport = { width: 1100, h
   };
 }
 
+/**
+ * Scrolls to where the panels below the results go, as a user scrolls down (their code loads
+ * when that place nears the screen), and waits until every panel is shown.
+ */
+export async function panelsBelow(page) {
+  const place = page.getByTestId('lower-panels');
+  await place.waitFor({ state: 'attached' });
+  await place.evaluate((el) => el.scrollIntoView());
+  await page.locator('[data-testid=analysis-settings][data-panels=all]').waitFor();
+}
+
 /** Waits for the first body row of a table (by default the results table). */
 export const firstRow = (page, testid = 'results-table') => page.getByTestId(testid).locator('tbody tr').first().waitFor();
 

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start } from './harness.mjs';
+import { panelsBelow, start } from './harness.mjs';
 
 const observe = () => {
   window.__long = [];
@@ -67,6 +67,8 @@ export const pageLoad = () => observed(opened);
 export const pythiaExample = () =>
   observed(async (page, url) => {
     await opened(page, url);
+    // The panels below the results shown (as a user scrolls down), then the example picked.
+    await panelsBelow(page);
     await page.evaluate(() => (window.__long = []));
     await page.getByTestId('example-pythia').click();
     await page.getByTestId('backtest-series').locator('option', { hasText: 'Pythia 12B' }).waitFor({ state: 'attached', timeout: 300_000 });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { heavyJob } from './heavy-job.mjs';
 import { withinGuard } from './long-task-flows.mjs';
-import { assertClean, downloadJson, start, typeInto, usePage, waitForText } from './harness.mjs';
+import { assertClean, downloadJson, panelsBelow, start, typeInto, usePage, waitForText } from './harness.mjs';
 
 test('1 and 2 workers draw the same curves and bootstrap band', async () => {
   const runs = [];
@@ -47,6 +47,7 @@ async function backtests(workers) {
   try {
     await h.context.addInitScript((n) => localStorage.setItem('passk-workers', String(n)), workers);
     await h.page.goto(h.url);
+    await panelsBelow(h.page);
     await waitForText(h.page, 'backtest-summary', 'auto (backtested) =', { timeout: 120_000 });
     const report = await downloadJson(h.page, 'download-report');
     const handed = await h.page.evaluate(() => window.__passkPoolBacktests ?? 0);
@@ -79,6 +80,7 @@ async function forecasts(workers) {
     await page.goto(h.url);
     await page.getByTestId('results-table').locator('tbody tr').first().waitFor({ timeout: 60_000 });
     // Asked for once the panel comes near the screen.
+    await panelsBelow(page);
     await page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();
     await page.getByTestId('forecast-table').locator('tbody tr').nth(1).waitFor({ timeout: 120_000 });
     await page.waitForFunction(() => document.querySelector('[data-testid=forecast-panel]')?.getAttribute('aria-busy') === 'false', null, { timeout: 120_000 });

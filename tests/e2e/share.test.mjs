@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { assertClean, firstRow, typeInto, usePage, waitForText, withPage } from './harness.mjs';
+import { assertClean, firstRow, panelsBelow, typeInto, usePage, waitForText, withPage } from './harness.mjs';
 
 const h = usePage({ path: null, recordDialogs: true });
 
@@ -18,8 +18,8 @@ const dataLink = (wire) => `#v=1&d=${b64url(deflateRawSync(Buffer.from(JSON.stri
 /** Every cell of the results table and the series summary, and the fields and menus. */
 async function everything(page) {
   await firstRow(page);
-  // Every panel shown (they mount one per task after the first results).
-  await page.locator('[data-testid=analysis-settings][data-panels=all]').waitFor();
+  // Every panel shown (those below the results load as they near the screen).
+  await panelsBelow(page);
   await page.waitForFunction(() => !document.querySelector('[data-testid=analysis-busy]'));
   return page.evaluate(() => {
     const cells = (id) => [...document.querySelectorAll(`[data-testid=${id}] tr`)].map((r) => [...r.children].map((c) => c.textContent.trim()));
@@ -87,6 +87,7 @@ test('a dataset link opens in a fresh browser with every number the same', async
   await typeInto(h.page, 'seed', '7');
   await typeInto(h.page, 'bootstrap', '20');
   await h.page.getByTestId('toggle-zoibb').check();
+  await panelsBelow(h.page);
   await h.page.getByTestId('fit-series').selectOption('B');
   await h.page.getByTestId('rank-k').selectOption('7');
   await h.page.waitForTimeout(500);

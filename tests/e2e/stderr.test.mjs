@@ -4,7 +4,7 @@
 // sample-size planner against `passk plan`.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, passkJson, typeInto, usePage, waitForText, withPage } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, passkJson, typeInto, usePage, waitForText, withPage, panelsBelow } from './harness.mjs';
 
 const h = usePage();
 
@@ -85,6 +85,7 @@ test('G-Pass@k_τ and mG-Pass@k equal passk report, and the τ list is editable'
 });
 
 test('a share link carries the τ list, the SE kind and the planner', async () => {
+  await panelsBelow(h.page);
   await typeInto(h.page, 'plan-k', '8');
   await typeInto(h.page, 'plan-half-width', '0.5%');
   await waitForText(h.page, 'plan-samples', 'pass@8 to ±0.50 points');
@@ -95,6 +96,7 @@ test('a share link carries the τ list, the SE kind and the planner', async () =
   await withPage({ path: new URL(link).hash }, async (other) => {
     assert.equal(await other.page.getByTestId('g-tau-list').inputValue(), '0.9, 0.6');
     assert.equal(await other.page.getByTestId('se-kind').inputValue(), 'sampling');
+    await panelsBelow(other.page);
     assert.equal(await other.page.getByTestId('plan-k').inputValue(), '8');
     assert.equal(await other.page.getByTestId('plan-half-width').inputValue(), '0.5%');
     await waitForText(other.page, 'plan-samples', 'pass@8 to ±0.50 points');

@@ -3,7 +3,7 @@
 // μ, τ, ± and the dashes are LaTeX macros, and nothing else is outside ASCII.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClean, typeInto, usePage, waitForText } from './harness.mjs';
+import { assertClean, typeInto, usePage, waitForText, panelsBelow } from './harness.mjs';
 
 const h = usePage({ path: '#ex=pythia' });
 
@@ -29,6 +29,7 @@ test('the LaTeX copy of the results table is ASCII, with \\mu, \\tau and \\pm', 
 
 test("the planner's half-width is in points: 1 is ±1 point, as is 1%", async () => {
   const { page } = h;
+  await panelsBelow(page);
   await typeInto(page, 'plan-half-width', '1');
   await waitForText(page, 'plan-samples', 'to ±1.00 points');
   assert.equal(await page.getByTestId('plan-half-width-error').textContent(), '');

@@ -2,7 +2,7 @@
 // series in the charts; each series keeps its colour when another series is added.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, assertClean, canvasInk, usePage, waitForText } from './harness.mjs';
+import { ARTIFACTS, assertClean, canvasInk, usePage, waitForText, panelsBelow } from './harness.mjs';
 
 const h = usePage();
 
@@ -59,6 +59,7 @@ test('a series added keeps the others in their colours', async () => {
 
 test('fit parameters read to 4 significant digits, every digit on hover', async () => {
   const { page } = h;
+  await panelsBelow(page);
   const first = page.getByTestId('fit-params').locator('span').first();
   await first.waitFor();
   // Text and title read in one go, from one render.
@@ -220,6 +221,8 @@ test('dragging across the Pass@k chart zooms to that range of k; 0, − and “s
 
 test('glossary terms show their definition on hover and on keyboard focus', async () => {
   const { page } = h;
+  // Terms in the panels below the results too (shown as the page is scrolled to them).
+  await panelsBelow(page);
   await page.locator('[data-testid=term][data-term="fixed mixtures"]').waitFor({ timeout: 60_000 });
   const terms = await page.getByTestId('term').evaluateAll((ts) => [...new Set(ts.map((t) => t.dataset.term))]);
   for (const t of ['ΔPass', 'ZOIBB', 'LinMix', 'AvgAUC⁺', 'unbacked', 'fixed mixtures']) assert.ok(terms.includes(t), `${t} in ${terms}`);
