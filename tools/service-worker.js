@@ -5,7 +5,12 @@
 // caches its own files and removes the old build's cache when it activates.
 const VERSION = '__PASSK_VERSION__';
 const FILES = __PASSK_FILES__;
-const CACHE = `passk-${VERSION}`;
+// The folder the page is served from (any path of a host): the worker answers and caches only
+// what lies below it, and its cache is named by it, so that two copies on one host (at / and
+// under /tools/passk/, say) keep apart.
+const BASE = new URL('./', self.location).pathname;
+const PREFIX = `passk-${BASE}-`;
+const CACHE = `${PREFIX}${VERSION}`;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -20,16 +25,17 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('passk-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || !url.pathname.startsWith(BASE)) return;
   // The Parquet reader's files are cached when first fetched (not at install).
-  const onUse = new URL(request.url).pathname.startsWith('/passk-parquet');
+  const onUse = url.pathname.slice(BASE.length).startsWith('passk-parquet');
   const keep = async (response) => {
     if (onUse && response.ok) {
       const copy = response.clone();

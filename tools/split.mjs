@@ -75,7 +75,7 @@ for (const c of chunks) {
   loader = loader.replace(fetcher, `const module = window.__passkSplit?.[${JSON.stringify(named)}] ??
       WebAssembly.compileStreaming(fetch(new URL("./${named}", import.meta.url)));
     return async (imports) => ({ instance: await WebAssembly.instantiate(await module, imports) });`);
-  if (startsEarly.has(c)) early.push(`${JSON.stringify(named)}: WebAssembly.compileStreaming(fetch("/${named}"))`);
+  if (startsEarly.has(c)) early.push(`${JSON.stringify(named)}: WebAssembly.compileStreaming(fetch("./${named}"))`);
 }
 const loaderName = `__wasm_split-${hash(loader)}.js`;
 writeFileSync(join(staging, loaderName), loader);
@@ -93,7 +93,7 @@ rmSync(work, { recursive: true, force: true });
 const index = join(staging, 'index.html');
 let html = readFileSync(index, 'utf8');
 for (const f of [js, `${stem}_bg.wasm`]) {
-  const re = new RegExp(`(href="/${f}"[^>]*integrity=")[^"]*(")`);
+  const re = new RegExp(`(href="\\./${f}"[^>]*integrity=")[^"]*(")`);
   if (!re.test(html)) fail(`index.html has no integrity for ${f}`);
   html = html.replace(re, `$1${sri(readFileSync(join(staging, f)))}$2`);
 }
@@ -101,7 +101,7 @@ for (const f of [js, `${stem}_bg.wasm`]) {
 const start = `<script>window.__passkSplit = { ${early.join(', ')} };
       for (const p of Object.values(window.__passkSplit)) p.catch(() => {});</script>`;
 html = html.replace(/<head([^>]*)>/, (h) => `${h}\n    ${start}`);
-html = html.replace('</head>', `<link rel="modulepreload" href="/${loaderName}" crossorigin="anonymous"></head>`);
+html = html.replace('</head>', `<link rel="modulepreload" href="./${loaderName}" crossorigin="anonymous"></head>`);
 writeFileSync(index, html);
 const size = (f) => readFileSync(join(staging, f)).length;
 console.log(`split.mjs: ${stem}_bg.wasm ${size(`${stem}_bg.wasm`)} bytes first, then ${chunks.join(', ')} (${loaderName})`);

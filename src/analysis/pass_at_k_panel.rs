@@ -104,11 +104,13 @@ pub fn PassAtKPanel(
                                 a.band.set(b);
                             }
                         }>
-                        <option value="se-tasks">"± z·SE over tasks"</option>
-                        <option value="se-sampling">"± z·SE over samples"</option>
-                        <option value="bootstrap">"task bootstrap"</option>
-                        <option value="credible">"Bayesian credible"</option>
-                        <option value="none">"none"</option>
+                        {crate::widgets::lists::options(&[
+                            ("se-tasks", "± z·SE over tasks"),
+                            ("se-sampling", "± z·SE over samples"),
+                            ("bootstrap", "task bootstrap"),
+                            ("credible", "Bayesian credible"),
+                            ("none", "none"),
+                        ])}
                     </select>
                 </label>
             </div>

@@ -16,10 +16,7 @@ pub fn KTable(
             <caption>"Pass@k at standard budgets (k ≤ n)"</caption>
             <thead>
                 <tr>
-                    <th scope="col">"k"</th>
-                    <th scope="col">"pass@k"</th>
-                    <th scope="col">"pass^k"</th>
-                    <th scope="col">"naive 1−(1−c/n)^k"</th>
+                    {crate::widgets::lists::col_headers(&["k", "pass@k", "pass^k", "naive 1−(1−c/n)^k"])}
                 </tr>
             </thead>
             <tbody>

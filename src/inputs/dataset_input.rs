@@ -139,9 +139,11 @@ pub fn DatasetInput(
                             };
                             inputs.read_options.update(|o| o.partial = p);
                         }>
-                        <option value="reject">"rejected"</option>
-                        <option value="correct">"counts as correct"</option>
-                        <option value="incorrect">"counts as incorrect"</option>
+                        {crate::widgets::lists::options(&[
+                            ("reject", "rejected"),
+                            ("correct", "counts as correct"),
+                            ("incorrect", "counts as incorrect"),
+                        ])}
                     </select>
                 </label>
                 <label>

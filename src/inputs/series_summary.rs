@@ -119,12 +119,7 @@ pub fn SeriesSummary(
                         <th scope="col" class="left">"series"</th>
                         <th scope="col">"order · remove"</th>
                         <th scope="col" class="left">"read from"</th>
-                        <th scope="col">"tasks"</th>
-                        <th scope="col">"samples"</th>
-                        <th scope="col">"n"</th>
-                        <th scope="col">"c = 0"</th>
-                        <th scope="col">"c = n"</th>
-                        <th scope="col">"pass@1"</th>
+                        {crate::widgets::lists::col_headers(&["tasks", "samples", "n", "c = 0", "c = n", "pass@1"])}
                     </tr>
                 </thead>
                 <tbody>

@@ -3,6 +3,7 @@
 pub mod chart_canvas;
 pub mod chart_readout;
 pub mod download;
+pub mod lists;
 pub mod near_view;
 pub mod section_nav;
 pub mod term;
