@@ -75,7 +75,7 @@ for (const c of chunks) {
   loader = loader.replace(fetcher, `const module = window.__passkSplit?.[${JSON.stringify(named)}] ??
       WebAssembly.compileStreaming(fetch(new URL("./${named}", import.meta.url)));
     return async (imports) => ({ instance: await WebAssembly.instantiate(await module, imports) });`);
-  if (startsEarly.has(c)) early.push(`${JSON.stringify(named)}: WebAssembly.compileStreaming(fetch("./${named}"))`);
+  if (startsEarly.has(c)) early.push(`${JSON.stringify(named)}: window.__passkFirst.then(() => WebAssembly.compileStreaming(fetch("./${named}")))`);
 }
 const loaderName = `__wasm_split-${hash(loader)}.js`;
 writeFileSync(join(staging, loaderName), loader);
@@ -97,8 +97,17 @@ for (const f of [js, `${stem}_bg.wasm`]) {
   if (!re.test(html)) fail(`index.html has no integrity for ${f}`);
   html = html.replace(re, `$1${sri(readFileSync(join(staging, f)))}$2`);
 }
-// The parts start compiling as the page starts (a rejection is kept for the loader to report).
-const start = `<script>window.__passkSplit = { ${early.join(', ')} };
+// Nothing the first screen does not need shares the network with what it does: the page's
+// first part (the calculator) is fetched alone, then the workspace's parts and the engine
+// worker (index.html) together. `__passkFirst` settles once the first part's wasm has
+// arrived (its resource timing entry), or after 4 s whatever happens. The parts then start
+// compiling (a rejection is kept for the loader to report).
+const start = `<script>window.__passkFirst = new Promise((ok) => {
+        const first = (es) => es.some((e) => /\\/${stem}_bg\\.wasm$/.test(e.name));
+        new PerformanceObserver((l, o) => first(l.getEntries()) && (o.disconnect(), ok())).observe({ type: 'resource', buffered: true });
+        setTimeout(ok, 4000);
+      });
+      window.__passkSplit = { ${early.join(', ')} };
       for (const p of Object.values(window.__passkSplit)) p.catch(() => {});</script>`;
 html = html.replace(/<head([^>]*)>/, (h) => `${h}\n    ${start}`);
 html = html.replace('</head>', `<link rel="modulepreload" href="./${loaderName}" crossorigin="anonymous"></head>`);
