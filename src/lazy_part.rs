@@ -12,6 +12,8 @@
 
 use leptos::prelude::*;
 
+use crate::split_part::Missing;
+
 use crate::analysis::analysis_state::{self, Analysis};
 use crate::analysis::analysis_view::AnalysisView;
 use crate::calculator::calc::CalcState;
@@ -33,15 +35,6 @@ pub struct LazyPart {
 /// Why the workspace is missing: its code did not load.
 pub const LOAD_FAILED: &str =
     "The page's code for loading data did not arrive (reload the page): the calculator above works without it.";
-
-/// The workspace's code did not load.
-pub struct Missing;
-
-impl From<leptos::wasm_split::SplitLoaderError> for Missing {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
-        Missing
-    }
-}
 
 /// Calls a `wasm_split` function: awaited (its code may still be loading) with the `split`
 /// feature, a plain call without it.

@@ -14,6 +14,7 @@ pub mod forecast;
 pub mod inputs;
 pub mod lazy_part;
 pub mod share;
+pub mod split_part;
 pub mod steps;
 pub mod widgets;
 

@@ -58,8 +58,10 @@ pub fn AnalysisView(
     let lower_loaded = RwSignal::new(false);
     let waited = RwSignal::new(false);
     set_timeout(move || _ = waited.try_set(true), Duration::from_secs(1));
+    // The first results are there, or there is nothing to wait for.
+    let settled = Memo::new(move |_| first_results() || waited.get());
     Effect::new(move |_| {
-        if lower_loaded.get() && (first_results() || waited.get()) {
+        if lower_loaded.get() && settled.get() {
             stages.allow(ALL);
         }
     });
@@ -96,7 +98,7 @@ pub fn AnalysisView(
         <Show when=at(4)><StepsPanel analysis=analysis dark=dark /></Show>
         // Where the panels below go (an empty mark: they are the page grid's own items).
         <div class="wide lower-place" node_ref=place data-testid="lower-panels"></div>
-        <Show when=move || at(TOP - 1)() && (near.get() || wanted.get()) && (first_results() || waited.get())>
+        <Show when=move || at(TOP - 1)() && (near.get() || wanted.get()) && settled.get()>
             <Suspense fallback=|| view! { <p class="note wide" role="status" data-testid="lower-panels-loading">"Loading the panels below…"</p> }>
                 {Suspend::new(async move {
                     let panels = crate::analysis::lower_panels::load(analysis, dark, stages, has_tasks).await;

@@ -15,19 +15,11 @@ use crate::compare::compare_panel::ComparePanel;
 use crate::forecast::backtest_panel::BacktestPanel;
 use crate::forecast::forecast_panel::ForecastPanel;
 use crate::forecast::planner_panel::PlannerPanel;
+use crate::split_part::Missing;
 
 /// Why the panels below the results are missing: their code did not load.
 pub const PANELS_FAILED: &str =
     "The code of the panels below did not arrive (reload the page): the results above are complete without it.";
-
-/// Their code did not load.
-struct NotLoaded;
-
-impl From<leptos::wasm_split::SplitLoaderError> for NotLoaded {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
-        NotLoaded
-    }
-}
 
 /// The panels below the results, their code loaded first (awaited with the `split` feature).
 ///
@@ -43,7 +35,7 @@ pub async fn load(
     let panels = panels_now(analysis, dark, stages, has_tasks).await;
     #[cfg(not(feature = "split"))]
     let panels = panels_now(analysis, dark, stages, has_tasks);
-    panels.map_err(|NotLoaded| PANELS_FAILED)
+    panels.map_err(|Missing| PANELS_FAILED)
 }
 
 #[cfg_attr(
@@ -55,7 +47,7 @@ fn panels_now(
     dark: ReadSignal<bool>,
     stages: Stages,
     has_tasks: Memo<bool>,
-) -> Result<AnyView, NotLoaded> {
+) -> Result<AnyView, Missing> {
     Ok(panels(analysis, dark, stages, has_tasks))
 }
 

@@ -120,6 +120,27 @@ export async function panelsBelow(page) {
   await page.locator('[data-testid=analysis-settings][data-panels=all]').waitFor();
 }
 
+/** Types n = 200, c = 5, k = 10 into the calculator and waits for its answer, 22.83 %. */
+export async function calculates(page) {
+  await typeInto(page, 'n', '200');
+  await typeInto(page, 'c', '5');
+  await typeInto(page, 'k', '10');
+  await waitForText(page, 'pass-at-k', '22.83');
+}
+
+/**
+ * After a visit that the service worker has cached: offline, the page reloads, the calculator
+ * answers and the engine computes the example's analysis from the cache.
+ */
+export async function reloadsOfflineAndComputes(h) {
+  await h.context.setOffline(true);
+  await h.page.reload();
+  await calculates(h.page);
+  await firstRow(h.page);
+  assert.equal(await h.page.getByTestId('engine-failed').count(), 0);
+  await h.context.setOffline(false);
+}
+
 /** Waits for the first body row of a table (by default the results table). */
 export const firstRow = (page, testid = 'results-table') => page.getByTestId(testid).locator('tbody tr').first().waitFor();
 

@@ -4,7 +4,7 @@
 // panels below, a share link (it carries the page's own address) and an offline reload.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClean, canvasInk, firstRow, panelsBelow, start, typeInto, waitForText } from './harness.mjs';
+import { assertClean, calculates, canvasInk, firstRow, panelsBelow, reloadsOfflineAndComputes, start, waitForText } from './harness.mjs';
 
 const BASE = '/some/sub/path/';
 
@@ -21,10 +21,7 @@ test('under a sub-path: the calculator, the example, the panels below and a shar
   try {
     assert.ok(h.url.endsWith(BASE), h.url);
     await h.page.goto(h.url);
-    await typeInto(h.page, 'n', '200');
-    await typeInto(h.page, 'c', '5');
-    await typeInto(h.page, 'k', '10');
-    await waitForText(h.page, 'pass-at-k', '22.83');
+    await calculates(h.page);
     await firstRow(h.page);
     assert.ok((await canvasInk(h.page, 'chart-pass-at-k')).n > 1000);
     await panelsBelow(h.page);
@@ -61,15 +58,7 @@ test('under a sub-path: after one visit the page reloads offline and computes', 
     assert.equal(scope, BASE);
     for (const f of ['index.html', 'passk-engine_bg.wasm', 'manifest.webmanifest']) assert.ok(cached.includes(BASE + f), `${f} in ${cached}`);
     assert.ok(cached.every((f) => f.startsWith(BASE)), `${cached}`);
-    await h.context.setOffline(true);
-    await h.page.reload();
-    await typeInto(h.page, 'n', '200');
-    await typeInto(h.page, 'c', '5');
-    await typeInto(h.page, 'k', '10');
-    await waitForText(h.page, 'pass-at-k', '22.83');
-    await firstRow(h.page);
-    assert.equal(await h.page.getByTestId('engine-failed').count(), 0);
-    await h.context.setOffline(false);
+    await reloadsOfflineAndComputes(h);
     allBelow(h);
   } finally {
     await h.close();
