@@ -280,18 +280,22 @@ const scaled = step(pythia, 'scaled Beta + Kumaraswamy fits');
 if (scaled !== undefined) check(scaled <= 2000, `scaled-Beta and Kumaraswamy fits of the 7 Pythia series ≤ 2 s in wasm — ${fmt(scaled)} ms (natively ${fmt(step(native.find((r) => r.file.startsWith('pythia')), 'scaled Beta + Kumaraswamy fits'))} ms)`);
 // What the first paint needs: the page's first wasm part, its JS and the split loader it
 // imports. The workspace's parts (split_workspace and the chunk it shares with the panels)
-// are fetched and compiled beside it and linked in when they arrive; the engine worker's
+// are fetched and compiled beside it and linked in when they arrive; the first engine's
 // files load in parallel too. The panels below the results (split_panels) load only when
 // their place nears the screen: not part of a first visit that does not scroll.
 const firstGz = sizes.filter((s) => /^(passk-web|__wasm_split)/.test(s.file)).reduce((a, s) => a + s.gz, 0);
 const restGz = sizes.filter((s) => /^(split_workspace|chunk_)/.test(s.file)).reduce((a, s) => a + s.gz, 0);
 const panelsGz = sizes.filter((s) => s.file.startsWith('split_panels')).reduce((a, s) => a + s.gz, 0);
 check(firstGz <= 300_000, `page wasm + JS before the first paint ≤ 300 KB gzipped — ${(firstGz / 1000).toFixed(1)} KB (then ${(restGz / 1000).toFixed(1)} KB of workspace parts, fetched beside it)`);
-// Every wasm a first visit fetches: all but the Parquet reader's (started only for a Parquet
-// file) and the panels below the results (fetched when scrolled near).
-const visitGz = sizes.filter((s) => s.file.endsWith('.wasm') && !/^(passk-parquet|split_panels)/.test(s.file)).reduce((a, s) => a + s.gz, 0);
+// The wasm a first visit's chart waits for: the page's parts and the first engine (the whole
+// engine is fetched once that chart has its curves); and every wasm a first visit fetches
+// (all but the Parquet reader's, started only for a Parquet file, and the panels below the
+// results, fetched when scrolled near).
+const visit = sizes.filter((s) => s.file.endsWith('.wasm') && !/^(passk-parquet|split_panels)/.test(s.file));
+const visitGz = visit.reduce((a, s) => a + s.gz, 0);
+const chartGz = visit.filter((s) => !s.file.startsWith('passk-engine_bg')).reduce((a, s) => a + s.gz, 0);
 const pageGz = sizes.filter((s) => /^passk-web.*\.wasm$/.test(s.file)).reduce((a, s) => a + s.gz, 0);
-check(visitGz <= 900_000 && pageGz <= 250_000, `all wasm at a first visit ≤ 900 KB gzipped, the page's own ≤ 250 KB — ${(visitGz / 1000).toFixed(1)} KB and ${(pageGz / 1000).toFixed(1)} KB (then ${(panelsGz / 1000).toFixed(1)} KB of panels below, when scrolled to)`);
+check(chartGz <= 900_000 && pageGz <= 250_000, `wasm before a first visit's chart (the page's parts and the first engine) ≤ 900 KB gzipped, the page's own ≤ 250 KB — ${(chartGz / 1000).toFixed(1)} KB and ${(pageGz / 1000).toFixed(1)} KB (then the whole engine: ${(visitGz / 1000).toFixed(1)} KB at a first visit; ${(panelsGz / 1000).toFixed(1)} KB of panels below, when scrolled to)`);
 const two = pools.find((p) => p.workers === 2);
 if (two) check(pools[0].seconds / two.seconds >= 1.6 && pools.every((p) => p.hash === pools[0].hash), `the heavy job with 2 workers ≤ 1/1.6 of its time with 1, the same curves and band — ×${(pools[0].seconds / two.seconds).toFixed(2)}`);
 if (phones.length) {

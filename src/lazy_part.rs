@@ -20,9 +20,10 @@ use crate::calculator::calc::CalcState;
 use crate::inputs::dataset_state::{self, Inputs};
 use crate::inputs::dataset_view::DatasetView;
 use crate::inputs::drop_zone::DropZone;
-use crate::inputs::examples::{self, Example};
+use crate::inputs::examples;
 use crate::share::share_bar::ShareBar;
 use crate::share::share_state::{self, Share};
+use passk_app::page::examples::Example;
 
 /// The workspace's state (signals: cheap to copy).
 #[derive(Clone, Copy)]

@@ -28,7 +28,7 @@ if (onUse.length !== 3) {
   console.error(`sw.mjs: expected the Parquet worker's three files, found ${JSON.stringify(onUse)}`);
   process.exit(1);
 }
-for (const needed of ['index.html', 'passk-engine-loader.js', 'passk-engine_bg.wasm', 'manifest.webmanifest']) {
+for (const needed of ['index.html', 'passk-engine-loader.js', 'passk-engine_bg.wasm', 'passk-engine-first_bg.wasm', 'manifest.webmanifest']) {
   if (!files.includes(needed)) {
     console.error(`sw.mjs: ${needed} is not in ${dir}: the page would not work offline`);
     process.exit(1);

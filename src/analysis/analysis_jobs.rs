@@ -18,7 +18,7 @@ use passk_core::report::schema::Report;
 use passk_core::report::series_backtest::SeriesBacktest;
 use passk_core::settings::{BandKind, Options};
 use passk_io::settings::Parsed;
-use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, CurvesAsk, Family, Reply, Request, Work};
 
 /// Backtest repeats per shrink factor (as `passk report --backtest`).
 pub const BACKTEST_REPEATS: u64 = 20;
@@ -230,7 +230,7 @@ pub fn curve_pipeline(
         let band_settings = settings.clone();
         let job = ask(out.pending, "drawing…", |job| Request {
             job,
-            ask: Ask::Curves {
+            ask: Ask::Curves(CurvesAsk {
                 data,
                 k_max,
                 band,
@@ -238,7 +238,7 @@ pub fn curve_pipeline(
                 taus,
                 scaled,
                 pool,
-            },
+            }),
         });
         let work = Work::Band {
             data,

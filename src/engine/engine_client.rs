@@ -1,31 +1,33 @@
-//! The page's side of the engine worker: starts it, numbers each request, posts it as one binary
-//! buffer (`passk_protocol::codec`), and routes each reply to the one handler of its family. Requests go at
-//! once (a worker still loading keeps them), those carrying task lists a task later, and
+//! The page's side of the engine worker: starts it (the first engine, then the whole:
+//! `passk_app::client`), numbers each request, posts it as one binary buffer
+//! (`passk_protocol::codec`), and routes each reply to the one handler of its family. Requests
+//! go at once (a worker still loading keeps them), those carrying task lists a task later, and
 //! large replies are handled a task after their decoding, all in order (`task_queue`); each
 //! family's newest is kept until answered. When the worker fails (its script or wasm cannot
-//! load, or it dies: a panic, out of memory) the page says so, starts it once more and sends
-//! it the requests still unanswered; should it fail again, every request fails with the
-//! reason, which the page shows with a retry ([`retry`]); with the
-//! `in-page-engine` feature (the wasm-bindgen tests, which have no worker script) the same
-//! engine runs on the page instead, in time slices.
+//! load, or it dies) the page says so, starts it once more and sends it the requests still
+//! unanswered; should it fail again, every request fails with the reason, shown with a retry
+//! ([`retry`]); with `in-page-engine` (the wasm-bindgen tests) the engine runs on the page.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use leptos::prelude::ArcRwSignal;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::engine::task_queue;
-use passk_app::client::Client as AppClient;
+use crate::engine::worker_js;
+use passk_app::client::{Client as AppClient, Engine as Stage};
 #[cfg(feature = "in-page-engine")]
 use passk_engine::{job::Host, runner::Engine};
 use passk_protocol::codec::{from_js, to_js};
-use passk_protocol::{Answer, Ask, Family, Reply, Request};
+use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
 
 /// The engine worker's script (crates/passk-engine/passk-engine-loader.js, copied beside the page).
 pub const WORKER_URL: &str = "passk-engine-loader.js";
+
+/// The same script starting the first engine (the fits and curves of the first chart), which
+/// the page talks to until that chart has its curves (`passk_app::client`).
+pub const FIRST_URL: &str = "passk-engine-loader.js?first";
 
 /// A reply handler.
 type Handler = Box<dyn Fn(Reply)>;
@@ -41,6 +43,9 @@ struct Client {
     state: AppClient,
     /// Called when a restarted worker has been sent the requests unanswered.
     after_restart: Option<fn()>,
+    /// Spreads a job over the pool (`engine_pool`), for the jobs that waited for the whole
+    /// engine.
+    spread: Option<fn(u64, u32, Work)>,
     handlers: [Option<Rc<Handler>>; Family::COUNT],
 }
 
@@ -81,19 +86,23 @@ fn running(c: &Client) -> bool {
     c.worker.is_some()
 }
 
-/// Where `index.html`'s first script leaves the worker it started before the page's wasm
-/// loaded, with the events the worker sent meanwhile (`{ worker, early }`).
-const EARLY_WORKER: &str = "__passkEngine";
-
 /// Starts the worker once (later calls do nothing): takes over the one `index.html` started
 /// (its wasm then compiles while the page's loads), else starts it.
 fn start(c: &mut Client) {
     if running(c) || c.failed().is_some() {
         return;
     }
-    let (worker, early) = match early_worker() {
+    let first = c.state.engine() == Stage::First;
+    // (index.html starts the first engine.)
+    let early = if first {
+        worker_js::early_worker()
+    } else {
+        None
+    };
+    let url = if first { FIRST_URL } else { WORKER_URL };
+    let (worker, early) = match early {
         Some(started) => started,
-        None => match Worker::new(WORKER_URL) {
+        None => match Worker::new(url) {
             Ok(w) => (w, js_sys::Array::new()),
             Err(e) => {
                 c.start_error = Some(format!("the engine worker could not start: {e:?}"));
@@ -101,59 +110,17 @@ fn start(c: &mut Client) {
             }
         },
     };
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
-        match from_js::<Reply>(ev.data()) {
-            // A large one handled a task after its decoding; the replies after it wait.
-            Ok(reply) => task_queue::INBOX.in_order(reply.is_large(), move || deliver(reply)),
-            Err(e) => web_sys::console::warn_1(&format!("engine reply unreadable: {e}").into()),
-        }
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| worker_failed());
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    worker_js::listen(&worker, early, received, worker_failed);
     c.worker = Some(worker);
-    // What the worker said before the page listened, in order, once the client is free.
-    if early.length() > 0 {
-        let replay = Closure::once_into_js(move || {
-            let call = |f: &JsValue, ev: &JsValue| {
-                let _ = f
-                    .unchecked_ref::<js_sys::Function>()
-                    .call1(&JsValue::NULL, ev);
-            };
-            for ev in early.iter() {
-                // A message, or an error event (the worker's script failed).
-                if ev.is_instance_of::<MessageEvent>() {
-                    call(on_message.as_ref(), &ev);
-                } else {
-                    call(on_error.as_ref(), &ev);
-                }
-            }
-            on_message.forget();
-            on_error.forget();
-        });
-        let _ = leptos::prelude::window()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(replay.unchecked_ref(), 0);
-    } else {
-        on_message.forget();
-        on_error.forget();
-    }
 }
 
-/// The worker `index.html` started, and the events it sent before the page listened.
-fn early_worker() -> Option<(Worker, js_sys::Array)> {
-    let window = leptos::prelude::window();
-    let key = JsValue::from_str(EARLY_WORKER);
-    let started = js_sys::Reflect::get(&window, &key).ok()?;
-    let _ = js_sys::Reflect::delete_property(&window, &key);
-    let worker = js_sys::Reflect::get(&started, &"worker".into())
-        .ok()?
-        .dyn_into::<Worker>()
-        .ok()?;
-    let early = js_sys::Reflect::get(&started, &"early".into())
-        .ok()?
-        .dyn_into::<js_sys::Array>()
-        .ok()?;
-    Some((worker, early))
+/// What the worker said.
+fn received(ev: MessageEvent) {
+    match from_js::<Reply>(ev.data()) {
+        // A large one handled a task after its decoding; the replies after it wait.
+        Ok(reply) => task_queue::INBOX.in_order(reply.is_large(), move || deliver(reply)),
+        Err(e) => web_sys::console::warn_1(&format!("engine reply unreadable: {e}").into()),
+    }
 }
 
 /// The page itself as the engine's host (when no worker runs).
@@ -190,9 +157,10 @@ fn worker_failed() {
             w.terminate();
         }
         c.local = Some(Engine::new());
+        let to = c.state.to_whole();
         c.state.on_page();
         task_queue::OUTBOX.drop_waiting();
-        c.state.unanswered().to_vec()
+        to.requests
     });
     for r in unanswered {
         post(r);
@@ -207,6 +175,13 @@ fn worker_failed() {
     use leptos::prelude::Set;
     // The old worker's replies first (their requests are then answered, not resent).
     task_queue::INBOX.run_now();
+    // The first engine failed: the whole engine does its jobs (no restart spent).
+    if CLIENT.with_borrow(|c| c.state.engine() == Stage::First) {
+        web_sys::console::warn_1(
+            &"passk: the first engine failed; starting the whole engine".into(),
+        );
+        return to_whole();
+    }
     let (restart, unanswered) = CLIENT.with_borrow_mut(|c| {
         if let Some(w) = c.worker.take() {
             w.terminate();
@@ -258,8 +233,19 @@ pub fn retry() {
 /// Hands a reply to its family's handler (`Ready`: the worker takes requests, and a line
 /// saying it had failed goes).
 fn deliver(reply: Reply) {
-    CLIENT.with_borrow_mut(|c| c.state.replied(&reply));
+    let whole = CLIENT.with_borrow_mut(|c| {
+        c.state.replied(&reply);
+        c.state.whole_after(&reply)
+    });
+    if whole {
+        // The first chart has its curves: the whole engine loads while it draws.
+        to_whole();
+    }
     let Some(family) = reply.family() else {
+        // The whole engine has loaded: the service worker may install (index.html).
+        if CLIENT.with_borrow(|c| c.state.engine() == Stage::Whole) {
+            worker_js::install_offline();
+        }
         // A restarted worker is ready: the line that said it failed goes.
         use leptos::prelude::{GetUntracked, Set};
         let failure = failure();
@@ -319,24 +305,61 @@ pub fn on_reply(family: Family, handler: impl Fn(Reply) + 'static) {
 
 /// Sends the request `make` builds from a fresh job number; returns that number.
 pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
-    let (req, now, no_worker) = CLIENT.with_borrow_mut(|c| {
+    let (req, now, whole, no_worker) = CLIENT.with_borrow_mut(|c| {
         start(c);
         // Kept until answered, to be sent again or answered some other way should the worker
         // fail.
         let req = c.state.request(make);
-        // The worker keeps what arrives while it loads (its script does): the request goes now.
-        let now = c.state.ready() || c.worker.is_some();
-        (req, now, !running(c) && !c.state.ready())
+        let whole = c.state.whole_now(&req);
+        // The worker keeps what arrives while it loads (its script does): the request goes
+        // now, unless it waits for the whole engine.
+        let now = (c.state.ready() || c.worker.is_some()) && c.state.goes_now(&req);
+        (req, now, whole, !running(c) && !c.state.ready())
     });
     let job = req.job;
     if now {
         // Task columns encoded a task later (10⁵ tasks: 15 ms), what follows behind them.
         task_queue::OUTBOX.in_order(req.is_bulky(), move || post(req));
     }
-    if no_worker {
+    if whole {
+        to_whole();
+    } else if no_worker {
         worker_failed();
     }
     job
+}
+
+/// Lets the first engine go and starts the whole engine: it is sent the series and every
+/// request that waited (`passk_app::client::Client::to_whole`), then the jobs to spread over
+/// the pool are spread.
+fn to_whole() {
+    let (to, spread) = CLIENT.with_borrow_mut(|c| {
+        if let Some(w) = c.worker.take() {
+            w.terminate();
+        }
+        let to = c.state.to_whole();
+        start(c);
+        (to, c.spread)
+    });
+    // (What waited to be posted to the first engine is among the requests sent below.)
+    task_queue::OUTBOX.drop_waiting();
+    for r in to.requests {
+        post(r);
+    }
+    if let Some(spread) = spread {
+        for (job, of, work) in to.spreads {
+            spread(job, of, work);
+        }
+    }
+}
+
+/// Whether job `job`, spread over `of` workers, waits for the whole engine (then `spread` is
+/// called with it once that engine starts).
+pub fn spread_later(job: u64, of: u32, work: &Work, spread: fn(u64, u32, Work)) -> bool {
+    CLIENT.with_borrow_mut(|c| {
+        c.spread = Some(spread);
+        c.state.spread_later(job, of, work)
+    })
 }
 
 /// Stops the running job of `family` (its reply will not come); returns the cancelling job.
@@ -357,6 +380,10 @@ pub fn with_last_fit<R>(f: impl FnOnce(&Request) -> R) -> Option<R> {
 pub fn post_as_is(req: Request) {
     task_queue::OUTBOX.in_order(false, move || {
         let Some(req) = on_page(req) else {
+            return;
+        };
+        // (Held for the whole engine while the first runs.)
+        let Some(req) = CLIENT.with_borrow_mut(|c| c.state.as_is(req)) else {
             return;
         };
         CLIENT.with_borrow(|c| {

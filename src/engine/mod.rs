@@ -4,3 +4,4 @@ pub mod engine_client;
 pub mod engine_pool;
 pub mod latest;
 pub mod task_queue;
+pub mod worker_js;

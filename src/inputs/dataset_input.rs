@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 
 use crate::inputs::dataset_state::Inputs;
-use crate::inputs::examples::Example;
 use crate::inputs::load_files::{
     cancel_load, file_list, load_files, load_pasted, pasted_text, LARGE_PASTE,
 };
+use passk_app::page::examples::Example;
 use passk_io::display::count_of;
 use passk_io::read::Format;
 

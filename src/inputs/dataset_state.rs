@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::inputs::examples::{self, Example};
+use crate::inputs::examples;
 use crate::inputs::load_progress::Progress;
 use crate::inputs::storage;
 use passk_app::page::admit::{admit, Admit};
+use passk_app::page::examples::Example;
 use passk_app::page::loaded::{number_files, Loaded};
 use passk_io::read::{FileRead, Format, ReadOptions, Reader};
 

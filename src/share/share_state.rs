@@ -11,8 +11,9 @@ use crate::analysis::analysis_state::{self, Analysis};
 use crate::calculator::calc::{self, CalcState};
 use crate::engine::latest::Latest;
 use crate::inputs::dataset_state::{self, Inputs};
-use crate::inputs::examples::{self, Example};
+use crate::inputs::examples;
 use crate::inputs::storage;
+use passk_app::page::examples::Example;
 use passk_app::page::page_view::PageView;
 use passk_app::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
 

@@ -23,6 +23,7 @@ const watchLongTasks = (page) =>
 const lastK = (page) => page.evaluate(() => [...document.querySelectorAll('[data-testid=chart-pass-at-k-data] tbody tr')].at(-1)?.querySelector('td,th')?.textContent);
 
 test('the engine runs in a worker of its own', async () => {
+  assert.ok(h.requests.some((r) => r.endsWith('/passk-engine-loader.js?first')), 'the first engine was started');
   assert.ok(h.requests.some((r) => r.endsWith('/passk-engine-loader.js')), 'the worker script was loaded');
   assert.ok(h.requests.some((r) => r.endsWith('/passk-engine_bg.wasm')), 'the engine wasm was loaded');
 });

@@ -4,10 +4,17 @@
 //! and is sent every request still unanswered; after that the page gives up (every request
 //! fails with the reason) until the user retries.
 //!
+//! A first visit talks to the first engine (the fits and curves of the first chart, a part of
+//! the whole engine's code: `passk_protocol::first`) until that chart has its curves; every
+//! other request waits, kept, for the whole engine, which the page then starts and sends the
+//! series and everything waiting ([`Client::to_whole`]). It starts the whole engine at once
+//! when a request cannot wait for the chart (a file read, or nothing of the chart pending),
+//! or when the first engine fails.
+//!
 //! [`Client`] is the state and its transitions; the page's `engine_client` holds one and does
 //! what its answers say with the real worker.
 
-use passk_protocol::{Answer, Ask, Reply, Request};
+use passk_protocol::{Answer, Ask, Family, Pooled, Reply, Request, Work};
 
 /// Restarts of a failed worker before the page gives up (until the user retries).
 pub const RESTARTS: u32 = 1;
@@ -27,6 +34,37 @@ pub struct Client {
     /// Whether the engine takes requests now (its `Ready` came, or the page gave up: then
     /// requests are answered with the failure at once).
     ready: bool,
+    /// Which engine the page talks to.
+    engine: Engine,
+    /// What waits for the whole engine beside the requests kept: the rows the pool's other
+    /// workers sent (posted as they are), and the newest job of each kind to spread over the
+    /// pool (job, workers, work).
+    held: Vec<Request>,
+    spreads: Vec<Spread>,
+}
+
+/// Which engine the page talks to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The first engine: the fits and curves of the first chart.
+    #[default]
+    First,
+    /// The whole engine.
+    Whole,
+}
+
+/// A job to spread over the pool once the whole engine runs: its number, the workers, and
+/// what it computes.
+pub type Spread = (u64, u32, Work);
+
+/// What the page sends the whole engine when it starts it, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToWhole {
+    /// Every request unanswered, oldest first: first the series (the last fit, even when the
+    /// first engine answered it: the whole engine holds none); then the rows held.
+    pub requests: Vec<Request>,
+    /// The jobs to spread over the pool, after those.
+    pub spreads: Vec<Spread>,
 }
 
 /// What the page does when the worker failed.
@@ -108,6 +146,7 @@ impl Client {
     /// wasm tests): it takes requests at once.
     pub fn on_page(&mut self) {
         self.ready = true;
+        self.engine = Engine::Whole;
     }
 
     /// The requests not answered yet, oldest first.
@@ -118,5 +157,75 @@ impl Client {
     /// The last fit request (the pool's other workers fit the same series).
     pub fn last_fit(&self) -> Option<&Request> {
         self.last_fit.as_ref()
+    }
+
+    /// Which engine the page talks to.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// Whether `req` goes to the engine now: the whole engine takes every request, the first
+    /// its own ([`Request::for_first`]); the others stay kept, unsent, for the whole engine.
+    pub fn goes_now(&self, req: &Request) -> bool {
+        self.engine == Engine::Whole || req.for_first()
+    }
+
+    /// Whether the page starts the whole engine on sending `req` (just numbered): it is not
+    /// the first engine's, and it cannot wait for the first chart (a file read) or no job of
+    /// that chart is pending.
+    pub fn whole_now(&self, req: &Request) -> bool {
+        let user_file = matches!(req.family(), Family::Read | Family::Store | Family::Bench);
+        let chart_pending = self.unanswered.iter().any(Request::for_first);
+        self.engine == Engine::First && !req.for_first() && (user_file || !chart_pending)
+    }
+
+    /// Whether the page starts the whole engine on `reply`: the first chart has its curves
+    /// (or they failed).
+    pub fn whole_after(&self, reply: &Reply) -> bool {
+        self.engine == Engine::First
+            && reply.family() == Some(Family::Curves)
+            && !reply.is_progress()
+    }
+
+    /// A request posted as it is (the rows another worker computed): Some(it) to post now,
+    /// else held for the whole engine.
+    pub fn as_is(&mut self, req: Request) -> Option<Request> {
+        if self.engine == Engine::Whole {
+            return Some(req);
+        }
+        self.held.push(req);
+        None
+    }
+
+    /// Job `job` spread over `of` workers (`work`): whether it waits for the whole engine
+    /// (the newest of its kind is kept).
+    pub fn spread_later(&mut self, job: u64, of: u32, work: &Work) -> bool {
+        if self.engine == Engine::Whole {
+            return false;
+        }
+        let kind: Pooled = work.kind();
+        self.spreads.retain(|(_, _, w)| w.kind() != kind);
+        self.spreads.push((job, of, work.clone()));
+        true
+    }
+
+    /// The page starts the whole engine (the first is let go): what to send it, in order.
+    /// It takes requests once its `Ready` comes.
+    pub fn to_whole(&mut self) -> ToWhole {
+        self.engine = Engine::Whole;
+        self.ready = false;
+        // The last fit, answered by the first engine, is the whole engine's to answer now
+        // (kept, so that a restart sends it again).
+        if let Some(fit) = &self.last_fit {
+            if !self.unanswered.iter().any(|r| r.job == fit.job) {
+                self.unanswered.insert(0, fit.clone());
+            }
+        }
+        let mut requests = self.unanswered.clone();
+        requests.append(&mut self.held);
+        ToWhole {
+            requests,
+            spreads: std::mem::take(&mut self.spreads),
+        }
     }
 }

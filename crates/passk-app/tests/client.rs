@@ -1,9 +1,14 @@
 //! The engine client's bookkeeping, natively: numbering, what is kept until answered, and
 //! the worker's failure: a restart that is sent everything unanswered, then giving up, then
-//! the user's retry.
+//! the user's retry. And the first engine and the whole: a first visit talks to the first
+//! engine (the fits and curves of the first chart) while everything else waits, kept; the
+//! whole engine starts once the chart has its curves, or at once for a file or when nothing
+//! of the chart is pending, and is sent the series and everything that waited, in order.
 
-use passk_app::client::{Client, RESTARTS};
-use passk_protocol::{Answer, Ask, Family, Reply, Request};
+use passk_app::client::{Client, Engine, RESTARTS};
+use passk_core::analysis::bands::Part;
+use passk_core::settings::{BandKind, Settings};
+use passk_protocol::{Answer, Ask, CurvesAsk, Family, Pooled, Reply, Request, Rows, Work};
 
 fn diagnose(job: u64) -> Request {
     Request {
@@ -99,4 +104,157 @@ fn a_failed_worker_restarts_once_with_everything_unanswered_then_the_page_gives_
     c.retry();
     assert!(c.gave_up().is_none() && c.unanswered().is_empty() && !c.ready());
     assert!(c.worker_failed("once more").restart);
+}
+
+fn curves(pool: u32) -> impl FnOnce(u64) -> Request {
+    move |job| Request {
+        job,
+        ask: Ask::Curves(CurvesAsk {
+            data: 1,
+            k_max: 100,
+            band: BandKind::Bootstrap,
+            settings: Settings::default(),
+            taus: Vec::new(),
+            scaled: false,
+            pool,
+        }),
+    }
+}
+
+fn backtest_work() -> Work {
+    Work::Backtest {
+        data: 1,
+        settings: Settings::default(),
+        ks: vec![1],
+        repeats: 1,
+    }
+}
+
+fn rows(job: u64) -> Request {
+    Request {
+        job,
+        ask: Ask::Rows {
+            kind: Pooled::Backtest,
+            part: Part { index: 1, of: 2 },
+            rows: Some(Rows::Backtest(Vec::new())),
+        },
+    }
+}
+
+fn reply(job: u64, answer: Answer) -> Reply {
+    Reply { job, answer }
+}
+
+fn curves_answer() -> Answer {
+    Answer::Curves {
+        curves: Vec::new(),
+        cover: Vec::new(),
+    }
+}
+
+fn numbers(requests: &[Request]) -> Vec<u64> {
+    requests.iter().map(|r| r.job).collect()
+}
+
+#[test]
+fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_whole() {
+    let mut c = Client::default();
+    assert_eq!(c.engine(), Engine::First);
+    let f = c.request(fit);
+    let k = c.request(curves(1));
+    let d = c.request(diagnose);
+    // The fit and the curves go now; the diagnostics wait, kept, and do not start the whole
+    // engine while the chart is pending.
+    assert!(c.goes_now(&f) && c.goes_now(&k) && !c.goes_now(&d));
+    assert!(!c.whole_now(&d));
+    // The rows of a job spread over the pool, and the spread itself, wait too.
+    assert_eq!(c.as_is(rows(3)), None);
+    assert!(c.spread_later(3, 2, &backtest_work()));
+    // The fit answered, then progress of the curves: still the first engine.
+    c.replied(&reply(1, Answer::Fits { fits: Vec::new() }));
+    let progress = reply(
+        2,
+        Answer::Progress {
+            family: Family::Curves,
+            text: String::new(),
+            done: None,
+        },
+    );
+    assert!(!c.whole_after(&progress));
+    // The curves came: the whole engine starts and is sent the series (answered by the first
+    // engine, so sent again), the diagnostics, then the held rows; then the spread.
+    let done = reply(2, curves_answer());
+    assert!(c.whole_after(&done));
+    c.replied(&done);
+    let to = c.to_whole();
+    assert_eq!(numbers(&to.requests), [1, 3, 3]);
+    assert!(matches!(to.requests[2].ask, Ask::Rows { .. }));
+    assert_eq!(to.spreads.len(), 1);
+    assert_eq!(c.engine(), Engine::Whole);
+    // The fit is the whole engine's to answer: kept, should it fail and restart.
+    assert_eq!(numbers(c.unanswered()), [1, 3]);
+    assert_eq!(numbers(&c.worker_failed("gone").unanswered), [1, 3]);
+    // Not ready until the whole engine says so; from now every request goes to it.
+    assert!(!c.ready());
+    let d2 = c.request(diagnose);
+    assert!(c.goes_now(&d2) && !c.whole_now(&d2));
+    assert!(!c.whole_after(&reply(9, curves_answer())));
+    assert_eq!(c.as_is(rows(4)).map(|r| r.job), Some(4));
+    assert!(!c.spread_later(4, 2, &backtest_work()));
+}
+
+#[test]
+fn a_file_or_a_request_with_no_chart_pending_starts_the_whole_engine_at_once() {
+    // Nothing of the chart pending: a request of the whole engine's starts it.
+    let mut c = Client::default();
+    let d = c.request(diagnose);
+    assert!(c.whole_now(&d));
+    let to = c.to_whole();
+    // No fit was asked: nothing sent before it.
+    assert_eq!(numbers(&to.requests), [1]);
+    // The chart pending, a file to read still starts it.
+    let mut c = Client::default();
+    c.request(fit);
+    let read = c.request(|job| Request {
+        job,
+        ask: Ask::Store { files: Vec::new() },
+    });
+    assert!(c.whole_now(&read));
+    // The fit, still unanswered, is sent once, in its place.
+    assert_eq!(numbers(&c.to_whole().requests), [1, 2]);
+}
+
+#[test]
+fn the_first_engine_takes_only_its_own_jobs() {
+    let mut c = Client::default();
+    // A bootstrap band spread over the pool needs the other workers' rows: the whole engine's.
+    let pooled = c.request(curves(2));
+    assert!(!c.goes_now(&pooled));
+    let own = c.request(curves(0));
+    assert!(c.goes_now(&own));
+    // Cancels of its families go to it; others wait.
+    let cancel = |family| {
+        move |job| Request {
+            job,
+            ask: Ask::Cancel { family },
+        }
+    };
+    assert!(c.goes_now(&c.clone().request(cancel(Family::Curves))));
+    assert!(!c.goes_now(&c.clone().request(cancel(Family::Backtest))));
+    // Only the newest spread of a kind is kept.
+    c.spread_later(5, 2, &backtest_work());
+    c.spread_later(6, 2, &backtest_work());
+    assert_eq!(
+        c.to_whole().spreads.iter().map(|s| s.0).collect::<Vec<_>>(),
+        [6]
+    );
+}
+
+#[test]
+fn on_the_page_the_whole_engine_runs_at_once() {
+    let mut c = Client::default();
+    c.on_page();
+    assert_eq!(c.engine(), Engine::Whole);
+    let d = c.request(diagnose);
+    assert!(c.goes_now(&d) && !c.whole_now(&d));
 }

@@ -12,13 +12,12 @@ use passk_core::analysis::curves::{
 };
 use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
 use passk_core::analysis::planner;
-use passk_core::estimators::cover::Tau;
 use passk_core::eval::fit::SeriesFit;
 use passk_core::settings::{BandKind, Settings};
 use passk_io::display::count_of;
 use passk_io::read::{series_name_for, Format, ReadOptions, Reader};
 use passk_protocol::source::Source;
-use passk_protocol::{Answer, Pooled, Reply};
+use passk_protocol::{Answer, CurvesAsk, Pooled, Reply};
 
 /// Bytes read per slice of a file (about 20 ms of reading here).
 pub const READ_CHUNK: u64 = 1 << 20;
@@ -56,30 +55,17 @@ pub(crate) async fn read(
     });
 }
 
-/// What a curve job draws: up to which budget, the band, the Cover@τ thresholds marked,
-/// and whether with the scaled fits.
-pub(crate) struct CurveAsk<'a> {
-    pub(crate) k_max: u64,
-    pub(crate) band: BandKind,
-    pub(crate) taus: &'a [Tau],
-    pub(crate) scaled: bool,
-    /// The workers the bootstrap band is spread over.
-    pub(crate) pool: u32,
-}
-
 /// The Pass@k curves (the grid in slices; the bootstrap band one resample at a time, its
 /// parts spread over the page's pool when `pool` > 1: `band_pool`) and the Cover@τ curves of
 /// every series with tasks; with the scaled fits' curves when asked (each series' scaled fits
 /// in a slice of their own the first time).
-pub(crate) async fn curves(
-    job: &mut Job<'_>,
-    d: Data,
-    what: &CurveAsk<'_>,
-    settings: &Settings,
-    mailbox: &Mailbox,
-) {
-    let CurveAsk {
-        k_max, band, taus, ..
+pub(crate) async fn curves(job: &mut Job<'_>, d: Data, what: &CurvesAsk, mailbox: &Mailbox) {
+    let CurvesAsk {
+        k_max,
+        band,
+        ref taus,
+        ref settings,
+        ..
     } = *what;
     let pool = if band == BandKind::Bootstrap {
         what.pool.max(1)

@@ -13,7 +13,7 @@ use crate::job::{with_tasks, Data, Host, Job};
 use crate::mailbox::Mailbox;
 use crate::series_pool::{self, PerSeries, Split};
 use passk_core::analysis::bands::Part;
-use passk_protocol::{Answer, Ask, Family, ReadFile, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, CurvesAsk, Family, ReadFile, Reply, Request, Work};
 
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::data::dataset::Dataset;
@@ -76,6 +76,25 @@ impl Engine {
         }
     }
 
+    /// Runs one request of the first engine's ([`Request::for_first`]: a fit, or curves
+    /// computed here alone) to its reply; any other fails, named. The first engine's worker
+    /// calls this, not [`Engine::run`], so that it links these jobs' code alone.
+    pub async fn run_first(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
+        let latest = &self.latest[req.family().index()];
+        let mut job = Job::new(latest, host.as_ref(), req.job, req.family());
+        if !job.live() {
+            return;
+        }
+        if !req.for_first() {
+            return job.fail(format!("the first engine does not do {}", req.ask.kind()));
+        }
+        match req.ask {
+            Ask::Fit { datasets } => self.fit(&mut job, datasets).await,
+            Ask::Curves(what) => self.curves(&mut job, &what).await,
+            _ => {}
+        }
+    }
+
     /// Runs one request to its reply (none when superseded).
     pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
         if let Ask::Rows { kind, part, rows } = req.ask {
@@ -124,27 +143,7 @@ impl Engine {
                     answer: Answer::Bench { result },
                 });
             }
-            Ask::Curves {
-                data,
-                k_max,
-                band,
-                settings,
-                taus,
-                scaled,
-                pool,
-            } => {
-                let Some(d) = self.fitted(&job, data).await else {
-                    return;
-                };
-                let what = analyses::CurveAsk {
-                    k_max,
-                    band,
-                    taus: &taus,
-                    scaled,
-                    pool,
-                };
-                analyses::curves(&mut job, d, &what, &settings, &self.mailbox).await
-            }
+            Ask::Curves(what) => self.curves(&mut job, &what).await,
             Ask::Part { work, part } => self.part(&mut job, work, part).await,
             Ask::Rows { .. } => {}
             Ask::Backtest {
@@ -222,6 +221,13 @@ impl Engine {
                     answer: Answer::Diagnostics { diagnostics },
                 });
             }
+        }
+    }
+
+    /// The curves of the series of `what`'s fit job, once fitted.
+    async fn curves(&self, job: &mut Job<'_>, what: &CurvesAsk) {
+        if let Some(d) = self.fitted(job, what.data).await {
+            analyses::curves(job, d, what, &self.mailbox).await
         }
     }
 

@@ -1,5 +1,8 @@
 //! The engine worker's runtime: reads each request from the page, lets it supersede the
-//! running job of its family, runs it as a task, and posts the replies.
+//! running job of its family, runs it as a task, and posts the replies. The whole engine
+//! ([`start`]) and the first engine ([`start_first`]: the fits and curves of the first chart,
+//! read and written as `passk_protocol::first`'s messages, so that it links their code alone)
+//! are the same runtime.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -10,14 +13,18 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use super::runner::Engine;
-use passk_protocol::codec::{from_js, to_js};
-use passk_protocol::{Answer, Family, Reply, Request};
+use passk_protocol::codec::{from_js, to_js, Error, Posted};
+use passk_protocol::{Answer, Family, FirstReply, FirstRequest, Reply, Request};
 
 use super::job::Host;
+
+/// How a reply becomes the message posted.
+type Write = fn(Reply) -> Result<Posted, Error>;
 
 /// The worker's global scope as the host of the jobs.
 struct Worker {
     scope: DedicatedWorkerGlobalScope,
+    write: Write,
 }
 
 impl Host for Worker {
@@ -41,19 +48,20 @@ impl Host for Worker {
     }
 
     fn send(&self, reply: Reply) {
-        match to_js(&reply) {
+        let (job, family) = (reply.job().unwrap_or(0), reply.family());
+        match (self.write)(reply) {
             Ok(p) => {
                 let _ = self.scope.post_message_with_transfer(&p.value, &p.transfer);
             }
             Err(e) => {
                 let failed = Reply {
-                    job: reply.job().unwrap_or(0),
+                    job,
                     answer: Answer::Failed {
-                        family: reply.family().unwrap_or(Family::Fit),
+                        family: family.unwrap_or(Family::Fit),
                         message: format!("the engine could not send its reply: {e}"),
                     },
                 };
-                if let Ok(p) = to_js(&failed) {
+                if let Ok(p) = (self.write)(failed) {
                     let _ = self.scope.post_message_with_transfer(&p.value, &p.transfer);
                 }
             }
@@ -64,31 +72,55 @@ impl Host for Worker {
 /// Where the worker's script keeps the messages that arrive before the engine listens.
 const EARLY: &str = "__passkEarly";
 
-/// Starts the engine in this worker: it answers every request posted to it, those posted
-/// while it loaded first.
+/// A request as it arrives, read.
+type Read = fn(JsValue) -> Result<Request, Error>;
+
+/// How a request runs.
+type Run = fn(Rc<Engine>, Request, Rc<dyn Host>) -> Pin<Box<dyn Future<Output = ()>>>;
+
+/// Starts the whole engine in this worker: it answers every request posted to it, those
+/// posted while it loaded first.
 pub fn start() {
+    serve(
+        from_js::<Request>,
+        |r| to_js(&r),
+        |e, r, h| Box::pin(e.run(r, h)),
+    );
+}
+
+/// Starts the first engine in this worker: the fits and curves of the first chart
+/// ([`Engine::run_first`]); any other request fails, named.
+pub fn start_first() {
+    serve(
+        |v| from_js::<FirstRequest>(v).map(Request::from),
+        |r| to_js(&FirstReply::from(r)),
+        |e, r, h| Box::pin(e.run_first(r, h)),
+    );
+}
+
+/// Answers every request posted to this worker, those posted while it loaded first.
+fn serve(read: Read, write: Write, run: Run) {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let engine = Engine::new();
     let host: Rc<dyn Host> = Rc::new(Worker {
         scope: scope.clone(),
+        write,
     });
     let reply_to = host.clone();
     let on_message =
-        Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-            match from_js::<Request>(ev.data()) {
-                Ok(req) => {
-                    engine.accept(&req);
-                    wasm_bindgen_futures::spawn_local(engine.clone().run(req, reply_to.clone()));
-                }
-                Err(e) => reply_to.send(Reply {
-                    job: 0,
-                    answer: Answer::Failed {
-                        family: Family::Fit,
-                        message: format!("the engine could not read a request: {e}"),
-                    },
-                }),
+        Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| match read(ev.data()) {
+            Ok(req) => {
+                engine.accept(&req);
+                wasm_bindgen_futures::spawn_local(run(engine.clone(), req, reply_to.clone()));
             }
+            Err(e) => reply_to.send(Reply {
+                job: 0,
+                answer: Answer::Failed {
+                    family: Family::Fit,
+                    message: format!("the engine could not read a request: {e}"),
+                },
+            }),
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // What the page posted while the engine loaded (the loader kept it), in order.

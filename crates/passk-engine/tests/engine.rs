@@ -29,7 +29,8 @@ use passk_core::report::schema::Report;
 use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_protocol::{
-    Answer, Ask, Family, InRows, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook, Work,
+    Answer, Ask, CurvesAsk, Family, InRows, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook,
+    Work,
 };
 
 use passk_engine::runner::Engine;
@@ -38,7 +39,7 @@ use passk_protocol::ReportWire;
 use passk_engine::job::Host;
 use passk_io::read::{read_bytes, Format};
 use passk_protocol::source::Source;
-use passk_protocol::{codec, samples};
+use passk_protocol::{codec, samples, FirstReply, FirstRequest};
 
 /// A host with a clock that moves 40 ms per reading (every tick pauses); `on_pause` runs at
 /// each pause (a request arriving meanwhile); with `yields`, a pause gives other jobs a turn
@@ -149,7 +150,7 @@ fn fitted() -> (Vec<Dataset>, Rc<Engine>, Rc<Test>) {
 fn curves_request(job: u64, data: u64, band: BandKind) -> Request {
     Request {
         job,
-        ask: Ask::Curves {
+        ask: Ask::Curves(CurvesAsk {
             data,
             k_max: 1000,
             band,
@@ -157,7 +158,7 @@ fn curves_request(job: u64, data: u64, band: BandKind) -> Request {
             taus: vec![Tau::parse("0.5").unwrap()],
             scaled: false,
             pool: 0,
-        },
+        }),
     }
 }
 
@@ -214,7 +215,7 @@ fn each_reply_is_the_direct_computation() {
         .all(Option::is_none));
     // With the scaled fits: fitted once, and their curves those of the series with them.
     let mut req = curves_request(2, 1, BandKind::Credible);
-    if let Ask::Curves { scaled, .. } = &mut req.ask {
+    if let Ask::Curves(CurvesAsk { scaled, .. }) = &mut req.ask {
         *scaled = true;
     }
     let got = run(&engine, &h, req);
@@ -758,7 +759,7 @@ fn the_bootstrap_band_in_slices_equals_the_whole() {
     };
     let req = Request {
         job: 2,
-        ask: Ask::Curves {
+        ask: Ask::Curves(CurvesAsk {
             data: 1,
             k_max: 300,
             band: BandKind::Bootstrap,
@@ -766,7 +767,7 @@ fn the_bootstrap_band_in_slices_equals_the_whole() {
             taus: vec![],
             scaled: false,
             pool: 1,
-        },
+        }),
     };
     let got = run(&engine, &h, req);
     let [Reply {
@@ -794,7 +795,7 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
     };
     let curves = |pool: u32| Request {
         job: 2,
-        ask: Ask::Curves {
+        ask: Ask::Curves(CurvesAsk {
             data: 1,
             k_max: 5000,
             band: BandKind::Bootstrap,
@@ -802,7 +803,7 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
             taus: vec![],
             scaled: false,
             pool,
-        },
+        }),
     };
     // Debug prints every f64 so that it reads back to the same bits.
     let shown = |r: Vec<Reply>| format!("{r:?}");
@@ -812,7 +813,7 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
     let other_seed = Request {
         job: 2,
         ask: match curves(1).ask {
-            Ask::Curves { settings, .. } => Ask::Curves {
+            Ask::Curves(CurvesAsk { settings, .. }) => Ask::Curves(CurvesAsk {
                 data: 1,
                 k_max: 5000,
                 band: BandKind::Bootstrap,
@@ -823,7 +824,7 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
                 taus: vec![],
                 scaled: false,
                 pool: 1,
-            },
+            }),
             _ => unreachable!(),
         },
     };
@@ -1465,4 +1466,111 @@ fn the_default_band_contains_the_curve_it_surrounds() {
             }
         }
     }
+}
+
+// The first engine (`Engine::run_first`, `passk_protocol::first`): it does the fits and the
+// curves exactly as the whole engine does, fails anything else by name, and its messages are
+// the protocol's own, byte for byte.
+
+/// Every reply (progress too) of each request, run in order on a fresh engine, by the whole
+/// engine or the first.
+fn replies_of(requests: &[Request], first: bool) -> Vec<Vec<Reply>> {
+    let (engine, host) = (Engine::new(), host());
+    requests
+        .iter()
+        .map(|req| {
+            engine.accept(req);
+            host.replies.borrow_mut().clear();
+            let h = host.clone() as Rc<dyn Host>;
+            if first {
+                block_on(engine.clone().run_first(req.clone(), h));
+            } else {
+                block_on(engine.clone().run(req.clone(), h));
+            }
+            host.replies.borrow().clone()
+        })
+        .collect()
+}
+
+#[test]
+fn the_first_engine_does_its_jobs_as_the_whole_engine_and_fails_the_rest_by_name() {
+    let requests = samples::requests(|b| Source(b.to_vec()));
+    let (whole, first) = (replies_of(&requests, false), replies_of(&requests, true));
+    let mut own = 0;
+    for ((req, w), f) in requests.iter().zip(&whole).zip(&first) {
+        if req.is_rows() {
+            continue;
+        }
+        if req.for_first() {
+            own += 1;
+            let answers = |r: &[Reply]| -> Vec<String> {
+                r.iter()
+                    .filter(|r| !r.is_progress())
+                    .map(|r| format!("{r:?}"))
+                    .collect()
+            };
+            assert_eq!(answers(f), answers(w), "{}", req.ask.kind());
+        } else {
+            let [Reply {
+                job,
+                answer: Answer::Failed { family, message },
+            }] = f.as_slice()
+            else {
+                panic!("{}: {f:?}", req.ask.kind());
+            };
+            assert_eq!((*job, *family), (req.job, req.family()));
+            assert!(message.contains(req.ask.kind()), "{message}");
+        }
+    }
+    // The fit, the curves, and the samples' cancel at least.
+    assert!(own >= 2, "{own}");
+}
+
+#[test]
+fn the_first_engines_messages_are_the_protocols_own_byte_for_byte() {
+    let requests = samples::requests(|b| Source(b.to_vec()));
+    let mut taken = 0;
+    for req in &requests {
+        let bytes = codec::encode(req).unwrap();
+        match codec::decode::<FirstRequest>(&bytes) {
+            Ok(first) => {
+                assert!(["Fit", "Curves", "Cancel"].contains(&req.ask.kind()));
+                assert_eq!(codec::encode(&first).unwrap(), bytes);
+                assert_eq!(Request::from(first), *req);
+                taken += 1;
+            }
+            // What the first engine cannot read it is never sent.
+            Err(_) => assert!(!req.for_first(), "{}", req.ask.kind()),
+        }
+    }
+    assert!(taken >= 2);
+    // Its replies: those its jobs give, and the ones no request draws out.
+    let mut replies: Vec<Reply> = replies_of(&requests, true).concat();
+    replies.extend(samples::made_replies());
+    let mut kinds = Vec::new();
+    for r in replies {
+        let bytes = codec::encode(&FirstReply::from(r.clone())).unwrap();
+        let back: Reply = codec::decode(&bytes).unwrap();
+        if matches!(
+            r.answer,
+            Answer::Ready
+                | Answer::Progress { .. }
+                | Answer::Fits { .. }
+                | Answer::Curves { .. }
+                | Answer::Failed { .. }
+        ) {
+            assert_eq!(bytes, codec::encode(&r).unwrap(), "{}", r.answer.kind());
+            kinds.push(r.answer.kind());
+        } else {
+            // Any other becomes the failure of its job, named.
+            let Answer::Failed { message, .. } = &back.answer else {
+                panic!("{back:?}");
+            };
+            assert!(message.contains(r.answer.kind()));
+            assert_eq!((back.job, back.family()), (r.job, r.family()));
+        }
+    }
+    kinds.sort_unstable();
+    kinds.dedup();
+    assert_eq!(kinds, ["Curves", "Failed", "Fits", "Progress", "Ready"]);
 }

@@ -33,26 +33,7 @@ pub enum Ask {
         datasets: Vec<Dataset>,
     },
     /// The Pass@k and Cover@τ curves of the series last fitted.
-    Curves {
-        /// The fit job whose series these are (a curve job for older series fails).
-        data: u64,
-        /// The largest budget drawn.
-        k_max: u64,
-        /// The band shaded.
-        band: BandKind,
-        /// The estimators' settings.
-        settings: Settings,
-        /// The Cover@τ thresholds marked.
-        taus: Vec<Tau>,
-        /// Whether to draw the scaled Beta and the Kumaraswamy too (they are fitted the
-        /// first time, about a fifth of a second per series of n = 10^4).
-        #[serde(default)]
-        scaled: bool,
-        /// The workers a bootstrap band is spread over (0 or 1: this one alone): this one
-        /// fits part 0 and waits for the others' rows ([`Ask::Rows`]).
-        #[serde(default)]
-        pool: u32,
-    },
+    Curves(CurvesAsk),
     /// Backtest every series last fitted and choose the estimator for the budgets `ks`.
     Backtest {
         /// The fit job whose series these are.
@@ -177,6 +158,29 @@ pub enum Ask {
     },
 }
 
+/// The Pass@k and Cover@τ curves of the series last fitted (`Ask::Curves`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CurvesAsk {
+    /// The fit job whose series these are (a curve job for older series fails).
+    pub data: u64,
+    /// The largest budget drawn.
+    pub k_max: u64,
+    /// The band shaded.
+    pub band: BandKind,
+    /// The estimators' settings.
+    pub settings: Settings,
+    /// The Cover@τ thresholds marked.
+    pub taus: Vec<Tau>,
+    /// Whether to draw the scaled Beta and the Kumaraswamy too (they are fitted the
+    /// first time, about a fifth of a second per series of n = 10^4).
+    #[serde(default)]
+    pub scaled: bool,
+    /// The workers a bootstrap band is spread over (0 or 1: this one alone): this one
+    /// fits part 0 and waits for the others' rows ([`Ask::Rows`]).
+    #[serde(default)]
+    pub pool: u32,
+}
+
 impl Ask {
     /// The name of every kind of ask (its variants), in order.
     pub const KINDS: [&'static str; 15] = [
@@ -189,7 +193,7 @@ impl Ask {
         match self {
             Ask::Read(..) => "Read",
             Ask::Fit { .. } => "Fit",
-            Ask::Curves { .. } => "Curves",
+            Ask::Curves(..) => "Curves",
             Ask::Backtest { .. } => "Backtest",
             Ask::Part { .. } => "Part",
             Ask::Rows { .. } => "Rows",
@@ -223,7 +227,7 @@ impl Request {
         match &self.ask {
             Ask::Read(..) => Family::Read,
             Ask::Fit { .. } => Family::Fit,
-            Ask::Curves { .. } => Family::Curves,
+            Ask::Curves(..) => Family::Curves,
             Ask::Backtest { .. } => Family::Backtest,
             Ask::Part { work, .. } => Family::Part(work.kind()),
             Ask::Rows { kind, .. } => kind.job_family(),

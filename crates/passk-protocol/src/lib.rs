@@ -20,6 +20,7 @@ mod answer;
 mod ask;
 pub mod bench;
 mod family;
+mod first;
 mod outlook;
 mod parts;
 mod reading;
@@ -31,8 +32,9 @@ pub mod codec;
 pub mod samples;
 
 pub use answer::{Answer, PlanResult, Reply};
-pub use ask::{Ask, Request};
+pub use ask::{Ask, CurvesAsk, Request};
 pub use family::{Family, Pooled};
+pub use first::{FirstAnswer, FirstAsk, FirstReply, FirstRequest};
 pub use outlook::SeriesOutlook;
 pub use parts::{InRows, Rows, Work};
 pub use reading::{ReadAnswer, ReadAsk, ReadFile, ReadReply, ReadRequest};

@@ -16,7 +16,9 @@ use passk_io::read::{assemble, read_bytes, FileRead};
 
 use crate::bench::{FileBench, Timing};
 use crate::source::Source;
-use crate::{Answer, Ask, Family, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook, Work};
+use crate::{
+    Answer, Ask, CurvesAsk, Family, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook, Work,
+};
 
 /// Two series of six tasks with ids (so that they pair): the data of every sample.
 pub const SERIES: &str = "task,model,n,c\n\
@@ -69,7 +71,7 @@ pub fn requests(source: MakeSource) -> Vec<Request> {
         asked(1, Ask::Fit { datasets: ds }),
         asked(
             2,
-            Ask::Curves {
+            Ask::Curves(CurvesAsk {
                 data: 1,
                 k_max: 1000,
                 band: BandKind::Bootstrap,
@@ -77,7 +79,7 @@ pub fn requests(source: MakeSource) -> Vec<Request> {
                 taus: Tau::parse("0.15").into_iter().collect(),
                 scaled: true,
                 pool: 0,
-            },
+            }),
         ),
         asked(
             3,

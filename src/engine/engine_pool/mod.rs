@@ -139,6 +139,10 @@ fn workers_of(data: u64) -> u32 {
 /// the series (the last fit, posted from where it is kept: not copied) and its part; with
 /// `of` = 1 the others stop that kind of part.
 pub fn spread(job: u64, of: u32, work: Work) {
+    // (Spread once the whole engine runs, when the job waits for it.)
+    if engine_client::spread_later(job, of, &work, spread) {
+        return;
+    }
     engine_client::after_restart(|| with_pool(|p, web| p.resend(web)));
     // (What goes to the first worker is posted once the last fit is let go too.)
     with_pool(|p, web| {
