@@ -67,12 +67,19 @@ test('every chart reads the values of its series under the cross-hair', async ()
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=chart-more-samples-data] tbody tr').length > 0, null, { timeout: 60_000 });
   for (const id of ['chart-cover', 'chart-delta-pass', 'chart-paired', 'chart-fit', 'chart-more-samples', 'chart-planner']) {
     const canvas = page.getByTestId(id);
-    await canvas.scrollIntoViewIfNeeded();
-    const box = await canvas.boundingBox();
-    // Three quarters across: inside the fit chart's right (CDF) panel too.
-    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.5);
     const hover = page.getByTestId(id === 'chart-cover' ? 'cover-hover' : `${id}-hover`);
-    await hover.waitFor();
+    // Pointed at again until its read-out shows: a panel above may still be mounting and
+    // move the chart under a pointer placed once (seen once, under load).
+    for (let tries = 0; ; tries++) {
+      await canvas.scrollIntoViewIfNeeded();
+      const box = await canvas.boundingBox();
+      // Three quarters across: inside the fit chart's right (CDF) panel too.
+      await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.5);
+      const shown = await hover.waitFor({ timeout: 5000 }).then(() => true, () => false);
+      if (shown) break;
+      assert.ok(tries < 12, `${id}: no read-out under the pointer`);
+      await page.mouse.move(0, 0);
+    }
     assert.ok((await hover.locator('tbody tr').count()) >= 1, id);
     assert.notEqual((await hover.locator('caption').textContent()).trim(), '', id);
   }
