@@ -149,7 +149,7 @@ pub fn fit_pipeline(
     let sent = StoredValue::new(first.clone());
     fit(first);
     // A retry after the engine failed asks again (everything downstream follows the fit).
-    let retries = engine_client::retries();
+    let retries = crate::engine::engine_status::retries();
     let retried = StoredValue::new(retries.get_untracked());
     Effect::new(move |_| {
         let ds = datasets.get();

@@ -33,7 +33,7 @@ pub fn AnalysisView(
     });
     let empty = move || !has_tasks.get();
     let stale = is_stale(analysis.pending, Family::Fit);
-    let failure = crate::engine::engine_client::failure();
+    let failure = crate::engine::engine_status::failure();
     // The panels mount one per task, in order: those down to the results at once, those
     // below after the first curves and table are there (or after a second, when there is
     // nothing to wait for or the engine failed). Mounted together with the rest, they held

@@ -11,9 +11,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use leptos::prelude::ArcRwSignal;
 use web_sys::{MessageEvent, Worker};
 
+use crate::engine::engine_status::{failure, retries, RESTARTING};
 use crate::engine::task_queue;
 use crate::engine::worker_js;
 use passk_app::client::{Client as AppClient, Engine as Stage};
@@ -46,6 +46,8 @@ struct Client {
     /// Spreads a job over the pool (`engine_pool`), for the jobs that waited for the whole
     /// engine.
     spread: Option<fn(u64, u32, Work)>,
+    /// Which worker started is the current one (counted).
+    generation: u32,
     handlers: [Option<Rc<Handler>>; Family::COUNT],
 }
 
@@ -58,23 +60,6 @@ impl Client {
 
 thread_local! {
     static CLIENT: RefCell<Client> = RefCell::new(Client::default());
-    static FAILURE: ArcRwSignal<Option<(String, bool)>> = ArcRwSignal::new(None);
-    static RETRIES: ArcRwSignal<u64> = ArcRwSignal::new(0);
-}
-
-/// What the page says while a failed worker restarts.
-pub const RESTARTING: &str = "The engine stopped (its worker failed or could not load): \
-                              restarting it and asking again…";
-
-/// What the page says once the worker has failed again.
-pub const GAVE_UP: &str = "The engine worker could not load or stopped again, so the curves \
-                           and tables cannot be computed now. The single-problem calculator \
-                           above still works: it runs on the page.";
-
-/// The engine's state as the page shows it: None while it works, else what is wrong, and
-/// whether the page has given up (then it offers a retry).
-pub fn failure() -> ArcRwSignal<Option<(String, bool)>> {
-    FAILURE.with(|f| f.clone())
 }
 
 /// Whether some engine takes requests (the worker, or the page's own).
@@ -104,13 +89,33 @@ fn start(c: &mut Client) {
         Some(started) => started,
         None => match Worker::new(url) {
             Ok(w) => (w, js_sys::Array::new()),
+            // (The whole engine does the first one's jobs.)
+            Err(_) if first => {
+                c.state.to_whole();
+                return start(c);
+            }
             Err(e) => {
                 c.start_error = Some(format!("the engine worker could not start: {e:?}"));
                 return;
             }
         },
     };
-    worker_js::listen(&worker, early, received, worker_failed);
+    // What a worker let go says (its events kept from before the page listened, replayed a
+    // task later) is not heard.
+    c.generation += 1;
+    let current = c.generation;
+    let heard = move || CLIENT.with_borrow(|c| c.generation == current);
+    let on_message = move |ev| {
+        if heard() {
+            received(ev)
+        }
+    };
+    let on_error = move || {
+        if heard() {
+            worker_failed()
+        }
+    };
+    worker_js::listen(&worker, early, on_message, on_error);
     c.worker = Some(worker);
 }
 
@@ -172,6 +177,7 @@ fn worker_failed() {
 /// come fails, and the page says why and what still works.
 #[cfg(not(feature = "in-page-engine"))]
 fn worker_failed() {
+    use crate::engine::engine_status::GAVE_UP;
     use leptos::prelude::Set;
     // The old worker's replies first (their requests are then answered, not resent).
     task_queue::INBOX.run_now();
@@ -211,12 +217,6 @@ fn worker_failed() {
     }
 }
 
-/// How many times the user asked to retry: the page asks for its analysis again when it
-/// changes (the requests that failed meanwhile were answered with their failure).
-pub fn retries() -> ArcRwSignal<u64> {
-    RETRIES.with(|r| r.clone())
-}
-
 /// Starts the engine again after the page gave up; the page then asks for its analysis again
 /// ([`retries`]).
 pub fn retry() {
@@ -235,7 +235,7 @@ pub fn retry() {
 fn deliver(reply: Reply) {
     let whole = CLIENT.with_borrow_mut(|c| {
         c.state.replied(&reply);
-        c.state.whole_after(&reply)
+        c.state.whole_due()
     });
     if whole {
         // The first chart has its curves: the whole engine loads while it draws.
@@ -310,7 +310,7 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
         // Kept until answered, to be sent again or answered some other way should the worker
         // fail.
         let req = c.state.request(make);
-        let whole = c.state.whole_now(&req);
+        let whole = c.state.whole_due();
         // The worker keeps what arrives while it loads (its script does): the request goes
         // now, unless it waits for the whole engine.
         let now = (c.state.ready() || c.worker.is_some()) && c.state.goes_now(&req);

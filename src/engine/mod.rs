@@ -2,6 +2,7 @@
 
 pub mod engine_client;
 pub mod engine_pool;
+pub mod engine_status;
 pub mod latest;
 pub mod task_queue;
 pub mod worker_js;

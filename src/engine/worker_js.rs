@@ -31,7 +31,12 @@ pub fn early_worker() -> Option<(Worker, js_sys::Array)> {
 /// Listens to `worker`: its messages to `on_message`, its failure (its script or wasm could
 /// not load, or it died) to `on_error`; what it said `early`, before the page listened, is
 /// replayed first, in order, a task later (once the caller is done).
-pub fn listen(worker: &Worker, early: js_sys::Array, on_message: fn(MessageEvent), on_error: fn()) {
+pub fn listen(
+    worker: &Worker,
+    early: js_sys::Array,
+    on_message: impl Fn(MessageEvent) + 'static,
+    on_error: impl Fn() + 'static,
+) {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(on_message);
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| on_error());

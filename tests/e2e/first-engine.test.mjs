@@ -49,3 +49,26 @@ test('without the first engine the whole engine draws the chart and the rest, an
     await h.close();
   }
 });
+
+test('a page that opens with the bootstrap band (spread over the pool: not the first engine\'s) still draws and tabulates', async () => {
+  const h = await start();
+  try {
+    // Two workers, so that the band is spread over the pool.
+    await h.context.addInitScript(() => localStorage.setItem('passk-workers', '2'));
+    await h.page.goto(h.url);
+    await firstRow(h.page);
+    await h.page.getByTestId('band-kind').selectOption('bootstrap');
+    await h.page.locator('[data-testid="chart-pass-at-k"][data-drawn]').waitFor({ timeout: 30000 });
+    // Reopened with the band kept: the fit comes from the first engine, the band's curves
+    // from the whole engine, started once nothing of the chart is the first engine's.
+    await h.page.reload();
+    assert.equal(await h.page.getByTestId('band-kind').inputValue(), 'bootstrap');
+    await firstRow(h.page);
+    await h.page.locator('[data-testid="chart-pass-at-k"][data-drawn]').waitFor({ timeout: 60000 });
+    // Every job ends: none left showing its progress.
+    await h.page.waitForFunction(() => document.querySelectorAll('[data-testid=job-progress]').length === 0, null, { timeout: 60000 });
+    assertClean(h);
+  } finally {
+    await h.close();
+  }
+});

@@ -27,8 +27,9 @@ pub struct Client {
     unanswered: Vec<Request>,
     /// Restarts since the page loaded or the user's last retry.
     restarts: u32,
-    /// The last fit asked for.
+    /// The last fit asked for, and whether it was answered with its fits.
     last_fit: Option<Request>,
+    fit_answered: bool,
     /// Why the page gave up (None while it has not).
     gave_up: Option<String>,
     /// Whether the engine takes requests now (its `Ready` came, or the page gave up: then
@@ -88,6 +89,7 @@ impl Client {
         }
         if matches!(req.ask, Ask::Fit { .. }) {
             self.last_fit = Some(req.clone());
+            self.fit_answered = false;
         }
         req
     }
@@ -104,6 +106,9 @@ impl Client {
             Answer::Ready => self.ready = true,
             Answer::Progress { .. } => {}
             _ => self.unanswered.retain(|r| r.job != reply.job),
+        }
+        if let (Answer::Fits { .. }, Some(fit)) = (&reply.answer, &self.last_fit) {
+            self.fit_answered |= fit.job == reply.job;
         }
     }
 
@@ -170,21 +175,17 @@ impl Client {
         self.engine == Engine::Whole || req.for_first()
     }
 
-    /// Whether the page starts the whole engine on sending `req` (just numbered): it is not
-    /// the first engine's, and it cannot wait for the first chart (a file read) or no job of
-    /// that chart is pending.
-    pub fn whole_now(&self, req: &Request) -> bool {
-        let user_file = matches!(req.family(), Family::Read | Family::Store | Family::Bench);
+    /// Whether the page starts the whole engine now (asked after each request and reply):
+    /// a file is to be read or stored, or a request waits for it and nothing of the first
+    /// chart is pending any more (its curves came, were cancelled, or are a band spread over
+    /// the pool, which the first engine does not do).
+    pub fn whole_due(&self) -> bool {
+        let user_file =
+            |r: &Request| matches!(r.family(), Family::Read | Family::Store | Family::Bench);
         let chart_pending = self.unanswered.iter().any(Request::for_first);
-        self.engine == Engine::First && !req.for_first() && (user_file || !chart_pending)
-    }
-
-    /// Whether the page starts the whole engine on `reply`: the first chart has its curves
-    /// (or they failed).
-    pub fn whole_after(&self, reply: &Reply) -> bool {
+        let waiting = self.unanswered.iter().any(|r| !r.for_first());
         self.engine == Engine::First
-            && reply.family() == Some(Family::Curves)
-            && !reply.is_progress()
+            && (self.unanswered.iter().any(user_file) || (waiting && !chart_pending))
     }
 
     /// A request posted as it is (the rows another worker computed): Some(it) to post now,
@@ -215,17 +216,17 @@ impl Client {
         self.engine = Engine::Whole;
         self.ready = false;
         // The last fit, answered by the first engine, is the whole engine's to answer now
-        // (kept, so that a restart sends it again).
-        if let Some(fit) = &self.last_fit {
+        // (kept, so that a restart sends it again); a cancelled one is not sent.
+        if let Some(fit) = self.last_fit.as_ref().filter(|_| self.fit_answered) {
             if !self.unanswered.iter().any(|r| r.job == fit.job) {
                 self.unanswered.insert(0, fit.clone());
             }
         }
         let mut requests = self.unanswered.clone();
         requests.append(&mut self.held);
-        ToWhole {
-            requests,
-            spreads: std::mem::take(&mut self.spreads),
-        }
+        // The spreads of jobs still asked for (a cancelled or superseded one is not).
+        let mut spreads = std::mem::take(&mut self.spreads);
+        spreads.retain(|(job, _, _)| self.unanswered.iter().any(|r| r.job == *job));
+        ToWhole { requests, spreads }
     }
 }

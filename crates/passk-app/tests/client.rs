@@ -121,6 +121,19 @@ fn curves(pool: u32) -> impl FnOnce(u64) -> Request {
     }
 }
 
+fn backtest(job: u64) -> Request {
+    Request {
+        job,
+        ask: Ask::Backtest {
+            data: 1,
+            settings: Settings::default(),
+            ks: vec![1],
+            repeats: 1,
+            pool: 2,
+        },
+    }
+}
+
 fn backtest_work() -> Work {
     Work::Backtest {
         data: 1,
@@ -166,7 +179,7 @@ fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_
     // The fit and the curves go now; the diagnostics wait, kept, and do not start the whole
     // engine while the chart is pending.
     assert!(c.goes_now(&f) && c.goes_now(&k) && !c.goes_now(&d));
-    assert!(!c.whole_now(&d));
+    assert!(!c.whole_due());
     // The rows of a job spread over the pool, and the spread itself, wait too.
     assert_eq!(c.as_is(rows(3)), None);
     assert!(c.spread_later(3, 2, &backtest_work()));
@@ -180,12 +193,13 @@ fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_
             done: None,
         },
     );
-    assert!(!c.whole_after(&progress));
+    c.replied(&progress);
+    assert!(!c.whole_due());
     // The curves came: the whole engine starts and is sent the series (answered by the first
     // engine, so sent again), the diagnostics, then the held rows; then the spread.
     let done = reply(2, curves_answer());
-    assert!(c.whole_after(&done));
     c.replied(&done);
+    assert!(c.whole_due());
     let to = c.to_whole();
     assert_eq!(numbers(&to.requests), [1, 3, 3]);
     assert!(matches!(to.requests[2].ask, Ask::Rows { .. }));
@@ -197,8 +211,7 @@ fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_
     // Not ready until the whole engine says so; from now every request goes to it.
     assert!(!c.ready());
     let d2 = c.request(diagnose);
-    assert!(c.goes_now(&d2) && !c.whole_now(&d2));
-    assert!(!c.whole_after(&reply(9, curves_answer())));
+    assert!(c.goes_now(&d2) && !c.whole_due());
     assert_eq!(c.as_is(rows(4)).map(|r| r.job), Some(4));
     assert!(!c.spread_later(4, 2, &backtest_work()));
 }
@@ -207,19 +220,19 @@ fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_
 fn a_file_or_a_request_with_no_chart_pending_starts_the_whole_engine_at_once() {
     // Nothing of the chart pending: a request of the whole engine's starts it.
     let mut c = Client::default();
-    let d = c.request(diagnose);
-    assert!(c.whole_now(&d));
+    c.request(diagnose);
+    assert!(c.whole_due());
     let to = c.to_whole();
     // No fit was asked: nothing sent before it.
     assert_eq!(numbers(&to.requests), [1]);
     // The chart pending, a file to read still starts it.
     let mut c = Client::default();
     c.request(fit);
-    let read = c.request(|job| Request {
+    c.request(|job| Request {
         job,
         ask: Ask::Store { files: Vec::new() },
     });
-    assert!(c.whole_now(&read));
+    assert!(c.whole_due());
     // The fit, still unanswered, is sent once, in its place.
     assert_eq!(numbers(&c.to_whole().requests), [1, 2]);
 }
@@ -241,13 +254,13 @@ fn the_first_engine_takes_only_its_own_jobs() {
     };
     assert!(c.goes_now(&c.clone().request(cancel(Family::Curves))));
     assert!(!c.goes_now(&c.clone().request(cancel(Family::Backtest))));
-    // Only the newest spread of a kind is kept.
-    c.spread_later(5, 2, &backtest_work());
-    c.spread_later(6, 2, &backtest_work());
-    assert_eq!(
-        c.to_whole().spreads.iter().map(|s| s.0).collect::<Vec<_>>(),
-        [6]
-    );
+    // Only the newest spread of a kind is kept (of a job still asked for).
+    let first = c.request(backtest).job;
+    c.spread_later(first, 2, &backtest_work());
+    let newer = c.request(backtest).job;
+    c.spread_later(newer, 2, &backtest_work());
+    let spread: Vec<u64> = c.to_whole().spreads.iter().map(|s| s.0).collect();
+    assert_eq!(spread, [newer]);
 }
 
 #[test]
@@ -256,5 +269,60 @@ fn on_the_page_the_whole_engine_runs_at_once() {
     c.on_page();
     assert_eq!(c.engine(), Engine::Whole);
     let d = c.request(diagnose);
-    assert!(c.goes_now(&d) && !c.whole_now(&d));
+    assert!(c.goes_now(&d) && !c.whole_due());
+}
+
+#[test]
+fn the_whole_engine_starts_once_nothing_of_the_chart_is_pending_however_that_comes() {
+    // A band spread over the pool (not the first engine's): due once the fit is answered.
+    let mut c = Client::default();
+    c.request(fit);
+    c.request(curves(2));
+    assert!(!c.whole_due());
+    c.replied(&reply(1, Answer::Fits { fits: Vec::new() }));
+    assert!(c.whole_due());
+    assert_eq!(numbers(&c.to_whole().requests), [1, 2]);
+    // The curves cancelled while other requests wait: due at once.
+    let mut c = Client::default();
+    c.request(fit);
+    c.request(curves(1));
+    c.request(diagnose);
+    c.replied(&reply(1, Answer::Fits { fits: Vec::new() }));
+    assert!(!c.whole_due());
+    c.request(|job| Request {
+        job,
+        ask: Ask::Cancel {
+            family: Family::Curves,
+        },
+    });
+    assert!(c.whole_due());
+}
+
+#[test]
+fn a_cancelled_fit_and_the_spreads_of_jobs_no_longer_asked_for_are_not_sent_to_the_whole() {
+    let mut c = Client::default();
+    c.request(fit);
+    c.request(|job| Request {
+        job,
+        ask: Ask::Cancel {
+            family: Family::Fit,
+        },
+    });
+    // A backtest asked (job 3), spread, then cancelled; another (job 5) still asked.
+    c.request(backtest);
+    c.spread_later(3, 2, &backtest_work());
+    c.request(|job| Request {
+        job,
+        ask: Ask::Cancel {
+            family: Family::Backtest,
+        },
+    });
+    c.request(diagnose);
+    let to = c.to_whole();
+    assert_eq!(
+        numbers(&to.requests),
+        [5],
+        "neither the cancelled fit nor the backtest"
+    );
+    assert!(to.spreads.is_empty());
 }

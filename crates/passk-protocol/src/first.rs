@@ -5,7 +5,8 @@
 //!
 //! These are the protocol's own messages in types of their own, so that the first engine
 //! links the encoding of these alone: encoded, a [`FirstRequest`] is a `Request` and a
-//! [`FirstReply`] a `Reply`, byte for byte (`tests/first.rs` checks both ways).
+//! [`FirstReply`] a `Reply`, byte for byte (`passk-engine`'s `tests/engine.rs` checks both
+//! ways).
 
 use serde::{Deserialize, Serialize};
 
