@@ -14,7 +14,7 @@
 //! [`Client`] is the state and its transitions; the page's `engine_client` holds one and does
 //! what its answers say with the real worker.
 
-use passk_protocol::{Answer, Ask, Family, Pooled, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
 
 /// Restarts of a failed worker before the page gives up (until the user retries).
 pub const RESTARTS: u32 = 1;
@@ -38,8 +38,8 @@ pub struct Client {
     /// Which engine the page talks to.
     engine: Engine,
     /// What waits for the whole engine beside the requests kept: the rows the pool's other
-    /// workers sent (posted as they are), and the newest job of each kind to spread over the
-    /// pool (job, workers, work).
+    /// workers sent (posted as they are), and the jobs to spread over the pool (job, workers,
+    /// work).
     held: Vec<Request>,
     spreads: Vec<Spread>,
 }
@@ -199,13 +199,11 @@ impl Client {
     }
 
     /// Job `job` spread over `of` workers (`work`): whether it waits for the whole engine
-    /// (the newest of its kind is kept).
+    /// (kept while the job is asked for: [`Client::to_whole`]).
     pub fn spread_later(&mut self, job: u64, of: u32, work: &Work) -> bool {
         if self.engine == Engine::Whole {
             return false;
         }
-        let kind: Pooled = work.kind();
-        self.spreads.retain(|(_, _, w)| w.kind() != kind);
         self.spreads.push((job, of, work.clone()));
         true
     }
@@ -224,7 +222,8 @@ impl Client {
         }
         let mut requests = self.unanswered.clone();
         requests.append(&mut self.held);
-        // The spreads of jobs still asked for (a cancelled or superseded one is not).
+        // The spreads of jobs still asked for (a cancelled one, or one a newer request of its
+        // family superseded, is not).
         let mut spreads = std::mem::take(&mut self.spreads);
         spreads.retain(|(job, _, _)| self.unanswered.iter().any(|r| r.job == *job));
         ToWhole { requests, spreads }

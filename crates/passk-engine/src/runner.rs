@@ -76,15 +76,20 @@ impl Engine {
         }
     }
 
+    /// The job of `req`, unless a newer request of its family has superseded it already.
+    fn job<'a>(&'a self, req: &Request, host: &'a dyn Host) -> Option<Job<'a>> {
+        let latest = &self.latest[req.family().index()];
+        let job = Job::new(latest, host, req.job, req.family());
+        job.live().then_some(job)
+    }
+
     /// Runs one request of the first engine's ([`Request::for_first`]: a fit, or curves
     /// computed here alone) to its reply; any other fails, named. The first engine's worker
     /// calls this, not [`Engine::run`], so that it links these jobs' code alone.
     pub async fn run_first(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
-        let latest = &self.latest[req.family().index()];
-        let mut job = Job::new(latest, host.as_ref(), req.job, req.family());
-        if !job.live() {
+        let Some(mut job) = self.job(&req, host.as_ref()) else {
             return;
-        }
+        };
         if !req.for_first() {
             return job.fail(format!("the first engine does not do {}", req.ask.kind()));
         }
@@ -100,11 +105,9 @@ impl Engine {
         if let Ask::Rows { kind, part, rows } = req.ask {
             return self.mailbox.put(kind, req.job, part, rows);
         }
-        let latest = &self.latest[req.family().index()];
-        let mut job = Job::new(latest, host.as_ref(), req.job, req.family());
-        if !job.live() {
+        let Some(mut job) = self.job(&req, host.as_ref()) else {
             return;
-        }
+        };
         match req.ask {
             Ask::Cancel { .. } => {}
             Ask::Store { files } => {
