@@ -16,6 +16,7 @@ use crate::split_part::Missing;
 
 use crate::analysis::analysis_state::{self, Analysis};
 use crate::analysis::analysis_view::AnalysisView;
+use crate::analysis::summary_view::SummaryView;
 use crate::calculator::calc::CalcState;
 use crate::inputs::dataset_state::{self, Inputs};
 use crate::inputs::dataset_view::DatasetView;
@@ -65,7 +66,8 @@ pub async fn setup(calc: CalcState) -> Result<LazyPart, &'static str> {
             && __wasm_split_preload_inputs_now().await.is_ok()
             && __wasm_split_preload_setup_now().await.is_ok()
             && __wasm_split_preload_share_bar_now().await.is_ok()
-            && __wasm_split_preload_body_now().await.is_ok();
+            && __wasm_split_preload_body_now().await.is_ok()
+            && __wasm_split_preload_summary_now().await.is_ok();
         if !ready {
             return Err(LOAD_FAILED);
         }
@@ -88,6 +90,14 @@ pub async fn setup(calc: CalcState) -> Result<LazyPart, &'static str> {
 /// [`LOAD_FAILED`], as [`setup`].
 pub async fn share_bar(ws: LazyPart) -> Result<AnyView, &'static str> {
     deferred!(share_bar_now(ws))
+}
+
+/// The summary at the top (what was read, the headline pass@k, the comparison's sentence).
+///
+/// # Errors
+/// [`LOAD_FAILED`], as [`setup`].
+pub async fn summary(ws: LazyPart) -> Result<AnyView, &'static str> {
+    deferred!(summary_now(ws))
 }
 
 /// The inputs and the analysis sections, and the page-wide drop target.
@@ -144,6 +154,14 @@ fn share_bar_now(ws: LazyPart) -> Result<AnyView, Missing> {
     let analysis = ws.analysis;
     let on_report = Callback::new(move |()| analysis.download_report());
     Ok(view! { <ShareBar share=ws.share on_report=on_report /> }.into_any())
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
+)]
+fn summary_now(ws: LazyPart) -> Result<AnyView, Missing> {
+    Ok(view! { <SummaryView analysis=ws.analysis /> }.into_any())
 }
 
 #[cfg_attr(

@@ -1,5 +1,5 @@
 // Development helper: a full-page screenshot of the built page (dist/) in headless Chromium.
-// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css] [TOP=1]
+// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css] [TOP=1] [H=px (the viewport only)]
 //        [FILES=a.json,b.json (loaded together through the file input)] node tools/shot.mjs
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ const { server, url } = await serve(new URL('../dist/', import.meta.url).pathnam
 const dir = mkdtempSync(join(tmpdir(), 'shot-'));
 const ctx = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'],
-  viewport: { width: Number(process.env.W ?? 1100), height: 900 }, colorScheme: process.env.SCHEME ?? 'light' });
+  viewport: { width: Number(process.env.W ?? 1100), height: Number(process.env.H ?? 900) }, colorScheme: process.env.SCHEME ?? 'light' });
 const page = ctx.pages()[0];
 page.on('console', m => console.log('console', m.type(), m.text()));
 page.on('pageerror', e => console.log('pageerror', e.message));
@@ -31,7 +31,7 @@ if (process.env.EVAL) { console.log(await page.evaluate(process.env.EVAL)); }
 if (process.env.SELECTOR) {
   await page.locator(process.env.SELECTOR).first().screenshot({ path: process.env.OUT ?? '/tmp/shot.png' });
 } else {
-  await page.screenshot({ path: process.env.OUT ?? '/tmp/shot.png', fullPage: true });
+  await page.screenshot({ path: process.env.OUT ?? '/tmp/shot.png', fullPage: !process.env.H });
 }
 await ctx.close(); server.close();
 rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::setting_field::SettingField;
 use crate::engine::engine_pool::{self, MAX_WORKERS};
+use passk_core::settings::DEFAULT_KS_REACH;
 use passk_io::settings::Field;
 
 /// The settings panel.
@@ -60,8 +61,23 @@ pub fn AnalysisSettings(
             error=error
         />
     };
+    // The default k list cut to what the data carries: said, with why and how to see more.
+    let cut = move || {
+        let ks = a.settings.with(|p| {
+            a.fields
+                .with(|t| p.cut_default(t))
+                .then(|| p.opts.ks.clone())
+        })?;
+        let top = ks.last().copied().unwrap_or(1);
+        Some(view! {
+            <p class="note small" data-testid="k-list-cut">
+                {format!("The default k list stops at {top}: at most {DEFAULT_KS_REACH} × the largest n here, as far as the backtest can check an extrapolation. Type larger budgets in the k list to see them (extrapolated by the fits).")}
+            </p>
+        })
+    };
     view! {
         <div class="settings">{fields(false)}</div>
+        {cut}
         <details
             class="advanced"
             data-testid="advanced-settings"

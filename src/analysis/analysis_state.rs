@@ -7,12 +7,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::analysis_jobs::{
     backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, scaled_drawn, with_forecast,
-    CurveOutputs, Pending, PendingJobs,
+    CurveOutputs, PendingJobs,
 };
+use crate::analysis::compare_job::compare_pipeline;
+use crate::analysis::job_progress::busy_text;
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::storage;
 use passk_app::page::loaded::Loaded;
 use passk_app::page::page_view::PageView;
+use passk_core::analysis::compare::compare_all::Comparison;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
 use passk_core::data::errors::{apply_all, summarise_all};
@@ -95,6 +98,8 @@ pub struct Analysis {
     /// That report with the page's backtests attached (the auto column): what the results
     /// table shows and the backtest panel's lead sentence quotes.
     pub with_backtests: Memo<Report>,
+    /// Every pair's paired test, crossover and ranks (None while computed, or one series).
+    pub comparison: RwSignal<Option<Comparison>>,
 }
 
 impl Analysis {
@@ -268,11 +273,6 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     };
     let (view, fields) = (RwSignal::new(view), RwSignal::new(fields));
     let (enabled, band) = (RwSignal::new(enabled), RwSignal::new(band));
-    let parsed = Memo::new(move |_| fields.with(parse_all));
-    let settings = Memo::new(move |prev: Option<&Parsed>| match parsed.get() {
-        Ok(p) => p,
-        Err(_) => prev.cloned().unwrap_or_default(),
-    });
     let edits = Memo::new(move |_| view.with(|v| v.series.clone()));
     let by_group = Memo::new(move |_| view.with(|v| v.by_group));
     let workspace = Memo::new(move |_| {
@@ -285,21 +285,6 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     });
     let policy = Memo::new(move |_| view.with(PageView::error_policy)); // errors: failures or out
     let datasets = Memo::new(move |_| workspace.with(|w| apply_all(&w.datasets, policy.get())));
-    let (fits, curves) = (
-        RwSignal::new(Vec::<SeriesFit>::new()),
-        RwSignal::new(Vec::<SeriesCurves>::new()),
-    );
-    let cover = RwSignal::new(Vec::<CoverCurves>::new());
-    let pending: PendingJobs = RwSignal::new(Default::default());
-    let busy = Signal::derive(move || {
-        pending.with(|p| {
-            p.iter()
-                .flatten()
-                .find(|q: &&Pending| q.shown)
-                .map(|q| q.text.clone())
-        })
-    });
-    let data = RwSignal::new(0u64);
     // From the series, not their fits: the curves are asked for with the fit, not after it.
     let n_max = Memo::new(move |_| {
         datasets.with(|d| {
@@ -309,13 +294,26 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
                 .max()
         })
     });
+    let parsed =
+        Memo::new(move |_| fields.with(|f| parse_all(f).map(|p| p.for_data(f, n_max.get()))));
+    let settings = Memo::new(move |prev: Option<&Parsed>| match parsed.get() {
+        Ok(p) => p,
+        Err(_) => prev.cloned().unwrap_or_default(),
+    });
+    let (fits, curves) = (
+        RwSignal::new(Vec::<SeriesFit>::new()),
+        RwSignal::new(vec![]),
+    );
+    let (cover, comparison) = (RwSignal::new(vec![]), RwSignal::new(None));
+    let (pending, data): (PendingJobs, _) = (RwSignal::new(Default::default()), RwSignal::new(0));
+    let busy = busy_text(pending);
     let k_max = Memo::new(move |_| {
         let n_max = n_max.get().unwrap_or(0);
         settings
             .with(|s| s.k_max)
             .unwrap_or_else(|| auto_k_max(n_max))
     });
-    let backtests = RwSignal::new(Vec::<SeriesBacktest>::new());
+    let backtests = RwSignal::new(Vec::<SeriesBacktest>::new()); // after the fits
     fit_pipeline(datasets, fits, data, pending);
     let out = CurveOutputs {
         curves,
@@ -359,6 +357,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     // Sent after the curves and the table's report, which the first screen waits for (the
     // engine starts its jobs in the order they arrive and interleaves their slices).
     backtest_pipeline(data, settings, backtests, pending);
+    compare_pipeline(data, settings, datasets, comparison, pending);
     // The outside world: keep the settings across reloads.
     Effect::new(move |_| {
         let saved = Saved {
@@ -396,5 +395,6 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         workspace,
         report,
         with_backtests,
+        comparison,
     }
 }

@@ -59,7 +59,8 @@ pub fn CoverPanel(
             <JobProgress pending=analysis.pending family=Family::Curves />
             <p class="note small">
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
-                "(dashed). Markers at the τ list. The area under each curve equals its pass@1: " {areas} "."
+                "(dashed). Markers at the τ list. The area under each curve equals its pass@1"
+                {move || { let s = areas(); if s.is_empty() { " (given here once the curves are computed).".to_string() } else { format!(": {s}.") } }}
             </p>
             <label class="toggle">
                 <input type="checkbox" data-testid="cover-log" prop:checked=move || log_tau.get()

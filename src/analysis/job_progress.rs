@@ -5,11 +5,22 @@
 use leptos::prelude::*;
 
 use crate::analysis::analysis_jobs::{cancel, PendingJobs};
+use crate::engine::engine_status::{ready, LOADING};
 use passk_protocol::Family;
 
 /// Whether a family's job has run long enough to show (the panel marks its result stale).
 pub fn is_stale(pending: PendingJobs, family: Family) -> Signal<bool> {
     Signal::derive(move || pending.with(|p| p[family.index()].as_ref().is_some_and(|q| q.shown)))
+}
+
+/// What is being computed: the first job that has run long enough to show (while no engine
+/// has loaded, that it waits for one).
+pub fn busy_text(pending: PendingJobs) -> Signal<Option<String>> {
+    let ready = ready();
+    Signal::derive(move || {
+        let text = pending.with(|p| p.iter().flatten().find(|q| q.shown).map(|q| q.text.clone()));
+        text.map(|t| if ready.get() { t } else { LOADING.to_string() })
+    })
 }
 
 /// The progress bar of one family's job.
@@ -20,8 +31,12 @@ pub fn JobProgress(
     /// Whose job.
     family: Family,
 ) -> impl IntoView {
+    let ready = ready();
     move || {
-        pending.with(|p| p[family.index()].clone()).filter(|q| q.shown).map(|q| {
+        pending.with(|p| p[family.index()].clone()).filter(|q| q.shown).map(|mut q| {
+            if !ready.get() {
+                q.text = LOADING.to_string();
+            }
             let bar = match q.done {
                 Some((done, total)) => view! { <progress max=total value=done></progress> }.into_any(),
                 None => view! { <progress></progress> }.into_any(),

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::analysis::analysis_state::Analysis;
 use crate::inputs::column_picker::ColumnPicker;
 use crate::widgets::term::Term;
-use passk_core::estimators::stderr::SeKind;
+use passk_app::page::page_view::PageView;
 use passk_io::display::percent;
 use passk_protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};
@@ -40,11 +40,7 @@ pub fn ResultsTable(
 ) -> impl IntoView {
     let a = analysis;
     // The standard error shown, as the view (and a link) says.
-    let se = Memo::new(move |_| {
-        a.view
-            .with(|v| v.se.as_deref().and_then(SeKind::from_key))
-            .unwrap_or(SeKind::Tasks)
-    });
+    let se = Memo::new(move |_| a.view.with(PageView::se_kind));
     // The report with the page's backtests attached (the auto column), every column.
     let full = Memo::new(move |_| {
         let kind = se.get();

@@ -10,6 +10,7 @@ use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::term::Term;
 use passk_core::analysis::temperature::{best_temperature, delta_pass_point};
 
+use crate::analysis::compare_job::PAIRED_RESAMPLES;
 use passk_core::analysis::curves::{k_grid, round_budgets};
 use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::settings::Settings;
@@ -19,9 +20,6 @@ use passk_protocol::{Answer, Ask, Family, Reply, Request};
 use passk_view::chart_data;
 use passk_view::readout::temperature_lines;
 use passk_view::summaries::{paired_se_note, paired_summary};
-
-/// Resamples of the paired band when the settings ask for none.
-pub const PAIRED_RESAMPLES: u64 = 200;
 
 /// Pass@1 against ΔPass, one point per series.
 #[component]

@@ -5,20 +5,16 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_jobs::{ask, handle};
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
-use crate::analysis::series_charts::PAIRED_RESAMPLES;
 use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::download::save_text;
-use passk_core::analysis::compare::compare_all::Comparison;
-use passk_core::settings::Settings;
 use passk_io::display::{full, percent, thousands};
 use passk_plot::ranks::{RankChart, RankLine};
 use passk_plot::Chart;
-use passk_protocol::{Answer, Ask, Family, Reply, Request};
+use passk_protocol::Family;
 use passk_view::chart_data::Table;
-use passk_view::compare_text::{comparisons_csv, lead, p_text, pair_rows};
+use passk_view::compare_text::{chosen_k, comparisons_csv, lead, p_text, pair_rows};
 
 /// Expected tasks with one decimal.
 fn tasks(x: f64) -> String {
@@ -34,38 +30,7 @@ pub fn ComparePanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
-    let decision = RwSignal::new(None::<Comparison>);
-    handle(a.pending, Family::Compare, move |reply| {
-        if let Reply {
-            answer: Answer::Comparison { comparison: d },
-            ..
-        } = reply
-        {
-            decision.set(Some(d));
-        }
-    });
-    // What the comparison depends on: the k list and the resamples and seed (the paired
-    // band's), so that editing any other setting asks nothing again.
-    let inputs = Memo::new(move |_| {
-        a.settings.with(|s| {
-            (
-                s.opts.ks.clone(),
-                Settings {
-                    bootstrap: s.opts.settings.bootstrap.max(PAIRED_RESAMPLES),
-                    seed: s.opts.settings.seed,
-                    ..Settings::default()
-                },
-            )
-        })
-    });
-    Effect::new(move |_| {
-        let (ks, settings) = inputs.get();
-        let data = a.data.get();
-        ask(a.pending, "comparing every pair…", |job| Request {
-            job,
-            ask: Ask::Compare { data, ks, settings },
-        });
-    });
+    let decision = a.comparison;
     // The pair: the paired panel's (A − B; by default the second series minus the first).
     let (_, name_a, name_b) = a.compared();
     let pair = Memo::new(move |_| name_a.get().zip(name_b.get()));
@@ -77,11 +42,9 @@ pub fn ComparePanel(
     });
     // The budget read: the view's, else the largest the pair was tested at.
     let k = Memo::new(move |_| {
-        let ks: Vec<u64> = rows.with(|r| r.iter().map(|c| c.test.k).collect());
-        a.view
-            .with(|v| v.decide_k)
-            .filter(|k| ks.contains(k))
-            .or_else(|| ks.last().copied())
+        let (x, y) = pair.get()?;
+        let want = a.view.with(|v| v.decide_k);
+        decision.with(|d| chosen_k(d.as_ref()?, &x, &y, want))
     });
     let sentence = move || {
         let (x, y) = pair.get()?;
@@ -91,7 +54,13 @@ pub fn ComparePanel(
     let family = move || {
         decision.with(|d| {
             d.as_ref()
-                .map(|d| format!("Holm and Benjamini–Hochberg correct over {}.", d.family))
+                .map(|d| {
+                    let tests = d.comparisons.iter().filter(|c| c.test.p.is_some()).count();
+                    format!(
+                        "Holm (this k) and Benjamini–Hochberg correct over {}; Holm (all k) over every pair at every k, {tests} tests — the one to read when you pick the k after looking.",
+                        d.family
+                    )
+                })
         })
     };
     let table = move || {
@@ -105,6 +74,7 @@ pub fn ComparePanel(
                     let bare = |p: f64| p_text(p).trim_start_matches("p = ").to_string();
                     let p = t.p.map_or("—".into(), bare);
                     let holm = c.p_holm.map_or("—".into(), bare);
+                    let holm_all = c.p_holm_all.map_or("—".into(), bare);
                     let better = t.prob_a_better.map_or("—".into(), percent);
                     view! {
                         <tr data-k=t.k>
@@ -113,6 +83,7 @@ pub fn ComparePanel(
                             <td>{se}</td>
                             <td title=t.p.map(full).unwrap_or_else(|| t.why_null.clone().unwrap_or_default())>{p}</td>
                             <td title=c.p_holm.map(full).unwrap_or_default()>{holm}</td>
+                            <td title=c.p_holm_all.map(full).unwrap_or_default()>{holm_all}</td>
                             <td>{better}</td>
                             <td>{tasks(t.solved.a_only)}</td>
                             <td>{tasks(t.solved.b_only)}</td>
@@ -283,7 +254,7 @@ pub fn ComparePanel(
             <h2 id="decide-title">"Is A better than B?"</h2>
             <JobProgress pending=a.pending family=Family::Compare />
             <p class="lead" data-testid="decide-sentence">{sentence}</p>
-            <p class="note small">"A and B are the paired panel's. "{family}</p>
+            <p class="note small" data-testid="decide-pair">{move || pair.get().map(|(x, y)| format!("A = {x}, B = {y} (chosen in the paired panel); a positive difference favours A. "))}{family}</p>
             <label>
                 "Read at k "
                 <select data-testid="decide-k" on:change=move |ev| a.view.update(|v| v.decide_k = event_target_value(&ev).parse().ok())>
@@ -292,10 +263,10 @@ pub fn ComparePanel(
             </label>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Paired test at each k">
                 <table class="results" data-testid="decide-table">
-                    <caption>"A − B at each k (points), with the expected tasks solved by A only, B only, both and neither"</caption>
+                    <caption>{move || pair.get().map(|(x, y)| format!("A − B = {x} − {y} at each k (points), with the expected tasks solved by A only, B only, both and neither"))}</caption>
                     <thead><tr>
                         <th scope="col">"k"</th><th scope="col">"A − B"</th><th scope="col">"SE"</th><th scope="col">"p"</th>
-                        <th scope="col">"p (Holm)"</th><th scope="col">"P(A better)"</th><th scope="col">"A only"</th>
+                        <th scope="col">"p (Holm, this k)"</th><th scope="col">"p (Holm, all k)"</th><th scope="col">"P(A better)"</th><th scope="col">"A only"</th>
                         <th scope="col">"B only"</th><th scope="col">"both"</th><th scope="col">"neither"</th>
                     </tr></thead>
                     <tbody>{table}</tbody>

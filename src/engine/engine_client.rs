@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use web_sys::{MessageEvent, Worker};
 
-use crate::engine::engine_status::{failure, retries, RESTARTING};
+use crate::engine::engine_status::{self, failure, retries, RESTARTING};
 use crate::engine::task_queue;
 use crate::engine::worker_js;
 use passk_app::client::{Client as AppClient, Engine as Stage};
@@ -246,13 +246,8 @@ fn deliver(reply: Reply) {
         if CLIENT.with_borrow(|c| c.state.engine() == Stage::Whole) {
             worker_js::install_offline();
         }
-        // A restarted worker is ready: the line that said it failed goes.
-        use leptos::prelude::{GetUntracked, Set};
-        let failure = failure();
-        if failure.get_untracked().is_some() {
-            failure.set(None);
-        }
-        return;
+        // A (restarted) worker is ready: the line that said it failed goes.
+        return engine_status::now_ready();
     };
     let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
     if let Some(h) = handler {

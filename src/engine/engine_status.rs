@@ -1,11 +1,21 @@
 //! The engine's state as the page shows it: whether it failed (and whether the page gave up,
 //! then offering a retry), and how many times the user retried.
 
-use leptos::prelude::ArcRwSignal;
+use leptos::prelude::{ArcRwSignal, GetUntracked, Set};
 
 thread_local! {
     static FAILURE: ArcRwSignal<Option<(String, bool)>> = ArcRwSignal::new(None);
     static RETRIES: ArcRwSignal<u64> = ArcRwSignal::new(0);
+    static READY: ArcRwSignal<bool> = ArcRwSignal::new(false);
+}
+
+/// What a job waiting for the engine's code says (on a slow network: rather than "fitting…").
+pub const LOADING: &str = "waiting for the engine's code to arrive…";
+
+/// Whether an engine worker has said it takes requests (its code has arrived): until then a
+/// pending job says [`LOADING`].
+pub fn ready() -> ArcRwSignal<bool> {
+    READY.with(|r| r.clone())
 }
 
 /// What the page says while a failed worker restarts.
@@ -27,4 +37,16 @@ pub fn failure() -> ArcRwSignal<Option<(String, bool)>> {
 /// changes (the requests that failed meanwhile were answered with their failure).
 pub fn retries() -> ArcRwSignal<u64> {
     RETRIES.with(|r| r.clone())
+}
+
+/// An engine worker said it takes requests: the page no longer says it waits for its code, nor
+/// that it failed.
+pub fn now_ready() {
+    let (failure, ready) = (failure(), ready());
+    if !ready.get_untracked() {
+        ready.set(true);
+    }
+    if failure.get_untracked().is_some() {
+        failure.set(None);
+    }
 }

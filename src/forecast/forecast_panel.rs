@@ -256,7 +256,7 @@ pub fn ForecastPanel(
         <section node_ref=section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="forecast-title" data-testid="forecast-panel">
             <h2 id="forecast-title">"Forecast: what more samples would buy"</h2>
             <JobProgress pending=a.pending family=Family::Forecast />
-            <p class="note small">"Fits of p = s·X by maximum marginal likelihood, X ~ Beta(a, b) (scaled Beta) or Kumaraswamy(a, b); s is the ceiling of every task's success rate. At large k, −ln pass@k falls as A·k"<sup>"−b"</sup>" with b = a, the exponent of the rates' left tail (Schaeffer et al., 2025). Intervals are 95 % profile-likelihood intervals."</p>
+            <p class="note small">"Fits of p = s·X by maximum marginal likelihood, X ~ Beta(a, b) (scaled Beta) or Kumaraswamy(a, b); s is the ceiling of every task's success rate. At large k, −ln pass@k falls as A·k"<sup>"−γ"</sup>" with γ = a, the exponent of the rates' left tail (Schaeffer et al., 2025, who call it b; γ here, not to be read as the Beta's b). Intervals are 95 % profile-likelihood intervals."</p>
             {move || {
                 let s = skipped.get();
                 (!s.is_empty()).then(|| view! {
@@ -268,11 +268,11 @@ pub fn ForecastPanel(
             }}
             <div class="table-wrap" tabindex="0" role="region" aria-label="Scaling exponents">
                 <table class="results" data-testid="forecast-table">
-                    <caption>"Exponent b of −ln pass@k ≈ A·k"<sup>"−b"</sup>" per series"</caption>
+                    <caption>"Exponent γ of −ln pass@k ≈ A·k"<sup>"−γ"</sup>" per series"</caption>
                     <thead><tr>
-                        <th scope="col">"series"</th><th scope="col">"scaled Beta b"</th><th scope="col">"scale s"</th>
-                        <th scope="col">"scaled Beta a, b, s"</th><th scope="col">"Kumaraswamy b"</th>
-                        <th scope="col">"Kumaraswamy a, b, s"</th><th scope="col">"BB b"</th><th scope="col">"least squares b"</th>
+                        <th scope="col">"series"</th><th scope="col">"scaled Beta γ"</th><th scope="col">"scale s"</th>
+                        <th scope="col">"scaled Beta a, b, s"</th><th scope="col">"Kumaraswamy γ"</th>
+                        <th scope="col">"Kumaraswamy a, b, s"</th><th scope="col">"BB γ"</th><th scope="col">"least squares γ"</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

@@ -16,6 +16,17 @@ fn mb(bytes: f64) -> String {
     format!("{:.1} MB", bytes / 1e6)
 }
 
+/// What the file chooser says: the files loaded, "deepscaler_base.jsonl, deepscaler_rl.jsonl",
+/// the first three and how many more, or that none is.
+fn files_chosen<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.collect();
+    match names.len() {
+        0 => "no file loaded".to_string(),
+        1..=3 => format!("loaded: {}", names.join(", ")),
+        n => format!("loaded: {} and {} more", names[..3].join(", "), n - 3),
+    }
+}
+
 /// The inputs card.
 #[component]
 pub fn DatasetInput(
@@ -57,6 +68,11 @@ pub fn DatasetInput(
             }
         })
     };
+    let chosen = move || {
+        inputs
+            .files
+            .with(|f| files_chosen(f.iter().map(|r| r.file.as_str())))
+    };
     view! {
         <section class="card inputs" id="data" tabindex="-1" aria-labelledby="inputs-title">
             <div class="card-head">
@@ -91,11 +107,19 @@ pub fn DatasetInput(
                 on:input=move |ev| inputs.type_text(event_target_value(&ev))
                 on:paste=on_paste
             ></textarea>
-            <div class="input-row">
+            // The chooser says what is loaded (the browser's own "No file chosen" is wrong once
+            // a file is read: its value is cleared so that the same file can be picked again),
+            // and what it refused is said right under it.
+            <div class="file-row">
                 <label class="file-pick">
-                    "Load files… "
-                    <input type="file" multiple data-testid="file-input" on:change=on_files />
+                    "Load files…"
+                    <input type="file" multiple class="file-input" data-testid="file-input" on:change=on_files />
                 </label>
+                <span class="muted" data-testid="files-chosen">{chosen}</span>
+            </div>
+            {progress}
+            {move || inputs.load_message.get().map(|m| view! { <p class="note refusal" data-testid="load-message" role="alert">{m}</p> })}
+            <div class="input-row">
                 <label>
                     "Read as "
                     <select data-testid="format-override" on:change=on_format
@@ -202,8 +226,6 @@ pub fn DatasetInput(
                 </button>
             </div>
             <p class="hint-line">"The format, the answers' case (majority voting), the metric (lm-evaluation-harness, lighteval), inspect's partial credit, the rollouts' reward threshold (a number; empty or not a number: the file's largest reward, at least 1) and their keys (empty: the known ones) apply to the pasted text and to files loaded after they are set."</p>
-            {progress}
-            {move || inputs.load_message.get().map(|m| view! { <p class="note" data-testid="load-message">{m}</p> })}
             {move || inputs.replaced.with(|r| r.is_some()).then(|| view! {
                 <p class="note" data-testid="example-replaced" role="status">
                     "Your file replaced the built-in example. "

@@ -37,7 +37,7 @@ pub fn arrived() {
 
 /// Scrolls to the section `id` and focuses it; a section not on the page yet is gone to once
 /// its panel is shown ([`arrived`]).
-fn go(id: &'static str) {
+pub fn go(id: &'static str) {
     let Some(el) = document().get_element_by_id(id) else {
         PENDING.with(|p| p.set(Some(id)));
         WANTED.with(|w| w.set(true));

@@ -27,6 +27,10 @@ test('DeepScaleR: who leads at k = 1, where the base model overtakes, and how su
     // The page shows RL − base (A = the second series): the CLI's base − RL turned around.
     assert.equal(Number(cells[i][1][1]), -want.diff, `diff at k=${k}`);
     assert.equal(Number(cells[i][3][1]), want.p, `p at k=${k}`);
+    // Holm over the pairs at this k, and over every pair at every k (the stricter).
+    assert.equal(Number(cells[i][4][1]), want.p_holm, `Holm at k=${k}`);
+    assert.equal(Number(cells[i][5][1]), want.p_holm_all, `Holm over all k at k=${k}`);
+    assert.ok(want.p_holm_all >= want.p_holm);
   }
   // The solved sets at k = 100, turned to RL − base: RL only is the CLI's b_only.
   const solved = await page.getByTestId('decide-solved').locator('td').allTextContents();

@@ -153,6 +153,9 @@ pub struct Args {
     pub read: ReadOptions,
     /// Whether `compare` tests the first series against each other only (`--pairs first`).
     pub first_pairs: bool,
+    /// Whether `--k` was given (else the default budgets reach 8 × the largest n read:
+    /// `passk_core::settings::default_ks`).
+    pub k_given: bool,
     /// Bayes@N's rubric weights and prior, as given (checked once the line is read).
     rubric: (Option<Vec<f64>>, Option<Vec<f64>>),
 }
@@ -184,6 +187,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
         by_group: false,
         read: ReadOptions::default(),
         first_pairs: false,
+        k_given: false,
         rubric: (None, None),
     };
     let mut p = lexopt::Parser::from_args(args);
@@ -207,7 +211,10 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
         };
         let s = &mut a.opts.settings;
         match flag {
-            Flag::K => a.opts.ks = value(&mut p, flag, settings::parse_ks)?,
+            Flag::K => {
+                a.opts.ks = value(&mut p, flag, settings::parse_ks)?;
+                a.k_given = true;
+            }
             Flag::Tau => a.opts.taus = value(&mut p, flag, settings::parse_taus)?,
             Flag::GTau => a.opts.g_taus = value(&mut p, flag, settings::parse_taus)?,
             Flag::HalfWidth => {

@@ -299,10 +299,24 @@ fn plan(args: Args) -> Result<ExitCode, String> {
     Ok(status(any_rejected))
 }
 
+/// Without `--k`, the default budgets up to 8 × the largest n read (as the page's default k
+/// list): `passk_core::settings::default_ks`.
+fn default_budgets(args: &mut Args, datasets: &[Dataset]) {
+    if !args.k_given {
+        let n_max = datasets
+            .iter()
+            .flat_map(|d| d.tasks.iter())
+            .map(|t| t.counts.n())
+            .max();
+        args.opts.ks = passk_core::settings::default_ks(n_max);
+    }
+}
+
 /// `passk compare [FILE ...|-] [FLAGS]`: every pair's paired test at each k, the crossovers
 /// and the ranks, as JSON.
-fn compare(args: Args) -> Result<ExitCode, String> {
+fn compare(mut args: Args) -> Result<ExitCode, String> {
     let (datasets, _, any_rejected) = read_files(&args)?;
+    default_budgets(&mut args, &datasets);
     let pairs = if args.first_pairs {
         Pairs::First
     } else {
@@ -315,8 +329,9 @@ fn compare(args: Args) -> Result<ExitCode, String> {
 }
 
 /// `passk report [FILE ...|-] [FLAGS]`: the passk-report/1 JSON document.
-fn report(args: Args) -> Result<ExitCode, String> {
+fn report(mut args: Args) -> Result<ExitCode, String> {
     let ((datasets, rejected, any_rejected), errors) = read_with_errors(&args)?;
+    default_budgets(&mut args, &datasets);
     let mut report = build_report(&datasets, rejected, &args.opts);
     for (m, e) in report.models.iter_mut().zip(errors) {
         m.errors = e;

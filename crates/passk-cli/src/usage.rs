@@ -30,7 +30,8 @@ named together are its runs), NeMo-Skills output-rs*.jsonl and Qwen2.5-Math *_se
 NeMo Gym rollouts, Every Eval Ever instances); the format is detected unless --format names it.
 
 flags:
-  --k LIST            budgets, integers >= 1 (default 1,2,5,10,20,50,100,200,500,1000)
+  --k LIST            budgets, integers >= 1 (default 1,2,5,10,20,50,100,200,500,1000,
+                      those up to 8 x the largest n read)
   --tau LIST          thresholds in [0, 1] for Cover@tau (default 0.2,0.8)
   --g-tau LIST        thresholds in [0, 1] for G-Pass@k_tau (default 0.5,0.75,1.0)
   --linmix LOW,HIGH   LinMix m_low, m_high (default 10,50)

@@ -549,6 +549,7 @@ fn compare_tests_each_pair_and_says_what_it_corrected_for() {
         "p",
         "prob_a_better",
         "p_holm",
+        "p_holm_all",
         "q_bh",
         "solved",
     ] {

@@ -6,6 +6,28 @@ use super::estimators::stderr::SeKind;
 /// The default budgets.
 pub const DEFAULT_KS: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 
+/// How far beyond the samples drawn the default budgets reach: a factor of the largest n.
+pub const DEFAULT_KS_REACH: u64 = 8;
+
+/// The default budgets for series whose largest n is `n_max`: those of [`DEFAULT_KS`] up to
+/// [`DEFAULT_KS_REACH`] × n_max (all of them when n_max is unknown).
+///
+/// # Formula
+/// {k ∈ DEFAULT_KS : k ≤ 8·n_max}. Up to n every budget is estimated without a model; beyond
+/// it a fit extrapolates, and the backtest checks an extrapolation by the same factor (a
+/// subsample of n/8 samples a task extrapolated to n): at 16 samples a task the list stops at
+/// 100, where the whole list's 1,000 would be a 62-fold extrapolation. Larger budgets are
+/// computed when asked for (`--k`, the page's k list).
+pub fn default_ks(n_max: Option<u64>) -> Vec<u64> {
+    match n_max {
+        Some(n) => DEFAULT_KS
+            .into_iter()
+            .filter(|&k| k <= n.saturating_mul(DEFAULT_KS_REACH).max(1))
+            .collect(),
+        None => DEFAULT_KS.to_vec(),
+    }
+}
+
 /// The default thresholds of G-Pass@k_τ (`--g-tau`).
 pub const DEFAULT_G_TAUS: [&str; 3] = ["0.5", "0.75", "1.0"];
 
@@ -181,5 +203,20 @@ impl BandKind {
     /// The band with this key.
     pub fn from_key(key: &str) -> Option<BandKind> {
         BandKind::ALL.into_iter().find(|b| b.key() == key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_budgets_reach_eight_times_the_largest_n() {
+        assert_eq!(default_ks(Some(16)), vec![1, 2, 5, 10, 20, 50, 100]);
+        assert_eq!(default_ks(Some(128)), DEFAULT_KS.to_vec());
+        assert_eq!(default_ks(Some(10_000)), DEFAULT_KS.to_vec());
+        assert_eq!(default_ks(Some(1)), vec![1, 2, 5]);
+        assert_eq!(default_ks(Some(0)), vec![1]);
+        assert_eq!(default_ks(None), DEFAULT_KS.to_vec());
     }
 }

@@ -165,27 +165,64 @@ pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
     if !(lo > 0.0 && hi > lo && hi.is_finite()) {
         return Vec::new();
     }
-    let pick = |mantissas: &[f64]| {
-        let mut out = Vec::new();
-        let mut e = lo.log10().floor() as i32;
-        while 10f64.powi(e) <= hi {
-            let p = 10f64.powi(e);
-            out.extend(
-                mantissas
-                    .iter()
-                    .map(|m| m * p)
-                    .filter(|v| (lo..=hi).contains(v)),
-            );
-            e += 1;
-        }
-        out
-    };
+    let pick = |mantissas: &[f64]| mantissa_ticks(lo, hi, mantissas);
     let ticks = pick(&[1.0, 2.0, 5.0]);
     match ticks.len() {
         0..=3 => pick(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]),
         4..=12 => ticks,
         _ => pick(&[1.0]),
     }
+}
+
+/// Every m × 10^j in [lo, hi] for the mantissas m given.
+fn mantissa_ticks(lo: f64, hi: f64, mantissas: &[f64]) -> Vec<f64> {
+    let mut out = Vec::new();
+    let mut e = lo.log10().floor() as i32;
+    while 10f64.powi(e) <= hi {
+        let p = 10f64.powi(e);
+        out.extend(
+            mantissas
+                .iter()
+                .map(|m| m * p)
+                .filter(|v| (lo..=hi).contains(v)),
+        );
+        e += 1;
+    }
+    out
+}
+
+/// The CSS pixels a tick label of a log axis needs with the gap beside it ("200", "10k").
+pub const TICK_LABEL_CSS: f64 = 40.0;
+
+/// [`log_ticks`] for an axis `width` pixels long (at `style`'s scale), thinned until
+/// neighbouring ticks are [`TICK_LABEL_CSS`] apart, so that their labels never run together
+/// ("8k9k10k" on a zoomed phone chart): the 1–9 mantissas give way to 1, 2 and 5, those to 1
+/// and 2, those to the powers of ten, those to every other power.
+pub fn log_ticks_for(lo: f64, hi: f64, width: u32, style: &Style) -> Vec<f64> {
+    let base = log_ticks(lo, hi);
+    if base.len() < 2 || width == 0 {
+        return base;
+    }
+    let per_decade = width as f64 / (hi / lo).log10();
+    let label = style.px(TICK_LABEL_CSS) as f64;
+    let fits = |t: &[f64]| {
+        t.windows(2)
+            .all(|w| (w[1] / w[0]).log10() * per_decade >= label)
+    };
+    if fits(&base) {
+        return base;
+    }
+    for m in [&[1.0, 2.0, 5.0][..], &[1.0, 2.0], &[1.0]] {
+        let t = mantissa_ticks(lo, hi, m);
+        if t.len() >= 2 && fits(&t) {
+            return t;
+        }
+    }
+    let powers = mantissa_ticks(lo, hi, &[1.0]);
+    (2..)
+        .map(|stride| powers.iter().copied().step_by(stride).collect::<Vec<_>>())
+        .find(|t| t.len() <= 2 || fits(t))
+        .unwrap_or_default()
 }
 
 /// A budget as a tick label: see [`k_label`].

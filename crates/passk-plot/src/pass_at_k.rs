@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::frame::{
-    band, k_tick, key, legend, line_sample, log_ticks, mapping, rule, Drawn, Frame, Plot,
+    band, k_tick, key, legend, line_sample, log_ticks_for, mapping, rule, Drawn, Frame, Plot,
 };
 use super::{Mapping, Style};
 use passk_core::analysis::curves::SeriesCurves;
@@ -265,9 +265,12 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
         .build(
             area,
             style,
-            (x_lo..x_hi)
-                .log_scale()
-                .with_key_points(log_ticks(x_lo, x_hi)),
+            (x_lo..x_hi).log_scale().with_key_points(log_ticks_for(
+                x_lo,
+                x_hi,
+                area.dim_in_pixel().0,
+                style,
+            )),
             y_lo..y_hi,
         )?;
     for (i, s) in chart.series.iter().enumerate() {

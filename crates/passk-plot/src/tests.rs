@@ -41,6 +41,32 @@ fn log_ticks_fill_a_narrow_range_and_thin_a_wide_one() {
 }
 
 #[test]
+fn log_ticks_on_a_narrow_axis_never_run_together() {
+    let style = Style::default();
+    let gaps = |t: &[f64], width: f64, lo: f64, hi: f64| -> f64 {
+        let per_decade = width / (hi / lo).log10();
+        t.windows(2)
+            .map(|w| (w[1] / w[0]).log10() * per_decade)
+            .fold(f64::INFINITY, f64::min)
+    };
+    // A phone's zoomed Pass@k axis, 8k to 90k over 300 px: 8k, 9k, 10k would be 14 px apart.
+    let every = frame::log_ticks(8e3, 9e4);
+    assert!(gaps(&every, 300.0, 8e3, 9e4) < 20.0, "{every:?}");
+    let t = frame::log_ticks_for(8e3, 9e4, 300, &style);
+    assert_eq!(t, [1e4, 2e4, 5e4]);
+    assert!(gaps(&t, 300.0, 8e3, 9e4) >= frame::TICK_LABEL_CSS);
+    // The whole axis of Pythia (1 to 10⁶) on a phone: every other power of ten.
+    let t = frame::log_ticks_for(1.0, 1e6, 300, &style);
+    assert!(gaps(&t, 300.0, 1.0, 1e6) >= frame::TICK_LABEL_CSS, "{t:?}");
+    assert_eq!(t.first(), Some(&1.0));
+    // Wide enough: the ticks of `log_ticks`.
+    assert_eq!(
+        frame::log_ticks_for(8e3, 9e4, 2000, &style),
+        frame::log_ticks(8e3, 9e4)
+    );
+}
+
+#[test]
 fn few_sample_sizes_are_their_own_ticks() {
     use plotters::coord::ranged1d::{BoldPoints, Ranged};
     // Two sample sizes less than a decade apart: ticks at both.

@@ -49,6 +49,14 @@ pub fn pair_crossover<'a>(d: &'a Comparison, a: &str, b: &str) -> Option<&'a Pai
         .find(|c| (c.a == a && c.b == b) || (c.a == b && c.b == a))
 }
 
+/// The budget the sentence and tables read for pair (a, b): `want` (the view's) where the
+/// pair was tested at it, else the largest budget it was tested at.
+pub fn chosen_k(d: &Comparison, a: &str, b: &str, want: Option<u64>) -> Option<u64> {
+    let ks: Vec<u64> = pair_rows(d, a, b).iter().map(|c| c.test.k).collect();
+    want.filter(|k| ks.contains(k))
+        .or_else(|| ks.last().copied())
+}
+
 /// A p value as people read it: "p = 0.008", "p = 6.2 × 10⁻⁵", "p < 10⁻¹⁵".
 pub fn p_text(p: f64) -> String {
     if p >= 0.001 {
@@ -147,7 +155,7 @@ pub fn lead(d: &Comparison, a: &str, b: &str, k: u64) -> Option<String> {
 /// Every comparison (every pair, every k) as CSV, full precision, empty where null.
 pub fn comparisons_csv(d: &Comparison) -> String {
     let mut out = String::from(
-        "a,b,k,tasks,diff,se,z,p,log10_p,prob_a_better,mcnemar_p,p_holm,q_bh,a_only,b_only,both,neither\n",
+        "a,b,k,tasks,diff,se,z,p,log10_p,prob_a_better,mcnemar_p,p_holm,p_holm_all,q_bh,a_only,b_only,both,neither\n",
     );
     let num = |x: Option<f64>| x.map(full).unwrap_or_default();
     for c in &d.comparisons {
@@ -165,6 +173,7 @@ pub fn comparisons_csv(d: &Comparison) -> String {
             num(t.prob_a_better),
             num(t.mcnemar_p),
             num(c.p_holm),
+            num(c.p_holm_all),
             num(c.q_bh),
             full(t.solved.a_only),
             full(t.solved.b_only),

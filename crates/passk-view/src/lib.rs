@@ -14,4 +14,5 @@ pub mod plan_text;
 pub mod readout;
 pub mod steps;
 pub mod summaries;
+pub mod summary;
 pub mod table;

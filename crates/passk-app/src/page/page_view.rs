@@ -89,6 +89,15 @@ pub struct PageView {
 }
 
 impl PageView {
+    /// The standard error shown (over tasks unless another is chosen).
+    pub fn se_kind(&self) -> passk_core::estimators::stderr::SeKind {
+        use passk_core::estimators::stderr::SeKind;
+        self.se
+            .as_deref()
+            .and_then(SeKind::from_key)
+            .unwrap_or(SeKind::Tasks)
+    }
+
     /// The error policy chosen (failures unless another is).
     pub fn error_policy(&self) -> passk_core::data::errors::ErrorPolicy {
         self.errors

@@ -130,6 +130,25 @@ fn title_above_counts<'a>(
     !lines.is_empty() && lines.iter().all(|l| two_numbers(l))
 }
 
+/// Whether a complete line of `prefix` keyed by a task (`task_id`, `id`, …) and with no
+/// pass/fail verdict of its own (`passed`, `correct`) scores its sample with a number other
+/// than 0 and 1 (`score`, else `reward`): a graded file.
+fn graded(prefix: &str) -> bool {
+    let mut lines: Vec<&str> = prefix.lines().collect();
+    if !prefix.ends_with('\n') {
+        lines.pop();
+    }
+    lines.iter().any(|l| match json_value::Object::parse(l) {
+        Ok(obj) if obj.has(&rollouts::ROLLOUT_IDS) && !obj.has(&OUTCOME_NAMES[..2]) => {
+            let score = obj.get_named("score").or_else(|| obj.get_named("reward"));
+            score
+                .and_then(|v| v.as_f64())
+                .is_some_and(|x| x != 0.0 && x != 1.0)
+        }
+        _ => false,
+    })
+}
+
 /// A JSON object first: counts lines, per-sample lines or an evalplus document.
 fn detect_json(prefix: &str, first: &str) -> Format {
     match json_value::Object::parse(first) {
@@ -150,6 +169,9 @@ fn detect_json(prefix: &str, first: &str) -> Format {
         Ok(obj) if obj.has(&N_NAMES) && obj.has(&C_NAMES) && !obj.has(&OUTCOME_NAMES[1..]) => {
             Format::JsonLines
         }
+        // Per-sample lines with a graded score (0.5 among 0 and 1): rollouts, whose reward
+        // threshold makes each pass or fail (and whose Bayes@N keeps the grades).
+        Ok(_) if graded(prefix) => Format::Rollouts,
         Ok(_) => Format::SampleLines,
         // The first line is not complete within the prefix (a one-line document, or a very
         // long line): judge by its keys.

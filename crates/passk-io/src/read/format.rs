@@ -291,6 +291,43 @@ mod tests {
     }
 
     #[test]
+    fn per_sample_lines_with_graded_scores_are_rollouts() {
+        let graded = "{\"task_id\": \"a\", \"score\": 1}\n{\"task_id\": \"a\", \"score\": 0.5}\n";
+        assert_eq!(detect(graded), Some(Format::Rollouts));
+        let binary = "{\"task_id\": \"a\", \"score\": 1}\n{\"task_id\": \"a\", \"score\": 0}\n";
+        assert_eq!(detect(binary), Some(Format::SampleLines));
+        // A graded verdict in a pass/fail field is refused, the refusal naming the reader
+        // that takes grades.
+        let read = crate::read::read_text(
+            "g.jsonl",
+            "g",
+            "{\"task_id\": \"a\", \"passed\": 0.5}\n",
+            None,
+        );
+        assert!(
+            read.rejected[0]
+                .reason
+                .contains("a graded score: read the file as \"rollouts\""),
+            "{:?}",
+            read.rejected
+        );
+        // The graded file itself reads as rollouts: at the default threshold (its largest
+        // reward, 1) the 0.5 fails.
+        let read = crate::read::read_text("g.jsonl", "g", graded, None);
+        assert!(read.rejected.is_empty(), "{:?}", read.rejected);
+        let tasks = &read.series[0].1;
+        assert_eq!(
+            (tasks.len(), tasks[0].counts.n(), tasks[0].counts.c()),
+            (1, 2, 1)
+        );
+        // A graded line cut by the end of the prefix is not judged.
+        assert_eq!(
+            detect("{\"task_id\": \"a\", \"score\": 1}\n{\"task_id\": \"a\", \"score\": 0.5}"),
+            Some(Format::SampleLines)
+        );
+    }
+
+    #[test]
     fn format_keys_round_trip() {
         for f in Format::ALL {
             assert_eq!(Format::from_key(f.key()), Some(f));

@@ -217,5 +217,11 @@ pub fn outcome_list(field: &str, v: &Value) -> Result<Vec<bool>, String> {
             .collect();
     }
     let shown = shorten(&v.to_string());
-    Err(format!("{field} = {shown} is not true/false or 0/1"))
+    let graded = v.as_f64().is_some_and(|x| (0.0..=1.0).contains(&x));
+    let hint = if graded {
+        " (a graded score: read the file as \"rollouts\", --format rollouts, whose reward threshold makes each sample pass or fail)"
+    } else {
+        ""
+    };
+    Err(format!("{field} = {shown} is not true/false or 0/1{hint}"))
 }

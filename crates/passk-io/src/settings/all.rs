@@ -3,6 +3,7 @@
 use super::field::Field;
 use super::parse::*;
 use super::text::SettingsText;
+use passk_core::settings::default_ks;
 
 /// The settings read from the fields.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +20,25 @@ impl Default for Parsed {
             opts: Default::default(),
             k_max: None,
         })
+    }
+}
+
+impl Parsed {
+    /// The settings for series whose largest n is `n_max`: a k list left as the page starts it
+    /// (the command line's default) becomes [`default_ks`] of `n_max` (the standard budgets up
+    /// to 8 × n_max); a k list typed is kept.
+    pub fn for_data(mut self, text: &SettingsText, n_max: Option<u64>) -> Parsed {
+        if parse_ks(&text.k_list).ok() == parse_ks(&SettingsText::default().k_list).ok() {
+            self.opts.ks = default_ks(n_max);
+        }
+        self
+    }
+
+    /// Whether `for_data` cut the default k list (the page says why).
+    pub fn cut_default(&self, text: &SettingsText) -> bool {
+        parse_ks(&text.k_list)
+            .ok()
+            .is_some_and(|ks| ks.len() > self.opts.ks.len())
     }
 }
 
@@ -83,5 +103,23 @@ mod tests {
             e.iter().map(|x| x.0).collect::<Vec<_>>(),
             vec![Field::KList, Field::Confidence]
         );
+    }
+
+    #[test]
+    fn the_default_k_list_reaches_eight_times_the_data_and_a_typed_one_is_kept() {
+        let t = SettingsText::default();
+        let p = parse_all(&t).unwrap().for_data(&t, Some(16));
+        assert_eq!(p.opts.ks, vec![1, 2, 5, 10, 20, 50, 100]);
+        assert!(p.cut_default(&t));
+        let p = parse_all(&t).unwrap().for_data(&t, Some(128));
+        assert_eq!(p.opts.ks.last(), Some(&1000));
+        assert!(!p.cut_default(&t));
+        let typed = SettingsText {
+            k_list: "1, 1000".into(),
+            ..Default::default()
+        };
+        let p = parse_all(&typed).unwrap().for_data(&typed, Some(16));
+        assert_eq!(p.opts.ks, vec![1, 1000]);
+        assert!(!p.cut_default(&typed));
     }
 }

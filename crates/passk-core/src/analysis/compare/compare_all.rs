@@ -35,6 +35,10 @@ pub struct PairRow {
     pub test: PairTest,
     /// Holm's adjusted p over the pairs at this k.
     pub p_holm: Option<f64>,
+    /// Holm's adjusted p over every pair at every k tested: the family of all the tests a
+    /// reader may pick from (stricter than `p_holm` when more than one k is read).
+    #[serde(default)]
+    pub p_holm_all: Option<f64>,
     /// Benjamini–Hochberg q over the pairs at this k.
     pub q_bh: Option<f64>,
 }
@@ -120,6 +124,7 @@ pub fn compare_pair(
             b: b.name.clone(),
             test,
             p_holm: None,
+            p_holm_all: None,
             q_bh: None,
         })
         .collect();
@@ -165,6 +170,11 @@ pub fn comparison(
             rows[r].p_holm = h;
             rows[r].q_bh = q;
         }
+    }
+    // And the family of every pair at every k.
+    let all: Vec<Option<f64>> = rows.iter().map(|r| r.test.p).collect();
+    for (r, h) in rows.iter_mut().zip(holm(&all)) {
+        r.p_holm_all = h;
     }
     let n = crossovers.len();
     let family = format!(
@@ -224,6 +234,21 @@ mod tests {
             let p: Vec<Option<f64>> = at.iter().map(|c| c.test.p).collect();
             let h = holm(&p);
             assert_eq!(at.iter().map(|c| c.p_holm).collect::<Vec<_>>(), h);
+        }
+        // Holm over all six tests, by hand: the i-th smallest p times (m − i + 1), made
+        // monotone and capped at 1.
+        let mut p: Vec<(usize, f64)> = d
+            .comparisons
+            .iter()
+            .map(|c| c.test.p.unwrap())
+            .enumerate()
+            .collect();
+        p.sort_by(|x, y| x.1.total_cmp(&y.1));
+        let (mut running, m) = (0.0f64, p.len() as f64);
+        for (i, &(row, pv)) in p.iter().enumerate() {
+            running = running.max(((m - i as f64) * pv).min(1.0));
+            assert_eq!(d.comparisons[row].p_holm_all, Some(running), "row {row}");
+            assert!(d.comparisons[row].p_holm_all >= d.comparisons[row].p_holm);
         }
         assert_eq!(d.crossovers.len(), 3);
         assert_eq!(d.ranks.as_ref().unwrap().len(), 2);

@@ -1,0 +1,149 @@
+//! The summary at the top of the page once data is loaded: what was read (series, tasks,
+//! samples), the headline pass@k of each series with its credible interval, and what the
+//! comparison says, in the words its panel uses (pure, natively tested).
+
+use passk_core::analysis::compare::compare_all::Comparison;
+use passk_core::estimators::stderr::SeKind;
+use passk_core::num::normal::two_sided_z;
+use passk_core::report::schema::{ModelReport, Report};
+use passk_io::display::{percent, plus_minus_points, thousands};
+
+use crate::compare_text::{chosen_k, lead};
+
+/// One series' headline: its name, tasks and pass@k at each of [`Summary::ks`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesLine {
+    /// The series' name.
+    pub name: String,
+    /// Its tasks.
+    pub tasks: u64,
+    /// Each headline budget's cell: the unbiased value "60.41%" and the half-width of its
+    /// interval in points, "± 0.93" (z·SE of the kind chosen); None where the unbiased value
+    /// is undefined (k > n).
+    pub cells: Vec<Option<(String, Option<String>)>>,
+}
+
+/// The summary of a report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// "2 series · 2,120 tasks · 271,360 samples (n = 128 a task)".
+    pub data: String,
+    /// The budgets shown: 1 and the largest of the k list within every series' smallest n.
+    pub ks: Vec<u64>,
+    /// The level of the intervals (the settings' confidence, 0.95).
+    pub level: f64,
+    /// Which standard error the intervals use.
+    pub se: SeKind,
+    /// One line per series with tasks, in the report's order.
+    pub series: Vec<SeriesLine>,
+}
+
+/// The budgets the summary shows: k = 1 and the largest budget of `report.k` that every
+/// series with tasks has samples for (the unbiased estimate is defined there: no
+/// extrapolation in the headline).
+pub fn headline_ks(report: &Report) -> Vec<u64> {
+    let n_min = with_tasks(report)
+        .filter_map(|m| m.n_min)
+        .min()
+        .unwrap_or(0);
+    let top = report.k.iter().copied().filter(|&k| k <= n_min).max();
+    match top {
+        Some(k) if k > 1 => vec![1, k],
+        Some(_) => vec![1],
+        None => Vec::new(),
+    }
+}
+
+fn with_tasks(report: &Report) -> impl Iterator<Item = &ModelReport> {
+    report.models.iter().filter(|m| m.tasks > 0)
+}
+
+/// "n = 128 a task", or "n = 50–1,000 a task" when it varies.
+fn n_text(report: &Report) -> String {
+    let lo = with_tasks(report).filter_map(|m| m.n_min).min();
+    let hi = with_tasks(report).filter_map(|m| m.n_max).max();
+    match (lo, hi) {
+        (Some(lo), Some(hi)) if lo == hi => format!("n = {} a task", thousands(lo)),
+        (Some(lo), Some(hi)) => format!("n = {}–{} a task", thousands(lo), thousands(hi)),
+        _ => String::new(),
+    }
+}
+
+/// The summary of `report` (None when no series has tasks), its intervals the unbiased value
+/// ± z·SE, with the standard error of kind `se` (the results table's).
+pub fn summary(report: &Report, se: SeKind) -> Option<Summary> {
+    let models: Vec<&ModelReport> = with_tasks(report).collect();
+    if models.is_empty() {
+        return None;
+    }
+    let ks = headline_ks(report);
+    let z = two_sided_z(report.settings.confidence);
+    let tasks: u64 = models.iter().map(|m| m.tasks).sum();
+    let samples: u64 = models.iter().map(|m| m.samples).sum();
+    let count = |x: usize, one: &str, many: &str| {
+        format!(
+            "{} {}",
+            thousands(x as u64),
+            if x == 1 { one } else { many }
+        )
+    };
+    let data = format!(
+        "{} · {} · {} samples ({})",
+        count(models.len(), "series", "series"),
+        count(tasks as usize, "task", "tasks"),
+        thousands(samples),
+        n_text(report)
+    );
+    let series = models
+        .iter()
+        .map(|m| SeriesLine {
+            name: m.name.clone(),
+            tasks: m.tasks,
+            cells: ks
+                .iter()
+                .map(|&k| {
+                    let row = m.pass_at_k.iter().find(|r| r.k == k)?;
+                    let value = row.combinatorial?;
+                    let se = match se {
+                        SeKind::Tasks => row.se.tasks,
+                        SeKind::Sampling => row.se.sampling,
+                    };
+                    let interval = se.map(|se| plus_minus_points(z * se));
+                    Some((percent(value), interval))
+                })
+                .collect(),
+        })
+        .collect();
+    Some(Summary {
+        data,
+        ks,
+        level: report.settings.confidence,
+        se,
+        series,
+    })
+}
+
+/// What the summary says of the comparison: the comparison panel's sentence for the pair
+/// (A − B) at the budget it reads ([`chosen_k`] of `want`); "One series: nothing to compare."
+/// with one series; while the comparison is being computed (`decision` None), that it is.
+pub fn compare_line(
+    series: usize,
+    decision: Option<&Comparison>,
+    pair: Option<(&str, &str)>,
+    want: Option<u64>,
+) -> String {
+    if series < 2 {
+        return "One series: nothing to compare.".to_string();
+    }
+    let Some(d) = decision else {
+        return "Comparing the series…".to_string();
+    };
+    pair.and_then(|(a, b)| lead(d, a, b, chosen_k(d, a, b, want)?))
+        .unwrap_or_else(|| {
+            "The series share no task ids: they are compared by their curves, not task by task."
+                .to_string()
+        })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! The summary against values computed here from the raw files (pass@1 as Σc/Σn in exact
+//! integers, its standard error over tasks as sd(c_i/n)/√T), not by the report.
+
+use super::*;
+use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
+use passk_core::report::build::build_report;
+use passk_core::settings::{Options, Settings};
+use passk_io::read::{assemble, read_text};
+
+const BASE: &str = include_str!("../../../../assets/examples/deepscaler_base.jsonl");
+const RL: &str = include_str!("../../../../assets/examples/deepscaler_rl.jsonl");
+
+fn deepscaler(ks: &[u64]) -> (Report, Vec<passk_core::data::dataset::Dataset>) {
+    let (ds, rej) = assemble(vec![
+        read_text("deepscaler_base.jsonl", "deepscaler_base", BASE, None),
+        read_text("deepscaler_rl.jsonl", "deepscaler_rl", RL, None),
+    ]);
+    let opts = Options {
+        ks: ks.to_vec(),
+        ..Options::default()
+    };
+    (build_report(&ds, rej, &opts), ds)
+}
+
+/// (c, n) of every line of a JSON-lines counts file, read here by hand.
+fn counts(text: &str) -> Vec<(u64, u64)> {
+    let field = |line: &str, key: &str| -> u64 {
+        let at = line.find(&format!("\"{key}\": ")).unwrap() + key.len() + 4;
+        line[at..]
+            .split([',', '}'])
+            .next()
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| (field(l, "c"), field(l, "n")))
+        .collect()
+}
+
+#[test]
+fn the_data_line_counts_series_tasks_and_samples() {
+    let (r, _) = deepscaler(&[1, 2, 5, 10, 100, 1000]);
+    let s = summary(&r, SeKind::Tasks).unwrap();
+    let (b, l) = (counts(BASE), counts(RL));
+    let tasks = b.len() + l.len();
+    let samples: u64 = b.iter().chain(&l).map(|x| x.1).sum();
+    assert_eq!((tasks, samples), (2120, 271_360));
+    assert_eq!(
+        s.data,
+        "2 series · 2,120 tasks · 271,360 samples (n = 128 a task)"
+    );
+}
+
+#[test]
+fn the_headline_is_pass_at_1_and_the_largest_budget_within_n_with_the_interval() {
+    let (r, _) = deepscaler(&[1, 2, 5, 10, 100, 1000]);
+    let s = summary(&r, SeKind::Tasks).unwrap();
+    // 1000 > n = 128: not a headline (it would be an extrapolation).
+    assert_eq!(s.ks, vec![1, 100]);
+    let z = 1.959_963_984_540_054;
+    for (line, text) in s.series.iter().zip([BASE, RL]) {
+        let c = counts(text);
+        let (sc, sn): (u64, u64) = c.iter().fold((0, 0), |a, x| (a.0 + x.0, a.1 + x.1));
+        // pass@1 = Σc/Σn (every n equal); its SE over tasks sd(c_i/n_i, ddof 1)/√T.
+        let t = c.len() as f64;
+        let p: Vec<f64> = c.iter().map(|&(c, n)| c as f64 / n as f64).collect();
+        let mean = p.iter().sum::<f64>() / t;
+        let sd = (p.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (t - 1.0)).sqrt();
+        let (value, interval) = line.cells[0].clone().unwrap();
+        assert_eq!(value, percent(sc as f64 / sn as f64), "{}", line.name);
+        let want = plus_minus_points(z * sd / t.sqrt());
+        assert_eq!(interval.as_deref(), Some(want.as_str()), "{}", line.name);
+        assert!(line.cells[1].is_some());
+    }
+    assert_eq!(s.series[0].cells[0].as_ref().unwrap().0, "60.41%");
+    assert_eq!((s.level, s.se), (0.95, SeKind::Tasks));
+    // The sampling SE is another interval, and the one the view chose is the one shown.
+    let t = summary(&r, SeKind::Sampling).unwrap();
+    assert_ne!(t.series[0].cells[0], s.series[0].cells[0]);
+    assert_eq!(t.series[0].cells[0].as_ref().unwrap().0, "60.41%");
+}
+
+#[test]
+fn a_k_list_beyond_every_n_gives_pass_at_1_alone_and_no_data_gives_none() {
+    let (r, _) = deepscaler(&[1, 1000]);
+    assert_eq!(headline_ks(&r), vec![1]);
+    assert!(summary(&Report::default(), SeKind::Tasks).is_none());
+}
+
+#[test]
+fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
+    let (_, ds) = deepscaler(&[1]);
+    let s = Settings {
+        bootstrap: 200,
+        ..Settings::default()
+    };
+    let d = compare_all(&ds, &[1, 64], Pairs::All, &s);
+    let pair = Some(("deepscaler_rl", "deepscaler_base"));
+    let line = compare_line(2, Some(&d), pair, None);
+    assert_eq!(compare_line(2, Some(&d), pair, Some(64)), line);
+    assert_eq!(compare_line(2, Some(&d), pair, Some(1000)), line);
+    assert_eq!(
+        Some(line.clone()),
+        lead(&d, "deepscaler_rl", "deepscaler_base", 64)
+    );
+    assert!(
+        line.starts_with("deepscaler_rl is ahead at k = 1 by 7.60 points"),
+        "{line}"
+    );
+    assert_eq!(
+        compare_line(1, None, None, None),
+        "One series: nothing to compare."
+    );
+    assert_eq!(compare_line(2, None, pair, None), "Comparing the series…");
+    assert!(compare_line(2, Some(&d), Some(("x", "y")), None).contains("share no task ids"));
+}

@@ -1,0 +1,143 @@
+//! The summary at the top of the page once data is loaded: what was read, each series'
+//! headline pass@k with its credible interval, what the comparison says, and links to the
+//! sections that say more. Stale while a new table is being computed, and says so.
+
+use leptos::prelude::*;
+
+use crate::analysis::analysis_state::Analysis;
+use crate::engine::engine_client::retry;
+use crate::engine::engine_status::{failure, ready};
+use crate::widgets::section_nav::go;
+use passk_app::page::page_view::PageView;
+use passk_core::estimators::stderr::SeKind;
+use passk_io::display::thousands;
+use passk_protocol::Family;
+use passk_view::summary::{compare_line, summary};
+
+/// The sections the summary links to: (element id, label).
+const LINKS: [(&str, &str); 4] = [
+    ("results", "Results table"),
+    ("curves", "Curves"),
+    ("compare", "Comparison"),
+    ("backtest", "Backtest"),
+];
+
+/// The summary.
+#[component]
+pub fn SummaryView(
+    /// The analysis state.
+    analysis: Analysis,
+) -> impl IntoView {
+    let a = analysis;
+    let series = Memo::new(move |_| {
+        a.datasets
+            .with(|d| d.iter().filter(|d| !d.tasks.is_empty()).count())
+    });
+    // The standard error the results table shows (the view's, as a link says).
+    let se = Memo::new(move |_| a.view.with(PageView::se_kind));
+    let shown = Memo::new(move |_| a.report.with(|r| summary(r, se.get())));
+    // A new table asked for: what is shown is the last one's until it arrives.
+    let updating = Signal::derive(move || a.pending.with(|p| p[Family::Report.index()].is_some()));
+    let (failed, ready) = (failure(), ready());
+    let (_, name_a, name_b) = a.compared();
+    let compare = Memo::new(move |_| {
+        let (x, y) = (name_a.get(), name_b.get());
+        let want = a.view.with(|v| v.decide_k);
+        a.comparison.with(|d| {
+            compare_line(
+                series.get(),
+                d.as_ref(),
+                x.as_deref().zip(y.as_deref()),
+                want,
+            )
+        })
+    });
+    let links = LINKS
+        .into_iter()
+        .map(|(id, label)| {
+            view! {
+                <li><a href=format!("#{id}") on:click=move |ev| { ev.prevent_default(); go(id); }>{label}</a></li>
+            }
+        })
+        .collect_view();
+    let body = move || {
+        if series.get() == 0 {
+            return view! {
+                <p data-testid="summary-empty">"No data loaded: paste counts or drop a file below, or pick an example."</p>
+            }
+            .into_any();
+        }
+        let Some(s) = shown.get() else {
+            // Said here too: the engine failed (with a retry), or its code is on its way.
+            if let Some((f, gave_up)) = failed.get() {
+                return view! {
+                    <p class="error" data-testid="summary-engine-failed">
+                        {f}
+                        {gave_up.then(|| view! { " " <button class="link-button" on:click=move |_| retry()>"retry"</button> })}
+                    </p>
+                }
+                .into_any();
+            }
+            let text = if ready.get() {
+                "Tabulating…"
+            } else {
+                "Waiting for the engine's code to arrive…"
+            };
+            return view! { <p class="note" data-testid="summary-waiting" role="status">{text}</p> }.into_any();
+        };
+        let level = format!("{:.0} %", 100.0 * s.level);
+        let over = match s.se {
+            SeKind::Tasks => "tasks as a sample",
+            SeKind::Sampling => "samples per task",
+        };
+        let head = s
+            .ks
+            .iter()
+            .map(|&k| view! { <th scope="col">{format!("pass@{}", thousands(k))}<span class="muted">" ± "</span></th> })
+            .collect_view();
+        let rows = s
+            .series
+            .into_iter()
+            .map(|line| {
+                let cells = line
+                    .cells
+                    .into_iter()
+                    .map(|c| match c {
+                        Some((value, interval)) => view! {
+                            <td><b>{value}</b>" "<span class="muted interval">{interval.unwrap_or_default()}</span></td>
+                        }
+                        .into_any(),
+                        None => view! { <td>"—"</td> }.into_any(),
+                    })
+                    .collect_view();
+                let (name, key) = (line.name.clone(), line.name);
+                view! {
+                    <tr data-series=key>
+                        <th scope="row" class="left">{name}<span class="muted">{format!("{} tasks", thousands(line.tasks))}</span></th>
+                        {cells}
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <p data-testid="summary-data">{s.data}</p>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Headline pass@k">
+                <table class="results summary-table" data-testid="summary-table">
+                    <caption>{format!("the unbiased estimate ± its {level} interval ({over})")}</caption>
+                    <thead><tr><th scope="col" class="left">"series"</th>{head}</tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <p class="summary-compare" data-testid="summary-compare">{move || compare.get()}</p>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="card summary wide" id="summary" data-testid="summary" aria-labelledby="summary-h"
+            class:stale=updating aria-busy=move || updating.get().to_string()>
+            <h2 id="summary-h">"Summary"</h2>
+            {body}
+            <nav aria-label="More in"><ul class="summary-links">{links}</ul></nav>
+        </section>
+    }
+}
