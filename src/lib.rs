@@ -62,7 +62,7 @@ pub fn App() -> impl IntoView {
             // The answer first (once data is loaded); its place kept while the workspace's
             // code loads, so that the calculator below does not move when it arrives.
             {move || match ws.get() {
-                None => view! { <section class="card summary summary-loading wide" data-testid="summary-loading" aria-busy="true"><h2>"Summary"</h2><p class="note">"Loading the example…"</p></section> }.into_any(),
+                None => view! { <section class="card summary summary-loading wide" data-testid="summary-loading" aria-busy="true"><h2>"Summary"</h2><p class="note">"Loading…"</p></section> }.into_any(),
                 Some(Err(_)) => ().into_any(),
                 Some(Ok(w)) => Suspend::new(async move { lazy_part::summary(w).await.ok() }).into_any(),
             }}

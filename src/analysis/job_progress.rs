@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::analysis::analysis_jobs::{cancel, PendingJobs};
-use crate::engine::engine_status::{ready, LOADING};
+use crate::engine::engine_status::{ready_for, LOADING};
 use passk_protocol::Family;
 
 /// Whether a family's job has run long enough to show (the panel marks its result stale).
@@ -13,13 +13,15 @@ pub fn is_stale(pending: PendingJobs, family: Family) -> Signal<bool> {
     Signal::derive(move || pending.with(|p| p[family.index()].as_ref().is_some_and(|q| q.shown)))
 }
 
-/// What is being computed: the first job that has run long enough to show (while no engine
-/// has loaded, that it waits for one).
+/// What is being computed: the first job that has run long enough to show (while the engine
+/// that runs it has not loaded, that it waits for it).
 pub fn busy_text(pending: PendingJobs) -> Signal<Option<String>> {
-    let ready = ready();
     Signal::derive(move || {
-        let text = pending.with(|p| p.iter().flatten().find(|q| q.shown).map(|q| q.text.clone()));
-        text.map(|t| if ready.get() { t } else { LOADING.to_string() })
+        let shown = pending.with(|p| {
+            let at = p.iter().position(|q| q.as_ref().is_some_and(|q| q.shown))?;
+            Some((Family::ALL[at], p[at].as_ref()?.text.clone()))
+        });
+        shown.map(|(f, t)| if ready_for(f) { t } else { LOADING.to_string() })
     })
 }
 
@@ -31,10 +33,9 @@ pub fn JobProgress(
     /// Whose job.
     family: Family,
 ) -> impl IntoView {
-    let ready = ready();
     move || {
         pending.with(|p| p[family.index()].clone()).filter(|q| q.shown).map(|mut q| {
-            if !ready.get() {
+            if !ready_for(family) {
                 q.text = LOADING.to_string();
             }
             let bar = match q.done {

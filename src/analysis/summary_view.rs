@@ -6,12 +6,13 @@ use leptos::prelude::*;
 
 use crate::analysis::analysis_state::Analysis;
 use crate::engine::engine_client::retry;
-use crate::engine::engine_status::{failure, ready};
+use crate::engine::engine_status::{failure, ready_for};
 use crate::widgets::section_nav::go;
 use passk_app::page::page_view::PageView;
 use passk_core::estimators::stderr::SeKind;
 use passk_io::display::thousands;
 use passk_protocol::Family;
+use passk_view::plan_text;
 use passk_view::summary::{compare_line, summary};
 
 /// The sections the summary links to: (element id, label).
@@ -38,18 +39,15 @@ pub fn SummaryView(
     let shown = Memo::new(move |_| a.report.with(|r| summary(r, se.get())));
     // A new table asked for: what is shown is the last one's until it arrives.
     let updating = Signal::derive(move || a.pending.with(|p| p[Family::Report.index()].is_some()));
-    let (failed, ready) = (failure(), ready());
+    let failed = failure();
     let (_, name_a, name_b) = a.compared();
     let compare = Memo::new(move |_| {
         let (x, y) = (name_a.get(), name_b.get());
         let want = a.view.with(|v| v.decide_k);
+        let comparing = a.pending.with(|p| p[Family::Compare.index()].is_some());
         a.comparison.with(|d| {
-            compare_line(
-                series.get(),
-                d.as_ref(),
-                x.as_deref().zip(y.as_deref()),
-                want,
-            )
+            let pair = x.as_deref().zip(y.as_deref());
+            compare_line(series.get(), d.as_ref(), comparing, pair, want)
         })
     });
     let links = LINKS
@@ -78,14 +76,14 @@ pub fn SummaryView(
                 }
                 .into_any();
             }
-            let text = if ready.get() {
+            let text = if ready_for(Family::Report) {
                 "Tabulating…"
             } else {
                 "Waiting for the engine's code to arrive…"
             };
             return view! { <p class="note" data-testid="summary-waiting" role="status">{text}</p> }.into_any();
         };
-        let level = format!("{:.0} %", 100.0 * s.level);
+        let level = plan_text::level(s.level);
         let over = match s.se {
             SeKind::Tasks => "tasks as a sample",
             SeKind::Sampling => "samples per task",
@@ -123,7 +121,7 @@ pub fn SummaryView(
             <p data-testid="summary-data">{s.data}</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Headline pass@k">
                 <table class="results summary-table" data-testid="summary-table">
-                    <caption>{format!("the unbiased estimate ± its {level} interval ({over})")}</caption>
+                    <caption>{format!("the unbiased estimate ± its {level} interval in points ({over})")}</caption>
                     <thead><tr><th scope="col" class="left">"series"</th>{head}</tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

@@ -243,11 +243,12 @@ fn deliver(reply: Reply) {
     }
     let Some(family) = reply.family() else {
         // The whole engine has loaded: the service worker may install (index.html).
-        if CLIENT.with_borrow(|c| c.state.engine() == Stage::Whole) {
+        let whole = CLIENT.with_borrow(|c| c.state.engine() == Stage::Whole);
+        if whole {
             worker_js::install_offline();
         }
         // A (restarted) worker is ready: the line that said it failed goes.
-        return engine_status::now_ready();
+        return engine_status::now_ready(whole);
     };
     let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
     if let Some(h) = handler {

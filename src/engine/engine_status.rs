@@ -1,21 +1,25 @@
 //! The engine's state as the page shows it: whether it failed (and whether the page gave up,
 //! then offering a retry), and how many times the user retried.
 
-use leptos::prelude::{ArcRwSignal, GetUntracked, Set};
+use leptos::prelude::{ArcRwSignal, Get, GetUntracked, Set};
+use passk_protocol::Family;
 
 thread_local! {
     static FAILURE: ArcRwSignal<Option<(String, bool)>> = ArcRwSignal::new(None);
     static RETRIES: ArcRwSignal<u64> = ArcRwSignal::new(0);
-    static READY: ArcRwSignal<bool> = ArcRwSignal::new(false);
+    /// Whether the first engine, and the whole engine, said they take requests.
+    static READY: ArcRwSignal<(bool, bool)> = ArcRwSignal::new((false, false));
 }
 
 /// What a job waiting for the engine's code says (on a slow network: rather than "fitting…").
 pub const LOADING: &str = "waiting for the engine's code to arrive…";
 
-/// Whether an engine worker has said it takes requests (its code has arrived): until then a
-/// pending job says [`LOADING`].
-pub fn ready() -> ArcRwSignal<bool> {
-    READY.with(|r| r.clone())
+/// Whether the engine that runs `family`'s jobs has said it takes requests (its code has
+/// arrived): the first engine or the whole for the fits and curves, the whole for the rest.
+/// Until then a pending job says [`LOADING`]. Reactive.
+pub fn ready_for(family: Family) -> bool {
+    let (first, whole) = READY.with(|r| r.get());
+    whole || (first && matches!(family, Family::Fit | Family::Curves))
 }
 
 /// What the page says while a failed worker restarts.
@@ -39,12 +43,13 @@ pub fn retries() -> ArcRwSignal<u64> {
     RETRIES.with(|r| r.clone())
 }
 
-/// An engine worker said it takes requests: the page no longer says it waits for its code, nor
-/// that it failed.
-pub fn now_ready() {
-    let (failure, ready) = (failure(), ready());
-    if !ready.get_untracked() {
-        ready.set(true);
+/// An engine worker (the whole engine's, with `whole`) said it takes requests: the page no
+/// longer says it waits for its code, nor that it failed.
+pub fn now_ready(whole: bool) {
+    let (failure, ready) = (failure(), READY.with(|r| r.clone()));
+    let (first, all) = ready.get_untracked();
+    if !(if whole { all } else { first }) {
+        ready.set(if whole { (first, true) } else { (true, all) });
     }
     if failure.get_untracked().is_some() {
         failure.set(None);

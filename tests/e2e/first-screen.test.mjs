@@ -146,6 +146,8 @@ test('a file of graded scores (0, 0.5, 1 per sample) is read as rollouts, not re
     const row = h.page.getByTestId('series-summary').locator('tbody tr[data-series=graded]');
     await row.waitFor();
     assert.equal(await row.locator('[data-col=tasks]').textContent(), '3');
+    // At the default threshold (the largest reward, 1) two of each task's four samples pass.
+    assert.equal(await row.locator('[data-col=pass1]').textContent(), '50.00%');
     assert.doesNotMatch(await h.page.locator('main').textContent(), /is not true\/false or 0\/1/);
     assertClean(h);
   } finally {

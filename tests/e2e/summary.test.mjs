@@ -18,7 +18,7 @@ for (const scheme of ['light', 'dark']) {
       assert.ok(box.y >= 0 && box.y + box.height <= 844, `the summary spans ${box.y}–${box.y + box.height} px`);
       // Nothing scrolls sideways.
       assert.ok(await h.page.evaluate(() => document.documentElement.scrollWidth <= 390));
-      assert.equal(await h.page.getByTestId('summary-data').textContent(), '2 series · 2,120 tasks · 271,360 samples (n = 128 a task)');
+      assert.equal(await h.page.getByTestId('summary-data').textContent(), '2 series · 1,060 tasks each · 271,360 samples (n = 128 a task)');
       // pass@1 and pass@100 (the largest k of the default list within n = 128) as `passk report`.
       const report = passkJson('report', '--k', '1,100', ...EXAMPLES);
       for (const m of report.models) {

@@ -244,6 +244,14 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
     Ok(())
 }
 
+/// The width of the main frame's plotting area in `area` (its margins and y label area off:
+/// `Frame::main`'s 12, 12 and 52 CSS pixels), where the x tick labels must fit.
+fn plot_width<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, style: &Style) -> u32 {
+    area.dim_in_pixel()
+        .0
+        .saturating_sub(style.px(12.0 + 12.0 + 52.0))
+}
+
 /// Draws the chart on `area`; returns the mapping of its plotting area. With
 /// [`Style::zoom`] the x axis shows only that range of k (within 1 … k_max), and the y axis
 /// fits the values drawn there.
@@ -268,7 +276,7 @@ pub fn draw_pass_at_k<DB: DrawingBackend>(
             (x_lo..x_hi).log_scale().with_key_points(log_ticks_for(
                 x_lo,
                 x_hi,
-                area.dim_in_pixel().0,
+                plot_width(area, style),
                 style,
             )),
             y_lo..y_hi,

@@ -16,8 +16,8 @@ pub fn parse_plan_k(text: &str) -> Result<u64, String> {
     }
 }
 
-/// A level as people read it: 0.95 → `95%`.
-fn level(confidence: f64) -> String {
+/// A level as people read it: 0.95 → `95%`, 0.975 → `97.5%`.
+pub fn level(confidence: f64) -> String {
     let pct = format!("{:.4}", 100.0 * confidence);
     format!("{}%", pct.trim_end_matches('0').trim_end_matches('.'))
 }

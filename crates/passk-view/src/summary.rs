@@ -26,7 +26,8 @@ pub struct SeriesLine {
 /// The summary of a report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
-    /// "2 series · 2,120 tasks · 271,360 samples (n = 128 a task)".
+    /// "2 series · 1,060 tasks each · 271,360 samples (n = 128 a task)" ("… tasks in all"
+    /// when the series have different numbers of tasks).
     pub data: String,
     /// The budgets shown: 1 and the largest of the k list within every series' smallest n.
     pub ks: Vec<u64>,
@@ -38,19 +39,19 @@ pub struct Summary {
     pub series: Vec<SeriesLine>,
 }
 
-/// The budgets the summary shows: k = 1 and the largest budget of `report.k` that every
-/// series with tasks has samples for (the unbiased estimate is defined there: no
-/// extrapolation in the headline).
+/// The budgets the summary shows: the smallest and the largest budget of `report.k` that
+/// every series with tasks has samples for (the unbiased estimate is defined there: no
+/// extrapolation in the headline); k = 1 with the default list.
 pub fn headline_ks(report: &Report) -> Vec<u64> {
     let n_min = with_tasks(report)
         .filter_map(|m| m.n_min)
         .min()
         .unwrap_or(0);
-    let top = report.k.iter().copied().filter(|&k| k <= n_min).max();
-    match top {
-        Some(k) if k > 1 => vec![1, k],
-        Some(_) => vec![1],
-        None => Vec::new(),
+    let within = || report.k.iter().copied().filter(|&k| k <= n_min);
+    match (within().min(), within().max()) {
+        (Some(lo), Some(hi)) if hi > lo => vec![lo, hi],
+        (Some(lo), _) => vec![lo],
+        _ => Vec::new(),
     }
 }
 
@@ -79,6 +80,7 @@ pub fn summary(report: &Report, se: SeKind) -> Option<Summary> {
     let ks = headline_ks(report);
     let z = two_sided_z(report.settings.confidence);
     let tasks: u64 = models.iter().map(|m| m.tasks).sum();
+    let each = models.iter().all(|m| m.tasks == models[0].tasks);
     let samples: u64 = models.iter().map(|m| m.samples).sum();
     let count = |x: usize, one: &str, many: &str| {
         format!(
@@ -87,10 +89,14 @@ pub fn summary(report: &Report, se: SeKind) -> Option<Summary> {
             if x == 1 { one } else { many }
         )
     };
+    let tasks = match (models.len(), each) {
+        (1, _) => count(tasks as usize, "task", "tasks"),
+        (_, true) => format!("{} each", count(models[0].tasks as usize, "task", "tasks")),
+        (_, false) => format!("{} in all", count(tasks as usize, "task", "tasks")),
+    };
     let data = format!(
-        "{} · {} · {} samples ({})",
+        "{} · {tasks} · {} samples ({})",
         count(models.len(), "series", "series"),
-        count(tasks as usize, "task", "tasks"),
         thousands(samples),
         n_text(report)
     );
@@ -125,10 +131,12 @@ pub fn summary(report: &Report, se: SeKind) -> Option<Summary> {
 
 /// What the summary says of the comparison: the comparison panel's sentence for the pair
 /// (A − B) at the budget it reads ([`chosen_k`] of `want`); "One series: nothing to compare."
-/// with one series; while the comparison is being computed (`decision` None), that it is.
+/// with one series; without a comparison, that it is being computed (`comparing`) or was
+/// not (cancelled); else why the pair has no sentence.
 pub fn compare_line(
     series: usize,
     decision: Option<&Comparison>,
+    comparing: bool,
     pair: Option<(&str, &str)>,
     want: Option<u64>,
 ) -> String {
@@ -136,13 +144,30 @@ pub fn compare_line(
         return "One series: nothing to compare.".to_string();
     }
     let Some(d) = decision else {
-        return "Comparing the series…".to_string();
+        return if comparing {
+            "Comparing the series…"
+        } else {
+            "Not compared (cancelled): change a setting, or pick the pair again, to compare."
+        }
+        .to_string();
     };
-    pair.and_then(|(a, b)| lead(d, a, b, chosen_k(d, a, b, want)?))
-        .unwrap_or_else(|| {
-            "The series share no task ids: they are compared by their curves, not task by task."
-                .to_string()
-        })
+    let Some((a, b)) = pair else {
+        return "No pair chosen to compare.".to_string();
+    };
+    if a == b {
+        return format!("A and B are both {a}: pick two series in the paired panel.");
+    }
+    let skipped = d
+        .skipped
+        .iter()
+        .find(|s| (s.a == a && s.b == b) || (s.a == b && s.b == a));
+    if let Some(s) = skipped {
+        return format!("{a} and {b} are not compared task by task: {}.", s.reason);
+    }
+    let sentence = chosen_k(d, a, b, want).and_then(|k| lead(d, a, b, k));
+    sentence.unwrap_or_else(|| {
+        format!("{a} and {b} have no paired test at k = 1: add 1 to the k list for the sentence.")
+    })
 }
 
 #[cfg(test)]

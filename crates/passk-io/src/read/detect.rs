@@ -130,20 +130,28 @@ fn title_above_counts<'a>(
     !lines.is_empty() && lines.iter().all(|l| two_numbers(l))
 }
 
-/// Whether a complete line of `prefix` keyed by a task (`task_id`, `id`, …) and with no
-/// pass/fail verdict of its own (`passed`, `correct`) scores its sample with a number other
-/// than 0 and 1 (`score`, else `reward`): a graded file.
+/// Whether a complete line of `prefix` is a graded sample: keyed by `task_id` alone (no other
+/// key the rollouts reader would take for the task first: `id`, `sample_id`, …), with no
+/// verdict of its own (`passed`, `correct`, `result`) and no counts (`n`, `c`), and scored
+/// strictly between 0 and 1 (`score`, else `reward`). Such a file is read as rollouts.
 fn graded(prefix: &str) -> bool {
     let mut lines: Vec<&str> = prefix.lines().collect();
     if !prefix.ends_with('\n') {
         lines.pop();
     }
     lines.iter().any(|l| match json_value::Object::parse(l) {
-        Ok(obj) if obj.has(&rollouts::ROLLOUT_IDS) && !obj.has(&OUTCOME_NAMES[..2]) => {
+        Ok(obj)
+            if obj.has(&["task_id"])
+                && !obj.has(&rollouts::ROLLOUT_IDS[..4])
+                && !obj.has(&OUTCOME_NAMES[..2])
+                && !obj.has(&["result"])
+                && !obj.has(&N_NAMES)
+                && !obj.has(&C_NAMES) =>
+        {
             let score = obj.get_named("score").or_else(|| obj.get_named("reward"));
             score
                 .and_then(|v| v.as_f64())
-                .is_some_and(|x| x != 0.0 && x != 1.0)
+                .is_some_and(|x| x > 0.0 && x < 1.0)
         }
         _ => false,
     })

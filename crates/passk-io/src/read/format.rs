@@ -320,6 +320,21 @@ mod tests {
             (tasks.len(), tasks[0].counts.n(), tasks[0].counts.c()),
             (1, 2, 1)
         );
+        // Layouts that only look graded keep their own reader: a verdict beside a graded
+        // reward, an id per sample, counts beside a rate, a log-probability as the score.
+        for line in [
+            "{\"task_id\": \"A\", \"result\": \"passed\", \"reward\": 0.3}",
+            "{\"sample_id\": 1, \"task_id\": \"a\", \"score\": 0.5}",
+            "{\"id\": \"s1\", \"task_id\": \"A\", \"score\": 0.5}",
+            "{\"task_id\": \"a\", \"n\": 10, \"c\": 3, \"score\": 0.3}",
+            "{\"task_id\": \"a\", \"score\": -3.2}",
+        ] {
+            assert_ne!(
+                detect(&format!("{line}\n")),
+                Some(Format::Rollouts),
+                "{line}"
+            );
+        }
         // A graded line cut by the end of the prefix is not judged.
         assert_eq!(
             detect("{\"task_id\": \"a\", \"score\": 1}\n{\"task_id\": \"a\", \"score\": 0.5}"),

@@ -50,7 +50,7 @@ fn the_data_line_counts_series_tasks_and_samples() {
     assert_eq!((tasks, samples), (2120, 271_360));
     assert_eq!(
         s.data,
-        "2 series · 2,120 tasks · 271,360 samples (n = 128 a task)"
+        "2 series · 1,060 tasks each · 271,360 samples (n = 128 a task)"
     );
 }
 
@@ -87,6 +87,9 @@ fn the_headline_is_pass_at_1_and_the_largest_budget_within_n_with_the_interval()
 fn a_k_list_beyond_every_n_gives_pass_at_1_alone_and_no_data_gives_none() {
     let (r, _) = deepscaler(&[1, 1000]);
     assert_eq!(headline_ks(&r), vec![1]);
+    // A typed list without 1: its smallest and largest budgets within n.
+    let (r, _) = deepscaler(&[10, 64, 100, 1000]);
+    assert_eq!(headline_ks(&r), vec![10, 100]);
     assert!(summary(&Report::default(), SeKind::Tasks).is_none());
 }
 
@@ -99,9 +102,9 @@ fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
     };
     let d = compare_all(&ds, &[1, 64], Pairs::All, &s);
     let pair = Some(("deepscaler_rl", "deepscaler_base"));
-    let line = compare_line(2, Some(&d), pair, None);
-    assert_eq!(compare_line(2, Some(&d), pair, Some(64)), line);
-    assert_eq!(compare_line(2, Some(&d), pair, Some(1000)), line);
+    let line = compare_line(2, Some(&d), false, pair, None);
+    assert_eq!(compare_line(2, Some(&d), false, pair, Some(64)), line);
+    assert_eq!(compare_line(2, Some(&d), false, pair, Some(1000)), line);
     assert_eq!(
         Some(line.clone()),
         lead(&d, "deepscaler_rl", "deepscaler_base", 64)
@@ -111,9 +114,33 @@ fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
         "{line}"
     );
     assert_eq!(
-        compare_line(1, None, None, None),
+        compare_line(1, None, false, None, None),
         "One series: nothing to compare."
     );
-    assert_eq!(compare_line(2, None, pair, None), "Comparing the series…");
-    assert!(compare_line(2, Some(&d), Some(("x", "y")), None).contains("share no task ids"));
+    assert_eq!(
+        compare_line(2, None, true, pair, None),
+        "Comparing the series…"
+    );
+    assert!(compare_line(2, None, false, pair, None).starts_with("Not compared (cancelled)"));
+    // A pair of one series, a pair skipped (with its reason), a k list without 1.
+    let same = Some(("deepscaler_rl", "deepscaler_rl"));
+    assert!(
+        compare_line(2, Some(&d), false, same, None).starts_with("A and B are both deepscaler_rl")
+    );
+    let mut skipped = d.clone();
+    skipped.comparisons.clear();
+    skipped
+        .skipped
+        .push(passk_core::analysis::compare::compare_all::Skipped {
+            a: "deepscaler_base".into(),
+            b: "deepscaler_rl".into(),
+            reason: "pairing needs task ids in both series".into(),
+        });
+    let said = compare_line(2, Some(&skipped), false, pair, None);
+    assert!(
+        said.ends_with("not compared task by task: pairing needs task ids in both series."),
+        "{said}"
+    );
+    let no_one = compare_all(&ds, &[8, 64], Pairs::All, &s);
+    assert!(compare_line(2, Some(&no_one), false, pair, None).contains("no paired test at k = 1"));
 }
