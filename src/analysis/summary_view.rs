@@ -1,5 +1,5 @@
 //! The summary at the top of the page once data is loaded: what was read, each series'
-//! headline pass@k with its credible interval, what the comparison says, and links to the
+//! headline pass@k ± its interval (z·SE, as the results table), what the comparison says, and links to the
 //! sections that say more. Stale while a new table is being computed, and says so.
 
 use leptos::prelude::*;
@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::analysis::analysis_state::Analysis;
 use crate::engine::engine_client::retry;
 use crate::engine::engine_status::{failure, ready_for};
-use crate::widgets::section_nav::go;
+use crate::widgets::section_nav::section_link;
 use passk_app::page::page_view::PageView;
 use passk_core::estimators::stderr::SeKind;
 use passk_io::display::thousands;
@@ -30,17 +30,15 @@ pub fn SummaryView(
     analysis: Analysis,
 ) -> impl IntoView {
     let a = analysis;
-    let series = Memo::new(move |_| {
-        a.datasets
-            .with(|d| d.iter().filter(|d| !d.tasks.is_empty()).count())
-    });
+    // The series with tasks, and the pair compared (A − B).
+    let (names, name_a, name_b) = a.compared();
+    let series = Memo::new(move |_| names.with(Vec::len));
     // The standard error the results table shows (the view's, as a link says).
     let se = Memo::new(move |_| a.view.with(PageView::se_kind));
     let shown = Memo::new(move |_| a.report.with(|r| summary(r, se.get())));
     // A new table asked for: what is shown is the last one's until it arrives.
     let updating = Signal::derive(move || a.pending.with(|p| p[Family::Report.index()].is_some()));
     let failed = failure();
-    let (_, name_a, name_b) = a.compared();
     let compare = Memo::new(move |_| {
         let (x, y) = (name_a.get(), name_b.get());
         let want = a.view.with(|v| v.decide_k);
@@ -54,7 +52,7 @@ pub fn SummaryView(
         .into_iter()
         .map(|(id, label)| {
             view! {
-                <li><a href=format!("#{id}") on:click=move |ev| { ev.prevent_default(); go(id); }>{label}</a></li>
+                <li>{section_link(id, label, format!("summary-link-{id}"))}</li>
             }
         })
         .collect_view();

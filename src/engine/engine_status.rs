@@ -19,7 +19,7 @@ pub const LOADING: &str = "waiting for the engine's code to arrive…";
 /// Until then a pending job says [`LOADING`]. Reactive.
 pub fn ready_for(family: Family) -> bool {
     let (first, whole) = READY.with(|r| r.get());
-    whole || (first && matches!(family, Family::Fit | Family::Curves))
+    whole || (first && family.in_first())
 }
 
 /// What the page says while a failed worker restarts.
@@ -48,8 +48,9 @@ pub fn retries() -> ArcRwSignal<u64> {
 pub fn now_ready(whole: bool) {
     let (failure, ready) = (failure(), READY.with(|r| r.clone()));
     let (first, all) = ready.get_untracked();
-    if !(if whole { all } else { first }) {
-        ready.set(if whole { (first, true) } else { (true, all) });
+    let now = if whole { (first, true) } else { (true, all) };
+    if now != (first, all) {
+        ready.set(now);
     }
     if failure.get_untracked().is_some() {
         failure.set(None);

@@ -49,24 +49,25 @@ pub fn go(id: &'static str) {
     }
 }
 
+/// A link to the section `id` that goes there as [`go`] does (the summary's links too).
+pub fn section_link(id: &'static str, label: &'static str, testid: String) -> impl IntoView {
+    view! {
+        <a href=format!("#{id}") data-testid=testid
+            on:click=move |ev| {
+                ev.prevent_default();
+                go(id);
+            }>
+            {label}
+        </a>
+    }
+}
+
 /// The navigation bar.
 #[component]
 pub fn SectionNav() -> impl IntoView {
     let links = SECTIONS
         .into_iter()
-        .map(|(id, label)| {
-            view! {
-                <li>
-                    <a href=format!("#{id}") data-testid=format!("nav-{id}")
-                        on:click=move |ev| {
-                            ev.prevent_default();
-                            go(id);
-                        }>
-                        {label}
-                    </a>
-                </li>
-            }
-        })
+        .map(|(id, label)| view! { <li>{section_link(id, label, format!("nav-{id}"))}</li> })
         .collect_view();
     view! {
         <nav class="section-nav wide" aria-label="Sections" data-testid="section-nav">

@@ -68,6 +68,12 @@ impl Pooled {
 }
 
 impl Family {
+    /// Whether the first engine runs this family's jobs (fits, and curves computed by one
+    /// worker: `Request::for_first`).
+    pub fn in_first(self) -> bool {
+        matches!(self, Family::Fit | Family::Curves)
+    }
+
     /// Every family, each at its [`index`](Family::index).
     pub const ALL: [Family; Family::COUNT] = [
         Family::Read,

@@ -60,7 +60,7 @@ impl Request {
         match &self.ask {
             Ask::Fit { .. } => true,
             Ask::Curves(c) => c.pool <= 1,
-            Ask::Cancel { family } => matches!(family, Family::Fit | Family::Curves),
+            Ask::Cancel { family } => family.in_first(),
             _ => false,
         }
     }
