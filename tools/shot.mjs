@@ -1,5 +1,5 @@
 // Development helper: a full-page screenshot of the built page (dist/) in headless Chromium.
-// Usage: OUT=/tmp/shot.png [W=1100] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css] [TOP=1] [H=px (the viewport only)]
+// Usage: OUT=/tmp/shot.png [W=1100] [CLICK=testid] [SCROLL=y (with H)] [SCHEME=dark] [HASH=#…] [WAIT=ms] [SELECTOR=css] [TOP=1] [H=px (the viewport only)]
 //        [FILES=a.json,b.json (loaded together through the file input)] node tools/shot.mjs
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +27,8 @@ if (!process.env.TOP) {
   await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
   await page.evaluate(() => window.scrollTo(0, 0));
 }
+if (process.env.CLICK) { await page.getByTestId(process.env.CLICK).click(); await page.waitForTimeout(1500); }
+if (process.env.SCROLL) { await page.evaluate(y => window.scrollTo(0, y), Number(process.env.SCROLL)); await page.waitForTimeout(300); }
 if (process.env.EVAL) { console.log(await page.evaluate(process.env.EVAL)); }
 if (process.env.SELECTOR) {
   await page.locator(process.env.SELECTOR).first().screenshot({ path: process.env.OUT ?? '/tmp/shot.png' });

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use passk_protocol::Family;
 
@@ -54,8 +56,9 @@ pub fn CoverPanel(
     };
     let stale = is_stale(analysis.pending, Family::Curves);
     view! {
-        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="cover-title">
-            <h2 id="cover-title">"Cover@τ"</h2>
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("cover") aria-labelledby="cover-title">
+            <FoldHead key="cover" title_id="cover-title">"Cover@τ"</FoldHead>
+            <p class="answer" data-testid="cover-lead">{move || a.report.with(passk_view::leads::cover)}</p>
             <JobProgress pending=analysis.pending family=Family::Curves />
             <p class="note small">
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "

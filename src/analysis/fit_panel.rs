@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::job_progress::{is_stale, JobProgress};
 
 use crate::analysis::analysis_jobs::{ask, handle};
@@ -77,8 +79,8 @@ pub fn FitPanel(
     };
     let stale = is_stale(a.pending, Family::Diagnose);
     view! {
-        <section class="card" id="fit" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="fit-title">
-            <h2 id="fit-title">"Fit diagnostics"</h2>
+        <section class="card" id="fit" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("fit") aria-labelledby="fit-title">
+            <FoldHead key="fit" title_id="fit-title">"Fit diagnostics"</FoldHead>
             <JobProgress pending=a.pending family=Family::Diagnose />
             <label>
                 "Series "
@@ -95,7 +97,7 @@ pub fn FitPanel(
                 table=Signal::derive(move || diag.with(|d| d.as_ref().map(chart_data::fit).unwrap_or_default()))
             />
             <p class="note small" data-testid="fit-params">{params}</p>
-            <p class="note" data-testid="fit-verdict">{move || diag.with(|d| d.as_ref().map(|d| d.verdict.clone()))}</p>
+            <p class="note answer" data-testid="fit-verdict">{move || diag.with(|d| d.as_ref().map(|d| d.verdict.clone()))}</p>
         </section>
     }
 }

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 /// (title, formula, assumptions, source).
 const NOTES: [(&str, &str, &str, &str); 10] = [
     (
@@ -71,8 +73,8 @@ const NOTES: [(&str, &str, &str, &str); 10] = [
 #[component]
 pub fn MethodNotes() -> impl IntoView {
     view! {
-        <section class="card" aria-labelledby="notes-title">
-            <h2 id="notes-title">"How this is computed"</h2>
+        <section class="card" class:folded=move || is_folded("notes") aria-labelledby="notes-title">
+            <FoldHead key="notes" title_id="notes-title">"How this is computed"</FoldHead>
             {NOTES
                 .iter()
                 .map(|(title, formula, assume, source)| {

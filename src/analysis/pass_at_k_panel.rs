@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::term::Term;
 use passk_protocol::Family;
@@ -90,8 +92,9 @@ pub fn PassAtKPanel(
     let voting = Memo::new(move |_| has(Estimator::Majority) || has(Estimator::BestOf));
     let stale = is_stale(analysis.pending, Family::Curves);
     view! {
-        <section class="card" id="curves" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="pass-title">
-            <h2 id="pass-title">"Pass@k"</h2>
+        <section class="card" id="curves" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("curves") aria-labelledby="pass-title">
+            <FoldHead key="curves" title_id="pass-title">"Pass@k"</FoldHead>
+            <p class="answer" data-testid="curves-lead">{move || a.report.with(passk_view::leads::curves)}</p>
             <JobProgress pending=analysis.pending family=Family::Curves />
             <div class="legend-toggles" role="group" aria-label="Estimators drawn">
                 {toggles}

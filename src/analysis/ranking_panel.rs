@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::analysis_state::Analysis;
 use crate::widgets::term::Term;
 use passk_core::report::rank::ranking;
@@ -64,8 +66,9 @@ pub fn RankingPanel(
         })
     };
     view! {
-        <section class="card" aria-labelledby="rank-title">
-            <h2 id="rank-title">"Ranking"</h2>
+        <section class="card" class:folded=move || is_folded("ranking") aria-labelledby="rank-title">
+            <FoldHead key="ranking" title_id="rank-title">"Ranking"</FoldHead>
+            <p class="answer" data-testid="ranking-lead">{move || rows.with(|r| passk_view::leads::ranking(r, k.get(), 3))}</p>
             <div class="input-row">
                 <label>
                     "at k = "

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::analysis_state::Analysis;
 use crate::inputs::column_picker::ColumnPicker;
 use crate::widgets::term::Term;
@@ -145,8 +147,9 @@ pub fn ResultsTable(
         })
     };
     view! {
-        <section class="card wide" id="results" tabindex="-1" aria-labelledby="results-title">
-            <h2 id="results-title">"Results"</h2>
+        <section class="card wide" id="results" tabindex="-1" class:folded=move || is_folded("results") aria-labelledby="results-title">
+            <FoldHead key="results" title_id="results-title">"Results"</FoldHead>
+            <p class="answer" data-testid="results-lead">{move || analysis.report.with(passk_view::leads::results)}</p>
             <ColumnPicker analysis=a columns=all_columns />
             <div class="table-wrap" tabindex="0" role="region" aria-label="Pass@k results by estimator">
                 <table class="results" data-testid="results-table">

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::analysis_jobs::{ask, handle};
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
@@ -38,8 +40,8 @@ pub fn DeltaPassPanel(
         })
     });
     view! {
-        <section class="card" aria-labelledby="dp-title">
-            <h2 id="dp-title">"Pass@1 and " <Term term="ΔPass" /></h2>
+        <section class="card" class:folded=move || is_folded("dp") aria-labelledby="dp-title">
+            <FoldHead key="dp" title_id="dp-title">"Pass@1 and " <Term term="ΔPass" /></FoldHead>
             <p class="note small">"At equal pass@1 = a/(a+b), a larger ΔPass = a + b means pass@k grows faster with k (k ≥ 2)."</p>
             <ChartCanvas
                 testid="chart-delta-pass"
@@ -86,9 +88,9 @@ pub fn BestTemperaturePanel(
         })
     });
     view! {
-        <section class="card" aria-labelledby="temp-title">
-            <h2 id="temp-title">"Best temperature per k"</h2>
-            <p class="note small" class:hidden=move || best.with(|b| !b.is_empty())>
+        <section class="card" class:folded=move || is_folded("temp") aria-labelledby="temp-title">
+            <FoldHead key="temp" title_id="temp-title">"Best temperature per k"</FoldHead>
+            <p class="note small answer" class:hidden=move || best.with(|b| !b.is_empty())>
                 "No model here has series at two or more temperatures: give a temperature column (or series named “… T=0.6”) to see T*(k)."
             </p>
             <div class:hidden=move || best.with(|b| b.is_empty())>
@@ -167,14 +169,14 @@ pub fn PairedPanel(
     };
     let stale = is_stale(a.pending, Family::Paired);
     view! {
-        <section class="card" id="compare" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="paired-title">
-            <h2 id="paired-title">"Paired difference"</h2>
+        <section class="card" id="compare" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("compare") aria-labelledby="paired-title">
+            <FoldHead key="compare" title_id="paired-title">"Paired difference"</FoldHead>
             <JobProgress pending=a.pending family=Family::Paired />
             <div class="input-row">
                 <label>"A " <select data-testid="paired-a" on:change=move |ev| a.view.update(|v| v.compare_a = Some(event_target_value(&ev)))>{move || options(name_a)}</select></label>
                 <label>"minus B " <select data-testid="paired-b" on:change=move |ev| a.view.update(|v| v.compare_b = Some(event_target_value(&ev)))>{move || options(name_b)}</select></label>
             </div>
-            <p class="note" data-testid="paired-summary">{summary}</p>
+            <p class="note answer" data-testid="paired-summary">{summary}</p>
             <ChartCanvas
                 testid="chart-paired"
                 label="pass@k of A minus pass@k of B against k on a log axis, with its bootstrap band; the data table below lists the values."

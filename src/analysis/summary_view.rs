@@ -133,7 +133,11 @@ pub fn SummaryView(
             class:stale=updating aria-busy=move || updating.get().to_string()>
             <h2 id="summary-h">"Summary"</h2>
             {body}
-            <nav aria-label="More in"><ul class="summary-links">{links}</ul></nav>
+            <nav aria-label="More in"><ul class="summary-links">
+                {links}
+                // On a phone the panels below are folded to their one-line answers.
+                <li class="open-all"><button class="link-button" data-testid="open-all" on:click=|_| crate::widgets::fold::open_all()>"Open every section"</button></li>
+            </ul></nav>
         </section>
     }
 }

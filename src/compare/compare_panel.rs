@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::chart_canvas::ChartCanvas;
@@ -250,8 +252,8 @@ pub fn ComparePanel(
     let ks = move || rows.with(|r| r.iter().map(|c| c.test.k).collect::<Vec<_>>());
     let stale = is_stale(a.pending, Family::Compare);
     view! {
-        <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="decide-title" data-testid="decide-panel">
-            <h2 id="decide-title">"Is A better than B?"</h2>
+        <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("decide") aria-labelledby="decide-title" data-testid="decide-panel">
+            <FoldHead key="decide" title_id="decide-title">"Is A better than B?"</FoldHead>
             <JobProgress pending=a.pending family=Family::Compare />
             <p class="lead" data-testid="decide-sentence">{sentence}</p>
             <p class="note small" data-testid="decide-pair">{move || pair.get().map(|(x, y)| format!("A = {x}, B = {y} (chosen in the paired panel); a positive difference favours A. "))}{family}</p>

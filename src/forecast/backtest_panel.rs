@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::term::Term;
 use passk_protocol::Family;
@@ -122,8 +124,8 @@ pub fn BacktestPanel(
     };
     let stale = is_stale(analysis.pending, Family::Backtest);
     view! {
-        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="backtest-title" data-testid="backtest-panel" id="backtest" tabindex="-1">
-            <h2 id="backtest-title">"Which estimator should I trust?"</h2>
+        <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("backtest") aria-labelledby="backtest-title" data-testid="backtest-panel" id="backtest" tabindex="-1">
+            <FoldHead key="backtest" title_id="backtest-title">"Which estimator should I trust?"</FoldHead>
             <JobProgress pending=analysis.pending family=Family::Backtest />
             <p class="lead" data-testid="backtest-lead">{lead}</p>
             <p class="note small">

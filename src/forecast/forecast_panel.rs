@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::analysis_jobs::{ask, handle, with_forecast};
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
@@ -12,9 +14,7 @@ use crate::analysis::series_key::SeriesKey;
 use crate::engine::engine_pool;
 use crate::widgets::chart_canvas::ChartCanvas;
 use passk_app::page::page_view::{PageView, DEFAULT_REACH};
-use passk_core::analysis::forecast::{
-    ForecastFit, IntervalMethod, ReachRow, Reached, SeriesForecast,
-};
+use passk_core::analysis::forecast::{ForecastFit, IntervalMethod, SeriesForecast};
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::settings::Options;
 use passk_io::display::{full, percent, thousands};
@@ -22,27 +22,12 @@ use passk_plot::forecast::{ForecastChart, ForecastLine};
 use passk_plot::Chart;
 use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
 use passk_view::chart_data::Table;
+use passk_view::leads::reach_cell;
 
 /// An exponent with its interval: "0.285 (0.258–0.314)".
 fn exponent(b: f64, lo: Option<f64>, hi: Option<f64>) -> String {
     let end = |v: Option<f64>| v.map_or("open".to_string(), |v| format!("{v:.3}"));
     format!("{b:.3} ({}–{})", end(lo), end(hi))
-}
-
-/// A reach as a cell: "k = 162 (93–301)", "beyond 10¹²", "never (ceiling 93.8%)".
-fn reach_cell(r: &ReachRow) -> String {
-    match r.reached {
-        Reached::At(k) => {
-            let iv = match (r.lo, r.hi) {
-                (Some(lo), Some(hi)) => format!(" ({}–{})", thousands(lo), thousands(hi)),
-                (Some(lo), None) => format!(" ({}–beyond 10¹²)", thousands(lo)),
-                _ => String::new(),
-            };
-            format!("{}{iv}", thousands(k))
-        }
-        Reached::Beyond => "beyond 10¹²".to_string(),
-        Reached::Never => format!("never (ceiling {})", percent(r.ceiling)),
-    }
 }
 
 /// The forecast panel.
@@ -253,8 +238,12 @@ pub fn ForecastPanel(
     };
     let stale = is_stale(a.pending, Family::Forecast);
     view! {
-        <section node_ref=section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="forecast-title" data-testid="forecast-panel">
-            <h2 id="forecast-title">"Forecast: what more samples would buy"</h2>
+        <section node_ref=section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("forecast") aria-labelledby="forecast-title" data-testid="forecast-panel">
+            <FoldHead key="forecast" title_id="forecast-title">"Forecast: what more samples would buy"</FoldHead>
+            <p class="answer" data-testid="forecast-lead">{move || shown.with(|(s, _)| {
+                let rows: Vec<_> = s.iter().map(|(n, f)| (n.as_str(), f.reach.iter().find(|r| r.fit == ForecastFit::ScaledBeta))).collect();
+                passk_view::leads::forecast(&rows, 3)
+            })}</p>
             <JobProgress pending=a.pending family=Family::Forecast />
             <p class="note small">"Fits of p = s·X by maximum marginal likelihood, X ~ Beta(a, b) (scaled Beta) or Kumaraswamy(a, b); s is the ceiling of every task's success rate. At large k, −ln pass@k falls as A·k"<sup>"−γ"</sup>" with γ = a, the exponent of the rates' left tail (Schaeffer et al., 2025, who call it b; γ here, not to be read as the Beta's b). Intervals are 95 % profile-likelihood intervals."</p>
             {move || {

@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::analysis_jobs::{ask, handle};
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
@@ -95,21 +97,22 @@ pub fn PlannerPanel(
             Some(Ok((p, range))) => {
                 let [samples, tasks] = plan_sentences(p, *range);
                 view! {
-                    <p class="note" data-testid="plan-samples">{samples}</p>
+                    <p class="note answer" data-testid="plan-samples">{samples}</p>
                     <p class="note" data-testid="plan-tasks">{tasks}</p>
                 }
                 .into_any()
             }
             Some(Err(e)) => {
-                view! { <p class="note" data-testid="plan-samples">{e.clone()}</p> }.into_any()
+                view! { <p class="note answer" data-testid="plan-samples">{e.clone()}</p> }
+                    .into_any()
             }
-            None => view! { <p class="note" data-testid="plan-samples">"—"</p> }.into_any(),
+            None => view! { <p class="note answer" data-testid="plan-samples">"—"</p> }.into_any(),
         })
     };
     let stale = is_stale(a.pending, Family::Plan);
     view! {
-        <section class="card" aria-labelledby="planner-title" data-testid="planner-panel" class:stale=move || stale.get() aria-busy=move || stale.get().to_string()>
-            <h2 id="planner-title">"How many samples or tasks do I need?"</h2>
+        <section class="card" class:folded=move || is_folded("planner") aria-labelledby="planner-title" data-testid="planner-panel" class:stale=move || stale.get() aria-busy=move || stale.get().to_string()>
+            <FoldHead key="planner" title_id="planner-title">"How many samples or tasks do I need?"</FoldHead>
             <JobProgress pending=a.pending family=Family::Plan />
             <p class="note small">
                 "For a target half-width of pass@k's interval: the samples per task that reach it with these tasks held fixed (Hoeffding's exact variance of the unbiased estimator at each task's c/n), "

@@ -225,7 +225,7 @@ pub fn DatasetInput(
                     "clear"
                 </button>
             </div>
-            <p class="hint-line">"The format, the answers' case (majority voting), the metric (lm-evaluation-harness, lighteval), inspect's partial credit, the rollouts' reward threshold (a number; empty or not a number: the file's largest reward, at least 1) and their keys (empty: the known ones) apply to the pasted text and to files loaded after they are set."</p>
+            <p class="hint-line">"The format, the answers' case (majority voting), the metric (lm-evaluation-harness, lighteval), inspect's partial credit, the rollouts' reward threshold (a number; empty or not a number: the file's largest reward, at least 1) and their keys (empty: the known ones) apply to the pasted text and to files loaded after they are set; a new reward threshold also reads again, in place, the files this visit loaded that it applies to."</p>
             {move || inputs.replaced.with(|r| r.is_some()).then(|| view! {
                 <p class="note" data-testid="example-replaced" role="status">
                     "Your file replaced the built-in example. "

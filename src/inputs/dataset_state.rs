@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use crate::inputs::examples;
 use crate::inputs::load_progress::Progress;
 use crate::inputs::storage;
-use passk_app::page::admit::{admit, Admit};
+use passk_app::page::admit::{admit, readmit, Admit};
 use passk_app::page::examples::Example;
 use passk_app::page::loaded::{number_files, Loaded};
 use passk_io::read::{FileRead, Format, ReadOptions, Reader};
@@ -92,14 +92,15 @@ impl Inputs {
     /// Adds a file read as [`admit`] says: it replaces the built-in example when only that is
     /// shown (the example can be brought back with [`Inputs::undo_replace`]), else it is
     /// added; a file with nothing to add, or the same data as one loaded, is refused in one
-    /// line.
-    pub fn add_file(&self, mut read: FileRead) {
+    /// line. Its id when it was taken.
+    pub fn add_file(&self, mut read: FileRead) -> Option<u32> {
         // Its id: after every file shown (and the example it may replace, which an undo
         // brings back before it).
-        read.id = self
+        let id = self
             .files
             .with_untracked(|f| f.iter().map(|f| f.id).max().unwrap_or(0))
             + 1;
+        read.id = id;
         let only_example = self.settled.with_untracked(|t| t.trim().is_empty())
             && self.files.with_untracked(|f| examples::which(f).is_some());
         match self
@@ -107,18 +108,36 @@ impl Inputs {
             .with_untracked(|shown| admit(shown, only_example, &read))
         {
             // Every refusal of a load is said (the message is cleared when a load starts).
-            Admit::Refused(why) => self.load_message.update(|m| {
-                *m = Some(match m.take() {
-                    Some(before) => format!("{before} {why}"),
-                    None => why,
-                })
-            }),
+            Admit::Refused(why) => {
+                self.say(why);
+                return None;
+            }
             Admit::ReplacesExample => {
                 self.replaced.set(Some(self.files.get_untracked()));
                 self.files.set(vec![read]);
             }
             Admit::Added => self.files.update(|f| f.push(read)),
         }
+        Some(id)
+    }
+
+    /// Puts `read`, the file `id` read again with other options, in its place ([`readmit`]);
+    /// a refusal is said and the file kept as it was.
+    pub fn replace_file(&self, id: u32, read: FileRead) {
+        match self.files.with_untracked(|f| readmit(f, id, read)) {
+            Ok(files) => self.files.set(files),
+            Err(why) => self.say(format!("Not read again: {why}")),
+        }
+    }
+
+    /// Adds `why` to the message under the file chooser (cleared when a load starts).
+    pub fn say(&self, why: String) {
+        self.load_message.update(|m| {
+            *m = Some(match m.take() {
+                Some(before) => format!("{before} {why}"),
+                None => why,
+            })
+        });
     }
 
     /// Brings back the example a load replaced, keeping the loaded files after it.
@@ -207,5 +226,6 @@ pub fn provide_inputs() -> Inputs {
         None => storage::remove(FORMAT_KEY),
     });
     crate::inputs::files_store::keep_files(files, FILES_KEY, inputs.not_stored);
+    crate::inputs::threshold_watch::watch_threshold(inputs);
     inputs
 }

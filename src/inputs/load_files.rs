@@ -2,7 +2,7 @@
 //! in slices (the page only shows its progress), and a cancel or a newer load stops it.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use leptos::prelude::*;
 
@@ -14,11 +14,19 @@ use passk_io::read::Format;
 use passk_protocol::source::Source;
 use passk_protocol::{Answer, Ask, Family, ReadFile, Reply, Request};
 
+/// A file to read: how, and the file shown it replaces when it is read again.
+struct Entry {
+    file: web_sys::File,
+    format: Option<Format>,
+    replaces: Option<u32>,
+}
+
 /// The load under way: the files still to read and the engine's job reading the current one.
 struct Load {
     inputs: Inputs,
-    files: VecDeque<web_sys::File>,
-    format: Option<Format>,
+    files: VecDeque<Entry>,
+    /// The file being read.
+    current: Option<Entry>,
     job: u64,
     /// Which load this is: runs (SWE-bench reports, NeMo-Skills seeds) combine only with
     /// those loaded together.
@@ -27,6 +35,14 @@ struct Load {
 
 thread_local! {
     static LOAD: RefCell<Option<Load>> = const { RefCell::new(None) };
+    /// The files loaded in this visit, by their id on the page: read again when an option
+    /// that made their counts changes (files restored from storage have none).
+    static HANDLES: RefCell<HashMap<u32, web_sys::File>> = RefCell::new(HashMap::new());
+}
+
+/// The file loaded in this visit as the input `id`, if it was.
+pub fn handle(id: u32) -> Option<web_sys::File> {
+    HANDLES.with_borrow(|h| h.get(&id).cloned())
 }
 
 /// Loads `files` into the inputs: the first replaces the built-in example when only that is
@@ -36,17 +52,69 @@ pub fn load_files(inputs: Inputs, files: Vec<web_sys::File>) {
         return;
     }
     inputs.load_message.set(None);
-    engine_client::on_reply(Family::Read, on_reply);
     let format = inputs.format.get_untracked();
+    let entries = files.into_iter().map(|file| Entry {
+        file,
+        format,
+        replaces: None,
+    });
+    start(inputs, entries.collect());
+}
+
+/// Reads the files `again` (id, file, format) once more, with the options now set, each into
+/// the place of the input it was; after the load under way, if any.
+pub fn read_again(inputs: Inputs, again: Vec<(u32, web_sys::File, Option<Format>)>) {
+    let entries: VecDeque<Entry> = again
+        .into_iter()
+        .map(|(id, file, format)| Entry {
+            file,
+            format,
+            replaces: Some(id),
+        })
+        .collect();
+    if entries.is_empty() {
+        return;
+    }
+    let queued = LOAD.with_borrow_mut(|l| match l.as_mut() {
+        Some(load) => {
+            load.files.extend(entries);
+            None
+        }
+        None => Some(entries),
+    });
+    if let Some(entries) = queued {
+        start(inputs, entries);
+    }
+}
+
+fn start(inputs: Inputs, files: VecDeque<Entry>) {
+    engine_client::on_reply(Family::Read, on_reply);
     LOAD.with_borrow_mut(|l| {
         *l = Some(Load {
             inputs,
-            files: files.into(),
-            format,
+            files,
+            current: None,
             job: 0,
             batch: js_sys::Date::now() as u64,
         })
     });
+    next();
+}
+
+/// Takes the file just read: in the place of the one it replaces, else added (and its
+/// handle kept); then reads the next.
+fn take(inputs: Inputs, read: passk_io::read::FileRead) {
+    let current = LOAD.with_borrow_mut(|l| l.as_mut().and_then(|l| l.current.take()));
+    match current {
+        Some(Entry {
+            replaces: Some(id), ..
+        }) => inputs.replace_file(id, read),
+        entry => {
+            if let (Some(id), Some(e)) = (inputs.add_file(read), entry) {
+                HANDLES.with_borrow_mut(|h| h.insert(id, e.file));
+            }
+        }
+    }
     next();
 }
 
@@ -55,7 +123,11 @@ fn next() {
     let Some((inputs, file, format, queued)) = LOAD.with_borrow_mut(|l| {
         let load = l.as_mut()?;
         match load.files.pop_front() {
-            Some(f) => Some((load.inputs, f, load.format, load.files.len())),
+            Some(e) => {
+                let (file, format) = (e.file.clone(), e.format);
+                load.current = Some(e);
+                Some((load.inputs, file, format, load.files.len()))
+            }
             None => {
                 load.inputs.load.set(None);
                 *l = None;
@@ -108,10 +180,7 @@ fn read_parquet(inputs: Inputs, file: web_sys::File, options: passk_io::read::Re
             return;
         }
         match read {
-            Ok(read) => {
-                inputs.add_file(read);
-                next();
-            }
+            Ok(read) => take(inputs, read),
             Err(message) => {
                 end(inputs);
                 inputs.load_message.set(Some(message));
@@ -149,8 +218,7 @@ fn on_reply(reply: Reply) {
                 runs.push_str(&format!(" (load {batch})"));
             }
             // (A task after its reply was decoded: `engine_client`'s inbox.)
-            inputs.add_file(*read);
-            next();
+            take(inputs, *read);
         }
         Reply {
             answer: Answer::Failed { message, .. },

@@ -13,3 +13,4 @@ pub mod parquet_reader;
 pub mod rejected_list;
 pub mod series_summary;
 pub mod storage;
+pub mod threshold_watch;

@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::fold::{is_folded, FoldHead};
+
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::series_key::swatch;
 use crate::analysis::setting_field::SettingField;
@@ -70,9 +72,9 @@ pub fn StepsPanel(
     };
     view! {
         <Show when=move || data.with(Option::is_some)>
-            <section class="card" aria-labelledby="steps-title" data-testid="steps-panel">
-                <h2 id="steps-title">"pass@k over training"</h2>
-                <p class="note small" data-testid="steps-caption">{caption}</p>
+            <section class="card" class:folded=move || is_folded("steps") aria-labelledby="steps-title" data-testid="steps-panel">
+                <FoldHead key="steps" title_id="steps-title">"pass@k over training"</FoldHead>
+                <p class="note small answer" data-testid="steps-caption">{caption}</p>
                 <div class="settings">
                     <SettingField
                         id="steps-k"

@@ -2,7 +2,9 @@
 
 pub mod chart_canvas;
 pub mod chart_readout;
+pub mod chart_size;
 pub mod download;
+pub mod fold;
 pub mod lists;
 pub mod near_view;
 pub mod section_nav;

@@ -38,6 +38,10 @@ pub fn arrived() {
 /// Scrolls to the section `id` and focuses it; a section not on the page yet is gone to once
 /// its panel is shown ([`arrived`]).
 pub fn go(id: &'static str) {
+    // A folded panel (on a phone) is opened first and gone to once it is laid out open.
+    if crate::widgets::fold::open(id) {
+        return request_animation_frame(move || go(id));
+    }
     let Some(el) = document().get_element_by_id(id) else {
         PENDING.with(|p| p.set(Some(id)));
         WANTED.with(|w| w.set(true));

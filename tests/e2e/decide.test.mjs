@@ -3,7 +3,7 @@
 // (200, the paired band's) and seed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, example, EXAMPLES, assertClean, canvasInk, panelsBelow, passkJson, usePage, waitForText, withPage } from './harness.mjs';
+import { ARTIFACTS, example, EXAMPLES, assertClean, openAll, canvasInk, panelsBelow, passkJson, usePage, waitForText, withPage } from './harness.mjs';
 
 const h = usePage();
 
@@ -92,6 +92,7 @@ test('Pythia: the matrix of P(row better) and the ranks equal passk compare', as
 test('at 390 px the comparison panel scrolls inside its tables, never the page', async () => {
   for (const ex of ['deepscaler', 'pythia']) {
     await withPage({ path: `#ex=${ex}`, viewport: { width: 390, height: 844 } }, async (other) => {
+      await openAll(other.page);
       await ready(other.page);
       await other.page.getByTestId('decide-solved').waitFor();
       const width = await other.page.evaluate(() => document.scrollingElement.scrollWidth);

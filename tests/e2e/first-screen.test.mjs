@@ -135,7 +135,7 @@ test('16 samples a task: the default k list stops at 100 (8 × n) and says why; 
   }
 });
 
-test('a file of graded scores (0, 0.5, 1 per sample) is read as rollouts, not refused line by line', async () => {
+test('a file of graded scores (0, 0.5, 1 per sample) is read as rollouts, and again when the reward threshold changes', async () => {
   const h = await start();
   try {
     await h.page.goto(h.url);
@@ -149,6 +149,22 @@ test('a file of graded scores (0, 0.5, 1 per sample) is read as rollouts, not re
     // At the default threshold (the largest reward, 1) two of each task's four samples pass.
     assert.equal(await row.locator('[data-col=pass1]').textContent(), '50.00%');
     assert.doesNotMatch(await h.page.locator('main').textContent(), /is not true\/false or 0\/1/);
+    // A new reward threshold reads the file again, in its place: at 0.5 three of four pass.
+    const threshold = h.page.getByTestId('reward-threshold');
+    await threshold.fill('0.5');
+    await threshold.press('Tab');
+    await waitForText(h.page, 'load-message', 'Read again at reward ≥ 0.5: graded.jsonl.');
+    await h.page.waitForFunction(() => document.querySelector('[data-testid=series-summary] tr[data-series=graded] [data-col=pass1]')?.textContent === '75.00%');
+    assert.equal(await h.page.getByTestId('series-summary').locator('tbody tr[data-series^=graded]').count(), 1);
+    await waitForText(h.page, 'files-chosen', 'loaded: graded.jsonl');
+    // Back to the default (the largest reward), after a reload: the file is kept as counts,
+    // and the page says how to apply the threshold to it.
+    await h.page.reload();
+    await h.page.getByTestId('series-summary').locator('tbody tr[data-series=graded]').waitFor();
+    assert.equal(await h.page.getByTestId('series-summary').locator('tbody tr[data-series=graded] [data-col=pass1]').textContent(), '75.00%');
+    await h.page.getByTestId('reward-threshold').fill('');
+    await h.page.getByTestId('reward-threshold').press('Tab');
+    await waitForText(h.page, 'load-message', /^graded\.jsonl was kept from an earlier visit as counts, not as the file: load it again to read it at the file's largest reward/);
     assertClean(h);
   } finally {
     await h.close();

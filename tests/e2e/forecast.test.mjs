@@ -3,7 +3,7 @@
 // `passk report --reach` prints; then the seven Pythia series, light and dark, 1280 and 390 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, panelsBelow, passkJson, typeInto, usePage, waitForText, withPage } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, openAll, canvasInk, panelsBelow, passkJson, typeInto, usePage, waitForText, withPage } from './harness.mjs';
 
 const h = usePage();
 const thousands = (k) => k.toLocaleString('en-US');
@@ -63,6 +63,7 @@ for (const [width, scheme] of [[1280, 'light'], [390, 'dark']]) {
   test(`Pythia: seven series in the forecast panel at ${width} px, ${scheme}`, async () => {
     await withPage({ colorScheme: scheme, viewport: { width, height: 900 } }, async (p) => {
       await p.page.getByTestId('example-pythia').click();
+      if (width < 600) await openAll(p.page);
       // The panel asks for its forecasts once it comes near the screen.
       await panelsBelow(p.page);
       await p.page.getByTestId('forecast-panel').scrollIntoViewIfNeeded();

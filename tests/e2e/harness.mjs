@@ -142,7 +142,11 @@ export async function reloadsOfflineAndComputes(h) {
 }
 
 /** Waits for the first body row of a table (by default the results table). */
-export const firstRow = (page, testid = 'results-table') => page.getByTestId(testid).locator('tbody tr').first().waitFor();
+// (Attached: on a phone the results panel may be folded to its heading.)
+export const firstRow = (page, testid = 'results-table') => page.getByTestId(testid).locator('tbody tr').first().waitFor({ state: 'attached' });
+
+/** On a phone: opens every panel folded to its one-line answer, as the summary's button does. */
+export const openAll = (page) => page.getByTestId('open-all').click();
 
 /**
  * `start()`, then opens the page at `path` (appended to the page's URL) and waits for

@@ -4,7 +4,7 @@
 // the rest scroll; every header defined on hover and focus.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, assertClean, usePage, withPage } from './harness.mjs';
+import { ARTIFACTS, assertClean, openAll, usePage, withPage } from './harness.mjs';
 
 const h = usePage({ path: '#ex=pythia', viewport: { width: 1280, height: 900 } });
 
@@ -92,6 +92,7 @@ test('with every column, series and k stay while the rest scroll', async () => {
 test('at 390 px the default table shows the answer, light and dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
     await withPage({ path: '#ex=pythia', viewport: { width: 390, height: 844 }, colorScheme }, async (other) => {
+      await openAll(other.page);
       await ready(other.page);
       // The auto column waits for the Pythia backtest (a few seconds; more on a loaded machine).
       await other.page.waitForFunction(() => [...document.querySelectorAll('[data-testid=results-table] tbody tr')].every((r) => /%/.test(r.lastElementChild.textContent)), null, { timeout: 90_000 });

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ARTIFACTS, ROOT, assertClean, canvasInk, downloadJson, passkJson, waitForText, withPage } from './harness.mjs';
+import { ARTIFACTS, ROOT, assertClean, openAll, canvasInk, downloadJson, passkJson, waitForText, withPage } from './harness.mjs';
 
 const STEPS = [0, 50, 100, 150, 200, 250];
 const PROMPTS = 24;
@@ -58,6 +58,7 @@ for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], 
       await page.getByTestId('clear-input').click();
       await page.getByTestId('file-input').setInputFiles(PICKED);
       await page.getByTestId('steps-panel').waitFor({ timeout: 60_000 });
+      if (width < 600) await openAll(page);
       await waitForText(page, 'steps-caption', '6 training steps');
       // The counts, as `passk counts` reads the same files, in step order on both.
       if (width === 1280 && scheme === 'light') {

@@ -4,7 +4,7 @@
 // chart rather than over it, with no column empty in every row.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, assertClean, panelsBelow, usePage } from './harness.mjs';
+import { ARTIFACTS, assertClean, openAll, panelsBelow, usePage } from './harness.mjs';
 
 const h = usePage({ path: '#ex=pythia', touch: true, viewport: { width: 390, height: 844 } });
 
@@ -21,6 +21,8 @@ async function swipe(page, x0, x1, y, steps = 8) {
 
 test('a touch drag zooms the Pass@k chart in zoom mode, and only then', async () => {
   const { page } = h;
+  // On a phone the panels are folded to their one-line answers: opened, as a user would.
+  await openAll(page);
   await page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
   const canvas = page.getByTestId('chart-pass-at-k');
   await canvas.scrollIntoViewIfNeeded();
@@ -47,6 +49,8 @@ test('a touch drag zooms the Pass@k chart in zoom mode, and only then', async ()
 
 test('a tap reads the values in an overlay that moves nothing, without empty columns', async () => {
   const { page } = h;
+  // On a phone the panels are folded to their one-line answers: opened, as a user would.
+  await openAll(page);
   const canvas = page.getByTestId('chart-pass-at-k');
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
@@ -75,6 +79,8 @@ test('a tap reads the values in an overlay that moves nothing, without empty col
 
 test("the captions of tables wider than a phone stay on the screen, wrapped to it", async () => {
   const { page } = h;
+  // On a phone the panels are folded to their one-line answers: opened, as a user would.
+  await openAll(page);
   await panelsBelow(page);
   await page.getByTestId('decide-matrix').waitFor();
   const cut = await page.evaluate(() =>

@@ -186,3 +186,31 @@ proptest! {
         prop_assert_eq!(chunked, whole);
     }
 }
+
+/// A file whose samples pass by a reward threshold says so (the page reads it again when the
+/// threshold changes), and another threshold gives other counts; a counts file does not.
+#[test]
+fn a_file_read_at_a_reward_threshold_says_so() {
+    let text = "{\"id\": \"a\", \"reward\": 1.0}\n{\"id\": \"a\", \"reward\": 0.5}\n{\"id\": \"a\", \"reward\": 0.0}\n";
+    let read = |threshold: Option<&str>| {
+        let options = passk_io::read::ReadOptions {
+            threshold: threshold.map(str::to_string),
+            ..Default::default()
+        };
+        let mut r = Reader::new("r.jsonl", "r", Some(Format::Rollouts)).with_options(options);
+        r.feed(text.as_bytes());
+        r.finish()
+    };
+    let c = |f: &passk_io::read::FileRead| {
+        f.series[0]
+            .1
+            .iter()
+            .map(|t| t.counts.c())
+            .collect::<Vec<_>>()
+    };
+    let (full, half) = (read(None), read(Some("0.5")));
+    assert!(full.read_at_threshold() && half.read_at_threshold());
+    assert_eq!((c(&full), c(&half)), (vec![1], vec![2]));
+    let counts = read_text("c.txt", "c", "3 1\n4 2\n", None);
+    assert!(counts.format.is_some() && !counts.read_at_threshold());
+}

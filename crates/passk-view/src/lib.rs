@@ -10,6 +10,7 @@ pub mod calculator;
 pub mod chart_data;
 pub mod compare_text;
 pub mod glossary;
+pub mod leads;
 pub mod plan_text;
 pub mod readout;
 pub mod steps;

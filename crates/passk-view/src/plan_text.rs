@@ -42,10 +42,15 @@ pub fn plan_sentences(plan: &Plan, n_range: (u64, u64)) -> [String; 2] {
     );
     let samples = match plan.n_needed {
         Some(n) => format!(
-            "With these {} tasks held fixed, {} samples per task bring {what} to {target} \
+            "With these {} tasks held fixed, {} per task bring{} {what} to {target} \
              (sampling standard error); you have {}.",
             thousands(plan.tasks),
-            thousands(n),
+            if n == 1 {
+                "1 sample".to_string()
+            } else {
+                format!("{} samples", thousands(n))
+            },
+            if n == 1 { "s" } else { "" },
             drawn(n_range)
         ),
         None => format!(
@@ -94,5 +99,17 @@ mod tests {
         assert_eq!(parse_plan_k(" 8 "), Ok(8));
         assert_eq!(level(0.9), "90%");
         assert_eq!(level(0.995), "99.5%");
+    }
+
+    #[test]
+    fn one_sample_is_said_in_the_singular() {
+        let g = Groups::new((0..128).map(|i| Counts::new(10_000, i * 7).unwrap()));
+        let mut p = plan(&g, 1, 0.01, 0.95).unwrap();
+        p.n_needed = Some(1);
+        let [samples, _] = plan_sentences(&p, (10_000, 10_000));
+        assert!(samples.contains(" 1 sample per task brings "), "{samples}");
+        p.n_needed = Some(2);
+        let [samples, _] = plan_sentences(&p, (10_000, 10_000));
+        assert!(samples.contains(" 2 samples per task bring "), "{samples}");
     }
 }

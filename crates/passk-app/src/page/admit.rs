@@ -43,6 +43,26 @@ pub fn admit(shown: &[FileRead], only_example: bool, read: &FileRead) -> Admit {
     }
 }
 
+/// `shown` with `read` (the file `id` read again, with other options) in that file's place,
+/// keeping its id and the load it came with; refused, with the reason, as [`admit`] refuses
+/// a load (nothing to add, or the same data as another file shown), and when no file shown
+/// has that id (removed meanwhile) — never against the file it replaces.
+pub fn readmit(shown: &[FileRead], id: u32, mut read: FileRead) -> Result<Vec<FileRead>, String> {
+    let at = shown
+        .iter()
+        .position(|f| f.id == id)
+        .ok_or_else(|| format!("{} was removed meanwhile: not read again.", read.file))?;
+    let others: Vec<FileRead> = shown.iter().filter(|f| f.id != id).cloned().collect();
+    if let Admit::Refused(why) = admit(&others, false, &read) {
+        return Err(why);
+    }
+    read.id = id;
+    read.runs_of = shown[at].runs_of.clone();
+    let mut files = shown.to_vec();
+    files[at] = read;
+    Ok(files)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +131,40 @@ mod tests {
         );
         assert_eq!(files, ["x.txt"]);
         assert_eq!(said, ["empty.txt is empty: nothing was added."]);
+    }
+
+    #[test]
+    fn a_file_read_again_takes_its_own_place_and_id() {
+        let mut shown = vec![
+            read("a.jsonl", "10 3\n"),
+            read("b.jsonl", "10 5\n"),
+            read("c.jsonl", "10 7\n"),
+        ];
+        for (i, f) in shown.iter_mut().enumerate() {
+            f.id = i as u32 + 1;
+        }
+        shown[1].runs_of = Some("b (load 7)".into());
+        // The same data as itself is no refusal; it keeps its place, id and load.
+        let again = readmit(&shown, 2, read("b.jsonl", "10 5\n")).unwrap();
+        assert_eq!(again, shown);
+        let other = readmit(&shown, 2, read("b.jsonl", "10 6\n")).unwrap();
+        assert_eq!(
+            other
+                .iter()
+                .map(|f| (f.id, f.file.as_str()))
+                .collect::<Vec<_>>(),
+            [(1, "a.jsonl"), (2, "b.jsonl"), (3, "c.jsonl")]
+        );
+        assert_eq!(other[1].series[0].1[0].counts.c(), 6);
+        assert_eq!(other[1].runs_of.as_deref(), Some("b (load 7)"));
+        // Now the same data as another file, or nothing at all: refused, said.
+        let same = readmit(&shown, 2, read("b.jsonl", "10 7\n")).unwrap_err();
+        assert_eq!(
+            same,
+            "b.jsonl holds the same data as c.jsonl, already loaded: it was not added again."
+        );
+        assert!(readmit(&shown, 2, read("b.jsonl", "")).is_err());
+        let gone = readmit(&shown, 9, read("d.jsonl", "10 1\n")).unwrap_err();
+        assert_eq!(gone, "d.jsonl was removed meanwhile: not read again.");
     }
 }

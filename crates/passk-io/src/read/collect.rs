@@ -9,6 +9,7 @@ use passk_core::data::samples::{Scored, Tally, Votes};
 use passk_core::data::task::Task;
 
 use super::fast_hash::FxMap;
+use super::file_read::THRESHOLD_NOTE;
 use super::read_options::ReadOptions;
 use super::repeats::{Ids, Seen};
 use super::rollout_keys::THRESHOLD_SLACK;
@@ -304,7 +305,8 @@ impl Collector {
                 format!("full credit 1, within {THRESHOLD_SLACK}: the largest reward in the file is {largest}"),
             ),
         };
-        self.notes.push(format!("{what} ≥ {t} ({why})"));
+        self.notes
+            .push(format!("{what}{THRESHOLD_NOTE}{t} ({why})"));
         t
     }
 

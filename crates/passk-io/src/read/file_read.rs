@@ -41,6 +41,11 @@ pub struct FileRead {
     pub id: u32,
 }
 
+/// What the note of a reward threshold says between the reward read and the threshold
+/// ("a sample passes when its reward ≥ 0.999999 (…)"): [`FileRead::read_at_threshold`] looks
+/// for it.
+pub const THRESHOLD_NOTE: &str = " ≥ ";
+
 fn is_zero(id: &u32) -> bool {
     *id == 0
 }
@@ -56,6 +61,14 @@ impl FileRead {
             && (self.runs_of.is_none() || self.file == other.file)
             && self.rejected == other.rejected
             && self.rejected_more == other.rejected_more
+    }
+
+    /// Whether a reward threshold made its samples pass or fail (rollouts' rewards, a Parquet
+    /// file's scores): read again, another threshold gives other counts.
+    pub fn read_at_threshold(&self) -> bool {
+        self.notes
+            .iter()
+            .any(|n| n.contains(" passes when its ") && n.contains(THRESHOLD_NOTE))
     }
 
     /// Puts the series in order of the model size their names end with (`Pythia 70M` before
