@@ -117,7 +117,10 @@ fn inputs_now() -> Result<Inputs, Missing> {
         // The worker `index.html` started: its replies are read from now on.
         crate::engine::engine_client::warm_up();
         // (What was saved, or the example, read: a task of its own.)
-        dataset_state::provide_inputs()
+        let inputs = dataset_state::provide_inputs();
+        // A new reward threshold reads the files again.
+        crate::inputs::threshold_watch::watch_threshold(inputs);
+        inputs
     }))
 }
 

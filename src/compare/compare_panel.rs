@@ -288,6 +288,7 @@ pub fn ComparePanel(
             <p class="actions">
                 <button class="copy" data-testid="decide-csv" on:click=csv>"CSV of every pair and k"</button>
             </p>
+            <crate::compare::bt_table::BtTable analysis=a k=k />
         </section>
     }
 }

@@ -3,3 +3,4 @@
 pub mod backtest_panel;
 pub mod forecast_panel;
 pub mod planner_panel;
+pub mod stop_next;

@@ -147,6 +147,7 @@ pub fn PlannerPanel(
             <ChartCanvas testid="chart-planner" file="passk-planner" dark=dark chart=drawn table=numbers
                 label="Half-width of pass@k's interval against the samples per task (log scale), with the target as a dashed line and the samples drawn as a dotted one; the data table below lists the values."
             />
+            <crate::forecast::stop_next::StopNext analysis=a k=k />
         </section>
     }
 }

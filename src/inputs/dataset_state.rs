@@ -226,6 +226,5 @@ pub fn provide_inputs() -> Inputs {
         None => storage::remove(FORMAT_KEY),
     });
     crate::inputs::files_store::keep_files(files, FILES_KEY, inputs.not_stored);
-    crate::inputs::threshold_watch::watch_threshold(inputs);
     inputs
 }

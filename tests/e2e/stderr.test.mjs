@@ -36,7 +36,7 @@ test('± SE over tasks by default, over samples on request, each explained', asy
   assert.equal(head[2], 'pass@k (unbiased)');
   assert.equal(head[3], '± SE (tasks)');
   assert.equal(head.at(-1), 'auto (backtested)');
-  assert.deepEqual(head.slice(-5, -1), ['G-Pass@k τ=0.5', 'G-Pass@k τ=0.75', 'G-Pass@k τ=1', 'mG-Pass@k']);
+  assert.deepEqual(head.slice(-7, -1), ['G-Pass@k τ=0.5', 'G-Pass@k τ=0.75', 'G-Pass@k τ=1', 'mG-Pass@k', 'maj@k (strict)', 'AUC@k']);
   assert.match(await h.page.getByTestId('se-note').textContent(), /^Over tasks: .*√T/);
   const cli = passkJson('report', ...EXAMPLES);
   for (const [i, series] of ['deepscaler_base', 'deepscaler_rl'].entries()) {
@@ -59,14 +59,22 @@ test('± SE over tasks by default, over samples on request, each explained', asy
   await h.page.getByTestId('results-table').screenshot({ path: `${ARTIFACTS}stderr-table.png` });
 });
 
-test('G-Pass@k_τ and mG-Pass@k equal passk report, and the τ list is editable', async () => {
+test('G-Pass@k_τ, mG-Pass@k, strict maj@k and AUC@k with their intervals equal passk report, and the τ list is editable', async () => {
   let cli = passkJson('report', ...EXAMPLES);
-  const g = (m, k, tau) => cli.models[m].g_pass_at_k.find((r) => r.k === k && r.tau === tau).value;
-  const mg = (m, k) => cli.models[m].mg_pass_at_k.find((r) => r.k === k).value;
+  const row = (m, k, tau) => cli.models[m].g_pass_at_k.find((r) => r.k === k && r.tau === tau);
+  const g = (m, k, tau) => row(m, k, tau).value;
+  // A cell's title: "value; Bayesian interval lo – hi (…)", every digit.
+  const parts = (title) => title.match(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g).slice(0, 3).map(Number);
+  const check = async (series, k, column, want) => {
+    const [v, lo, hi] = parts((await cell(series, k, column)).title);
+    assert.deepEqual([v, lo, hi], [want.value, want.interval.lo, want.interval.hi], `${series} k=${k} ${column}`);
+  };
   for (const k of [1, 10, 100]) {
-    assert.equal(Number((await cell('deepscaler_rl', k, 'G-Pass@k τ=0.5')).title), g(1, k, 0.5));
-    assert.equal(Number((await cell('deepscaler_rl', k, 'G-Pass@k τ=1')).title), g(1, k, 1));
-    assert.equal(Number((await cell('deepscaler_rl', k, 'mG-Pass@k')).title), mg(1, k));
+    await check('deepscaler_rl', k, 'G-Pass@k τ=0.5', row(1, k, 0.5));
+    await check('deepscaler_rl', k, 'G-Pass@k τ=1', row(1, k, 1));
+    await check('deepscaler_rl', k, 'mG-Pass@k', cli.models[1].mg_pass_at_k.find((r) => r.k === k));
+    await check('deepscaler_base', k, 'maj@k (strict)', cli.models[0].maj_strict_at_k.find((r) => r.k === k));
+    await check('deepscaler_base', k, 'AUC@k', cli.models[0].auc_at_k.find((r) => r.k === k));
   }
   // k = 1000 > n: empty with the reason.
   assert.match((await cell('deepscaler_base', 1000, 'mG-Pass@k')).title, /k = 1000 > n for 1060 tasks/);
@@ -76,9 +84,9 @@ test('G-Pass@k_τ and mG-Pass@k equal passk report, and the τ list is editable'
     const head = document.querySelector('[data-testid=results-table] thead')?.textContent ?? '';
     return head.includes('G-Pass@k τ=0.9') && head.includes('G-Pass@k τ=0.6');
   });
-  assert.deepEqual((await header()).slice(-4, -1), ['G-Pass@k τ=0.6', 'G-Pass@k τ=0.9', 'mG-Pass@k']);
+  assert.deepEqual((await header()).slice(-6, -1), ['G-Pass@k τ=0.6', 'G-Pass@k τ=0.9', 'mG-Pass@k', 'maj@k (strict)', 'AUC@k']);
   cli = passkJson('report', ...EXAMPLES, '--g-tau', '0.6,0.9');
-  assert.equal(Number((await cell('deepscaler_base', 10, 'G-Pass@k τ=0.9')).title), g(0, 10, 0.9));
+  assert.equal(parseFloat((await cell('deepscaler_base', 10, 'G-Pass@k τ=0.9')).title), g(0, 10, 0.9));
   await typeInto(h.page, 'g-tau-list', '2');
   await waitForText(h.page, 'g-tau-list-error', 'outside [0, 1]');
   await typeInto(h.page, 'g-tau-list', '0.9, 0.6');

@@ -89,6 +89,8 @@ pub enum Flag {
     TruncatedErrors,
     /// `--threads N`: the most threads to compute on.
     Threads,
+    /// `--next` (`plan`): can I stop sampling, and what to sample next.
+    Next,
 }
 
 impl Flag {
@@ -110,6 +112,7 @@ impl Flag {
             Flag::Format => "format",
             Flag::Page => "page",
             Flag::ByGroup => "by-group",
+            Flag::Next => "next",
             Flag::FoldCase => "fold-case",
             Flag::Metric => "metric",
             Flag::Partial => "partial",
@@ -149,6 +152,8 @@ pub struct Args {
     pub half_width: Option<f64>,
     /// Whether each series is followed by one per group (`--by-group`).
     pub by_group: bool,
+    /// Whether `plan` answers "can I stop?" (`--next`).
+    pub next: bool,
     /// How files are read (`--fold-case`, `--metric`).
     pub read: ReadOptions,
     /// Whether `compare` tests the first series against each other only (`--pairs first`).
@@ -185,6 +190,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
         repeats: DEFAULT_REPEATS,
         half_width: None,
         by_group: false,
+        next: false,
         read: ReadOptions::default(),
         first_pairs: false,
         k_given: false,
@@ -230,6 +236,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::Format => a.format = value(&mut p, flag, parse_format)?,
             Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
             Flag::ByGroup => a.by_group = true,
+            Flag::Next => a.next = true,
             Flag::NoForecast => a.opts.forecast = false,
             Flag::ForecastAll => a.opts.forecast_all = true,
             Flag::PowerRange => {

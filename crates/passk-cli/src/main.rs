@@ -30,6 +30,7 @@ use passk_io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, R
 static ALLOCATOR: passk_cli::huge_pages::HugePages = passk_cli::huge_pages::HugePages;
 
 mod args;
+mod next;
 mod usage;
 use crate::args::{parse, Args, Flag};
 use crate::usage::USAGE;
@@ -82,7 +83,14 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
     ("report", REPORT_FLAGS, report),
     (
         "plan",
-        &[Flag::K, Flag::HalfWidth, Flag::Confidence, Flag::Format],
+        &[
+            Flag::K,
+            Flag::HalfWidth,
+            Flag::Confidence,
+            Flag::Prior,
+            Flag::Format,
+            Flag::Next,
+        ],
         plan,
     ),
     (
@@ -272,6 +280,11 @@ struct NamedPlan {
 /// `passk plan [FILE ...|-] --k K --half-width H [--confidence P]`: the sample-size plan of
 /// each series as JSON (one object, or an array for several series, each with its `series`).
 fn plan(args: Args) -> Result<ExitCode, String> {
+    if args.next {
+        let (datasets, _, any_rejected) = read_files(&args)?;
+        print_out(&next::next_json(&args, &datasets)?);
+        return Ok(status(any_rejected));
+    }
     let k = match args.opts.ks.as_slice() {
         [k] => *k,
         _ => return Err("plan needs one budget: --k K".into()),

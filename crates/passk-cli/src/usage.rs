@@ -4,6 +4,7 @@
 pub const USAGE: &str = "\
 usage: passk report [FILE ...|-] [FLAGS]
        passk plan [FILE ...|-] --k K --half-width H [--confidence P] [--format F]
+       passk plan [FILE ...|-] --next [--k K] [--confidence P] [--prior A0,B0] [--format F]
        passk counts [FILE ...|-] [--format F] [--by-group] [--fold-case] [--metric NAME]
                     [--partial correct|incorrect]
        passk link [FILE ...|-] [--format F] [--page URL]
@@ -13,7 +14,9 @@ usage: passk report [FILE ...|-] [FLAGS]
 Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
 (`report`), the samples per task or tasks that bring pass@k's interval at budget K to
 half-width H (`plan`: JSON {k, half_width, confidence, tasks, rows, n_needed, tasks_needed},
-one object per series, an array for several), the counts as read (`counts`,
+one object per series, an array for several; with --next: can I stop sampling? — how settled
+the ranking at pass@K (default 1) is, P(order stays), P(top stays), the pair and the tasks to
+sample next, and the sentence), the counts as read (`counts`,
 passk-counts/1), or a share link that opens the
 page at URL (default http://127.0.0.1:8080/) with those series (`link`; files are named
 without their directory), or whether one series beats another (`compare`: JSON with the

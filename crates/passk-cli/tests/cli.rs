@@ -569,3 +569,47 @@ fn compare_tests_each_pair_and_says_what_it_corrected_for() {
     assert_eq!(code, 2);
     assert!(err.contains("'some' is not all or first"), "{err}");
 }
+
+/// `passk plan --next` (issue 54): "can I stop?" on the DeepScaleR pair — settled at k = 1
+/// (RL ahead by 7.6 points, intervals far apart), not at k = 100 (base ahead, the intervals
+/// overlap), with the pair and its tasks to sample; refusals said.
+#[test]
+fn plan_next_says_whether_to_stop_and_what_to_sample() {
+    let files = [real("deepscaler_base.jsonl"), real("deepscaler_rl.jsonl")];
+    let f: Vec<&str> = files.iter().map(|p| p.to_str().unwrap()).collect();
+    let (code, one, _) = passk(&["plan", "--next", f[0], f[1]], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        (
+            one["k"].clone(),
+            one["settled"].clone(),
+            one["next"].clone()
+        ),
+        (json!(1), json!(true), Value::Null)
+    );
+    assert_eq!(one["order"], json!(["deepscaler_rl", "deepscaler_base"]));
+    assert!(one["sentence"]
+        .as_str()
+        .unwrap()
+        .starts_with("You can stop: at pass@1 "));
+    let (_, far, _) = passk(&["plan", "--next", "--k", "100", f[0], f[1]], "");
+    assert_eq!(
+        (far["settled"].clone(), far["top_settled"].clone()),
+        (json!(false), json!(false))
+    );
+    assert_eq!(far["next"], json!(["deepscaler_base", "deepscaler_rl"]));
+    let tasks = far["tasks"].as_array().unwrap();
+    assert_eq!(tasks.len(), 10);
+    assert!(tasks
+        .windows(2)
+        .all(|w| w[0]["gain"].as_f64() >= w[1]["gain"].as_f64()));
+    // P(top stays) = Φ(z) of the one pair.
+    let p = far["adjacent"][0]["rho"].as_f64().unwrap();
+    assert_eq!(far["p_top"].as_f64().unwrap(), p);
+    assert!(p > 0.5 && p < 0.975, "{p}");
+    let (code, _, err) = passk(&["plan", "--next", "--k", "1,2", f[0]], "");
+    assert_eq!(
+        (code, err.trim()),
+        (2, "passk: plan --next takes one budget: --k K")
+    );
+}

@@ -57,6 +57,37 @@ pub fn load(paths: &[PathBuf]) -> Vec<Dataset> {
     ds
 }
 
+/// The real files' series of a data set of scorio's references (`set` in
+/// `crates/passk-core/tests/reference/scorio/sinf.json`: "deepscaler" or "pythia"), in the
+/// order of its `models`, with that JSON.
+///
+/// # Panics
+/// For another data set, or a name not read: test support only.
+pub fn scorio_series(set: &str) -> (Vec<Dataset>, serde_json::Value) {
+    let path = root().join("crates/passk-core/tests/reference/scorio/sinf.json");
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("sinf.json")).expect("JSON");
+    let files: &[&str] = match set {
+        "deepscaler" => &["deepscaler_base.jsonl", "deepscaler_rl.jsonl"],
+        "pythia" => &["pythia_math_n10000.csv"],
+        other => panic!("no real data set {other}"),
+    };
+    let ds = load(&files.iter().map(|f| real(f)).collect::<Vec<_>>());
+    let ordered = r[set]["models"]
+        .as_array()
+        .expect("models")
+        .iter()
+        .map(|n| {
+            let n = n.as_str().expect("a name");
+            ds.iter()
+                .find(|d| d.name == n)
+                .unwrap_or_else(|| panic!("{n} not read"))
+                .clone()
+        })
+        .collect();
+    (ordered, r)
+}
+
 /// A series as (name, [(id, n, c)]).
 pub type Named = (String, Vec<(String, u64, u64)>);
 

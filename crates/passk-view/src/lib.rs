@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod backtest_lead;
+pub mod bt_text;
 pub mod calculator;
 pub mod chart_data;
 pub mod compare_text;
@@ -14,6 +15,7 @@ pub mod leads;
 pub mod plan_text;
 pub mod readout;
 pub mod steps;
+pub mod stop_text;
 pub mod summaries;
 pub mod summary;
 pub mod table;

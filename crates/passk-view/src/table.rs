@@ -1,6 +1,7 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
 //! `passk-report/1` document; and its exports as Markdown, LaTeX and CSV.
 
+use passk_core::estimators::interval::Interval;
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
 
@@ -20,8 +21,8 @@ pub const COLUMNS: [&str; 10] = [
 ];
 
 /// The header of the pass@k table after series and k: [`COLUMNS`] with "± SE" (of `se`)
-/// after the combinatorial value, and G-Pass@k at each τ of the report's G-Pass list and
-/// mG-Pass@k before the backtested value.
+/// after the combinatorial value, and G-Pass@k at each τ of the report's G-Pass list,
+/// mG-Pass@k, strict maj@k and AUC@k (each with its interval) before the backtested value.
 pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
     // The Bayesian interval names its centre and its prior.
@@ -35,7 +36,8 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
         .zip(voting(report))
         .filter(|(_, on)| *on)
         .map(|(c, _)| c.to_string());
-    h.splice(last..last, g.chain(["mG-Pass@k".to_string()]).chain(voted));
+    let more = ["mG-Pass@k", "maj@k (strict)", "AUC@k"].map(String::from);
+    h.splice(last..last, g.chain(more).chain(voted));
     h
 }
 
@@ -86,17 +88,25 @@ fn se_cell(se: &StdErrors, kind: SeKind) -> Cell {
     }
 }
 
-/// G-Pass@k at each τ of the G-Pass list, then mG-Pass@k, for one budget of a series.
+/// G-Pass@k at each τ of the G-Pass list, then mG-Pass@k strict maj@k and AUC@k), each with its Bayesian interval, for one budget of a series.
 fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
+    let ranged = |v: Option<(f64, Option<Interval>)>| match v {
+        Some((x, iv)) => Cell::Ranged(Some(x), iv.map(|i| (i.lo, i.hi)), String::new()),
+        None => Cell::Ranged(None, None, why.to_string()),
+    };
     let mut out: Vec<Cell> = taus
         .iter()
         .map(|&tau| {
             let v = m.g_pass_at_k.iter().find(|g| g.k == k && g.tau == tau);
-            Cell::of(v.map(|g| g.value), why)
+            ranged(v.map(|g| (g.value, g.interval)))
         })
         .collect();
-    let mg = m.mg_pass_at_k.iter().find(|g| g.k == k).map(|g| g.value);
-    out.push(Cell::of(mg, why));
+    let mg = m.mg_pass_at_k.iter().find(|g| g.k == k);
+    out.push(ranged(mg.map(|g| (g.value, g.interval))));
+    for rows in [&m.maj_strict_at_k, &m.auc_at_k] {
+        let v = rows.iter().find(|r| r.k == k);
+        out.push(ranged(v.map(|r| (r.value, r.interval))));
+    }
     out
 }
 

@@ -4,6 +4,7 @@
 pub mod backtest;
 pub mod bands;
 pub mod bootstrap;
+pub mod bradley_terry;
 pub mod compare;
 pub mod curves;
 pub mod cv;
@@ -11,5 +12,6 @@ pub mod diagnose;
 pub mod forecast;
 pub mod paired;
 pub mod planner;
+pub mod stop;
 pub mod temperature;
 pub mod warnings;

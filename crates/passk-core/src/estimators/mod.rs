@@ -3,9 +3,12 @@
 //! Beta-Binomial likelihood and fits (BB, ZOIBB, LinMix), the logit extrapolation and
 //! Cover@τ, and the names passk gives them.
 
+pub mod avg_at_n;
 pub mod bayes_at_n;
 pub mod best_of;
 pub mod beta_binomial;
+pub mod count_posterior;
+pub mod count_score;
 pub mod cover;
 pub mod exact;
 pub mod extrapolate;

@@ -10,6 +10,14 @@ pub const CLOSED_FORM_REL: f64 = 1e-12;
 /// Absolute accuracy promised near zero, where a relative bound is meaningless.
 pub const CLOSED_FORM_ABS: f64 = 1e-14;
 
+/// Agreement with scorio 0.2.3's values, means and interval bounds (`*_ci`) on the real
+/// files (issue 54).
+pub const SCORIO_MEAN_REL: f64 = 1e-12;
+
+/// Agreement with scorio 0.2.3's posterior standard deviations on the real files (the
+/// interval's bounds μ ∓ zσ are held to what the two carry).
+pub const SCORIO_SD_REL: f64 = 1e-12;
+
 /// Relative accuracy of posterior-predictive values for given fitted parameters.
 pub const POSTERIOR_REL: f64 = 1e-10;
 

@@ -1,7 +1,8 @@
 //! Building the `passk-report/1` document: one function for the page's download and the
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
-use super::rows::{cover_rows, finite, g_pass_rows, std_errors};
+use super::count_rows::{count_rows, CountRows};
+use super::rows::{cover_rows, finite, std_errors};
 use super::schema::*;
 use super::series_backtest::SeriesBacktest;
 use crate::analysis::backtest::run::BacktestRun;
@@ -17,6 +18,7 @@ use crate::data::task::Task;
 use crate::analysis::forecast::{too_many_groups, ForecastOptions, Prepared, SeriesForecast};
 use crate::data::groups::Groups;
 use crate::data::rejected::Rejected;
+use crate::estimators::avg_at_n::avg_at_n;
 use crate::estimators::bayes_at_n::{bayes_of_tasks, rubric_of, BayesAtN, BayesError};
 use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
 use crate::estimators::cover::{auc_plus_matrix, CoverSteps};
@@ -54,7 +56,7 @@ enum Part {
 /// A part computed.
 enum Done {
     Backtest(Option<Box<SeriesBacktest>>),
-    GPass((Vec<GPassRow>, Vec<MgPassRow>)),
+    GPass(CountRows),
     Run(Vec<AtK>),
     Cover(Vec<CoverRow>),
     Errors(Vec<StdErrors>),
@@ -113,7 +115,7 @@ pub fn model_report_fitted(
             ))),
             _ => None,
         }),
-        Part::GPass => Done::GPass(g_pass_rows(g, opts)),
+        Part::GPass => Done::GPass(count_rows(g, opts)),
         Part::Run(i) => Done::Run(estimator.at_ks_run(&opts.ks, i)),
         Part::Cover => Done::Cover(cover_rows(g, fits.as_ref(), opts)),
         Part::Errors => Done::Errors(std_errors(g, ds.clusters().as_deref(), &opts.ks)),
@@ -135,7 +137,12 @@ pub fn model_report_fitted(
         }
     }
     Estimates::set_naive(&mut estimates, &naive);
-    let (g_pass_at_k, mg_pass_at_k) = g_passed.unwrap_or_default();
+    let CountRows {
+        g_pass: g_pass_at_k,
+        mg_pass: mg_pass_at_k,
+        maj_strict: maj_strict_at_k,
+        auc: auc_at_k,
+    } = g_passed.unwrap_or_default();
     let cv = cv_folds.map(|c| c.total(&folds));
     let bands =
         (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
@@ -211,6 +218,9 @@ pub fn model_report_fitted(
         cover,
         g_pass_at_k,
         mg_pass_at_k,
+        maj_strict_at_k,
+        auc_at_k,
+        avg_at_n: (!empty).then(|| avg_at_n(g, s.confidence)),
         maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
         bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
         max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),

@@ -2,6 +2,7 @@
 //! report` command line. Every value not computed is `null`, never invented.
 
 pub mod build;
+pub mod count_rows;
 pub mod rank;
 pub mod rows;
 pub mod schema;

@@ -1,10 +1,10 @@
 //! A series' per-budget rows that are computed on their own, side by side with the report's
-//! other parts: the standard errors, G-Pass@k and Cover@τ.
+//! other parts: the standard errors and Cover@τ (G-Pass@k and the other count scores are in
+//! `count_rows`).
 
-use super::schema::{CoverRow, GPassRow, MgPassRow, StdErrors};
+use super::schema::{CoverRow, StdErrors};
 use crate::data::groups::Groups;
 use crate::estimators::cover::{cover_plugin, cover_posterior};
-use crate::estimators::g_pass::g_pass;
 use crate::estimators::stderr::{SeError, SeKind};
 use crate::eval::fits::Fits;
 use crate::eval::spread::{clustered, spread};
@@ -50,25 +50,6 @@ pub fn std_errors(g: &Groups, clusters: Option<&[Groups]>, ks: &[u64]) -> Vec<St
             }
         })
         .collect()
-}
-
-/// G-Pass@k_τ and mG-Pass@k rows for the k list (k ≤ the smallest n) and the G-Pass τ list.
-pub fn g_pass_rows(g: &Groups, opts: &Options) -> (Vec<GPassRow>, Vec<MgPassRow>) {
-    let taus: Vec<f64> = opts.g_taus.iter().map(|t| t.value()).collect();
-    let mut rows = Vec::new();
-    let mut mg = Vec::new();
-    for at in g_pass(g, &opts.ks, &taus) {
-        rows.extend(taus.iter().zip(&at.values).map(|(&tau, &value)| GPassRow {
-            k: at.k,
-            tau,
-            value,
-        }));
-        mg.push(MgPassRow {
-            k: at.k,
-            value: at.mg,
-        });
-    }
-    (rows, mg)
 }
 
 /// Cover@τ at each τ: the plug-in and the BB posterior's.

@@ -112,6 +112,9 @@ pub struct GPassRow {
     pub tau: f64,
     /// Mean over tasks of P(at least ⌈τk⌉ of k samples pass).
     pub value: f64,
+    /// Bayesian interval (scorio's `g_pass_at_k_tau_ci`; absent for k > 1,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Interval>,
 }
 
 /// mG-Pass@k of a series at one budget.
@@ -121,6 +124,21 @@ pub struct MgPassRow {
     pub k: u64,
     /// (2/k)·Σ_{i=⌈k/2⌉+1}^{k} G-Pass@k_{i/k}, averaged over tasks.
     pub value: f64,
+    /// Bayesian interval (scorio's `mg_pass_at_k_ci`; absent for k > 1,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Interval>,
+}
+
+/// A value of a series at one budget, with its Bayesian interval (strict maj@k, AUC@k).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KInterval {
+    /// Budget (at most the smallest n).
+    pub k: u64,
+    /// The unbiased value, averaged over tasks.
+    pub value: f64,
+    /// Bayesian interval (absent for k > 1,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Interval>,
 }
 
 /// A value of a series at one budget (maj@k, BoN@k).
@@ -196,6 +214,17 @@ pub struct ModelReport {
     pub g_pass_at_k: Vec<GPassRow>,
     /// mG-Pass@k for the same budgets.
     pub mg_pass_at_k: Vec<MgPassRow>,
+    /// Strict maj@k of pass/fail samples (more than half of k pass; scorio's `maj_at_k`) for
+    /// the same budgets.
+    #[serde(default)]
+    pub maj_strict_at_k: Vec<KInterval>,
+    /// AUC@k, the area under pass@1..pass@k by the trapezoid rule over the width k − 1
+    /// (scorio's `auc_at_k`), for the same budgets.
+    #[serde(default)]
+    pub auc_at_k: Vec<KInterval>,
+    /// avg@N: the mean success rate with scorio's `avg_ci` interval (not clipped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_at_n: Option<Interval>,
     /// maj@k for the same budgets, when every task's samples gave answers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub maj_at_k: Vec<KValue>,

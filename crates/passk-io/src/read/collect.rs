@@ -9,10 +9,9 @@ use passk_core::data::samples::{Scored, Tally, Votes};
 use passk_core::data::task::Task;
 
 use super::fast_hash::FxMap;
-use super::file_read::THRESHOLD_NOTE;
 use super::read_options::ReadOptions;
 use super::repeats::{Ids, Seen};
-use super::rollout_keys::THRESHOLD_SLACK;
+use super::rollout_keys::{THRESHOLD_NOTE, THRESHOLD_SLACK};
 use super::row_error::RowError;
 
 /// Rejected rows kept in full; beyond this they are only counted.

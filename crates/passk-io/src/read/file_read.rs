@@ -41,11 +41,6 @@ pub struct FileRead {
     pub id: u32,
 }
 
-/// What the note of a reward threshold says between the reward read and the threshold
-/// ("a sample passes when its reward ≥ 0.999999 (…)"): [`FileRead::read_at_threshold`] looks
-/// for it.
-pub const THRESHOLD_NOTE: &str = " ≥ ";
-
 fn is_zero(id: &u32) -> bool {
     *id == 0
 }
@@ -66,6 +61,7 @@ impl FileRead {
     /// Whether a reward threshold made its samples pass or fail (rollouts' rewards, a Parquet
     /// file's scores): read again, another threshold gives other counts.
     pub fn read_at_threshold(&self) -> bool {
+        use super::rollout_keys::THRESHOLD_NOTE;
         self.notes
             .iter()
             .any(|n| n.contains(" passes when its ") && n.contains(THRESHOLD_NOTE))

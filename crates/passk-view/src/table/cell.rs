@@ -15,6 +15,9 @@ pub enum Cell {
     /// The Bayesian interval: its centre μ (the posterior mean), low and high ends, and the
     /// unbiased value when the interval excludes it.
     Interval(f64, f64, f64, Option<f64>),
+    /// A metric's unbiased value (if defined; else why not) with its Bayesian interval
+    /// (lo, hi) where computed: G-Pass@k, mG-Pass@k, strict maj@k, AUC@k.
+    Ranged(Option<f64>, Option<(f64, f64)>, String),
     /// No value, and why.
     Undefined(String),
     /// A value extrapolated by the backtested estimator, with its expected error (None:
@@ -49,7 +52,11 @@ impl Cell {
             Cell::Interval(mu, lo, hi, _) => {
                 format!("μ {} [{} – {}]", percent(*mu), percent(*lo), percent(*hi))
             }
-            Cell::Undefined(_) => "—".to_string(),
+            Cell::Undefined(_) | Cell::Ranged(None, ..) => "—".to_string(),
+            Cell::Ranged(Some(v), Some((lo, hi)), _) => {
+                format!("{} [{} – {}]", percent(*v), percent(*lo), percent(*hi))
+            }
+            Cell::Ranged(Some(v), None, _) => percent(*v),
             Cell::Backed(v, Some(e), _) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
             Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
             Cell::Spread(se) => plus_minus_points(*se),
@@ -77,7 +84,14 @@ impl Cell {
                 full(*hi),
                 full(*u)
             ),
-            Cell::Undefined(why) => why.clone(),
+            Cell::Undefined(why) | Cell::Ranged(None, _, why) => why.clone(),
+            Cell::Ranged(Some(v), Some((lo, hi)), _) => format!(
+                "{}; Bayesian interval {} – {} (the Beta posterior's, as scorio's)",
+                full(*v),
+                full(*lo),
+                full(*hi)
+            ),
+            Cell::Ranged(Some(v), None, _) => format!("{}; no interval past k = 1,000", full(*v)),
             Cell::Backed(v, Some(e), None) => format!(
                 "{} (backtest error ±{} at this extrapolation ratio)",
                 full(*v),
@@ -109,6 +123,16 @@ impl Cell {
             Cell::Value(v) => full(*v),
             Cell::Interval(_, lo, hi, _) => format!("{},{}", full(*lo), full(*hi)),
             Cell::Undefined(_) => String::new(),
+            // Three fields, always: the value, then the interval's ends.
+            Cell::Ranged(v, iv, _) => {
+                let opt = |x: Option<f64>| x.map(full).unwrap_or_default();
+                format!(
+                    "{},{},{}",
+                    opt(*v),
+                    opt(iv.map(|i| i.0)),
+                    opt(iv.map(|i| i.1))
+                )
+            }
             Cell::Backed(v, _, _) | Cell::Unbiased(v) => full(*v),
             Cell::Spread(se) => full(*se),
             Cell::Waiting => String::new(),

@@ -104,19 +104,31 @@ pub fn columns(report: &Report, se: SeKind) -> Vec<Column> {
     let g = report.g_tau.iter().map(|t| {
         (
             G_PASS.to_string(),
-            format!("G-Pass@k at τ = {t}: the chance that at least ⌈τ·k⌉ of k samples drawn pass."),
+            format!("G-Pass@k at τ = {t}: the chance that at least ⌈τ·k⌉ of k samples drawn pass. In brackets, as for the columns after it, the Bayesian interval (the prior and level of the settings; scorio's *_ci)."),
         )
     });
-    let mg = (
-        "mg_pass".to_string(),
-        "mG-Pass@k: G-Pass@k averaged over the thresholds above one half.".to_string(),
-    );
+    let mg = [
+        (
+            "mg_pass".to_string(),
+            "mG-Pass@k: G-Pass@k averaged over the thresholds above one half.".to_string(),
+        ),
+        (
+            "maj_strict".to_string(),
+            "Strict maj@k of pass/fail samples (scorio's maj@k): the chance that more than half of k samples drawn pass."
+                .to_string(),
+        ),
+        (
+            "auc".to_string(),
+            "AUC@k: the area under pass@1 … pass@k by the trapezoid rule, over the width k − 1 (scorio's auc_at_k)."
+                .to_string(),
+        ),
+    ];
     let voted = VOTED
         .iter()
         .zip(voting(report))
         .filter(|(_, on)| *on)
         .map(|((k, d), _)| (k.to_string(), d.to_string()));
-    keyed.splice(last..last, g.chain([mg]).chain(voted));
+    keyed.splice(last..last, g.chain(mg).chain(voted));
     debug_assert_eq!(VOTED.len(), VOTING.len());
     keyed
         .into_iter()

@@ -129,10 +129,16 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
 }
 
 /// The table as CSV, full precision: the interval in two columns, every standard error in
-/// its own column, one column per τ of `taus` (the report's G-Pass list), then maj@k,
+/// its own column, three columns (value, lo, hi) per τ of `taus` (the report's G-Pass list)
+/// and for mG-Pass@k, strict maj@k and AUC@k, then maj@k,
 /// BoN@k and max@k where `voting` (the report's `voting`) says the table has them.
 pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
-    let g: String = taus.iter().map(|t| format!("g_pass_tau_{t},")).collect();
+    let ranged = |c: &str| format!("{c},{c}_lo,{c}_hi,");
+    let g: String = taus
+        .iter()
+        .map(|t| ranged(&format!("g_pass_tau_{t}")))
+        .collect();
+    let more: String = ["mg_pass", "maj_strict", "auc"].map(ranged).concat();
     let v: String = ["maj_at_k,", "bon_at_k,", "max_at_k,"]
         .iter()
         .zip(voting)
@@ -140,7 +146,7 @@ pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
         .map(|(c, _)| *c)
         .collect();
     let mut s = format!(
-        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}mg_pass,{v}auto\n"
+        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}{more}{v}auto\n"
     );
     let opt = |v: Option<f64>| v.map(full).unwrap_or_default();
     for r in rows {

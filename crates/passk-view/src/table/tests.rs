@@ -99,8 +99,29 @@ fn exports() {
     let (rows, cover) = (rows(&r, SeKind::Tasks), cover_rows(&r));
     let head = header(&r, SeKind::Tasks);
     assert_eq!(head[1], "± SE (tasks)");
-    assert_eq!(head[head.len() - 2], "mG-Pass@k");
-    assert_eq!(head[head.len() - 5], "G-Pass@k τ=0.5");
+    assert_eq!(
+        head[head.len() - 4..head.len() - 1],
+        ["mG-Pass@k", "maj@k (strict)", "AUC@k"]
+    );
+    assert_eq!(head[head.len() - 7], "G-Pass@k τ=0.5");
+    // Each with its Bayesian interval, the report's, where k ≤ n; a dash beyond.
+    let at = head.len() - 7;
+    let g = r.models[0]
+        .g_pass_at_k
+        .iter()
+        .find(|g| g.k == 1 && g.tau == 0.5)
+        .unwrap();
+    let iv = g.interval.unwrap();
+    assert_eq!(
+        rows[0].cells[at],
+        Cell::Ranged(Some(g.value), Some((iv.lo, iv.hi)), String::new())
+    );
+    assert!(
+        rows[0].cells[at].text().contains(" – "),
+        "{}",
+        rows[0].cells[at].text()
+    );
+    assert_eq!(rows[2].cells[at + 5].text(), "—");
     let md = markdown(&head, &rows, &cover);
     assert!(md.starts_with("| series | k | pass@k (unbiased) | ± SE (tasks) |"));
     assert!(md.contains("| a_b | 100 | — |"));
@@ -117,7 +138,7 @@ fn exports() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 4);
     // Every line has the same number of columns.
-    assert!(lines.iter().all(|l| l.split(',').count() == 20), "{csv}");
+    assert!(lines.iter().all(|l| l.split(',').count() == 34), "{csv}");
     assert!(lines[3].starts_with("a_b,100,,"));
 }
 

@@ -3,6 +3,7 @@
 //! each pair, and the ranks of all series — the `comparisons`, `crossovers` and `ranks` that
 //! `passk compare` prints.
 
+use crate::analysis::bradley_terry::{bradley_terry as bt_fit, wins, BtFit};
 use serde::{Deserialize, Serialize};
 
 use super::crossover::{crossover, Crossover};
@@ -85,6 +86,13 @@ pub struct Comparison {
     pub ranks: Option<Vec<RanksAtK>>,
     /// Pairs left out.
     pub skipped: Vec<Skipped>,
+    /// Bradley–Terry strengths from the paired per-task outcomes, with intervals (two
+    /// series or more; scorio's `rank.bradley_terry`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bradley_terry: Option<BtFit>,
+    /// Why there are none, with two series or more.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bradley_terry_error: Option<String>,
 }
 
 /// The pairs of series indices compared, in order.
@@ -177,6 +185,16 @@ pub fn comparison(
         r.p_holm_all = h;
     }
     let n = crossovers.len();
+    let (bradley_terry, bradley_terry_error) = if series.len() > 1 {
+        let refs: Vec<&Dataset> = series.iter().collect();
+        let (w, left_out) = wins(&refs);
+        match bt_fit(w, left_out, settings.confidence) {
+            Ok(f) => (Some(f), None),
+            Err(e) => (None, Some(e.to_string())),
+        }
+    } else {
+        (None, None)
+    };
     let family = format!(
         "the {n} pair{} compared at each k",
         if n == 1 { "" } else { "s" }
@@ -189,6 +207,8 @@ pub fn comparison(
             .then(|| ranks(series, ks, settings).ok())
             .flatten(),
         skipped,
+        bradley_terry,
+        bradley_terry_error,
     }
 }
 
