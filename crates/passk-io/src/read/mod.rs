@@ -50,6 +50,7 @@ pub use collect::MAX_KEPT;
 pub use read_options::ReadOptions;
 
 pub use detect::detect;
+pub use fast_hash::FxMap;
 #[cfg(feature = "parquet")]
 pub use file_read::read_parquet;
 pub use file_read::FileRead;

@@ -1,0 +1,353 @@
+//! The `passk` command line (native only): `passk report [FILE ...|-] [FLAGS]` prints the
+//! `passk-report/1` JSON document; `passk counts` the counts as read; `passk link` a share
+//! link that opens the page with the files' series. One parser (lexopt) reads all three: each
+//! command lists the flags it accepts, and a value follows its flag as `--flag value` or
+//! `--flag=value`. Exit status 2 on a malformed argument, an unreadable file or rejected rows
+//! (the report of the valid rows is still printed).
+
+use std::ffi::OsString;
+use std::io::Read;
+use std::process::ExitCode;
+
+use passk_app::page::loaded::Loaded;
+use passk_app::share::{carried, encode, Shared};
+use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
+use passk_core::analysis::planner;
+use passk_core::data::dataset::Dataset;
+use passk_core::data::errors::{self, ErrorsSummary};
+use passk_core::data::rejected::Rejected;
+use passk_core::report::build::build_report;
+use passk_io::counts_doc::counts_json;
+use passk_io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, Reader};
+
+use crate::args::{parse, Args, Flag};
+use crate::usage::USAGE;
+
+thread_local! {
+    /// What the commands print, when captured ([`run_captured`]) instead of written out.
+    static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Prints a result and a new line on stdout (or into the capture of [`run_captured`]); a
+/// reader that went away (`| head`) is not an error worth a panic.
+pub(crate) fn print_out(text: &str) {
+    let captured = CAPTURED.with_borrow_mut(|c| c.as_mut().map(|c| c.push_str(text)).is_some());
+    if !captured {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{text}").and_then(|_| out.flush());
+    }
+}
+
+/// Runs the command line `args` (the command first) and returns what it prints on stdout,
+/// or its error: the Python package's way in, so that its documents are the command line's
+/// byte for byte.
+///
+/// # Errors
+/// The command line's message (what `passk` prints after `passk: `).
+pub fn run_captured(args: Vec<OsString>) -> Result<String, String> {
+    CAPTURED.with_borrow_mut(|c| *c = Some(String::new()));
+    let result = run(args);
+    let out = CAPTURED.with_borrow_mut(Option::take).unwrap_or_default();
+    result.map(|_| out)
+}
+
+/// Dispatches on the command (the first argument), parses the rest with the one parser and
+/// runs the command; `Ok` carries the exit status (2 when rows were rejected).
+pub fn run(mut args: Vec<OsString>) -> Result<ExitCode, String> {
+    if args.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    let rest = args.split_off(1);
+    let name = args[0].to_string_lossy();
+    if matches!(name.as_ref(), "-h" | "--help" | "help") {
+        println!("{USAGE}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(&(_, flags, command)) = COMMANDS.iter().find(|c| c.0 == name) else {
+        return Err(format!("unknown command '{name}'\n\n{USAGE}"));
+    };
+    match parse(rest, flags)? {
+        Some(args) => command(args),
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// A command: what it does with the parsed command line; `Ok` carries the exit status.
+type Command = fn(Args) -> Result<ExitCode, String>;
+
+/// The commands: the name, the flags it accepts (any other is an `unknown flag`), the run.
+const COMMANDS: [(&str, &[Flag], Command); 5] = [
+    ("report", REPORT_FLAGS, report),
+    (
+        "plan",
+        &[
+            Flag::K,
+            Flag::HalfWidth,
+            Flag::Confidence,
+            Flag::Prior,
+            Flag::Format,
+            Flag::Next,
+        ],
+        plan,
+    ),
+    (
+        "counts",
+        &[
+            Flag::Format,
+            Flag::ByGroup,
+            Flag::FoldCase,
+            Flag::Metric,
+            Flag::Partial,
+            Flag::Errors,
+        ],
+        counts,
+    ),
+    ("link", &[Flag::Format, Flag::Page, Flag::Metric], link),
+    (
+        "compare",
+        &[
+            Flag::K,
+            Flag::Bootstrap,
+            Flag::Seed,
+            Flag::Pairs,
+            Flag::Format,
+            Flag::Metric,
+            Flag::Errors,
+        ],
+        compare,
+    ),
+];
+
+/// The flags of `passk report`.
+const REPORT_FLAGS: &[Flag] = &[
+    Flag::K,
+    Flag::Reach,
+    Flag::NoForecast,
+    Flag::PowerRange,
+    Flag::ForecastAll,
+    Flag::Tau,
+    Flag::GTau,
+    Flag::Linmix,
+    Flag::Prior,
+    Flag::Confidence,
+    Flag::Bootstrap,
+    Flag::Seed,
+    Flag::Folds,
+    Flag::Backtest,
+    Flag::BacktestRepeats,
+    Flag::Format,
+    Flag::ByGroup,
+    Flag::FoldCase,
+    Flag::Metric,
+    Flag::Partial,
+    Flag::Rubric,
+    Flag::RubricPrior,
+    Flag::Errors,
+    Flag::Threads,
+];
+
+/// Reads the files (streamed in chunks, so memory follows the tasks, not the bytes), prints
+/// every rejected row to stderr as `file:line: reason`, and applies the error policy.
+fn read_files(args: &Args) -> Result<ReadFiles, String> {
+    read_with_errors(args).map(|r| r.0)
+}
+
+/// [`read_files`], also returning what the error policy changed in each series.
+fn read_with_errors(args: &Args) -> Result<(ReadFiles, Vec<Option<ErrorsSummary>>), String> {
+    let mut ws = Loaded::new(read_all(&args.files, args.format, &args.read)?);
+    if args.by_group {
+        ws = ws.broken_down();
+    }
+    let (datasets, rejected) = (ws.datasets, ws.rejected);
+    let any_rejected = print_rejected(&rejected);
+    let policy = args.opts.errors;
+    let summaries = errors::summarise_all(&datasets, policy);
+    let datasets = errors::apply_all(&datasets, policy);
+    Ok(((datasets, rejected, any_rejected), summaries))
+}
+
+/// Prints every rejected row to stderr as `file:line: reason`; whether there was any.
+fn print_rejected(rejected: &[Vec<Rejected>]) -> bool {
+    for r in rejected.iter().flatten() {
+        eprintln!("{}", r.located());
+    }
+    rejected.iter().any(|r| !r.is_empty())
+}
+
+/// Reads each file as one input.
+fn read_all(
+    files: &[String],
+    format: Option<Format>,
+    options: &ReadOptions,
+) -> Result<Vec<FileRead>, String> {
+    let mut reads = Vec::new();
+    for path in files {
+        let shown = if path == "-" {
+            "stdin".to_string()
+        } else {
+            path.clone()
+        };
+        let mut reader = Reader::new(&shown, &series_name_for(path), format)
+            .with_options(options.clone())
+            .with_parquet();
+        let mut input: Box<dyn Read> = if path == "-" {
+            Box::new(std::io::stdin())
+        } else {
+            Box::new(std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?)
+        };
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let got = input.read(&mut buf).map_err(|e| format!("{shown}: {e}"))?;
+            if got == 0 {
+                break;
+            }
+            reader.feed(&buf[..got]);
+        }
+        let read = reader.finish();
+        for note in &read.notes {
+            eprintln!("{shown}: {note}");
+        }
+        reads.push(read);
+    }
+    Ok(reads)
+}
+
+/// The series read, the rejected rows of each file, and whether there was any.
+type ReadFiles = (Vec<Dataset>, Vec<Vec<Rejected>>, bool);
+
+/// Exit status 2 when rows were rejected.
+fn status(any_rejected: bool) -> ExitCode {
+    if any_rejected {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `passk counts [FILE ...|-] [--format F]`: the per-task counts as read, as JSON.
+fn counts(args: Args) -> Result<ExitCode, String> {
+    let (datasets, _, any_rejected) = read_files(&args)?;
+    print_out(&counts_json(&datasets));
+    Ok(status(any_rejected))
+}
+
+/// `passk link [FILE ...|-] [--format F] [--page URL]`: the share link of the files' series
+/// with the page's default settings.
+fn link(args: Args) -> Result<ExitCode, String> {
+    let reads = read_all(&args.files, args.format, &args.read)?;
+    let any_rejected = print_rejected(&assemble(reads.clone()).1);
+    let inputs = reads
+        .iter()
+        .map(|r| {
+            let mut kept = carried(r);
+            // A link names files, never the directories they sit in on this machine.
+            kept.file = kept
+                .file
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            kept
+        })
+        .collect();
+    let shared = Shared {
+        inputs,
+        settings: Default::default(),
+        enabled: passk_core::estimators::kind::DEFAULT_ENABLED.to_vec(),
+        band: passk_core::settings::BandKind::DEFAULT,
+        view: Default::default(),
+        example: None,
+    };
+    let fragment = encode(None, Some(&shared))?;
+    let page = args.page.split('#').next().unwrap_or_default();
+    print_out(&format!("{page}#{fragment}"));
+    Ok(status(any_rejected))
+}
+
+/// One series' plan as `passk plan` prints it: the series name, then the plan's fields.
+#[derive(serde::Serialize)]
+struct NamedPlan {
+    /// The series.
+    series: String,
+    /// The plan.
+    #[serde(flatten)]
+    plan: planner::Plan,
+}
+
+/// `passk plan [FILE ...|-] --k K --half-width H [--confidence P]`: the sample-size plan of
+/// each series as JSON (one object, or an array for several series, each with its `series`).
+fn plan(args: Args) -> Result<ExitCode, String> {
+    if args.next {
+        let (datasets, _, any_rejected) = read_files(&args)?;
+        print_out(&crate::next::next_json(&args, &datasets)?);
+        return Ok(status(any_rejected));
+    }
+    let k = match args.opts.ks.as_slice() {
+        [k] => *k,
+        _ => return Err("plan needs one budget: --k K".into()),
+    };
+    let h = args
+        .half_width
+        .ok_or("plan needs a target: --half-width H")?;
+    let (datasets, _, any_rejected) = read_files(&args)?;
+    let confidence = args.opts.settings.confidence;
+    let mut plans = Vec::new();
+    for d in &datasets {
+        let plan =
+            planner::plan(&d.groups(), k, h, confidence).map_err(|e| format!("{}: {e}", d.name))?;
+        plans.push(NamedPlan {
+            series: d.name.clone(),
+            plan,
+        });
+    }
+    let json = match plans.as_slice() {
+        [one] => serde_json::to_string_pretty(one),
+        all => serde_json::to_string_pretty(all),
+    }
+    .map_err(|e| format!("writing JSON: {e}"))?;
+    print_out(&json);
+    Ok(status(any_rejected))
+}
+
+/// Without `--k`, the default budgets up to 8 × the largest n read (as the page's default k
+/// list): `passk_core::settings::default_ks`.
+fn default_budgets(args: &mut Args, datasets: &[Dataset]) {
+    if !args.k_given {
+        let n_max = datasets
+            .iter()
+            .flat_map(|d| d.tasks.iter())
+            .map(|t| t.counts.n())
+            .max();
+        args.opts.ks = passk_core::settings::default_ks(n_max);
+    }
+}
+
+/// `passk compare [FILE ...|-] [FLAGS]`: every pair's paired test at each k, the crossovers
+/// and the ranks, as JSON.
+fn compare(mut args: Args) -> Result<ExitCode, String> {
+    let (datasets, _, any_rejected) = read_files(&args)?;
+    default_budgets(&mut args, &datasets);
+    let pairs = if args.first_pairs {
+        Pairs::First
+    } else {
+        Pairs::All
+    };
+    let d = compare_all(&datasets, &args.opts.ks, pairs, &args.opts.settings);
+    let json = serde_json::to_string_pretty(&d).map_err(|e| format!("writing JSON: {e}"))?;
+    print_out(&json);
+    Ok(status(any_rejected))
+}
+
+/// `passk report [FILE ...|-] [FLAGS]`: the passk-report/1 JSON document.
+fn report(mut args: Args) -> Result<ExitCode, String> {
+    let ((datasets, rejected, any_rejected), errors) = read_with_errors(&args)?;
+    default_budgets(&mut args, &datasets);
+    let mut report = build_report(&datasets, rejected, &args.opts);
+    for (m, e) in report.models.iter_mut().zip(errors) {
+        m.errors = e;
+    }
+    let json = serde_json::to_string_pretty(&report).map_err(|e| format!("writing JSON: {e}"))?;
+    print_out(&json);
+    Ok(status(any_rejected))
+}
