@@ -19,3 +19,5 @@ pub mod stop_text;
 pub mod summaries;
 pub mod summary;
 pub mod table;
+#[cfg(test)]
+mod test_counts;

@@ -69,29 +69,22 @@ impl Elevation {
         (t.saturating_sub(self.k), &self.rows[t])
     }
 
-    /// The degree-2k Bernstein coefficients of (Σ_j x_j B_{j,k})² and of Σ_j x_j B_{j,k}
-    /// itself (its degree elevation), for each credit vector of `xs`.
-    fn square_and_lift(&self, xs: &[&[f64]]) -> Vec<(Vec<f64>, Vec<f64>)> {
-        let mut out: Vec<(Vec<f64>, Vec<f64>)> = xs
+    /// The degree-2k Bernstein coefficients of (Σ_j x_j B_{j,k})², for each credit vector
+    /// of `xs`: h_t = Σ_j ω_{j,t}·x_j·x_{t−j}.
+    fn squares(&self, xs: &[&[f64]]) -> Vec<Vec<f64>> {
+        let mut out: Vec<Vec<f64>> = xs
             .iter()
-            .map(|_| {
-                (
-                    Vec::with_capacity(2 * self.k + 1),
-                    Vec::with_capacity(2 * self.k + 1),
-                )
-            })
+            .map(|_| Vec::with_capacity(2 * self.k + 1))
             .collect();
         for t in 0..=2 * self.k {
             let (lo, row) = self.row(t);
-            for (x, (sq, lift)) in xs.iter().zip(out.iter_mut()) {
-                let (mut s, mut l) = (Neumaier::default(), Neumaier::default());
+            for (x, sq) in xs.iter().zip(out.iter_mut()) {
+                let mut s = Neumaier::default();
                 for (i, w) in row.iter().enumerate() {
                     let j = lo + i;
                     s.add(w * x[j] * x[t - j]);
-                    l.add(w * x[j]);
                 }
                 sq.push(s.total());
-                lift.push(l.total());
             }
         }
         out
@@ -129,13 +122,7 @@ fn squares(k: u64, general: &[&[f64]]) -> Squares {
     if let Some(s) = found {
         return s;
     }
-    let made: Squares = std::sync::Arc::new(
-        Elevation::new(k as usize)
-            .square_and_lift(general)
-            .into_iter()
-            .map(|x| x.0)
-            .collect(),
-    );
+    let made: Squares = std::sync::Arc::new(Elevation::new(k as usize).squares(general));
     if let Ok(mut c) = SQUARES.lock() {
         if c.len() >= KEPT {
             c.remove(0);
@@ -266,7 +253,7 @@ impl<'a> Posterior<'a> {
                     }
                     let centred: Vec<f64> = s.score.credits().iter().map(|x| x - m).collect();
                     let e = self.elevation.get_or_init(|| Elevation::new(k as usize));
-                    let h = e.square_and_lift(&[&centred]).remove(0).0;
+                    let h = e.squares(&[&centred]).remove(0);
                     (m, dot(&h, &pmf2).max(0.0))
                 }
             })

@@ -3,6 +3,7 @@
 //! c/n ≥ ½, all in integers.
 
 use super::*;
+use crate::test_counts::counts;
 use passk_core::report::build::build_report;
 use passk_core::settings::Options;
 use passk_io::read::{assemble, read_text};
@@ -21,24 +22,6 @@ fn report(ks: &[u64], files: &[(&str, &str)]) -> Report {
         ..Options::default()
     };
     build_report(&ds, rej, &opts)
-}
-
-/// (c, n) of every line, read here by hand.
-fn counts(text: &str) -> Vec<(u64, u64)> {
-    let field = |line: &str, key: &str| -> u64 {
-        let at = line.find(&format!("\"{key}\": ")).unwrap() + key.len() + 4;
-        line[at..]
-            .split([',', '}'])
-            .next()
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap()
-    };
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| (field(l, "c"), field(l, "n")))
-        .collect()
 }
 
 fn share(t: &[(u64, u64)], keep: impl Fn(&(u64, u64)) -> bool) -> f64 {

@@ -2,6 +2,7 @@
 //! integers, its standard error over tasks as sd(c_i/n)/√T), not by the report.
 
 use super::*;
+use crate::test_counts::counts;
 use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
 use passk_core::report::build::build_report;
 use passk_core::settings::{Options, Settings};
@@ -20,24 +21,6 @@ fn deepscaler(ks: &[u64]) -> (Report, Vec<passk_core::data::dataset::Dataset>) {
         ..Options::default()
     };
     (build_report(&ds, rej, &opts), ds)
-}
-
-/// (c, n) of every line of a JSON-lines counts file, read here by hand.
-fn counts(text: &str) -> Vec<(u64, u64)> {
-    let field = |line: &str, key: &str| -> u64 {
-        let at = line.find(&format!("\"{key}\": ")).unwrap() + key.len() + 4;
-        line[at..]
-            .split([',', '}'])
-            .next()
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap()
-    };
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| (field(l, "c"), field(l, "n")))
-        .collect()
 }
 
 #[test]
