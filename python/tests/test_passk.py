@@ -84,11 +84,48 @@ def test_report_compare_plan_are_the_command_lines(files):
     assert passk.plan(*paths, next=True, k=100) == json.loads(cli("plan", *paths, "--next", "--k", "100"))
 
 
+def counts(path):
+    """A file's first series as (n, c) arrays, as `read` gives them."""
+    tasks = passk.read(path)["series"][0][1]
+    return np.array([t["counts"][0] for t in tasks]), np.array([t["counts"][1] for t in tasks])
+
+
 def test_the_closed_form_equals_the_report():
     path = str(EXAMPLES / "deepscaler_base.jsonl")
-    tasks = passk.read(path)["series"][0][1]
-    n = np.array([t["counts"][0] for t in tasks])
-    c = np.array([t["counts"][1] for t in tasks])
+    n, c = counts(path)
     doc = passk.report(path, k=[1, 10, 100], forecast=False)
     for row in doc["models"][0]["pass_at_k"]:
         assert passk.pass_at_k(n, c, row["k"]).mean() == pytest.approx(row["combinatorial"], rel=1e-14)
+
+
+def test_the_estimators_are_the_reports_columns():
+    path = str(EXAMPLES / "deepscaler_rl.jsonl")
+    n, c = counts(path)
+    doc = passk.report(path, k=[1, 10, 1000], forecast=False)
+    for row in doc["models"][0]["pass_at_k"]:
+        for est in ("naive", "bb", "zoibb"):
+            got = passk.pass_at_k(n, c, row["k"], estimator=est)
+            # The fits reach beyond n = 128 (k = 1000): no NaN, no warning.
+            assert not np.isnan(got).any()
+            assert got.mean() == pytest.approx(row[est], rel=1e-12), (est, row["k"])
+    for row in doc["models"][0]["pass_hat_k"]:
+        got = passk.pass_hat_k(n, c, row["k"], estimator="bb").mean()
+        assert got == pytest.approx(row["bb"], rel=1e-12), row["k"]
+    with pytest.raises(passk.PasskError, match="unknown estimator 'linmix'"):
+        passk.pass_at_k(n, c, 1, estimator="linmix")
+
+
+def test_dataframes_and_count_arrays_are_read_as_their_csv():
+    pd = pytest.importorskip("pandas")
+    pl = pytest.importorskip("polars")
+    path = EXAMPLES / "pythia_math_n10000.csv"
+    want = passk.report(str(path), k=[1, 100], forecast=False)["models"]
+    assert passk.report(pd.read_csv(path), k=[1, 100], forecast=False)["models"] == want
+    assert passk.report(pl.read_csv(path), k=[1, 100], forecast=False)["models"] == want
+    # {series: (n, c)}: the same counts, so the same numbers (the series named by the keys).
+    arrays = {"base": counts(str(EXAMPLES / "deepscaler_base.jsonl"))}
+    got = passk.report(arrays, k=[1, 10], forecast=False)["models"][0]
+    ref = passk.report(str(EXAMPLES / "deepscaler_base.jsonl"), k=[1, 10], forecast=False)["models"][0]
+    assert got["name"] == "base" and got["pass_at_k"] == ref["pass_at_k"]
+    with pytest.raises(passk.PasskError, match="input 1 is a list"):
+        passk.report([1, 2])
