@@ -153,6 +153,8 @@ fn each_chart_draws_on_a_canvas() {
             posterior: true,
             slots: vec![],
             log_tau: true,
+            tailpass: vec![],
+            tailpass_k: 0,
         }),
         Chart::Steps(passk_plot::steps::StepsChart {
             lines: (0..3)

@@ -39,11 +39,14 @@ pub fn CoverPanel(
     });
     let chart = Signal::derive(move || {
         let (series, slots) = shown.get();
+        let (tailpass_k, tailpass) = a.report.with(|r| passk_view::tailpass::lines(r, &series));
         Chart::Cover(CoverChart {
             series,
             posterior: true,
             slots,
             log_tau: log_tau.get(),
+            tailpass,
+            tailpass_k,
         })
     });
     let areas = move || {
@@ -64,6 +67,7 @@ pub fn CoverPanel(
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
                 "(dashed). Markers at the τ list. The area under each curve equals its pass@1"
                 {move || { let s = areas(); if s.is_empty() { " (given here once the curves are computed).".to_string() } else { format!(": {s}.") } }}
+                <span data-testid="cover-tailpass-note">{move || a.report.with(passk_view::tailpass::note)}</span>
             </p>
             <label class="toggle">
                 <input type="checkbox" data-testid="cover-log" prop:checked=move || log_tau.get()

@@ -27,6 +27,9 @@ async function cell(series, k, name) {
 
 const number = (title) => Number(title.replace(/^standard error /, ''));
 
+// The columns after G-Pass@k's (passk_view::table::MORE).
+const MORE = ['mG-Pass@k', 'maj@k (strict)', 'AUC@k', 'Geom@k', 'Geom_ds@k', 'GeoSpectrum*@k', 'TailPass m²@k'];
+
 test('± SE over tasks by default, over samples on request, each explained', async () => {
   // Every column (the default shows pass@k, its SE and auto).
   await h.page.getByTestId('column-picker').locator('summary').click();
@@ -36,7 +39,7 @@ test('± SE over tasks by default, over samples on request, each explained', asy
   assert.equal(head[2], 'pass@k (unbiased)');
   assert.equal(head[3], '± SE (tasks)');
   assert.equal(head.at(-1), 'auto (backtested)');
-  assert.deepEqual(head.slice(-7, -1), ['G-Pass@k τ=0.5', 'G-Pass@k τ=0.75', 'G-Pass@k τ=1', 'mG-Pass@k', 'maj@k (strict)', 'AUC@k']);
+  assert.deepEqual(head.slice(-11, -1), ['G-Pass@k τ=0.5', 'G-Pass@k τ=0.75', 'G-Pass@k τ=1', ...MORE]);
   assert.match(await h.page.getByTestId('se-note').textContent(), /^Over tasks: .*√T/);
   const cli = passkJson('report', ...EXAMPLES);
   for (const [i, series] of ['deepscaler_base', 'deepscaler_rl'].entries()) {
@@ -76,6 +79,21 @@ test('G-Pass@k_τ, mG-Pass@k, strict maj@k and AUC@k with their intervals equal 
     await check('deepscaler_base', k, 'maj@k (strict)', cli.models[0].maj_strict_at_k.find((r) => r.k === k));
     await check('deepscaler_base', k, 'AUC@k', cli.models[0].auc_at_k.find((r) => r.k === k));
   }
+  // The geometric blends (k ≤ n) and TailPass's moment utility (a posterior: also k > n).
+  for (const k of [1, 10]) {
+    await check('deepscaler_rl', k, 'Geom@k', cli.models[1].geom_at_k.find((r) => r.k === k));
+    await check('deepscaler_rl', k, 'Geom_ds@k', cli.models[1].geom_ds_at_k.find((r) => r.k === k));
+    await check('deepscaler_base', k, 'GeoSpectrum*@k', cli.models[0].geo_spectrum_at_k.find((r) => r.k === k));
+  }
+  for (const k of [10, 200]) {
+    const tp = cli.models[0].tailpass.find((r) => r.k === k);
+    if (k > 100) {
+      assert.equal(tp, undefined);
+      assert.match((await cell('deepscaler_base', k, 'TailPass m²@k')).title, /k ≤ 100/);
+    } else {
+      await check('deepscaler_base', k, 'TailPass m²@k', { value: tp.moment2.mean, interval: tp.moment2 });
+    }
+  }
   // k = 1000 > n: empty with the reason.
   assert.match((await cell('deepscaler_base', 1000, 'mG-Pass@k')).title, /k = 1000 > n for 1060 tasks/);
   await typeInto(h.page, 'g-tau-list', '0.9, 0.6');
@@ -84,7 +102,7 @@ test('G-Pass@k_τ, mG-Pass@k, strict maj@k and AUC@k with their intervals equal 
     const head = document.querySelector('[data-testid=results-table] thead')?.textContent ?? '';
     return head.includes('G-Pass@k τ=0.9') && head.includes('G-Pass@k τ=0.6');
   });
-  assert.deepEqual((await header()).slice(-6, -1), ['G-Pass@k τ=0.6', 'G-Pass@k τ=0.9', 'mG-Pass@k', 'maj@k (strict)', 'AUC@k']);
+  assert.deepEqual((await header()).slice(-10, -1), ['G-Pass@k τ=0.6', 'G-Pass@k τ=0.9', ...MORE]);
   cli = passkJson('report', ...EXAMPLES, '--g-tau', '0.6,0.9');
   assert.equal(parseFloat((await cell('deepscaler_base', 10, 'G-Pass@k τ=0.9')).title), g(0, 10, 0.9));
   await typeInto(h.page, 'g-tau-list', '2');

@@ -76,6 +76,8 @@ test('the Cover@τ axis turns logarithmic when every pass@1 is low, and the choi
   await page.getByTestId('example-pythia').click();
   await page.getByTestId('results-table').filter({ hasText: 'Pythia 12B' }).waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid=cover-log]')?.checked);
+  // TailPass@100 dotted beside each series (issue 54), and said in words.
+  assert.match(await page.getByTestId('cover-tailpass-note').textContent(), /^ Dotted: TailPass@100, the posterior share of tasks whose 100 fresh samples/);
   const logInk = (await canvasInk(page, 'chart-cover')).sum;
   await page.getByTestId('cover-log').uncheck();
   // The chart is redrawn on the linear axis.

@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use passk_core::estimators::interval::Interval;
-use passk_core::num::prec::{rel_diff, SCORIO_MEAN_REL, SCORIO_SD_REL};
+use passk_core::num::prec::{rel_diff, EXACT_MOMENT_REL, SCORIO_MEAN_REL, SCORIO_SD_REL};
 use passk_core::report::build::build_report;
 use passk_core::report::schema::ModelReport;
 use passk_core::settings::Options;
@@ -144,4 +144,121 @@ fn every_interval_equals_scorio_on_the_real_files() {
         worst.2, worst.0, worst.1
     );
     assert!(worst.2 > 9 * 60);
+}
+
+/// The geometric blends and TailPass@k (values, intervals, each point of the profile and its
+/// moment utility) against scorio 0.2.3, recorded by `gen_scorio_geom.py`.
+#[test]
+fn geometric_blends_and_tailpass_equal_scorio_on_the_real_files() {
+    let path =
+        passk_fixtures::root().join("crates/passk-core/tests/reference/scorio/scorio_geom.json");
+    let r: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(r["meta"]["scorio_version"], "0.2.3");
+    let exact_path =
+        passk_fixtures::root().join("crates/passk-core/tests/reference/scorio/exact_tailpass.json");
+    let exact_ref: Value =
+        serde_json::from_str(&std::fs::read_to_string(exact_path).unwrap()).unwrap();
+    let mut worst = Worst::default();
+    let (mut profiles, mut points, mut scorio_off) = (0, 0, 0);
+    let (mut exact_worst, mut scorio_worst) = (0f64, 0f64);
+    let series = r["series"].as_object().unwrap();
+    assert_eq!(series.len(), 9);
+    for m in &reports() {
+        for rec in series[&m.name].as_array().unwrap() {
+            let f = rec["f"].as_str().unwrap();
+            let k = rec["k"].as_u64().unwrap();
+            let what = format!("{} {f} k={k}", m.name);
+            let res = &rec["result"];
+            let rows = match f.trim_end_matches("_ci") {
+                "geom_at_k" => Some(&m.geom_at_k),
+                "geom_ds_at_k" => Some(&m.geom_ds_at_k),
+                "geo_spectrum_at_k" => Some(&m.geo_spectrum_at_k),
+                _ => None,
+            };
+            if let Some(rows) = rows {
+                let row = rows
+                    .iter()
+                    .find(|x| x.k == k)
+                    .unwrap_or_else(|| panic!("{what}: no row"));
+                if f.ends_with("_ci") {
+                    worst.interval(row.interval, res, &what)
+                } else {
+                    worst.value(row.value, res.as_f64().unwrap(), &what)
+                }
+                continue;
+            }
+            let tp = m
+                .tailpass
+                .iter()
+                .find(|x| x.k == k)
+                .unwrap_or_else(|| panic!("{what}: no TailPass row"));
+            match f {
+                "tailpass_ci_normal" => {
+                    let cols: Vec<&Vec<Value>> =
+                        (0..4).map(|i| res[i].as_array().unwrap()).collect();
+                    assert_eq!(cols[0].len(), k as usize, "{what}");
+                    for r in 0..k as usize {
+                        let want =
+                            Value::from(cols.iter().map(|c| c[r].clone()).collect::<Vec<Value>>());
+                        let got = Interval {
+                            mean: tp.mean[r],
+                            sd: tp.sd[r],
+                            lo: tp.lo[r],
+                            hi: tp.hi[r],
+                        };
+                        let at = format!("{what} r={}", r + 1);
+                        // At k = 100 each point is checked against exact rationals first;
+                        // scorio only where it is itself within the tolerance of them.
+                        if let Some(e) = exact(&exact_ref, &m.name, k, r) {
+                            let (dm, ds) = (rel_diff(got.mean, e.0), rel_diff(got.sd, e.1));
+                            assert!(
+                                dm <= EXACT_MOMENT_REL,
+                                "{at} mean: {} vs exact {}",
+                                got.mean,
+                                e.0
+                            );
+                            assert!(
+                                ds <= EXACT_MOMENT_REL,
+                                "{at} sd: {} vs exact {}",
+                                got.sd,
+                                e.1
+                            );
+                            exact_worst = exact_worst.max(dm).max(ds);
+                            let sm = rel_diff(cols[0][r].as_f64().unwrap(), e.0);
+                            let ss = rel_diff(cols[1][r].as_f64().unwrap(), e.1);
+                            scorio_worst = scorio_worst.max(sm).max(ss);
+                            if sm > SCORIO_MEAN_REL || ss > SCORIO_SD_REL {
+                                scorio_off += 1;
+                                continue;
+                            }
+                        }
+                        worst.interval(Some(got), &want, &at);
+                        points += 1;
+                    }
+                    profiles += 1;
+                }
+                "tailpass_moment2_ci_normal" => worst.interval(Some(tp.moment2), res, &what),
+                other => panic!("unexpected {other}"),
+            }
+        }
+    }
+    println!(
+        "{} values, {profiles} profiles ({points} points against scorio); worst relative difference: values and bounds {:e}, sds {:e}",
+        worst.2, worst.0, worst.1
+    );
+    println!(
+        "TailPass@100 against exact rationals: passk within {exact_worst:e}, scorio within {scorio_worst:e} ({scorio_off} points of scorio's beyond the tolerance)"
+    );
+    assert_eq!(profiles, 9 * 5);
+    assert!(points > 9 * 100);
+}
+
+/// The exact (mean, sd) of point r (from 0) of the k-profile of a series, if recorded.
+fn exact(r: &Value, name: &str, k: u64, point: usize) -> Option<(f64, f64)> {
+    if r["k"].as_u64() != Some(k) {
+        return None;
+    }
+    let p = &r["series"][name][point];
+    let num = |i: usize| p[i].as_str().and_then(|x| x.parse::<f64>().ok());
+    Some((num(0)?, num(1)?))
 }

@@ -21,6 +21,12 @@ pub struct CoverChart {
     pub slots: Vec<usize>,
     /// τ on a log axis (for low success rates).
     pub log_tau: bool,
+    /// TailPass@K beside each series (aligned with `series`; empty: none): the posterior
+    /// share of tasks whose K fresh samples would reach each share r/K of passes, as
+    /// (r/K, μ_r) — Cover@τ at a finite budget.
+    pub tailpass: Vec<Vec<(f64, f64)>>,
+    /// The budget K of `tailpass`.
+    pub tailpass_k: u64,
 }
 
 /// The plug-in step function as a path: G = share_j on (r_{j−1}, r_j], 0 after the last rate.
@@ -112,6 +118,10 @@ where
             let pts: Vec<(f64, f64)> = s.posterior.iter().copied().filter(|p| p.0 >= lo).collect();
             c.draw_series(style.dashed(pts, 6.0, 3.0, post))?;
         }
+        if let Some(tp) = chart.tailpass.get(i).filter(|t| !t.is_empty()) {
+            let dots = style.stroke(color.mix(0.9), 1.6);
+            c.draw_series(style.dashed(clip(tp.clone()), 1.5, 3.0, dots))?;
+        }
         for &(tau, plugin, _) in &s.marks {
             let r = style.px(4.0) as i32;
             c.draw_series(std::iter::once(Circle::new(
@@ -124,6 +134,15 @@ where
     if chart.posterior && !chart.series.is_empty() {
         let neutral = style.stroke(style.muted(), 1.4);
         key(c, "plug-in: solid steps; BB posterior: dashed")?.legend(line_sample(7, neutral));
+    }
+    if chart.tailpass.iter().any(|t| !t.is_empty()) {
+        let neutral = style.stroke(style.muted(), 1.6);
+        let k = chart.tailpass_k;
+        key(
+            c,
+            format!("TailPass@{k} (≥ τ of {k} fresh samples): dotted"),
+        )?
+        .legend(line_sample(3, neutral));
     }
     if let Some(first) = chart.series.first() {
         let muted = style.stroke(style.muted().mix(0.8), 1.0);

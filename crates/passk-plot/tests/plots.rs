@@ -291,6 +291,8 @@ fn cover_chart_has_steps_posterior_and_marks() {
         posterior: true,
         slots: vec![],
         log_tau: false,
+        tailpass: vec![vec![(0.25, 0.6), (0.5, 0.4), (0.75, 0.2), (1.0, 0.1)]; 2],
+        tailpass_k: 4,
     };
     let (svg, map) = svg_string(800, 480, |a| draw_cover(a, &chart, &Style::default())).unwrap();
     played_as_drawn(&Chart::Cover(chart.clone()), (800, 480), &Style::default());
@@ -299,6 +301,14 @@ fn cover_chart_has_steps_posterior_and_marks() {
     assert!(
         text(&svg, "deepscaler_rl") && text(&svg, "plug-in: solid steps; BB posterior: dashed")
     );
+    // TailPass@K beside each series, dotted, named in the legend; none without profiles.
+    assert!(text(&svg, "TailPass@4 (≥ τ of 4 fresh samples): dotted"));
+    let bare = CoverChart {
+        tailpass: vec![],
+        ..chart.clone()
+    };
+    let (plain, _) = svg_string(800, 480, |a| draw_cover(a, &bare, &Style::default())).unwrap();
+    assert!(!plain.contains("TailPass") && plain.len() < svg.len());
     assert_eq!(
         svg.split('<')
             .filter(|e| e.starts_with("circle") && e.contains("fill=\"#0072B2\""))

@@ -19,5 +19,6 @@ pub mod stop_text;
 pub mod summaries;
 pub mod summary;
 pub mod table;
+pub mod tailpass;
 #[cfg(test)]
 mod test_counts;

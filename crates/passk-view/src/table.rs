@@ -22,7 +22,7 @@ pub const COLUMNS: [&str; 10] = [
 
 /// The header of the pass@k table after series and k: [`COLUMNS`] with "± SE" (of `se`)
 /// after the combinatorial value, and G-Pass@k at each τ of the report's G-Pass list,
-/// mG-Pass@k, strict maj@k and AUC@k (each with its interval) before the backtested value.
+/// and the rest of [`MORE`] (each with its interval) before the backtested value.
 pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
     // The Bayesian interval names its centre and its prior.
@@ -36,10 +36,24 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
         .zip(voting(report))
         .filter(|(_, on)| *on)
         .map(|(c, _)| c.to_string());
-    let more = ["mG-Pass@k", "maj@k (strict)", "AUC@k"].map(String::from);
+    let more = MORE.map(String::from);
     h.splice(last..last, g.chain(more).chain(voted));
     h
 }
+
+/// The columns after G-Pass@k's, each "value [lo – hi]".
+pub const MORE: [&str; 7] = [
+    "mG-Pass@k",
+    "maj@k (strict)",
+    "AUC@k",
+    "Geom@k",
+    "Geom_ds@k",
+    "GeoSpectrum*@k",
+    "TailPass m²@k",
+];
+
+/// Why a TailPass cell is empty.
+const NO_TAILPASS: &str = "TailPass@k is computed for k ≤ 100";
 
 /// The columns of the metrics that need answers or scores, in table order.
 pub const VOTING: [&str; 3] = ["maj@k", "BoN@k", "max@k"];
@@ -88,7 +102,8 @@ fn se_cell(se: &StdErrors, kind: SeKind) -> Cell {
     }
 }
 
-/// G-Pass@k at each τ of the G-Pass list, then mG-Pass@k strict maj@k and AUC@k), each with its Bayesian interval, for one budget of a series.
+/// G-Pass@k at each τ of the G-Pass list, then [`MORE`], each with its Bayesian interval, for
+/// one budget of a series (TailPass m²@k: the posterior mean, any k ≤ 100).
 fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
     let ranged = |v: Option<(f64, Option<Interval>)>| match v {
         Some((x, iv)) => Cell::Ranged(Some(x), iv.map(|i| (i.lo, i.hi)), String::new()),
@@ -103,10 +118,20 @@ fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
         .collect();
     let mg = m.mg_pass_at_k.iter().find(|g| g.k == k);
     out.push(ranged(mg.map(|g| (g.value, g.interval))));
-    for rows in [&m.maj_strict_at_k, &m.auc_at_k] {
+    for rows in [
+        &m.maj_strict_at_k,
+        &m.auc_at_k,
+        &m.geom_at_k,
+        &m.geom_ds_at_k,
+        &m.geo_spectrum_at_k,
+    ] {
         let v = rows.iter().find(|r| r.k == k);
         out.push(ranged(v.map(|r| (r.value, r.interval))));
     }
+    out.push(match m.tailpass.iter().find(|t| t.k == k) {
+        Some(t) => ranged(Some((t.moment2.mean, Some(t.moment2)))),
+        None => Cell::Ranged(None, None, NO_TAILPASS.to_string()),
+    });
     out
 }
 

@@ -3,133 +3,17 @@
 //! variance of its latent credit, and the dataset's normal interval.
 
 use crate::data::groups::Groups;
+use crate::estimators::bernstein::{beta_binomial_pmf, dot, products, squares, Elevation};
 use crate::estimators::count_score::{CountScore, Shape, GENERAL_K_MAX};
 use crate::estimators::interval::{task_moments, Interval, Metric, Prior};
-use crate::num::gamma::ln_gamma;
-use crate::num::libm_math::LibmMath;
 use crate::num::normal::two_sided_z;
 use crate::num::sum::Neumaier;
-
-/// The Beta-binomial pmf P(J = j), j = 0..=m, of J ~ Binomial(m, p), p ~ Beta(a, b): by
-/// the ratio of consecutive terms in logs, normalised from its largest term (scorio's
-/// `_beta_binomial_probabilities`).
-pub fn beta_binomial_pmf(m: usize, a: f64, b: f64) -> Vec<f64> {
-    let mut logs = Vec::with_capacity(m + 1);
-    let mut l = 0.0;
-    logs.push(l);
-    for t in 0..m {
-        let tf = t as f64;
-        l += ((m - t) as f64).libm_ln() - (tf + 1.0).libm_ln() + (a + tf).libm_ln()
-            - (b + (m - t) as f64 - 1.0).libm_ln();
-        logs.push(l);
-    }
-    let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut total = Neumaier::default();
-    let mut p: Vec<f64> = logs
-        .iter()
-        .map(|l| {
-            let e = (l - top).libm_exp();
-            total.add(e);
-            e
-        })
-        .collect();
-    let s = total.total();
-    p.iter_mut().for_each(|x| *x /= s);
-    p
-}
-
-/// The degree-2k weights of a product of two degree-k Bernstein polynomials: for each t,
-/// ω_{j,t} = C(k, j)·C(k, t−j)/C(2k, t) over j = max(0, t−k)..=min(t, k), row by row.
-struct Elevation {
-    k: usize,
-    /// Row t: ω_{j,t} for j from max(0, t−k) (about k² numbers: k ≤ [`GENERAL_K_MAX`]).
-    rows: Vec<Vec<f64>>,
-}
-
-impl Elevation {
-    fn new(k: usize) -> Elevation {
-        let lf: Vec<f64> = (0..=2 * k).map(|i| ln_gamma(i as f64 + 1.0)).collect();
-        let ln_c = |n: usize, r: usize| lf[n] - lf[r] - lf[n - r];
-        let rows = (0..=2 * k)
-            .map(|t| {
-                let lo = t.saturating_sub(k);
-                let row: Vec<f64> = (lo..=t.min(k))
-                    .map(|j| (ln_c(k, j) + ln_c(k, t - j) - ln_c(2 * k, t)).libm_exp())
-                    .collect();
-                // They sum to 1 (Vandermonde): normalised, the rounding of the logs goes.
-                let s = crate::num::sum::sum(row.iter().copied());
-                row.into_iter().map(|w| w / s).collect()
-            })
-            .collect();
-        Elevation { k, rows }
-    }
-
-    /// Row t: its first j and its weights.
-    fn row(&self, t: usize) -> (usize, &[f64]) {
-        (t.saturating_sub(self.k), &self.rows[t])
-    }
-
-    /// The degree-2k Bernstein coefficients of (Σ_j x_j B_{j,k})², for each credit vector
-    /// of `xs`: h_t = Σ_j ω_{j,t}·x_j·x_{t−j}.
-    fn squares(&self, xs: &[&[f64]]) -> Vec<Vec<f64>> {
-        let mut out: Vec<Vec<f64>> = xs
-            .iter()
-            .map(|_| Vec::with_capacity(2 * self.k + 1))
-            .collect();
-        for t in 0..=2 * self.k {
-            let (lo, row) = self.row(t);
-            for (x, sq) in xs.iter().zip(out.iter_mut()) {
-                let mut s = Neumaier::default();
-                for (i, w) in row.iter().enumerate() {
-                    let j = lo + i;
-                    s.add(w * x[j] * x[t - j]);
-                }
-                sq.push(s.total());
-            }
-        }
-        out
-    }
-}
 
 /// Count scores of one budget prepared for their posterior moments at each task.
 pub struct Posterior<'a> {
     scores: Vec<Prepared<'a>>,
     /// The weights, made only if a variance must be taken again centred (rare).
     elevation: std::cell::OnceCell<Elevation>,
-}
-
-/// The squares of the credit vectors of the budgets prepared lately, by budget and the bits
-/// of their credits: every series of a report has the same (about 0.2 s for seven series at
-/// k ≤ 1,000 otherwise, the weights made again for each).
-type Squares = std::sync::Arc<Vec<Vec<f64>>>;
-
-/// The most budgets kept.
-const KEPT: usize = 32;
-
-static SQUARES: std::sync::Mutex<Vec<(u64, Vec<u64>, Squares)>> = std::sync::Mutex::new(Vec::new());
-
-/// The squares (of each vector of `general`) at budget k, made once.
-fn squares(k: u64, general: &[&[f64]]) -> Squares {
-    let bits: Vec<u64> = general
-        .iter()
-        .flat_map(|x| x.iter().map(|v| v.to_bits()))
-        .collect();
-    let found = SQUARES.lock().ok().and_then(|c| {
-        c.iter()
-            .find(|(kk, b, _)| *kk == k && *b == bits)
-            .map(|e| e.2.clone())
-    });
-    if let Some(s) = found {
-        return s;
-    }
-    let made: Squares = std::sync::Arc::new(Elevation::new(k as usize).squares(general));
-    if let Ok(mut c) = SQUARES.lock() {
-        if c.len() >= KEPT {
-            c.remove(0);
-        }
-        c.push((k, bits, made.clone()));
-    }
-    made
 }
 
 struct Prepared<'a> {
@@ -219,11 +103,6 @@ impl<'a> Posterior<'a> {
         } else {
             (Vec::new(), Vec::new())
         };
-        let dot = |x: &[f64], p: &[f64]| {
-            let mut s = Neumaier::default();
-            x.iter().zip(p).for_each(|(x, p)| s.add(x * p));
-            s.total()
-        };
         self.scores
             .iter()
             .map(|s| match s.shape {
@@ -253,11 +132,76 @@ impl<'a> Posterior<'a> {
                     }
                     let centred: Vec<f64> = s.score.credits().iter().map(|x| x - m).collect();
                     let e = self.elevation.get_or_init(|| Elevation::new(k as usize));
-                    let h = e.squares(&[&centred]).remove(0);
+                    let h = e.products(&[(&centred, &centred)]).remove(0);
                     (m, dot(&h, &pmf2).max(0.0))
                 }
             })
             .collect()
+    }
+}
+
+/// Two count scores of one budget prepared for their posterior covariance at each task
+/// (scorio's `joint_posterior_moments`, general case).
+pub struct Joint {
+    x: Vec<f64>,
+    y: Vec<f64>,
+    /// The degree-2k Bernstein coefficients of (g_x − r_x)·(g_y − r_y) for each pair of end
+    /// credits (r_x, r_y): first or last of x, first or last of y.
+    products: Vec<Vec<f64>>,
+    /// The weights, made only if a covariance must be taken again centred.
+    elevation: std::cell::OnceCell<Elevation>,
+}
+
+impl Joint {
+    /// Prepares `x` and `y`. None when their budgets differ or exceed [`GENERAL_K_MAX`].
+    pub fn new(x: &CountScore, y: &CountScore) -> Option<Joint> {
+        let k = x.k();
+        if y.k() != k || k > GENERAL_K_MAX {
+            return None;
+        }
+        let shifted = |v: &[f64], end: usize| -> Vec<f64> {
+            let r = v[end * (v.len() - 1)];
+            v.iter().map(|a| a - r).collect()
+        };
+        let xs = [shifted(x.credits(), 0), shifted(x.credits(), 1)];
+        let ys = [shifted(y.credits(), 0), shifted(y.credits(), 1)];
+        let pairs: Vec<(&[f64], &[f64])> = (0..4)
+            .map(|i| (xs[i / 2].as_slice(), ys[i % 2].as_slice()))
+            .collect();
+        Some(Joint {
+            x: x.credits().to_vec(),
+            y: y.credits().to_vec(),
+            products: products(k, &pairs).to_vec(),
+            elevation: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// Cov\[g_x, g_y\] at one task whose success rate is Beta(a, b), given their posterior
+    /// means `mx` and `my`.
+    ///
+    /// # Formula
+    /// Σ_t h_t·BB(t; 2k, a, b) − (m_x − r_x)(m_y − r_y), h the Bernstein coefficients of
+    /// (g_x − r_x)(g_y − r_y) with r the end credits nearer the means (the covariance is the
+    /// same for any r, and the terms are smallest so); within (2k+1)·64·ε of the terms it is
+    /// computed again from the centred credits (as scorio's `joint_posterior_moments`).
+    pub fn covariance(&self, a: f64, b: f64, mx: f64, my: f64) -> f64 {
+        let k = self.x.len() - 1;
+        let nearer = |v: &[f64], m: f64| usize::from((m - v[k]).abs() < (m - v[0]).abs());
+        let (ex, ey) = (nearer(&self.x, mx), nearer(&self.y, my));
+        let (rx, ry) = (self.x[ex * k], self.y[ey * k]);
+        let pmf2 = beta_binomial_pmf(2 * k, a, b);
+        let cross = dot(&self.products[2 * ex + ey], &pmf2);
+        let d = (mx - rx) * (my - ry);
+        let raw = cross - d;
+        let floor = (2 * k + 1) as f64 * 64.0 * f64::EPSILON * cross.abs().max(d.abs());
+        if raw.abs() > floor || cross == 0.0 {
+            return raw;
+        }
+        let cx: Vec<f64> = self.x.iter().map(|v| v - mx).collect();
+        let cy: Vec<f64> = self.y.iter().map(|v| v - my).collect();
+        let e = self.elevation.get_or_init(|| Elevation::new(k));
+        let h = e.products(&[(&cx, &cy)]).remove(0);
+        dot(&h, &pmf2)
     }
 }
 

@@ -88,8 +88,14 @@ impl CountScore {
         }
     }
 
-    /// Credit 1 from `j0` passes on.
-    fn at_least(k: u64, j0: u64) -> Result<CountScore, CountScoreError> {
+    /// At least `j0` of k pass (TailPass@k's event at the threshold j0/k).
+    ///
+    /// # Formula
+    /// A_j = 1{j ≥ j0}.
+    ///
+    /// # Errors
+    /// [`CountScoreError::ZeroBudget`] for k = 0.
+    pub fn at_least(k: u64, j0: u64) -> Result<CountScore, CountScoreError> {
         let k = Self::budget(k)?;
         Ok(CountScore {
             credits: (0..=k)

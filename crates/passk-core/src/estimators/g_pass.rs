@@ -5,7 +5,7 @@
 use super::unbiased::BudgetError;
 use crate::data::counts::Counts;
 use crate::data::groups::Groups;
-use crate::num::hypergeom::Hypergeom;
+use crate::num::hypergeom::{Hypergeom, DD_BELOW};
 use crate::num::recips::Recips;
 use crate::num::sum::Neumaier;
 
@@ -180,7 +180,7 @@ impl Carried {
             || dj > CARRY_GAP
             || steps > CARRY_STEPS
             || self.p.is_nan()
-            || self.p <= 1e-280
+            || self.p < DD_BELOW
         {
             return None;
         }

@@ -5,6 +5,7 @@
 
 pub mod avg_at_n;
 pub mod bayes_at_n;
+pub mod bernstein;
 pub mod best_of;
 pub mod beta_binomial;
 pub mod count_posterior;
@@ -13,6 +14,7 @@ pub mod cover;
 pub mod exact;
 pub mod extrapolate;
 pub mod g_pass;
+pub mod geom;
 pub mod interval;
 pub mod kind;
 pub mod likelihood;
@@ -20,5 +22,6 @@ pub mod linmix;
 pub mod majority;
 pub mod scaled;
 pub mod stderr;
+pub mod tailpass;
 pub mod unbiased;
 pub mod zoibb;

@@ -2,6 +2,7 @@
 //! tolerances, the seeded generator and variates, and the bounded optimiser.
 
 pub mod beta;
+pub mod dd;
 pub mod excess;
 pub mod fast_exp;
 pub mod gamma;

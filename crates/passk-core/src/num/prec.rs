@@ -18,6 +18,10 @@ pub const SCORIO_MEAN_REL: f64 = 1e-12;
 /// interval's bounds μ ∓ zσ are held to what the two carry).
 pub const SCORIO_SD_REL: f64 = 1e-12;
 
+/// Relative accuracy of the count scores' exact posterior means and sds (TailPass@k's
+/// profile) against exact rational arithmetic on the real files, down to values near 1e-300.
+pub const EXACT_MOMENT_REL: f64 = 5e-13;
+
 /// Relative accuracy of posterior-predictive values for given fitted parameters.
 pub const POSTERIOR_REL: f64 = 1e-10;
 
@@ -46,6 +50,11 @@ pub const BETA_LIMIT_ABS: f64 = 1e-4;
 /// Where a walk over a pmf stops: the terms left are below this share of the sum it keeps
 /// (2^-64, far below one ulp of the sum).
 pub const TAIL_NEGLIGIBLE: f64 = 5.421_010_862_427_522e-20;
+
+/// Relative accuracy of G-Pass@k_τ and mG-Pass@k far in their tails (down to 10⁻³⁰⁰) against
+/// exact rational arithmetic (issue 54): the walk's anchor below 10⁻¹⁰ is a double-double
+/// product.
+pub const TAIL_EXACT_REL: f64 = 1e-14;
 
 /// Relative accuracy of G-Pass@k_τ, mG-Pass@k and the standard errors against exact rational
 /// arithmetic (a pmf walked term by term from its mode).

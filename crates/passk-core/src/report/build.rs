@@ -142,6 +142,8 @@ pub fn model_report_fitted(
         mg_pass: mg_pass_at_k,
         maj_strict: maj_strict_at_k,
         auc: auc_at_k,
+        geom: [geom_at_k, geom_ds_at_k, geo_spectrum_at_k],
+        tailpass,
     } = g_passed.unwrap_or_default();
     let cv = cv_folds.map(|c| c.total(&folds));
     let bands =
@@ -220,6 +222,10 @@ pub fn model_report_fitted(
         mg_pass_at_k,
         maj_strict_at_k,
         auc_at_k,
+        geom_at_k,
+        geom_ds_at_k,
+        geo_spectrum_at_k,
+        tailpass,
         avg_at_n: (!empty).then(|| avg_at_n(g, s.confidence)),
         maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
         bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),

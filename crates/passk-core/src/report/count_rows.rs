@@ -1,12 +1,14 @@
 //! A series' count-score rows (issue 54): G-Pass@k_τ and mG-Pass@k with their Bayesian
 //! intervals, strict maj@k and AUC@k with theirs, and avg@N — the scorio package's `*_ci`.
 
-use super::schema::{GPassRow, KInterval, MgPassRow};
+use super::schema::{GPassRow, KInterval, MgPassRow, TailPassRow};
 use crate::data::groups::Groups;
 use crate::estimators::count_posterior::intervals;
 use crate::estimators::count_score::{auc_weights, CountScore};
 use crate::estimators::g_pass::g_pass;
+use crate::estimators::geom::{blends, Blend};
 use crate::estimators::interval::{Interval, Prior};
+use crate::estimators::tailpass::profile;
 use crate::num::libm_math::LibmMath;
 use crate::num::sum::Neumaier;
 use crate::settings::Options;
@@ -22,6 +24,10 @@ pub struct CountRows {
     pub maj_strict: Vec<KInterval>,
     /// AUC@k for each budget.
     pub auc: Vec<KInterval>,
+    /// Geom@k, Geom_ds@k and GeoSpectrum*@k for each budget.
+    pub geom: [Vec<KInterval>; 3],
+    /// TailPass@k profiles for the budgets up to 100.
+    pub tailpass: Vec<TailPassRow>,
 }
 
 /// The unbiased AUC@k of a dataset: Σ_j w_j·pass@j over j = 1..=k, each pass@j the mean
@@ -115,6 +121,31 @@ pub fn count_rows(g: &Groups, opts: &Options) -> CountRows {
             value: auc_value(g, k),
             interval: ivs.get(n + 2).copied().flatten(),
         });
+        if let Some(b) = blends(g, k, at.mg, prior, s.confidence) {
+            let row = |b: Blend| KInterval {
+                k,
+                value: b.value,
+                interval: b.interval,
+            };
+            for (to, b) in rows.geom.iter_mut().zip([b.geom, b.geom_ds, b.spectrum]) {
+                to.push(row(b));
+            }
+        }
+    }
+    if g.tasks() > 0 {
+        rows.tailpass = opts
+            .ks
+            .iter()
+            .filter_map(|&k| profile(g, k, prior, s.confidence))
+            .map(|p| TailPassRow {
+                k: p.k,
+                mean: p.points.iter().map(|i| i.mean).collect(),
+                sd: p.points.iter().map(|i| i.sd).collect(),
+                lo: p.points.iter().map(|i| i.lo).collect(),
+                hi: p.points.iter().map(|i| i.hi).collect(),
+                moment2: p.moment2,
+            })
+            .collect();
     }
     rows
 }

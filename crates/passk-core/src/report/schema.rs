@@ -141,6 +141,25 @@ pub struct KInterval {
     pub interval: Option<Interval>,
 }
 
+/// The TailPass@k profile of a series at one budget: at each threshold r/k (r = 1..=k) the
+/// posterior mean, sd and normal interval of the share of tasks whose k fresh samples would
+/// have at least r passes (scorio's `tailpass(R, k).ci(method="normal")`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TailPassRow {
+    /// Budget (any k ≥ 1 up to 100).
+    pub k: u64,
+    /// Posterior means, r = 1..=k (r = 1 is pass@k's, r = k pass^k's).
+    pub mean: Vec<f64>,
+    /// Posterior sds.
+    pub sd: Vec<f64>,
+    /// Lower bounds.
+    pub lo: Vec<f64>,
+    /// Upper bounds.
+    pub hi: Vec<f64>,
+    /// The moment utility E\[(J/k)²\] (scorio's `moment_ci(2)`).
+    pub moment2: Interval,
+}
+
 /// A value of a series at one budget (maj@k, BoN@k).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KValue {
@@ -222,6 +241,19 @@ pub struct ModelReport {
     /// (scorio's `auc_at_k`), for the same budgets.
     #[serde(default)]
     pub auc_at_k: Vec<KInterval>,
+    /// Geom@k: each task's √(pass@k · pass^k), averaged (scorio's `geom_at_k`), for the same
+    /// budgets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub geom_at_k: Vec<KInterval>,
+    /// Geom_ds@k: √(pass@k · pass^k) of the dataset's means (scorio's `geom_ds_at_k`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub geom_ds_at_k: Vec<KInterval>,
+    /// GeoSpectrum*@k: √(pass@k · mG-Pass@k) of the dataset (scorio's `geo_spectrum_at_k`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub geo_spectrum_at_k: Vec<KInterval>,
+    /// TailPass@k profiles for the budgets of the k list up to 100 (any k: posterior only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tailpass: Vec<TailPassRow>,
     /// avg@N: the mean success rate with scorio's `avg_ci` interval (not clipped).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_at_n: Option<Interval>,

@@ -122,6 +122,26 @@ pub fn columns(report: &Report, se: SeKind) -> Vec<Column> {
             "AUC@k: the area under pass@1 … pass@k by the trapezoid rule, over the width k − 1 (scorio's auc_at_k)."
                 .to_string(),
         ),
+        (
+            "geom".to_string(),
+            "Geom@k: each task's √(pass@k · pass^k), averaged — high only where a task is solved both sometimes and reliably (scorio's geom_at_k)."
+                .to_string(),
+        ),
+        (
+            "geom_ds".to_string(),
+            "Geom_ds@k: √(pass@k · pass^k) of the dataset's averages (scorio's geom_ds_at_k)."
+                .to_string(),
+        ),
+        (
+            "geo_spectrum".to_string(),
+            "GeoSpectrum*@k: √(pass@k · mG-Pass@k) of the dataset (scorio's geo_spectrum_at_k)."
+                .to_string(),
+        ),
+        (
+            "tailpass_m2".to_string(),
+            "TailPass m²@k: the posterior mean of (share of k fresh samples that pass)², TailPass@k's moment utility at λ = 2; it reaches any k ≤ 100, also beyond n (scorio's tailpass(R, k).moment(2))."
+                .to_string(),
+        ),
     ];
     let voted = VOTED
         .iter()

@@ -54,6 +54,7 @@ fn latex_symbol(ch: char) -> Option<&'static str> {
         '−' => "$-$",
         '→' => "$\\to$",
         '√' => "$\\surd$",
+        '²' => "$^2$",
         '·' => "$\\cdot$",
         '–' => "--",
         '—' => "---",
@@ -130,7 +131,7 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
 
 /// The table as CSV, full precision: the interval in two columns, every standard error in
 /// its own column, three columns (value, lo, hi) per τ of `taus` (the report's G-Pass list)
-/// and for mG-Pass@k, strict maj@k and AUC@k, then maj@k,
+/// and for each of the columns after G-Pass@k's (mG-Pass@k … TailPass m²@k), then maj@k,
 /// BoN@k and max@k where `voting` (the report's `voting`) says the table has them.
 pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
     let ranged = |c: &str| format!("{c},{c}_lo,{c}_hi,");
@@ -138,7 +139,17 @@ pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
         .iter()
         .map(|t| ranged(&format!("g_pass_tau_{t}")))
         .collect();
-    let more: String = ["mg_pass", "maj_strict", "auc"].map(ranged).concat();
+    let more: String = [
+        "mg_pass",
+        "maj_strict",
+        "auc",
+        "geom",
+        "geom_ds",
+        "geo_spectrum",
+        "tailpass_m2",
+    ]
+    .map(ranged)
+    .concat();
     let v: String = ["maj_at_k,", "bon_at_k,", "max_at_k,"]
         .iter()
         .zip(voting)

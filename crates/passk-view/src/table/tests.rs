@@ -99,13 +99,10 @@ fn exports() {
     let (rows, cover) = (rows(&r, SeKind::Tasks), cover_rows(&r));
     let head = header(&r, SeKind::Tasks);
     assert_eq!(head[1], "± SE (tasks)");
-    assert_eq!(
-        head[head.len() - 4..head.len() - 1],
-        ["mG-Pass@k", "maj@k (strict)", "AUC@k"]
-    );
-    assert_eq!(head[head.len() - 7], "G-Pass@k τ=0.5");
+    assert_eq!(head[head.len() - 8..head.len() - 1], crate::table::MORE);
+    assert_eq!(head[head.len() - 11], "G-Pass@k τ=0.5");
     // Each with its Bayesian interval, the report's, where k ≤ n; a dash beyond.
-    let at = head.len() - 7;
+    let at = head.len() - 11;
     let g = r.models[0]
         .g_pass_at_k
         .iter()
@@ -122,6 +119,23 @@ fn exports() {
         rows[0].cells[at].text()
     );
     assert_eq!(rows[2].cells[at + 5].text(), "—");
+    // Geom@k as the report has it; TailPass (posterior only) also at k = 100 > n.
+    let geom = &r.models[0].geom_at_k[0];
+    let giv = geom.interval.unwrap();
+    assert_eq!(
+        rows[0].cells[at + 6],
+        Cell::Ranged(Some(geom.value), Some((giv.lo, giv.hi)), String::new())
+    );
+    assert_eq!(rows[2].cells[at + 6].text(), "—");
+    let tp = r.models[0].tailpass.iter().find(|t| t.k == 100).unwrap();
+    assert_eq!(
+        rows[2].cells[at + 9],
+        Cell::Ranged(
+            Some(tp.moment2.mean),
+            Some((tp.moment2.lo, tp.moment2.hi)),
+            String::new()
+        )
+    );
     let md = markdown(&head, &rows, &cover);
     assert!(md.starts_with("| series | k | pass@k (unbiased) | ± SE (tasks) |"));
     assert!(md.contains("| a_b | 100 | — |"));
@@ -138,7 +152,7 @@ fn exports() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 4);
     // Every line has the same number of columns.
-    assert!(lines.iter().all(|l| l.split(',').count() == 34), "{csv}");
+    assert!(lines.iter().all(|l| l.split(',').count() == 46), "{csv}");
     assert!(lines[3].starts_with("a_b,100,,"));
 }
 
