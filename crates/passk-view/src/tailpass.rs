@@ -4,15 +4,19 @@
 use passk_core::analysis::curves::CoverCurves;
 use passk_core::report::schema::Report;
 
-/// The budget K and, for each of `series` (by name), its TailPass@K points (r/K, μ_r),
-/// r = 1..=K (empty for a series the report has no profile for). K = 0 when none has one.
-pub fn lines(report: &Report, series: &[CoverCurves]) -> (u64, Vec<Vec<(f64, f64)>>) {
-    let k = report
+/// The largest budget any series has a TailPass profile at.
+fn budget(report: &Report) -> Option<u64> {
+    report
         .models
         .iter()
         .flat_map(|m| m.tailpass.iter().map(|t| t.k))
         .max()
-        .unwrap_or(0);
+}
+
+/// The budget K and, for each of `series` (by name), its TailPass@K points (r/K, μ_r),
+/// r = 1..=K (empty for a series the report has no profile for). K = 0 when none has one.
+pub fn lines(report: &Report, series: &[CoverCurves]) -> (u64, Vec<Vec<(f64, f64)>>) {
+    let k = budget(report).unwrap_or(0);
     let lines = series
         .iter()
         .map(|s| {
@@ -38,12 +42,7 @@ pub fn lines(report: &Report, series: &[CoverCurves]) -> (u64, Vec<Vec<(f64, f64
 /// of tasks whose 100 fresh samples would pass at least τ·100 times (any K, also beyond n)."
 /// Empty when no series has a profile.
 pub fn note(report: &Report) -> String {
-    let k = report
-        .models
-        .iter()
-        .flat_map(|m| m.tailpass.iter().map(|t| t.k))
-        .max();
-    match k {
+    match budget(report) {
         Some(k) => format!(
             " Dotted: TailPass@{k}, the posterior share of tasks whose {k} fresh samples would pass at least τ·{k} times (a posterior: it reaches budgets beyond n)."
         ),

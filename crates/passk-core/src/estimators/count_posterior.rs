@@ -237,13 +237,7 @@ pub fn intervals(
         sums.into_iter()
             .map(|(m, v)| {
                 let mu = m.total() / n;
-                let sd = v.total().max(0.0).sqrt() / n;
-                Interval {
-                    mean: mu,
-                    sd,
-                    lo: (mu - z * sd).clamp(0.0, 1.0),
-                    hi: (mu + z * sd).clamp(0.0, 1.0),
-                }
+                Interval::clipped(mu, v.total().max(0.0).sqrt() / n, z)
             })
             .collect(),
     )

@@ -5,7 +5,8 @@
 use super::unbiased::BudgetError;
 use crate::data::counts::Counts;
 use crate::data::groups::Groups;
-use crate::num::hypergeom::{Hypergeom, DD_BELOW};
+use crate::num::dd::DD_BELOW;
+use crate::num::hypergeom::Hypergeom;
 use crate::num::recips::Recips;
 use crate::num::sum::Neumaier;
 

@@ -83,13 +83,7 @@ pub fn pass_unanimous_cov(a: f64, b: f64, k: u64) -> f64 {
 }
 
 fn interval(mu: f64, var: f64, z: f64) -> Interval {
-    let sd = var.max(0.0).sqrt();
-    Interval {
-        mean: mu,
-        sd,
-        lo: (mu - z * sd).clamp(0.0, 1.0),
-        hi: (mu + z * sd).clamp(0.0, 1.0),
-    }
+    Interval::clipped(mu, var.max(0.0).sqrt(), z)
 }
 
 /// Geom@k, Geom_ds@k and GeoSpectrum*@k of a dataset at budget k ≤ the smallest n, each

@@ -93,11 +93,17 @@ pub fn credible_interval(g: &Groups, k: u64, prior: Prior, level: f64, metric: M
     let n = g.tasks() as f64;
     let mu = mean.total() / n;
     let sd = var.total().max(0.0).sqrt() / n;
-    let z = two_sided_z(level);
-    Interval {
-        mean: mu,
-        sd,
-        lo: (mu - z * sd).clamp(0.0, 1.0),
-        hi: (mu + z * sd).clamp(0.0, 1.0),
+    Interval::clipped(mu, sd, two_sided_z(level))
+}
+
+impl Interval {
+    /// μ ± zσ clipped to [0, 1], with its mean and sd.
+    pub fn clipped(mean: f64, sd: f64, z: f64) -> Interval {
+        Interval {
+            mean,
+            sd,
+            lo: (mean - z * sd).clamp(0.0, 1.0),
+            hi: (mean + z * sd).clamp(0.0, 1.0),
+        }
     }
 }

@@ -231,16 +231,8 @@ impl<'a> Estimates<'a> {
         }
         let n = g.tasks() as f64;
         let z = two_sided_z(self.config.confidence);
-        let interval = |mean: f64, var: f64| {
-            let mu = mean / n;
-            let sd = var.max(0.0).sqrt() / n;
-            Interval {
-                mean: mu,
-                sd,
-                lo: (mu - z * sd).clamp(0.0, 1.0),
-                hi: (mu + z * sd).clamp(0.0, 1.0),
-            }
-        };
+        let interval =
+            |mean: f64, var: f64| Interval::clipped(mean / n, var.max(0.0).sqrt() / n, z);
         let fitted = |s: f64| self.fits.map(|_| s / n);
         std::array::from_fn(|i| {
             let mut acc = totals[i].total();

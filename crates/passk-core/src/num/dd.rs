@@ -3,6 +3,10 @@
 //! Dekker's splitting (no fused multiply-add: the page's WebAssembly has none in hardware),
 //! and an exponent kept aside so that nothing underflows on the way.
 
+/// A pmf below this is taken again as a double-double product (exp of a log of −23 or less
+/// loses more than 23·ε).
+pub const DD_BELOW: f64 = 1e-10;
+
 /// The largest k whose pmf [`hypergeom_pmf`] takes (k factors of about 20 operations).
 pub const DD_K_MAX: u64 = 1_000_000;
 

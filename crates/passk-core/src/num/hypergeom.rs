@@ -52,10 +52,6 @@ impl std::error::Error for HypergeomError {}
 /// (multiplications by tabulated reciprocals, cheaper than Loader's logarithms).
 pub const PRODUCT_MAX: u64 = 64;
 
-/// A pmf below this is taken again as a double-double product (exp of a log of −23 or less
-/// loses more than 23·ε).
-pub const DD_BELOW: f64 = 1e-10;
-
 /// X = the successes among k draws without replacement from n items, c of them successes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hypergeom {
@@ -205,19 +201,18 @@ impl Hypergeom {
     }
 
     /// P(X = j): the product for k ≤ [`PRODUCT_MAX`] (when it stays in range), else
-    /// exp([`Hypergeom::ln_pmf`]); below [`DD_BELOW`], where those lose |ln p|·ε, the
+    /// exp([`Hypergeom::ln_pmf`]); below [`dd::DD_BELOW`], where those lose |ln p|·ε, the
     /// double-double product ([`dd::hypergeom_pmf`], k ≤ its bound).
     pub fn pmf(&self, j: u64, inv: &Recips<1>) -> f64 {
         let (lo, hi) = self.support();
         if j < lo || j > hi {
             return 0.0;
         }
-        let p = match self.k <= PRODUCT_MAX {
-            true => self.pmf_product(j, inv),
-            false => None,
-        }
-        .unwrap_or_else(|| self.ln_pmf(j).libm_exp());
-        if p < DD_BELOW {
+        let p = (self.k <= PRODUCT_MAX)
+            .then(|| self.pmf_product(j, inv))
+            .flatten()
+            .unwrap_or_else(|| self.ln_pmf(j).libm_exp());
+        if p < dd::DD_BELOW {
             if let Some(q) = dd::hypergeom_pmf(self.n, self.c, self.k, j) {
                 return q;
             }
