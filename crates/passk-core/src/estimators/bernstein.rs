@@ -117,44 +117,76 @@ impl Elevation {
     }
 }
 
+/// The most products kept (each of one pair of credit vectors at one budget).
+const KEPT: usize = 512;
+
+/// The most weights kept (about 8 MB at k = 1,000).
+const KEPT_WEIGHTS: usize = 2;
+
+/// A product kept: its budget, the bits of its pair's credits, and its coefficients.
+type Kept = (u64, Vec<u64>, Vec<f64>);
+
 /// The products of the credit vectors of the budgets prepared lately, by budget and the bits
-/// of their credits: every series of a report has the same (about 0.2 s for seven series at
-/// k ≤ 1,000 otherwise, the weights made again for each).
-pub(crate) type Squares = std::sync::Arc<Vec<Vec<f64>>>;
+/// of their credits, pair by pair: every series of a report has the same, and the scores of
+/// a budget share theirs (the count scores' intervals make mG-Pass@k's square, which the
+/// geometric blends ask for again). Made while the list is held, so that the threads of a
+/// report, at the same budgets at about the same time, make each once.
+static PRODUCTS: std::sync::Mutex<Vec<Kept>> = std::sync::Mutex::new(Vec::new());
 
-/// The most budgets kept.
-const KEPT: usize = 128;
+/// The weights of the budgets used lately.
+static WEIGHTS: std::sync::Mutex<Vec<std::sync::Arc<Elevation>>> =
+    std::sync::Mutex::new(Vec::new());
 
-static SQUARES: std::sync::Mutex<Vec<(u64, Vec<u64>, Squares)>> = std::sync::Mutex::new(Vec::new());
+/// The degree-2k weights ([`Elevation`]) at budget k, made once for all its products.
+pub(crate) fn elevation(k: usize) -> std::sync::Arc<Elevation> {
+    let Ok(mut kept) = WEIGHTS.lock() else {
+        return std::sync::Arc::new(Elevation::new(k));
+    };
+    if let Some(e) = kept.iter().find(|e| e.k == k) {
+        return e.clone();
+    }
+    let e = std::sync::Arc::new(Elevation::new(k));
+    if kept.len() >= KEPT_WEIGHTS {
+        kept.remove(0);
+    }
+    kept.push(e.clone());
+    e
+}
 
 /// The squares (of each vector of `general`) at budget k, made once.
-pub(crate) fn squares(k: u64, general: &[&[f64]]) -> Squares {
+pub(crate) fn squares(k: u64, general: &[&[f64]]) -> Vec<Vec<f64>> {
     let pairs: Vec<(&[f64], &[f64])> = general.iter().map(|x| (*x, *x)).collect();
     products(k, &pairs)
 }
 
-/// The Bernstein products of each pair of credit vectors at budget k, made once.
-pub(crate) fn products(k: u64, pairs: &[(&[f64], &[f64])]) -> Squares {
-    let bits: Vec<u64> = pairs
-        .iter()
-        .flat_map(|(x, y)| x.iter().chain(y.iter()).map(|v| v.to_bits()))
-        .collect();
-    let found = SQUARES.lock().ok().and_then(|c| {
-        c.iter()
-            .find(|(kk, b, _)| *kk == k && *b == bits)
+/// The Bernstein products of each pair of credit vectors at budget k, each made once.
+pub(crate) fn products(k: u64, pairs: &[(&[f64], &[f64])]) -> Vec<Vec<f64>> {
+    let bits = |(x, y): &(&[f64], &[f64])| -> Vec<u64> {
+        x.iter().chain(y.iter()).map(|v| v.to_bits()).collect()
+    };
+    let keys: Vec<Vec<u64>> = pairs.iter().map(bits).collect();
+    let Ok(mut kept) = PRODUCTS.lock() else {
+        return elevation(k as usize).products(pairs);
+    };
+    let find = |kept: &[Kept], key: &[u64]| {
+        kept.iter()
+            .find(|(kk, b, _)| *kk == k && b.as_slice() == key)
             .map(|e| e.2.clone())
-    });
-    if let Some(s) = found {
-        return s;
-    }
-    let made: Squares = std::sync::Arc::new(Elevation::new(k as usize).products(pairs));
-    if let Ok(mut c) = SQUARES.lock() {
-        if c.len() >= KEPT {
-            c.remove(0);
+    };
+    let mut out: Vec<Option<Vec<f64>>> = keys.iter().map(|key| find(&kept, key)).collect();
+    let missing: Vec<usize> = (0..pairs.len()).filter(|&i| out[i].is_none()).collect();
+    if !missing.is_empty() {
+        let asked: Vec<(&[f64], &[f64])> = missing.iter().map(|&i| pairs[i]).collect();
+        let made = elevation(k as usize).products(&asked);
+        for (&i, h) in missing.iter().zip(made) {
+            if kept.len() >= KEPT {
+                kept.remove(0);
+            }
+            kept.push((k, keys[i].clone(), h.clone()));
+            out[i] = Some(h);
         }
-        c.push((k, bits, made.clone()));
     }
-    made
+    out.into_iter().map(Option::unwrap_or_default).collect()
 }
 
 /// Σ x_i·p_i, compensated.

@@ -3,7 +3,7 @@
 //! variance of its latent credit, and the dataset's normal interval.
 
 use crate::data::groups::Groups;
-use crate::estimators::bernstein::{beta_binomial_pmf, dot, products, squares, Elevation};
+use crate::estimators::bernstein::{beta_binomial_pmf, dot, elevation, products, squares};
 use crate::estimators::count_score::{CountScore, Shape, GENERAL_K_MAX};
 use crate::estimators::interval::{task_moments, Interval, Metric, Prior};
 use crate::num::normal::two_sided_z;
@@ -12,8 +12,6 @@ use crate::num::sum::Neumaier;
 /// Count scores of one budget prepared for their posterior moments at each task.
 pub struct Posterior<'a> {
     scores: Vec<Prepared<'a>>,
-    /// The weights, made only if a variance must be taken again centred (rare).
-    elevation: std::cell::OnceCell<Elevation>,
 }
 
 struct Prepared<'a> {
@@ -54,7 +52,7 @@ impl<'a> Posterior<'a> {
         let mut squares: Vec<Vec<f64>> = if general.is_empty() {
             Vec::new()
         } else {
-            squares(k, &general).to_vec()
+            squares(k, &general)
         };
         let mut top_squares = squares.split_off(squares.len() / 2).into_iter();
         let mut squares = squares.into_iter();
@@ -77,10 +75,7 @@ impl<'a> Posterior<'a> {
                 }
             })
             .collect();
-        Some(Posterior {
-            scores,
-            elevation: std::cell::OnceCell::new(),
-        })
+        Some(Posterior { scores })
     }
 
     /// E\[g\], Var\[g\] of each score at one task whose success rate is Beta(a, b),
@@ -131,8 +126,9 @@ impl<'a> Posterior<'a> {
                         return (m, v);
                     }
                     let centred: Vec<f64> = s.score.credits().iter().map(|x| x - m).collect();
-                    let e = self.elevation.get_or_init(|| Elevation::new(k as usize));
-                    let h = e.products(&[(&centred, &centred)]).remove(0);
+                    let h = elevation(k as usize)
+                        .products(&[(&centred, &centred)])
+                        .remove(0);
                     (m, dot(&h, &pmf2).max(0.0))
                 }
             })
@@ -148,8 +144,6 @@ pub struct Joint {
     /// The degree-2k Bernstein coefficients of (g_x − r_x)·(g_y − r_y) for each pair of end
     /// credits (r_x, r_y): first or last of x, first or last of y.
     products: Vec<Vec<f64>>,
-    /// The weights, made only if a covariance must be taken again centred.
-    elevation: std::cell::OnceCell<Elevation>,
 }
 
 impl Joint {
@@ -171,8 +165,7 @@ impl Joint {
         Some(Joint {
             x: x.credits().to_vec(),
             y: y.credits().to_vec(),
-            products: products(k, &pairs).to_vec(),
-            elevation: std::cell::OnceCell::new(),
+            products: products(k, &pairs),
         })
     }
 
@@ -199,8 +192,7 @@ impl Joint {
         }
         let cx: Vec<f64> = self.x.iter().map(|v| v - mx).collect();
         let cy: Vec<f64> = self.y.iter().map(|v| v - my).collect();
-        let e = self.elevation.get_or_init(|| Elevation::new(k));
-        let h = e.products(&[(&cx, &cy)]).remove(0);
+        let h = elevation(k).products(&[(&cx, &cy)]).remove(0);
         dot(&h, &pmf2)
     }
 }
