@@ -94,5 +94,6 @@ pub fn mount() {
     if let Some(el) = document().get_element_by_id("loading") {
         el.remove();
     }
+    share::share_state::note_stored_state();
     leptos::mount::mount_to_body(App);
 }

@@ -13,7 +13,7 @@ use passk_view::calculator::{evaluate, undefined_text, CalcResult, FieldErrors};
 pub const STORAGE_KEY: &str = "passk.calculator.v1";
 
 /// The built-in example: 10 samples, 3 passed, budget 5 (pass@5 = 11/12).
-const EXAMPLE: (&str, &str, &str) = ("10", "3", "5");
+pub const EXAMPLE: [&str; 3] = ["10", "3", "5"];
 
 #[derive(Serialize, Deserialize)]
 struct Saved {
@@ -63,7 +63,7 @@ pub fn provide_calc() -> CalcState {
         storage::load(STORAGE_KEY).and_then(|s| serde_json::from_str(&s).ok());
     let (n0, c0, k0) = match saved {
         Some(s) => (s.n, s.c, s.k),
-        None => (EXAMPLE.0.into(), EXAMPLE.1.into(), EXAMPLE.2.into()),
+        None => (EXAMPLE[0].into(), EXAMPLE[1].into(), EXAMPLE[2].into()),
     };
     let state = CalcState {
         n: RwSignal::new(n0),
@@ -116,9 +116,9 @@ pub fn Calculator(
     };
 
     let reset = move |_| {
-        n.set(EXAMPLE.0.into());
-        c.set(EXAMPLE.1.into());
-        k.set(EXAMPLE.2.into());
+        n.set(EXAMPLE[0].into());
+        c.set(EXAMPLE[1].into());
+        k.set(EXAMPLE[2].into());
     };
 
     view! {

@@ -29,6 +29,23 @@ const STATE_KEYS: [&str; 5] = [
     analysis_state::KEY,
 ];
 
+thread_local! {
+    /// Whether storage held state of the user's as the page started (None until
+    /// [`note_stored_state`] looked).
+    static STORED_AT_START: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+}
+
+/// Notes whether storage holds state of the user's, before the page saves its own: on a first
+/// visit the state a link replaces is the page's own start (the example, the calculator's
+/// example), no input of the user's to keep aside.
+pub fn note_stored_state() {
+    let stored = STATE_KEYS
+        .iter()
+        .chain([&PREVIOUS_KEY])
+        .any(|k| storage::load(k).is_some());
+    STORED_AT_START.set(Some(stored));
+}
+
 /// Milliseconds of quiet before the address bar's link follows an edit.
 const FOLLOW_MS: u64 = 400;
 
@@ -230,7 +247,10 @@ fn open_link(share: &Share, decoded: Decoded) {
         .as_ref()
         .is_some_and(|c| *c != share.calc.fields_untracked())
         || data.as_ref().is_some_and(|d| *d != share.shared_now());
-    if differs {
+    // On a first visit only what was typed into the calculator meanwhile is the user's own.
+    let own =
+        STORED_AT_START.get().unwrap_or(true) || share.calc.fields_untracked() != calc::EXAMPLE;
+    if differs && own {
         match keep_previous() {
             Ok(kept) => share.previous.set(kept),
             Err(e) => messages.push(format!(

@@ -44,6 +44,15 @@ test('a preset link sets the calculator, typed by hand', async () => {
   assert.equal(await h.page.getByTestId('share-message').count(), 0);
 });
 
+test('a dataset link on a first visit keeps nothing aside: the page had no input of the user\'s', async () => {
+  await withPage({ path: '#ex=pythia' }, async (other) => {
+    await other.page.getByTestId('results-table').locator('tbody tr', { hasText: 'Pythia 12B' }).first().waitFor({ timeout: 60_000 });
+    await other.page.waitForTimeout(500);
+    assert.equal(await other.page.getByTestId('previous-note').count(), 0);
+    assert.equal(await other.page.evaluate(() => localStorage.getItem('passk.previous.v1')), null);
+  });
+});
+
 test('the link wins over saved input, which can be restored', async () => {
   await h.page.goto(h.url);
   await typeInto(h.page, 'n', '20');
