@@ -76,7 +76,7 @@ impl Elevation {
     /// # Formula
     /// ω_{j+1,t}/ω_{j,t} = (k−j)(t−j) / ((j+1)(k−t+j+1)); each row sums to 1
     /// (Vandermonde).
-    pub(crate) fn new(k: usize) -> Elevation {
+    fn new(k: usize) -> Elevation {
         let rows = (0..=2 * k)
             .map(|t| {
                 let lo = t.saturating_sub(k);

@@ -88,16 +88,25 @@ impl<'a> Posterior<'a> {
     /// computed again from the centred credits (A − E g), whose square keeps its digits
     /// (scorio's `_state_moments`).
     pub fn task(&self, a: f64, b: f64) -> Vec<(f64, f64)> {
-        let k = self.scores.first().map_or(0, |s| s.score.k());
         let general = self.scores.iter().any(|s| s.shape == Shape::General);
-        let (pmf, pmf2) = if general {
-            (
-                beta_binomial_pmf(k as usize, a, b),
-                beta_binomial_pmf(2 * k as usize, a, b),
-            )
+        let pmfs = if general {
+            self.pmfs(a, b)
         } else {
             (Vec::new(), Vec::new())
         };
+        self.task_with(a, b, &pmfs)
+    }
+
+    /// The Beta-binomial pmfs of degree k and 2k that [`task`](Self::task) sums over, for a
+    /// caller that needs them too ([`Joint::covariance`]).
+    pub fn pmfs(&self, a: f64, b: f64) -> (Vec<f64>, Vec<f64>) {
+        let k = self.scores.first().map_or(0, |s| s.score.k()) as usize;
+        (beta_binomial_pmf(k, a, b), beta_binomial_pmf(2 * k, a, b))
+    }
+
+    /// [`task`](Self::task) given [`pmfs`](Self::pmfs) (empty when no score is general).
+    pub fn task_with(&self, a: f64, b: f64, (pmf, pmf2): &(Vec<f64>, Vec<f64>)) -> Vec<(f64, f64)> {
+        let k = self.scores.first().map_or(0, |s| s.score.k());
         self.scores
             .iter()
             .map(|s| match s.shape {
@@ -106,7 +115,7 @@ impl<'a> Posterior<'a> {
                 Shape::Unanimous => task_moments(a, b, k as f64, Metric::PassHatK),
                 Shape::General => {
                     let credits = s.score.credits();
-                    let m = dot(credits, &pmf);
+                    let m = dot(credits, pmf);
                     // Var[g] = E[(g − r)²] − (m − r)² with r the end credit nearer m: the
                     // smaller the terms, the fewer digits their difference loses.
                     let top = credits[credits.len() - 1];
@@ -115,7 +124,7 @@ impl<'a> Posterior<'a> {
                     } else {
                         (&s.square, 0.0)
                     };
-                    let g2 = dot(square, &pmf2);
+                    let g2 = dot(square, pmf2);
                     let d = m - r;
                     let v = g2 - d * d;
                     // Digits lost to the difference (relative to the terms, so that a variance
@@ -129,7 +138,7 @@ impl<'a> Posterior<'a> {
                     let h = elevation(k as usize)
                         .products(&[(&centred, &centred)])
                         .remove(0);
-                    (m, dot(&h, &pmf2).max(0.0))
+                    (m, dot(&h, pmf2).max(0.0))
                 }
             })
             .collect()
@@ -170,20 +179,20 @@ impl Joint {
     }
 
     /// Cov\[g_x, g_y\] at one task whose success rate is Beta(a, b), given their posterior
-    /// means `mx` and `my`.
+    /// means `mx` and `my` and `pmf2`, the Beta-binomial pmf of degree 2k there
+    /// ([`Posterior::pmfs`]).
     ///
     /// # Formula
     /// Σ_t h_t·BB(t; 2k, a, b) − (m_x − r_x)(m_y − r_y), h the Bernstein coefficients of
     /// (g_x − r_x)(g_y − r_y) with r the end credits nearer the means (the covariance is the
     /// same for any r, and the terms are smallest so); within (2k+1)·64·ε of the terms it is
     /// computed again from the centred credits (as scorio's `joint_posterior_moments`).
-    pub fn covariance(&self, a: f64, b: f64, mx: f64, my: f64) -> f64 {
+    pub fn covariance(&self, pmf2: &[f64], mx: f64, my: f64) -> f64 {
         let k = self.x.len() - 1;
         let nearer = |v: &[f64], m: f64| usize::from((m - v[k]).abs() < (m - v[0]).abs());
         let (ex, ey) = (nearer(&self.x, mx), nearer(&self.y, my));
         let (rx, ry) = (self.x[ex * k], self.y[ey * k]);
-        let pmf2 = beta_binomial_pmf(2 * k, a, b);
-        let cross = dot(&self.products[2 * ex + ey], &pmf2);
+        let cross = dot(&self.products[2 * ex + ey], pmf2);
         let d = (mx - rx) * (my - ry);
         let raw = cross - d;
         let floor = (2 * k + 1) as f64 * 64.0 * f64::EPSILON * cross.abs().max(d.abs());
@@ -193,7 +202,7 @@ impl Joint {
         let cx: Vec<f64> = self.x.iter().map(|v| v - mx).collect();
         let cy: Vec<f64> = self.y.iter().map(|v| v - my).collect();
         let h = elevation(k).products(&[(&cx, &cy)]).remove(0);
-        dot(&h, &pmf2)
+        dot(&h, pmf2)
     }
 }
 

@@ -138,10 +138,12 @@ pub fn blends(g: &Groups, k: u64, mg: f64, prior: Prior, level: f64) -> Option<B
         geom_mean.add(wf * m_geom);
         geom_var.add(wf * v_geom);
         if let (Some(post), Some(joint)) = (&mg_post, &joint) {
-            let (m_m, v_m) = post.task(a, b)[0];
+            // One pair of pmfs for mG-Pass@k's moments and its covariance with pass@k.
+            let pmfs = post.pmfs(a, b);
+            let (m_m, v_m) = post.task_with(a, b, &pmfs)[0];
             sums[mm].add(wf * m_m);
             sums[vm].add(wf * v_m);
-            sums[cpm].add(wf * joint.covariance(a, b, m_p, m_m));
+            sums[cpm].add(wf * joint.covariance(&pmfs.1, m_p, m_m));
         }
     }
     let s: Vec<f64> = sums.iter().map(Neumaier::total).collect();
