@@ -71,6 +71,9 @@ pub enum Flag {
     PowerRange,
     /// `--forecast-all`: forecasts also for series with many distinct counts.
     ForecastAll,
+    /// `--count-all`: the count scores at every budget up to their largest, past their
+    /// work limit.
+    CountAll,
     /// `--rubric LIST`: Bayes@N's rubric weights.
     Rubric,
     /// `--rubric-prior LIST`: Bayes@N's Dirichlet prior, one per weight (default 1 each).
@@ -121,6 +124,7 @@ impl Flag {
             Flag::NoForecast => "no-forecast",
             Flag::PowerRange => "power-range",
             Flag::ForecastAll => "forecast-all",
+            Flag::CountAll => "count-all",
             Flag::Rubric => "rubric",
             Flag::RubricPrior => "rubric-prior",
             Flag::Errors => "errors",
@@ -239,6 +243,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::Next => a.next = true,
             Flag::NoForecast => a.opts.forecast = false,
             Flag::ForecastAll => a.opts.forecast_all = true,
+            Flag::CountAll => a.opts.count_all = true,
             Flag::PowerRange => {
                 a.opts.power_range = Some(value(&mut p, flag, settings::parse_k_range)?)
             }

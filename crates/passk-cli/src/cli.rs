@@ -3,7 +3,8 @@
 //! link that opens the page with the files' series. One parser (lexopt) reads all three: each
 //! command lists the flags it accepts, and a value follows its flag as `--flag value` or
 //! `--flag=value`. Exit status 2 on a malformed argument, an unreadable file or rejected rows
-//! (the report of the valid rows is still printed).
+//! (the report of the valid rows is still printed); a file with no valid row is an error (the
+//! page's refusal, `passk_io::read::refusal`), with no document printed.
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -18,7 +19,7 @@ use passk_core::data::errors::{self, ErrorsSummary};
 use passk_core::data::rejected::Rejected;
 use passk_core::report::build::build_report;
 use passk_io::counts_doc::counts_json;
-use passk_io::read::{assemble, series_name_for, FileRead, Format, ReadOptions, Reader};
+use passk_io::read::{assemble, refusal, series_name_for, FileRead, Format, ReadOptions, Reader};
 
 use crate::args::{parse, Args, Flag};
 use crate::usage::USAGE;
@@ -62,6 +63,10 @@ pub fn run(mut args: Vec<OsString>) -> Result<ExitCode, String> {
     let name = args[0].to_string_lossy();
     if matches!(name.as_ref(), "-h" | "--help" | "help") {
         println!("{USAGE}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if matches!(name.as_ref(), "-V" | "--version" | "version") {
+        print_out(&format!("passk {}", env!("CARGO_PKG_VERSION")));
         return Ok(ExitCode::SUCCESS);
     }
     let Some(&(_, flags, command)) = COMMANDS.iter().find(|c| c.0 == name) else {
@@ -126,6 +131,7 @@ const REPORT_FLAGS: &[Flag] = &[
     Flag::NoForecast,
     Flag::PowerRange,
     Flag::ForecastAll,
+    Flag::CountAll,
     Flag::Tau,
     Flag::GTau,
     Flag::Linmix,
@@ -205,6 +211,10 @@ fn read_all(
             reader.feed(&buf[..got]);
         }
         let read = reader.finish();
+        // A file with nothing to read is refused, as the page refuses it, the reason first.
+        if let Some(why) = refusal(&read) {
+            return Err(why);
+        }
         for note in &read.notes {
             eprintln!("{shown}: {note}");
         }

@@ -10,6 +10,7 @@ usage: passk report [FILE ...|-] [FLAGS]
        passk link [FILE ...|-] [--format F] [--page URL]
        passk compare [FILE ...|-] [--k LIST] [--bootstrap B] [--seed S] [--pairs all|first]
                      [--format F]
+       passk --version
 
 Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
 (`report`), the samples per task or tasks that bring pass@k's interval at budget K to
@@ -51,6 +52,10 @@ flags:
                       the smallest n)
   --forecast-all      forecasts also for series with more than 500 distinct (n, c) counts
                       (about 5 ms per count; without it such a series gets a warning)
+  --count-all         G-Pass@k, mG-Pass@k, maj@k, AUC@k, the Geom blends and TailPass@k at
+                      every budget up to 1,000,000, also past their work limit (distinct
+                      counts x k summed over the budgets: at most max(4 x 10^6, 100 x tasks);
+                      without it the budgets past it get a warning)
   --no-forecast       leave out the forecasts (scaled-Beta and Kumaraswamy fits, their
                       columns, `scaling`, `reach`, `forecast_curves`)
   --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
@@ -82,5 +87,7 @@ flags:
                       is_truncated) are errored samples, for the error policy (default: plain
                       failures)
 
-exit status: 0 on success; 2 for a malformed argument, an unreadable file, or rejected rows
-(each printed to stderr as file:line: reason; the report of the valid rows is still printed).";
+exit status: 0 on success; 2 for a malformed argument, an unreadable file, a file with no
+valid row (nothing printed but its reason), or rejected rows (each printed to stderr as
+file:line: reason; the report of the valid rows is still printed). passk --version prints the
+version.";

@@ -81,6 +81,92 @@ fn bad_rows_are_reported_and_exit_2() {
 }
 
 #[test]
+fn a_file_with_no_valid_row_is_refused_with_its_reason_and_no_document() {
+    // Binary bytes: the reader's reason first, nothing on stdout.
+    let (code, out, err) = passk_raw(&["report", "-"], "\u{0}\u{1}garbage\u{0}");
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+    assert!(
+        err.starts_with("passk: stdin was not added: no row could be read — not text"),
+        "{err}"
+    );
+    // Every line rejected: the first reason and how many more.
+    let (code, out, err) = passk_raw(&["report", "-"], "10 11\n3.5 1\n");
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with(
+            "passk: stdin was not added: no row could be read — line 1: c > n: 11 passing out of only 10 samples (and 1 more row like it)."
+        ),
+        "{err}"
+    );
+    // An empty input, in every command that reads files.
+    for command in ["report", "counts", "compare", "link"] {
+        let (code, out, err) = passk_raw(&[command, "-"], "");
+        assert_eq!((code, out.is_empty()), (2, true), "{command}");
+        assert!(
+            err.contains("stdin is empty: nothing was added."),
+            "{command}: {err}"
+        );
+    }
+    // A good file beside it is not enough: the empty one is named.
+    let (code, _, err) = passk_raw(&["report", base().as_str(), "-"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("stdin is empty"), "{err}");
+}
+
+#[test]
+fn version_is_the_packages() {
+    let (code, out, _) = passk_raw(&["--version"], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        String::from_utf8_lossy(&out).trim(),
+        format!("passk {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+/// A budget as large as the samples of one task answers at once: the count scores are O(k)
+/// per distinct count (they were O(k³) and took hours at k = 10⁶), within a ceiling a
+/// regression passes by far (the timings are the bench's: `bench/report.mjs`).
+#[test]
+fn a_budget_of_a_million_answers() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(passk(
+            &[
+                "report",
+                "-",
+                "--k",
+                "1,1000,100000,1000000",
+                "--no-forecast",
+            ],
+            "1000000 1\n",
+        ));
+    });
+    let (code, json, err) = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("passk report at k = 10^6 ran for over a minute");
+    assert_eq!(code, 0, "{err}");
+    let m = &json["models"][0];
+    let g = m["g_pass_at_k"].as_array().unwrap();
+    // Every count score at every budget, with its interval where it has one.
+    assert_eq!(g.len(), 4 * 3);
+    assert!(g.iter().all(|r| r["interval"].is_object()));
+    assert_eq!(m["maj_strict_at_k"].as_array().unwrap().len(), 4);
+    let auc = m["auc_at_k"].as_array().unwrap();
+    assert!(auc[3]["interval"].is_null() && auc[3]["value"].is_number());
+    // c = 1 of 10⁶: AUC@k = Σ w_j·j/n, the mean of j/n over the trapezoid: (k + 1)/(2n).
+    let want = (1_000_000.0 + 1.0) / 2e6;
+    let got = auc[3]["value"].as_f64().unwrap();
+    assert!((got - want).abs() <= 1e-12 * want, "{got} vs {want}");
+    let warnings = m["warnings"].to_string();
+    assert!(
+        warnings.contains("no interval at k = 100000 and 1000000 (computed up to k = 1000"),
+        "{warnings}"
+    );
+}
+
+#[test]
 fn bad_per_sample_lines_are_reported_and_exit_2() {
     let input = "{\"task_id\": \"A\", \"passed\": true}\n{\"task_id\": \"A\", \"passed\": 0.5}\n{oops\n{\"task_id\": \"B\", \"passed\": false}\n";
     let (code, json, err) = passk(&["report", "-", "--k", "1"], input);

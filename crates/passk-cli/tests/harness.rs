@@ -351,11 +351,13 @@ fn the_metric_and_the_answers_case_are_the_users_to_choose() {
     let (code, default, _) = counts(&[]);
     assert_eq!(code, Some(0));
     assert_eq!(counts(&["--metric", "exact_match"]).1, default);
-    let (code, none, stderr) = counts(&["--metric", "pass@4"]);
+    // No row with that metric: the file is refused with the first row's reason, and no
+    // document is printed.
+    let (code, none, stderr) = passk_counts(&["--metric", "pass@4"], &gsm);
     assert_eq!(code, Some(2));
-    assert!(none.iter().all(|s| s.1.is_empty()));
+    assert!(none.is_none());
     assert!(
-        stderr.contains(":1: missing column: no pass@4 value (the metric chosen)"),
+        stderr.contains("was not added: no row could be read — line 1: missing column: no pass@4 value (the metric chosen)"),
         "{stderr}"
     );
     // Answers compared ignoring case when asked.
@@ -403,7 +405,7 @@ fn parquet_without_a_count_is_refused_with_its_reason() {
     let gen = fixture("verl_gen/gsm8k_gen.parquet");
     let (status, series, stderr) = passk_counts(&[], &gen);
     assert_eq!(status, Some(2), "{stderr}");
-    assert!(series.is_some_and(|s| s.iter().all(|s| s.1.is_empty())));
+    assert!(series.is_none(), "{stderr}");
     assert!(
         stderr.contains("holds the responses but no scores"),
         "{stderr}"

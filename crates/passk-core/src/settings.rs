@@ -111,6 +111,10 @@ pub struct Options {
     /// [`AUTO_GROUPS`](crate::analysis::forecast::AUTO_GROUPS) distinct counts.
     #[serde(default)]
     pub forecast_all: bool,
+    /// Whether to compute the count scores at every budget up to
+    /// `COUNT_K_MAX`, past their work limit (`report::count_rows::count_limits`).
+    #[serde(default)]
+    pub count_all: bool,
     /// Whether to fill the pass@k and pass^k rows' `scaled_beta` and `kumaraswamy` columns
     /// without the forecasts (the page's table, once a backtest chose a scaled fit; the
     /// forecasts and the backtest fill them anyway).
@@ -152,6 +156,7 @@ impl Default for Options {
             reach: Vec::new(),
             power_range: None,
             forecast_all: false,
+            count_all: false,
             scaled_columns: false,
             rubric: None,
             errors: Default::default(),

@@ -218,3 +218,111 @@ fn special_cases_and_refusals() {
     assert_eq!(auc_weights(1), [1.0]);
     assert_eq!(auc_weights(3), [0.25, 0.5, 0.25]);
 }
+
+/// E[p^s (1−p)^(m−s)] for s = 0..=m, p ~ Beta(a, b): a^(s)·b^(m−s)/(a+b)^(m), x^(j) the
+/// rising factorial.
+fn beta_moments(a: u64, b: u64, m: u64) -> Vec<Q> {
+    let rising = |x: u64, j: u64| (0..j).fold(BigInt::one(), |p, i| p * BigInt::from(x + i));
+    let den = rising(a + b, m);
+    (0..=m)
+        .map(|s| Q::new(rising(a, s) * rising(b, m - s), den.clone()))
+        .collect()
+}
+
+/// Every threshold score 1{j ≥ r}, r = 1..=k, through the O(k) recurrence (the Posterior
+/// routes thresholds 1 < r < k to it), against exact rationals: P(J ≥ r) and
+/// P(J₁ ≥ r, J₂ ≥ r) − P(J ≥ r)², for posteriors in the tails, near 1 and concentrated.
+#[test]
+fn every_threshold_against_exact_rationals() {
+    use passk_core::num::prec::{rel_diff, EXACT_MOMENT_REL};
+    let mut checked = 0;
+    let mut worst = (0f64, 0f64);
+    for k in [3u64, 8, 25, 40] {
+        let scores: Vec<CountScore> = (1..=k)
+            .map(|r| CountScore::at_least(k, r).unwrap())
+            .collect();
+        let refs: Vec<&CountScore> = scores.iter().collect();
+        let post = Posterior::new(&refs).unwrap();
+        for (a, b) in [
+            (1u64, 1u64),
+            (2, 60),
+            (60, 2),
+            (1, 400),
+            (400, 1),
+            (150, 160),
+            (3000, 7001),
+            (9001, 1000),
+        ] {
+            let m1 = beta_moments(a, b, k);
+            let m2 = beta_moments(a, b, 2 * k);
+            let ck: Vec<Q> = (0..=k).map(|j| Q::from(choose(k, j))).collect();
+            let got = post.task(a as f64, b as f64);
+            for r in 1..=k {
+                let mean: Q = (r..=k).map(|j| &ck[j as usize] * &m1[j as usize]).sum();
+                let mut both = Q::zero();
+                for i in r..=k {
+                    for j in r..=k {
+                        both += &ck[i as usize] * &ck[j as usize] * &m2[(i + j) as usize];
+                    }
+                }
+                let var = f(&(both - &mean * &mean));
+                let mean = f(&mean);
+                let (gm, gv) = got[(r - 1) as usize];
+                let at = format!("k={k} a={a} b={b} r={r}");
+                let dm = rel_diff(gm, mean);
+                assert!(dm <= EXACT_MOMENT_REL, "{at}: mean {gm:e} vs {mean:e}");
+                // A variance below the normal doubles has lost digits in any arithmetic.
+                if var >= f64::MIN_POSITIVE {
+                    let ds = rel_diff(gv.sqrt(), var.sqrt());
+                    assert!(ds <= EXACT_MOMENT_REL, "{at}: var {gv:e} vs {var:e}");
+                    worst.1 = worst.1.max(ds);
+                }
+                worst.0 = worst.0.max(dm);
+                checked += 1;
+            }
+        }
+    }
+    println!(
+        "{checked} thresholds; worst relative difference: means {:e}, sds {:e}",
+        worst.0, worst.1
+    );
+    assert_eq!(checked, 8 * (3 + 8 + 25 + 40));
+}
+
+/// Threshold scores at large budgets (k up to 20,000, past the Bernstein products' limit)
+/// and where the degree-2k pmf's terms fall below the smallest normal double, against exact
+/// rationals recorded by `reference/gen_at_least.py`.
+#[test]
+fn thresholds_at_large_budgets_against_exact_rationals() {
+    use passk_core::estimators::at_least::AtLeast;
+    use passk_core::estimators::bernstein::beta_binomial_pmf;
+    use passk_core::num::prec::{rel_diff, EXACT_MOMENT_REL};
+    let path = passk_fixtures::root().join("crates/passk-core/tests/reference/at_least.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases = doc["cases"].as_array().unwrap();
+    let mut worst = (0f64, 0f64);
+    for c in cases {
+        let get = |key: &str| c[key].as_u64().unwrap();
+        let (k, a, b, r) = (get("k"), get("a") as f64, get("b") as f64, get("r"));
+        let num = |key: &str| c[key].as_str().unwrap().parse::<f64>().unwrap();
+        let (mean, var) = (num("mean"), num("var"));
+        let ku = k as usize;
+        let (pmf, pmf2) = (beta_binomial_pmf(ku, a, b), beta_binomial_pmf(2 * ku, a, b));
+        let (gm, gv) = AtLeast::new(k).task(a, b, &pmf, &pmf2, &[r])[0];
+        let (dm, ds) = (rel_diff(gm, mean), rel_diff(gv.sqrt(), var.sqrt()));
+        let at = format!("k={k} a={a} b={b} r={r}");
+        assert!(dm <= EXACT_MOMENT_REL, "{at}: mean {gm:e} vs {mean:e}");
+        // A variance below the normal doubles has lost digits in any arithmetic.
+        let ds = if var >= f64::MIN_POSITIVE { ds } else { 0.0 };
+        assert!(ds <= EXACT_MOMENT_REL, "{at}: var {gv:e} vs {var:e}");
+        worst = (worst.0.max(dm), worst.1.max(ds));
+    }
+    println!(
+        "{} cases; worst relative difference: means {:e}, sds {:e}",
+        cases.len(),
+        worst.0,
+        worst.1
+    );
+    assert!(cases.len() >= 14);
+}

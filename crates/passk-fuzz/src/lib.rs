@@ -1,6 +1,7 @@
 //! What the fuzzer (`./dev fuzz`, `src/main.rs`) runs on each mutated input, and the
 //! mutations: every reader (each format forced, and detected), fed in chunks of any size with
-//! any reading options; the share-link decoder; the settings parsers; the calculator. Shared
+//! any reading options; the share-link decoder; the settings parsers; the calculator; a whole
+//! report (timed: slowness is a finding too). Shared
 //! with `tests/fuzz_regressions.rs`, which replays the committed inputs ([`corpus`]: the
 //! seeds the fuzzer starts from and the crashes it kept) through the same [`run`].
 
@@ -8,9 +9,10 @@
 
 use passk_app::share::{carried, decode, encode, Shared};
 use passk_core::estimators::kind::DEFAULT_ENABLED;
-use passk_core::settings::BandKind;
+use passk_core::report::build::build_report;
+use passk_core::settings::{BandKind, Options};
 use passk_io::read::FileRead;
-use passk_io::read::{assemble, series_name_for, ReadOptions, Reader};
+use passk_io::read::{assemble, read_bytes, series_name_for, ReadOptions, Reader};
 use passk_io::settings as parse;
 
 use passk_app::page::page_view::PageView;
@@ -83,7 +85,68 @@ pub fn run(target: Target, input: &[u8], choice: u64) {
             let (n, c, k) = (next(), next(), next());
             let _ = calculator::evaluate(&n, &c, &k);
         }
+        Target::Report => {
+            let read = read_bytes("x.txt", "x", input, None);
+            let (datasets, rejected) = assemble(vec![read]);
+            let n_max = datasets
+                .iter()
+                .flat_map(|d| d.tasks.iter())
+                .map(|t| t.counts.n())
+                .max()
+                .unwrap_or(1);
+            let opts = Options {
+                ks: report_ks(input, choice, n_max),
+                forecast: true,
+                ..Options::default()
+            };
+            let _ = build_report(&datasets, rejected, &opts);
+        }
     }
+}
+
+/// The most budgets a report input is given.
+pub const REPORT_KS_MAX: usize = 10;
+
+/// The budgets of a report input: those of a first line `# k=1,10,…` (the command line's
+/// --k; a comment to every reader), else some of 1, 2, 5, 10, 100, 1,000, 10⁴, 10⁵, 10⁶ and
+/// n_max/2, n_max picked by the choice's bits; at most [`REPORT_KS_MAX`], each within
+/// `n_max`, the largest n read.
+pub fn report_ks(input: &[u8], choice: u64, n_max: u64) -> Vec<u64> {
+    let first = input.split(|&b| b == b'\n').next().unwrap_or_default();
+    let asked = std::str::from_utf8(first)
+        .ok()
+        .and_then(|l| l.trim().strip_prefix("# k="))
+        .and_then(|l| parse::parse_ks(l).ok());
+    let mut ks = asked.unwrap_or_else(|| {
+        let pool = [
+            1,
+            2,
+            5,
+            10,
+            100,
+            1_000,
+            10_000,
+            100_000,
+            1_000_000,
+            n_max / 2,
+            n_max,
+        ];
+        let mut ks: Vec<u64> = pool
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i == 0 || choice >> i & 1 == 1)
+            .map(|(_, &k)| k)
+            .collect();
+        ks.sort_unstable();
+        ks.dedup();
+        ks
+    });
+    ks.retain(|&k| k >= 1 && k <= n_max.max(1));
+    ks.truncate(REPORT_KS_MAX);
+    if ks.is_empty() {
+        ks.push(1);
+    }
+    ks
 }
 
 /// A share link of `read`'s series, as the page makes them (a seed for the link decoder).

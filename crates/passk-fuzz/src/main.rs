@@ -1,9 +1,10 @@
 //! The fuzzer: `./dev fuzz [SECONDS]` (default 60). Every reader, the share-link decoder,
-//! the settings parsers and the calculator run on mutations of the fixtures, of the seed
-//! corpus (`tests/fixtures/fuzz/corpus/<target>/`) and of the crashes kept before, on every
-//! core; an input that panics, runs longer than 1 s or allocates more than 256 MB while it
-//! runs is kept in `tests/fixtures/fuzz/crashes/` (`tests/fuzz_regressions.rs` replays the
-//! seeds and the crashes). Prints the executions and exits 1 when it kept any.
+//! the settings parsers, the calculator and whole reports run on mutations of the fixtures, of
+//! the seed corpus (`tests/fixtures/fuzz/corpus/<target>/`) and of the crashes kept before, on
+//! every core; an input that panics, runs longer than its target's limit (CPU time of its
+//! thread, reports on one thread: a report 2 s, the rest 1 s) or allocates more than 256 MB while it runs is kept in
+//! `tests/fixtures/fuzz/crashes/` (`tests/fuzz_regressions.rs` replays the seeds and the
+//! crashes). Prints the executions and exits 1 when it kept any.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -19,8 +20,6 @@ use passk_io::read::{read_bytes, series_name_for};
 
 /// Bytes one input may hold allocated at once.
 const ALLOC_CAP: usize = 256 << 20;
-/// How long one input may run.
-const HANG: Duration = Duration::from_secs(1);
 
 thread_local! {
     static LIVE: Cell<usize> = const { Cell::new(0) };
@@ -93,6 +92,12 @@ fn corpus() -> Vec<(Target, Vec<Vec<u8>>)> {
         .map(String::into_bytes)
         .collect();
     links.extend([b"#n=10&c=3&k=5".to_vec(), b"#ex=pythia".to_vec()]);
+    // Whole reports of the small inputs (the seeds under corpus/report/ are added below).
+    let reports: Vec<Vec<u8>> = read
+        .iter()
+        .filter(|b| b.len() <= 16 << 10)
+        .cloned()
+        .collect();
     let text = |v: &[&str]| v.iter().map(|s| s.as_bytes().to_vec()).collect();
     let mut pools = vec![
         (Target::Read, read),
@@ -114,6 +119,7 @@ fn corpus() -> Vec<(Target, Vec<Vec<u8>>)> {
             Target::Calc,
             text(&["10|3|5", "1000000000|1|1", "1e4|2|3", "64|0|64"]),
         ),
+        (Target::Report, reports),
     ];
     // The committed seeds and the crashes kept before, each in its target's pool.
     let ((seeds, mut problems), (crashes, more)) = (corpus::seeds(), corpus::crashes());
@@ -143,14 +149,39 @@ fn keep(target: Target, choice: u64, input: &[u8], why: &str) -> PathBuf {
     path
 }
 
-/// What a worker runs now: since when, the input and its target and choice.
-type Slot = Arc<Mutex<Option<(Instant, Vec<u8>, Target, u64)>>>;
+/// What a worker runs now: since when (its thread's CPU seconds then), the input and its
+/// target and choice.
+type Slot = Arc<Mutex<Option<(f64, Vec<u8>, Target, u64)>>>;
+
+/// The CPU seconds a thread has run (user and system, from `/proc/self/task/<tid>/stat`):
+/// what the limits are measured in, so that a busy machine does not make an input slow.
+fn cpu_seconds(stat: &Path) -> Option<f64> {
+    let text = std::fs::read_to_string(stat).ok()?;
+    // After the command's name in parentheses: state is field 3, utime and stime 14 and 15.
+    let rest = &text[text.rfind(')')? + 2..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let (utime, stime): (f64, f64) = (fields.next()?.parse().ok()?, fields.next()?.parse().ok()?);
+    // Linux counts in clock ticks of 1/100 s (USER_HZ).
+    Some((utime + stime) / 100.0)
+}
+
+/// The `stat` file of the calling thread.
+fn own_stat() -> PathBuf {
+    let link = std::fs::read_link("/proc/thread-self").unwrap_or_default();
+    let tid = link
+        .file_name()
+        .map(|t| t.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    PathBuf::from(format!("/proc/self/task/{tid}/stat"))
+}
 
 fn main() {
     let seconds: u64 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(60);
+    // One thread per report, so that its time is the time of one core.
+    passk_core::par::set_threads(1);
     let corpus = Arc::new(corpus());
     let pool: usize = corpus.iter().map(|(_, seeds)| seeds.len()).sum();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -159,18 +190,22 @@ fn main() {
     std::panic::set_hook(Box::new(|_| {}));
     let start = Instant::now();
     let slots: Vec<Slot> = (0..threads).map(|_| Arc::new(Mutex::new(None))).collect();
+    let stats: Arc<Mutex<Vec<PathBuf>>> = Arc::new(Mutex::new(vec![PathBuf::new(); threads]));
     let workers: Vec<_> = slots
         .iter()
         .enumerate()
         .map(|(t, slot)| {
-            let (corpus, done, failed, stop, slot) = (
+            let (corpus, done, failed, stop, slot, stats) = (
                 corpus.clone(),
                 done.clone(),
                 failed.clone(),
                 stop.clone(),
                 slot.clone(),
+                stats.clone(),
             );
             std::thread::spawn(move || {
+                let stat = own_stat();
+                stats.lock().unwrap()[t] = stat.clone();
                 let mut rng = Rng(0x9e37_79b9_7f4a_7c15
                     ^ (t as u64 + 1) << 32
                     ^ start.elapsed().as_nanos() as u64);
@@ -179,7 +214,8 @@ fn main() {
                     let (a, b) = (rng.below(seeds.len()), rng.below(seeds.len()));
                     let input = mutate(&mut rng, &seeds[a], &seeds[b]);
                     let choice = rng.draw() & 0xfff;
-                    *slot.lock().unwrap() = Some((Instant::now(), input.clone(), *target, choice));
+                    let cpu = cpu_seconds(&stat).unwrap_or(0.0);
+                    *slot.lock().unwrap() = Some((cpu, input.clone(), *target, choice));
                     PEAK.with(|p| p.set(LIVE.with(Cell::get)));
                     let base = LIVE.with(Cell::get);
                     let ok =
@@ -203,13 +239,17 @@ fn main() {
             })
         })
         .collect();
-    // The watchdog: an input running longer than HANG is kept, and the run ends.
+    // The watchdog: an input that has run for longer than its target's limit (CPU time of
+    // its thread) is kept, and the run ends.
     while start.elapsed() < Duration::from_secs(seconds) {
         std::thread::sleep(Duration::from_millis(200));
-        for slot in &slots {
+        for (t, slot) in slots.iter().enumerate() {
+            let stat = stats.lock().unwrap()[t].clone();
             if let Some((since, input, target, choice)) = slot.lock().unwrap().as_ref() {
-                if since.elapsed() > HANG {
-                    keep(*target, *choice, input, "runs longer than 1 s");
+                let ran = cpu_seconds(&stat).unwrap_or(0.0) - since;
+                if ran > target.limit().as_secs_f64() {
+                    let why = format!("runs longer than {} s", target.limit().as_secs());
+                    keep(*target, *choice, input, &why);
                     eprintln!("fuzz: stopped after {} executions", done.load(Relaxed));
                     std::process::exit(1);
                 }
@@ -226,7 +266,7 @@ fn main() {
         start.elapsed().as_secs_f64(),
     );
     println!(
-        "fuzz: {n} executions in {secs:.0} s ({:.0}/s) on {threads} threads from {pool} inputs; {bad} kept (panics, over {} MB, or over 1 s)",
+        "fuzz: {n} executions in {secs:.0} s ({:.0}/s) on {threads} threads from {pool} inputs; {bad} kept (panics, over {} MB, or over the time limit)",
         n as f64 / secs,
         ALLOC_CAP >> 20
     );

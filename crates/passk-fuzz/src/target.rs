@@ -11,11 +11,21 @@ pub enum Target {
     Settings,
     /// The single-problem calculator (n, c, k split on `|`).
     Calc,
+    /// The whole report of an input read as the command line reads it (forecasts included),
+    /// its k list from a first line `# k=…` or else from the choice: timed, as slowness is
+    /// a bug too.
+    Report,
 }
 
 impl Target {
     /// Every target, in the order of their names.
-    pub const ALL: [Target; 4] = [Target::Read, Target::Link, Target::Settings, Target::Calc];
+    pub const ALL: [Target; 5] = [
+        Target::Read,
+        Target::Link,
+        Target::Settings,
+        Target::Calc,
+        Target::Report,
+    ];
 
     /// Its name: the folder of its seeds (`corpus/<name>/`), the start of its kept inputs'
     /// names (`crashes/<name>-<choice>-<hash>.bin`).
@@ -25,6 +35,16 @@ impl Target {
             Target::Link => "link",
             Target::Settings => "settings",
             Target::Calc => "calc",
+            Target::Report => "report",
+        }
+    }
+
+    /// How long one input may run before the fuzzer keeps it: a report is given the time a
+    /// user would wait for one (2 s natively), every other target 1 s.
+    pub fn limit(self) -> std::time::Duration {
+        match self {
+            Target::Report => std::time::Duration::from_secs(2),
+            _ => std::time::Duration::from_secs(1),
         }
     }
 }

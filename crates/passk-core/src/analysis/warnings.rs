@@ -6,6 +6,8 @@ use crate::analysis::backtest::run::BacktestError;
 use crate::data::counts::Counts;
 use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::PARAM_MAX;
+use crate::estimators::count_score::GENERAL_K_MAX;
+use crate::estimators::tailpass::TAILPASS_K_MAX;
 use crate::estimators::unbiased::ShortTasks;
 use crate::eval::fits::Fits;
 
@@ -76,6 +78,44 @@ pub enum Warning {
     Short(ShortTasks),
     /// The backtest could not run.
     BacktestFailed(BacktestError),
+    /// Count scores past their stated limits: `general`, the budgets within the smallest n
+    /// beyond [`GENERAL_K_MAX`] (no interval for mG-Pass@k, AUC@k, GeoSpectrum*@k);
+    /// `tailpass`, those beyond [`TAILPASS_K_MAX`] (no TailPass@k profile).
+    Limits {
+        /// Budgets with no general count-score interval.
+        general: Vec<u64>,
+        /// Budgets with no TailPass@k profile.
+        tailpass: Vec<u64>,
+        /// Budgets with no count score at all: past the work limit …
+        skipped: Vec<u64>,
+        /// … whose value, and the distinct counts of the series.
+        work: (u64, usize),
+        /// Budgets past the count scores' largest budget, and it.
+        beyond: (Vec<u64>, u64),
+    },
+}
+
+/// A count with a comma every three digits: 10,000,000.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// "k = 1, 2 and 5" (every budget named).
+fn ks_text(ks: &[u64]) -> String {
+    let ks: Vec<String> = ks.iter().map(u64::to_string).collect();
+    match ks.as_slice() {
+        [] => String::new(),
+        [one] => format!("k = {one}"),
+        [init @ .., last] => format!("k = {} and {last}", init.join(", ")),
+    }
 }
 
 /// " at k = 1000, 2000 (beyond n)" in the report, " at k ≥ 1000" under a chart.
@@ -144,8 +184,84 @@ impl Warning {
                 format!("{why}: combinatorial pass@{k} and pass^{k} are null")
             }
             Warning::BacktestFailed(e) => format!("backtest: {e}; BB is used for k > n"),
+            Warning::Limits {
+                general,
+                tailpass,
+                skipped,
+                work,
+                beyond,
+            } => {
+                let mut parts = Vec::new();
+                const SCORES: &str = "G-Pass@k, mG-Pass@k, maj@k, AUC@k, the Geom blends and TailPass@k";
+                if !skipped.is_empty() {
+                    parts.push(format!(
+                        "{SCORES} not computed at {}: {} distinct counts × k would pass their \
+                         work limit of {} (passk report --count-all computes them anyway)",
+                        ks_text(skipped),
+                        grouped(work.1 as u64),
+                        grouped(work.0)
+                    ));
+                }
+                if !beyond.0.is_empty() {
+                    parts.push(format!(
+                        "{SCORES} not computed at {}: they are computed up to k = {} (their \
+                         work and memory grow as k per distinct count)",
+                        ks_text(&beyond.0),
+                        grouped(beyond.1)
+                    ));
+                }
+                if !general.is_empty() {
+                    parts.push(format!(
+                        "mG-Pass@k, AUC@k and GeoSpectrum*@k have no interval at {} (computed \
+                         up to k = {GENERAL_K_MAX}: their variance costs O(k²) per budget)",
+                        ks_text(general)
+                    ));
+                }
+                if !tailpass.is_empty() {
+                    parts.push(format!(
+                        "TailPass@k has no profile at {} (computed up to k = {TAILPASS_K_MAX}: \
+                         a point per threshold)",
+                        ks_text(tailpass)
+                    ));
+                }
+                parts.join("; ")
+            }
         }
     }
+}
+
+/// The count scores' stated limits as they apply to `ks` ([`Warning::Limits`]), if they
+/// do: `computed`, the budgets whose count rows are computed; `skipped`, those past the work
+/// limit `work` = (limit, distinct counts); `beyond`, those past the largest budget `k_max`.
+pub fn limit_warning(
+    g: &Groups,
+    ks: &[u64],
+    computed: &[u64],
+    (skipped, work): (Vec<u64>, (u64, usize)),
+    (beyond, k_max): (Vec<u64>, u64),
+) -> Option<Warning> {
+    if g.is_empty() {
+        return None;
+    }
+    let general: Vec<u64> = computed
+        .iter()
+        .copied()
+        .filter(|&k| k > GENERAL_K_MAX && k <= g.n_min())
+        .collect();
+    let tailpass: Vec<u64> = ks
+        .iter()
+        .copied()
+        .filter(|&k| k > TAILPASS_K_MAX && !skipped.contains(&k) && !beyond.contains(&k))
+        .collect();
+    let any =
+        !general.is_empty() || !tailpass.is_empty() || !skipped.is_empty() || !beyond.is_empty();
+    any.then_some(Warning::Limits {
+        general,
+        tailpass,
+        skipped,
+        work,
+        beyond: (beyond, k_max),
+    })
 }
 
 /// The warnings about the data and the fits (spec §4: degenerate data, the binomial-limit

@@ -16,10 +16,27 @@ use crate::num::sum::Neumaier;
 /// log-concave sequence; otherwise the largest running product, found in logs),
 /// w_{j+1} = w_j·ρ_j above it and w_{j−1} = w_j/ρ_{j−1} below; then w / Σw.
 fn from_ratios(ratios: &[f64]) -> Vec<f64> {
+    let mut w = Vec::new();
+    from_ratios_into(ratios, &mut w);
+    w
+}
+
+/// [`from_ratios`] into `w` (its allocation reused).
+fn from_ratios_into(ratios: &[f64], w: &mut Vec<f64>) {
     let m = ratios.len();
-    let falling = ratios.windows(2).all(|w| w[1] <= w[0]);
+    // Falling throughout, and the first ratio ≤ 1, in one pass.
+    let (mut falling, mut first) = (true, m);
+    for (t, &r) in ratios.iter().enumerate() {
+        if t > 0 && r > ratios[t - 1] {
+            falling = false;
+            break;
+        }
+        if r <= 1.0 && first == m {
+            first = t;
+        }
+    }
     let anchor = if falling {
-        ratios.iter().position(|&r| r <= 1.0).unwrap_or(m)
+        first
     } else {
         let (mut anchor, mut run, mut top) = (0, 0.0, 0.0);
         for (t, r) in ratios.iter().enumerate() {
@@ -30,7 +47,8 @@ fn from_ratios(ratios: &[f64]) -> Vec<f64> {
         }
         anchor
     };
-    let mut w = vec![0.0; m + 1];
+    w.clear();
+    w.resize(m + 1, 0.0);
     w[anchor] = 1.0;
     for j in anchor..m {
         w[j + 1] = w[j] * ratios[j];
@@ -40,9 +58,8 @@ fn from_ratios(ratios: &[f64]) -> Vec<f64> {
     }
     let mut total = Neumaier::default();
     w.iter().for_each(|x| total.add(*x));
-    let s = total.total();
-    w.iter_mut().for_each(|x| *x /= s);
-    w
+    let inv = 1.0 / total.total();
+    w.iter_mut().for_each(|x| *x *= inv);
 }
 
 /// The Beta-binomial pmf P(J = j), j = 0..=m, of J ~ Binomial(m, p), p ~ Beta(a, b), from
@@ -51,13 +68,19 @@ fn from_ratios(ratios: &[f64]) -> Vec<f64> {
 /// # Formula
 /// P(j+1)/P(j) = (m−j)(a+j) / ((j+1)(b+m−j−1)).
 pub fn beta_binomial_pmf(m: usize, a: f64, b: f64) -> Vec<f64> {
-    let ratios: Vec<f64> = (0..m)
-        .map(|t| {
-            let tf = t as f64;
-            ((m - t) as f64 * (a + tf)) / ((tf + 1.0) * (b + (m - t) as f64 - 1.0))
-        })
-        .collect();
-    from_ratios(&ratios)
+    let mut out = Vec::new();
+    beta_binomial_pmf_into(m, a, b, &mut Vec::new(), &mut out);
+    out
+}
+
+/// [`beta_binomial_pmf`] into `out`, its ratios in `ratios` (both allocations reused).
+pub fn beta_binomial_pmf_into(m: usize, a: f64, b: f64, ratios: &mut Vec<f64>, out: &mut Vec<f64>) {
+    ratios.clear();
+    ratios.extend((0..m).map(|t| {
+        let tf = t as f64;
+        ((m - t) as f64 * (a + tf)) / ((tf + 1.0) * (b + (m - t) as f64 - 1.0))
+    }));
+    from_ratios_into(ratios, out);
 }
 
 /// The degree-2k weights of a product of two degree-k Bernstein polynomials: for each t,

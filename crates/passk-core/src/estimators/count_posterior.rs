@@ -3,7 +3,10 @@
 //! variance of its latent credit, and the dataset's normal interval.
 
 use crate::data::groups::Groups;
-use crate::estimators::bernstein::{beta_binomial_pmf, dot, elevation, products, squares};
+use crate::estimators::at_least::{AtLeast, Scratch};
+use crate::estimators::bernstein::{
+    beta_binomial_pmf, beta_binomial_pmf_into, dot, elevation, products, squares,
+};
 use crate::estimators::count_score::{CountScore, Shape, GENERAL_K_MAX};
 use crate::estimators::interval::{task_moments, Interval, Metric, Prior};
 use crate::num::normal::two_sided_z;
@@ -11,7 +14,10 @@ use crate::num::sum::Neumaier;
 
 /// Count scores of one budget prepared for their posterior moments at each task.
 pub struct Posterior<'a> {
+    k: u64,
     scores: Vec<Prepared<'a>>,
+    /// The threshold scores' recurrence, when there is one among them.
+    at_least: Option<AtLeast>,
 }
 
 struct Prepared<'a> {
@@ -24,39 +30,39 @@ struct Prepared<'a> {
 }
 
 impl<'a> Posterior<'a> {
-    /// Prepares `scores`, all of one budget k (the O(k²) weights of the variance, once, for
-    /// those without a closed form). None when one has none and k > [`GENERAL_K_MAX`], or
-    /// the budgets differ.
+    /// Prepares `scores`, all of one budget k: the O(k²) weights of the variance, once, for
+    /// those without a closed form or a recurrence (threshold scores have one at any k).
+    /// None when one such has k > [`GENERAL_K_MAX`], or the budgets differ.
     pub fn new(scores: &[&'a CountScore]) -> Option<Posterior<'a>> {
         let k = scores.first()?.k();
         if scores.iter().any(|s| s.k() != k) {
             return None;
         }
-        let tops: Vec<Vec<f64>> = scores
+        let general: Vec<&[f64]> = scores
             .iter()
             .filter(|s| s.shape() == Shape::General)
-            .map(|s| {
-                let top = s.credits()[s.credits().len() - 1];
-                s.credits().iter().map(|x| x - top).collect()
-            })
+            .filter_map(|s| s.each_credit())
             .collect();
-        let mut general: Vec<&[f64]> = scores
-            .iter()
-            .filter(|s| s.shape() == Shape::General)
-            .map(|s| s.credits())
-            .collect();
-        general.extend(tops.iter().map(Vec::as_slice));
         if !general.is_empty() && k > GENERAL_K_MAX {
             return None;
         }
-        let mut squares: Vec<Vec<f64>> = if general.is_empty() {
+        let tops: Vec<Vec<f64>> = general
+            .iter()
+            .map(|c| {
+                let top = c[c.len() - 1];
+                c.iter().map(|x| x - top).collect()
+            })
+            .collect();
+        let mut all: Vec<&[f64]> = general.clone();
+        all.extend(tops.iter().map(Vec::as_slice));
+        let mut squares: Vec<Vec<f64>> = if all.is_empty() {
             Vec::new()
         } else {
-            squares(k, &general)
+            squares(k, &all)
         };
         let mut top_squares = squares.split_off(squares.len() / 2).into_iter();
         let mut squares = squares.into_iter();
-        let scores = scores
+        let scores: Vec<Prepared<'a>> = scores
             .iter()
             .map(|s| {
                 let shape = s.shape();
@@ -75,21 +81,35 @@ impl<'a> Posterior<'a> {
                 }
             })
             .collect();
-        Some(Posterior { scores })
+        let at_least = scores
+            .iter()
+            .any(|s| matches!(s.shape, Shape::AtLeast(_)))
+            .then(|| AtLeast::new(k));
+        Some(Posterior {
+            k,
+            scores,
+            at_least,
+        })
+    }
+
+    /// Whether [`task_with`](Self::task_with) reads the pmfs (a threshold or general score).
+    pub fn needs_pmfs(&self) -> bool {
+        self.scores
+            .iter()
+            .any(|s| matches!(s.shape, Shape::General | Shape::AtLeast(_)))
     }
 
     /// E\[g\], Var\[g\] of each score at one task whose success rate is Beta(a, b),
     /// g(p) = Σ_j A_j·C(k, j) p^j (1−p)^(k−j).
     ///
     /// # Formula
-    /// pass@k and pass^k: the closed forms of [`task_moments`]. Otherwise E\[g\] = Σ_j A_j·
-    /// BB(j; k, a, b) and Var\[g\] = Σ_t h_t·BB(t; 2k, a, b) − E\[g\]², h the degree-2k
-    /// Bernstein coefficients of g²; a variance within (k+1)·64·ε of the larger term is
-    /// computed again from the centred credits (A − E g), whose square keeps its digits
-    /// (scorio's `_state_moments`).
+    /// pass@k and pass^k: the closed forms of [`task_moments`]; threshold scores: the
+    /// recurrence of [`AtLeast::task`]. Otherwise E\[g\] = Σ_j A_j·BB(j; k, a, b) and
+    /// Var\[g\] = Σ_t h_t·BB(t; 2k, a, b) − E\[g\]², h the degree-2k Bernstein coefficients
+    /// of g²; a variance within (k+1)·64·ε of the larger term is computed again from the
+    /// centred credits (A − E g), whose square keeps its digits (scorio's `_state_moments`).
     pub fn task(&self, a: f64, b: f64) -> Vec<(f64, f64)> {
-        let general = self.scores.iter().any(|s| s.shape == Shape::General);
-        let pmfs = if general {
+        let pmfs = if self.needs_pmfs() {
             self.pmfs(a, b)
         } else {
             (Vec::new(), Vec::new())
@@ -100,49 +120,120 @@ impl<'a> Posterior<'a> {
     /// The Beta-binomial pmfs of degree k and 2k that [`task`](Self::task) sums over, for a
     /// caller that needs them too ([`Joint::covariance`]).
     pub fn pmfs(&self, a: f64, b: f64) -> (Vec<f64>, Vec<f64>) {
-        let k = self.scores.first().map_or(0, |s| s.score.k()) as usize;
+        let k = self.k as usize;
         (beta_binomial_pmf(k, a, b), beta_binomial_pmf(2 * k, a, b))
     }
 
-    /// [`task`](Self::task) given [`pmfs`](Self::pmfs) (empty when no score is general).
+    /// [`task`](Self::task) given [`pmfs`](Self::pmfs) (empty when no score needs them).
     pub fn task_with(&self, a: f64, b: f64, (pmf, pmf2): &(Vec<f64>, Vec<f64>)) -> Vec<(f64, f64)> {
-        let k = self.scores.first().map_or(0, |s| s.score.k());
-        self.scores
-            .iter()
-            .map(|s| match s.shape {
-                Shape::Constant(c) => (c, 0.0),
-                Shape::Pass => task_moments(a, b, k as f64, Metric::PassAtK),
-                Shape::Unanimous => task_moments(a, b, k as f64, Metric::PassHatK),
-                Shape::General => {
-                    let credits = s.score.credits();
-                    let m = dot(credits, pmf);
-                    // Var[g] = E[(g − r)²] − (m − r)² with r the end credit nearer m: the
-                    // smaller the terms, the fewer digits their difference loses.
-                    let top = credits[credits.len() - 1];
-                    let (square, r) = if (m - top).abs() < (m - credits[0]).abs() {
-                        (&s.square_top, top)
-                    } else {
-                        (&s.square, 0.0)
-                    };
-                    let g2 = dot(square, pmf2);
-                    let d = m - r;
-                    let v = g2 - d * d;
-                    // Digits lost to the difference (relative to the terms, so that a variance
-                    // merely small, of a mean near 0, is kept): taken again centred.
-                    let floor = (k as f64 + 1.0) * 64.0 * f64::EPSILON * g2.abs().max(d * d);
-                    // (All of it 0, as far in a tail as doubles reach: nothing to take again.)
-                    if v > floor || g2 == 0.0 {
-                        return (m, v);
-                    }
-                    let centred: Vec<f64> = s.score.credits().iter().map(|x| x - m).collect();
-                    let h = elevation(k as usize)
-                        .products(&[(&centred, &centred)])
-                        .remove(0);
-                    (m, dot(&h, pmf2).max(0.0))
-                }
-            })
-            .collect()
+        let mut ws = Workspace::default();
+        self.moments_into(a, b, (pmf, pmf2), &mut ws);
+        ws.moments
     }
+
+    /// [`task`](Self::task) into `ws`: its pmfs (when a score needs them), pass@k's and
+    /// pass^k's closed-form moments, and each score's moments, the buffers reused from task
+    /// to task.
+    pub fn task_in(&self, a: f64, b: f64, ws: &mut Workspace) {
+        let k = self.k as usize;
+        if self.needs_pmfs() {
+            beta_binomial_pmf_into(k, a, b, &mut ws.ratios, &mut ws.pmf);
+            beta_binomial_pmf_into(2 * k, a, b, &mut ws.ratios, &mut ws.pmf2);
+        } else {
+            ws.pmf.clear();
+            ws.pmf2.clear();
+        }
+        let (pmf, pmf2) = (std::mem::take(&mut ws.pmf), std::mem::take(&mut ws.pmf2));
+        self.moments_into(a, b, (&pmf, &pmf2), ws);
+        (ws.pmf, ws.pmf2) = (pmf, pmf2);
+    }
+
+    fn moments_into(&self, a: f64, b: f64, (pmf, pmf2): (&[f64], &[f64]), ws: &mut Workspace) {
+        let k = self.k;
+        ws.pass = task_moments(a, b, k as f64, Metric::PassAtK);
+        ws.hat = if k == 1 {
+            ws.pass
+        } else {
+            task_moments(a, b, k as f64, Metric::PassHatK)
+        };
+        // Every threshold at once: one pass of the recurrence.
+        ws.rs.clear();
+        ws.rs
+            .extend(self.scores.iter().filter_map(|s| match s.shape {
+                Shape::AtLeast(r) => Some(r),
+                _ => None,
+            }));
+        ws.steps.clear();
+        if let Some(al) = self.at_least.as_ref().filter(|_| !ws.rs.is_empty()) {
+            al.task_into(a, b, (pmf, pmf2), &ws.rs, &mut ws.scratch, &mut ws.steps);
+        }
+        let mut steps = ws.steps.iter();
+        ws.moments.clear();
+        for s in &self.scores {
+            ws.moments.push(match s.shape {
+                Shape::Constant(c) => (c, 0.0),
+                Shape::Pass => ws.pass,
+                Shape::Unanimous => ws.hat,
+                Shape::AtLeast(_) => steps.next().copied().unwrap_or((f64::NAN, f64::NAN)),
+                Shape::General => {
+                    let credits = s.score.each_credit().unwrap_or_default();
+                    general(credits, &s.square, &s.square_top, pmf, pmf2)
+                }
+            });
+        }
+    }
+}
+
+/// The buffers of one task's moments ([`Posterior::task_in`]), reused from task to task.
+#[derive(Debug, Clone, Default)]
+pub struct Workspace {
+    ratios: Vec<f64>,
+    /// The Beta-binomial pmf of degree k at the last task (empty when no score needed it).
+    pub pmf: Vec<f64>,
+    /// The Beta-binomial pmf of degree 2k.
+    pub pmf2: Vec<f64>,
+    /// pass@k's posterior (E g, Var g) at the last task.
+    pub pass: (f64, f64),
+    /// pass^k's.
+    pub hat: (f64, f64),
+    /// Each score's (E g, Var g) at the last task, in the order prepared.
+    pub moments: Vec<(f64, f64)>,
+    rs: Vec<u64>,
+    steps: Vec<(f64, f64)>,
+    scratch: Scratch,
+}
+
+/// E\[g\], Var\[g\] of a general score from its squares (see [`Posterior::task`]).
+fn general(
+    credits: &[f64],
+    square: &[f64],
+    square_top: &[f64],
+    pmf: &[f64],
+    pmf2: &[f64],
+) -> (f64, f64) {
+    let k = credits.len() - 1;
+    let m = dot(credits, pmf);
+    // Var[g] = E[(g − r)²] − (m − r)² with r the end credit nearer m: the smaller the terms,
+    // the fewer digits their difference loses.
+    let top = credits[k];
+    let (square, r) = if (m - top).abs() < (m - credits[0]).abs() {
+        (square_top, top)
+    } else {
+        (square, 0.0)
+    };
+    let g2 = dot(square, pmf2);
+    let d = m - r;
+    let v = g2 - d * d;
+    // Digits lost to the difference (relative to the terms, so that a variance merely
+    // small, of a mean near 0, is kept): taken again centred.
+    let floor = (k as f64 + 1.0) * 64.0 * f64::EPSILON * g2.abs().max(d * d);
+    // (All of it 0, as far in a tail as doubles reach: nothing to take again.)
+    if v > floor || g2 == 0.0 {
+        return (m, v);
+    }
+    let centred: Vec<f64> = credits.iter().map(|x| x - m).collect();
+    let h = elevation(k).products(&[(&centred, &centred)]).remove(0);
+    (m, dot(&h, pmf2).max(0.0))
 }
 
 /// Two count scores of one budget prepared for their posterior covariance at each task
@@ -166,14 +257,15 @@ impl Joint {
             let r = v[end * (v.len() - 1)];
             v.iter().map(|a| a - r).collect()
         };
-        let xs = [shifted(x.credits(), 0), shifted(x.credits(), 1)];
-        let ys = [shifted(y.credits(), 0), shifted(y.credits(), 1)];
+        let (xc, yc) = (x.credits(), y.credits());
+        let xs = [shifted(&xc, 0), shifted(&xc, 1)];
+        let ys = [shifted(&yc, 0), shifted(&yc, 1)];
         let pairs: Vec<(&[f64], &[f64])> = (0..4)
             .map(|i| (xs[i / 2].as_slice(), ys[i % 2].as_slice()))
             .collect();
         Some(Joint {
-            x: x.credits().to_vec(),
-            y: y.credits().to_vec(),
+            x: xc,
+            y: yc,
             products: products(k, &pairs),
         })
     }
@@ -224,10 +316,12 @@ pub fn intervals(
 ) -> Option<Vec<Interval>> {
     let post = Posterior::new(scores)?;
     let mut sums = vec![(Neumaier::default(), Neumaier::default()); scores.len()];
+    let mut ws = Workspace::default();
     for (t, w) in g.iter() {
         let a = prior.alpha + t.c() as f64;
         let b = prior.beta + (t.n() - t.c()) as f64;
-        for ((m, v), (sm, sv)) in post.task(a, b).into_iter().zip(sums.iter_mut()) {
+        post.task_in(a, b, &mut ws);
+        for (&(m, v), (sm, sv)) in ws.moments.iter().zip(sums.iter_mut()) {
             sm.add(w as f64 * m);
             sv.add(w as f64 * v);
         }

@@ -9,9 +9,10 @@ use std::fmt;
 use crate::estimators::g_pass::{half, threshold};
 use crate::num::sum::Neumaier;
 
-/// The largest budget whose general count-score interval is computed: the variance takes
-/// O(k²) work once per budget, O(k) per distinct (n, c) (pass@k and pass^k have a closed
-/// form at any k).
+/// The largest budget whose general count-score interval is computed (mG-Pass@k, AUC@k and
+/// the blends that use them): the variance takes O(k²) work once per budget, O(k) per
+/// distinct (n, c). pass@k and pass^k have a closed form at any k, and every threshold score
+/// (G-Pass@k_τ, strict maj@k) an O(k) recurrence ([`AtLeast`](crate::estimators::at_least::AtLeast)).
 pub const GENERAL_K_MAX: u64 = 1_000;
 
 /// Why a count score could not be built.
@@ -42,7 +43,17 @@ impl std::error::Error for CountScoreError {}
 /// The credit of each number of passing samples out of k.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CountScore {
-    credits: Vec<f64>,
+    k: u64,
+    credits: Credits,
+}
+
+/// How the credits are held: a threshold without its k + 1 numbers, or each credit.
+#[derive(Debug, Clone, PartialEq)]
+enum Credits {
+    /// A_j = 1{j ≥ r}.
+    AtLeast(u64),
+    /// A_0, …, A_k.
+    Each(Vec<f64>),
 }
 
 /// Which closed form a credit vector has, if any.
@@ -54,6 +65,8 @@ pub(crate) enum Shape {
     Pass,
     /// 1 only when all k pass (k ≥ 2): pass^k.
     Unanimous,
+    /// 0 below r, then 1 (1 < r < k): a threshold, its moments by an O(k) recurrence.
+    AtLeast(u64),
     /// Anything else.
     General,
 }
@@ -67,17 +80,40 @@ impl CountScore {
         if credits.len() < 2 || credits.iter().any(|a| !a.is_finite()) {
             return Err(CountScoreError::Credits);
         }
-        Ok(CountScore { credits })
+        Ok(CountScore {
+            k: credits.len() as u64 - 1,
+            credits: Credits::Each(credits),
+        })
+    }
+
+    fn each(credits: Vec<f64>) -> CountScore {
+        CountScore {
+            k: credits.len() as u64 - 1,
+            credits: Credits::Each(credits),
+        }
     }
 
     /// The budget k.
     pub fn k(&self) -> u64 {
-        self.credits.len() as u64 - 1
+        self.k
     }
 
-    /// The credits A_0, …, A_k.
-    pub fn credits(&self) -> &[f64] {
-        &self.credits
+    /// The credits A_0, …, A_k (made for a threshold score: O(k)).
+    pub fn credits(&self) -> Vec<f64> {
+        match &self.credits {
+            Credits::AtLeast(r) => (0..=self.k)
+                .map(|j| if j >= *r { 1.0 } else { 0.0 })
+                .collect(),
+            Credits::Each(v) => v.clone(),
+        }
+    }
+
+    /// The credits when they are held one by one (None for a threshold score).
+    pub(crate) fn each_credit(&self) -> Option<&[f64]> {
+        match &self.credits {
+            Credits::Each(v) => Some(v),
+            Credits::AtLeast(_) => None,
+        }
     }
 
     fn budget(k: u64) -> Result<usize, CountScoreError> {
@@ -96,11 +132,10 @@ impl CountScore {
     /// # Errors
     /// [`CountScoreError::ZeroBudget`] for k = 0.
     pub fn at_least(k: u64, j0: u64) -> Result<CountScore, CountScoreError> {
-        let k = Self::budget(k)?;
+        Self::budget(k)?;
         Ok(CountScore {
-            credits: (0..=k)
-                .map(|j| if j as u64 >= j0 { 1.0 } else { 0.0 })
-                .collect(),
+            k,
+            credits: Credits::AtLeast(j0),
         })
     }
 
@@ -153,7 +188,7 @@ impl CountScore {
         let credits = (0..=kk)
             .map(|j| 2.0 / k as f64 * (j as f64 - m).max(0.0))
             .collect();
-        Ok(CountScore { credits })
+        Ok(CountScore::each(credits))
     }
 
     /// Strict maj@k on pass/fail samples (scorio's `maj_at_k`): more than half of k pass.
@@ -196,20 +231,31 @@ impl CountScore {
                 a.total()
             })
             .collect();
-        Ok(CountScore { credits })
+        Ok(CountScore::each(credits))
     }
 
     pub(crate) fn shape(&self) -> Shape {
-        let a = &self.credits;
-        let k = a.len() - 1;
-        if a.iter().all(|x| *x == a[0]) {
-            Shape::Constant(a[0])
-        } else if a[0] == 0.0 && a[1..].iter().all(|x| *x == 1.0) {
-            Shape::Pass
-        } else if k >= 2 && a[k] == 1.0 && a[..k].iter().all(|x| *x == 0.0) {
-            Shape::Unanimous
-        } else {
-            Shape::General
+        let k = self.k;
+        let r = match &self.credits {
+            Credits::AtLeast(r) => *r,
+            Credits::Each(a) => {
+                // A step from 0 to 1 is a threshold, however it was built.
+                let r = a.iter().take_while(|x| **x == 0.0).count();
+                if a.iter().all(|x| *x == a[0]) {
+                    return Shape::Constant(a[0]);
+                }
+                if !a[r..].iter().all(|x| *x == 1.0) {
+                    return Shape::General;
+                }
+                r as u64
+            }
+        };
+        match r {
+            0 => Shape::Constant(1.0),
+            r if r > k => Shape::Constant(0.0),
+            1 => Shape::Pass,
+            r if r == k => Shape::Unanimous,
+            r => Shape::AtLeast(r),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! mG-Pass@k (the threshold spectrum of the upper-half weights). Each with its Bayesian
 //! interval by the first-order delta method over the exact posterior moments and covariance.
 
+use crate::data::counts::Counts;
 use crate::data::groups::Groups;
 use crate::estimators::count_posterior::{Joint, Posterior};
 use crate::estimators::count_score::{CountScore, GENERAL_K_MAX};
@@ -86,6 +87,121 @@ fn interval(mu: f64, var: f64, z: f64) -> Interval {
     Interval::clipped(mu, var.max(0.0).sqrt(), z)
 }
 
+/// The sums over tasks behind the three blends at one budget, task by task: each task's
+/// closed-form moments of pass@k and pass^k, and, where GeoSpectrum*@k has an interval,
+/// mG-Pass@k's moments and its covariance with pass@k (from the caller's shared pmfs).
+#[derive(Debug, Clone, Default)]
+pub struct BlendSums {
+    sums: [Neumaier; 11],
+    geom_mean: Neumaier,
+    geom_var: Neumaier,
+    spectrum: bool,
+}
+
+const P_BAR: usize = 0;
+const U_BAR: usize = 1;
+const GEOM: usize = 2;
+const MP: usize = 3;
+const VP: usize = 4;
+const MU: usize = 5;
+const VU: usize = 6;
+const CPU: usize = 7;
+const MM: usize = 8;
+const VM: usize = 9;
+const CPM: usize = 10;
+
+impl BlendSums {
+    /// Sums for budget k; `spectrum`: whether GeoSpectrum*@k gets an interval (mG-Pass@k's
+    /// moments passed to [`add`](Self::add)).
+    pub fn new(spectrum: bool) -> BlendSums {
+        BlendSums {
+            spectrum,
+            ..BlendSums::default()
+        }
+    }
+
+    /// One distinct task `t` (its multiplicity `w`) at budget k ≤ n, its rate Beta(a, b) a
+    /// posteriori; `mg`: mG-Pass@k's posterior moments there and their covariance with
+    /// pass@k's (when the spectrum has an interval). None when k > n.
+    /// `pass` and `hat`: pass@k's and pass^k's posterior moments there ([`task_moments`]).
+    pub fn add(
+        &mut self,
+        t: Counts,
+        w: u64,
+        (a, b): (f64, f64),
+        k: u64,
+        [(m_p, v_p), (m_u, v_u)]: [(f64, f64); 2],
+        mg: Option<((f64, f64), f64)>,
+    ) -> Option<()> {
+        let wf = w as f64;
+        let s = &mut self.sums;
+        let p = pass_at_k(t, k).ok()?;
+        let u = pass_hat_k(t, k).ok()?;
+        s[P_BAR].add(wf * p);
+        s[U_BAR].add(wf * u);
+        s[GEOM].add(wf * half_blend(p, u));
+        let c_pu = pass_unanimous_cov(a, b, k);
+        let (m_geom, v_geom) = delta(m_p, v_p, m_u, v_u, c_pu);
+        s[MP].add(wf * m_p);
+        s[VP].add(wf * v_p);
+        s[MU].add(wf * m_u);
+        s[VU].add(wf * v_u);
+        s[CPU].add(wf * c_pu);
+        self.geom_mean.add(wf * m_geom);
+        self.geom_var.add(wf * v_geom);
+        if let Some(((m_m, v_m), c_pm)) = mg.filter(|_| self.spectrum) {
+            s[MM].add(wf * m_m);
+            s[VM].add(wf * v_m);
+            s[CPM].add(wf * c_pm);
+        }
+        Some(())
+    }
+
+    /// The blends of `tasks` tasks (the multiplicities summed), mG-Pass@k's unbiased value
+    /// `mg`, at the two-sided `level`.
+    pub fn finish(&self, tasks: u64, mg: f64, level: f64) -> Blends {
+        let t_count = tasks as f64;
+        let s: Vec<f64> = self.sums.iter().map(Neumaier::total).collect();
+        let t2 = t_count * t_count;
+        let z = two_sided_z(level);
+        let (ds_mu, ds_var) = delta(
+            s[MP] / t_count,
+            s[VP] / t2,
+            s[MU] / t_count,
+            s[VU] / t2,
+            s[CPU] / t2,
+        );
+        let spectrum_iv = self.spectrum.then(|| {
+            let (m, v) = delta(
+                s[MP] / t_count,
+                s[VP] / t2,
+                s[MM] / t_count,
+                s[VM] / t2,
+                s[CPM] / t2,
+            );
+            interval(m, v, z)
+        });
+        Blends {
+            geom: Blend {
+                value: s[GEOM] / t_count,
+                interval: Some(interval(
+                    self.geom_mean.total() / t_count,
+                    self.geom_var.total() / t2,
+                    z,
+                )),
+            },
+            geom_ds: Blend {
+                value: half_blend(s[P_BAR] / t_count, s[U_BAR] / t_count),
+                interval: Some(interval(ds_mu, ds_var, z)),
+            },
+            spectrum: Blend {
+                value: half_blend(s[P_BAR] / t_count, mg),
+                interval: spectrum_iv,
+            },
+        }
+    }
+}
+
 /// Geom@k, Geom_ds@k and GeoSpectrum*@k of a dataset at budget k ≤ the smallest n, each
 /// task's rate Beta(α0 + c, β0 + n − c) a posteriori.
 ///
@@ -93,95 +209,40 @@ fn interval(mu: f64, var: f64, z: f64) -> Interval {
 /// Geom@k = (1/T)·Σ_i √(P_i U_i), P_i and U_i the unbiased pass@k and pass^k of task i;
 /// Geom_ds@k = √(P̄ Ū); GeoSpectrum*@k = √(P̄ · mG-Pass@k) (`mg` passed in). Intervals: per
 /// task (Geom) or of the dataset's means, variances Σv_i/T² and covariance Σc_i/T² (the
-/// others), through [`delta`]; μ ± zσ clipped to [0, 1].
+/// others), through [`delta`]; μ ± zσ clipped to [0, 1]. GeoSpectrum*@k's needs
+/// mG-Pass@k's moments: none for k > [`GENERAL_K_MAX`].
 ///
 /// # Errors
 /// None: None when a task has fewer than k samples or the dataset is empty.
 pub fn blends(g: &Groups, k: u64, mg: f64, prior: Prior, level: f64) -> Option<Blends> {
-    let t_count = g.tasks() as f64;
     if g.tasks() == 0 {
         return None;
     }
-    let mg_score = CountScore::mg_pass(k).ok()?;
-    let pass_score = CountScore::pass(k).ok()?;
-    let general = k <= GENERAL_K_MAX;
-    let mg_post = general.then(|| Posterior::new(&[&mg_score])).flatten();
-    let joint = general
-        .then(|| Joint::new(&pass_score, &mg_score))
+    let scores = (k <= GENERAL_K_MAX)
+        .then(|| CountScore::mg_pass(k).ok().zip(CountScore::pass(k).ok()))
         .flatten();
-    let mut sums = [(); 11].map(|_| Neumaier::default());
-    let (p_bar, u_bar, geom, mp, vp, mu, vu, cpu, mm, vm, cpm) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
-    // Geom@k's posterior: each task's blend of its posterior means, and its variance.
-    let (mut geom_mean, mut geom_var) = (Neumaier::default(), Neumaier::default());
+    let mg_post = scores.as_ref().and_then(|(mg, _)| Posterior::new(&[mg]));
+    let joint = scores.as_ref().and_then(|(mg, pass)| Joint::new(pass, mg));
+    let mut sums = BlendSums::new(mg_post.is_some() && joint.is_some());
     for (t, w) in g.iter() {
-        let wf = w as f64;
-        let p = pass_at_k(t, k).ok()?;
-        let u = pass_hat_k(t, k).ok()?;
-        sums[p_bar].add(wf * p);
-        sums[u_bar].add(wf * u);
-        sums[geom].add(wf * half_blend(p, u));
         let a = prior.alpha + t.c() as f64;
         let b = prior.beta + (t.n() - t.c()) as f64;
-        let (m_p, v_p) = task_moments(a, b, k as f64, Metric::PassAtK);
-        let (m_u, v_u) = if k == 1 {
-            (m_p, v_p)
+        let pass = task_moments(a, b, k as f64, Metric::PassAtK);
+        let hat = if k == 1 {
+            pass
         } else {
             task_moments(a, b, k as f64, Metric::PassHatK)
         };
-        let c_pu = pass_unanimous_cov(a, b, k);
-        let (m_geom, v_geom) = delta(m_p, v_p, m_u, v_u, c_pu);
-        sums[mp].add(wf * m_p);
-        sums[vp].add(wf * v_p);
-        sums[mu].add(wf * m_u);
-        sums[vu].add(wf * v_u);
-        sums[cpu].add(wf * c_pu);
-        geom_mean.add(wf * m_geom);
-        geom_var.add(wf * v_geom);
-        if let (Some(post), Some(joint)) = (&mg_post, &joint) {
-            // One pair of pmfs for mG-Pass@k's moments and its covariance with pass@k.
-            let pmfs = post.pmfs(a, b);
-            let (m_m, v_m) = post.task_with(a, b, &pmfs)[0];
-            sums[mm].add(wf * m_m);
-            sums[vm].add(wf * v_m);
-            sums[cpm].add(wf * joint.covariance(&pmfs.1, m_p, m_m));
-        }
+        let mg_moments = match (&mg_post, &joint) {
+            (Some(post), Some(joint)) => {
+                // One pair of pmfs for mG-Pass@k's moments and its covariance with pass@k.
+                let pmfs = post.pmfs(a, b);
+                let (m_m, v_m) = post.task_with(a, b, &pmfs)[0];
+                Some(((m_m, v_m), joint.covariance(&pmfs.1, pass.0, m_m)))
+            }
+            _ => None,
+        };
+        sums.add(t, w, (a, b), k, [pass, hat], mg_moments)?;
     }
-    let s: Vec<f64> = sums.iter().map(Neumaier::total).collect();
-    let t2 = t_count * t_count;
-    let z = two_sided_z(level);
-    let (ds_mu, ds_var) = delta(
-        s[mp] / t_count,
-        s[vp] / t2,
-        s[mu] / t_count,
-        s[vu] / t2,
-        s[cpu] / t2,
-    );
-    let spectrum_iv = (mg_post.is_some() && joint.is_some()).then(|| {
-        let (m, v) = delta(
-            s[mp] / t_count,
-            s[vp] / t2,
-            s[mm] / t_count,
-            s[vm] / t2,
-            s[cpm] / t2,
-        );
-        interval(m, v, z)
-    });
-    Some(Blends {
-        geom: Blend {
-            value: s[geom] / t_count,
-            interval: Some(interval(
-                geom_mean.total() / t_count,
-                geom_var.total() / t2,
-                z,
-            )),
-        },
-        geom_ds: Blend {
-            value: half_blend(s[p_bar] / t_count, s[u_bar] / t_count),
-            interval: Some(interval(ds_mu, ds_var, z)),
-        },
-        spectrum: Blend {
-            value: half_blend(s[p_bar] / t_count, mg),
-            interval: spectrum_iv,
-        },
-    })
+    Some(sums.finish(g.tasks(), mg, level))
 }

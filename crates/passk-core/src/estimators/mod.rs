@@ -3,6 +3,7 @@
 //! Beta-Binomial likelihood and fits (BB, ZOIBB, LinMix), the logit extrapolation and
 //! Cover@τ, and the names passk gives them.
 
+pub mod at_least;
 pub mod avg_at_n;
 pub mod bayes_at_n;
 pub mod bernstein;

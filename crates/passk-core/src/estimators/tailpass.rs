@@ -37,6 +37,14 @@ pub struct Profile {
 /// # Errors
 /// None: None for k = 0 or k > [`TAILPASS_K_MAX`]; an empty dataset gives NaN.
 pub fn profile(g: &Groups, k: u64, prior: Prior, level: f64) -> Option<Profile> {
+    let scores = scores(k)?;
+    let refs: Vec<&CountScore> = scores.iter().collect();
+    Profile::new(k, intervals(&refs, g, prior, level)?)
+}
+
+/// The count scores of the profile at budget k: 1{j ≥ r} for r = 1..=k, then (j/k)². None
+/// for k = 0 or k > [`TAILPASS_K_MAX`].
+pub fn scores(k: u64) -> Option<Vec<CountScore>> {
     if k == 0 || k > TAILPASS_K_MAX {
         return None;
     }
@@ -47,12 +55,20 @@ pub fn profile(g: &Groups, k: u64, prior: Prior, level: f64) -> Option<Profile> 
         .ok()?;
     let moment = (0..=k).map(|j| (j as f64 / kf).powi(2)).collect();
     scores.push(CountScore::new(moment).ok()?);
-    let refs: Vec<&CountScore> = scores.iter().collect();
-    let mut ivs = intervals(&refs, g, prior, level)?;
-    let moment2 = ivs.pop()?;
-    Some(Profile {
-        k,
-        points: ivs,
-        moment2,
-    })
+    Some(scores)
+}
+
+impl Profile {
+    /// The profile at budget k from the intervals of its [`scores`], in their order.
+    pub fn new(k: u64, mut ivs: Vec<Interval>) -> Option<Profile> {
+        if ivs.len() as u64 != k + 1 {
+            return None;
+        }
+        let moment2 = ivs.pop()?;
+        Some(Profile {
+            k,
+            points: ivs,
+            moment2,
+        })
+    }
 }

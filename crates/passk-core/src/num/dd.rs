@@ -54,6 +54,19 @@ impl Dd {
     }
 }
 
+/// The running products Π_{i<j} x_i/y_i, j = 0..=m, of exact integer ratios (each x_i, y_i
+/// below 2^53, y_i > 0), each multiplied in double-double and rounded once at the end: a few
+/// ulps however many factors (the products must stay within 2^±600).
+pub fn running_ratio_products(ratios: impl IntoIterator<Item = (u64, u64)>) -> Vec<f64> {
+    let mut p = Dd(1.0, 0.0);
+    let mut out = vec![1.0];
+    for (x, y) in ratios {
+        p = p.mul(Dd::ratio(x, y));
+        out.push(p.0 + p.1);
+    }
+    out
+}
+
 /// P(X = j) of X ~ Hypergeometric(n, c, k) (k drawn from n of which c pass), correctly
 /// rounded but for a few ulps; None for k > [`DD_K_MAX`] or n ≥ 2^53, 0 outside the support.
 ///

@@ -19,6 +19,14 @@ impl Neumaier {
         self.sum = t;
     }
 
+    /// Both parts mapped by `f`: a scaling by a power of two keeps the sum as it was.
+    pub fn scaled(self, f: impl Fn(f64) -> f64) -> Neumaier {
+        Neumaier {
+            sum: f(self.sum),
+            comp: f(self.comp),
+        }
+    }
+
     /// The compensated total.
     pub fn total(&self) -> f64 {
         self.sum + self.comp

@@ -1,7 +1,10 @@
 //! Building the `passk-report/1` document: one function for the page's download and the
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
-use super::count_rows::{count_rows, CountRows};
+use super::count_rows::{
+    count_budgets, count_limits, count_rows_at, BudgetRows, CountRows, COUNT_K_MAX,
+    COUNT_WORK_BASE, COUNT_WORK_PER_TASK,
+};
 use super::rows::{cover_rows, finite, std_errors};
 use super::schema::*;
 use super::series_backtest::SeriesBacktest;
@@ -9,7 +12,7 @@ use crate::analysis::backtest::run::BacktestRun;
 use crate::analysis::bands::bootstrap_bands;
 use crate::analysis::compare::compare_all::{compare_all, Pairs};
 use crate::analysis::cv::CvFolds;
-use crate::analysis::warnings::{data_warnings, render_all, Context, Warning};
+use crate::analysis::warnings::{data_warnings, limit_warning, render_all, Context, Warning};
 use crate::data::dataset::Dataset;
 use crate::par::map;
 
@@ -39,8 +42,8 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
 enum Part {
     /// The backtest, and its choice for the budgets beyond the smallest n.
     Backtest,
-    /// G-Pass@k and mG-Pass@k.
-    GPass,
+    /// The count scores and TailPass@k's profile at one budget ([`count_rows_at`]).
+    Count(u64),
     /// The estimates of one run of budgets ([`Estimates::at_ks_run`]).
     Run(usize),
     /// Cover@τ.
@@ -56,7 +59,7 @@ enum Part {
 /// A part computed.
 enum Done {
     Backtest(Option<Box<SeriesBacktest>>),
-    GPass(CountRows),
+    Count(u64, Box<BudgetRows>),
     Run(Vec<AtK>),
     Cover(Vec<CoverRow>),
     Errors(Vec<StdErrors>),
@@ -97,7 +100,11 @@ pub fn model_report_fitted(
         .filter(|_| opts.cv)
         .and_then(|f| CvFolds::new(ds, g, s.folds, &f));
     let estimator = Estimates::new(g, fits, config(s));
-    let mut parts = vec![Part::Backtest, Part::GPass];
+    let mut parts = vec![Part::Backtest];
+    // The budgets' count rows, the largest (the costliest) first.
+    let mut count_ks = count_budgets(g, opts);
+    count_ks.sort_unstable_by(|a, b| b.cmp(a));
+    parts.extend(count_ks.iter().map(|&k| Part::Count(k)));
     parts.extend((0..Estimates::runs(&opts.ks)).map(Part::Run));
     parts.extend([Part::Cover, Part::Errors, Part::Naive]);
     parts.extend((0..cv_folds.as_ref().map_or(0, CvFolds::count)).map(Part::Fold));
@@ -115,7 +122,7 @@ pub fn model_report_fitted(
             ))),
             _ => None,
         }),
-        Part::GPass => Done::GPass(count_rows(g, opts)),
+        Part::Count(k) => Done::Count(k, Box::new(count_rows_at(g, opts, k))),
         Part::Run(i) => Done::Run(estimator.at_ks_run(&opts.ks, i)),
         Part::Cover => Done::Cover(cover_rows(g, fits.as_ref(), opts)),
         Part::Errors => Done::Errors(std_errors(g, ds.clusters().as_deref(), &opts.ks)),
@@ -123,12 +130,12 @@ pub fn model_report_fitted(
         Part::Fold(f) => Done::Fold(cv_folds.as_ref().map_or((0.0, 0.0), |cv| cv.fold(f))),
     });
     let (mut estimates, mut naive, mut folds) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut backtested, mut errors, mut g_passed) = (None, Vec::new(), None);
+    let (mut backtested, mut errors, mut counted) = (None, Vec::new(), Vec::new());
     let mut cover = Vec::new();
     for d in done {
         match d {
             Done::Backtest(b) => backtested = b.map(|b| *b),
-            Done::GPass(rows) => g_passed = Some(rows),
+            Done::Count(k, rows) => counted.push((k, *rows)),
             Done::Run(rows) => estimates.extend(rows),
             Done::Cover(rows) => cover = rows,
             Done::Errors(e) => errors = e,
@@ -144,7 +151,15 @@ pub fn model_report_fitted(
         auc: auc_at_k,
         geom: [geom_at_k, geom_ds_at_k, geo_spectrum_at_k],
         tailpass,
-    } = g_passed.unwrap_or_default();
+    } = CountRows::from_budgets(
+        count_budgets(g, opts)
+            .into_iter()
+            .filter_map(|k| {
+                let at = counted.iter().position(|(kk, _)| *kk == k)?;
+                Some(counted.swap_remove(at).1)
+            })
+            .collect(),
+    );
     let cv = cv_folds.map(|c| c.total(&folds));
     let bands =
         (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
@@ -186,6 +201,15 @@ pub fn model_report_fitted(
             interval: interval(e.interval_hat),
         });
     }
+    let (skipped, beyond) = count_limits(g, opts);
+    let cap = COUNT_WORK_BASE.max(COUNT_WORK_PER_TASK.saturating_mul(g.tasks()));
+    warnings.extend(limit_warning(
+        g,
+        &opts.ks,
+        &count_budgets(g, opts),
+        (skipped, (cap, g.len())),
+        (beyond, COUNT_K_MAX),
+    ));
     // The scaled fits' two columns in the rows, and the forecasts from the same predictions.
     let skipped = too_many_groups(g).filter(|_| opts.forecast && !opts.forecast_all);
     let forecast = match (&fits, scaled) {

@@ -1,10 +1,13 @@
-//! Line-by-line text formats: `n c` counts, CSV/TSV with a header, and 0/1 matrices.
+//! Line-by-line text formats: `n c` counts, CSV/TSV with a header (a row per task, or per
+//! sample: task and outcome columns and no n), and 0/1 matrices.
 
 use crate::number::{parse_count, plain_count, shorten};
 use passk_core::data::dataset::SeriesMeta;
 
 use super::collect::Collector;
-use super::names::{is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, TASK_NAMES, TEMPERATURE_NAMES};
+use super::names::{
+    is_group_name, C_NAMES, MODEL_NAMES, N_NAMES, OUTCOME_NAMES, TASK_NAMES, TEMPERATURE_NAMES,
+};
 use super::quotes::{plain_cells, scan_quoted, split_delimited};
 
 /// Whether a line holds nothing to read (blank or a `#` comment).
@@ -100,6 +103,9 @@ pub struct Header {
     slots: Vec<u8>,
     /// Two columns, n and c and nothing else: whether n comes first.
     pair: Option<bool>,
+    /// A row per sample: no n column, a task column and an outcome column (passed, correct
+    /// or score, 0/1 or true/false), which `c` then names.
+    sample: bool,
     /// The header's line.
     pub line: u64,
 }
@@ -118,9 +124,17 @@ impl Header {
             group: names.iter().position(|h| is_group_name(h)),
             slots: vec![0; names.len()],
             pair: None,
+            sample: false,
             names,
             line,
         };
+        // A row per sample: its outcome column stands where c would.
+        if h.n.is_none() && h.task.is_some() {
+            if let Some(outcome) = find_column(&h.names, &OUTCOME_NAMES) {
+                h.sample = true;
+                h.c = Some(outcome);
+            }
+        }
         for (slot, column) in h.used().into_iter().enumerate() {
             if let Some(bits) = column.and_then(|i| h.slots.get_mut(i)) {
                 *bits |= 1 << slot;
@@ -159,7 +173,9 @@ impl Header {
 
     /// Why rows cannot be read, if the header lacks n or c.
     pub fn missing(&self) -> Option<&'static str> {
-        if self.n.is_none() {
+        if self.sample {
+            None
+        } else if self.n.is_none() {
             Some("missing column: the header names no n (n|samples|num_samples|total|attempts)")
         } else if self.c.is_none() {
             Some("missing column: the header names no c (c|correct|num_correct|passed|successes)")
@@ -195,14 +211,13 @@ impl Header {
         true
     }
 
-    /// One data row, read cell by cell.
-    pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
-        let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
-            col.reject(line, "missing column: no n or c column in the header", None);
-            return;
-        };
-        // The cells of the used columns only: an unquoted line (the common case) is read in
-        // place, without a list of its cells.
+    /// The used cells of a row (n, c, task, group, model, temperature), its count of cells.
+    fn cells<'r>(
+        &self,
+        raw: &'r str,
+        delimiter: char,
+        quoted: &'r mut Vec<String>,
+    ) -> ([Option<&'r str>; 6], usize) {
         let mut picked: [Option<&str>; 6] = [None; 6];
         let mut pick = |i: usize, cell| {
             let mut bits = self.slots.get(i).copied().unwrap_or(0);
@@ -211,15 +226,81 @@ impl Header {
                 bits &= bits - 1;
             }
         };
-        let quoted: Vec<String>;
         let count = match plain_cells(raw, delimiter, &mut pick) {
             Some(count) => count,
             None => {
-                quoted = scan_quoted(raw, delimiter).0;
+                *quoted = scan_quoted(raw, delimiter).0;
                 quoted.iter().enumerate().for_each(|(i, c)| pick(i, c));
                 quoted.len()
             }
         };
+        (picked, count)
+    }
+
+    /// A row of one sample: its task's n grows by one, c by its outcome.
+    fn sample_row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
+        let mut quoted = Vec::new();
+        let ([_, outcome, task, group, model, temperature], count) =
+            self.cells(raw, delimiter, &mut quoted);
+        let get = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_string);
+        let meta = SeriesMeta {
+            model: get(model),
+            temperature: get(temperature),
+            step: None,
+        };
+        let field = self.c.map_or("passed", |i| self.names[i].as_str());
+        let Some(outcome) = outcome else {
+            let reason = format!(
+                "missing column: {count} fields, the header has {}",
+                self.names.len()
+            );
+            return col.reject(line, reason, Some(meta));
+        };
+        let Some(task) = get(task) else {
+            let name = self.task.map_or("task", |i| self.names[i].as_str());
+            let reason = format!("{name} is empty: a row per sample names its task");
+            return col.reject(line, reason, Some(meta));
+        };
+        let passed = match super::quotes::trim(outcome) {
+            o if ["1", "1.0", "true"]
+                .iter()
+                .any(|t| o.eq_ignore_ascii_case(t)) =>
+            {
+                1
+            }
+            o if ["0", "0.0", "false"]
+                .iter()
+                .any(|t| o.eq_ignore_ascii_case(t)) =>
+            {
+                0
+            }
+            o => {
+                let graded = o.parse::<f64>().is_ok_and(|x| (0.0..=1.0).contains(&x));
+                let hint = if graded {
+                    " (a graded score: one sample passes or fails here)"
+                } else {
+                    ""
+                };
+                let reason = format!("{field} = {} is not true/false or 0/1{hint}", shorten(o));
+                return col.reject(line, reason, Some(meta));
+            }
+        };
+        col.push_samples(line, meta, (task, get(group)), 1, passed);
+    }
+
+    /// One data row, read cell by cell.
+    pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
+        if self.sample {
+            return self.sample_row(line, raw, delimiter, col);
+        }
+        let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
+            col.reject(line, "missing column: no n or c column in the header", None);
+            return;
+        };
+        // The cells of the used columns only: an unquoted line (the common case) is read in
+        // place, without a list of its cells.
+        let mut quoted = Vec::new();
+        let (picked, count) = self.cells(raw, delimiter, &mut quoted);
         let [n_text, c_text, task, group, model, temperature] = picked;
         let get = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_string);
         let meta = SeriesMeta {

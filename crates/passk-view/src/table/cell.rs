@@ -7,6 +7,9 @@ use passk_io::display::{full, percent, plus_minus_points};
 /// progress).
 pub const WAITING: &str = "waiting for the backtest";
 
+/// Why a metric's interval is absent (mG-Pass@k, AUC@k, GeoSpectrum*@k past their limit).
+pub const NO_INTERVAL: &str = "no interval past k = 1,000 (its variance costs O(k²) per budget)";
+
 /// One cell: its value, or why it has none.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell {
@@ -91,7 +94,7 @@ impl Cell {
                 full(*lo),
                 full(*hi)
             ),
-            Cell::Ranged(Some(v), None, _) => format!("{}; no interval past k = 1,000", full(*v)),
+            Cell::Ranged(Some(v), None, _) => format!("{}; {NO_INTERVAL}", full(*v)),
             Cell::Backed(v, Some(e), None) => format!(
                 "{} (backtest error ±{} at this extrapolation ratio)",
                 full(*v),
@@ -114,6 +117,16 @@ impl Cell {
             Cell::Waiting => "k > n: the backtest chooses the estimator here; the value comes \
                  when it has run on this series"
                 .to_string(),
+        }
+    }
+
+    /// Why the cell, or part of it, is empty (None when nothing is): the CSV's `why_null`.
+    pub fn why_empty(&self) -> Option<String> {
+        match self {
+            Cell::Undefined(why) | Cell::Ranged(None, _, why) => Some(why.clone()),
+            Cell::Ranged(Some(_), None, _) => Some(NO_INTERVAL.to_string()),
+            Cell::Waiting => Some(WAITING.to_string()),
+            _ => None,
         }
     }
 

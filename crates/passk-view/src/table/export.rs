@@ -132,7 +132,8 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
 /// The table as CSV, full precision: the interval in two columns, every standard error in
 /// its own column, three columns (value, lo, hi) per τ of `taus` (the report's G-Pass list)
 /// and for each of the columns after G-Pass@k's (mG-Pass@k … TailPass m²@k), then maj@k,
-/// BoN@k and max@k where `voting` (the report's `voting`) says the table has them.
+/// BoN@k and max@k where `voting` (the report's `voting`) says the table has them; last,
+/// `why_null`: why the row's empty fields are empty, each reason once.
 pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
     let ranged = |c: &str| format!("{c},{c}_lo,{c}_hi,");
     let g: String = taus
@@ -157,7 +158,7 @@ pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
         .map(|(c, _)| *c)
         .collect();
     let mut s = format!(
-        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}{more}{v}auto\n"
+        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}{more}{v}auto,why_null\n"
     );
     let opt = |v: Option<f64>| v.map(full).unwrap_or_default();
     for r in rows {
@@ -169,7 +170,20 @@ pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
         cells[1] = [r.se.tasks, r.se.sampling, r.se.clustered]
             .map(opt)
             .join(",");
-        s += &format!("{},{},{}\n", csv_field(&r.series), r.k, cells.join(","));
+        // Why each empty field of the row is empty, each reason once.
+        let mut why: Vec<String> = Vec::new();
+        for w in r.cells.iter().filter_map(Cell::why_empty) {
+            if !w.is_empty() && !why.contains(&w) {
+                why.push(w);
+            }
+        }
+        s += &format!(
+            "{},{},{},{}\n",
+            csv_field(&r.series),
+            r.k,
+            cells.join(","),
+            csv_field(&why.join("; "))
+        );
     }
     s
 }

@@ -151,9 +151,22 @@ fn exports() {
     let csv = csv(&rows, &r.g_tau, voting(&r));
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 4);
-    // Every line has the same number of columns.
-    assert!(lines.iter().all(|l| l.split(',').count() == 46), "{csv}");
+    // Every line has the same number of columns (a quoted field is one).
+    let fields = |l: &str| {
+        let mut quoted = false;
+        1 + l
+            .chars()
+            .filter(|&ch| {
+                quoted ^= ch == '"';
+                ch == ',' && !quoted
+            })
+            .count()
+    };
+    assert!(lines.iter().all(|l| fields(l) == 47), "{csv}");
     assert!(lines[3].starts_with("a_b,100,,"));
+    // Its empty fields say why, last.
+    assert!(lines[0].ends_with(",auto,why_null"), "{}", lines[0]);
+    assert!(lines[3].contains("k = 100 > n"), "{}", lines[3]);
 }
 
 #[test]

@@ -169,3 +169,59 @@ fn matrix_needs_three_columns_unless_chosen() {
     let r = read_text("p", "p", "1 0\n1 1\n", Some(Format::Matrix));
     assert_eq!(r.series[0].1[1].counts.c(), 2);
 }
+
+#[test]
+fn a_row_per_sample_is_counted_per_task() {
+    // model, task and an outcome column, no n: each row one sample of its task.
+    let r = read(
+        "model,task,passed\nA,t1,1\nA,t1,0\nA,t2,true\nB,t1,False\nA,t1,1.0\nA,,1\nA,t3,0.5\n",
+    );
+    assert_eq!(r.format, Some(Format::Delimited { delimiter: ',' }));
+    let series: Vec<(String, Vec<(String, u64, u64)>)> = r
+        .series
+        .iter()
+        .map(|(m, tasks)| {
+            let tasks = tasks
+                .iter()
+                .map(|t| {
+                    (
+                        t.id.as_deref().unwrap().to_string(),
+                        t.counts.n(),
+                        t.counts.c(),
+                    )
+                })
+                .collect();
+            (m.model.clone().unwrap(), tasks)
+        })
+        .collect();
+    assert_eq!(
+        series,
+        [
+            (
+                "A".to_string(),
+                vec![("t1".to_string(), 3, 2), ("t2".to_string(), 1, 1)]
+            ),
+            ("B".to_string(), vec![("t1".to_string(), 1, 0)]),
+        ]
+    );
+    let why: Vec<(u64, &str)> = r
+        .rejected
+        .iter()
+        .map(|e| (e.line, e.reason.as_str()))
+        .collect();
+    assert_eq!(
+        why,
+        [
+            (7, "task is empty: a row per sample names its task"),
+            (
+                8,
+                "passed = 0.5 is not true/false or 0/1 (a graded score: one sample passes or fails here)"
+            ),
+        ]
+    );
+    // `score` and `correct` name the outcome too; with an n column a row is a task's counts.
+    let r = read("task,score\nx,1\nx,0\n");
+    assert_eq!(r.series[0].1[0].counts.n(), 2);
+    let r = read("task,n,correct\nx,10,3\n");
+    assert_eq!(r.series[0].1[0].counts.c(), 3);
+}
