@@ -1,6 +1,7 @@
 //! The `passk` Python package's extension, `passk._passk`: the core's closed forms over
 //! NumPy arrays, a file read as the readers read it, and the command line's documents
-//! (`passk_cli::cli::run_captured`, so that `passk.report` is `passk report` byte for byte).
+//! (`passk_cli::cli::run_with`, so that `passk.report` is `passk report` byte for byte; a
+//! DataFrame is handed over as bytes in memory, never through a file).
 //! No number is computed here: everything is the crates'.
 
 use passk_core::data::counts::Counts;
@@ -280,12 +281,21 @@ mod _passk {
             .map_err(PyValueError::new_err)
     }
 
-    /// run(args) -> str: the command line run with `args` (the command first); what it
-    /// prints. Raises ValueError with its message.
+    /// run(args, memory=[]) -> (str, list[str]): the command line run with `args` (the
+    /// command first), a file argument equal to a name in `memory` ([(name, bytes)]) read
+    /// from those bytes; what it prints, and what it says on stderr (each rejected row as
+    /// `name:line: reason`). Raises ValueError with its message.
     #[pyfunction]
-    fn run(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
-        py.detach(|| passk_cli::cli::run_captured(args.into_iter().map(Into::into).collect()))
-            .map_err(PyValueError::new_err)
+    #[pyo3(signature = (args, memory=Vec::new()))]
+    fn run(
+        py: Python<'_>,
+        args: Vec<String>,
+        memory: Vec<(String, Vec<u8>)>,
+    ) -> PyResult<(String, Vec<String>)> {
+        py.detach(|| {
+            passk_cli::cli::run_with(args.into_iter().map(Into::into).collect(), memory)
+        })
+        .map_err(PyValueError::new_err)
     }
 }
 

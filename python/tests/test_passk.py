@@ -61,6 +61,109 @@ def test_refusals_name_the_task():
         passk.report("no-such-file.jsonl")
 
 
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        # What the page and the command line refuse as "must be a whole number", here too.
+        (lambda: passk.pass_at_k([10.5], [3], 5), r"^n\[0\] = 10\.5: must be a whole number$"),
+        (lambda: passk.pass_at_k([10, 10], [3, 3.5], 5), r"^c\[1\] = 3\.5: must be a whole number$"),
+        (lambda: passk.pass_at_k([10], [3], 2.5), r"^k\[0\] = 2\.5: must be a whole number$"),
+        (lambda: passk.pass_at_k([10], [3], [1, 2.5]), r"^k\[1\] = 2\.5: must be a whole number$"),
+        (lambda: passk.pass_at_k([np.nan, 10], [3, 3], 1), r"^n\[0\] = nan: is not a number$"),
+        (lambda: passk.pass_at_k([10, np.inf], [3, 3], 1), r"^n\[1\] = inf: is not finite$"),
+        (lambda: passk.pass_at_k([10, -3], [3, 0], 1), r"^n\[1\] = -3: must not be negative$"),
+        (lambda: passk.pass_hat_k([10], [-1], 1), r"^c\[0\] = -1: must not be negative$"),
+        (lambda: passk.pass_at_k([10], [3], 0), r"^k\[0\] = 0: must be at least 1$"),
+        (lambda: passk.pass_at_k([10], [11], 1), r"^task 0: c > n: 11 passing out of only 10 samples$"),
+        (lambda: passk.pass_at_k([[10, 10]], [[3, 3]], 1), r"^n: a one-dimensional array is needed, not one of shape \(1, 2\)$"),
+        (lambda: passk.pass_at_k([[10], [10, 3]], [3, 3], 1), r"^n: not a one-dimensional array of numbers"),
+        (lambda: passk.pass_at_k(["10"], [3], 1), r"^n: not numbers \(dtype <U2\)$"),
+        (lambda: passk.report({"A": ([10.5, 10], [3, 1])}), r"^series 'A': n\[0\] = 10\.5: must be a whole number$"),
+    ],
+)
+def test_every_refusal_names_the_argument_and_index(call, message):
+    with pytest.raises(passk.PasskError, match=message):
+        call()
+
+
+def test_whole_floats_are_counts():
+    # A float array of whole numbers (as pandas gives a column with a NaN filled) is read.
+    got = passk.pass_at_k(np.array([10.0, 20.0]), np.array([3.0, 0.0]), [1, 5])
+    assert np.array_equal(got, passk.pass_at_k([10, 20], [3, 0], [1, 5]))
+
+
+def test_a_file_with_nothing_to_read_is_refused_with_the_readers_reason(tmp_path):
+    noise = tmp_path / "noise.bin"
+    noise.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(passk.PasskError, match=r"noise\.bin was not added: no row could be read — not text"):
+        passk.report(str(noise))
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    with pytest.raises(passk.PasskError, match=r"empty\.txt is empty: nothing was added\."):
+        passk.compare(str(empty))
+
+
+def test_rejected_rows_warn_with_the_files_lines_and_the_frames_row_labels(tmp_path):
+    pd = pytest.importorskip("pandas")
+    f = tmp_path / "mixed.txt"
+    f.write_text("10 3\n10 11\n12 4\n")
+    with pytest.warns(passk.PasskWarning, match=r"mixed\.txt:2: c > n: 11 passing out of only 10 samples"):
+        doc = passk.report(str(f), k=[1], forecast=False)
+    assert doc["models"][0]["tasks"] == 2
+    df = pd.DataFrame({"model": ["A", "A", "A"], "task": [1, 2, 3], "n": [10, 10.5, 12], "c": [3, 1, 4]}, index=["x", "y", "z"])
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        doc = passk.report(df, k=[1], forecast=False)
+    said = [str(x.message) for x in w if issubclass(x.category, passk.PasskWarning)]
+    assert said == ["DataFrame row 'y': n: must be a whole number"], said
+    assert not any("tmp" in s or ".csv" in s for s in said)
+    assert doc["models"][0]["tasks"] == 2
+    # A frame with no valid row: an error with the reader's reason and the row's label.
+    bad = pd.DataFrame({"model": ["A"], "task": [1], "n": [10], "c": [11]}, index=[7])
+    with pytest.raises(passk.PasskError, match=r"^DataFrame was not added: no row could be read — row 7: c > n"):
+        passk.report(bad)
+
+
+def test_a_frame_of_samples_is_read_per_task():
+    pd = pytest.importorskip("pandas")
+    rng = np.random.default_rng(7)
+    rates = rng.uniform(0, 1, 20)
+    rows = [("m", t, bool(rng.uniform() < rates[t])) for t in range(20) for _ in range(10)]
+    df = pd.DataFrame(rows, columns=["model", "task", "passed"])
+    doc = passk.report(df, k=[1], forecast=False)
+    m = doc["models"][0]
+    assert (m["name"], m["tasks"], m["samples"]) == ("m", 20, 200)
+    want = df.groupby("task")["passed"].mean().mean()
+    assert m["pass_at_k"][0]["combinatorial"] == pytest.approx(want, rel=1e-14)
+    # A score column of 0/1 reads the same.
+    scored = df.rename(columns={"passed": "score"}).astype({"score": int})
+    assert passk.report(scored, k=[1], forecast=False)["models"][0]["pass_at_k"] == m["pass_at_k"]
+
+
+def test_one_shape_lists_and_every_document_in_to_pandas():
+    pd = pytest.importorskip("pandas")
+    paths = [str(EXAMPLES / "deepscaler_base.jsonl"), str(EXAMPLES / "deepscaler_rl.jsonl")]
+    # A list of inputs is several inputs.
+    assert passk.report(paths, k=[1], forecast=False) == passk.report(*paths, k=[1], forecast=False)
+    # plan: a list, one plan per series, also for one.
+    one = passk.plan(paths[0], k=8, half_width="1%")
+    two = passk.plan(paths, k=8, half_width="1%")
+    assert isinstance(one, list) and len(one) == 1 and len(two) == 2
+    assert one[0] == two[0]
+    assert list(passk.to_pandas(two)["series"]) == ["deepscaler_base", "deepscaler_rl"]
+    cmp = passk.compare(paths, k=[1, 10])
+    t = passk.to_pandas(cmp)
+    assert len(t) == 2 and {"a", "b", "k", "p"} <= set(t.columns)
+    assert len(passk.to_pandas(cmp, "crossovers")) == 1
+    with pytest.raises(passk.PasskError, match="a compare has no table 'pass_at_k': one of comparisons, crossovers, ranks"):
+        passk.to_pandas(cmp, "pass_at_k")
+    nxt = passk.plan(paths, next=True, k=10)
+    assert list(passk.to_pandas(nxt)["rank"]) == [1, 2]
+    with pytest.raises(passk.PasskError, match="to_pandas takes a report"):
+        passk.to_pandas({"x": 1})
+    assert passk.__version__ == "0.1.0"
+
+
 def test_read_lists_rejected_rows():
     r = passk.read(b"10 3\n10 x\n12 4\n", name="mine.txt")
     assert r["file"] == "mine.txt"
@@ -82,6 +185,8 @@ def test_report_compare_plan_are_the_command_lines(files):
     assert passk.report(*paths) == json.loads(cli("report", *paths))
     assert passk.compare(*paths, k=[1, 100]) == json.loads(cli("compare", *paths, "--k", "1,100"))
     assert passk.plan(*paths, next=True, k=100) == json.loads(cli("plan", *paths, "--next", "--k", "100"))
+    plans = json.loads(cli("plan", *paths, "--k", "8", "--half-width", "1%"))
+    assert passk.plan(*paths, k=8, half_width="1%") == (plans if isinstance(plans, list) else [plans])
 
 
 def counts(path):
@@ -129,3 +234,5 @@ def test_dataframes_and_count_arrays_are_read_as_their_csv():
     assert got["name"] == "base" and got["pass_at_k"] == ref["pass_at_k"]
     with pytest.raises(passk.PasskError, match="input 1 is a list"):
         passk.report([1, 2])
+    with pytest.raises(passk.PasskError, match="input 1 is a int"):
+        passk.report(3)

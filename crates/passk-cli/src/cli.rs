@@ -27,6 +27,18 @@ use crate::usage::USAGE;
 thread_local! {
     /// What the commands print, when captured ([`run_captured`]) instead of written out.
     static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// What they say on stderr (rejected rows, readers' notes), when captured.
+    static SAID: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+    /// Inputs held in memory, by the name a file argument gives ([`run_captured`]).
+    static MEMORY: std::cell::RefCell<Vec<(String, Vec<u8>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Says `text` on stderr (or into the capture of [`run_captured`]).
+fn print_err(text: &str) {
+    let captured = SAID.with_borrow_mut(|c| c.as_mut().map(|c| c.push(text.to_string())).is_some());
+    if !captured {
+        eprintln!("{text}");
+    }
 }
 
 /// Prints a result and a new line on stdout (or into the capture of [`run_captured`]); a
@@ -47,10 +59,28 @@ pub(crate) fn print_out(text: &str) {
 /// # Errors
 /// The command line's message (what `passk` prints after `passk: `).
 pub fn run_captured(args: Vec<OsString>) -> Result<String, String> {
+    run_with(args, Vec::new()).map(|(out, _)| out)
+}
+
+/// [`run_captured`] with inputs held in memory (`(name, bytes)`: a file argument equal to a
+/// name reads its bytes, shown as that name), returning also what the command said on
+/// stderr (each rejected row as `name:line: reason`, the readers' notes): the Python
+/// package's way in, with no temporary file.
+///
+/// # Errors
+/// The command line's message.
+pub fn run_with(
+    args: Vec<OsString>,
+    memory: Vec<(String, Vec<u8>)>,
+) -> Result<(String, Vec<String>), String> {
     CAPTURED.with_borrow_mut(|c| *c = Some(String::new()));
+    SAID.with_borrow_mut(|c| *c = Some(Vec::new()));
+    MEMORY.with_borrow_mut(|m| *m = memory);
     let result = run(args);
     let out = CAPTURED.with_borrow_mut(Option::take).unwrap_or_default();
-    result.map(|_| out)
+    let said = SAID.with_borrow_mut(Option::take).unwrap_or_default();
+    MEMORY.with_borrow_mut(Vec::clear);
+    result.map(|_| (out, said))
 }
 
 /// Dispatches on the command (the first argument), parses the rest with the one parser and
@@ -176,7 +206,7 @@ fn read_with_errors(args: &Args) -> Result<(ReadFiles, Vec<Option<ErrorsSummary>
 /// Prints every rejected row to stderr as `file:line: reason`; whether there was any.
 fn print_rejected(rejected: &[Vec<Rejected>]) -> bool {
     for r in rejected.iter().flatten() {
-        eprintln!("{}", r.located());
+        print_err(&r.located());
     }
     rejected.iter().any(|r| !r.is_empty())
 }
@@ -197,10 +227,11 @@ fn read_all(
         let mut reader = Reader::new(&shown, &series_name_for(path), format)
             .with_options(options.clone())
             .with_parquet();
-        let mut input: Box<dyn Read> = if path == "-" {
-            Box::new(std::io::stdin())
-        } else {
-            Box::new(std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?)
+        let held = MEMORY.with_borrow(|m| m.iter().find(|(name, _)| name == path).map(|h| h.1.clone()));
+        let mut input: Box<dyn Read> = match held {
+            Some(bytes) => Box::new(std::io::Cursor::new(bytes)),
+            None if path == "-" => Box::new(std::io::stdin()),
+            None => Box::new(std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?),
         };
         let mut buf = vec![0u8; 1 << 20];
         loop {
@@ -216,7 +247,7 @@ fn read_all(
             return Err(why);
         }
         for note in &read.notes {
-            eprintln!("{shown}: {note}");
+            print_err(&format!("{shown}: {note}"));
         }
         reads.push(read);
     }

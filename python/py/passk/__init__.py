@@ -5,6 +5,12 @@ the page and the command line read it; `report`, `compare` and `plan` return the
 line's JSON documents (passk-report/1 and the others) as Python objects, byte for byte the
 same — keyword arguments are the command line's flags: ``k=[1, 10]`` is ``--k 1,10``,
 ``forecast=False`` is ``--no-forecast``, ``by_group=True`` is ``--by-group``.
+
+What every other door refuses, this one refuses too, with the same reason: counts that are
+not whole numbers (10.5, NaN, inf), negative, c > n, budgets below 1, arrays that are not
+one-dimensional — `PasskError` naming the argument and the index. Rows a reader rejects come
+as `PasskWarning`s naming the file's line or the DataFrame's row label; an input with no
+valid row raises `PasskError` with the reader's reason.
 """
 
 from __future__ import annotations
@@ -13,15 +19,32 @@ import csv
 import io
 import json
 import os
-import tempfile
+import re
 import warnings
-from typing import Any, Iterable, Optional, Union
+from importlib.metadata import PackageNotFoundError, version as _version
+from typing import Any, Optional, Union
 
 import numpy as np
 
 from . import _passk
 
-__all__ = ["pass_at_k", "pass_hat_k", "read", "report", "compare", "plan", "to_pandas", "PasskError"]
+__all__ = [
+    "pass_at_k",
+    "pass_hat_k",
+    "read",
+    "report",
+    "compare",
+    "plan",
+    "to_pandas",
+    "PasskError",
+    "PasskWarning",
+    "__version__",
+]
+
+try:
+    __version__ = _version("passk")
+except PackageNotFoundError:  # pragma: no cover - only when not installed
+    __version__ = "0.0.0"
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -30,13 +53,60 @@ class PasskError(ValueError):
     """An input the readers or the command line refuse; the message is theirs."""
 
 
-def _closed(fn, n, c, k, what: str, estimator: str) -> np.ndarray:
-    many = not np.isscalar(k)
-    ks = [int(x) for x in (k if many else [k])]
-    # int64, NumPy's own integers: read in place (negative counts are refused by the core).
-    n = np.ascontiguousarray(n, dtype=np.int64)
+class PasskWarning(UserWarning):
+    """A row a reader rejected (the rest was read), or another thing a reader said."""
+
+
+# The reasons of the readers (passk_io::number::CountError), so that every door says the same.
+_WHOLE = "must be a whole number"
+_NEGATIVE = "must not be negative"
+
+
+def _whole(name: str, x, at_least: int = 0) -> np.ndarray:
+    """`x` as a 1-D int64 array of whole numbers ≥ `at_least`; PasskError naming `name` and the
+    index of the first value that is not one. Floats holding whole numbers are accepted."""
     try:
-        out = fn(n, np.ascontiguousarray(c, dtype=np.int64), ks, estimator)
+        a = np.asarray(x)
+    except ValueError as e:  # a ragged list
+        raise PasskError(f"{name}: not a one-dimensional array of numbers ({e})") from None
+    if a.ndim == 0:
+        a = a.reshape(1)
+    if a.ndim != 1:
+        raise PasskError(f"{name}: a one-dimensional array is needed, not one of shape {a.shape}")
+    if a.dtype == bool or a.dtype.kind not in "iuf":
+        if a.dtype.kind == "O":
+            try:
+                a = a.astype(float)
+            except (TypeError, ValueError):
+                raise PasskError(f"{name}: not numbers (dtype {a.dtype})") from None
+        else:
+            raise PasskError(f"{name}: not numbers (dtype {a.dtype})")
+
+    def refuse(bad: np.ndarray, why: str):
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise PasskError(f"{name}[{i}] = {a[i].item()!r}: {why}")
+
+    if a.dtype.kind == "f":
+        refuse(np.isnan(a), "is not a number")
+        refuse(np.isinf(a), "is not finite")
+        refuse(a != np.floor(a), _WHOLE)
+        refuse(a >= 2.0**63, "is too large")
+    if a.dtype.kind == "u":
+        refuse(a > np.iinfo(np.int64).max, "is too large")
+    if at_least > 0:
+        refuse(a < at_least, f"must be at least {at_least}")
+    else:
+        refuse(a < 0, _NEGATIVE)
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _closed(fn, n, c, k, what: str, estimator: str) -> np.ndarray:
+    many = not np.isscalar(k) and np.ndim(k) != 0
+    ks = [int(x) for x in _whole("k", k, at_least=1)]
+    n, c = _whole("n", n), _whole("c", c)
+    try:
+        out = fn(n, c, ks, estimator)
     except (ValueError, OverflowError, TypeError) as e:
         raise PasskError(str(e)) from None
     # (NaN only where the unbiased estimator has some k above some n.)
@@ -51,16 +121,30 @@ def _closed(fn, n, c, k, what: str, estimator: str) -> np.ndarray:
 def pass_at_k(n, c, k, estimator: str = "unbiased") -> np.ndarray:
     """pass@k of each task; by default the unbiased 1 − C(n − c, k)/C(n, k) (Chen et al., 2021).
 
-    Formula: evaluated as −expm1 of a log1p sum, so that tiny values keep every digit; each
-    distinct (n, c) once. n and c are integer arrays (n may differ per task). k is a budget
-    (the result has one value per task) or a list of budgets (an array of shape
-    (tasks, budgets)). Where k > n: NaN with a warning, never 1.0.
-    estimator: "unbiased"; "naive" (1 − (1 − c/n)^k); "bb" or "zoibb": each task's posterior
-    predictive under the Beta-Binomial or zero/one-inflated fit to all the tasks given (the
-    fits of `passk report`, so the mean over the tasks is its `bb` / `zoibb` column), any k,
-    also beyond n.
-    Errors: PasskError for c > n, k = 0, arrays of different lengths (naming the task) or an
-    unknown estimator.
+    Parameters
+    ----------
+    n, c : array_like of whole numbers
+        Samples and passing samples per task (one-dimensional; n may differ per task; a float
+        array of whole numbers is accepted).
+    k : int or sequence of int
+        A budget (one value per task) or several (an array of shape (tasks, budgets)).
+    estimator : {"unbiased", "naive", "bb", "zoibb"}
+        "naive": 1 − (1 − c/n)^k; "bb" or "zoibb": each task's posterior predictive under the
+        Beta-Binomial or zero/one-inflated fit to all the tasks given (the fits of `passk
+        report`, so the mean over the tasks is its `bb` / `zoibb` column), any k.
+
+    Returns
+    -------
+    numpy.ndarray of float64
+        Evaluated as −expm1 of a log1p sum, so that tiny values keep every digit; each
+        distinct (n, c) once. Where k > n: NaN with a warning, never 1.0.
+
+    Raises
+    ------
+    PasskError
+        A count that is not a whole number (10.5, NaN, inf) or negative, c > n, k < 1, arrays
+        that are not one-dimensional or of different lengths (the argument and the index
+        named), an unknown estimator.
     """
     return _closed(_passk.pass_at_k, n, c, k, "pass@k", estimator)
 
@@ -68,17 +152,32 @@ def pass_at_k(n, c, k, estimator: str = "unbiased") -> np.ndarray:
 def pass_hat_k(n, c, k, estimator: str = "unbiased") -> np.ndarray:
     """pass^k of each task (all k samples pass); by default the unbiased C(c, k)/C(n, k).
 
-    k, the shape, NaN, the estimators and errors as pass_at_k ("naive": (c/n)^k).
+    Parameters, returns and errors as `pass_at_k` ("naive": (c/n)^k).
     """
     return _closed(_passk.pass_hat_k, n, c, k, "pass^k", estimator)
 
 
 def read(path_or_bytes: Union[PathLike, bytes], format: Optional[str] = None, name: str = "data") -> dict:
-    """A file read as the page and the command line read it: its series (counts per task) and
-    its rejected rows with their reasons. `format` names a reader (as ``--format``); else it
-    is detected. `name` names bytes (a path names itself).
+    """A file read as the page and the command line read it.
 
-    Errors: PasskError for an unknown format.
+    Parameters
+    ----------
+    path_or_bytes : path or bytes
+    format : str, optional
+        A reader's key (as ``--format``); detected when None.
+    name : str
+        The name of bytes (a path names itself).
+
+    Returns
+    -------
+    dict
+        ``series`` (each its metadata and tasks with their counts), ``rejected`` (line and
+        reason), ``notes``, ``format``.
+
+    Raises
+    ------
+    PasskError
+        An unknown format.
     """
     if isinstance(path_or_bytes, (bytes, bytearray)):
         data, shown = bytes(path_or_bytes), name
@@ -109,77 +208,194 @@ def _flags(options: dict) -> list:
     return args
 
 
-def _table_csv(data) -> Optional[str]:
-    """A pandas or polars DataFrame, or a mapping {series: (n, c)}, as CSV text (None for
-    anything else)."""
-    if hasattr(data, "to_csv") and hasattr(data, "columns"):  # pandas
-        return data.to_csv(index=False)
+class _Frame:
+    """An input held in memory: its CSV text, the name the command line sees, and the row
+    labels its lines stand for (line 2 is the first row), or None for a mapping."""
+
+    def __init__(self, name: str, text: str, labels=None, shown: str = "DataFrame"):
+        self.name, self.text, self.labels, self.shown = name, text, labels, shown
+
+    def where(self, line: int) -> str:
+        if self.labels is not None and 0 <= line - 2 < len(self.labels):
+            return f"row {self.labels[line - 2]!r}"
+        return f"line {line}"
+
+
+def _frame(data, name: str) -> Optional[_Frame]:
+    """A pandas or polars DataFrame, or a mapping {series: (n, c)}, as CSV text held in memory
+    (None for anything else)."""
+    if hasattr(data, "to_csv") and hasattr(data, "columns") and hasattr(data, "index"):  # pandas
+        return _Frame(name, data.to_csv(index=False), list(data.index))
     if hasattr(data, "write_csv") and hasattr(data, "columns"):  # polars
-        return data.write_csv()
+        return _Frame(name, data.write_csv(), list(range(data.height)))
     if isinstance(data, dict) and data and not {"series", "rejected"} <= set(data):
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         w.writerow(["model", "task", "n", "c"])
-        for name, (n, c) in data.items():
-            n, c = np.asarray(n).ravel(), np.asarray(c).ravel()
+        for series, pair in data.items():
+            try:
+                n, c = pair
+            except (TypeError, ValueError):
+                raise PasskError(f"series {series!r}: give (n, c), two arrays of counts") from None
+            try:
+                n, c = _whole("n", n), _whole("c", c)
+            except PasskError as e:
+                raise PasskError(f"series {series!r}: {e}") from None
             if n.shape != c.shape:
-                raise PasskError(f"series {name!r}: n and c differ in length ({n.size} and {c.size})")
-            w.writerows([name, i, int(a), int(b)] for i, (a, b) in enumerate(zip(n, c)))
-        return out.getvalue()
+                raise PasskError(f"series {series!r}: n and c differ in length ({n.size} and {c.size})")
+            w.writerows([series, i, int(a), int(b)] for i, (a, b) in enumerate(zip(n, c)))
+        return _Frame(name, out.getvalue(), shown="{series: (n, c)}")
     return None
 
 
-def _run(command: str, inputs: Iterable[Any], options: dict) -> Any:
-    inputs = list(inputs)
+def _inputs(inputs) -> list:
+    """The inputs, a list or tuple of them taken as several."""
+    out = []
+    for x in inputs:
+        if isinstance(x, (list, tuple)) and x and all(isinstance(y, (str, os.PathLike)) or _is_table(y) for y in x):
+            out.extend(x)
+        else:
+            out.append(x)
+    return out
+
+
+def _is_table(x) -> bool:
+    return (hasattr(x, "columns") and (hasattr(x, "to_csv") or hasattr(x, "write_csv"))) or isinstance(x, dict)
+
+
+def _run(command: str, inputs, options: dict) -> Any:
+    inputs = _inputs(inputs)
     if not inputs:
         raise PasskError(f"{command}: give one file or more (or a DataFrame, or {{series: (n, c)}})")
-    with tempfile.TemporaryDirectory(prefix="passk-") as tmp:
-        files = []
-        for i, x in enumerate(inputs):
-            text = _table_csv(x)
-            if text is None:
-                if not isinstance(x, (str, bytes, os.PathLike)):
-                    raise PasskError(f"{command}: input {i + 1} is a {type(x).__name__}: give a path, a DataFrame or {{series: (n, c)}}")
-                files.append(os.fspath(x))
-                continue
-            # Read as any CSV file is: by its columns (model, task, n, c; or samples).
-            path = os.path.join(tmp, f"data{i + 1 if len(inputs) > 1 else ''}.csv")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
-            files.append(path)
-        try:
-            out = _passk.run([command, *files, *_flags(options)])
-        except ValueError as e:
-            raise PasskError(str(e).replace(tmp + os.sep, "")) from None
+    files, frames = [], {}
+    for i, x in enumerate(inputs):
+        name = f"data{i + 1 if len(inputs) > 1 else ''}.csv"
+        held = _frame(x, name)
+        if held is None:
+            if not isinstance(x, (str, bytes, os.PathLike)):
+                raise PasskError(f"{command}: input {i + 1} is a {type(x).__name__}: give a path, a DataFrame or {{series: (n, c)}}")
+            files.append(os.fspath(x))
+            continue
+        # Read as any CSV file is: by its columns (model, task, n, c; or a row per sample).
+        frames[name] = held
+        files.append(name)
+    memory = [(f.name, f.text.encode("utf-8")) for f in frames.values()]
+    try:
+        out, said = _passk.run([command, *files, *_flags(options)], memory)
+    except ValueError as e:
+        raise PasskError(_shown(str(e), frames)) from None
+    for line in said:
+        warnings.warn(_shown(line, frames), PasskWarning, stacklevel=3)
     return json.loads(out)
+
+
+def _shown(text: str, frames: dict) -> str:
+    """A message of the command line with each input held in memory named as the user gave it
+    (a DataFrame, its row labels; never the name it had on the way)."""
+    for f in frames.values():
+        # "data.csv:5: reason" (a rejected row) and "… — line 5: reason" (a refusal).
+        text = re.sub(rf"^{re.escape(f.name)}:(\d+):", lambda m: f"{f.shown} {f.where(int(m.group(1)))}:", text)
+        if text.startswith(f.name):
+            text = f.shown + text[len(f.name):]
+            text = re.sub(r"— line (\d+):", lambda m: f"— {f.where(int(m.group(1)))}:", text)
+    return text
 
 
 def report(*inputs, **flags) -> dict:
     """The passk-report/1 document of the inputs, as `passk report FILES --flags` prints it.
 
-    Each input is a path; a pandas or polars DataFrame with the columns of a counts or
-    samples file (model, task, n, c — or model, task, passed, … one row per sample), read as
-    that CSV file would be; or a mapping {series: (n, c)} of count arrays.
+    Parameters
+    ----------
+    *inputs : path, DataFrame, mapping, or a list of them
+        A path; a pandas or polars DataFrame with the columns of a counts file (model, task,
+        n, c) or a row per sample (model, task, passed — or correct, score: 0/1 or
+        true/false), read as that CSV would be; a mapping {series: (n, c)} of count arrays.
+    **flags
+        The command line's flags (``k=[1, 10]``, ``forecast=False``, …).
+
+    Returns
+    -------
+    dict
+        The document, equal to the command line's JSON.
+
+    Raises
+    ------
+    PasskError
+        An input with no valid row (the reader's reason), a malformed flag, counts that are
+        not whole numbers in a mapping. Rejected rows warn (`PasskWarning`) with the file's
+        line or the DataFrame's row label; the rest is read.
     """
     return _run("report", inputs, flags)
 
 
 def compare(*inputs, **flags) -> dict:
     """Every pair's paired test at each k, the crossovers, the ranks and Bradley–Terry, as
-    `passk compare` prints it (inputs as `report`'s)."""
+    `passk compare` prints it (inputs, flags and errors as `report`'s)."""
     return _run("compare", inputs, flags)
 
 
 def plan(*inputs, **flags) -> Any:
-    """The sample-size plan (`k=…, half_width=…`) or, with ``next=True``, "can I stop
-    sampling?", as `passk plan` prints it (inputs as `report`'s)."""
-    return _run("plan", inputs, flags)
+    """The sample-size plan or "can I stop sampling?", as `passk plan` prints it.
+
+    Returns
+    -------
+    list of dict or dict
+        With ``k=…, half_width=…``: a list, one plan per series (always a list, also for one
+        series). With ``next=True``: the one document of "can I stop sampling?".
+    """
+    doc = _run("plan", inputs, flags)
+    if not flags.get("next") and isinstance(doc, dict):
+        return [doc]
+    return doc
 
 
-def to_pandas(document: dict, table: str = "pass_at_k"):
-    """One table of a report as a pandas DataFrame, a row per series and row of `table`
-    (``pass_at_k``, ``pass_hat_k``, ``g_pass_at_k``, ``auc_at_k``, …). Needs pandas."""
+# The tables each document kind has, the first the default.
+_TABLES = {
+    "report": ["pass_at_k", "pass_hat_k", "cover", "g_pass_at_k", "mg_pass_at_k", "maj_strict_at_k",
+               "auc_at_k", "geom_at_k", "geom_ds_at_k", "geo_spectrum_at_k", "tailpass", "maj_at_k",
+               "bon_at_k", "max_at_k", "rejected"],
+    "compare": ["comparisons", "crossovers", "ranks"],
+}
+
+
+def to_pandas(document, table: Optional[str] = None):
+    """One table of a document as a pandas DataFrame (pandas is needed only here).
+
+    Parameters
+    ----------
+    document : dict or list
+        A report (a row per series and row of `table`: ``pass_at_k`` by default, or
+        ``pass_hat_k``, ``g_pass_at_k``, ``auc_at_k``, …), a comparison (``comparisons`` by
+        default, ``crossovers``, ``ranks``), a list of plans (a row per series), or "can I
+        stop sampling?" (a row per series of its order).
+
+    Raises
+    ------
+    PasskError
+        A document of another kind, or a table it does not have (the ones it has named).
+    """
     import pandas as pd  # not a dependency of passk: only here
 
-    rows = [{"series": m["name"], **row} for m in document["models"] for row in m.get(table, [])]
+    if isinstance(document, list) and all(isinstance(p, dict) and "half_width" in p for p in document):
+        return pd.json_normalize(document)
+    if not isinstance(document, dict):
+        raise PasskError("to_pandas takes a report, a comparison, a list of plans or 'can I stop sampling?'")
+    if document.get("schema", "").startswith("passk-report/"):
+        kind = "report"
+    elif "comparisons" in document:
+        kind = "compare"
+    elif "order" in document and "sentence" in document:
+        if table is not None:
+            raise PasskError("'can I stop sampling?' has one table: its order (no table name)")
+        return pd.json_normalize([{"rank": i + 1, "series": s} for i, s in enumerate(document["order"])])
+    else:
+        raise PasskError("to_pandas takes a report, a comparison, a list of plans or 'can I stop sampling?'")
+    tables = _TABLES[kind]
+    table = table or tables[0]
+    if table not in tables:
+        raise PasskError(f"a {kind} has no table {table!r}: one of {', '.join(tables)}")
+    if kind == "report":
+        rows = [{"series": m["name"], **row} for m in document["models"] for row in m.get(table, [])]
+    else:
+        rows = document.get(table, [])
     return pd.json_normalize(rows)
