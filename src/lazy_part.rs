@@ -164,7 +164,7 @@ fn share_bar_now(ws: LazyPart) -> Result<AnyView, Missing> {
     leptos::wasm_split::wasm_split(workspace, wasm_split_path = leptos::wasm_split, fallible)
 )]
 fn summary_now(ws: LazyPart) -> Result<AnyView, Missing> {
-    Ok(view! { <SummaryView analysis=ws.analysis /> }.into_any())
+    Ok(view! { <SummaryView analysis=ws.analysis inputs=ws.inputs /> }.into_any())
 }
 
 #[cfg_attr(

@@ -7,6 +7,8 @@ use leptos::prelude::*;
 use crate::analysis::analysis_state::Analysis;
 use crate::engine::engine_client::retry;
 use crate::engine::engine_status::{failure, ready_for};
+use crate::inputs::dataset_state::Inputs;
+use crate::inputs::input_notes::input_notes;
 use crate::widgets::section_nav::section_link;
 use passk_app::page::page_view::PageView;
 use passk_core::estimators::stderr::SeKind;
@@ -28,8 +30,12 @@ const LINKS: [(&str, &str); 4] = [
 pub fn SummaryView(
     /// The analysis state.
     analysis: Analysis,
+    /// The inputs: what the last load refused and which inputs were read in part are said
+    /// first, where the eye is when a file is dropped.
+    inputs: Inputs,
 ) -> impl IntoView {
     let a = analysis;
+    let notes = move || input_notes(inputs, "summary");
     // The series with tasks, and the pair compared (A − B).
     let (names, name_a, name_b) = a.compared();
     let series = Memo::new(move |_| names.with(Vec::len));
@@ -132,6 +138,7 @@ pub fn SummaryView(
         <section class="card summary wide" id="summary" data-testid="summary" aria-labelledby="summary-h"
             class:stale=updating aria-busy=move || updating.get().to_string()>
             <h2 id="summary-h">"Summary"</h2>
+            {notes}
             {body}
             <nav aria-label="More in"><ul class="summary-links">
                 {links}

@@ -119,6 +119,7 @@ pub fn DatasetInput(
             </div>
             {progress}
             {move || inputs.load_message.get().map(|m| view! { <p class="note refusal" data-testid="load-message" role="alert">{m}</p> })}
+            {move || crate::inputs::input_notes::partial_notes(inputs, "chooser")}
             <div class="input-row">
                 <label>
                     "Read as "

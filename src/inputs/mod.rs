@@ -7,6 +7,7 @@ pub mod dataset_view;
 pub mod drop_zone;
 pub mod examples;
 pub mod files_store;
+pub mod input_notes;
 pub mod load_files;
 pub mod load_progress;
 pub mod parquet_reader;

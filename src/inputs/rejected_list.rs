@@ -21,7 +21,7 @@ pub fn RejectedList(
         let _ = save_text("passk-rejected-rows.txt", "text/plain", &text);
     };
     view! {
-        <div data-testid="rejected-lines" class="rejected" class:hidden=move || count.get() == 0>
+        <div id="rejected-rows" tabindex="-1" data-testid="rejected-lines" class="rejected" class:hidden=move || count.get() == 0>
             <p class="banner" role="alert">
                 {move || {
                     let n = count.get();

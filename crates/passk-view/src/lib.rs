@@ -13,6 +13,7 @@ pub mod compare_text;
 pub mod glossary;
 pub mod leads;
 pub mod plan_text;
+pub mod read_notes;
 pub mod readout;
 pub mod steps;
 pub mod stop_text;
