@@ -292,10 +292,8 @@ mod _passk {
         args: Vec<String>,
         memory: Vec<(String, Vec<u8>)>,
     ) -> PyResult<(String, Vec<String>)> {
-        py.detach(|| {
-            passk_cli::cli::run_with(args.into_iter().map(Into::into).collect(), memory)
-        })
-        .map_err(PyValueError::new_err)
+        py.detach(|| passk_cli::cli::run_with(args.into_iter().map(Into::into).collect(), memory))
+            .map_err(PyValueError::new_err)
     }
 }
 

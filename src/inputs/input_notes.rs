@@ -12,7 +12,12 @@ use passk_view::read_notes::partial_reads;
 /// testids: `{place}-partial`, `{place}-show-rejected`).
 pub fn partial_notes(inputs: Inputs, place: &'static str) -> impl IntoView {
     let mut lines = inputs.files.with(|f| partial_reads(f));
-    inputs.pasted.with(|p| lines.extend(p.iter().flat_map(|p| partial_reads(std::slice::from_ref(p)))));
+    inputs.pasted.with(|p| {
+        lines.extend(
+            p.iter()
+                .flat_map(|p| partial_reads(std::slice::from_ref(p))),
+        )
+    });
     lines
         .into_iter()
         .map(|line| {

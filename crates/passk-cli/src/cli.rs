@@ -227,7 +227,8 @@ fn read_all(
         let mut reader = Reader::new(&shown, &series_name_for(path), format)
             .with_options(options.clone())
             .with_parquet();
-        let held = MEMORY.with_borrow(|m| m.iter().find(|(name, _)| name == path).map(|h| h.1.clone()));
+        let held =
+            MEMORY.with_borrow(|m| m.iter().find(|(name, _)| name == path).map(|h| h.1.clone()));
         let mut input: Box<dyn Read> = match held {
             Some(bytes) => Box::new(std::io::Cursor::new(bytes)),
             None if path == "-" => Box::new(std::io::stdin()),

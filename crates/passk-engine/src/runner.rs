@@ -19,7 +19,8 @@ use passk_core::analysis::diagnose::diagnose;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::build::{assemble, model_report_fitted};
+use passk_core::report::build::assemble;
+use passk_core::report::series_parts::SeriesParts;
 use passk_core::settings::Options;
 use passk_protocol::ReportWire;
 
@@ -335,24 +336,32 @@ impl Engine {
         let n = d.datasets.len();
         let mut models = Vec::with_capacity(n);
         for (i, (ds, f)) in d.datasets.iter().zip(d.fits.iter()).enumerate() {
-            let text = || {
-                (
-                    format!("report of series {} of {n}…", i + 1),
-                    Some((i as u64, n as u64)),
-                )
-            };
-            if !job.tick(text).await {
-                return;
-            }
             let rows = rejected.next().unwrap_or_default();
             // The scaled fits kept for this fit where the report needs them (the report
             // fits them itself past the distinct-count limit when the forecasts are forced).
+            let scaled;
             let f = if options.wants_scaled() && f.fits.is_some() {
-                &d.with_scaled(f)
+                scaled = d.with_scaled(f);
+                &scaled
             } else {
                 f
             };
-            models.push(model_report_fitted(ds, f, rows, &options));
+            // Part by part, so that a newer request (another k list) stops it between two.
+            let parts = SeriesParts::new(ds, f, &options);
+            let mut done = Vec::with_capacity(parts.count());
+            for p in 0..parts.count() {
+                let text = || {
+                    (
+                        format!("report of series {} of {n}…", i + 1),
+                        Some((i as u64, n as u64)),
+                    )
+                };
+                if !job.tick(text).await {
+                    return;
+                }
+                done.push(parts.run(p));
+            }
+            models.push(parts.finish(done, rows));
         }
         let report = ReportWire::pack(assemble(models, &d.datasets, &d.fits, &options));
         job.finish(Reply {

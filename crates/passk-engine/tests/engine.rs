@@ -695,6 +695,43 @@ fn the_report_reply_is_the_direct_report() {
     );
 }
 
+/// A report is run part by part: a newer report request (another k list) arriving while a
+/// series is being reported stops it before its next part, with no reply (the report once
+/// paused only between series, so a series of 10⁶ tasks ran to its end).
+#[test]
+fn a_new_k_list_stops_the_report_it_replaces_within_a_series() {
+    let (_, engine, h) = fitted();
+    let report = |job: u64, ks: Vec<u64>| Request {
+        job,
+        ask: Ask::Report {
+            data: 1,
+            rejected: rejected(),
+            options: Options {
+                ks,
+                ..Options::default()
+            },
+            full: false,
+        },
+    };
+    let pauses = Rc::new(Cell::new(0u32));
+    let (e, p, newer) = (engine.clone(), pauses.clone(), report(9, vec![1, 2]));
+    *h.on_pause.borrow_mut() = Some(Box::new(move || {
+        p.set(p.get() + 1);
+        // The third pause is inside the first series (two pauses were all a report of two
+        // series had).
+        if p.get() == 3 {
+            e.accept(&newer);
+        }
+    }));
+    let got = run(&engine, &h, report(8, vec![1, 5, 10, 50, 100, 128]));
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(pauses.get(), 3);
+    // The newer one runs to its reply.
+    *h.on_pause.borrow_mut() = None;
+    let got = run(&engine, &h, report(9, vec![1, 2]));
+    assert!(matches!(one_answer(&got), Answer::Report { .. }), "{got:?}");
+}
+
 /// The report reads back as the document written (through serde's data model, as across the
 /// worker boundary; serde_json's text parser may round the last bit of a float): every field
 /// but `short`, which the file leaves out; a present-but-null `auto` stays present; another

@@ -2,16 +2,13 @@
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
 use super::count_rows::{
-    count_budgets, count_limits, count_rows_at, BudgetRows, CountRows, COUNT_K_MAX,
-    COUNT_WORK_BASE, COUNT_WORK_PER_TASK,
+    count_budgets, count_limits, CountRows, COUNT_K_MAX, COUNT_WORK_BASE, COUNT_WORK_PER_TASK,
 };
-use super::rows::{cover_rows, finite, std_errors};
+use super::rows::finite;
 use super::schema::*;
-use super::series_backtest::SeriesBacktest;
-use crate::analysis::backtest::run::BacktestRun;
+use super::series_parts::{Done, PartDone, SeriesParts};
 use crate::analysis::bands::bootstrap_bands;
 use crate::analysis::compare::compare_all::{compare_all, Pairs};
-use crate::analysis::cv::CvFolds;
 use crate::analysis::warnings::{data_warnings, limit_warning, render_all, Context, Warning};
 use crate::data::dataset::Dataset;
 use crate::par::map;
@@ -27,9 +24,8 @@ use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
 use crate::estimators::cover::{auc_plus_matrix, CoverSteps};
 use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
-use crate::estimators::scaled::fit_scaled;
-use crate::eval::estimates::{AtK, Estimates};
-use crate::eval::fit::{config, SeriesFit};
+use crate::eval::estimates::Estimates;
+use crate::eval::fit::SeriesFit;
 use crate::eval::fits::Fits;
 use crate::settings::Options;
 
@@ -38,238 +34,186 @@ pub fn model_report(ds: &Dataset, rejected: Vec<Rejected>, opts: &Options) -> Mo
     model_report_fitted(ds, &SeriesFit::new(ds), rejected, opts)
 }
 
-/// A part of a series' report computed on its own (side by side where there are threads).
-enum Part {
-    /// The backtest, and its choice for the budgets beyond the smallest n.
-    Backtest,
-    /// The count scores and TailPass@k's profile at one budget ([`count_rows_at`]).
-    Count(u64),
-    /// The estimates of one run of budgets ([`Estimates::at_ks_run`]).
-    Run(usize),
-    /// Cover@τ.
-    Cover,
-    /// The standard errors.
-    Errors,
-    /// The naive plug-ins.
-    Naive,
-    /// One CV-ELPD fold.
-    Fold(usize),
-}
-
-/// A part computed.
-enum Done {
-    Backtest(Option<Box<SeriesBacktest>>),
-    Count(u64, Box<BudgetRows>),
-    Run(Vec<AtK>),
-    Cover(Vec<CoverRow>),
-    Errors(Vec<StdErrors>),
-    Naive(Vec<(f64, f64)>),
-    Fold((f64, f64)),
-}
-
-/// The report of one series whose fits are already known.
+/// The report of one series whose fits are already known: its parts ([`SeriesParts`]) side
+/// by side where there are threads (at most `par::threads` at once, the longest first), then
+/// put together.
 pub fn model_report_fitted(
     ds: &Dataset,
     fit: &SeriesFit,
     rejected: Vec<Rejected>,
     opts: &Options,
 ) -> ModelReport {
-    let g = &fit.groups;
-    let summary = ds.summary();
-    let empty = g.is_empty();
-    let s = &opts.settings;
-    let fits = fit.fits;
-    // The scaled fits, where the forecasts, the backtest (a candidate each) or the columns
-    // need them (computed once here unless the series carries them).
-    let allowed = opts.forecast_all || too_many_groups(g).is_none();
-    let scaled = if allowed && opts.wants_scaled() {
-        fit.scaled.or_else(|| fits.map(|f| fit_scaled(g, &f.bb)))
-    } else {
-        None
-    };
-    let mut warnings = data_warnings(g, fits.as_ref(), &opts.ks);
-    let line = fit.line;
-    if !empty && line.is_none() {
-        warnings.push(Warning::NoExtrapolation { n_min: g.n_min() });
-    }
-    // The report's parts side by side where there are threads (at most `par::threads` at
-    // once), the longest first: the backtest, G-Pass@k, each run of budgets' estimates,
-    // Cover@τ, the standard errors, the naive plug-ins, each CV fold. Then the bootstrap band,
-    // its resamples spread over the threads itself.
-    let cv_folds = fits
-        .filter(|_| opts.cv)
-        .and_then(|f| CvFolds::new(ds, g, s.folds, &f));
-    let estimator = Estimates::new(g, fits, config(s));
-    let mut parts = vec![Part::Backtest];
-    // The budgets' count rows, the largest (the costliest) first.
-    let mut count_ks = count_budgets(g, opts);
-    count_ks.sort_unstable_by(|a, b| b.cmp(a));
-    parts.extend(count_ks.iter().map(|&k| Part::Count(k)));
-    parts.extend((0..Estimates::runs(&opts.ks)).map(Part::Run));
-    parts.extend([Part::Cover, Part::Errors, Part::Naive]);
-    parts.extend((0..cv_folds.as_ref().map_or(0, CvFolds::count)).map(Part::Fold));
-    let done = map(&parts, |p| match *p {
-        Part::Backtest => Done::Backtest(match (opts.backtest, fits) {
-            (Some(repeats), Some(f)) => Some(Box::new(SeriesBacktest::new(
-                &ds.name,
-                g.n_min(),
-                &opts.ks,
-                repeats,
-                BacktestRun::with_scaled(ds, &f, scaled, s, repeats).map(|mut run| {
-                    while run.step() {}
-                    run.finish()
-                }),
-            ))),
-            _ => None,
-        }),
-        Part::Count(k) => Done::Count(k, Box::new(count_rows_at(g, opts, k))),
-        Part::Run(i) => Done::Run(estimator.at_ks_run(&opts.ks, i)),
-        Part::Cover => Done::Cover(cover_rows(g, fits.as_ref(), opts)),
-        Part::Errors => Done::Errors(std_errors(g, ds.clusters().as_deref(), &opts.ks)),
-        Part::Naive => Done::Naive(estimator.at_ks_naive(&opts.ks)),
-        Part::Fold(f) => Done::Fold(cv_folds.as_ref().map_or((0.0, 0.0), |cv| cv.fold(f))),
-    });
-    let (mut estimates, mut naive, mut folds) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut backtested, mut errors, mut counted) = (None, Vec::new(), Vec::new());
-    let mut cover = Vec::new();
-    for d in done {
-        match d {
-            Done::Backtest(b) => backtested = b.map(|b| *b),
-            Done::Count(k, rows) => counted.push((k, *rows)),
-            Done::Run(rows) => estimates.extend(rows),
-            Done::Cover(rows) => cover = rows,
-            Done::Errors(e) => errors = e,
-            Done::Naive(v) => naive = v,
-            Done::Fold(v) => folds.push(v),
+    let parts = SeriesParts::new(ds, fit, opts);
+    let indices: Vec<usize> = (0..parts.count()).collect();
+    let done = map(&indices, |&i| parts.run(i));
+    parts.finish(done, rejected)
+}
+
+impl SeriesParts<'_> {
+    /// The series' report from its parts computed (in [`SeriesParts::run`]'s order, all of
+    /// them) and its rejected rows: the bootstrap band (its resamples spread over the threads
+    /// itself), the forecasts and what is cheap are computed here.
+    pub fn finish(self, done: Vec<PartDone>, rejected: Vec<Rejected>) -> ModelReport {
+        let SeriesParts {
+            ds,
+            fit,
+            opts,
+            scaled,
+            cv_folds,
+            ..
+        } = self;
+        let g = &fit.groups;
+        let summary = ds.summary();
+        let empty = g.is_empty();
+        let s = &opts.settings;
+        let fits = fit.fits;
+        let mut warnings = data_warnings(g, fits.as_ref(), &opts.ks);
+        let line = fit.line;
+        if !empty && line.is_none() {
+            warnings.push(Warning::NoExtrapolation { n_min: g.n_min() });
         }
-    }
-    Estimates::set_naive(&mut estimates, &naive);
-    let CountRows {
-        g_pass: g_pass_at_k,
-        mg_pass: mg_pass_at_k,
-        maj_strict: maj_strict_at_k,
-        auc: auc_at_k,
-        geom: [geom_at_k, geom_ds_at_k, geo_spectrum_at_k],
-        tailpass,
-    } = CountRows::from_budgets(
-        count_budgets(g, opts)
-            .into_iter()
-            .filter_map(|k| {
-                let at = counted.iter().position(|(kk, _)| *kk == k)?;
-                Some(counted.swap_remove(at).1)
-            })
-            .collect(),
-    );
-    let cv = cv_folds.map(|c| c.total(&folds));
-    let bands =
-        (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
-    let mut pass_at_k = Vec::with_capacity(opts.ks.len());
-    let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
-    let mut errors = errors.into_iter();
-    for (i, e) in estimates.into_iter().enumerate() {
-        let k = e.k;
-        if let (false, Err(why)) = (empty, e.combinatorial) {
-            warnings.push(Warning::Short(why));
-        }
-        let fin = |v: Option<f64>| v.and_then(finite);
-        let interval = |i: Interval| (!empty).then_some(i);
-        pass_at_k.push(PassAtKRow {
-            k,
-            combinatorial: e.combinatorial.ok(),
-            naive: finite(e.naive),
-            bb: fin(e.bb),
-            zoibb: fin(e.zoibb),
-            linmix: fin(e.linmix),
-            scaled_beta: None,
-            kumaraswamy: None,
-            extrapolated: line.map(|l| l.predict(k as f64)),
-            interval: interval(e.interval),
-            bootstrap: bands.as_ref().map(|b| b[i].clone()),
-            auto: None,
-            auto_error: None,
-            short: e.combinatorial.err().filter(|_| !empty),
-            se: errors.next().unwrap_or_default(),
-        });
-        pass_hat_k.push(PassHatKRow {
-            k,
-            combinatorial: e.combinatorial_hat.ok(),
-            naive: finite(e.naive_hat),
-            bb: fin(e.bb_hat),
-            zoibb: fin(e.zoibb_hat),
-            scaled_beta: None,
-            kumaraswamy: None,
-            interval: interval(e.interval_hat),
-        });
-    }
-    let (skipped, beyond) = count_limits(g, opts);
-    let cap = COUNT_WORK_BASE.max(COUNT_WORK_PER_TASK.saturating_mul(g.tasks()));
-    warnings.extend(limit_warning(
-        g,
-        &opts.ks,
-        &count_budgets(g, opts),
-        (skipped, (cap, g.len())),
-        (beyond, COUNT_K_MAX),
-    ));
-    // The scaled fits' two columns in the rows, and the forecasts from the same predictions.
-    let skipped = too_many_groups(g).filter(|_| opts.forecast && !opts.forecast_all);
-    let forecast = match (&fits, scaled) {
-        (Some(f), Some(scaled)) => {
-            let prepared = Prepared::with_scaled(g, f, scaled);
-            let preds = prepared.predictors();
-            for (row, hat) in pass_at_k.iter_mut().zip(pass_hat_k.iter_mut()) {
-                let k = row.k as f64;
-                row.scaled_beta = finite(preds[0].pass_at_k(k));
-                row.kumaraswamy = finite(preds[1].pass_at_k(k));
-                hat.scaled_beta = finite(preds[0].pass_hat_k(k));
-                hat.kumaraswamy = finite(preds[1].pass_hat_k(k));
+        let (mut estimates, mut naive, mut folds) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut backtested, mut errors, mut counted) = (None, Vec::new(), Vec::new());
+        let mut cover = Vec::new();
+        for d in done.into_iter().map(|d| d.0) {
+            match d {
+                Done::Backtest(b) => backtested = b.map(|b| *b),
+                Done::Count(k, rows) => counted.push((k, *rows)),
+                Done::Run(rows) => estimates.extend(rows),
+                Done::Cover(rows) => cover = rows,
+                Done::Errors(e) => errors = e,
+                Done::Naive(v) => naive = v,
+                Done::Fold(v) => folds.push(v),
             }
-            opts.forecast
-                .then(|| prepared.forecast_with(&forecast_options(opts), &preds))
         }
-        _ => None,
-    };
-    let bayes = bayes_of(ds, opts);
-    let bayes_warning = bayes.as_ref().err().map(|e| format!("Bayes@N: {e}"));
-    let mut report = ModelReport {
-        name: ds.name.clone(),
-        tasks: summary.tasks,
-        samples: summary.samples,
-        n_min: (!empty).then_some(summary.n_min),
-        n_max: (!empty).then_some(summary.n_max),
-        bb: fits.map(|f| f.bb),
-        zoibb: fits.map(|f| f.zoibb),
-        cv_elpd: cv,
-        pass_at_k,
-        pass_hat_k,
-        cover,
-        g_pass_at_k,
-        mg_pass_at_k,
-        maj_strict_at_k,
-        auc_at_k,
-        geom_at_k,
-        geom_ds_at_k,
-        geo_spectrum_at_k,
-        tailpass,
-        avg_at_n: (!empty).then(|| avg_at_n(g, s.confidence)),
-        maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
-        bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
-        max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),
-        bayes_at_n: bayes.ok().flatten(),
-        errors: None,
-        step: ds.meta.step,
-        rejected,
-        warnings: render_all(&warnings, Context::Report)
-            .into_iter()
-            .chain(skipped)
-            .chain(bayes_warning)
-            .collect(),
-        backtest: None,
-        forecast,
-    };
-    if let Some(b) = backtested {
-        b.attach(&mut report);
+        Estimates::set_naive(&mut estimates, &naive);
+        let CountRows {
+            g_pass: g_pass_at_k,
+            mg_pass: mg_pass_at_k,
+            maj_strict: maj_strict_at_k,
+            auc: auc_at_k,
+            geom: [geom_at_k, geom_ds_at_k, geo_spectrum_at_k],
+            tailpass,
+        } = CountRows::from_budgets(
+            count_budgets(g, opts)
+                .into_iter()
+                .filter_map(|k| {
+                    let at = counted.iter().position(|(kk, _)| *kk == k)?;
+                    Some(counted.swap_remove(at).1)
+                })
+                .collect(),
+        );
+        let cv = cv_folds.map(|c| c.total(&folds));
+        let bands =
+            (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
+        let mut pass_at_k = Vec::with_capacity(opts.ks.len());
+        let mut pass_hat_k = Vec::with_capacity(opts.ks.len());
+        let mut errors = errors.into_iter();
+        for (i, e) in estimates.into_iter().enumerate() {
+            let k = e.k;
+            if let (false, Err(why)) = (empty, e.combinatorial) {
+                warnings.push(Warning::Short(why));
+            }
+            let fin = |v: Option<f64>| v.and_then(finite);
+            let interval = |i: Interval| (!empty).then_some(i);
+            pass_at_k.push(PassAtKRow {
+                k,
+                combinatorial: e.combinatorial.ok(),
+                naive: finite(e.naive),
+                bb: fin(e.bb),
+                zoibb: fin(e.zoibb),
+                linmix: fin(e.linmix),
+                scaled_beta: None,
+                kumaraswamy: None,
+                extrapolated: line.map(|l| l.predict(k as f64)),
+                interval: interval(e.interval),
+                bootstrap: bands.as_ref().map(|b| b[i].clone()),
+                auto: None,
+                auto_error: None,
+                short: e.combinatorial.err().filter(|_| !empty),
+                se: errors.next().unwrap_or_default(),
+            });
+            pass_hat_k.push(PassHatKRow {
+                k,
+                combinatorial: e.combinatorial_hat.ok(),
+                naive: finite(e.naive_hat),
+                bb: fin(e.bb_hat),
+                zoibb: fin(e.zoibb_hat),
+                scaled_beta: None,
+                kumaraswamy: None,
+                interval: interval(e.interval_hat),
+            });
+        }
+        let (skipped, beyond) = count_limits(g, opts);
+        let cap = COUNT_WORK_BASE.max(COUNT_WORK_PER_TASK.saturating_mul(g.tasks()));
+        warnings.extend(limit_warning(
+            g,
+            &opts.ks,
+            &count_budgets(g, opts),
+            (skipped, (cap, g.len())),
+            (beyond, COUNT_K_MAX),
+        ));
+        // The scaled fits' two columns in the rows, and the forecasts from the same predictions.
+        let skipped = too_many_groups(g).filter(|_| opts.forecast && !opts.forecast_all);
+        let forecast = match (&fits, scaled) {
+            (Some(f), Some(scaled)) => {
+                let prepared = Prepared::with_scaled(g, f, scaled);
+                let preds = prepared.predictors();
+                for (row, hat) in pass_at_k.iter_mut().zip(pass_hat_k.iter_mut()) {
+                    let k = row.k as f64;
+                    row.scaled_beta = finite(preds[0].pass_at_k(k));
+                    row.kumaraswamy = finite(preds[1].pass_at_k(k));
+                    hat.scaled_beta = finite(preds[0].pass_hat_k(k));
+                    hat.kumaraswamy = finite(preds[1].pass_hat_k(k));
+                }
+                opts.forecast
+                    .then(|| prepared.forecast_with(&forecast_options(opts), &preds))
+            }
+            _ => None,
+        };
+        let bayes = bayes_of(ds, opts);
+        let bayes_warning = bayes.as_ref().err().map(|e| format!("Bayes@N: {e}"));
+        let mut report = ModelReport {
+            name: ds.name.clone(),
+            tasks: summary.tasks,
+            samples: summary.samples,
+            n_min: (!empty).then_some(summary.n_min),
+            n_max: (!empty).then_some(summary.n_max),
+            bb: fits.map(|f| f.bb),
+            zoibb: fits.map(|f| f.zoibb),
+            cv_elpd: cv,
+            pass_at_k,
+            pass_hat_k,
+            cover,
+            g_pass_at_k,
+            mg_pass_at_k,
+            maj_strict_at_k,
+            auc_at_k,
+            geom_at_k,
+            geom_ds_at_k,
+            geo_spectrum_at_k,
+            tailpass,
+            avg_at_n: (!empty).then(|| avg_at_n(g, s.confidence)),
+            maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
+            bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
+            max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),
+            bayes_at_n: bayes.ok().flatten(),
+            errors: None,
+            step: ds.meta.step,
+            rejected,
+            warnings: render_all(&warnings, Context::Report)
+                .into_iter()
+                .chain(skipped)
+                .chain(bayes_warning)
+                .collect(),
+            backtest: None,
+            forecast,
+        };
+        if let Some(b) = backtested {
+            b.attach(&mut report);
+        }
+        report
     }
-    report
 }
 
 /// Bayes@N of a series under the report's rubric, else the rubric of its graded rewards

@@ -7,3 +7,4 @@ pub mod rank;
 pub mod rows;
 pub mod schema;
 pub mod series_backtest;
+pub mod series_parts;
