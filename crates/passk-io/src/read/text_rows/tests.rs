@@ -177,7 +177,8 @@ fn a_row_per_sample_is_counted_per_task() {
         "model,task,passed\nA,t1,1\nA,t1,0\nA,t2,true\nB,t1,False\nA,t1,1.0\nA,,1\nA,t3,0.5\n",
     );
     assert_eq!(r.format, Some(Format::Delimited { delimiter: ',' }));
-    let series: Vec<(String, Vec<(String, u64, u64)>)> = r
+    type Read = Vec<(String, Vec<(String, u64, u64)>)>;
+    let series: Read = r
         .series
         .iter()
         .map(|(m, tasks)| {
