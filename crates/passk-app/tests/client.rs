@@ -149,7 +149,7 @@ fn rows(job: u64) -> Request {
         ask: Ask::Rows {
             kind: Pooled::Backtest,
             part: Part { index: 1, of: 2 },
-            rows: Some(Rows::Backtest(Vec::new())),
+            rows: Some(Rows::backtest(Vec::new())),
         },
     }
 }

@@ -109,7 +109,7 @@ fn rows_reply(job: u64, index: u32, of: u32) -> Reply {
         job,
         answer: Answer::Rows {
             part: Part { index, of },
-            rows: Rows::Band(vec![BandRows::new()]),
+            rows: Rows::band(vec![BandRows::new()]),
         },
     }
 }

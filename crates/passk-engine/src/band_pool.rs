@@ -84,7 +84,7 @@ pub(crate) async fn band_part(
         job: job.job,
         answer: Answer::Rows {
             part,
-            rows: Rows::Band(rows),
+            rows: Rows::band(rows),
         },
     });
 }

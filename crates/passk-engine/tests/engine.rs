@@ -33,6 +33,7 @@ use passk_protocol::{
     Work,
 };
 
+use passk_core::analysis::bands::BandRows;
 use passk_engine::runner::Engine;
 use passk_protocol::ReportWire;
 
@@ -885,23 +886,20 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
             };
             let got = run(&helper, &hh, Request { job: 2, ask });
             let [Reply {
-                answer:
-                    Answer::Rows {
-                        part: p,
-                        rows: Rows::Band(rows),
-                    },
+                answer: Answer::Rows { part: p, rows },
                 ..
             }] = &got[..]
             else {
                 panic!("{got:?}")
             };
+            let rows = BandRows::from_rows(rows.clone()).expect("band rows");
             assert_eq!(*p, part);
             let handed = Request {
                 job: 2,
                 ask: Ask::Rows {
                     kind: Pooled::Band,
                     part,
-                    rows: Some(Rows::Band(rows.clone())),
+                    rows: Some(Rows::band(rows.clone())),
                 },
             };
             let wire: Request = codec::decode(&codec::encode(&handed).unwrap()).unwrap();
@@ -922,22 +920,20 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
         part,
     };
     let [Reply {
-        answer: Answer::Rows {
-            rows: Rows::Band(rows),
-            ..
-        },
+        answer: Answer::Rows { rows, .. },
         ..
     }] = &run(&helper, &hh, Request { job: 2, ask })[..]
     else {
         panic!("no rows")
     };
+    let rows = BandRows::from_rows(rows.clone()).expect("band rows");
     let (_, first, h0) = fitted();
     let stale = move |job: u64, rows: Vec<passk_core::analysis::bands::BandRows>| Request {
         job,
         ask: Ask::Rows {
             kind: Pooled::Band,
             part,
-            rows: Some(Rows::Band(rows)),
+            rows: Some(Rows::band(rows)),
         },
     };
     // An older job's rows: other (all zero) values of the same shape.

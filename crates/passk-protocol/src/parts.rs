@@ -65,56 +65,111 @@ impl Work {
     }
 }
 
-/// The rows a part computed.
+/// The rows a part computed: their kind, and the list itself kept encoded (the codec's
+/// bytes), so that the page, which hands them from the worker that computed them to the one
+/// running the job, never decodes them on its own thread (a band's thousand resamples took
+/// 140 ms there); the worker running the job opens them ([`InRows::from_rows`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Rows {
-    /// A share of a bootstrap band's resamples: one per series with tasks.
-    Band(Vec<BandRows>),
-    /// The backtests of the part's series with a fit, in order.
-    Backtest(Vec<SeriesBacktest>),
-    /// The forecasts of the part's series with a fit, in order.
-    Forecast(Vec<SeriesOutlook>),
+pub struct Rows {
+    kind: Pooled,
+    /// Shared, so that the copy the page keeps (to send again to a restarted worker) is not
+    /// another copy of the bytes.
+    #[serde(with = "bytes")]
+    list: std::sync::Arc<[u8]>,
 }
 
 impl Rows {
     /// Its kind.
     pub fn kind(&self) -> Pooled {
-        match self {
-            Rows::Band(_) => Pooled::Band,
-            Rows::Backtest(_) => Pooled::Backtest,
-            Rows::Forecast(_) => Pooled::Forecast,
-        }
+        self.kind
+    }
+
+    /// A band's rows: one per series with tasks.
+    pub fn band(list: Vec<BandRows>) -> Rows {
+        InRows::into_rows(list)
+    }
+
+    /// The backtests of the part's series with a fit, in order.
+    pub fn backtest(list: Vec<SeriesBacktest>) -> Rows {
+        InRows::into_rows(list)
+    }
+
+    /// The forecasts of the part's series with a fit, in order.
+    pub fn forecast(list: Vec<SeriesOutlook>) -> Rows {
+        InRows::into_rows(list)
     }
 }
 
 /// A row of one kind of job spread over the pool: its lists travel as [`Rows`].
-pub trait InRows: Sized {
+pub trait InRows: Sized + Serialize + serde::de::DeserializeOwned {
     /// The kind of job whose rows these are.
     const KIND: Pooled;
-    /// Its rows, if `rows` are of its kind (None: rows of another kind).
-    fn from_rows(rows: Rows) -> Option<Vec<Self>>;
-    /// The rows of a list of them.
-    fn into_rows(list: Vec<Self>) -> Rows;
+
+    /// Its rows, if `rows` are of its kind and decode (None otherwise).
+    fn from_rows(rows: Rows) -> Option<Vec<Self>> {
+        (rows.kind == Self::KIND)
+            .then(|| crate::codec::decode(&rows.list).ok())
+            .flatten()
+    }
+
+    /// The rows of a list of them (an empty list when it cannot be encoded, which a list of
+    /// the protocol's own types always can).
+    fn into_rows(list: Vec<Self>) -> Rows {
+        Rows {
+            kind: Self::KIND,
+            list: crate::codec::encode(&list).unwrap_or_default().into(),
+        }
+    }
 }
 
-/// `InRows` for each kind's row type, by its `Rows` variant (which is its `Pooled` kind).
+/// `InRows` for each kind's row type.
 macro_rules! in_rows {
     ($($kind:ident => $row:ty),* $(,)?) => {$(
         impl InRows for $row {
             const KIND: Pooled = Pooled::$kind;
-
-            fn into_rows(list: Vec<Self>) -> Rows {
-                Rows::$kind(list)
-            }
-
-            fn from_rows(rows: Rows) -> Option<Vec<Self>> {
-                match rows {
-                    Rows::$kind(r) => Some(r),
-                    _ => None,
-                }
-            }
         }
     )*};
+}
+
+/// Bytes as one binary item, not a list of numbers.
+mod bytes {
+    use serde::{Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(
+        v: &std::sync::Arc<[u8]>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(v)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<std::sync::Arc<[u8]>, D::Error> {
+        struct Bytes;
+        impl<'de> serde::de::Visitor<'de> for Bytes {
+            type Value = Vec<u8>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("bytes")
+            }
+            fn visit_bytes<E>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+                Ok(v.to_vec())
+            }
+            fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+                Ok(v)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Vec<u8>, A::Error> {
+                let mut out = Vec::new();
+                while let Some(b) = a.next_element()? {
+                    out.push(b);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_byte_buf(Bytes).map(Into::into)
+    }
 }
 
 in_rows!(Band => BandRows, Backtest => SeriesBacktest, Forecast => SeriesOutlook);

@@ -222,13 +222,13 @@ pub fn requests(source: MakeSource) -> Vec<Request> {
     let handed = |job, kind, rows| asked(job, Ask::Rows { kind, part, rows });
     let mut requests = requests;
     requests.extend([
-        handed(2, Pooled::Band, Some(Rows::Band(vec![edges]))),
-        handed(3, Pooled::Backtest, Some(Rows::Backtest(Vec::new()))),
+        handed(2, Pooled::Band, Some(Rows::band(vec![edges]))),
+        handed(3, Pooled::Backtest, Some(Rows::backtest(Vec::new()))),
         handed(10, Pooled::Forecast, None),
         handed(
             10,
             Pooled::Forecast,
-            Some(Rows::Forecast(vec![SeriesOutlook {
+            Some(Rows::forecast(vec![SeriesOutlook {
                 name: "x".into(),
                 forecast: Err("too many".into()),
             }])),
