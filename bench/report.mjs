@@ -1,6 +1,8 @@
 // `passk report` as a user runs it (issue 50): the whole process, defaults (forecasts
-// included), min of 5 runs, on the DeepScaleR pair, the seven Pythia series and 10^6
-// synthetic tasks (n = 100, a seeded spread of rates; written to target/bench-report/).
+// included), min of 5 runs, on the DeepScaleR pair, the seven Pythia series, 10^6 synthetic
+// tasks (n = 100, a seeded spread of rates), 10^6 tasks of n from 50 to 1,000 (issue 67: every
+// count score with its interval at k up to 50, TailPass to 100; 358,000 distinct counts) and
+// one task with n = 10^6 at k up to 10^6 (written to target/bench-report/).
 // Builds the release CLI first. Prints one line per input:
 //   report: <input> <ms> ms (min of 5; runs …)
 // Usage: node bench/report.mjs [RUNS]   (PASSK_BIN: another build of passk to time, e.g. main's)
@@ -26,11 +28,31 @@ if (!existsSync(synthetic)) {
   }
   writeFileSync(synthetic, lines.join('\n') + '\n');
 }
+const mixed = join(dir, 'synthetic_mixed_1e6.txt');
+if (!existsSync(mixed)) {
+  // n uniform in 50..1000 and c = round(n·u²), from one seeded LCG.
+  let x = 67n;
+  const next = () => {
+    x = (6364136223846793005n * x + 1442695040888963407n) & 0xffffffffffffffffn;
+    return Number(x >> 11n) / 2 ** 53;
+  };
+  const lines = [];
+  for (let i = 0; i < 1_000_000; i++) {
+    const n = 50 + Math.floor(next() * 951);
+    const u = next();
+    lines.push(`${n} ${Math.round(n * u * u)}`);
+  }
+  writeFileSync(mixed, lines.join('\n') + '\n');
+}
+const oneTask = join(dir, 'one_task_n1e6.txt');
+if (!existsSync(oneTask)) writeFileSync(oneTask, '1000000 1\n');
 const real = (f) => join(ROOT, 'assets/examples', f);
 const inputs = [
   ['DeepScaleR pair', [real('deepscaler_base.jsonl'), real('deepscaler_rl.jsonl')]],
   ['Pythia (7 series)', [real('pythia_math_n10000.csv')]],
   ['10^6 synthetic tasks', [synthetic]],
+  ['10^6 tasks, n 50 to 1,000', [mixed]],
+  ['one task, n = 10^6, k up to 10^6', [oneTask, '--k', '1,1000,100000,1000000']],
 ];
 for (const [name, files] of inputs) {
   const times = [];

@@ -170,10 +170,12 @@ impl AtLeast {
                 w = both;
             } else {
                 let rf = r as f64;
-                // π_r/π_{r+1}, and σ's increment over ρ(r) (ρ(r)·π_r = P(J₁ = J₂ = r)).
-                let back = ((rf + 1.0) * (b + kf - rf - 1.0)) / ((kf - rf) * (a + rf));
-                let inc = (a * (b + kf - rf - 1.0) + rf * (b - 1.0))
-                    / ((a + rf) * (b + 2.0 * kf - 2.0 * rf - 1.0));
+                // π_r/π_{r+1}, and σ's increment over ρ(r) (ρ(r)·π_r = P(J₁ = J₂ = r)),
+                // over one division: (a + r) is common to both denominators.
+                let (d1, d2) = (kf - rf, b + 2.0 * kf - 2.0 * rf - 1.0);
+                let inv = 1.0 / ((a + rf) * d1 * d2);
+                let back = (rf + 1.0) * (b + kf - rf - 1.0) * d2 * inv;
+                let inc = (a * (b + kf - rf - 1.0) + rf * (b - 1.0)) * d1 * inv;
                 w = w * back + both * inc;
             }
             tail.add(2.0 * w - both);

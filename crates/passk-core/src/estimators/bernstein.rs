@@ -15,13 +15,6 @@ use crate::num::sum::Neumaier;
 /// w_a = 1 at the mode a (the first j with ρ_j ≤ 1 when the ratios fall, as they do for a
 /// log-concave sequence; otherwise the largest running product, found in logs),
 /// w_{j+1} = w_j·ρ_j above it and w_{j−1} = w_j/ρ_{j−1} below; then w / Σw.
-fn from_ratios(ratios: &[f64]) -> Vec<f64> {
-    let mut w = Vec::new();
-    from_ratios_into(ratios, &mut w);
-    w
-}
-
-/// [`from_ratios`] into `w` (its allocation reused).
 fn from_ratios_into(ratios: &[f64], w: &mut Vec<f64>) {
     let m = ratios.len();
     // Falling throughout, and the first ratio ≤ 1, in one pass.
@@ -74,13 +67,48 @@ pub fn beta_binomial_pmf(m: usize, a: f64, b: f64) -> Vec<f64> {
 }
 
 /// [`beta_binomial_pmf`] into `out`, its ratios in `ratios` (both allocations reused).
+///
+/// For a ≥ 1 and b ≥ 1 the pmf is log-concave: its mode, the first j whose ratio is at most
+/// 1, is found by bisection on the ratio's numerator and denominator (no division), and each
+/// term is one division from its neighbour, outward from the mode; otherwise as
+/// [`from_ratios_into`] does.
 pub fn beta_binomial_pmf_into(m: usize, a: f64, b: f64, ratios: &mut Vec<f64>, out: &mut Vec<f64>) {
-    ratios.clear();
-    ratios.extend((0..m).map(|t| {
-        let tf = t as f64;
-        ((m - t) as f64 * (a + tf)) / ((tf + 1.0) * (b + (m - t) as f64 - 1.0))
-    }));
-    from_ratios_into(ratios, out);
+    let mf = m as f64;
+    // P(j+1)/P(j) = num(j)/den(j).
+    let num = |t: usize| (mf - t as f64) * (a + t as f64);
+    let den = |t: usize| (t as f64 + 1.0) * (b + mf - t as f64 - 1.0);
+    if !(a >= 1.0 && b >= 1.0) {
+        ratios.clear();
+        ratios.extend((0..m).map(|t| num(t) / den(t)));
+        return from_ratios_into(ratios, out);
+    }
+    // The first t with num(t) ≤ den(t) (m when none): the ratios fall.
+    let (mut lo, mut hi) = (0usize, m);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if num(mid) <= den(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let anchor = lo;
+    out.clear();
+    out.resize(m + 1, 0.0);
+    out[anchor] = 1.0;
+    for j in anchor..m {
+        out[j + 1] = out[j] * (num(j) / den(j));
+    }
+    for j in (0..anchor).rev() {
+        out[j] = out[j + 1] * (den(j) / num(j));
+    }
+    // Positive terms: plain sums, four side by side, lose no digit to cancellation.
+    let mut lanes = [0.0f64; 4];
+    for (i, x) in out.iter().enumerate() {
+        lanes[i % 4] += x;
+    }
+    let inv = 1.0 / ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]));
+    out.iter_mut().for_each(|x| *x *= inv);
 }
 
 /// The degree-2k weights of a product of two degree-k Bernstein polynomials: for each t,
@@ -98,17 +126,26 @@ impl Elevation {
     ///
     /// # Formula
     /// ω_{j+1,t}/ω_{j,t} = (k−j)(t−j) / ((j+1)(k−t+j+1)); each row sums to 1
-    /// (Vandermonde).
+    /// (Vandermonde). Row 2k − t is row t backward (the passes of one half are the failures
+    /// of the other), so that only the first k + 1 rows are made.
     fn new(k: usize) -> Elevation {
-        let rows = (0..=2 * k)
+        let mut ratios = Vec::with_capacity(k);
+        let mut rows: Vec<Vec<f64>> = (0..=k)
             .map(|t| {
-                let lo = t.saturating_sub(k);
-                let ratios: Vec<f64> = (lo..t.min(k))
-                    .map(|j| ((k - j) * (t - j)) as f64 / ((j + 1) * (k + j + 1 - t)) as f64)
-                    .collect();
-                from_ratios(&ratios)
+                ratios.clear();
+                ratios.extend(
+                    (0..t).map(|j| ((k - j) * (t - j)) as f64 / ((j + 1) * (k + j + 1 - t)) as f64),
+                );
+                let mut row = Vec::with_capacity(t + 1);
+                from_ratios_into(&ratios, &mut row);
+                row
             })
             .collect();
+        for t in k + 1..=2 * k {
+            let mut row = rows[2 * k - t].clone();
+            row.reverse();
+            rows.push(row);
+        }
         Elevation { k, rows }
     }
 
@@ -119,8 +156,20 @@ impl Elevation {
 
     /// The degree-2k Bernstein coefficients of (Σ_j x_j B_{j,k})·(Σ_j y_j B_{j,k}), for
     /// each pair (x, y) of `pairs`: h_t = Σ_j ω_{j,t}·x_j·y_{t−j} (scorio's
-    /// `_bernstein_product_values`).
+    /// `_bernstein_product_values`); every x_j·y_{t−j} of one sign (see
+    /// [`products_mixed`](Self::products_mixed) otherwise).
     pub(crate) fn products(&self, pairs: &[(&[f64], &[f64])]) -> Vec<Vec<f64>> {
+        self.products_of(pairs, false)
+    }
+
+    /// [`products`](Self::products) of vectors whose products change sign (centred
+    /// credits): compensated sums, so that what is left after the terms cancel keeps its
+    /// digits.
+    pub(crate) fn products_mixed(&self, pairs: &[(&[f64], &[f64])]) -> Vec<Vec<f64>> {
+        self.products_of(pairs, true)
+    }
+
+    fn products_of(&self, pairs: &[(&[f64], &[f64])], mixed: bool) -> Vec<Vec<f64>> {
         let mut out: Vec<Vec<f64>> = pairs
             .iter()
             .map(|_| Vec::with_capacity(2 * self.k + 1))
@@ -128,12 +177,24 @@ impl Elevation {
         for t in 0..=2 * self.k {
             let (lo, row) = self.row(t);
             for ((x, y), h) in pairs.iter().zip(out.iter_mut()) {
-                let mut s = Neumaier::default();
+                if mixed {
+                    let mut s = Neumaier::default();
+                    for (i, w) in row.iter().enumerate() {
+                        let j = lo + i;
+                        s.add(w * x[j] * y[t - j]);
+                    }
+                    h.push(s.total());
+                    continue;
+                }
+                // Every term has the sign of the product of two credit vectors that keep
+                // theirs (squares, and credits less an end one): plain sums lose no digit
+                // to cancellation, four of them side by side.
+                let mut lanes = [0.0f64; 4];
                 for (i, w) in row.iter().enumerate() {
                     let j = lo + i;
-                    s.add(w * x[j] * y[t - j]);
+                    lanes[i % 4] += w * x[j] * y[t - j];
                 }
-                h.push(s.total());
+                h.push((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]));
             }
         }
         out
@@ -189,7 +250,7 @@ pub(crate) fn products(k: u64, pairs: &[(&[f64], &[f64])]) -> Vec<Vec<f64>> {
     };
     let keys: Vec<Vec<u64>> = pairs.iter().map(bits).collect();
     let Ok(mut kept) = PRODUCTS.lock() else {
-        return elevation(k as usize).products(pairs);
+        return elevation(k as usize).products_mixed(pairs);
     };
     let find = |kept: &[Kept], key: &[u64]| {
         kept.iter()
@@ -200,7 +261,14 @@ pub(crate) fn products(k: u64, pairs: &[(&[f64], &[f64])]) -> Vec<Vec<f64>> {
     let missing: Vec<usize> = (0..pairs.len()).filter(|&i| out[i].is_none()).collect();
     if !missing.is_empty() {
         let asked: Vec<(&[f64], &[f64])> = missing.iter().map(|&i| pairs[i]).collect();
-        let made = elevation(k as usize).products(&asked);
+        // Plain sums where every term keeps one sign, compensated ones otherwise.
+        let signed = |v: &[f64]| v.iter().all(|x| *x >= 0.0) || v.iter().all(|x| *x <= 0.0);
+        let e = elevation(k as usize);
+        let made = if asked.iter().all(|(x, y)| signed(x) && signed(y)) {
+            e.products(&asked)
+        } else {
+            e.products_mixed(&asked)
+        };
         for (&i, h) in missing.iter().zip(made) {
             if kept.len() >= KEPT {
                 kept.remove(0);
@@ -212,9 +280,19 @@ pub(crate) fn products(k: u64, pairs: &[(&[f64], &[f64])]) -> Vec<Vec<f64>> {
     out.into_iter().map(Option::unwrap_or_default).collect()
 }
 
-/// Σ x_i·p_i, compensated.
-pub(crate) fn dot(x: &[f64], p: &[f64]) -> f64 {
+/// Σ x_i·p_i of terms of either sign, compensated.
+pub(crate) fn dot_mixed(x: &[f64], p: &[f64]) -> f64 {
     let mut s = Neumaier::default();
     x.iter().zip(p).for_each(|(x, p)| s.add(x * p));
     s.total()
+}
+
+/// Σ x_i·p_i of terms of one sign (credits that keep theirs, and a pmf): plain sums, four
+/// side by side, lose no digit to cancellation.
+pub(crate) fn dot(x: &[f64], p: &[f64]) -> f64 {
+    let mut lanes = [0.0f64; 4];
+    for (i, (x, p)) in x.iter().zip(p).enumerate() {
+        lanes[i % 4] += x * p;
+    }
+    (lanes[0] + lanes[1]) + (lanes[2] + lanes[3])
 }

@@ -5,7 +5,7 @@
 use crate::data::groups::Groups;
 use crate::estimators::at_least::{AtLeast, Scratch};
 use crate::estimators::bernstein::{
-    beta_binomial_pmf, beta_binomial_pmf_into, dot, elevation, products, squares,
+    beta_binomial_pmf, beta_binomial_pmf_into, dot, dot_mixed, elevation, products, squares,
 };
 use crate::estimators::count_score::{CountScore, Shape, GENERAL_K_MAX};
 use crate::estimators::interval::{task_moments, Interval, Metric, Prior};
@@ -212,10 +212,15 @@ fn general(
     pmf2: &[f64],
 ) -> (f64, f64) {
     let k = credits.len() - 1;
+    // Plain sums where every term keeps one sign (credits of one sign, at most their last
+    // one: the report's scores), compensated ones otherwise.
+    let top = credits[k];
+    let plain = (credits.iter().all(|x| *x >= 0.0) || credits.iter().all(|x| *x <= 0.0))
+        && credits.iter().all(|x| *x <= top);
+    let dot = |a: &[f64], b: &[f64]| if plain { dot(a, b) } else { dot_mixed(a, b) };
     let m = dot(credits, pmf);
     // Var[g] = E[(g − r)²] − (m − r)² with r the end credit nearer m: the smaller the terms,
     // the fewer digits their difference loses.
-    let top = credits[k];
     let (square, r) = if (m - top).abs() < (m - credits[0]).abs() {
         (square_top, top)
     } else {
@@ -232,8 +237,10 @@ fn general(
         return (m, v);
     }
     let centred: Vec<f64> = credits.iter().map(|x| x - m).collect();
-    let h = elevation(k).products(&[(&centred, &centred)]).remove(0);
-    (m, dot(&h, pmf2).max(0.0))
+    let h = elevation(k)
+        .products_mixed(&[(&centred, &centred)])
+        .remove(0);
+    (m, dot_mixed(&h, pmf2).max(0.0))
 }
 
 /// Two count scores of one budget prepared for their posterior covariance at each task
@@ -244,6 +251,8 @@ pub struct Joint {
     /// The degree-2k Bernstein coefficients of (g_x − r_x)·(g_y − r_y) for each pair of end
     /// credits (r_x, r_y): first or last of x, first or last of y.
     products: Vec<Vec<f64>>,
+    /// Whether every term of those products keeps one sign (plain sums then).
+    plain: bool,
 }
 
 impl Joint {
@@ -263,10 +272,13 @@ impl Joint {
         let pairs: Vec<(&[f64], &[f64])> = (0..4)
             .map(|i| (xs[i / 2].as_slice(), ys[i % 2].as_slice()))
             .collect();
+        let signed = |v: &[f64]| v.iter().all(|a| *a >= 0.0) || v.iter().all(|a| *a <= 0.0);
+        let plain = xs.iter().chain(&ys).all(|v| signed(v));
         Some(Joint {
             x: xc,
             y: yc,
             products: products(k, &pairs),
+            plain,
         })
     }
 
@@ -284,7 +296,12 @@ impl Joint {
         let nearer = |v: &[f64], m: f64| usize::from((m - v[k]).abs() < (m - v[0]).abs());
         let (ex, ey) = (nearer(&self.x, mx), nearer(&self.y, my));
         let (rx, ry) = (self.x[ex * k], self.y[ey * k]);
-        let cross = dot(&self.products[2 * ex + ey], pmf2);
+        let h = &self.products[2 * ex + ey];
+        let cross = if self.plain {
+            dot(h, pmf2)
+        } else {
+            dot_mixed(h, pmf2)
+        };
         let d = (mx - rx) * (my - ry);
         let raw = cross - d;
         let floor = (2 * k + 1) as f64 * 64.0 * f64::EPSILON * cross.abs().max(d.abs());
@@ -293,8 +310,8 @@ impl Joint {
         }
         let cx: Vec<f64> = self.x.iter().map(|v| v - mx).collect();
         let cy: Vec<f64> = self.y.iter().map(|v| v - my).collect();
-        let h = elevation(k).products(&[(&cx, &cy)]).remove(0);
-        dot(&h, pmf2)
+        let h = elevation(k).products_mixed(&[(&cx, &cy)]).remove(0);
+        dot_mixed(&h, pmf2)
     }
 }
 

@@ -210,16 +210,30 @@ pub fn count_rows_at(g: &Groups, opts: &Options, k: u64) -> BudgetRows {
         _ => None,
     };
     let mut blend = row.then(|| BlendSums::new(joint.is_some()));
+    // Each score's means and variances over the tasks: plain sums of a block of tasks (every
+    // term ≥ 0: at most BLOCK·ε of the block's sum), the blocks' sums compensated.
+    const BLOCK: usize = 256;
     let mut sums = vec![(Neumaier::default(), Neumaier::default()); refs.len()];
+    let mut block = vec![(0.0f64, 0.0f64); refs.len()];
+    let flush = |block: &mut [(f64, f64)], sums: &mut [(Neumaier, Neumaier)]| {
+        for ((m, v), (sm, sv)) in block.iter_mut().zip(sums.iter_mut()) {
+            sm.add(std::mem::take(m));
+            sv.add(std::mem::take(v));
+        }
+    };
     let mut blends_ok = true;
     let mut ws = Workspace::default();
-    for (t, w) in g.iter() {
+    for (i, (t, w)) in g.iter().enumerate() {
         let a = prior.alpha + t.c() as f64;
         let b = prior.beta + (t.n() - t.c()) as f64;
         post.task_in(a, b, &mut ws);
-        for (&(m, v), (sm, sv)) in ws.moments.iter().zip(sums.iter_mut()) {
-            sm.add(w as f64 * m);
-            sv.add(w as f64 * v);
+        let wf = w as f64;
+        for (&(m, v), (bm, bv)) in ws.moments.iter().zip(block.iter_mut()) {
+            *bm += wf * m;
+            *bv += wf * v;
+        }
+        if (i + 1) % BLOCK == 0 {
+            flush(&mut block, &mut sums);
         }
         if let Some(blend) = blend.as_mut() {
             let mg = joint.as_ref().map(|joint| {
@@ -229,6 +243,7 @@ pub fn count_rows_at(g: &Groups, opts: &Options, k: u64) -> BudgetRows {
             blends_ok &= blend.add(t, w, (a, b), k, [ws.pass, ws.hat], mg).is_some();
         }
     }
+    flush(&mut block, &mut sums);
     let n = g.tasks() as f64;
     let z = two_sided_z(s.confidence);
     let ivs: Vec<Interval> = sums
