@@ -71,7 +71,7 @@ pub fn beta_binomial_pmf(m: usize, a: f64, b: f64) -> Vec<f64> {
 /// For a ≥ 1 and b ≥ 1 the pmf is log-concave: its mode, the first j whose ratio is at most
 /// 1, is found by bisection on the ratio's numerator and denominator (no division), and each
 /// term is one division from its neighbour, outward from the mode; otherwise as
-/// [`from_ratios_into`] does.
+/// `from_ratios_into` does (every ratio, then a running product).
 pub fn beta_binomial_pmf_into(m: usize, a: f64, b: f64, ratios: &mut Vec<f64>, out: &mut Vec<f64>) {
     let mf = m as f64;
     // P(j+1)/P(j) = num(j)/den(j).

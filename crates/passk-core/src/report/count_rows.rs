@@ -87,7 +87,7 @@ fn asked_budgets(g: &Groups, opts: &Options) -> Vec<u64> {
 }
 
 /// The budgets of a series' count rows, each a part of its own ([`count_rows_at`]): those
-/// asked for ([`asked_budgets`]) up to [`COUNT_K_MAX`] and, unless `opts.count_all`, within
+/// asked for, up to [`COUNT_K_MAX`] and, unless `opts.count_all`, within
 /// the work limit (see [`count_limits`]); in the list's order.
 pub fn count_budgets(g: &Groups, opts: &Options) -> Vec<u64> {
     let (skipped, beyond) = count_limits(g, opts);

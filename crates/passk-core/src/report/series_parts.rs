@@ -1,6 +1,5 @@
 //! A series' report in parts, each computed on its own: side by side on threads natively
-//! ([`model_report_fitted`](super::build::model_report_fitted)), one after the other in the
-//! page's engine, which asks between two whether a newer request has superseded the job.
+//! (by the report's builder), one after the other in the page's engine, which asks between two whether a newer request has superseded the job.
 
 use super::count_rows::{count_budgets, count_rows_at, BudgetRows};
 use super::rows::{cover_rows, std_errors};

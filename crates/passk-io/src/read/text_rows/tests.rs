@@ -146,9 +146,13 @@ fn a_quoted_field_cut_by_an_overlong_line_is_reported_not_lost() {
 
 #[test]
 fn header_without_counts_is_reported() {
-    let r = read("task,score\na,1\n");
+    let r = read("task,label\na,1\n");
     assert_eq!(r.rejected.len(), 2);
     assert!(r.rejected[0].reason.contains("names no n"));
+    // A task and a score with no n is a row per sample, not a header without counts.
+    let r = read("task,score\na,1\n");
+    assert!(r.rejected.is_empty());
+    assert_eq!(r.series[0].1[0].counts.n(), 1);
 }
 
 #[test]
