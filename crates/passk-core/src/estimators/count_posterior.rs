@@ -8,7 +8,7 @@ use crate::estimators::bernstein::{
     beta_binomial_pmf, beta_binomial_pmf_into, dot, dot_mixed, elevation, products, squares,
 };
 use crate::estimators::count_score::{CountScore, Shape, GENERAL_K_MAX};
-use crate::estimators::interval::{task_moments, Interval, Metric, Prior};
+use crate::estimators::interval::{Interval, PassMoments, Prior};
 use crate::num::normal::two_sided_z;
 use crate::num::sum::Neumaier;
 
@@ -103,7 +103,7 @@ impl<'a> Posterior<'a> {
     /// g(p) = Σ_j A_j·C(k, j) p^j (1−p)^(k−j).
     ///
     /// # Formula
-    /// pass@k and pass^k: the closed forms of [`task_moments`]; threshold scores: the
+    /// pass@k and pass^k: the closed forms of [`PassMoments`]; threshold scores: the
     /// recurrence of [`AtLeast::task`]. Otherwise E\[g\] = Σ_j A_j·BB(j; k, a, b) and
     /// Var\[g\] = Σ_t h_t·BB(t; 2k, a, b) − E\[g\]², h the degree-2k Bernstein coefficients
     /// of g²; a variance within (k+1)·64·ε of the larger term is computed again from the
@@ -150,12 +150,7 @@ impl<'a> Posterior<'a> {
 
     fn moments_into(&self, a: f64, b: f64, (pmf, pmf2): (&[f64], &[f64]), ws: &mut Workspace) {
         let k = self.k;
-        ws.pass = task_moments(a, b, k as f64, Metric::PassAtK);
-        ws.hat = if k == 1 {
-            ws.pass
-        } else {
-            task_moments(a, b, k as f64, Metric::PassHatK)
-        };
+        ws.both = PassMoments::new(a, b, k);
         // Every threshold at once: one pass of the recurrence.
         ws.rs.clear();
         ws.rs
@@ -172,8 +167,8 @@ impl<'a> Posterior<'a> {
         for s in &self.scores {
             ws.moments.push(match s.shape {
                 Shape::Constant(c) => (c, 0.0),
-                Shape::Pass => ws.pass,
-                Shape::Unanimous => ws.hat,
+                Shape::Pass => ws.both.pass,
+                Shape::Unanimous => ws.both.hat,
                 Shape::AtLeast(_) => steps.next().copied().unwrap_or((f64::NAN, f64::NAN)),
                 Shape::General => {
                     let credits = s.score.each_credit().unwrap_or_default();
@@ -192,10 +187,8 @@ pub struct Workspace {
     pub pmf: Vec<f64>,
     /// The Beta-binomial pmf of degree 2k.
     pub pmf2: Vec<f64>,
-    /// pass@k's posterior (E g, Var g) at the last task.
-    pub pass: (f64, f64),
-    /// pass^k's.
-    pub hat: (f64, f64),
+    /// pass@k's and pass^k's posterior moments at the last task.
+    pub both: PassMoments,
     /// Each score's (E g, Var g) at the last task, in the order prepared.
     pub moments: Vec<(f64, f64)>,
     rs: Vec<u64>,

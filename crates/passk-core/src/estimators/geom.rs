@@ -9,7 +9,7 @@ use crate::data::counts::Counts;
 use crate::data::groups::Groups;
 use crate::estimators::count_posterior::{Joint, Posterior};
 use crate::estimators::count_score::{CountScore, GENERAL_K_MAX};
-use crate::estimators::interval::{task_moments, Interval, Metric, Prior};
+use crate::estimators::interval::{Interval, PassMoments, Prior};
 use crate::estimators::unbiased::{pass_at_k, pass_hat_k};
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::libm_math::LibmMath;
@@ -66,12 +66,17 @@ pub fn delta(mx: f64, vx: f64, my: f64, vy: f64, cov: f64) -> (f64, f64) {
 /// taken as exp(l)·(−expm1(l_mix − l)) from the logs (scorio's
 /// `_positive_difference_from_logs`); Var\[pass@1\] when k = 1 (one score).
 pub fn pass_unanimous_cov(a: f64, b: f64, k: u64) -> f64 {
-    let kf = k as f64;
+    pass_unanimous_cov_of(a, b, k, &PassMoments::new(a, b, k))
+}
+
+/// [`pass_unanimous_cov`] from the task's moments and their logs (`m`, at the same a, b, k).
+pub fn pass_unanimous_cov_of(a: f64, b: f64, k: u64, m: &PassMoments) -> f64 {
     if k == 1 {
-        return task_moments(a, b, 1.0, Metric::PassAtK).1;
+        return m.pass.1;
     }
-    let lp = ln_gamma_ratio(a, b, kf);
-    let lq = ln_gamma_ratio(b, a, kf);
+    let kf = k as f64;
+    // ln E[pᵏ] and ln E[(1−p)ᵏ].
+    let (lp, lq) = (m.ln_all, m.ln_none);
     let mixed = lp + ln_gamma_ratio(b, a + kf, kf);
     let larger = lp + lq;
     let diff = (mixed - larger).min(0.0);
@@ -123,16 +128,17 @@ impl BlendSums {
     /// One distinct task `t` (its multiplicity `w`) at budget k ≤ n, its rate Beta(a, b) a
     /// posteriori; `mg`: mG-Pass@k's posterior moments there and their covariance with
     /// pass@k's (when the spectrum has an interval). None when k > n.
-    /// `pass` and `hat`: pass@k's and pass^k's posterior moments there ([`task_moments`]).
+    /// `both`: pass@k's and pass^k's posterior moments there, with their logs ([`PassMoments`]).
     pub fn add(
         &mut self,
         t: Counts,
         w: u64,
         (a, b): (f64, f64),
         k: u64,
-        [(m_p, v_p), (m_u, v_u)]: [(f64, f64); 2],
+        both: &PassMoments,
         mg: Option<((f64, f64), f64)>,
     ) -> Option<()> {
+        let [(m_p, v_p), (m_u, v_u)] = [both.pass, both.hat];
         let wf = w as f64;
         let s = &mut self.sums;
         let p = pass_at_k(t, k).ok()?;
@@ -140,7 +146,7 @@ impl BlendSums {
         s[P_BAR].add(wf * p);
         s[U_BAR].add(wf * u);
         s[GEOM].add(wf * half_blend(p, u));
-        let c_pu = pass_unanimous_cov(a, b, k);
+        let c_pu = pass_unanimous_cov_of(a, b, k, both);
         let (m_geom, v_geom) = delta(m_p, v_p, m_u, v_u, c_pu);
         s[MP].add(wf * m_p);
         s[VP].add(wf * v_p);
@@ -227,22 +233,17 @@ pub fn blends(g: &Groups, k: u64, mg: f64, prior: Prior, level: f64) -> Option<B
     for (t, w) in g.iter() {
         let a = prior.alpha + t.c() as f64;
         let b = prior.beta + (t.n() - t.c()) as f64;
-        let pass = task_moments(a, b, k as f64, Metric::PassAtK);
-        let hat = if k == 1 {
-            pass
-        } else {
-            task_moments(a, b, k as f64, Metric::PassHatK)
-        };
+        let both = PassMoments::new(a, b, k);
         let mg_moments = match (&mg_post, &joint) {
             (Some(post), Some(joint)) => {
                 // One pair of pmfs for mG-Pass@k's moments and its covariance with pass@k.
                 let pmfs = post.pmfs(a, b);
                 let (m_m, v_m) = post.task_with(a, b, &pmfs)[0];
-                Some(((m_m, v_m), joint.covariance(&pmfs.1, pass.0, m_m)))
+                Some(((m_m, v_m), joint.covariance(&pmfs.1, both.pass.0, m_m)))
             }
             _ => None,
         };
-        sums.add(t, w, (a, b), k, [pass, hat], mg_moments)?;
+        sums.add(t, w, (a, b), k, &both, mg_moments)?;
     }
     Some(sums.finish(g.tasks(), mg, level))
 }

@@ -56,6 +56,12 @@ pub struct Interval {
 /// difference E\[X²\] − m₁² of two numbers near 1 lost the leading digits (at n = 10^6, c = 1
 /// the sd came out 1.4141979e-6 instead of 1.4142086e-6).
 pub fn task_moments(alpha: f64, beta: f64, k: f64, metric: Metric) -> (f64, f64) {
+    task_moments_ln(alpha, beta, k, metric).0
+}
+
+/// [`task_moments`] and the log it starts from: ln E\[(1−p)^k\] for pass@k, ln E\[p^k\]
+/// for pass^k.
+pub fn task_moments_ln(alpha: f64, beta: f64, k: f64, metric: Metric) -> ((f64, f64), f64) {
     let (x, d) = match metric {
         Metric::PassAtK => (beta, alpha),
         Metric::PassHatK => (alpha, beta),
@@ -66,9 +72,42 @@ pub fn task_moments(alpha: f64, beta: f64, k: f64, metric: Metric) -> (f64, f64)
     let excess = ln_gamma_ratio_excess(x, d, k);
     let var = (2.0 * l1 + excess).libm_exp() * -(-excess).libm_exp_m1();
     let var = if var.is_finite() { var.max(0.0) } else { 0.0 };
-    match metric {
+    let moments = match metric {
         Metric::PassAtK => (-l1.libm_exp_m1(), var),
         Metric::PassHatK => (m1, var),
+    };
+    (moments, l1)
+}
+
+/// One task's pass@k and pass^k posterior moments ([`task_moments`]) with their logs, shared
+/// by the scores that need both (the blends' covariance).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PassMoments {
+    /// pass@k's (E g, Var g).
+    pub pass: (f64, f64),
+    /// pass^k's (pass@1's at k = 1).
+    pub hat: (f64, f64),
+    /// ln E\[(1−p)^k\].
+    pub ln_none: f64,
+    /// ln E\[p^k\] (NaN at k = 1, where nothing needs it).
+    pub ln_all: f64,
+}
+
+impl PassMoments {
+    /// The moments of a task whose rate is Beta(a, b) a posteriori, at budget k ≥ 1.
+    pub fn new(a: f64, b: f64, k: u64) -> PassMoments {
+        let (pass, ln_none) = task_moments_ln(a, b, k as f64, Metric::PassAtK);
+        let (hat, ln_all) = if k == 1 {
+            (pass, f64::NAN)
+        } else {
+            task_moments_ln(a, b, k as f64, Metric::PassHatK)
+        };
+        PassMoments {
+            pass,
+            hat,
+            ln_none,
+            ln_all,
+        }
     }
 }
 

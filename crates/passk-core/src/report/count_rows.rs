@@ -238,9 +238,9 @@ pub fn count_rows_at(g: &Groups, opts: &Options, k: u64) -> BudgetRows {
         if let Some(blend) = blend.as_mut() {
             let mg = joint.as_ref().map(|joint| {
                 let m_m = ws.moments[mg_at];
-                (m_m, joint.covariance(&ws.pmf2, ws.pass.0, m_m.0))
+                (m_m, joint.covariance(&ws.pmf2, ws.both.pass.0, m_m.0))
             });
-            blends_ok &= blend.add(t, w, (a, b), k, [ws.pass, ws.hat], mg).is_some();
+            blends_ok &= blend.add(t, w, (a, b), k, &ws.both, mg).is_some();
         }
     }
     flush(&mut block, &mut sums);
