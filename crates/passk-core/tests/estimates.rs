@@ -131,7 +131,7 @@ proptest! {
         let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
         let got = cover_posterior(&g, a, b, tau);
         let want = cover_posterior_by_task(&g, a, b, tau);
-        prop_assert!(close(got, want, 1e-10, 1e-13), "{} vs {} (tau = {})", got, want, tau);
+        prop_assert!(close(got, want, POSTERIOR_REL, CLOSED_FORM_ABS), "{} vs {} (tau = {})", got, want, tau);
     }
 }
 
@@ -180,5 +180,41 @@ proptest! {
             );
             prop_assert_eq!((got.interval, got.interval_hat), (alone.interval, alone.interval_hat));
         }
+    }
+}
+
+/// Tasks of a few large n with c dense over 0..=n: the swept cover posterior runs through
+/// both tails, where its terms fall below `cover::TAIL`.
+fn dense_blocks() -> impl Strategy<Value = Vec<(u64, u64)>> {
+    prop::collection::vec(
+        (prop_oneof![300u64..3_000, 10_000u64..100_000], 1u64..40).prop_flat_map(|(n, step)| {
+            let first = 0..=n.min(step * 60);
+            first.prop_map(move |c0| {
+                (c0..=n)
+                    .step_by(step as usize)
+                    .take(3_000)
+                    .map(|c| (n, c))
+                    .collect::<Vec<_>>()
+            })
+        }),
+        1..3,
+    )
+    .prop_map(|blocks| blocks.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn swept_posterior_cover_agrees_through_both_tails(
+        data in dense_blocks(),
+        (a, b) in (prop_oneof![0.05f64..5.0, 5.0f64..200.0], prop_oneof![0.05f64..5.0, 5.0f64..200.0]),
+        tau in prop_oneof![0.0f64..1.0, 0.95f64..1.0, 0.0f64..0.05],
+    ) {
+        use passk_core::estimators::cover::{cover_posterior, cover_posterior_by_task};
+        let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
+        let got = cover_posterior(&g, a, b, tau);
+        let want = cover_posterior_by_task(&g, a, b, tau);
+        prop_assert!(close(got, want, POSTERIOR_REL, CLOSED_FORM_ABS), "{} vs {} (tau = {})", got, want, tau);
     }
 }

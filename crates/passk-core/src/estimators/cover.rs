@@ -237,8 +237,11 @@ pub fn cover_posterior_by_task(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
 /// As [`cover_posterior_by_task`]. Along c at fixed n, with y = 1 − τ, s = b + n − c and
 /// t = a + c, P(c) = I_y(s, t) grows by P(c+1) = P(c) + T(c), T(c) = y^(s−1)(1−y)^t/(t·B(s, t)),
 /// and T(c+1) = T(c)·((1−y)/y)·(s−1)/(t+1): positive terms only. A fresh evaluation
-/// (continued fraction, T in logs) starts each run, after a gap of more than 64 or 1,024
-/// steps, and wherever T has underflowed.
+/// (continued fraction, T in logs) starts each run, and after a gap of more than 64 or 1,024
+/// steps. T is log-concave in c, so where it is below [`TAIL`] P is within TAIL/(1 − ratio) of
+/// 0 (T still rising) or of 1 (T falling): there T is carried scaled by powers of 2 (exact)
+/// and left out of P, and P is 1 once T has fallen below TAIL (a tail of the sweep costs a
+/// multiplication a step, not a continued fraction a task).
 pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
     if g.is_empty() || tau.is_nan() {
         return f64::NAN;
@@ -255,23 +258,27 @@ pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
         let (s, t) = (b + (n - c) as f64, a + c as f64);
         let p = crate::num::beta::inc_beta(y, s, t);
         let ln_t = (s - 1.0) * ln_y + t * ln_1my - t.libm_ln() - crate::num::beta::ln_beta(s, t);
-        (p, ln_t.libm_exp())
+        (p, Term::from_ln(ln_t))
     };
     let mut total = Neumaier::default();
     for block in g.blocks() {
         let n = block[0].0.n();
         let mut sum = 0.0;
-        let mut state: Option<(u64, f64, f64, u64)> = None; // (c, P, T, steps since fresh)
+        let mut state: Option<(u64, f64, Term, u64)> = None; // (c, P, T, steps since fresh)
         for &(t, w) in block {
             let c = t.c();
             let (p, tt, since) = match state {
-                Some((c0, mut p, mut tt, since))
-                    if c - c0 <= 64 && since + (c - c0) <= 1024 && tt > 1e-280 =>
-                {
+                Some((c0, mut p, mut tt, since)) if c - c0 <= 64 && since + (c - c0) <= 1024 => {
                     for j in c0..c {
-                        p += tt;
+                        if tt.lifts == 0 {
+                            p += tt.value;
+                        }
                         let (s, tj) = (b + (n - j) as f64, a + j as f64);
-                        tt *= odds * (s - 1.0) / (tj + 1.0);
+                        let ratio = odds * (s - 1.0) / (tj + 1.0);
+                        if tt.times(ratio) && ratio < 1.0 {
+                            // Falling below TAIL past the mode: 1 − P < TAIL/(1 − ratio).
+                            p = 1.0;
+                        }
                     }
                     (p.min(1.0), tt, since + c - c0)
                 }
@@ -286,4 +293,56 @@ pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
         total.add(sum);
     }
     total.total() / g.tasks() as f64
+}
+
+/// Below this a sweep's term is carried scaled and left out of the sum it would add to.
+pub const TAIL: f64 = 1e-250;
+
+/// 2^600: the exact factor a term below [`TAIL`] is carried scaled by.
+const LIFT: f64 = 4.149_515_568_880_993e180;
+
+/// ln 2^600 = 600 ln 2.
+const LN_LIFT: f64 = 415.888_308_335_967_17;
+
+/// ln [`TAIL`].
+const LN_TAIL: f64 = -575.646_273_248_511_4;
+
+/// A sweep's term T = value · LIFT^(−lifts), its value kept in f64's normal range.
+#[derive(Debug, Clone, Copy)]
+struct Term {
+    value: f64,
+    lifts: u32,
+}
+
+impl Term {
+    /// The term e^ln_t.
+    fn from_ln(ln_t: f64) -> Term {
+        // (A NaN or −∞ gives no lift and a value of NaN or 0, as e^ln_t would.)
+        let lifts = if ln_t < LN_TAIL && ln_t.is_finite() {
+            ((LN_TAIL - ln_t) / LN_LIFT).ceil() as u32
+        } else {
+            0
+        };
+        Term {
+            value: (ln_t + f64::from(lifts) * LN_LIFT).libm_exp(),
+            lifts,
+        }
+    }
+
+    /// Multiplies the term by `ratio` (> 0); true when it fell below [`TAIL`] by this step.
+    fn times(&mut self, ratio: f64) -> bool {
+        self.value *= ratio;
+        if self.lifts > 0 && self.value >= 1.0 {
+            self.value /= LIFT;
+            self.lifts -= 1;
+            return false;
+        }
+        let mut fell = false;
+        while self.value < TAIL && self.value > 0.0 {
+            fell |= self.lifts == 0;
+            self.value *= LIFT;
+            self.lifts += 1;
+        }
+        fell
+    }
 }
