@@ -239,7 +239,7 @@ pub fn cover_posterior_by_task(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
 /// and T(c+1) = T(c)·((1−y)/y)·(s−1)/(t+1): positive terms only. A fresh evaluation
 /// (continued fraction, T in logs) starts each run, and after a gap of more than 64 or 1,024
 /// steps. T is log-concave in c, so where it is below [`TAIL`] P is within TAIL/(1 − ratio) of
-/// 0 (T still rising) or of 1 (T falling): there T is carried scaled by powers of 2 (exact)
+/// 0 (T still rising) or of 1 (T falling): there T is carried scaled by 2^600 (exact)
 /// and left out of P, and P is 1 once T has fallen below TAIL (a tail of the sweep costs a
 /// multiplication a step, not a continued fraction a task).
 pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
@@ -295,17 +295,18 @@ pub fn cover_posterior(g: &Groups, a: f64, b: f64, tau: f64) -> f64 {
     total.total() / g.tasks() as f64
 }
 
-/// Below this a sweep's term is carried scaled and left out of the sum it would add to.
-pub const TAIL: f64 = 1e-250;
+/// Below this (2^−830, about 1.4e-250) a sweep's term is carried scaled and left out of the
+/// sum it would add to.
+pub const TAIL: f64 = f64::from_bits(((1023 - 830) as u64) << 52);
 
-/// 2^600: the exact factor a term below [`TAIL`] is carried scaled by.
-const LIFT: f64 = 4.149_515_568_880_993e180;
+/// ln [`TAIL`] = −830 ln 2.
+const LN_TAIL: f64 = -830.0 * std::f64::consts::LN_2;
 
-/// ln 2^600 = 600 ln 2.
-const LN_LIFT: f64 = 415.888_308_335_967_17;
+/// 2^600: the exact factor a term below [`TAIL`] is carried scaled by (as `num::dd` rescales).
+const LIFT: f64 = f64::from_bits(((1023 + 600) as u64) << 52);
 
-/// ln [`TAIL`].
-const LN_TAIL: f64 = -575.646_273_248_511_4;
+/// ln [`LIFT`] = 600 ln 2.
+const LN_LIFT: f64 = 600.0 * std::f64::consts::LN_2;
 
 /// A sweep's term T = value · LIFT^(−lifts), its value kept in f64's normal range.
 #[derive(Debug, Clone, Copy)]
