@@ -36,6 +36,9 @@ pub struct Pending {
     pub done: Option<(u64, u64)>,
     /// Whether it has run long enough to show its progress.
     pub shown: bool,
+    /// Whether a first answer is shown while it goes on (the table's report before its
+    /// count scores): what it answers is not stale.
+    pub answered: bool,
 }
 
 /// The pending job of each family (indexed by [`Family::index`]).
@@ -64,6 +67,7 @@ fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
             text: text.to_string(),
             done: None,
             shown: false,
+            answered: false,
         })
     });
     set_timeout(
@@ -104,6 +108,16 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
                 if message != "the series changed" {
                     web_sys::console::warn_1(&format!("engine: {message}").into());
                 }
+            }
+            // The table's report without its count scores: shown, the job going on.
+            first if first.answer.is_first_of_two() => {
+                done(first);
+                pending.update(|p| {
+                    if let Some(q) = p[family.index()].as_mut() {
+                        q.answered = true;
+                        q.text = "count scores…".into();
+                    }
+                });
             }
             other => {
                 done(other);

@@ -10,7 +10,13 @@ use passk_protocol::Family;
 
 /// Whether a family's job has run long enough to show (the panel marks its result stale).
 pub fn is_stale(pending: PendingJobs, family: Family) -> Signal<bool> {
-    Signal::derive(move || pending.with(|p| p[family.index()].as_ref().is_some_and(|q| q.shown)))
+    Signal::derive(move || {
+        pending.with(|p| {
+            p[family.index()]
+                .as_ref()
+                .is_some_and(|q| q.shown && !q.answered)
+        })
+    })
 }
 
 /// What is being computed: the first job that has run long enough to show (while the engine

@@ -13,7 +13,7 @@ use passk_io::display::percent;
 use passk_protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};
 use passk_view::table::{
-    cover_rows, csv, latex, markdown, rows, se_note, voting, Cell, Row, WAITING,
+    cover_rows, csv, latex, markdown, rows_while, se_note, voting, Cell, Row, WAITING,
 };
 
 /// Puts text on the clipboard; the status says whether it worked.
@@ -44,11 +44,20 @@ pub fn ResultsTable(
     // The standard error shown, as the view (and a link) says.
     let se = Memo::new(move |_| a.view.with(PageView::se_kind));
     // The report with the page's backtests attached (the auto column), every column.
+    // The count scores still to come (the table's report answered without them first).
+    let counting = Memo::new(move |_| {
+        a.pending.with(|p| {
+            p[Family::Report.index()]
+                .as_ref()
+                .is_some_and(|q| q.answered)
+        })
+    });
     let full = Memo::new(move |_| {
         let kind = se.get();
+        let counting = counting.get();
         a.with_backtests.with(|r| {
             (
-                rows(r, kind),
+                rows_while(r, kind, counting),
                 cover_rows(r),
                 columns(r, kind),
                 (r.g_tau.clone(), voting(r)),
@@ -152,7 +161,7 @@ pub fn ResultsTable(
             <p class="answer" data-testid="results-lead">{move || analysis.report.with(passk_view::leads::results)}</p>
             <ColumnPicker analysis=a columns=all_columns />
             <div class="table-wrap" tabindex="0" role="region" aria-label="Pass@k results by estimator">
-                <table class="results" data-testid="results-table">
+                <table class="results" data-testid="results-table" data-counting=move || counting.get().to_string()>
                     <caption>"Pass@k by estimator (hover a header for what it is, a cell for every digit or why it is empty)"</caption>
                     <thead>
                         <tr>

@@ -43,7 +43,14 @@ pub fn SummaryView(
     let se = Memo::new(move |_| a.view.with(PageView::se_kind));
     let shown = Memo::new(move |_| a.report.with(|r| summary(r, se.get())));
     // A new table asked for: what is shown is the last one's until it arrives.
-    let updating = Signal::derive(move || a.pending.with(|p| p[Family::Report.index()].is_some()));
+    // (Not while only the count scores are to come: the summary shows none.)
+    let updating = Signal::derive(move || {
+        a.pending.with(|p| {
+            p[Family::Report.index()]
+                .as_ref()
+                .is_some_and(|q| !q.answered)
+        })
+    });
     let failed = failure();
     let compare = Memo::new(move |_| {
         let (x, y) = (name_a.get(), name_b.get());

@@ -16,6 +16,7 @@ pub mod bench;
 mod forecast_job;
 pub mod job;
 mod mailbox;
+mod report_job;
 pub mod runner;
 mod series_pool;
 

@@ -17,12 +17,7 @@ use passk_protocol::{Answer, Ask, CurvesAsk, Family, ReadFile, Reply, Request, W
 
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::data::dataset::Dataset;
-use passk_core::data::rejected::Rejected;
 use passk_core::eval::fit::SeriesFit;
-use passk_core::report::build::assemble;
-use passk_core::report::series_parts::SeriesParts;
-use passk_core::settings::Options;
-use passk_protocol::ReportWire;
 
 /// The engine's state: the latest job of each family and the series last fitted.
 #[derive(Debug, Default)]
@@ -317,59 +312,6 @@ impl Engine {
         job.finish(Reply {
             job: job.job,
             answer: Answer::Fits { fits },
-        });
-    }
-
-    /// The report of the series of fit job `data`, one series per slice.
-    async fn report(
-        &self,
-        job: &mut Job<'_>,
-        data: u64,
-        rejected: Vec<Vec<Rejected>>,
-        options: Options,
-        full: bool,
-    ) {
-        let Some(d) = self.fitted(job, data).await else {
-            return;
-        };
-        let mut rejected = rejected.into_iter();
-        let n = d.datasets.len();
-        let mut models = Vec::with_capacity(n);
-        for (i, (ds, f)) in d.datasets.iter().zip(d.fits.iter()).enumerate() {
-            let rows = rejected.next().unwrap_or_default();
-            // The scaled fits kept for this fit where the report needs them (the report
-            // fits them itself past the distinct-count limit when the forecasts are forced).
-            let scaled;
-            let f = if options.wants_scaled() && f.fits.is_some() {
-                scaled = d.with_scaled(f);
-                &scaled
-            } else {
-                f
-            };
-            // Part by part, so that a newer request (another k list) stops it between two.
-            let parts = SeriesParts::new(ds, f, &options);
-            let mut done = Vec::with_capacity(parts.count());
-            for p in 0..parts.count() {
-                let text = || {
-                    (
-                        format!("report of series {} of {n}…", i + 1),
-                        Some((i as u64, n as u64)),
-                    )
-                };
-                if !job.tick(text).await {
-                    return;
-                }
-                done.push(parts.run(p));
-            }
-            models.push(parts.finish(done, rows));
-        }
-        let report = ReportWire::pack(assemble(models, &d.datasets, &d.fits, &options));
-        job.finish(Reply {
-            job: job.job,
-            answer: Answer::Report {
-                full,
-                report: Box::new(report),
-            },
         });
     }
 }

@@ -80,6 +80,9 @@ pub enum Answer {
         full: bool,
         /// The document.
         report: Box<ReportWire>,
+        /// Whether the count scores are still to come: the table's report is answered first
+        /// without them (the long part of a big input), then again with them, by the same job.
+        counts_pending: bool,
     },
     /// The benchmark's timings of one input.
     Bench {
@@ -125,6 +128,18 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// Whether this is a first answer, a second to come from the same job (the table's
+    /// report before its count scores).
+    pub fn is_first_of_two(&self) -> bool {
+        matches!(
+            self,
+            Answer::Report {
+                counts_pending: true,
+                ..
+            }
+        )
+    }
+
     /// The name of every kind of answer (its variants), in order.
     pub const KINDS: [&'static str; 16] = [
         "Ready",

@@ -54,6 +54,8 @@ pub const MORE: [&str; 7] = [
 
 /// Why a TailPass cell is empty.
 const NO_TAILPASS: &str = "TailPass@k is computed for k ≤ 100";
+/// Why a count score's cell is empty while the count scores are computed after the table.
+pub const COUNTING: &str = "being computed (the count scores follow the rest of the table)";
 
 /// The columns of the metrics that need answers or scores, in table order.
 pub const VOTING: [&str; 3] = ["maj@k", "BoN@k", "max@k"];
@@ -104,7 +106,9 @@ fn se_cell(se: &StdErrors, kind: SeKind) -> Cell {
 
 /// G-Pass@k at each τ of the G-Pass list, then [`MORE`], each with its Bayesian interval, for
 /// one budget of a series (TailPass m²@k: the posterior mean, any k ≤ 100).
-fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
+/// With `pending` (the count scores still to come) an empty cell says so, not why it would be.
+fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str, pending: bool) -> Vec<Cell> {
+    let why = if pending { COUNTING } else { why };
     let ranged = |v: Option<(f64, Option<Interval>)>| match v {
         Some((x, iv)) => Cell::Ranged(Some(x), iv.map(|i| (i.lo, i.hi)), String::new()),
         None => Cell::Ranged(None, None, why.to_string()),
@@ -130,6 +134,7 @@ fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str) -> Vec<Cell> {
     }
     out.push(match m.tailpass.iter().find(|t| t.k == k) {
         Some(t) => ranged(Some((t.moment2.mean, Some(t.moment2)))),
+        None if pending => Cell::Ranged(None, None, COUNTING.to_string()),
         None => Cell::Ranged(None, None, NO_TAILPASS.to_string()),
     });
     out
@@ -174,6 +179,12 @@ pub fn auto_at_largest_k(report: &Report, series: &str) -> Option<(u64, Cell)> {
 
 /// The pass@k rows of a report, with the standard error of `se`.
 pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
+    rows_while(report, se, false)
+}
+
+/// [`rows`] of a report whose count scores are still to come when `counts_pending` (their
+/// empty cells say so).
+pub fn rows_while(report: &Report, se: SeKind, counts_pending: bool) -> Vec<Row> {
     let voted = voting(report);
     let mut out = Vec::new();
     for m in &report.models {
@@ -204,7 +215,7 @@ pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
                 Cell::of(h.combinatorial, &why),
                 Cell::of(h.bb, no_fit),
             ];
-            cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why));
+            cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why, counts_pending));
             let at = |values: &[KValue]| values.iter().find(|v| v.k == r.k).map(|v| v.value);
             let why_not = [NO_VOTES, NO_SCORES, NO_GRADED];
             for ((on, values), why) in voted.iter().zip(voting_values(m)).zip(why_not) {

@@ -53,15 +53,15 @@ impl SeriesParts<'_> {
     /// The series' report from its parts computed (in [`SeriesParts::run`]'s order, all of
     /// them) and its rejected rows: the bootstrap band (its resamples spread over the threads
     /// itself), the forecasts and what is cheap are computed here.
-    pub fn finish(self, done: Vec<PartDone>, rejected: Vec<Rejected>) -> ModelReport {
+    pub fn finish(&self, done: Vec<PartDone>, rejected: Vec<Rejected>) -> ModelReport {
         let SeriesParts {
             ds,
             fit,
             opts,
             scaled,
-            cv_folds,
+            ref cv_folds,
             ..
-        } = self;
+        } = *self;
         let g = &fit.groups;
         let summary = ds.summary();
         let empty = g.is_empty();
@@ -103,7 +103,7 @@ impl SeriesParts<'_> {
                 })
                 .collect(),
         );
-        let cv = cv_folds.map(|c| c.total(&folds));
+        let cv = cv_folds.as_ref().map(|c| c.total(&folds));
         let bands =
             (s.bootstrap > 0 && !empty).then(|| bootstrap_bands(ds, fits.as_ref(), &opts.ks, s));
         let mut pass_at_k = Vec::with_capacity(opts.ks.len());

@@ -34,6 +34,7 @@ enum Part {
 }
 
 /// A part computed.
+#[derive(Clone)]
 pub(crate) enum Done {
     Backtest(Option<Box<SeriesBacktest>>),
     Count(u64, Box<BudgetRows>),
@@ -45,6 +46,7 @@ pub(crate) enum Done {
 }
 
 /// A part of a series' report, computed ([`SeriesParts::run`]).
+#[derive(Clone)]
 pub struct PartDone(pub(crate) Done);
 
 /// A series' report, prepared to be computed part by part.
@@ -99,6 +101,12 @@ impl<'a> SeriesParts<'a> {
     /// How many parts there are.
     pub fn count(&self) -> usize {
         self.parts.len()
+    }
+
+    /// Whether part `i` is a budget's count scores (the long parts a first table can do
+    /// without: [`SeriesParts::finish`] leaves out the budgets whose part is not given).
+    pub fn is_count(&self, i: usize) -> bool {
+        matches!(self.parts.get(i), Some(Part::Count(_)))
     }
 
     /// Part `i` (of [`count`](Self::count)), computed.

@@ -184,3 +184,39 @@ fn before_the_backtest_the_auto_column_has_the_unbiased_value_within_n_and_waits
     assert_eq!(auto(100).text(), WAITING);
     assert!(auto(100).title().contains("backtest"));
 }
+
+/// While the count scores are still to come (the table's report answered without them), their
+/// empty cells say they are being computed, not why they would be empty; once they are there,
+/// the cells hold them.
+#[test]
+fn count_cells_say_they_are_being_computed_while_they_are() {
+    let whole = report();
+    let mut first = whole.clone();
+    for m in &mut first.models {
+        m.g_pass_at_k.clear();
+        m.mg_pass_at_k.clear();
+        m.maj_strict_at_k.clear();
+        m.auc_at_k.clear();
+        m.geom_at_k.clear();
+        m.geom_ds_at_k.clear();
+        m.geo_spectrum_at_k.clear();
+        m.tailpass.clear();
+    }
+    let col = header(&whole, SeKind::Tasks)
+        .iter()
+        .position(|h| h.starts_with("G-Pass"))
+        .unwrap();
+    let cell = |r: &[Row]| r[0].cells[col].clone();
+    assert_eq!(
+        cell(&rows_while(&first, SeKind::Tasks, true)),
+        Cell::Ranged(None, None, COUNTING.to_string())
+    );
+    assert_ne!(
+        cell(&rows_while(&first, SeKind::Tasks, false)),
+        Cell::Ranged(None, None, COUNTING.to_string())
+    );
+    assert!(matches!(
+        cell(&rows_while(&whole, SeKind::Tasks, true)),
+        Cell::Ranged(Some(_), _, _)
+    ));
+}
