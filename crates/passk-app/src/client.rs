@@ -99,12 +99,14 @@ impl Client {
         self.next_job
     }
 
-    /// Takes note of a reply: its request is answered unless it says only how far it is;
+    /// Takes note of a reply: its request is answered unless it says only how far it is or
+    /// is a first answer of two (sent again to a restarted worker until the second comes);
     /// `Ready` means the engine takes requests.
     pub fn replied(&mut self, reply: &Reply) {
         match reply.answer {
             Answer::Ready => self.ready = true,
             Answer::Progress { .. } => {}
+            ref first if first.is_first_of_two() => {}
             _ => self.unanswered.retain(|r| r.job != reply.job),
         }
         if let (Answer::Fits { .. }, Some(fit)) = (&reply.answer, &self.last_fit) {

@@ -8,7 +8,9 @@
 use passk_app::client::{Client, Engine, RESTARTS};
 use passk_core::analysis::bands::Part;
 use passk_core::settings::{BandKind, Settings};
-use passk_protocol::{Answer, Ask, CurvesAsk, Family, Pooled, Reply, Request, Rows, Work};
+use passk_protocol::{
+    Answer, Ask, CurvesAsk, Family, Pooled, Reply, ReportWire, Request, Rows, Work,
+};
 
 fn diagnose(job: u64) -> Request {
     Request {
@@ -60,6 +62,31 @@ fn requests_are_numbered_and_the_newest_of_a_family_is_kept_until_answered() {
             text: String::new(),
             done: None,
         },
+    });
+    assert_eq!(jobs(&c), [1, 3]);
+    // The table's report before its count scores answers nothing yet either; the whole does.
+    let report = c.request(|job| Request {
+        job,
+        ask: Ask::Report {
+            data: 1,
+            rejected: Vec::new(),
+            options: Default::default(),
+            full: false,
+        },
+    });
+    let answer = |pending| Answer::Report {
+        full: false,
+        report: Box::new(ReportWire::pack(Default::default())),
+        counts_pending: pending,
+    };
+    c.replied(&Reply {
+        job: report.job,
+        answer: answer(true),
+    });
+    assert_eq!(jobs(&c), [1, 3, report.job]);
+    c.replied(&Reply {
+        job: report.job,
+        answer: answer(false),
     });
     assert_eq!(jobs(&c), [1, 3]);
     c.replied(&answered(1, Family::Fit));
