@@ -12,7 +12,8 @@ import { panelsBelow, start } from '../tests/e2e/harness.mjs';
 const examples = process.argv.slice(2).length ? process.argv.slice(2) : ['pythia', 'deepscaler'];
 const names = { pythia: 'Pythia 12B', deepscaler: 'deepscaler_rl' };
 
-/** Resolves once no panel is busy and the auto column has no waiting cell. */
+/** Resolves once no panel is busy, the table has its count scores and the auto column has no
+ *  waiting cell. */
 const settled = (page, name) =>
   page.waitForFunction(
     (name) => {
@@ -22,6 +23,7 @@ const settled = (page, name) =>
       return (
         !busy &&
         table?.textContent.includes(name) &&
+        table.dataset.counting === 'false' &&
         !table.textContent.includes('waiting for the backtest') &&
         forecast?.textContent.includes(name) &&
         document.querySelector('[data-testid=backtest-summary]')?.textContent.includes('auto (backtested) =')

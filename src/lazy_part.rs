@@ -155,7 +155,7 @@ fn setup_now(calc: CalcState, inputs: Inputs) -> Result<LazyPart, Missing> {
 )]
 fn share_bar_now(ws: LazyPart) -> Result<AnyView, Missing> {
     let analysis = ws.analysis;
-    let on_report = Callback::new(move |()| analysis.download_report());
+    let on_report = Callback::new(move |()| crate::analysis::report_export::download(&analysis));
     Ok(view! { <ShareBar share=ws.share on_report=on_report /> }.into_any())
 }
 

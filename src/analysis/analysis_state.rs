@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::analysis_jobs::{
-    backtest_pipeline, curve_pipeline, fit_pipeline, report_pipeline, scaled_drawn, with_forecast,
-    CurveOutputs, PendingJobs,
+    backtest_pipeline, curve_pipeline, fit_pipeline, scaled_drawn, CurveOutputs, PendingJobs,
 };
 use crate::analysis::compare_job::compare_pipeline;
 use crate::analysis::job_progress::busy_text;
+use crate::analysis::report_job::report_pipeline;
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::storage;
 use passk_app::page::loaded::Loaded;
@@ -18,7 +18,7 @@ use passk_app::page::page_view::PageView;
 use passk_core::analysis::compare::compare_all::Comparison;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
-use passk_core::data::errors::{apply_all, summarise_all};
+use passk_core::data::errors::apply_all;
 use passk_core::data::rejected::Rejected;
 use passk_core::estimators::kind::{Estimator, DEFAULT_ENABLED};
 use passk_core::eval::fit::SeriesFit;
@@ -27,6 +27,8 @@ use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
 use passk_core::settings::BandKind;
 use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use passk_plot::slots::SlotBook;
+use passk_protocol::Family;
+use passk_view::table::CountScores;
 
 /// Where the settings and the view are kept across reloads.
 pub const KEY: &str = "passk.analysis.v1";
@@ -95,6 +97,8 @@ pub struct Analysis {
     /// bootstrap bands (the download asks the engine for the whole one), filled by a job
     /// after the fits.
     pub report: RwSignal<Report>,
+    /// Whether that report holds its count scores (its first answer of two does not).
+    pub counts: Memo<CountScores>,
     /// That report with the page's backtests attached (the auto column): what the results
     /// table shows and the backtest panel's lead sentence quotes.
     pub with_backtests: Memo<Report>,
@@ -106,27 +110,6 @@ impl Analysis {
     /// Sets one field.
     pub fn set_field(&self, f: impl FnOnce(&mut SettingsText)) {
         self.fields.update(f);
-    }
-
-    /// Asks the engine for the whole `passk-report/1` document, CV-ELPD and bootstrap bands
-    /// included, and offers it as `passk-report.json` when it arrives.
-    pub fn download_report(&self) {
-        let (reach, policy) = self
-            .view
-            .with_untracked(|v| (v.reach_target(), v.error_policy()));
-        let options = self
-            .settings
-            .with_untracked(|s| with_forecast(s.opts.clone(), reach));
-        // From the series as read: the policy's summary (the engine has them as it left them).
-        let errors = self
-            .workspace
-            .with_untracked(|w| summarise_all(&w.datasets, policy));
-        let job = (
-            self.data.get_untracked(),
-            self.rejected.get_untracked(),
-            errors,
-        );
-        crate::analysis::report_export::request_export(self.pending, job, options, self.backtests);
     }
 
     /// The items of the series the charts show (the legend hides the others), with their
@@ -352,8 +335,13 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         backtests.with(|bts| attach_backtests(&mut r, bts));
         r
     });
+    let lacking = RwSignal::new(false);
+    let counts = Memo::new(move |_| {
+        let running = pending.with(|p| p[Family::Report.index()].is_some());
+        CountScores::of(lacking.get(), running)
+    });
     let table = (data, datasets, settings, rejected);
-    report_pipeline(table, (report, backtests), pending);
+    report_pipeline(table, (report, lacking, backtests), pending);
     // Sent after the curves and the table's report, which the first screen waits for (the
     // engine starts its jobs in the order they arrive and interleaves their slices).
     backtest_pipeline(data, settings, backtests, pending);
@@ -394,6 +382,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         slot_keys,
         workspace,
         report,
+        counts,
         with_backtests,
         comparison,
     }

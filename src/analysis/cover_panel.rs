@@ -67,7 +67,7 @@ pub fn CoverPanel(
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
                 "(dashed). Markers at the τ list. The area under each curve equals its pass@1"
                 {move || { let s = areas(); if s.is_empty() { " (given here once the curves are computed).".to_string() } else { format!(": {s}.") } }}
-                <span data-testid="cover-tailpass-note">{move || a.report.with(passk_view::tailpass::note)}</span>
+                <span data-testid="cover-tailpass-note">{move || a.report.with(|r| passk_view::tailpass::note(r, a.counts.get()))}</span>
             </p>
             <label class="toggle">
                 <input type="checkbox" data-testid="cover-log" prop:checked=move || log_tau.get()

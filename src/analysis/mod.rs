@@ -14,6 +14,7 @@ pub mod method_notes;
 pub mod pass_at_k_panel;
 pub mod ranking_panel;
 pub mod report_export;
+pub mod report_job;
 pub mod results_table;
 pub mod series_charts;
 pub mod series_key;

@@ -2,12 +2,33 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_jobs::{ask, handle, PendingJobs};
+use crate::analysis::analysis_jobs::{ask, handle, with_forecast, PendingJobs};
+use crate::analysis::analysis_state::Analysis;
+use passk_core::data::errors::summarise_all;
 use passk_core::data::errors::ErrorsSummary;
 use passk_core::data::rejected::Rejected;
 use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
 use passk_core::settings::Options;
 use passk_protocol::{Answer, Ask, Family, Reply, Request};
+
+/// Asks the engine for the whole `passk-report/1` document of the series of `a` last fitted,
+/// CV-ELPD, bootstrap bands and the forecasts (to the panel's reach target) included, with
+/// the error policy's summary of each series, and offers it as `passk-report.json` when it
+/// arrives.
+pub fn download(a: &Analysis) {
+    let (reach, policy) = a
+        .view
+        .with_untracked(|v| (v.reach_target(), v.error_policy()));
+    let options = a
+        .settings
+        .with_untracked(|s| with_forecast(s.opts.clone(), reach));
+    // From the series as read: the policy's summary (the engine has them as it left them).
+    let errors = a
+        .workspace
+        .with_untracked(|w| summarise_all(&w.datasets, policy));
+    let job = (a.data.get_untracked(), a.rejected.get_untracked(), errors);
+    request_export(a.pending, job, options, a.backtests);
+}
 
 /// Asks for the whole report of the series last fitted, with the page's backtests and what
 /// the error policy did to each series (`errors`, as `passk report` writes it) attached,

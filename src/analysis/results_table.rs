@@ -13,7 +13,7 @@ use passk_io::display::percent;
 use passk_protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};
 use passk_view::table::{
-    cover_rows, csv, latex, markdown, rows_while, se_note, voting, Cell, Row, WAITING,
+    cover_rows, csv, latex, markdown, rows_while, se_note, voting, Cell, CountScores, Row, WAITING,
 };
 
 /// Puts text on the clipboard; the status says whether it worked.
@@ -45,19 +45,13 @@ pub fn ResultsTable(
     let se = Memo::new(move |_| a.view.with(PageView::se_kind));
     // The report with the page's backtests attached (the auto column), every column.
     // The count scores still to come (the table's report answered without them first).
-    let counting = Memo::new(move |_| {
-        a.pending.with(|p| {
-            p[Family::Report.index()]
-                .as_ref()
-                .is_some_and(|q| q.answered)
-        })
-    });
+    let counting = Memo::new(move |_| a.counts.get() == CountScores::Coming);
     let full = Memo::new(move |_| {
         let kind = se.get();
-        let counting = counting.get();
+        let counts = a.counts.get();
         a.with_backtests.with(|r| {
             (
-                rows_while(r, kind, counting),
+                rows_while(r, kind, counts),
                 cover_rows(r),
                 columns(r, kind),
                 (r.g_tau.clone(), voting(r)),
@@ -89,13 +83,13 @@ pub fn ResultsTable(
         if fitting() {
             held.set(true);
         } else {
-            a.download_report();
+            crate::analysis::report_export::download(&a);
         }
     };
     Effect::new(move |_| {
         if held.get() && !fitting() {
             held.set(false);
-            a.download_report();
+            crate::analysis::report_export::download(&a);
         }
     });
     let report_status = move || {

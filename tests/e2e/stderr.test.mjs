@@ -16,6 +16,8 @@ const headers = (ths) => ths.map((th) => (th.querySelector('dfn') ?? th).textCon
 
 /** The title (full-precision value or reason) of column `name` in the row of `series` at k. */
 async function cell(series, k, name) {
+  // The table's report comes first without its count scores (G-Pass, mG-Pass, maj@k, AUC@k…).
+  await h.page.locator('[data-testid=results-table][data-counting=false]').waitFor();
   const head = await header();
   const col = head.indexOf(name);
   assert.ok(col > 1, `${name} in ${head}`);

@@ -2,6 +2,8 @@
 //! newer request stops it between two: answered first without the count scores (the long
 //! parts of a big input), then whole; the download's at once.
 
+use std::borrow::Cow;
+
 use crate::job::Job;
 use crate::runner::Engine;
 use passk_core::data::rejected::Rejected;
@@ -27,14 +29,14 @@ impl Engine {
         let n = d.datasets.len();
         // The scaled fits kept for this fit where the report needs them (the report fits
         // them itself past the distinct-count limit when the forecasts are forced).
-        let fits: Vec<SeriesFit> = d
+        let fits: Vec<Cow<SeriesFit>> = d
             .fits
             .iter()
             .map(|f| {
                 if options.wants_scaled() && f.fits.is_some() {
-                    d.with_scaled(f)
+                    Cow::Owned(d.with_scaled(f))
                 } else {
-                    f.clone()
+                    Cow::Borrowed(f)
                 }
             })
             .collect();
@@ -42,7 +44,7 @@ impl Engine {
             .datasets
             .iter()
             .zip(&fits)
-            .map(|(ds, f)| SeriesParts::new(ds, f, &options))
+            .map(|(ds, f)| SeriesParts::new(ds, f.as_ref(), &options))
             .collect();
         let mut rejected: Vec<Vec<Rejected>> = rejected.into_iter().collect();
         rejected.resize(n, Vec::new());
@@ -79,12 +81,17 @@ impl Engine {
                 // Nothing left for a second answer: the first is the whole one.
                 continue;
             }
+            // (The last stage's parts are moved, the first's kept for the second.)
             let models = series
                 .iter()
-                .zip(&done)
+                .zip(&mut done)
                 .zip(&rejected)
                 .map(|((parts, done), rows)| {
-                    let mut done = done.clone();
+                    let mut done = if counts {
+                        std::mem::take(done)
+                    } else {
+                        done.clone()
+                    };
                     done.sort_by_key(|d| d.0);
                     parts.finish(done.into_iter().map(|d| d.1).collect(), rows.clone())
                 })

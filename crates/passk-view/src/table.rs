@@ -56,6 +56,43 @@ pub const MORE: [&str; 7] = [
 const NO_TAILPASS: &str = "TailPass@k is computed for k ≤ 100";
 /// Why a count score's cell is empty while the count scores are computed after the table.
 pub const COUNTING: &str = "being computed (the count scores follow the rest of the table)";
+/// Why it is empty when the job that was computing them stopped before they came.
+pub const NOT_COUNTED: &str =
+    "not computed: the job stopped before the count scores came (change a setting to ask again)";
+
+/// Whether the report shown holds its count scores (strict maj@k, AUC@k, TailPass, G-Pass and
+/// their intervals), which the table's report may bring in a second answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CountScores {
+    /// In the report (its empty cells say why they are empty).
+    #[default]
+    Here,
+    /// Still being computed.
+    Coming,
+    /// Not in the report, and no job computing them any more.
+    Stopped,
+}
+
+impl CountScores {
+    /// The state of a report that lacks them (`lacking`) or not, while a job for the table's
+    /// report is `running` or not.
+    pub fn of(lacking: bool, running: bool) -> Self {
+        match (lacking, running) {
+            (false, _) => Self::Here,
+            (true, true) => Self::Coming,
+            (true, false) => Self::Stopped,
+        }
+    }
+
+    /// Why their cells are empty whatever the report would say, when they are not here.
+    pub fn missing(self) -> Option<&'static str> {
+        match self {
+            Self::Here => None,
+            Self::Coming => Some(COUNTING),
+            Self::Stopped => Some(NOT_COUNTED),
+        }
+    }
+}
 
 /// The columns of the metrics that need answers or scores, in table order.
 pub const VOTING: [&str; 3] = ["maj@k", "BoN@k", "max@k"];
@@ -107,8 +144,14 @@ fn se_cell(se: &StdErrors, kind: SeKind) -> Cell {
 /// G-Pass@k at each τ of the G-Pass list, then [`MORE`], each with its Bayesian interval, for
 /// one budget of a series (TailPass m²@k: the posterior mean, any k ≤ 100).
 /// With `pending` (the count scores still to come) an empty cell says so, not why it would be.
-fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str, pending: bool) -> Vec<Cell> {
-    let why = if pending { COUNTING } else { why };
+fn g_pass_cells(
+    m: &ModelReport,
+    taus: &[f64],
+    k: u64,
+    why: &str,
+    counts: CountScores,
+) -> Vec<Cell> {
+    let why = counts.missing().unwrap_or(why);
     let ranged = |v: Option<(f64, Option<Interval>)>| match v {
         Some((x, iv)) => Cell::Ranged(Some(x), iv.map(|i| (i.lo, i.hi)), String::new()),
         None => Cell::Ranged(None, None, why.to_string()),
@@ -134,8 +177,11 @@ fn g_pass_cells(m: &ModelReport, taus: &[f64], k: u64, why: &str, pending: bool)
     }
     out.push(match m.tailpass.iter().find(|t| t.k == k) {
         Some(t) => ranged(Some((t.moment2.mean, Some(t.moment2)))),
-        None if pending => Cell::Ranged(None, None, COUNTING.to_string()),
-        None => Cell::Ranged(None, None, NO_TAILPASS.to_string()),
+        None => Cell::Ranged(
+            None,
+            None,
+            counts.missing().unwrap_or(NO_TAILPASS).to_string(),
+        ),
     });
     out
 }
@@ -179,12 +225,11 @@ pub fn auto_at_largest_k(report: &Report, series: &str) -> Option<(u64, Cell)> {
 
 /// The pass@k rows of a report, with the standard error of `se`.
 pub fn rows(report: &Report, se: SeKind) -> Vec<Row> {
-    rows_while(report, se, false)
+    rows_while(report, se, CountScores::Here)
 }
 
-/// [`rows`] of a report whose count scores are still to come when `counts_pending` (their
-/// empty cells say so).
-pub fn rows_while(report: &Report, se: SeKind, counts_pending: bool) -> Vec<Row> {
+/// [`rows`] of a report that may lack its count scores (their empty cells then say why).
+pub fn rows_while(report: &Report, se: SeKind, counts: CountScores) -> Vec<Row> {
     let voted = voting(report);
     let mut out = Vec::new();
     for m in &report.models {
@@ -215,7 +260,7 @@ pub fn rows_while(report: &Report, se: SeKind, counts_pending: bool) -> Vec<Row>
                 Cell::of(h.combinatorial, &why),
                 Cell::of(h.bb, no_fit),
             ];
-            cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why, counts_pending));
+            cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why, counts));
             let at = |values: &[KValue]| values.iter().find(|v| v.k == r.k).map(|v| v.value);
             let why_not = [NO_VOTES, NO_SCORES, NO_GRADED];
             for ((on, values), why) in voted.iter().zip(voting_values(m)).zip(why_not) {

@@ -1,6 +1,7 @@
 //! TailPass@K beside the Cover@τ curves: each series' posterior profile at the largest budget
 //! the report has one for (K ≤ 100), as the chart draws it.
 
+use crate::table::CountScores;
 use passk_core::analysis::curves::CoverCurves;
 use passk_core::report::schema::Report;
 
@@ -40,13 +41,20 @@ pub fn lines(report: &Report, series: &[CoverCurves]) -> (u64, Vec<Vec<(f64, f64
 
 /// The Cover panel's words for the dotted lines: " Dotted: TailPass@100, the posterior share
 /// of tasks whose 100 fresh samples would pass at least τ·100 times (any K, also beyond n)."
-/// Empty when no series has a profile.
-pub fn note(report: &Report) -> String {
-    match budget(report) {
-        Some(k) => format!(
+/// Empty when no series has a profile; while the report lacks its count scores (`counts`),
+/// that the lines follow or were not computed.
+pub fn note(report: &Report, counts: CountScores) -> String {
+    match (budget(report), counts) {
+        (Some(k), _) => format!(
             " Dotted: TailPass@{k}, the posterior share of tasks whose {k} fresh samples would pass at least τ·{k} times (a posterior: it reaches budgets beyond n)."
         ),
-        None => String::new(),
+        (None, CountScores::Here) => String::new(),
+        (None, CountScores::Coming) => {
+            " The dotted TailPass lines follow: they are being computed.".to_string()
+        }
+        (None, CountScores::Stopped) => {
+            " The dotted TailPass lines were not computed: the job stopped before they came (change a setting to ask again).".to_string()
+        }
     }
 }
 
@@ -84,7 +92,12 @@ mod tests {
         assert_eq!(l[1], want);
         // Falling in τ: at least more passes is rarer.
         assert!(l[1].windows(2).all(|w| w[1].1 < w[0].1));
-        assert!(note(&report).starts_with(" Dotted: TailPass@4, "));
-        assert_eq!(note(&Report::default()), "");
+        for counts in [CountScores::Here, CountScores::Coming, CountScores::Stopped] {
+            assert!(note(&report, counts).starts_with(" Dotted: TailPass@4, "));
+        }
+        let none = Report::default();
+        assert_eq!(note(&none, CountScores::Here), "");
+        assert!(note(&none, CountScores::Coming).contains("being computed"));
+        assert!(note(&none, CountScores::Stopped).contains("not computed"));
     }
 }

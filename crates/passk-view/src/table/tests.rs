@@ -186,8 +186,8 @@ fn before_the_backtest_the_auto_column_has_the_unbiased_value_within_n_and_waits
 }
 
 /// While the count scores are still to come (the table's report answered without them), their
-/// empty cells say they are being computed, not why they would be empty; once they are there,
-/// the cells hold them.
+/// empty cells say they are being computed, not why they would be empty; when the job stopped
+/// before they came, they say that; once they are there, the cells hold them.
 #[test]
 fn count_cells_say_they_are_being_computed_while_they_are() {
     let whole = report();
@@ -202,21 +202,23 @@ fn count_cells_say_they_are_being_computed_while_they_are() {
         m.geo_spectrum_at_k.clear();
         m.tailpass.clear();
     }
-    let col = header(&whole, SeKind::Tasks)
-        .iter()
-        .position(|h| h.starts_with("G-Pass"))
-        .unwrap();
-    let cell = |r: &[Row]| r[0].cells[col].clone();
-    assert_eq!(
-        cell(&rows_while(&first, SeKind::Tasks, true)),
-        Cell::Ranged(None, None, COUNTING.to_string())
-    );
-    assert_ne!(
-        cell(&rows_while(&first, SeKind::Tasks, false)),
-        Cell::Ranged(None, None, COUNTING.to_string())
-    );
-    assert!(matches!(
-        cell(&rows_while(&whole, SeKind::Tasks, true)),
-        Cell::Ranged(Some(_), _, _)
-    ));
+    let head = header(&whole, SeKind::Tasks);
+    let at = |name: &str| head.iter().position(|h| h.starts_with(name)).unwrap();
+    for col in [at("G-Pass"), at("TailPass")] {
+        let cell = |r: &[Row]| r[0].cells[col].clone();
+        let empty = |why: &str| Cell::Ranged(None, None, why.to_string());
+        let lacking = |state| cell(&rows_while(&first, SeKind::Tasks, state));
+        assert_eq!(lacking(CountScores::of(true, true)), empty(COUNTING));
+        assert_eq!(lacking(CountScores::of(true, false)), empty(NOT_COUNTED));
+        assert_ne!(lacking(CountScores::Here), empty(COUNTING));
+        assert_ne!(lacking(CountScores::Here), empty(NOT_COUNTED));
+        for running in [true, false] {
+            let state = CountScores::of(false, running);
+            assert_eq!(state, CountScores::Here);
+            assert!(matches!(
+                cell(&rows_while(&whole, SeKind::Tasks, state)),
+                Cell::Ranged(Some(_), _, _)
+            ));
+        }
+    }
 }
