@@ -259,7 +259,10 @@ async fn every_engine_message_round_trips_across_the_worker_boundary() {
     let host = Rc::new(Collect(RefCell::new(Vec::new())));
     for r in &requests {
         let back: Request = from_js(cross(to_js(r).unwrap()).await).unwrap();
-        assert_eq!(format!("{back:?}"), format!("{r:?}"));
+        assert_eq!(
+            format!("{:?}", opened_request(back.clone()).await),
+            format!("{r:?}")
+        );
         engine.accept(r);
         engine.clone().run(back, host.clone() as Rc<dyn Host>).await;
     }
@@ -271,13 +274,92 @@ async fn every_engine_message_round_trips_across_the_worker_boundary() {
     assert_eq!(samples::answer_kinds(&replies), kinds, "{replies:?}");
     assert!(samples::families_missing(&requests, &replies).is_empty());
     for r in &replies {
-        let back: Reply = from_js(cross(to_js(r).unwrap()).await).unwrap();
+        let mut back: Reply = from_js(cross(to_js(r).unwrap()).await).unwrap();
+        if let Answer::Rows { rows, .. } = &mut back.answer {
+            *rows = rows.clone().opened().await;
+        }
         // As printed: a backtest's absent errors are NaN, which `==` never equals.
         assert_eq!(format!("{back:?}"), format!("{r:?}"));
     }
     // Not a message, or bytes of another type: an error, not a panic.
     assert!(from_js::<Request>(wasm_bindgen::JsValue::from_str("Fit")).is_err());
     assert!(from_js::<Request>(to_js(&replies[0]).unwrap().value).is_err());
+}
+
+/// A request as it was sent: the rows of a part, which cross as a file, read back.
+async fn opened_request(mut r: passk_protocol::Request) -> passk_protocol::Request {
+    if let passk_protocol::Ask::Rows {
+        rows: Some(rows), ..
+    } = &mut r.ask
+    {
+        *rows = rows.clone().opened().await;
+    }
+    r
+}
+
+/// A part's rows (a band's resamples: tens of megabytes at k_max = 10⁶) cross as a file
+/// beside the message, which the page hands on by reference (never copying them on its own
+/// thread), and read back as they were on the worker running the job.
+#[wasm_bindgen_test]
+async fn a_parts_rows_cross_as_a_file_not_in_the_message() {
+    use passk_core::analysis::bands::{BandRows, Part};
+    use passk_protocol::codec::{from_js, to_js};
+    use passk_protocol::{Answer, Ask, InRows, Pooled, Reply, Request, Rows};
+
+    let band: Vec<BandRows> = vec![vec![vec![[0.25, 0.5, 0.75, 1.0, f64::NAN]; 2_000]; 40]];
+    let part = Part { index: 1, of: 2 };
+    let reply = Reply {
+        job: 7,
+        answer: Answer::Rows {
+            part,
+            rows: Rows::band(band.clone()),
+        },
+    };
+    // The helper's answer: a small message, the rows a file beside it.
+    let posted = to_js(&reply).unwrap();
+    let buffer: js_sys::ArrayBuffer = posted.transfer.get(0).unchecked_into();
+    assert!(buffer.byte_length() < 200, "{}", buffer.byte_length());
+    let files: js_sys::Array = js_sys::Reflect::get(&posted.value, &"files".into())
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(files.length(), 1);
+    // The page: the rows as they came, handed on to the first worker as the same file.
+    let Reply {
+        answer: Answer::Rows { rows, .. },
+        ..
+    } = from_js::<Reply>(cross(posted).await).unwrap()
+    else {
+        panic!("not rows");
+    };
+    assert!(
+        BandRows::from_rows(rows.clone()).is_none(),
+        "not read on the page"
+    );
+    let on = Request {
+        job: 7,
+        ask: Ask::Rows {
+            kind: Pooled::Band,
+            part,
+            rows: Some(rows),
+        },
+    };
+    let posted = to_js(&on).unwrap();
+    let buffer: js_sys::ArrayBuffer = posted.transfer.get(0).unchecked_into();
+    assert!(buffer.byte_length() < 200, "{}", buffer.byte_length());
+    let sent: js_sys::Array = js_sys::Reflect::get(&posted.value, &"files".into())
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(sent.length(), 1);
+    // The first worker: read back, the rows bit for bit.
+    let back: Request = from_js(cross(posted).await).unwrap();
+    let Ask::Rows {
+        rows: Some(rows), ..
+    } = back.ask
+    else {
+        panic!("not rows");
+    };
+    let got = BandRows::from_rows(rows.opened().await).expect("rows");
+    assert_eq!(format!("{got:?}"), format!("{band:?}"));
 }
 
 /// What `postMessage` delivers of a posted message: a structured clone across a message

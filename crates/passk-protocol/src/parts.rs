@@ -6,9 +6,12 @@ use serde::{Deserialize, Serialize};
 
 use super::family::Pooled;
 use super::outlook::SeriesOutlook;
+use list::List;
 use passk_core::analysis::bands::BandRows;
 use passk_core::report::series_backtest::SeriesBacktest;
 use passk_core::settings::{Options, Settings};
+
+mod list;
 
 /// What a part of a job spread over the pool computes: the job's own inputs (the part says
 /// which resamples or series).
@@ -68,20 +71,30 @@ impl Work {
 /// The rows a part computed: their kind, and the list itself kept encoded (the codec's
 /// bytes), so that the page, which hands them from the worker that computed them to the one
 /// running the job, never decodes them on its own thread (a band's thousand resamples took
-/// 140 ms there); the worker running the job opens them ([`InRows::from_rows`]).
+/// 140 ms there), nor copies them: in the browser they cross as a `File` (`parts/list.rs`); the
+/// worker running the job reads them back ([`opened`](Rows::opened)) and opens them
+/// ([`InRows::from_rows`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rows {
     kind: Pooled,
     /// Shared, so that the copy the page keeps (to send again to a restarted worker) is not
     /// another copy of the bytes.
-    #[serde(with = "bytes")]
-    list: std::sync::Arc<[u8]>,
+    list: List,
 }
 
 impl Rows {
     /// Its kind.
     pub fn kind(&self) -> Pooled {
         self.kind
+    }
+
+    /// The rows with their bytes at hand: in the browser, the `File` they crossed as read
+    /// back (rows that cannot be read then do not open, and the job does their part itself).
+    pub async fn opened(self) -> Rows {
+        Rows {
+            kind: self.kind,
+            list: self.list.opened().await,
+        }
     }
 
     /// A band's rows: one per series with tasks.
@@ -108,7 +121,7 @@ pub trait InRows: Sized + Serialize + serde::de::DeserializeOwned {
     /// Its rows, if `rows` are of its kind and decode (None otherwise).
     fn from_rows(rows: Rows) -> Option<Vec<Self>> {
         (rows.kind == Self::KIND)
-            .then(|| crate::codec::decode(&rows.list).ok())
+            .then(|| rows.list.bytes().and_then(|b| crate::codec::decode(b).ok()))
             .flatten()
     }
 
@@ -117,7 +130,7 @@ pub trait InRows: Sized + Serialize + serde::de::DeserializeOwned {
     fn into_rows(list: Vec<Self>) -> Rows {
         Rows {
             kind: Self::KIND,
-            list: crate::codec::encode(&list).unwrap_or_default().into(),
+            list: List::Bytes(crate::codec::encode(&list).unwrap_or_default().into()),
         }
     }
 }
@@ -129,47 +142,6 @@ macro_rules! in_rows {
             const KIND: Pooled = Pooled::$kind;
         }
     )*};
-}
-
-/// Bytes as one binary item, not a list of numbers.
-mod bytes {
-    use serde::{Deserializer, Serializer};
-
-    pub(super) fn serialize<S: Serializer>(
-        v: &std::sync::Arc<[u8]>,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(v)
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<std::sync::Arc<[u8]>, D::Error> {
-        struct Bytes;
-        impl<'de> serde::de::Visitor<'de> for Bytes {
-            type Value = Vec<u8>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("bytes")
-            }
-            fn visit_bytes<E>(self, v: &[u8]) -> Result<Vec<u8>, E> {
-                Ok(v.to_vec())
-            }
-            fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
-                Ok(v)
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut a: A,
-            ) -> Result<Vec<u8>, A::Error> {
-                let mut out = Vec::new();
-                while let Some(b) = a.next_element()? {
-                    out.push(b);
-                }
-                Ok(out)
-            }
-        }
-        d.deserialize_byte_buf(Bytes).map(Into::into)
-    }
 }
 
 in_rows!(Band => BandRows, Backtest => SeriesBacktest, Forecast => SeriesOutlook);
