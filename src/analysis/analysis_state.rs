@@ -28,6 +28,7 @@ use passk_core::settings::BandKind;
 use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use passk_plot::slots::SlotBook;
 use passk_protocol::Family;
+use passk_view::pair::default_pair;
 use passk_view::table::CountScores;
 
 /// Where the settings and the view are kept across reloads.
@@ -195,7 +196,8 @@ impl Analysis {
 
     /// The names of the series with tasks, and the two the paired and comparison panels
     /// compare (A − B): the view's choices (a link's or the user's) where they have tasks, else
-    /// the second series minus the first (DeepScaleR: RL − base).
+    /// the default pair ([`default_pair`]: two series, the second minus the first, DeepScaleR's
+    /// RL − base; of more, the two leading among those sharing the most tasks).
     pub fn compared(&self) -> (Memo<Vec<String>>, Choice, Choice) {
         let (datasets, view) = (self.datasets, self.view);
         let names = Memo::new(move |_| {
@@ -206,19 +208,24 @@ impl Analysis {
                     .collect::<Vec<_>>()
             })
         });
-        let pick = move |which: fn(&PageView) -> Option<String>, default: usize| {
+        // (The rule: passk_view::pair, which the summary states.)
+        let pair = Memo::new(move |_| {
+            datasets.with(|d| default_pair(d.iter().filter(|d| !d.tasks.is_empty())))
+        });
+        let pick = move |which: fn(&PageView) -> Option<String>,
+                         side: fn((usize, usize)) -> usize| {
             Memo::new(move |_| {
                 let want = view.with(which);
                 names.with(|n| {
                     want.filter(|w| n.contains(w))
-                        .or_else(|| n.get(default).cloned())
+                        .or_else(|| pair.get().and_then(|p| n.get(side(p)).cloned()))
                 })
             })
         };
         (
             names,
-            pick(|v| v.compare_a.clone(), 1),
-            pick(|v| v.compare_b.clone(), 0),
+            pick(|v| v.compare_a.clone(), |p| p.0),
+            pick(|v| v.compare_b.clone(), |p| p.1),
         )
     }
 

@@ -55,10 +55,14 @@ pub fn SummaryView(
     let compare = Memo::new(move |_| {
         let (x, y) = (name_a.get(), name_b.get());
         let want = a.view.with(|v| v.decide_k);
+        // (The default pair unless the user or a link chose one.)
+        let default = a
+            .view
+            .with(|v| v.compare_a.is_none() && v.compare_b.is_none());
         let comparing = a.pending.with(|p| p[Family::Compare.index()].is_some());
         a.comparison.with(|d| {
             let pair = x.as_deref().zip(y.as_deref());
-            compare_line(series.get(), d.as_ref(), comparing, pair, want)
+            compare_line(series.get(), d.as_ref(), comparing, pair, (want, default))
         })
     });
     let links = LINKS

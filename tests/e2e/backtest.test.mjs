@@ -101,7 +101,7 @@ test('the backtest leads with one sentence whose figures are the tables\'', asyn
     // The default k list ends at 1000, 7.8× n = 128: within the 64× the backtest measured.
     let l = await lead(page, series);
     assert.equal(l.k, 1000);
-    assert.equal(l.text, `Use ${l.chosen}: ${l.auto} points at k = ${fmt(l.k)} — within the ratios the backtest measured.`);
+    assert.equal(l.text, `${series}: use ${l.chosen}, ${l.auto} points at k = ${fmt(l.k)} — within the ratios the backtest measured.`);
     // "Would more samples help?" speaks of the estimator chosen.
     if (/^Going from/.test(l.gain)) assert.ok(l.gain.endsWith(`(${l.chosen}).`), l.gain);
     // Every ratio names the subsample sizes it comes from.
@@ -113,7 +113,7 @@ test('the backtest leads with one sentence whose figures are the tables\'', asyn
   const l = await lead(page, 'deepscaler_base');
   assert.equal(l.k, 100000);
   assert.match(l.auto, /^\d+\.\d+% ± \d+\.\d\d$/);
-  assert.equal(l.text, `Use ${l.chosen}: ${l.auto} points at k = 100,000 — extrapolated beyond the backtest, tested up to ${l.tested}.`);
+  assert.equal(l.text, `deepscaler_base: use ${l.chosen}, ${l.auto} points at k = 100,000 — extrapolated beyond the backtest, tested up to ${l.tested}.`);
   await page.getByTestId('backtest-panel').screenshot({ path: `${ARTIFACTS}backtest-lead.png` });
   await typeInto(page, 'k-list', '1, 2, 5, 10, 20, 50, 100, 200, 500, 1000');
 });

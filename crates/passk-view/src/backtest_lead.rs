@@ -1,5 +1,5 @@
-//! The backtest panel's first sentence: which estimator to use, its value and stated error at
-//! the largest budget of the k list, and whether that budget lies within the ratios the
+//! The backtest panel's first sentence: for which series, which estimator to use, its value
+//! and stated error at the largest budget of the k list, and whether that budget lies within the ratios the
 //! backtest measured — in the very figures the results table's auto column shows there.
 
 use crate::table::Cell;
@@ -19,22 +19,26 @@ pub fn backtest_lead(b: &SeriesBacktest, k: u64, auto: &Cell) -> String {
     }
     match auto {
         Cell::Backed(_, Some(_), Some(r)) => format!(
-            "Use {use_}: {} points at k = {k_text} — extrapolated beyond the backtest, tested up to {r}×.",
+            "{}: use {use_}, {} points at k = {k_text} — extrapolated beyond the backtest, tested up to {r}×.",
+            b.name,
             auto.text()
         ),
         Cell::Backed(_, Some(_), None) => format!(
-            "Use {use_}: {} points at k = {k_text} — within the ratios the backtest measured.",
+            "{}: use {use_}, {} points at k = {k_text} — within the ratios the backtest measured.",
+            b.name,
             auto.text()
         ),
         Cell::Backed(v, None, _) => format!(
-            "Use {use_}: {} at k = {k_text} — unbacked: the backtest measured no error there.",
+            "{}: use {use_}, {} at k = {k_text} — unbacked: the backtest measured no error there.",
+            b.name,
             percent(*v)
         ),
         Cell::Unbiased(v) => format!(
-            "At k = {k_text} every task has k ≤ n: the unbiased estimate, {}, needs no model. Beyond n, use {use_}.",
+            "{} at k = {k_text}: every task has k ≤ n, and the unbiased estimate, {}, needs no model. Beyond n, use {use_}.",
+            b.name,
             percent(*v)
         ),
-        _ => format!("Beyond n, use {use_}."),
+        _ => format!("{}: beyond n, use {use_}.", b.name),
     }
 }
 
@@ -89,7 +93,7 @@ mod tests {
             "{lead} / {shown}"
         );
         assert!(
-            lead.starts_with(&format!("Use {}: ", b.chosen().label())),
+            lead.starts_with(&format!("base: use {}, ", b.chosen().label())),
             "{lead}"
         );
         let tested = b.backtest.ratios.last().unwrap();
@@ -116,7 +120,7 @@ mod tests {
         assert_eq!(
             backtest_lead(&b, 10, &cell),
             format!(
-                "At k = 10 every task has k ≤ n: the unbiased estimate, 60.41%, needs no model. Beyond n, use {}.",
+                "base at k = 10: every task has k ≤ n, and the unbiased estimate, 60.41%, needs no model. Beyond n, use {}.",
                 b.chosen().label()
             )
         );

