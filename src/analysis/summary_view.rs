@@ -55,10 +55,12 @@ pub fn SummaryView(
     let compare = Memo::new(move |_| {
         let (x, y) = (name_a.get(), name_b.get());
         let want = a.view.with(|v| v.decide_k);
-        // (The default pair unless the user or a link chose one.)
-        let default = a
-            .view
-            .with(|v| v.compare_a.is_none() && v.compare_b.is_none());
+        // (The default pair unless the user or a link chose one of the series shown.)
+        let default = names.with(|n| {
+            let absent = |x: &Option<String>| x.as_ref().is_none_or(|x| !n.contains(x));
+            a.view
+                .with(|v| absent(&v.compare_a) && absent(&v.compare_b))
+        });
         let comparing = a.pending.with(|p| p[Family::Compare.index()].is_some());
         a.comparison.with(|d| {
             let pair = x.as_deref().zip(y.as_deref());

@@ -33,7 +33,7 @@ pub fn ComparePanel(
 ) -> impl IntoView {
     let a = analysis;
     let decision = a.comparison;
-    // The pair: the paired panel's (A − B; by default the second series minus the first).
+    // The pair: the paired panel's (A − B; by default passk_view::pair's).
     let (_, name_a, name_b) = a.compared();
     let pair = Memo::new(move |_| name_a.get().zip(name_b.get()));
     let rows = Memo::new(move |_| {

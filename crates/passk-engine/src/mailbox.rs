@@ -12,25 +12,30 @@ use passk_protocol::{InRows, Pooled, Rows};
 /// (None: that worker failed, and the job does the part itself).
 type Sent = (Pooled, u64, Part, Option<Rows>);
 
-/// The parts other workers sent for this worker's jobs, until their job takes them.
-#[derive(Debug)]
-pub struct Mailbox(RefCell<Vec<Sent>>);
-
-impl Default for Mailbox {
-    fn default() -> Self {
-        Mailbox(RefCell::new(Vec::new()))
-    }
-}
+/// The parts other workers sent for this worker's jobs, until their job takes them; and for
+/// each kind the job before which what arrives is over (rows read in the browser arrive after
+/// a pause, possibly once a newer job has begun).
+#[derive(Debug, Default)]
+pub struct Mailbox(RefCell<Vec<Sent>>, RefCell<Vec<(Pooled, u64)>>);
 
 impl Mailbox {
-    /// Keeps `rows` of `part` for `kind`'s job `job`.
+    /// Keeps `rows` of `part` for `kind`'s job `job` (not when that job is over).
     pub(crate) fn put(&self, kind: Pooled, job: u64, part: Part, rows: Option<Rows>) {
-        self.0.borrow_mut().push((kind, job, part, rows));
+        let over = self.1.borrow().iter().any(|&(k, j)| k == kind && job < j);
+        if !over {
+            self.0.borrow_mut().push((kind, job, part, rows));
+        }
     }
 
-    /// Drops what was sent for `kind`'s jobs before `job` (they are over).
+    /// Drops what was sent for `kind`'s jobs before `job` (they are over), and what comes
+    /// for them later.
     pub(crate) fn forget_before(&self, kind: Pooled, job: u64) {
         self.0.borrow_mut().retain(|m| m.0 != kind || m.1 >= job);
+        let mut floors = self.1.borrow_mut();
+        match floors.iter_mut().find(|f| f.0 == kind) {
+            Some(f) => f.1 = f.1.max(job),
+            None => floors.push((kind, job)),
+        }
     }
 
     /// What was sent of each of `parts` for `job`, once all have come (taken out), in part
@@ -75,5 +80,27 @@ impl Mailbox {
             }
             job.pause().await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use passk_core::analysis::bands::BandRows;
+
+    /// Rows that arrive once a newer job of their kind has begun (in the browser they are
+    /// read from a file first) are not kept: they would hold tens of megabytes until the next.
+    #[test]
+    fn rows_for_a_job_already_over_are_not_kept() {
+        let m = Mailbox::default();
+        let part = Part { index: 1, of: 2 };
+        m.forget_before(Pooled::Band, 5);
+        m.put(Pooled::Band, 4, part, Some(Rows::band(Vec::new())));
+        m.put(Pooled::Backtest, 4, part, None);
+        m.put(Pooled::Band, 5, part, Some(Rows::band(Vec::new())));
+        assert_eq!(m.0.borrow().len(), 2);
+        assert!(m.take::<BandRows>(4, &[part]).is_none());
+        let got = m.take::<BandRows>(5, &[part]).expect("job 5's part");
+        assert_eq!(got.len(), 1);
     }
 }

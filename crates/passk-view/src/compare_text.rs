@@ -158,9 +158,10 @@ fn difference(c: &PairRow, with_tasks: bool, at_front: bool) -> String {
 
 /// The sentence for pair (a, b) at budget `k` (the chosen one), held to the rules of
 /// [`claims`]: who is ahead at k = 1 (or that no difference is detectable there), where the
-/// other overtakes — only when each leads detectably at some k tested, with the crossover's
-/// interval and the share of resamples that cross — or that the estimates merely cross, and
-/// the difference at k. None when the pair has no row at k = 1.
+/// other overtakes — only when the lead at k = 1 is detectable and the other leads detectably
+/// at some k tested, with the crossover's interval and the share of resamples that cross —
+/// or that the estimates merely cross (and why that is no overtaking), and the difference at
+/// k. None when the pair has no row at k = 1.
 pub fn lead(d: &Comparison, a: &str, b: &str, k: u64) -> Option<String> {
     let rows = pair_rows(d, a, b);
     let first = rows.iter().find(|c| c.test.k == 1)?;
@@ -192,9 +193,15 @@ pub fn lead(d: &Comparison, a: &str, b: &str, k: u64) -> Option<String> {
                     interval.unwrap_or_default()
                 ));
             }
+            // Not an overtaking: said why.
             Some(kx) => s.push_str(&format!(
-                "; the estimates cross at k = {}, but neither leads detectably on both sides",
-                thousands(kx)
+                "; the estimates cross at k = {}, not a detectable overtaking: {}",
+                thousands(kx),
+                if led {
+                    format!("{behind} leads detectably at no k tested")
+                } else {
+                    "no lead is detectable at k = 1".to_string()
+                }
             )),
             None if led => s.push_str(&format!(
                 "; {behind} does not overtake up to k = {}",
