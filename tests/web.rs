@@ -316,13 +316,18 @@ async fn a_parts_rows_cross_as_a_file_not_in_the_message() {
         },
     };
     // The helper's answer: a small message, the rows a file beside it.
+    // The bytes of a posted message's buffer, and the files beside it.
+    let sizes = |posted: &passk_protocol::codec::Posted| {
+        let buffer: js_sys::ArrayBuffer = posted.transfer.get(0).unchecked_into();
+        let files: js_sys::Array = js_sys::Reflect::get(&posted.value, &"files".into())
+            .unwrap()
+            .unchecked_into();
+        (buffer.byte_length(), files.length())
+    };
     let posted = to_js(&reply).unwrap();
-    let buffer: js_sys::ArrayBuffer = posted.transfer.get(0).unchecked_into();
-    assert!(buffer.byte_length() < 200, "{}", buffer.byte_length());
-    let files: js_sys::Array = js_sys::Reflect::get(&posted.value, &"files".into())
-        .unwrap()
-        .unchecked_into();
-    assert_eq!(files.length(), 1);
+    let (bytes, files) = sizes(&posted);
+    assert!(bytes < 200, "{bytes}");
+    assert_eq!(files, 1);
     // The page: the rows as they came, handed on to the first worker as the same file.
     let Reply {
         answer: Answer::Rows { rows, .. },
@@ -344,12 +349,9 @@ async fn a_parts_rows_cross_as_a_file_not_in_the_message() {
         },
     };
     let posted = to_js(&on).unwrap();
-    let buffer: js_sys::ArrayBuffer = posted.transfer.get(0).unchecked_into();
-    assert!(buffer.byte_length() < 200, "{}", buffer.byte_length());
-    let sent: js_sys::Array = js_sys::Reflect::get(&posted.value, &"files".into())
-        .unwrap()
-        .unchecked_into();
-    assert_eq!(sent.length(), 1);
+    let (bytes, sent) = sizes(&posted);
+    assert!(bytes < 200, "{bytes}");
+    assert_eq!(sent, 1);
     // The first worker: read back, the rows bit for bit.
     let back: Request = from_js(cross(posted).await).unwrap();
     let Ask::Rows {

@@ -9,6 +9,7 @@ use crate::analysis::analysis_jobs::{
     backtest_pipeline, curve_pipeline, fit_pipeline, scaled_drawn, CurveOutputs, PendingJobs,
 };
 use crate::analysis::compare_job::compare_pipeline;
+use crate::analysis::compared::Pairing;
 use crate::analysis::job_progress::busy_text;
 use crate::analysis::report_job::report_pipeline;
 use crate::inputs::dataset_state::Inputs;
@@ -28,7 +29,6 @@ use passk_core::settings::BandKind;
 use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use passk_plot::slots::SlotBook;
 use passk_protocol::Family;
-use passk_view::pair::default_pair;
 use passk_view::table::CountScores;
 
 /// Where the settings and the view are kept across reloads.
@@ -48,9 +48,6 @@ struct Saved {
 fn colours(slot_keys: Memo<SlotBook>, workspace: Memo<Loaded>) -> Vec<Option<String>> {
     slot_keys.with(|b| workspace.with(|w| b.carried(&w.keys)))
 }
-
-/// A panel's choice of series (None: no series has tasks).
-pub type Choice = Memo<Option<String>>;
 
 /// The analysis state.
 #[derive(Clone, Copy)]
@@ -105,6 +102,8 @@ pub struct Analysis {
     pub with_backtests: Memo<Report>,
     /// Every pair's paired test, crossover and ranks (None while computed, or one series).
     pub comparison: RwSignal<Option<Comparison>>,
+    /// The series with tasks and their default pair ([`Pairing::compared`]).
+    pub pairing: Pairing,
 }
 
 impl Analysis {
@@ -192,41 +191,6 @@ impl Analysis {
             })
         });
         (names, chosen)
-    }
-
-    /// The names of the series with tasks, and the two the paired and comparison panels
-    /// compare (A − B): the view's choices (a link's or the user's) where they have tasks, else
-    /// the default pair ([`default_pair`]: two series, the second minus the first, DeepScaleR's
-    /// RL − base; of more, the two leading among those sharing the most tasks).
-    pub fn compared(&self) -> (Memo<Vec<String>>, Choice, Choice) {
-        let (datasets, view) = (self.datasets, self.view);
-        let names = Memo::new(move |_| {
-            datasets.with(|d| {
-                d.iter()
-                    .filter(|d| !d.tasks.is_empty())
-                    .map(|d| d.name.clone())
-                    .collect::<Vec<_>>()
-            })
-        });
-        // (The rule: passk_view::pair, which the summary states.)
-        let pair = Memo::new(move |_| {
-            datasets.with(|d| default_pair(d.iter().filter(|d| !d.tasks.is_empty())))
-        });
-        let pick = move |which: fn(&PageView) -> Option<String>,
-                         side: fn((usize, usize)) -> usize| {
-            Memo::new(move |_| {
-                let want = view.with(which);
-                names.with(|n| {
-                    want.filter(|w| n.contains(w))
-                        .or_else(|| pair.get().and_then(|p| n.get(side(p)).cloned()))
-                })
-            })
-        };
-        (
-            names,
-            pick(|v| v.compare_a.clone(), |p| p.0),
-            pick(|v| v.compare_b.clone(), |p| p.1),
-        )
     }
 
     /// The message for a field, if it is not valid.
@@ -392,5 +356,6 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         counts,
         with_backtests,
         comparison,
+        pairing: Pairing::new(datasets),
     }
 }

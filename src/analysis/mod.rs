@@ -5,6 +5,7 @@ pub mod analysis_settings;
 pub mod analysis_state;
 pub mod analysis_view;
 pub mod compare_job;
+pub mod compared;
 pub mod cover_panel;
 pub mod fit_panel;
 pub mod graded_notes;

@@ -116,7 +116,7 @@ pub fn PairedPanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
-    let (names, name_a, name_b) = a.compared();
+    let (names, name_a, name_b) = a.pairing.compared(a.view);
     // The paired bootstrap takes a while: the engine computes it, and a newer request
     // supersedes it.
     let result = RwSignal::new(None::<PairedResult>);

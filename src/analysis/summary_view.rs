@@ -37,7 +37,8 @@ pub fn SummaryView(
     let a = analysis;
     let notes = move || input_notes(inputs, "summary");
     // The series with tasks, and the pair compared (A − B).
-    let (names, name_a, name_b) = a.compared();
+    let (names, name_a, name_b) = a.pairing.compared(a.view);
+    let default_pair = a.pairing.default_shown(a.view);
     let series = Memo::new(move |_| names.with(Vec::len));
     // The standard error the results table shows (the view's, as a link says).
     let se = Memo::new(move |_| a.view.with(PageView::se_kind));
@@ -55,12 +56,7 @@ pub fn SummaryView(
     let compare = Memo::new(move |_| {
         let (x, y) = (name_a.get(), name_b.get());
         let want = a.view.with(|v| v.decide_k);
-        // (The default pair unless the user or a link chose one of the series shown.)
-        let default = names.with(|n| {
-            let absent = |x: &Option<String>| x.as_ref().is_none_or(|x| !n.contains(x));
-            a.view
-                .with(|v| absent(&v.compare_a) && absent(&v.compare_b))
-        });
+        let default = default_pair.get();
         let comparing = a.pending.with(|p| p[Family::Compare.index()].is_some());
         a.comparison.with(|d| {
             let pair = x.as_deref().zip(y.as_deref());

@@ -34,7 +34,7 @@ pub fn ComparePanel(
     let a = analysis;
     let decision = a.comparison;
     // The pair: the paired panel's (A − B; by default passk_view::pair's).
-    let (_, name_a, name_b) = a.compared();
+    let (_, name_a, name_b) = a.pairing.compared(a.view);
     let pair = Memo::new(move |_| name_a.get().zip(name_b.get()));
     let rows = Memo::new(move |_| {
         let Some((x, y)) = pair.get() else {

@@ -13,8 +13,8 @@ use passk_protocol::{InRows, Pooled, Rows};
 type Sent = (Pooled, u64, Part, Option<Rows>);
 
 /// The parts other workers sent for this worker's jobs, until their job takes them; and for
-/// each kind the job before which what arrives is over (rows read in the browser arrive after
-/// a pause, possibly once a newer job has begun).
+/// each kind the job before which what arrives is over (rows the page relays late, once a
+/// newer job of their kind has begun, are not kept).
 #[derive(Debug, Default)]
 pub struct Mailbox(RefCell<Vec<Sent>>, RefCell<Vec<(Pooled, u64)>>);
 
@@ -38,13 +38,13 @@ impl Mailbox {
         }
     }
 
-    /// What was sent of each of `parts` for `job`, once all have come (taken out), in part
-    /// order.
+    /// What was sent of each of `parts` for `job` (of `T`'s kind), once all have come (taken
+    /// out), in part order, as it came (not yet read back nor opened: [`wait`](Self::wait)).
     pub(crate) fn take<T: InRows>(
         &self,
         job: u64,
         parts: &[Part],
-    ) -> Option<Vec<(Part, Option<Vec<T>>)>> {
+    ) -> Option<Vec<(Part, Option<Rows>)>> {
         let mut held = self.0.borrow_mut();
         let mut parts: Vec<_> = parts
             .iter()
@@ -56,7 +56,7 @@ impl Mailbox {
             .rev()
             .map(|at| {
                 let (_, _, part, rows) = held.remove(at);
-                (part, rows.and_then(T::from_rows))
+                (part, rows)
             })
             .collect();
         out.sort_by_key(|p| p.0.index);
@@ -64,7 +64,9 @@ impl Mailbox {
     }
 
     /// [`take`](Self::take), waiting (between pauses, saying so with `waiting`) until all of
-    /// `parts` have come; None when a newer request stopped the job.
+    /// `parts` have come, each read back (in the browser rows cross as a file: read here, in
+    /// the job that needs them, off the page's thread) and opened (None: that part is done
+    /// here); None when a newer request stopped the job.
     pub(crate) async fn wait<T: InRows>(
         &self,
         job: &mut Job<'_>,
@@ -72,8 +74,16 @@ impl Mailbox {
         waiting: &str,
     ) -> Option<Vec<(Part, Option<Vec<T>>)>> {
         loop {
-            if let Some(got) = self.take(job.job, parts) {
-                return Some(got);
+            if let Some(got) = self.take::<T>(job.job, parts) {
+                let mut out = Vec::with_capacity(got.len());
+                for (part, rows) in got {
+                    let rows = match rows {
+                        Some(rows) => T::from_rows(rows.opened().await),
+                        None => None,
+                    };
+                    out.push((part, rows));
+                }
+                return Some(out);
             }
             if !job.tick(|| (waiting.to_string(), None)).await || !job.live() {
                 return None;
@@ -88,8 +98,8 @@ mod tests {
     use super::*;
     use passk_core::analysis::bands::BandRows;
 
-    /// Rows that arrive once a newer job of their kind has begun (in the browser they are
-    /// read from a file first) are not kept: they would hold tens of megabytes until the next.
+    /// Rows that arrive once a newer job of their kind has begun are not kept: they would
+    /// hold tens of megabytes until the next.
     #[test]
     fn rows_for_a_job_already_over_are_not_kept() {
         let m = Mailbox::default();

@@ -99,11 +99,6 @@ impl Engine {
     /// Runs one request to its reply (none when superseded).
     pub async fn run(self: Rc<Self>, req: Request, host: Rc<dyn Host>) {
         if let Ask::Rows { kind, part, rows } = req.ask {
-            // (In the browser the rows cross as a file: read here, off the page's thread.)
-            let rows = match rows {
-                Some(rows) => Some(rows.opened().await),
-                None => None,
-            };
             return self.mailbox.put(kind, req.job, part, rows);
         }
         let Some(mut job) = self.job(&req, host.as_ref()) else {

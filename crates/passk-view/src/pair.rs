@@ -3,8 +3,7 @@
 //! with two series, those two. Series that share no task with another are never the default
 //! pair while two others do share tasks.
 
-use std::collections::HashSet;
-
+use passk_core::analysis::paired::Paired;
 use passk_core::data::dataset::Dataset;
 
 /// The rule, in the words the summary says it.
@@ -15,17 +14,14 @@ pub const RULE: &str = "the two series leading at pass@1 among those that share 
 /// second minus the first); None with fewer than two.
 ///
 /// # Formula
-/// For three or more series: the pairs sharing the most task ids; among them the pair whose
+/// For three or more series: the pairs sharing the most tasks (as the comparison pairs them,
+/// [`Paired`]); among them the pair whose
 /// smaller pass@1 (the mean of c/n) is largest, then whose larger is; ties by list order.
 pub fn default_pair<'a>(series: impl IntoIterator<Item = &'a Dataset>) -> Option<(usize, usize)> {
     let series: Vec<&Dataset> = series.into_iter().collect();
     if series.len() < 3 {
         return (series.len() == 2).then_some((1, 0));
     }
-    let ids: Vec<HashSet<&str>> = series
-        .iter()
-        .map(|d| d.tasks.iter().filter_map(|t| t.id.as_deref()).collect())
-        .collect();
     let pass1: Vec<f64> = series
         .iter()
         .map(|d| d.tasks.iter().map(|t| t.counts.rate()).sum::<f64>() / d.tasks.len() as f64)
@@ -35,7 +31,8 @@ pub fn default_pair<'a>(series: impl IntoIterator<Item = &'a Dataset>) -> Option
     let mut best: Option<(Key, (usize, usize))> = None;
     for i in 0..series.len() {
         for j in i + 1..series.len() {
-            let shared = ids[i].intersection(&ids[j]).count();
+            // The tasks the comparison pairs (none where it cannot: ids missing or repeated).
+            let shared = Paired::new(series[i], series[j]).map_or(0, |p| p.pairs.len());
             let (lo, hi) = (pass1[i].min(pass1[j]), pass1[i].max(pass1[j]));
             let key = (shared, lo, hi);
             let better = best
