@@ -184,6 +184,9 @@ def test_report_compare_plan_are_the_command_lines(files):
     assert passk.report(*paths, k=[1, 10, 100], forecast=False) == json.loads(cli("report", *paths, "--k", "1,10,100", "--no-forecast"))
     assert passk.report(*paths) == json.loads(cli("report", *paths))
     assert passk.compare(*paths, k=[1, 100]) == json.loads(cli("compare", *paths, "--k", "1,100"))
+    # The page's sentence, the same in every door (issue 68): the first paragraph of --format md.
+    sentence = passk.compare(*paths)["sentence"]
+    assert sentence == cli("compare", *paths, "--format", "md").split("\n\n")[0]
     assert passk.plan(*paths, next=True, k=100) == json.loads(cli("plan", *paths, "--next", "--k", "100"))
     plans = json.loads(cli("plan", *paths, "--k", "8", "--half-width", "1%"))
     assert passk.plan(*paths, k=8, half_width="1%") == (plans if isinstance(plans, list) else [plans])

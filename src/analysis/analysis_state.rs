@@ -91,7 +91,7 @@ pub struct Analysis {
     pub slot_keys: Memo<SlotBook>,
     /// The series as read, renamed and reordered as the user set (`view.series`).
     pub workspace: Memo<Loaded>,
-    /// The `passk-report/1` document of every series, without CV-ELPD and the per-row
+    /// The `passk-report/2` document of every series, without CV-ELPD and the per-row
     /// bootstrap bands (the download asks the engine for the whole one), filled by a job
     /// after the fits.
     pub report: RwSignal<Report>,

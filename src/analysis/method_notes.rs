@@ -62,7 +62,7 @@ const NOTES: [(&str, &str, &str, &str); 10] = [
         "Vérine et al. (2026).",
     ),
     (
-        "Cover@τ and the log-logit extrapolation",
+        "Cover@τ and the logit line",
         "Cover@τ = share of tasks with c/n ≥ τ (plug-in, exact in integers) or Σ P(p ≥ τ | data)/N under the BB fit; ∫G = pass@1. Extrapolation: least squares of logit(pass@k) on ln k over k = 1, 2, 4, … ≤ n.",
         "Cover reads reliability rather than best-of-k; the extrapolation is a heuristic.",
         "Dragoi et al. (Cover@τ); the log-k trend of pass@k.",

@@ -1,4 +1,4 @@
-//! The download of the whole `passk-report/1` document.
+//! The download of the whole `passk-report/2` document.
 
 use leptos::prelude::*;
 
@@ -11,7 +11,7 @@ use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
 use passk_core::settings::Options;
 use passk_protocol::{Answer, Ask, Family, Reply, Request};
 
-/// Asks the engine for the whole `passk-report/1` document of the series of `a` last fitted,
+/// Asks the engine for the whole `passk-report/2` document of the series of `a` last fitted,
 /// CV-ELPD, bootstrap bands and the forecasts (to the panel's reach target) included, with
 /// the error policy's summary of each series, and offers it as `passk-report.json` when it
 /// arrives.

@@ -173,7 +173,7 @@ pub fn ResultsTable(
             </div>
             <p class="se-choice">
                 <label>
-                    "± SE "
+                    "Standard error (SE) "
                     <select data-testid="se-kind"
                         prop:value=move || se.get().key()
                         on:change=move |ev| {

@@ -11,11 +11,11 @@ use crate::inputs::dataset_state::Inputs;
 use crate::inputs::input_notes::input_notes;
 use crate::widgets::section_nav::section_link;
 use passk_app::page::page_view::PageView;
-use passk_core::estimators::stderr::SeKind;
+use passk_core::data::dataset::Dataset;
 use passk_io::display::thousands;
 use passk_protocol::Family;
-use passk_view::plan_text;
-use passk_view::summary::{compare_line, summary};
+use passk_view::ranking::ranking_line;
+use passk_view::summary::{caption, compare_line, summary};
 
 /// The sections the summary links to: (element id, label).
 const LINKS: [(&str, &str); 4] = [
@@ -63,6 +63,16 @@ pub fn SummaryView(
             compare_line(series.get(), d.as_ref(), comparing, pair, (want, default))
         })
     });
+    // With three series or more, one line of ranking at pass@1 (what is and is not separable).
+    let ranking = Memo::new(move |_| {
+        a.comparison.with(|d| {
+            let d = d.as_ref()?;
+            a.datasets.with(|ds| {
+                let with: Vec<&Dataset> = ds.iter().filter(|d| !d.tasks.is_empty()).collect();
+                ranking_line(&with, d)
+            })
+        })
+    });
     let links = LINKS
         .into_iter()
         .map(|(id, label)| {
@@ -96,11 +106,7 @@ pub fn SummaryView(
             };
             return view! { <p class="note" data-testid="summary-waiting" role="status">{text}</p> }.into_any();
         };
-        let level = plan_text::level(s.level);
-        let over = match s.se {
-            SeKind::Tasks => "tasks as a sample",
-            SeKind::Sampling => "samples per task",
-        };
+        let caption = caption(s.level, s.se);
         let head = s
             .ks
             .iter()
@@ -134,12 +140,13 @@ pub fn SummaryView(
             <p data-testid="summary-data">{s.data}</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Headline pass@k">
                 <table class="results summary-table" data-testid="summary-table">
-                    <caption>{format!("the unbiased estimate ± its {level} interval in points ({over})")}</caption>
+                    <caption>{caption}</caption>
                     <thead><tr><th scope="col" class="left">"series"</th>{head}</tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
             <p class="summary-compare" data-testid="summary-compare">{move || compare.get()}</p>
+            {move || ranking.get().map(|r| view! { <p class="summary-ranking" data-testid="summary-ranking">{r}</p> })}
         }
         .into_any()
     };

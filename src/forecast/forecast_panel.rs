@@ -222,9 +222,12 @@ pub fn ForecastPanel(
     let reach_rows = move || {
         shown.get().0.into_iter().map(|(name, f)| {
             let cell = |fit: ForecastFit| f.reach.iter().find(|r| r.fit == fit).map(reach_cell).unwrap_or_else(|| "—".into());
+            // The data's own answer where the target is reached within the samples drawn.
+            let measured = f.reach.first().map(|r| r.measured.map_or_else(|| "beyond n".to_string(), thousands)).unwrap_or_else(|| "—".into());
             view! {
                 <tr>
                     <th scope="row" class="left">{name}</th>
+                    <td data-fit="measured">{measured}</td>
                     {ForecastFit::ALL.map(|fit| view! { <td data-fit=fit.key()>{cell(fit)}</td> }).collect_view()}
                 </tr>
             }
@@ -240,6 +243,13 @@ pub fn ForecastPanel(
     view! {
         <section node_ref=section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("forecast") aria-labelledby="forecast-title" data-testid="forecast-panel">
             <FoldHead key="forecast" title_id="forecast-title">"Forecast: what more samples would buy"</FoldHead>
+            // The target beside the answer, at the top: the data's own k first, then the fits'.
+            <p class="reach-target"><label class="inline">
+                "Samples to reach pass@k = "
+                <input type="text" inputmode="decimal" size="8" data-testid="forecast-reach" prop:value=move || a.view.with(|v| v.reach.clone()).unwrap_or_else(|| DEFAULT_REACH.into())
+                    on:change=move |ev| a.view.update(|v| v.reach = Some(event_target_value(&ev))) aria-describedby="forecast-reach-error" />
+            </label></p>
+            {move || a.view.with(PageView::reach_target).err().map(|e| view! { <p class="error small" id="forecast-reach-error" data-testid="forecast-reach-error">{e}</p> })}
             <p class="answer" data-testid="forecast-lead">{move || shown.with(|(s, _)| {
                 let rows: Vec<_> = s.iter().map(|(n, f)| (n.as_str(), f.reach.iter().find(|r| r.fit == ForecastFit::ScaledBeta))).collect();
                 passk_view::leads::forecast(&rows, 3)
@@ -272,17 +282,12 @@ pub fn ForecastPanel(
                     on:change=move |ev| a.view.update(|v| v.power_range = Some(event_target_value(&ev))) aria-describedby="forecast-range-error" />
             </label></p>
             {move || a.view.with(PageView::power_range).err().map(|e| view! { <p class="error small" id="forecast-range-error" data-testid="forecast-range-error">{e}</p> })}
-            <p><label class="inline">
-                "Samples to reach pass@k = "
-                <input type="text" inputmode="decimal" size="6" data-testid="forecast-reach" prop:value=move || a.view.with(|v| v.reach.clone()).unwrap_or_else(|| DEFAULT_REACH.into())
-                    on:change=move |ev| a.view.update(|v| v.reach = Some(event_target_value(&ev))) aria-describedby="forecast-reach-error" />
-            </label></p>
-            {move || a.view.with(PageView::reach_target).err().map(|e| view! { <p class="error small" id="forecast-reach-error" data-testid="forecast-reach-error">{e}</p> })}
             <div class="table-wrap" tabindex="0" role="region" aria-label="Samples to reach the target">
                 <table class="results" data-testid="forecast-reach-table">
-                    <caption>{move || format!("Smallest k with forecast pass@k ≥ {} (scaled Beta: bootstrap interval with resamples set)", target())}</caption>
+                    <caption>{move || format!("Smallest k with pass@k ≥ {}: measured (unbiased, within the samples drawn), then each forecast (scaled Beta: bootstrap interval with resamples set)", target())}</caption>
                     <thead><tr>
                         <th scope="col">"series"</th>
+                        <th scope="col">"measured (unbiased)"</th>
                         {ForecastFit::ALL.map(|f| view! { <th scope="col">{f.label()}</th> }).collect_view()}
                     </tr></thead>
                     <tbody>{reach_rows}</tbody>

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::analysis::analysis_state::Analysis;
+use passk_app::page::page_view::PageView;
 use passk_view::stop_text::stop_view;
 
 /// The answer and its table.
@@ -21,10 +22,12 @@ pub fn StopNext(
         let (prior, confidence) = a
             .settings
             .with(|s| (s.opts.settings.prior, s.opts.settings.confidence));
+        // The summary's intervals (the results table's SE), as the view says.
+        let se = a.view.with(PageView::se_kind);
         a.datasets.with(|ds| {
             let with_tasks: Vec<_> = ds.iter().filter(|d| !d.tasks.is_empty()).cloned().collect();
             (!with_tasks.is_empty()).then(|| {
-                let v = stop_view(&with_tasks, k, prior, confidence);
+                let v = stop_view(&with_tasks, k, prior, confidence, se);
                 let names: Vec<String> = with_tasks.iter().map(|d| d.name.clone()).collect();
                 (v, names)
             })

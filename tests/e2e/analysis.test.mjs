@@ -59,7 +59,7 @@ test('the JSON report is the passk report of the same files', async () => {
   const page = await downloadJson(h.page, 'download-report');
   // The download carries the forecast panel's target (0.9 unless typed): `reach` rows.
   const cli = passkJson('report', ...EXAMPLES, '--reach', '0.9');
-  assert.equal(page.schema, 'passk-report/1');
+  assert.equal(page.schema, 'passk-report/2');
   assert.deepEqual(page.models[0].reach.map((r) => r.target), [0.9, 0.9, 0.9, 0.9]);
   // The page adds its backtest once it is in; backtest.test.mjs checks that part against
   // passk report --backtest.

@@ -35,7 +35,7 @@ test('the auto curve joins the Pass@k chart and the table gets an error bar', as
   await h.page.waitForFunction(() => document.querySelector('[data-testid=chart-pass-at-k-data] thead')?.textContent.includes('auto (backtested)'));
   const cell = h.page.getByTestId('results-table').locator('tbody tr', { hasText: 'deepscaler_base' }).last().locator('td').last();
   // The table's report follows the chart's curves (it shows "—" until it arrives).
-  const errorBar = /^\d+\.\d+% (± \d+\.\d\d|\(unbacked\))$/;
+  const errorBar = /^\d+\.\d+% (\(error \d+\.\d\d\)|\(unbacked\))$/;
   await cell.filter({ hasText: errorBar }).waitFor({ timeout: 30_000 });
   assert.match(await cell.textContent(), errorBar);
   await h.page.getByTestId('toggle-auto').uncheck();
@@ -101,7 +101,9 @@ test('the backtest leads with one sentence whose figures are the tables\'', asyn
     // The default k list ends at 1000, 7.8× n = 128: within the 64× the backtest measured.
     let l = await lead(page, series);
     assert.equal(l.k, 1000);
-    assert.equal(l.text, `${series}: use ${l.chosen}, ${l.auto} points at k = ${fmt(l.k)} — within the ratios the backtest measured.`);
+    // The table's "92.80% (error 0.41)" as "92.80% at k = 1,000 (expected error 0.41 points)".
+    const [value, error] = /^(.+) \(error (.+)\)$/.exec(l.auto).slice(1);
+    assert.equal(l.text, `${series}: use ${l.chosen}, ${value} at k = ${fmt(l.k)} (expected error ${error} points) — within the ratios the backtest measured.`);
     // "Would more samples help?" speaks of the estimator chosen.
     if (/^Going from/.test(l.gain)) assert.ok(l.gain.endsWith(`(${l.chosen}).`), l.gain);
     // Every ratio names the subsample sizes it comes from.
@@ -112,8 +114,9 @@ test('the backtest leads with one sentence whose figures are the tables\'', asyn
   await page.getByTestId('results-table').locator('td.k', { hasText: /^100,?000$/ }).first().waitFor();
   const l = await lead(page, 'deepscaler_base');
   assert.equal(l.k, 100000);
-  assert.match(l.auto, /^\d+\.\d+% ± \d+\.\d\d$/);
-  assert.equal(l.text, `deepscaler_base: use ${l.chosen}, ${l.auto} points at k = 100,000 — extrapolated beyond the backtest, tested up to ${l.tested}.`);
+  assert.match(l.auto, /^\d+\.\d+% \(error \d+\.\d\d\)$/);
+  const [value, error] = /^(.+) \(error (.+)\)$/.exec(l.auto).slice(1);
+  assert.equal(l.text, `deepscaler_base: use ${l.chosen}, ${value} at k = 100,000 (expected error ${error} points) — extrapolated beyond the backtest, tested up to ${l.tested}.`);
   await page.getByTestId('backtest-panel').screenshot({ path: `${ARTIFACTS}backtest-lead.png` });
   await typeInto(page, 'k-list', '1, 2, 5, 10, 20, 50, 100, 200, 500, 1000');
 });

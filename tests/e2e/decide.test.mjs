@@ -18,7 +18,7 @@ test('DeepScaleR: who leads at k = 1, where the base model overtakes, and how su
   await ready(page);
   await page.getByTestId('decide-panel').scrollIntoViewIfNeeded();
   const sentence = await page.getByTestId('decide-sentence').textContent();
-  assert.match(sentence, /^deepscaler_rl is ahead at k = 1 by 7\.60 points \(95 %: ± 0\.80; p < 10⁻¹⁵; 1,060 paired problems\); deepscaler_base overtakes at k = 22 \(95 %: \d+–\d+; \d+ % of 200 resamples cross\); at k = 100 deepscaler_base is ahead by \d\.\d\d points/);
+  assert.match(sentence, /^deepscaler_rl is ahead at k = 1 by 7\.60 points \(95 %: ± 0\.80; p < 10⁻¹⁵; 1,060 paired problems\); deepscaler_base overtakes at k = 22 \(95 %: 13–46; 100 % of 2,000 resamples cross\); at k = 100 deepscaler_base is ahead by \d\.\d\d points/);
   const ks = await page.getByTestId('decide-table').locator('tbody tr').evaluateAll((rs) => rs.map((r) => Number(r.dataset.k)));
   assert.deepEqual(ks, [1, 2, 5, 10, 20, 50, 100]);
   const cli = passkJson('compare', ...EXAMPLES, '--k', ks.join(','), '--bootstrap', '200');
@@ -42,7 +42,12 @@ test('DeepScaleR: who leads at k = 1, where the base model overtakes, and how su
   assert.equal(csv.length, 1 + cli.comparisons.length);
   assert.equal(Number(csv[1].split(',')[4]), cli.comparisons[0].diff);
   const x = cli.crossovers[0];
-  assert.ok(sentence.includes(`overtakes at k = ${x.k} (95 %: ${Math.round(x.interval[0])}–${Math.round(x.interval[1])}; ${Math.round(100 * (1 - x.no_crossover_share))} % of 200 resamples cross)`), sentence);
+  // Integer ends and at least 2,000 resamples (issue 68), the same as the CLI's.
+  assert.equal(x.resamples, 2000);
+  assert.ok(Number.isInteger(x.interval[0]) && Number.isInteger(x.interval[1]));
+  assert.ok(sentence.includes(`overtakes at k = ${x.k} (95 %: ${x.interval[0]}–${x.interval[1]}; ${Math.round(100 * (1 - x.no_crossover_share))} % of 2,000 resamples cross)`), sentence);
+  // The page's sentence is the one `passk compare` prints (its default k list).
+  assert.equal(sentence, passkJson('compare', ...EXAMPLES).sentence);
   await page.getByTestId('decide-panel').screenshot({ path: `${ARTIFACTS}decide-deepscaler.png` });
   assertClean(h);
 });

@@ -46,6 +46,10 @@ test('DeepScaleR: exponents and reach as passk report, and a target typed', asyn
   const half = passkJson('report', ...EXAMPLES, '--reach', '0.5');
   const want = thousands(half.models[0].reach.find((r) => r.fit === 'scaled_beta').k);
   await page.getByTestId('forecast-reach-table').locator('td[data-fit=scaled_beta]').first().filter({ hasText: new RegExp(`^${want}$`) }).waitFor({ timeout: 60000 });
+  // The data's own answer first (issue 68): the measured k, as the CLI's `measured`.
+  const measured = await page.getByTestId('forecast-reach-table').locator('td[data-fit=measured]').allTextContents();
+  assert.deepEqual(measured, half.models.map((m) => (m.reach[0].measured === undefined ? 'beyond n' : thousands(m.reach[0].measured))));
+  assert.match(await page.getByTestId('forecast-lead').textContent(), /^Smallest k with pass@k ≥ 50\.00%, measured \(unbiased, within the samples drawn\): deepscaler_base 1, deepscaler_rl 1\.$/);
   // The least-squares range: as passk report --power-range.
   await typeInto(page, 'forecast-range', '4-64');
   await page.getByTestId('forecast-range').press('Enter');

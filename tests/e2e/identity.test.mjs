@@ -77,8 +77,17 @@ test('share after a reorder and a zoom: the receiver sees the same names, colour
   await page.keyboard.press('End');
   await page.keyboard.press('+');
   await page.getByTestId('chart-pass-at-k-unzoom').waitFor();
-  // The picture first: it waits until no job runs, so that the legend read next is that of
-  // the curves of these names (the first test's rename may still be drawing).
+  // The legend of the curves of these names first (the first test's rename may still be
+  // drawing: the curves wait behind the comparison on their worker), then the picture.
+  const names = (await listed(page)).map((r) => r[0]).sort();
+  await page.waitForFunction(
+    (want) => {
+      const keys = [...(document.querySelector('[data-testid=chart-pass-at-k]')?.closest('section')?.querySelectorAll('[data-testid=series-legend] button.key') ?? [])];
+      return JSON.stringify(keys.map((b) => b.dataset.series).sort()) === JSON.stringify(want);
+    },
+    names,
+    { timeout: 120_000 },
+  );
   const drawn = await picture(page);
   const mine = { list: await listed(page), colours: await colours(page), picture: drawn };
   assert.equal(new Set(Object.values(mine.colours)).size, 7, 'seven colours');

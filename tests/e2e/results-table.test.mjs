@@ -21,7 +21,7 @@ const ready = (page) => table(page).filter({ hasText: 'Pythia 12B' }).waitFor();
 test('by default: series, k, pass@k ± SE and auto — the answer without sideways scrolling', async () => {
   const { page } = h;
   await ready(page);
-  assert.deepEqual(await labels(page), ['series', 'k', 'pass@k (unbiased)', '± SE (tasks)', 'auto (backtested)']);
+  assert.deepEqual(await labels(page), ['series', 'k', 'pass@k (unbiased)', 'SE (over tasks)', 'auto (backtested)']);
   assert.ok((await overflow(page)) <= 0, 'no sideways scroll at 1280 px');
   // The auto column has a value in each row (the backtest has run: about 22 s for the seven
   // Pythia series with the scaled fits among its candidates) and is on screen.
@@ -56,7 +56,7 @@ test('the picker adds a column; a reload and a share link keep the choice', asyn
   await picker.locator('summary').click();
   await picker.locator('input[data-col=bb]').check();
   await table(page).locator('th[data-col=bb]').waitFor();
-  assert.deepEqual(await labels(page), ['series', 'k', 'pass@k (unbiased)', '± SE (tasks)', 'BB', 'auto (backtested)']);
+  assert.deepEqual(await labels(page), ['series', 'k', 'pass@k (unbiased)', 'SE (over tasks)', 'BB', 'auto (backtested)']);
   assert.match(await picker.locator('summary').textContent(), /^columns: 4 of \d+$/);
   await page.reload();
   await ready(page);

@@ -39,7 +39,7 @@ test('± SE over tasks by default, over samples on request, each explained', asy
   await h.page.waitForFunction(() => document.querySelectorAll('[data-testid=results-table] thead th').length > 10);
   const head = await header();
   assert.equal(head[2], 'pass@k (unbiased)');
-  assert.equal(head[3], '± SE (tasks)');
+  assert.equal(head[3], 'SE (over tasks)');
   assert.equal(head.at(-1), 'auto (backtested)');
   assert.deepEqual(head.slice(-11, -1), ['G-Pass@k τ=0.5', 'G-Pass@k τ=0.75', 'G-Pass@k τ=1', ...MORE]);
   assert.match(await h.page.getByTestId('se-note').textContent(), /^Over tasks: .*√T/);
@@ -47,18 +47,18 @@ test('± SE over tasks by default, over samples on request, each explained', asy
   for (const [i, series] of ['deepscaler_base', 'deepscaler_rl'].entries()) {
     for (const k of [1, 10, 100]) {
       const want = cli.models[i].pass_at_k.find((r) => r.k === k).se;
-      const got = await cell(series, k, '± SE (tasks)');
-      assert.match(got.text, /^± \d+\.\d+$/);
+      const got = await cell(series, k, 'SE (over tasks)');
+      assert.match(got.text, /^\d+\.\d+$/);
       assert.equal(number(got.title), want.tasks, `${series} k=${k}`);
     }
   }
   await h.page.getByTestId('se-kind').selectOption('sampling');
   await waitForText(h.page, 'se-note', /^Over samples: /);
-  assert.equal((await header())[3], '± SE (sampling)');
+  assert.equal((await header())[3], 'SE (over samples)');
   const want = cli.models[0].pass_at_k.find((r) => r.k === 10).se.sampling;
-  assert.equal(number((await cell('deepscaler_base', 10, '± SE (sampling)')).title), want);
+  assert.equal(number((await cell('deepscaler_base', 10, 'SE (over samples)')).title), want);
   // n = 128 < 2k = 200: empty, and the cell says why.
-  const empty = await cell('deepscaler_base', 100, '± SE (sampling)');
+  const empty = await cell('deepscaler_base', 100, 'SE (over samples)');
   assert.equal(empty.text, '—');
   assert.match(empty.title, /n ≥ 2k = 200/);
   await h.page.getByTestId('results-table').screenshot({ path: `${ARTIFACTS}stderr-table.png` });
@@ -129,7 +129,7 @@ test('a share link carries the τ list, the SE kind and the planner', async () =
     assert.equal(await other.page.getByTestId('plan-half-width').inputValue(), '0.5%');
     await waitForText(other.page, 'plan-samples', 'pass@8 to ±0.50 points');
     const head = await other.page.getByTestId('results-table').locator('thead th').evaluateAll(headers);
-    assert.ok(head.includes('G-Pass@k τ=0.6') && head.includes('± SE (sampling)'), `${head}`);
+    assert.ok(head.includes('G-Pass@k τ=0.6') && head.includes('SE (over samples)'), `${head}`);
     assertClean(other);
   });
 });

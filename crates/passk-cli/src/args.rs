@@ -10,6 +10,8 @@ use passk_core::data::errors::ErrorPolicy;
 use passk_core::estimators::bayes_at_n::Rubric;
 use passk_core::settings::Options;
 use passk_io::read::{Format, ReadOptions};
+
+use crate::output::Output;
 use passk_io::settings;
 
 use crate::usage::USAGE;
@@ -144,6 +146,8 @@ pub struct Args {
     pub files: Vec<String>,
     /// The forced input format (None: detected).
     pub format: Option<Format>,
+    /// How the answer is printed (`--format json|md|text`).
+    pub output: Output,
     /// The page a share link opens (`link`).
     pub page: String,
     /// The report's options; `backtest` is set once the whole line is read.
@@ -185,6 +189,7 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
     let mut a = Args {
         files: Vec::new(),
         format: None,
+        output: Output::Json,
         page: DEFAULT_PAGE.to_string(),
         opts: Options {
             forecast: true,
@@ -237,7 +242,10 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
             Flag::Seed => s.seed = value(&mut p, flag, settings::parse_seed)?,
             Flag::Folds => s.folds = value(&mut p, flag, settings::parse_folds)?,
             Flag::BacktestRepeats => a.repeats = value(&mut p, flag, settings::parse_whole)?,
-            Flag::Format => a.format = value(&mut p, flag, parse_format)?,
+            Flag::Format => match value(&mut p, flag, parse_format)? {
+                FormatArg::Output(o) => a.output = o,
+                FormatArg::Input(f) => a.format = f,
+            },
             Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
             Flag::ByGroup => a.by_group = true,
             Flag::Next => a.next = true,
@@ -363,13 +371,28 @@ fn key(v: &str) -> Result<String, String> {
     }
 }
 
-/// `--format F`: auto (None) or one of the formats' keys.
-fn parse_format(v: &str) -> Result<Option<Format>, String> {
-    if v == "auto" {
-        return Ok(None);
+/// What `--format F` names: how the answer is printed (json, md, text), or the input's
+/// format (auto or one of the readers' keys, none of which is json, md or text).
+enum FormatArg {
+    Output(Output),
+    Input(Option<Format>),
+}
+
+/// `--format F`: json, md or text, else auto (None) or one of the formats' keys.
+fn parse_format(v: &str) -> Result<FormatArg, String> {
+    if let Some(o) = Output::from_key(v) {
+        return Ok(FormatArg::Output(o));
     }
-    Format::from_key(v).map(Some).ok_or_else(|| {
-        let keys: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
-        format!("one of auto, {}", keys.join(", "))
-    })
+    if v == "auto" {
+        return Ok(FormatArg::Input(None));
+    }
+    Format::from_key(v)
+        .map(|f| FormatArg::Input(Some(f)))
+        .ok_or_else(|| {
+            let keys: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
+            format!(
+                "one of json, md, text (the output), auto, {} (the input)",
+                keys.join(", ")
+            )
+        })
 }

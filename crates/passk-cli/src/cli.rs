@@ -1,5 +1,5 @@
 //! The `passk` command line (native only): `passk report [FILE ...|-] [FLAGS]` prints the
-//! `passk-report/1` JSON document; `passk counts` the counts as read; `passk link` a share
+//! `passk-report/2` JSON document; `passk counts` the counts as read; `passk link` a share
 //! link that opens the page with the files' series. One parser (lexopt) reads all three: each
 //! command lists the flags it accepts, and a value follows its flag as `--flag value` or
 //! `--flag=value`. Exit status 2 on a malformed argument, an unreadable file or rejected rows
@@ -22,35 +22,9 @@ use passk_io::counts_doc::counts_json;
 use passk_io::read::{assemble, refusal, series_name_for, FileRead, Format, ReadOptions, Reader};
 
 use crate::args::{parse, Args, Flag};
+use crate::capture::{self, print_err, print_out};
+use crate::output::{compare_out, report_out, speaks};
 use crate::usage::USAGE;
-
-thread_local! {
-    /// What the commands print, when captured ([`run_captured`]) instead of written out.
-    static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-    /// What they say on stderr (rejected rows, readers' notes), when captured.
-    static SAID: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
-    /// Inputs held in memory, by the name a file argument gives ([`run_captured`]).
-    static MEMORY: std::cell::RefCell<Vec<(String, Vec<u8>)>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Says `text` on stderr (or into the capture of [`run_captured`]).
-fn print_err(text: &str) {
-    let captured = SAID.with_borrow_mut(|c| c.as_mut().map(|c| c.push(text.to_string())).is_some());
-    if !captured {
-        eprintln!("{text}");
-    }
-}
-
-/// Prints a result and a new line on stdout (or into the capture of [`run_captured`]); a
-/// reader that went away (`| head`) is not an error worth a panic.
-pub(crate) fn print_out(text: &str) {
-    let captured = CAPTURED.with_borrow_mut(|c| c.as_mut().map(|c| c.push_str(text)).is_some());
-    if !captured {
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{text}").and_then(|_| out.flush());
-    }
-}
 
 /// Runs the command line `args` (the command first) and returns what it prints on stdout,
 /// or its error: the Python package's way in, so that its documents are the command line's
@@ -73,13 +47,9 @@ pub fn run_with(
     args: Vec<OsString>,
     memory: Vec<(String, Vec<u8>)>,
 ) -> Result<(String, Vec<String>), String> {
-    CAPTURED.with_borrow_mut(|c| *c = Some(String::new()));
-    SAID.with_borrow_mut(|c| *c = Some(Vec::new()));
-    MEMORY.with_borrow_mut(|m| *m = memory);
+    capture::start(memory);
     let result = run(args);
-    let out = CAPTURED.with_borrow_mut(Option::take).unwrap_or_default();
-    let said = SAID.with_borrow_mut(Option::take).unwrap_or_default();
-    MEMORY.with_borrow_mut(Vec::clear);
+    let (out, said) = capture::finish();
     result.map(|_| (out, said))
 }
 
@@ -103,6 +73,9 @@ pub fn run(mut args: Vec<OsString>) -> Result<ExitCode, String> {
         return Err(format!("unknown command '{name}'\n\n{USAGE}"));
     };
     match parse(rest, flags)? {
+        Some(args) if !speaks(&name, args.output, args.next) => Err(format!(
+            "{name} prints JSON only: --format md and text are for report, compare and plan --next"
+        )),
         Some(args) => command(args),
         None => Ok(ExitCode::SUCCESS),
     }
@@ -227,8 +200,7 @@ fn read_all(
         let mut reader = Reader::new(&shown, &series_name_for(path), format)
             .with_options(options.clone())
             .with_parquet();
-        let held =
-            MEMORY.with_borrow(|m| m.iter().find(|(name, _)| name == path).map(|h| h.1.clone()));
+        let held = capture::held(path);
         let mut input: Box<dyn Read> = match held {
             Some(bytes) => Box::new(std::io::Cursor::new(bytes)),
             None if path == "-" => Box::new(std::io::stdin()),
@@ -322,7 +294,7 @@ struct NamedPlan {
 fn plan(args: Args) -> Result<ExitCode, String> {
     if args.next {
         let (datasets, _, any_rejected) = read_files(&args)?;
-        print_out(&crate::next::next_json(&args, &datasets)?);
+        print_out(&crate::next::next_text(&args, &datasets)?);
         return Ok(status(any_rejected));
     }
     let k = match args.opts.ks.as_slice() {
@@ -376,12 +348,11 @@ fn compare(mut args: Args) -> Result<ExitCode, String> {
         Pairs::All
     };
     let d = compare_all(&datasets, &args.opts.ks, pairs, &args.opts.settings);
-    let json = serde_json::to_string_pretty(&d).map_err(|e| format!("writing JSON: {e}"))?;
-    print_out(&json);
+    print_out(&compare_out(&datasets, &d, args.output)?);
     Ok(status(any_rejected))
 }
 
-/// `passk report [FILE ...|-] [FLAGS]`: the passk-report/1 JSON document.
+/// `passk report [FILE ...|-] [FLAGS]`: the passk-report/2 JSON document.
 fn report(mut args: Args) -> Result<ExitCode, String> {
     let ((datasets, rejected, any_rejected), errors) = read_with_errors(&args)?;
     default_budgets(&mut args, &datasets);
@@ -389,7 +360,12 @@ fn report(mut args: Args) -> Result<ExitCode, String> {
     for (m, e) in report.models.iter_mut().zip(errors) {
         m.errors = e;
     }
-    let json = serde_json::to_string_pretty(&report).map_err(|e| format!("writing JSON: {e}"))?;
-    print_out(&json);
+    let o = &args.opts;
+    print_out(&report_out(
+        &report,
+        &datasets,
+        (&o.ks, &o.settings),
+        args.output,
+    )?);
     Ok(status(any_rejected))
 }

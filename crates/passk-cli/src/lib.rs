@@ -7,10 +7,14 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
+mod capture;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 #[cfg(target_os = "linux")]
 pub mod huge_pages;
 #[cfg(not(target_arch = "wasm32"))]
 mod next;
+#[cfg(not(target_arch = "wasm32"))]
+mod output;
 #[cfg(not(target_arch = "wasm32"))]
 mod usage;

@@ -4,10 +4,12 @@
 //! (`passk_view::stop_text`).
 
 use passk_core::data::dataset::Dataset;
-use passk_view::stop_text::stop_view;
+use passk_core::estimators::stderr::SeKind;
+use passk_view::stop_text::{stop_view, Intervals};
 use serde::Serialize;
 
 use crate::args::Args;
+use crate::output::{table, Output};
 
 /// An adjacent pair, by name.
 #[derive(Serialize)]
@@ -42,18 +44,23 @@ struct Next<'a> {
     /// The pair to sample next (absent when settled).
     next: Option<[&'a str; 2]>,
     tasks: Vec<Task<'a>>,
+    /// The intervals compared: "tasks" or "sampling" (the summary's ± over tasks or over
+    /// samples), or "credible" (where such an SE is undefined).
+    intervals: &'static str,
     sentence: &'a str,
 }
 
-/// What `plan --next` prints for `datasets` (read from `args`' files).
-pub fn next_json(args: &Args, datasets: &[Dataset]) -> Result<String, String> {
+/// What `plan --next` prints for `datasets` (read from `args`' files): its JSON, or with
+/// `--format md|text` the sentence and the tasks to sample next.
+pub fn next_text(args: &Args, datasets: &[Dataset]) -> Result<String, String> {
     let k = match args.opts.ks.as_slice() {
         _ if !args.k_given => 1,
         [k] => *k,
         _ => return Err("plan --next takes one budget: --k K".into()),
     };
     let s = &args.opts.settings;
-    let v = stop_view(datasets, k, s.prior, s.confidence);
+    // The intervals of the page's summary by default: over tasks.
+    let v = stop_view(datasets, k, s.prior, s.confidence, SeKind::Tasks);
     let name = |i: usize| datasets[i].name.as_str();
     let a = &v.answer;
     let doc = Next {
@@ -85,7 +92,38 @@ pub fn next_json(args: &Args, datasets: &[Dataset]) -> Result<String, String> {
                 gain: t.gain,
             })
             .collect(),
+        intervals: match v.intervals {
+            Intervals::Se(kind) => kind.key(),
+            Intervals::Credible => "credible",
+        },
         sentence: &v.sentence,
     };
-    serde_json::to_string_pretty(&doc).map_err(|e| format!("writing JSON: {e}"))
+    if args.output == Output::Json {
+        return serde_json::to_string_pretty(&doc).map_err(|e| format!("writing JSON: {e}"));
+    }
+    let rows: Vec<Vec<String>> = doc
+        .tasks
+        .iter()
+        .map(|t| {
+            vec![
+                t.series.to_string(),
+                t.task.to_string(),
+                format!("{:.3e}", t.gain),
+            ]
+        })
+        .collect();
+    let mut out = doc.sentence.to_string();
+    if !rows.is_empty() {
+        out.push_str("\n\n");
+        out.push_str(&table(
+            &[
+                "series",
+                "task",
+                "variance of pass@k one more sample removes",
+            ],
+            &rows,
+            args.output == Output::Md,
+        ));
+    }
+    Ok(out)
 }

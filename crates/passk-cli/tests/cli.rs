@@ -52,7 +52,7 @@ fn deepscaler_report() {
         "",
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(json["schema"], "passk-report/1");
+    assert_eq!(json["schema"], "passk-report/2");
     assert_eq!(json["k"], json!([1, 128]));
     assert_eq!(json["models"][0]["name"], "deepscaler_base");
     assert_eq!(json["models"][1]["name"], "deepscaler_rl");
@@ -182,7 +182,64 @@ fn bad_per_sample_lines_are_reported_and_exit_2() {
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = passk(&["counts", "--format", "nope", "-"], input);
     assert_eq!(code, 2);
-    assert!(err.contains("--format nope: one of auto"), "{err}");
+    assert!(
+        err.contains("--format nope: one of json, md, text (the output), auto"),
+        "{err}"
+    );
+    // md and text are for the commands with sentences.
+    let (code, _, err) = passk(&["counts", "--format", "md", "-"], input);
+    assert_eq!(code, 2);
+    assert!(err.contains("counts prints JSON only"), "{err}");
+}
+
+/// Issue 68: `--format md|text` prints the page's sentences and a compact table; the JSON
+/// of `compare` carries the same sentence (and its pair).
+#[test]
+fn compare_and_report_speak_markdown_and_text_with_the_page_sentence() {
+    let files = examples();
+    let f: Vec<&str> = files.iter().map(String::as_str).collect();
+    let (code, json, _) = passk(&["compare", f[0], f[1]], "");
+    assert_eq!(code, 0);
+    let sentence = json["sentence"].as_str().unwrap().to_string();
+    assert_eq!(json["pair"], json!(["deepscaler_rl", "deepscaler_base"]));
+    assert!(
+        sentence.starts_with("deepscaler_rl is ahead at k = 1 by 7.60 points")
+            && sentence.contains(
+                "deepscaler_base overtakes at k = 22 (95 %: 13–46; 100 % of 2,000 resamples cross)"
+            ),
+        "{sentence}"
+    );
+    let (code, md, _) = passk_raw(&["compare", "--format", "md", f[0], f[1]], "");
+    assert_eq!(code, 0);
+    let md = String::from_utf8(md).unwrap();
+    assert!(
+        md.starts_with(&format!("{sentence}\n\n| A | B | k |")),
+        "{md}"
+    );
+    assert!(
+        md.contains("| deepscaler_base | deepscaler_rl | 100 | 1.80 |"),
+        "{md}"
+    );
+    let (_, text, _) = passk_raw(
+        &["report", "--format", "text", "--no-forecast", f[0], f[1]],
+        "",
+    );
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.starts_with(
+            "2 series · 1,060 tasks each · 271,360 samples (n = 128 a task)\n\nseries "
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n\nthe unbiased estimate ± its 95% interval in points (over tasks, as a sample of tasks).\n\n"
+        ),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with(&sentence), "{text}");
+    let (_, next, _) = passk_raw(&["plan", "--next", "--format", "md", f[0], f[1]], "");
+    assert!(String::from_utf8(next).unwrap().starts_with("You can stop: at pass@1 no two adjacent series overlap (95% intervals over tasks, the summary's ±)"));
 }
 
 #[test]

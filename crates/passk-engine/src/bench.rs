@@ -46,7 +46,7 @@ fn median(mut t: Vec<f64>) -> f64 {
 /// Times every step of one input `runs` times (median) with the clock `now` (milliseconds):
 /// parse; the combinatorial curve at 50 k; the BB and ZOIBB fits; Cover@τ (plug-in and BB
 /// posterior, τ = 0.2 and 0.8); the analysis the page runs (grouping, both fits, every
-/// estimator at 50 k, Cover); the full `passk-report/1` document (with CV-ELPD and the
+/// estimator at 50 k, Cover); the full `passk-report/2` document (with CV-ELPD and the
 /// extrapolation); and `passk report` as the command line runs it on the file: read and report
 /// with the default settings and k list ([`read_and_report`]). Steps over several series add
 /// up the series.

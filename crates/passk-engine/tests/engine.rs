@@ -807,12 +807,24 @@ fn a_report_file_reads_back_as_written() {
     assert_eq!(back, want);
     assert_eq!(serde_json::to_value(&back).unwrap(), value);
     assert!(want.models[0].pass_at_k.iter().any(|r| r.auto.is_some()));
+    // A report of the first version (`extrapolated` before it was named `logit_line`) reads
+    // back the same; another schema is refused.
+    let mut first = value.clone();
+    first["schema"] = "passk-report/1".into();
+    for m in first["models"].as_array_mut().unwrap() {
+        for r in m["pass_at_k"].as_array_mut().unwrap() {
+            let o = r.as_object_mut().unwrap();
+            let line = o.remove("logit_line").unwrap();
+            o.insert("extrapolated".into(), line);
+        }
+    }
+    assert_eq!(serde_json::from_value::<Report>(first).unwrap(), want);
     let mut other = value;
-    other["schema"] = "passk-report/2".into();
+    other["schema"] = "passk-report/3".into();
     let err = serde_json::from_value::<Report>(other)
         .unwrap_err()
         .to_string();
-    assert!(err.contains("passk-report/2"), "{err}");
+    assert!(err.contains("passk-report/3"), "{err}");
     // Packed for the worker boundary, `short` survives too.
     assert_eq!(ReportWire::pack(report.clone()).unpack(), report);
 }

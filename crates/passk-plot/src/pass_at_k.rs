@@ -179,7 +179,7 @@ fn estimator_key<'a, DB: DrawingBackend + 'a>(
             Estimator::Kumaraswamy => "Kumaraswamy ▽ (dotted beyond n)",
             Estimator::Mix(_) => "mix of BB and ZOIBB △ (dashed beyond n)",
             Estimator::Naive => "naive (dotted)",
-            Estimator::Extrapolated => "log-logit extrapolation (dashed)",
+            Estimator::Extrapolated => "logit line, a heuristic (dashed)",
             Estimator::Auto => "auto (backtested; wide, dashed beyond n)",
             Estimator::Majority => "maj@k × (short dashes)",
             Estimator::BestOf => "BoN@k ● (long dashes)",

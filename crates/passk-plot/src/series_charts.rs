@@ -3,6 +3,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::frame::{
     band, k_tick, legend, log_ticks, mapping, percent, rule, share_tick, Frame, Keyed,
@@ -259,11 +260,29 @@ pub fn draw_paired<DB: DrawingBackend>(
             (4.0, 3.0),
             style.stroke(style.ink(), 1.2),
         )?;
-        c.draw_series(std::iter::once(Text::new(
-            format!("sign changes at k = {k}"),
-            (x * 1.08, hi - (hi - lo) * 0.06),
-            style.text(12.0),
-        )))?;
+        // The label right of the rule where it fits, else left of it, else shortened: never
+        // clipped (a clipped "k = 2" for 22 reads as a wrong number).
+        let y = hi - (hi - lo) * 0.06;
+        let (px, _) = c.backend_coord(&(x, y));
+        let (xs, _) = c.plotting_area().get_pixel_range();
+        let room = |label: &str| style.font(12.0) * 0.6 * label.chars().count() as f64 + 6.0;
+        let long = format!("sign changes at k = {k}");
+        let short = format!("k = {k}");
+        let (right, left) = (f64::from(xs.end - px), f64::from(px - xs.start));
+        let (label, before) = if right >= room(&long) {
+            (long, false)
+        } else if left >= room(&long) {
+            (long, true)
+        } else {
+            (short, right < left)
+        };
+        let text = if before {
+            style.text(12.0).pos(Pos::new(HPos::Right, VPos::Top))
+        } else {
+            style.text(12.0)
+        };
+        let at = if before { x / 1.08 } else { x * 1.08 };
+        c.draw_series(std::iter::once(Text::new(label, (at, y), text)))?;
     }
     Ok(mapping(&c))
 }

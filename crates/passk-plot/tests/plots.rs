@@ -440,6 +440,32 @@ fn comparison_charts_draw_what_they_show() {
     let (svg, _) = svg_string(700, 420, |a| draw_paired(a, &chart, &Style::default())).unwrap();
     played_as_drawn(&Chart::Paired(chart.clone()), (700, 420), &Style::default());
     assert!(text(&svg, "sign changes at k = 22"));
+    // At a phone's width the label fits (moved or shortened), its number whole (issue 68:
+    // clipped, "k = 2" read as a wrong number).
+    for width in [340, 300, 260] {
+        let (narrow, _) =
+            svg_string(width, 300, |a| draw_paired(a, &chart, &Style::default())).unwrap();
+        let element = narrow
+            .split("<text")
+            .find(|e| e.contains("\nk = 22\n") || e.contains("\nsign changes at k = 22\n"))
+            .unwrap_or_else(|| panic!("no whole label at {width} px: {narrow}"));
+        let attr = |name: &str| -> f64 {
+            let at = element.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            element[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let label = element.split('\n').nth(1).unwrap();
+        let w = 12.0 * 0.6 * label.chars().count() as f64;
+        let x = attr("x");
+        let (from, to) = if element.contains("text-anchor=\"end\"") {
+            (x - w, x)
+        } else {
+            (x, x + w)
+        };
+        assert!(
+            from >= 0.0 && to <= f64::from(width),
+            "{label} at {from}–{to} of {width} px"
+        );
+    }
     assert_eq!(curves(&svg, "#0072B2"), 1, "the mean difference");
     assert!(
         svg.contains("fill=\"#0072B2\" fill-opacity=\"0.18\"")

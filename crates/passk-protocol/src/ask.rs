@@ -77,7 +77,7 @@ pub enum Ask {
         /// CV-ELPD folds.
         folds: u64,
     },
-    /// The `passk-report/1` document of the series last fitted (family [`Family::Report`], or
+    /// The `passk-report/2` document of the series last fitted (family [`Family::Report`], or
     /// [`Family::Export`] when `full`: a download does not supersede the table's report).
     Report {
         /// The fit job whose series these are.

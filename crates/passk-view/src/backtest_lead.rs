@@ -18,15 +18,17 @@ pub fn backtest_lead(b: &SeriesBacktest, k: u64, auto: &Cell) -> String {
         );
     }
     match auto {
-        Cell::Backed(_, Some(_), Some(r)) => format!(
-            "{}: use {use_}, {} points at k = {k_text} — extrapolated beyond the backtest, tested up to {r}×.",
+        Cell::Backed(v, Some(e), Some(r)) => format!(
+            "{}: use {use_}, {} at k = {k_text} (expected error {:.2} points) — extrapolated beyond the backtest, tested up to {r}×.",
             b.name,
-            auto.text()
+            percent(*v),
+            100.0 * e
         ),
-        Cell::Backed(_, Some(_), None) => format!(
-            "{}: use {use_}, {} points at k = {k_text} — within the ratios the backtest measured.",
+        Cell::Backed(v, Some(e), None) => format!(
+            "{}: use {use_}, {} at k = {k_text} (expected error {:.2} points) — within the ratios the backtest measured.",
             b.name,
-            auto.text()
+            percent(*v),
+            100.0 * e
         ),
         Cell::Backed(v, None, _) => format!(
             "{}: use {use_}, {} at k = {k_text} — unbacked: the backtest measured no error there.",
@@ -87,11 +89,16 @@ mod tests {
         let table = rows(&r, SeKind::Tasks);
         let auto = |k: u64| auto_at(&table, k);
         let shown = auto(100_000).text();
-        assert!(shown.contains(" ± "), "{shown}");
+        // "96.97% (error 1.36)" in the table, "96.97% at k = 100,000 (expected error 1.36
+        // points)" in the sentence: no ±, which is kept for 95 % half-widths.
+        let (value, error) = shown.trim_end_matches(')').split_once(" (error ").unwrap();
         assert!(
-            lead.contains(&format!("{shown} points at k = 100,000")),
+            lead.contains(&format!(
+                "{value} at k = 100,000 (expected error {error} points)"
+            )),
             "{lead} / {shown}"
         );
+        assert!(!lead.contains('±'), "{lead}");
         assert!(
             lead.starts_with(&format!("base: use {}, ", b.chosen().label())),
             "{lead}"
@@ -104,10 +111,11 @@ mod tests {
         );
         // k = 1000 is 7.8× n: within the ratios measured.
         let within = backtest_lead(&b, 1000, &auto(1000));
+        let shown = auto(1000).text();
+        let (value, error) = shown.trim_end_matches(')').split_once(" (error ").unwrap();
         assert!(
             within.contains(&format!(
-                "{} points at k = 1,000 — within",
-                auto(1000).text()
+                "{value} at k = 1,000 (expected error {error} points) — within"
             )),
             "{within}"
         );

@@ -132,4 +132,80 @@ mod tests {
             "{s}"
         );
     }
+
+    /// Rates of the two kinds of task, each drawn with probability 1/2, for A and for B:
+    /// A solves both kinds sometimes, B one kind often and the other rarely. B leads at
+    /// k = 1 (0.305 against 0.15) and A overtakes at k = 5:
+    /// 1 − 0.85^k against 1 − (0.4^k + 0.99^k)/2.
+    const KINDS: [(f64, f64); 2] = [(0.15, 0.6), (0.15, 0.01)];
+
+    /// The true crossover of the population's curves: the smallest k at which
+    /// E[pass@k(A) − pass@k(B)] has the other sign than at k = 1.
+    fn true_crossover() -> u64 {
+        let d = |k: i32| -> f64 {
+            KINDS
+                .iter()
+                .map(|&(a, b)| 0.5 * ((1.0 - b).powi(k) - (1.0 - a).powi(k)))
+                .sum()
+        };
+        (2..).find(|&k| d(k) * d(1) < 0.0).unwrap() as u64
+    }
+
+    /// A pair of `tasks` tasks drawn from [`KINDS`], `n` samples each.
+    fn crossing_pair(rng: &mut SplitMix64, tasks: usize, n: u64) -> Vec<Dataset> {
+        let kinds: Vec<usize> = (0..tasks)
+            .map(|_| usize::from(rng.uniform() < 0.5))
+            .collect();
+        let mut series = |name: &str, pick: fn((f64, f64)) -> f64| Dataset {
+            name: name.to_string(),
+            tasks: kinds
+                .iter()
+                .enumerate()
+                .map(|(i, &kind)| {
+                    let p = pick(KINDS[kind]);
+                    let c = (0..n).filter(|_| rng.uniform() < p).count() as u64;
+                    Task::new(Some(format!("t{i}")), Counts::new(n, c).unwrap())
+                })
+                .collect(),
+            meta: SeriesMeta::default(),
+        };
+        let a = series("alpha", |k| k.0);
+        let b = series("beta", |k| k.1);
+        vec![a, b]
+    }
+
+    /// Calibration of the crossover (issue 68): on 400 pairs with a known crossover (40
+    /// tasks × 20 samples drawn from [`KINDS`]; true k = 5), the 95 % interval over the
+    /// resamples that cross (2,000 of them, integer endpoints) covers the true k at about its
+    /// level, and "overtakes" is said only with the crossover's interval.
+    #[test]
+    fn the_crossover_interval_covers_the_true_budget_at_about_its_level() {
+        let truth = true_crossover();
+        assert_eq!(truth, 5);
+        let mut rng = SplitMix64::new(68);
+        let sims = 400;
+        let (mut covered, mut with_interval, mut overtakes) = (0u32, 0u32, 0u32);
+        for _ in 0..sims {
+            let ds = crossing_pair(&mut rng, 40, 20);
+            let d = compare_all(&ds, &[1, 2, 5, 10, 20], Pairs::All, &Settings::default());
+            let x = &d.crossovers[0].crossover;
+            assert_eq!(x.resamples, 2_000);
+            if let Some((lo, hi)) = x.interval {
+                with_interval += 1;
+                covered += u32::from(lo <= truth && truth <= hi);
+            }
+            let s = lead(&d, "alpha", "beta", 10).unwrap();
+            if s.contains("overtakes") {
+                overtakes += 1;
+                assert!(s.contains(" resamples cross)"), "{s}");
+            }
+        }
+        let coverage = f64::from(covered) / f64::from(with_interval);
+        eprintln!(
+            "crossover: interval in {with_interval} of {sims} pairs, covering k = {truth} in {covered} ({coverage}); 'overtakes' said in {overtakes}"
+        );
+        // 95 % less three Monte Carlo standard errors.
+        let floor = 0.95 - 3.0 * (0.05f64 * 0.95 / f64::from(with_interval)).sqrt();
+        assert!(coverage >= floor, "coverage {coverage} < {floor}");
+    }
 }

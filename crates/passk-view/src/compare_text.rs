@@ -182,8 +182,8 @@ pub fn lead(d: &Comparison, a: &str, b: &str, k: u64) -> Option<String> {
                     });
                     format!(
                         " (95 %: {}–{}{})",
-                        lo.round() as u64,
-                        hi.round() as u64,
+                        thousands(lo),
+                        thousands(hi),
                         share.unwrap_or_default()
                     )
                 });
@@ -287,13 +287,12 @@ mod tests {
             ),
             "{s}"
         );
-        // The crossover's interval is over the resamples that cross: their share is said.
-        let share = d.crossovers[0].crossover.no_crossover_share.unwrap();
+        // The crossover's interval is over the resamples that cross (at least 2,000 of
+        // them, integer ends): their share is said.
         assert!(
-            s.contains(&format!(
-                "; {} % of 200 resamples cross); at k = 64",
-                (100.0 * (1.0 - share)).round()
-            )),
+            s.contains(
+                "overtakes at k = 22 (95 %: 13–46; 100 % of 2,000 resamples cross); at k = 64"
+            ),
             "{s}"
         );
         // Either order names the same facts.

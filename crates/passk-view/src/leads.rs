@@ -139,22 +139,51 @@ pub fn reach_cell(r: &ReachRow) -> String {
     }
 }
 
-/// The forecast's reach: "Smallest k with forecast pass@k ≥ 50 % (scaled Beta): 12B 300
-/// (250–380), 6.9B never (ceiling 40.00 %) and 5 more." from each series' row (None: not
-/// forecast), at the target the rows were computed for; None without a row.
+/// The reach in words, the data's answer first: "Smallest k with pass@k ≥ 50.00 %, measured
+/// (unbiased, within the samples drawn): 410M 1,202, 160M 3,136. Beyond them, forecast
+/// (scaled Beta): 70M 25,000 (21,000–31,000)." — the measured k of each series that reaches
+/// the target within its samples, then the forecast of the others (all of them when none
+/// does: "Smallest k with forecast pass@k ≥ 50 % (scaled Beta): 12B 300 (250–380), 6.9B
+/// never (ceiling 40.00 %) and 5 more."), from each series' row (None: not forecast), at
+/// the target the rows were computed for; None without a row.
 pub fn forecast(rows: &[(&str, Option<&ReachRow>)], most: usize) -> Option<String> {
     let target = rows.iter().find_map(|(_, r)| r.map(|r| r.target))?;
-    let items: Vec<String> = rows
+    let measured: Vec<String> = rows
         .iter()
-        .filter_map(|(name, r)| Some(format!("{name} {}", reach_cell(r.as_ref()?))))
+        .filter_map(|(name, r)| Some(format!("{name} {}", thousands(r.as_ref()?.measured?))))
         .collect();
-    (!items.is_empty()).then(|| {
-        format!(
-            "Smallest k with forecast pass@k ≥ {} (scaled Beta): {}.",
+    let forecast: Vec<String> = rows
+        .iter()
+        .filter_map(|(name, r)| {
+            let r = r.as_ref()?;
+            r.measured
+                .is_none()
+                .then(|| format!("{name} {}", reach_cell(r)))
+        })
+        .collect();
+    let mut out = Vec::new();
+    if !measured.is_empty() {
+        out.push(format!(
+            "Smallest k with pass@k ≥ {}, measured (unbiased, within the samples drawn): {}.",
             percent(target),
-            listed(&items, most)
-        )
-    })
+            listed(&measured, most)
+        ));
+    }
+    if !forecast.is_empty() {
+        out.push(if measured.is_empty() {
+            format!(
+                "Smallest k with forecast pass@k ≥ {} (scaled Beta): {}.",
+                percent(target),
+                listed(&forecast, most)
+            )
+        } else {
+            format!(
+                "Beyond them, forecast (scaled Beta): {}.",
+                listed(&forecast, most)
+            )
+        });
+    }
+    (!out.is_empty()).then(|| out.join(" "))
 }
 
 /// The ranking at budget `k`: "At k = 10: 12B, 6.9B, 2.8B (best first)." — the first

@@ -15,6 +15,7 @@ pub mod glossary;
 pub mod leads;
 pub mod pair;
 pub mod plan_text;
+pub mod ranking;
 pub mod read_notes;
 pub mod readout;
 pub mod steps;

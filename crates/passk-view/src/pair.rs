@@ -10,8 +10,9 @@ use passk_core::data::dataset::Dataset;
 pub const RULE: &str = "the two series leading at pass@1 among those that share the most tasks";
 
 /// The default pair of `series` (those with tasks, in the page's order) as indices (A, B):
-/// A the later of the two in the list, B the earlier (so that two series compare as the
-/// second minus the first); None with fewer than two.
+/// of two series, the second minus the first; of three or more, A the one ahead at pass@1
+/// (the later in the list on a tie), so that the pair reads the same in any order of the
+/// list (the page's examples and the command line's files); None with fewer than two.
 ///
 /// # Formula
 /// For three or more series: the pairs sharing the most tasks (as the comparison pairs them,
@@ -39,7 +40,10 @@ pub fn default_pair<'a>(series: impl IntoIterator<Item = &'a Dataset>) -> Option
                 .as_ref()
                 .is_none_or(|(k, _)| key.partial_cmp(k).is_some_and(|o| o.is_gt()));
             if better {
-                best = Some((key, (j, i)));
+                // A the one ahead at pass@1 (the later on a tie): the same pair reads the
+                // same whatever order the series were listed in.
+                let pair = if pass1[i] > pass1[j] { (i, j) } else { (j, i) };
+                best = Some((key, pair));
             }
         }
     }
@@ -75,7 +79,7 @@ mod tests {
             series("beta", &ids, 4),
             series("lm-eval", &["doc0", "doc1", "doc2"], 8),
         ];
-        assert_eq!(default_pair(&list), Some((2, 1)));
+        assert_eq!(default_pair(&list), Some((1, 2)));
     }
 
     #[test]
@@ -87,7 +91,15 @@ mod tests {
             series("410M", &ids, 3),
             series("6.9B", &ids, 6),
         ];
-        assert_eq!(default_pair(&list), Some((3, 1)));
+        assert_eq!(default_pair(&list), Some((1, 3)));
+        // In another order, the same pair the same way round.
+        let turned = [
+            list[3].clone(),
+            list[2].clone(),
+            list[1].clone(),
+            list[0].clone(),
+        ];
+        assert_eq!(default_pair(&turned), Some((2, 0)));
     }
 
     #[test]

@@ -3,8 +3,11 @@
 
 use passk_core::analysis::stop::{next_tasks, stop, NextTask, StopAnswer};
 use passk_core::data::dataset::Dataset;
-use passk_core::estimators::interval::{credible_interval, Metric, Prior};
-use passk_io::display::{percent, thousands};
+use passk_core::estimators::interval::{credible_interval, Interval, Metric, Prior};
+use passk_core::estimators::stderr::{sampling_se, tasks_se, SeKind};
+use passk_core::estimators::unbiased::mean_pass_at_k;
+use passk_core::num::normal::two_sided_z;
+use passk_io::display::{percent, plus_minus_points, thousands};
 
 use crate::plan_text::level;
 
@@ -23,21 +26,112 @@ pub struct StopView {
     pub pair: Option<(usize, usize)>,
     /// The tasks of that pair worth sampling first, largest gain first.
     pub tasks: Vec<NextTask>,
+    /// The intervals compared.
+    pub intervals: Intervals,
     /// The sentence.
     pub sentence: String,
 }
 
-/// The stop view of `datasets` at pass@k, each series' interval with `prior` (α0, β0) at the
-/// two-sided `confidence`.
-pub fn stop_view(datasets: &[Dataset], k: u64, prior: [f64; 2], confidence: f64) -> StopView {
+/// The intervals "Can I stop?" compares.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Intervals {
+    /// The summary's: the unbiased pass@k ± z·SE of this kind.
+    Se(SeKind),
+    /// Bayesian credible intervals over the samples of these tasks (where an SE is
+    /// undefined for some series: k > n, one task, n < 2k).
+    Credible,
+}
+
+impl Intervals {
+    /// "intervals over tasks (the summary's ±)", "intervals over samples (…)", "credible
+    /// intervals over samples": the kind named in the sentence.
+    fn words(self, lv: &str) -> String {
+        match self {
+            Intervals::Se(SeKind::Tasks) => format!("{lv} intervals over tasks, the summary's ±"),
+            Intervals::Se(SeKind::Sampling) => {
+                format!("{lv} intervals over the samples of these tasks, the summary's ±")
+            }
+            Intervals::Credible => {
+                format!("{lv} credible intervals over the samples of these tasks")
+            }
+        }
+    }
+}
+
+/// Each series' interval of kind `se` (the unbiased mean, its SE), else the credible ones.
+fn intervals(
+    datasets: &[Dataset],
+    k: u64,
+    prior: Prior,
+    confidence: f64,
+    se: SeKind,
+) -> (Intervals, Vec<Interval>) {
+    let z = two_sided_z(confidence);
+    let summary: Option<Vec<Interval>> = datasets
+        .iter()
+        .map(|d| {
+            let g = d.groups();
+            let mean = mean_pass_at_k(&g, k).ok()?;
+            let sd = match se {
+                SeKind::Tasks => tasks_se(&g, k),
+                SeKind::Sampling => sampling_se(&g, k),
+            }
+            .ok()?;
+            Some(Interval {
+                mean,
+                sd,
+                lo: (mean - z * sd).max(0.0),
+                hi: (mean + z * sd).min(1.0),
+            })
+        })
+        .collect();
+    match summary {
+        Some(ivs) => (Intervals::Se(se), ivs),
+        None => (
+            Intervals::Credible,
+            datasets
+                .iter()
+                .map(|d| credible_interval(&d.groups(), k, prior, confidence, Metric::PassAtK))
+                .collect(),
+        ),
+    }
+}
+
+/// An SE in points with three significant digits ("0.391").
+fn se_points(se: f64) -> String {
+    plus_minus_points(se).trim_start_matches("± ").to_string()
+}
+
+/// Where the series' intervals are over tasks and the task-to-task spread dominates them
+/// (SE over tasks at least twice that over samples, in root mean square over the series):
+/// both SEs, which more samples of these tasks cannot bring together.
+fn task_spread(datasets: &[Dataset], k: u64) -> Option<(f64, f64)> {
+    let (mut tasks, mut samples) = (0.0, 0.0);
+    for d in datasets {
+        let g = d.groups();
+        tasks += tasks_se(&g, k).ok()?.powi(2);
+        samples += sampling_se(&g, k).ok()?.powi(2);
+    }
+    let m = datasets.len().max(1) as f64;
+    let (t, s) = ((tasks / m).sqrt(), (samples / m).sqrt());
+    (t >= 2.0 * s).then_some((t, s))
+}
+
+/// The stop view of `datasets` at pass@k at the two-sided `confidence`: each series' interval
+/// the summary's (the unbiased value ± z·SE of kind `se`), or, where such an SE is undefined,
+/// the credible interval with `prior` (α0, β0); the tasks to sample next from the posterior.
+pub fn stop_view(
+    datasets: &[Dataset],
+    k: u64,
+    prior: [f64; 2],
+    confidence: f64,
+    se: SeKind,
+) -> StopView {
     let prior = Prior {
         alpha: prior[0],
         beta: prior[1],
     };
-    let ivs: Vec<_> = datasets
-        .iter()
-        .map(|d| credible_interval(&d.groups(), k, prior, confidence, Metric::PassAtK))
-        .collect();
+    let (kind, ivs) = intervals(datasets, k, prior, confidence, se);
     let answer = stop(&ivs, confidence);
     let pair = if !answer.top_settled {
         answer.next
@@ -58,20 +152,44 @@ pub fn stop_view(datasets: &[Dataset], k: u64, prior: [f64; 2], confidence: f64)
     tasks.sort_by(|x, y| y.gain.total_cmp(&x.gain));
     tasks.truncate(TASKS_LISTED);
     let names: Vec<&str> = datasets.iter().map(|d| d.name.as_str()).collect();
-    let sentence = sentence(&names, &answer, k, pair);
+    let spread = match (answer.settled, kind) {
+        (false, Intervals::Se(SeKind::Tasks)) => task_spread(datasets, k),
+        _ => None,
+    };
+    let mut sentence = sentence(&names, &answer, k, pair.filter(|_| spread.is_none()), kind);
+    if let Some((t, s)) = spread {
+        sentence.push_str(&format!(
+            " The spread from task to task dominates (SE {} points over tasks, {} over samples): more samples of these tasks will not narrow the intervals; more tasks would.",
+            se_points(t),
+            se_points(s)
+        ));
+        if let Some((x, y)) = pair {
+            sentence.push_str(&format!(
+                " (To sample anyway: {} and {}, first the tasks listed.)",
+                names[x], names[y]
+            ));
+        }
+    }
     StopView {
         answer,
         k,
         pair,
         tasks,
+        intervals: kind,
         sentence,
     }
 }
 
-/// The sentence.
-pub fn sentence(names: &[&str], a: &StopAnswer, k: u64, pair: Option<(usize, usize)>) -> String {
+/// The sentence, naming the `kind` of intervals compared.
+pub fn sentence(
+    names: &[&str],
+    a: &StopAnswer,
+    k: u64,
+    pair: Option<(usize, usize)>,
+    kind: Intervals,
+) -> String {
     let at = format!("pass@{}", thousands(k));
-    let lv = level(a.confidence);
+    let lv = kind.words(&level(a.confidence));
     if names.len() < 2 {
         return format!("One series: nothing to rank at {at}.");
     }
@@ -84,22 +202,22 @@ pub fn sentence(names: &[&str], a: &StopAnswer, k: u64, pair: Option<(usize, usi
     });
     if a.settled {
         return format!(
-            "You can stop: at {at} no two adjacent series' {lv} intervals overlap, {leader} first (the order stays with probability ≈ {}).",
+            "You can stop: at {at} no two adjacent series overlap ({lv}), {leader} first (the order stays with probability ≈ {}).",
             percent(a.p_order)
         );
     }
     if a.top_settled {
         let (x, y) = pair.map_or(("", ""), |(x, y)| (names[x], names[y]));
         return format!(
-            "{leader} is on top at {at} ({lv} intervals apart; it stays there with probability ≈ {}), but the order below is not settled: {x} and {y} overlap.{sample}",
+            "{leader} is on top at {at}, apart from the rest ({lv}; it stays there with probability ≈ {}), but the order below is not settled: {x} and {y} overlap.{sample}",
             percent(a.p_top)
         );
     }
     let rivals: Vec<&str> = a.ambiguous.iter().map(|&j| names[j]).collect();
     format!(
-        "Not settled at {at}: {leader} leads, but {} {} within its {lv} interval (it stays on top with probability ≈ {}).{sample}",
+        "Not settled at {at}: {leader} leads, but {} {} its interval ({lv}; it stays on top with probability ≈ {}).{sample}",
         rivals.join(", "),
-        if rivals.len() == 1 { "is" } else { "are" },
+        if rivals.len() == 1 { "overlaps" } else { "overlap" },
         percent(a.p_top)
     )
 }

@@ -196,7 +196,7 @@ pub fn paired_summary(result: Option<&Result<PairedOutcome, PairError>>) -> Stri
 pub fn paired_se_note(p: &PairedOutcome) -> Option<String> {
     p.curve.rows.first().map(|r| {
         format!(
-            "At k = {}: {:+.3} ± {:.3} points (standard error).",
+            "At k = {}: {:+.3} points, standard error {:.3}.",
             r.k,
             100.0 * r.mean,
             100.0 * r.se
@@ -324,7 +324,7 @@ mod tests {
         assert_eq!(paired_summary(None), "Pick two series.");
         assert_eq!(
             paired_se_note(&p).unwrap(),
-            "At k = 1: +5.000 ± 1.000 points (standard error)."
+            "At k = 1: +5.000 points, standard error 1.000."
         );
     }
 }

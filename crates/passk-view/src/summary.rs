@@ -39,6 +39,19 @@ pub struct Summary {
     pub series: Vec<SeriesLine>,
 }
 
+/// The caption of the summary's table: what its ± is ("the unbiased estimate ± its 95%
+/// interval in points (over tasks, as a sample of tasks)"): the same words in every door.
+pub fn caption(level: f64, se: SeKind) -> String {
+    let over = match se {
+        SeKind::Tasks => "over tasks, as a sample of tasks",
+        SeKind::Sampling => "over the samples of these tasks",
+    };
+    format!(
+        "the unbiased estimate ± its {} interval in points ({over})",
+        crate::plan_text::level(level)
+    )
+}
+
 /// The budgets the summary shows: the smallest and the largest budget of `report.k` that
 /// every series with tasks has samples for (the unbiased estimate is defined there: no
 /// extrapolation in the headline); k = 1 with the default list.

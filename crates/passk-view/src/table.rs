@@ -1,5 +1,5 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
-//! `passk-report/1` document; and its exports as Markdown, LaTeX and CSV.
+//! `passk-report/2` document; and its exports as Markdown, LaTeX and CSV.
 
 use passk_core::estimators::interval::Interval;
 use passk_core::estimators::stderr::SeKind;
@@ -13,14 +13,23 @@ pub const COLUMNS: [&str; 10] = [
     "BB",
     "ZOIBB",
     "LinMix",
-    "extrapolated",
+    "logit line",
     "credible interval",
     "pass^k",
     "pass^k (BB)",
     "auto (backtested)",
 ];
 
-/// The header of the pass@k table after series and k: [`COLUMNS`] with "± SE" (of `se`)
+/// The SE column's label: "SE (over tasks)" or "SE (over samples)", in points.
+pub fn se_label(se: SeKind) -> String {
+    match se {
+        SeKind::Tasks => "SE (over tasks)".to_string(),
+        SeKind::Sampling => "SE (over samples)".to_string(),
+    }
+}
+
+/// The header of the pass@k table after series and k: [`COLUMNS`] with "SE (over tasks)" (or
+/// "over samples", as `se`: a standard error, not an interval's half-width, so without ±)
 /// after the combinatorial value, and G-Pass@k at each τ of the report's G-Pass list,
 /// and the rest of [`MORE`] (each with its interval) before the backtested value.
 pub fn header(report: &Report, se: SeKind) -> Vec<String> {
@@ -28,7 +37,7 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     // The Bayesian interval names its centre and its prior.
     let [a, b] = report.settings.prior;
     h[6] = format!("Beta-posterior μ [credible interval], prior Beta({a}, {b})");
-    h.insert(1, format!("± SE ({})", se.key()));
+    h.insert(1, se_label(se));
     let last = h.len() - 1;
     let g = report.g_tau.iter().map(|t| format!("G-Pass@k τ={t}"));
     let voted = VOTING
@@ -253,7 +262,7 @@ pub fn rows_while(report: &Report, se: SeKind, counts: CountScores) -> Vec<Row> 
                 Cell::of(r.zoibb, no_fit),
                 Cell::of(r.linmix, no_fit),
                 Cell::of(
-                    r.extrapolated,
+                    r.logit_line,
                     "fewer than 3 usable points at k = 1, 2, 4, … ≤ n",
                 ),
                 interval,

@@ -2,7 +2,7 @@
 
 The closed forms run over NumPy arrays in the core (no Python loop); `read` reads a file as
 the page and the command line read it; `report`, `compare` and `plan` return the command
-line's JSON documents (passk-report/1 and the others) as Python objects, byte for byte the
+line's JSON documents (passk-report/2 and the others) as Python objects, byte for byte the
 same — keyword arguments are the command line's flags: ``k=[1, 10]`` is ``--k 1,10``,
 ``forecast=False`` is ``--no-forecast``, ``by_group=True`` is ``--by-group``.
 
@@ -302,7 +302,7 @@ def _shown(text: str, frames: dict) -> str:
 
 
 def report(*inputs, **flags) -> dict:
-    """The passk-report/1 document of the inputs, as `passk report FILES --flags` prints it.
+    """The passk-report/2 document of the inputs, as `passk report FILES --flags` prints it.
 
     Parameters
     ----------

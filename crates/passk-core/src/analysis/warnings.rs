@@ -177,7 +177,7 @@ impl Warning {
                 "an optimiser stopped at its iteration limit: fitted values may be inexact".to_string()
             }
             Warning::NoExtrapolation { n_min } => format!(
-                "extrapolated is null: fewer than 3 usable points at k = 1, 2, 4, … ≤ n_min = {n_min}"
+                "logit_line is null: fewer than 3 usable points at k = 1, 2, 4, … ≤ n_min = {n_min}"
             ),
             Warning::Short(why) => {
                 let k = why.k;

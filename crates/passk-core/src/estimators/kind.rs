@@ -117,7 +117,7 @@ impl Estimator {
             Estimator::ScaledBeta => "scaled_beta",
             Estimator::Kumaraswamy => "kumaraswamy",
             Estimator::Naive => "naive",
-            Estimator::Extrapolated => "extrapolated",
+            Estimator::Extrapolated => "logit_line",
             Estimator::Auto => "auto",
             Estimator::Majority => "maj",
             Estimator::BestOf => "bon",
@@ -127,6 +127,10 @@ impl Estimator {
 
     /// The charted estimator with this key (None for anything else, mixes included).
     pub fn from_key(key: &str) -> Option<Estimator> {
+        // (Its key until issue 68, in links made before.)
+        if key == "extrapolated" {
+            return Some(Estimator::Extrapolated);
+        }
         Estimator::ALL.into_iter().find(|e| e.name() == key)
     }
 
@@ -154,7 +158,7 @@ impl Estimator {
             Estimator::ScaledBeta => "scaled Beta".into(),
             Estimator::Kumaraswamy => "Kumaraswamy".into(),
             Estimator::Naive => "naive".into(),
-            Estimator::Extrapolated => "log-logit extrapolation".into(),
+            Estimator::Extrapolated => "logit line (heuristic)".into(),
             Estimator::Auto => "auto (backtested)".into(),
             Estimator::Majority => "maj@k (majority vote)".into(),
             Estimator::BestOf => "BoN@k (best of k by score)".into(),

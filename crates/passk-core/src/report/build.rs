@@ -1,4 +1,4 @@
-//! Building the `passk-report/1` document: one function for the page's download and the
+//! Building the `passk-report/2` document: one function for the page's download and the
 //! `passk report` command line. Every value not computed is `null`, never invented.
 
 use super::count_rows::{
@@ -8,7 +8,7 @@ use super::rows::finite;
 use super::schema::*;
 use super::series_parts::{Done, PartDone, SeriesParts};
 use crate::analysis::bands::bootstrap_bands;
-use crate::analysis::compare::compare_all::{compare_all, Pairs};
+use crate::analysis::compare::compare_all::{compare_all, Comparison, Pairs};
 use crate::analysis::warnings::{data_warnings, limit_warning, render_all, Context, Warning};
 use crate::data::dataset::Dataset;
 use crate::par::map;
@@ -125,7 +125,7 @@ impl SeriesParts<'_> {
                 linmix: fin(e.linmix),
                 scaled_beta: None,
                 kumaraswamy: None,
-                extrapolated: line.map(|l| l.predict(k as f64)),
+                logit_line: line.map(|l| l.predict(k as f64)),
                 interval: interval(e.interval),
                 bootstrap: bands.as_ref().map(|b| b[i].clone()),
                 auto: None,
@@ -285,10 +285,25 @@ pub fn build_report_fitted(
         .zip(fits)
         .map(|(ds, fit)| (ds, fit, rejected.next().unwrap_or_default()))
         .collect();
-    let models = map(&series, |(ds, fit, rows)| {
-        model_report_fitted(ds, fit, rows.clone(), opts)
-    });
-    assemble(models, datasets, fits, opts)
+    // The comparison beside the series (natively on a thread of its own: its 2,000 crossover
+    // resamples a pair would otherwise come after them).
+    let (models, decision) = crate::par::join(
+        || {
+            map(&series, |(ds, fit, rows)| {
+                model_report_fitted(ds, fit, rows.clone(), opts)
+            })
+        },
+        || decide(datasets, opts),
+    );
+    assemble_with(models, decision, fits, opts)
+}
+
+/// Every pair's paired test, crossover and the ranks ([`compare_all`]) when two or more
+/// series share task ids.
+fn decide(datasets: &[Dataset], opts: &Options) -> Option<Comparison> {
+    (datasets.len() >= 2)
+        .then(|| compare_all(datasets, &opts.ks, Pairs::All, &opts.settings))
+        .filter(|d| !d.crossovers.is_empty())
 }
 
 /// The document of the series' reports (one per fit, in order), with the AUC⁺ comparison
@@ -300,9 +315,17 @@ pub fn assemble(
     fits: &[SeriesFit],
     opts: &Options,
 ) -> Report {
-    let decision = (datasets.len() >= 2)
-        .then(|| compare_all(datasets, &opts.ks, Pairs::All, &opts.settings))
-        .filter(|d| !d.crossovers.is_empty());
+    let decision = decide(datasets, opts);
+    assemble_with(models, decision, fits, opts)
+}
+
+/// [`assemble`] with the comparison already made ([`decide`]).
+fn assemble_with(
+    models: Vec<ModelReport>,
+    decision: Option<Comparison>,
+    fits: &[SeriesFit],
+    opts: &Options,
+) -> Report {
     let comparison = (fits.len() >= 2).then(|| {
         let steps: Vec<CoverSteps> = fits.iter().map(|f| CoverSteps::new(&f.groups)).collect();
         let (auc_cover_plus, avg_auc_cover_plus) = auc_plus_matrix(&steps);

@@ -1,4 +1,4 @@
-//! The `passk-report/1` document: one JSON schema for the page's download and the `passk
+//! The `passk-report/2` document: one JSON schema for the page's download and the `passk
 //! report` command line. Every value not computed is `null`, never invented.
 
 pub mod build;

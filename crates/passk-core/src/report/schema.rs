@@ -1,4 +1,4 @@
-//! The rows and documents of `passk-report/1`.
+//! The rows and documents of `passk-report/2` (`passk-report/1` named `logit_line` `extrapolated`: still read).
 
 use std::collections::BTreeMap;
 
@@ -20,7 +20,10 @@ use serde::{Deserialize, Deserializer, Serialize};
 use crate::data::rejected::Rejected;
 
 /// The schema identifier.
-pub const SCHEMA: &str = "passk-report/1";
+pub const SCHEMA: &str = "passk-report/2";
+
+/// The schema before `extrapolated` was named `logit_line` (issue 68): still read.
+pub const SCHEMA_1: &str = "passk-report/1";
 
 /// One row of the pass@k table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -43,8 +46,11 @@ pub struct PassAtKRow {
     /// Scaled-Kumaraswamy posterior predictive (with forecasts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kumaraswamy: Option<f64>,
-    /// Logit-linear extrapolation in ln k.
-    pub extrapolated: Option<f64>,
+    /// The logit line: logit(pass@k) fitted as a straight line in ln k through the unbiased
+    /// values at k = 1, 2, 4, … ≤ n, and extended — a heuristic, not the data's value at k
+    /// (`extrapolated` in passk-report/1, read under either name).
+    #[serde(alias = "extrapolated")]
+    pub logit_line: Option<f64>,
     /// Bayesian credible interval.
     pub interval: Option<Interval>,
     /// Bootstrap bands per estimator (null when off).
@@ -81,7 +87,7 @@ impl PassAtKRow {
             Estimator::LinMix => self.linmix,
             Estimator::ScaledBeta => self.scaled_beta,
             Estimator::Kumaraswamy => self.kumaraswamy,
-            Estimator::Extrapolated => self.extrapolated,
+            Estimator::Extrapolated => self.logit_line,
             Estimator::Auto => self.auto.flatten(),
             Estimator::Majority | Estimator::BestOf | Estimator::Mix(_) => None,
         }
@@ -343,7 +349,7 @@ impl Serialize for Schema {
 impl<'de> Deserialize<'de> for Schema {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        if s == SCHEMA {
+        if s == SCHEMA || s == SCHEMA_1 {
             Ok(Schema)
         } else {
             Err(serde::de::Error::custom(format!(

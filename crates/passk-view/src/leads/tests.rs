@@ -167,6 +167,7 @@ fn the_forecast_line_lists_each_series_reach() {
         ceiling: 0.4,
         lo,
         hi,
+        measured: None,
     };
     let (a, b, c) = (
         reach(Reached::At(300), Some(250), Some(1200)),
@@ -188,5 +189,18 @@ fn the_forecast_line_lists_each_series_reach() {
         )
     );
     assert_eq!(forecast(&rows[1..2], 2), None);
+    // Where the data reach the target within their samples, their k comes first (issue 68).
+    let m = ReachRow {
+        measured: Some(1202),
+        ..reach(Reached::At(1208), Some(1190), Some(1230))
+    };
+    let rows = [("410M", Some(&m)), ("12B", Some(&a))];
+    assert_eq!(
+        forecast(&rows, 2).unwrap(),
+        format!(
+            "Smallest k with pass@k ≥ {}, measured (unbiased, within the samples drawn): 410M 1,202. Beyond them, forecast (scaled Beta): 12B 300 (250–1,200).",
+            percent(0.5)
+        )
+    );
     assert_eq!(listed(&["x".into(), "y".into()], 2), "x, y");
 }

@@ -60,9 +60,10 @@ impl Cell {
                 format!("{} [{} – {}]", percent(*v), percent(*lo), percent(*hi))
             }
             Cell::Ranged(Some(v), None, _) => percent(*v),
-            Cell::Backed(v, Some(e), _) => format!("{} ± {:.2}", percent(*v), 100.0 * e),
+            Cell::Backed(v, Some(e), _) => format!("{} (error {:.2})", percent(*v), 100.0 * e),
             Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
-            Cell::Spread(se) => plus_minus_points(*se),
+            // A standard error in points: no ±, which the page keeps for 95 % half-widths.
+            Cell::Spread(se) => plus_minus_points(*se).trim_start_matches("± ").to_string(),
             Cell::Unbiased(v) => format!("{} (unbiased)", percent(*v)),
             Cell::Waiting => WAITING.to_string(),
         }
@@ -96,12 +97,12 @@ impl Cell {
             ),
             Cell::Ranged(Some(v), None, _) => format!("{}; {NO_INTERVAL}", full(*v)),
             Cell::Backed(v, Some(e), None) => format!(
-                "{} (backtest error ±{} at this extrapolation ratio)",
+                "{} (backtest error {} points at this extrapolation ratio)",
                 full(*v),
                 full(*e)
             ),
             Cell::Backed(v, Some(e), Some(r)) => format!(
-                "{} (extrapolated beyond the backtest, tested up to {r}×: expected error ±{}, grown with the distance)",
+                "{} (extrapolated beyond the backtest, tested up to {r}×: expected error {} points, grown with the distance)",
                 full(*v),
                 full(*e)
             ),

@@ -52,7 +52,7 @@ const FIXED: [(&str, &str); 10] = [
         "Per task a mix of ZOIBB and BB, the weight on ZOIBB growing with the samples drawn n.",
     ),
     (
-        "extrapolated",
+        "logit line",
         "A heuristic: logit(pass@k) fitted as a straight line in ln k through the unbiased values \
          at k = 1, 2, 4, … ≤ n, and extended. No model stands behind it.",
     ),
@@ -73,7 +73,7 @@ const FIXED: [(&str, &str); 10] = [
     (
         "auto",
         "The recommended estimate: the unbiased value where k ≤ n; beyond, the estimator the \
-         backtest chose, ± the error it measured at that extrapolation ratio.",
+         backtest chose, with the error (points) it measured at that extrapolation ratio.",
     ),
 ];
 
@@ -241,7 +241,7 @@ mod tests {
         assert_eq!(keys[1], "se");
         assert_eq!(*keys.last().unwrap(), "auto");
         assert!(keys.contains(&"g_pass") && keys.contains(&"mg_pass"));
-        assert_eq!(cols[1].label, "± SE (tasks)");
+        assert_eq!(cols[1].label, "SE (over tasks)");
         assert!(cols.iter().all(|c| c.definition.ends_with('.')));
         // One key per column, but the G-Pass@k columns (one per τ) share theirs.
         let taus = r.g_tau.len();

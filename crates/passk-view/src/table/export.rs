@@ -158,7 +158,7 @@ pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
         .map(|(c, _)| *c)
         .collect();
     let mut s = format!(
-        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,extrapolated,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}{more}{v}auto,why_null\n"
+        "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,logit_line,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}{more}{v}auto,why_null\n"
     );
     let opt = |v: Option<f64>| v.map(full).unwrap_or_default();
     for r in rows {

@@ -98,7 +98,7 @@ fn exports() {
     let r = report();
     let (rows, cover) = (rows(&r, SeKind::Tasks), cover_rows(&r));
     let head = header(&r, SeKind::Tasks);
-    assert_eq!(head[1], "± SE (tasks)");
+    assert_eq!(head[1], "SE (over tasks)");
     assert_eq!(head[head.len() - 8..head.len() - 1], crate::table::MORE);
     assert_eq!(head[head.len() - 11], "G-Pass@k τ=0.5");
     // Each with its Bayesian interval, the report's, where k ≤ n; a dash beyond.
@@ -137,7 +137,7 @@ fn exports() {
         )
     );
     let md = markdown(&head, &rows, &cover);
-    assert!(md.starts_with("| series | k | pass@k (unbiased) | ± SE (tasks) |"));
+    assert!(md.starts_with("| series | k | pass@k (unbiased) | SE (over tasks) |"));
     assert!(md.contains("| a_b | 100 | — |"));
     let tex = latex(&head, &rows, &cover);
     assert!(tex.contains("a\\_b & 1 & "));
@@ -145,7 +145,7 @@ fn exports() {
     // ASCII and known macros only: μ, τ and ± spelled as LaTeX.
     assert!(tex.is_ascii(), "{tex}");
     assert!(
-        tex.contains("$\\pm$ SE (tasks)") && tex.contains("G-Pass@k $\\tau$=0.5"),
+        tex.contains("SE (over tasks)") && tex.contains("G-Pass@k $\\tau$=0.5"),
         "{tex}"
     );
     let csv = csv(&rows, &r.g_tau, voting(&r));

@@ -6,7 +6,7 @@
 //! `run` measures (every repeat's signed errors per `level` and ratio), `evidence` reads the
 //! cells (which separate the candidates beyond noise, how much each counts for a target,
 //! the paired spread), `choose` decides and states the error (`reason` says why in words),
-//! `more` answers "would more samples help?", `report` writes it all into `passk-report/1`.
+//! `more` answers "would more samples help?", `report` writes it all into `passk-report/2`.
 //! The study of the choice (auto against every fixed estimator, on subsamples of the real
 //! files and on simulated data) is `cargo bench -p passk-study --bench auto_study`.
 

@@ -1,4 +1,4 @@
-//! The backtest as `passk-report/1` writes it.
+//! The backtest as `passk-report/2` writes it.
 
 use std::collections::BTreeMap;
 

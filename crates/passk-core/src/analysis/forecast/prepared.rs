@@ -174,6 +174,7 @@ impl<'a> Prepared<'a> {
     ) -> Vec<ReachRow> {
         let mut rows = Vec::new();
         for &target in targets {
+            let measured = measured_reach(self.groups, target);
             for fit in ForecastFit::ALL {
                 let ceiling = self.ceiling(fit);
                 let reached = reach(|k| self.pass_at_k(fit, preds, k), target, ceiling);
@@ -192,6 +193,7 @@ impl<'a> Prepared<'a> {
                     ceiling,
                     lo,
                     hi,
+                    measured,
                 });
             }
         }
@@ -280,4 +282,47 @@ fn bb_as_scaled(bb: &BbFit) -> ScaledFit {
 /// The unbiased pass@k at `k` (None where some task has n < k).
 pub fn observed(g: &Groups, k: u64) -> Option<f64> {
     unbiased_pass_at_k(g, k).ok()
+}
+
+/// The smallest k ≤ the smallest n of `g` at which the unbiased pass@k (the mean over tasks)
+/// reaches `target`; None when it does not within the samples drawn.
+///
+/// # Formula
+/// Each task's unbiased pass@k = 1 − C(n − c, k)/C(n, k) does not decrease with k, nor does
+/// their mean: bisection on [1, n_min].
+pub fn measured_reach(g: &Groups, target: f64) -> Option<u64> {
+    let at = |k: u64| crate::estimators::unbiased::mean_pass_at_k(g, k).ok();
+    let n = g.n_min();
+    if g.is_empty() || n == 0 || at(n)? < target {
+        return None;
+    }
+    let (mut lo, mut hi) = (0, n);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if at(mid)? >= target {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::counts::Counts;
+
+    #[test]
+    fn the_measured_reach_by_hand() {
+        // Tasks (4, 2) and (4, 0): pass@1 = (1/2 + 0)/2 = 1/4; pass@2 = (1 − 1/6)/2 = 5/12;
+        // pass@3 = pass@4 = 1/2.
+        let g = Groups::new([Counts::new(4, 2).unwrap(), Counts::new(4, 0).unwrap()]);
+        assert_eq!(measured_reach(&g, 0.25), Some(1));
+        assert_eq!(measured_reach(&g, 0.4), Some(2));
+        assert_eq!(measured_reach(&g, 5.0 / 12.0 + 1e-9), Some(3));
+        assert_eq!(measured_reach(&g, 0.5), Some(3));
+        assert_eq!(measured_reach(&g, 0.6), None);
+        assert_eq!(measured_reach(&Groups::new([]), 0.1), None);
+    }
 }

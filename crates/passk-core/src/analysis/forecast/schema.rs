@@ -109,6 +109,10 @@ pub struct ReachRow {
     pub lo: Option<u64>,
     /// Its upper end.
     pub hi: Option<u64>,
+    /// The data's own answer, the same in every fit's row: the smallest k ≤ the smallest n
+    /// at which the unbiased pass@k reaches the target (None: not within the samples drawn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured: Option<u64>,
 }
 
 /// A series' forecasts.

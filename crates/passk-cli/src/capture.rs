@@ -1,0 +1,50 @@
+//! What the commands print and say, written out — or captured, with inputs held in memory,
+//! when the Python package runs the command line (`cli::run_with`).
+
+thread_local! {
+    /// What the commands print, when captured (`cli::run_captured`) instead of written out.
+    static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// What they say on stderr (rejected rows, readers' notes), when captured.
+    static SAID: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+    /// Inputs held in memory, by the name a file argument gives (`cli::run_captured`).
+    static MEMORY: std::cell::RefCell<Vec<(String, Vec<u8>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Says `text` on stderr (or into the capture of `cli::run_captured`).
+pub(crate) fn print_err(text: &str) {
+    let captured = SAID.with_borrow_mut(|c| c.as_mut().map(|c| c.push(text.to_string())).is_some());
+    if !captured {
+        eprintln!("{text}");
+    }
+}
+
+/// Prints a result and a new line on stdout (or into the capture of `cli::run_captured`); a
+/// reader that went away (`| head`) is not an error worth a panic.
+pub(crate) fn print_out(text: &str) {
+    let captured = CAPTURED.with_borrow_mut(|c| c.as_mut().map(|c| c.push_str(text)).is_some());
+    if !captured {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{text}").and_then(|_| out.flush());
+    }
+}
+
+/// Captures from now on what is printed and said, with `memory` as the inputs held.
+pub(crate) fn start(memory: Vec<(String, Vec<u8>)>) {
+    CAPTURED.with_borrow_mut(|c| *c = Some(String::new()));
+    SAID.with_borrow_mut(|c| *c = Some(Vec::new()));
+    MEMORY.with_borrow_mut(|m| *m = memory);
+}
+
+/// Ends the capture: what was printed, and what was said.
+pub(crate) fn finish() -> (String, Vec<String>) {
+    let out = CAPTURED.with_borrow_mut(Option::take).unwrap_or_default();
+    let said = SAID.with_borrow_mut(Option::take).unwrap_or_default();
+    MEMORY.with_borrow_mut(Vec::clear);
+    (out, said)
+}
+
+/// The bytes held in memory under the file argument `path`, if any.
+pub(crate) fn held(path: &str) -> Option<Vec<u8>> {
+    MEMORY.with_borrow(|m| m.iter().find(|(name, _)| name == path).map(|h| h.1.clone()))
+}
