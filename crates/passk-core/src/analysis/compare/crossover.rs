@@ -199,9 +199,10 @@ impl Differences<'_> {
     fn first_flip_with(&mut self, search: &[u64], ws: Weights<'_>) -> (i8, Option<u64>) {
         let (w, dense) = ws;
         let weight: f64 = w.iter().map(|p| p.1).sum();
-        // |d| ≤ 1: each sum (compensated or plain) is off by at most (tasks · ε) · Σ w; the
-        // margin is 64 times that.
-        let margin = 64.0 * w.len().max(1) as f64 * f64::EPSILON * weight;
+        // |d| ≤ 1: each sum (compensated, plain over the tasks drawn, or the four-lane dot
+        // product over every task) is off by at most (tasks · ε) · Σ w; the margin is 64
+        // times that.
+        let margin = 64.0 * dense.len().max(1) as f64 * f64::EPSILON * weight;
         // The sign at k = 1: a plain sum's where it is beyond the margin, else the
         // compensated sum's (which may be 0: no sign, no crossover).
         let plain = dot(dense, self.get(1));
@@ -237,7 +238,7 @@ impl Differences<'_> {
                 .filter(|b| b.from == at);
             if let Some(b) = block {
                 let low = if sign > 0.0 { &b.min } else { &b.max };
-                // (A plain sum: its rounding, at most (tasks − 1)·ε·Σ w, is within the margin.)
+                // (A plain sum: its rounding is within the margin.)
                 let bound = dot(dense, low);
                 if bound * sign > margin {
                     before = search[b.to - 1];
