@@ -81,10 +81,12 @@ pub fn report_out(
             serde_json::to_string_pretty(report).map_err(|e| format!("writing JSON: {e}"))
         }
         o => {
-            // The summary's comparison (its sentence reads the tests and the crossover, whose
-            // resamples are at least 2,000 whatever the bootstrap setting, as on the page).
-            let compared = (datasets.iter().filter(|d| !d.tasks.is_empty()).count() > 1)
-                .then(|| compare_all(datasets, ks, Pairs::All, settings));
+            // The summary's comparison: the report's own (the same settings), else, where no
+            // pair shares task ids, the comparison that says why.
+            let compared = report.decision.clone().or_else(|| {
+                (with_tasks(datasets).len() > 1)
+                    .then(|| compare_all(datasets, ks, Pairs::All, settings))
+            });
             Ok(report_text(
                 report,
                 datasets,
@@ -125,9 +127,14 @@ pub fn table(header: &[&str], rows: &[Vec<String>], md: bool) -> String {
     out.join("\n")
 }
 
+/// The series with tasks (those the page's summary shows and compares).
+fn with_tasks(datasets: &[Dataset]) -> Vec<&Dataset> {
+    datasets.iter().filter(|d| !d.tasks.is_empty()).collect()
+}
+
 /// The pair the page's summary compares (A, B) among `datasets`' series with tasks, by name.
 pub fn summary_pair(datasets: &[Dataset]) -> Option<(&str, &str)> {
-    let with: Vec<&Dataset> = datasets.iter().filter(|d| !d.tasks.is_empty()).collect();
+    let with = with_tasks(datasets);
     let (a, b) = default_pair(with.iter().copied())?;
     Some((with[a].name.as_str(), with[b].name.as_str()))
 }
@@ -135,8 +142,13 @@ pub fn summary_pair(datasets: &[Dataset]) -> Option<(&str, &str)> {
 /// The summary's sentence on the comparison (`compare_line`, as the page says it with the
 /// default pair and the budget it reads by default).
 pub fn comparison_sentence(datasets: &[Dataset], d: &Comparison) -> String {
-    let series = datasets.iter().filter(|d| !d.tasks.is_empty()).count();
-    compare_line(series, Some(d), false, summary_pair(datasets), (None, true))
+    compare_line(
+        with_tasks(datasets).len(),
+        Some(d),
+        false,
+        summary_pair(datasets),
+        (None, true),
+    )
 }
 
 /// `passk compare`'s JSON: the comparison, with the summary's sentence and its pair.
@@ -156,8 +168,7 @@ pub struct CompareDoc<'a> {
 
 /// The summary's line of ranking (three series or more).
 fn ranking(datasets: &[Dataset], d: &Comparison) -> Option<String> {
-    let with: Vec<&Dataset> = datasets.iter().filter(|d| !d.tasks.is_empty()).collect();
-    ranking_line(&with, d)
+    ranking_line(&with_tasks(datasets), d)
 }
 
 /// `passk compare --format md|text`: the sentence, then the sentence's pair's tests at each k.
@@ -200,7 +211,7 @@ pub fn compare_text(datasets: &[Dataset], d: &Comparison, md: bool) -> String {
             md,
         ));
     }
-    if let Some((a, b)) = summary_pair(datasets) {
+    if let Some((a, b)) = pair {
         if let Some(k) = chosen_k(d, a, b, None) {
             out.push(format!(
                 "The sentence reads {a} − {b} at k = 1 and k = {}; the JSON (--format json) has every pair's tests, crossovers and ranks.",

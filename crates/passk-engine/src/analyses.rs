@@ -6,6 +6,7 @@ use crate::band_pool;
 use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK};
 use crate::mailbox::Mailbox;
 use passk_core::analysis::bands::{bands_of, merge_rows, Part};
+use passk_core::analysis::bootstrap::SharedDraws;
 use passk_core::analysis::compare::compare_all::{chosen_pairs, compare_pair, comparison, Pairs};
 use passk_core::analysis::curves::{
     bootstrap_settings, cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
@@ -209,6 +210,7 @@ pub(crate) async fn compare(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &S
     let pairs = chosen_pairs(series.len(), Pairs::All);
     let total = pairs.len() as u64;
     let mut compared = Vec::with_capacity(pairs.len());
+    let draws = SharedDraws::default();
     for (done, (i, j)) in pairs.into_iter().enumerate() {
         let text = || {
             (
@@ -219,7 +221,7 @@ pub(crate) async fn compare(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &S
         if !job.tick(text).await {
             return;
         }
-        compared.push(compare_pair(&series[i], &series[j], ks, settings));
+        compared.push(compare_pair(&series[i], &series[j], ks, settings, &draws));
     }
     let comparison = comparison(series, ks, settings, compared);
     job.finish(Reply {

@@ -57,12 +57,21 @@ pub fn plus_minus_points(se: f64) -> String {
     if !se.is_finite() {
         return "—".to_string();
     }
+    format!("± {}", points_sig(se))
+}
+
+/// A standard error (or any small spread) in percentage points with three significant
+/// digits, without ±: 0.012237 → `1.22`, 0.000774 → `0.0774`; NaN reads `—`.
+pub fn points_sig(se: f64) -> String {
+    if !se.is_finite() {
+        return "—".to_string();
+    }
     let pp = 100.0 * se.abs();
     if pp == 0.0 {
-        return "± 0".to_string();
+        return "0".to_string();
     }
     let decimals = (2.0 - pp.log10().floor()).clamp(0.0, 12.0) as usize;
-    format!("± {pp:.decimals$}")
+    format!("{pp:.decimals$}")
 }
 
 /// The shortest decimal text that reads back as the same f64 (full precision), in exponent

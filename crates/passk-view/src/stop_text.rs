@@ -7,7 +7,7 @@ use passk_core::estimators::interval::{credible_interval, Interval, Metric, Prio
 use passk_core::estimators::stderr::{sampling_se, tasks_se, SeKind};
 use passk_core::estimators::unbiased::mean_pass_at_k;
 use passk_core::num::normal::two_sided_z;
-use passk_io::display::{percent, plus_minus_points, thousands};
+use passk_io::display::{percent, points_sig, thousands};
 
 use crate::plan_text::level;
 
@@ -58,25 +58,42 @@ impl Intervals {
     }
 }
 
+/// A series' unbiased pass@k and its standard errors over tasks and over samples (None
+/// where undefined).
+struct Spread {
+    mean: Option<f64>,
+    tasks: Option<f64>,
+    sampling: Option<f64>,
+}
+
+impl Spread {
+    fn of(d: &Dataset, k: u64) -> Spread {
+        let g = d.groups();
+        Spread {
+            mean: mean_pass_at_k(&g, k).ok(),
+            tasks: tasks_se(&g, k).ok(),
+            sampling: sampling_se(&g, k).ok(),
+        }
+    }
+}
+
 /// Each series' interval of kind `se` (the unbiased mean, its SE), else the credible ones.
 fn intervals(
-    datasets: &[Dataset],
+    (datasets, spreads): (&[Dataset], &[Spread]),
     k: u64,
     prior: Prior,
     confidence: f64,
     se: SeKind,
 ) -> (Intervals, Vec<Interval>) {
     let z = two_sided_z(confidence);
-    let summary: Option<Vec<Interval>> = datasets
+    let summary: Option<Vec<Interval>> = spreads
         .iter()
-        .map(|d| {
-            let g = d.groups();
-            let mean = mean_pass_at_k(&g, k).ok()?;
+        .map(|s| {
+            let mean = s.mean?;
             let sd = match se {
-                SeKind::Tasks => tasks_se(&g, k),
-                SeKind::Sampling => sampling_se(&g, k),
-            }
-            .ok()?;
+                SeKind::Tasks => s.tasks,
+                SeKind::Sampling => s.sampling,
+            }?;
             Some(Interval {
                 mean,
                 sd,
@@ -97,22 +114,16 @@ fn intervals(
     }
 }
 
-/// An SE in points with three significant digits ("0.391").
-fn se_points(se: f64) -> String {
-    plus_minus_points(se).trim_start_matches("± ").to_string()
-}
-
 /// Where the series' intervals are over tasks and the task-to-task spread dominates them
 /// (SE over tasks at least twice that over samples, in root mean square over the series):
 /// both SEs, which more samples of these tasks cannot bring together.
-fn task_spread(datasets: &[Dataset], k: u64) -> Option<(f64, f64)> {
+fn task_spread(spreads: &[Spread]) -> Option<(f64, f64)> {
     let (mut tasks, mut samples) = (0.0, 0.0);
-    for d in datasets {
-        let g = d.groups();
-        tasks += tasks_se(&g, k).ok()?.powi(2);
-        samples += sampling_se(&g, k).ok()?.powi(2);
+    for s in spreads {
+        tasks += s.tasks?.powi(2);
+        samples += s.sampling?.powi(2);
     }
-    let m = datasets.len().max(1) as f64;
+    let m = spreads.len().max(1) as f64;
     let (t, s) = ((tasks / m).sqrt(), (samples / m).sqrt());
     (t >= 2.0 * s).then_some((t, s))
 }
@@ -131,7 +142,8 @@ pub fn stop_view(
         alpha: prior[0],
         beta: prior[1],
     };
-    let (kind, ivs) = intervals(datasets, k, prior, confidence, se);
+    let spreads: Vec<Spread> = datasets.iter().map(|d| Spread::of(d, k)).collect();
+    let (kind, ivs) = intervals((datasets, &spreads), k, prior, confidence, se);
     let answer = stop(&ivs, confidence);
     let pair = if !answer.top_settled {
         answer.next
@@ -153,15 +165,15 @@ pub fn stop_view(
     tasks.truncate(TASKS_LISTED);
     let names: Vec<&str> = datasets.iter().map(|d| d.name.as_str()).collect();
     let spread = match (answer.settled, kind) {
-        (false, Intervals::Se(SeKind::Tasks)) => task_spread(datasets, k),
+        (false, Intervals::Se(SeKind::Tasks)) => task_spread(&spreads),
         _ => None,
     };
     let mut sentence = sentence(&names, &answer, k, pair.filter(|_| spread.is_none()), kind);
     if let Some((t, s)) = spread {
         sentence.push_str(&format!(
             " The spread from task to task dominates (SE {} points over tasks, {} over samples): more samples of these tasks will not narrow the intervals; more tasks would.",
-            se_points(t),
-            se_points(s)
+            points_sig(t),
+            points_sig(s)
         ));
         if let Some((x, y)) = pair {
             sentence.push_str(&format!(

@@ -1,6 +1,7 @@
 //! Task-bootstrap resampling and percentile bands.
 
 use crate::num::rng::SplitMix64;
+use std::sync::Arc;
 
 /// The multiplicity of each of `n` items in one resample with replacement.
 pub fn resample_counts(rng: &mut SplitMix64, n: usize) -> Vec<u64> {
@@ -20,6 +21,42 @@ pub fn resample_weights(rng: &mut SplitMix64, n: usize) -> Vec<(usize, f64)> {
         .filter(|(_, m)| *m > 0)
         .map(|(i, m)| (i, m as f64))
         .collect()
+}
+
+/// Resamples drawn once and lent to every user of the same (seed, tasks, count): the pairs of
+/// a comparison all draw the resamples of their seed, most of them of as many tasks. Keeps
+/// the last set drawn; the same weights as drawing them again.
+#[derive(Default)]
+pub struct SharedDraws {
+    last: std::sync::Mutex<Option<(DrawsKey, Draws)>>,
+}
+
+/// What a set of draws was drawn for: (seed, tasks, count).
+type DrawsKey = (u64, usize, u64);
+
+/// Resamples as (task, times drawn) lists, shared.
+pub type Draws = Arc<Vec<Vec<(usize, f64)>>>;
+
+impl SharedDraws {
+    /// `count` resamples of `tasks` tasks seeded by `seed` ([`resample_weights`]).
+    pub fn get(&self, seed: u64, tasks: usize, count: u64) -> Draws {
+        let key = (seed, tasks, count);
+        if let Ok(last) = self.last.lock() {
+            if let Some((_, w)) = last.as_ref().filter(|(k, _)| *k == key) {
+                return Arc::clone(w);
+            }
+        }
+        let mut rng = SplitMix64::new(seed);
+        let w: Draws = Arc::new(
+            (0..count)
+                .map(|_| resample_weights(&mut rng, tasks))
+                .collect(),
+        );
+        if let Ok(mut last) = self.last.lock() {
+            *last = Some((key, Arc::clone(&w)));
+        }
+        w
+    }
 }
 
 /// Σ weight·`values[task]` over the (task, weight) list `w`, compensated (Neumaier).

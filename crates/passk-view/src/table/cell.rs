@@ -1,7 +1,7 @@
 //! The results table's cells and rows.
 
 use passk_core::report::schema::StdErrors;
-use passk_io::display::{full, percent, plus_minus_points};
+use passk_io::display::{full, percent, points_sig};
 
 /// What the auto column says at k > n until the backtest answers (the page adds its
 /// progress).
@@ -63,7 +63,7 @@ impl Cell {
             Cell::Backed(v, Some(e), _) => format!("{} (error {:.2})", percent(*v), 100.0 * e),
             Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
             // A standard error in points: no ±, which the page keeps for 95 % half-widths.
-            Cell::Spread(se) => plus_minus_points(*se).trim_start_matches("± ").to_string(),
+            Cell::Spread(se) => points_sig(*se),
             Cell::Unbiased(v) => format!("{} (unbiased)", percent(*v)),
             Cell::Waiting => WAITING.to_string(),
         }

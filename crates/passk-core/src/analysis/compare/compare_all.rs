@@ -10,6 +10,7 @@ use super::crossover::{crossover, Crossover};
 use super::multiplicity::{benjamini_hochberg, holm};
 use super::pair_test::{pair_test, PairTest, SolvedCounts};
 use super::ranks::{ranks, RanksAtK};
+use crate::analysis::bootstrap::SharedDraws;
 use crate::analysis::paired::Paired;
 
 use crate::data::dataset::Dataset;
@@ -109,7 +110,8 @@ pub fn chosen_pairs(count: usize, pairs: Pairs) -> Vec<(usize, usize)> {
 }
 
 /// One pair: its tests at each budget of `ks` it allows (Holm and BH still to come), and its
-/// crossover; or why it cannot be compared.
+/// crossover (its resamples from `draws`, shared by the pairs of a comparison); or why it
+/// cannot be compared.
 ///
 /// # Errors
 /// [`Skipped`] when the two series cannot be paired by task id.
@@ -118,6 +120,7 @@ pub fn compare_pair(
     b: &Dataset,
     ks: &[u64],
     settings: &Settings,
+    draws: &SharedDraws,
 ) -> Result<(Vec<PairRow>, PairCrossover), Skipped> {
     let p = Paired::new(a, b).map_err(|e| Skipped {
         a: a.name.clone(),
@@ -141,7 +144,7 @@ pub fn compare_pair(
         b: b.name.clone(),
         tasks: p.pairs.len() as u64,
         unmatched: p.unmatched,
-        crossover: crossover(&p.pairs, settings),
+        crossover: crossover(&p.pairs, settings, draws),
         solved_observed: SolvedCounts::of(&p.pairs),
     };
     Ok((rows, cross))
@@ -221,8 +224,9 @@ pub fn compare_all(
 ) -> Comparison {
     // Each pair on its own (side by side where there are threads: the same results).
     let chosen = chosen_pairs(series.len(), pairs);
+    let draws = SharedDraws::default();
     let compared = crate::par::map(&chosen, |&(i, j)| {
-        compare_pair(&series[i], &series[j], ks, settings)
+        compare_pair(&series[i], &series[j], ks, settings, &draws)
     });
     comparison(series, ks, settings, compared)
 }

@@ -5,6 +5,7 @@
 
 pub mod compare_all;
 pub mod crossover;
+mod flip;
 pub mod multiplicity;
 pub mod pair_test;
 pub mod ranks;
