@@ -12,6 +12,7 @@ pub mod graded_notes;
 pub mod job_progress;
 pub mod lower_panels;
 pub mod method_notes;
+pub mod pair_select;
 pub mod pass_at_k_panel;
 pub mod ranking_panel;
 pub mod report_export;

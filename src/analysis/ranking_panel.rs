@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::widgets::fold::{is_folded, FoldHead};
 
 use crate::analysis::analysis_state::Analysis;
+use crate::widgets::series_name::SeriesName;
 use crate::widgets::term::Term;
 use passk_core::report::rank::ranking;
 use passk_io::display::percent;
@@ -53,7 +54,7 @@ pub fn RankingPanel(
                         .map(|(j, v)| view! { <td title=v.to_string()>{if i == j { "—".to_string() } else { format!("{v:.4}") }}</td> })
                         .collect_view();
                     let avg = c.avg_auc_cover_plus[i];
-                    view! { <tr><th scope="row" class="left">{names[i].clone()}</th>{cells}<td title=avg.to_string()><strong>{format!("{avg:.4}")}</strong></td></tr> }
+                    view! { <tr><th scope="row" class="left"><SeriesName name=names[i].clone() /></th>{cells}<td title=avg.to_string()><strong>{format!("{avg:.4}")}</strong></td></tr> }
                 })
                 .collect_view();
             Some(view! {
@@ -102,7 +103,7 @@ pub fn RankingPanel(
                             view! {
                                 <tr data-series=key>
                                     <td>{(i + 1).to_string()}</td>
-                                    <th scope="row" class="left">{name}</th>
+                                    <th scope="row" class="left"><SeriesName name=name /></th>
                                     <td data-col="value" title=v.map(|v| v.0.to_string()).unwrap_or_default()>{v.map(|v| percent(v.0)).unwrap_or_else(|| "—".into())}</td>
                                     <td>{v.map(|v| v.1.label()).unwrap_or_default()}</td>
                                     <td data-col="cover">{cover.map(percent).unwrap_or_else(|| "—".into())}</td>

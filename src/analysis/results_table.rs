@@ -7,6 +7,7 @@ use crate::widgets::fold::{is_folded, FoldHead};
 
 use crate::analysis::analysis_state::Analysis;
 use crate::inputs::column_picker::ColumnPicker;
+use crate::widgets::series_name::SeriesName;
 use crate::widgets::term::Term;
 use passk_app::page::page_view::PageView;
 use passk_io::display::percent;
@@ -124,10 +125,24 @@ pub fn ResultsTable(
                             }
                             .into_any(),
                             Cell::Waiting => view! { <td title=c.title() class="waiting">{waiting()}</td> }.into_any(),
-                            _ => view! { <td title=c.title() class:excludes=c.excludes_unbiased()>{c.text()}</td> }.into_any(),
+                            // A value with its note ("(error 0.30)"): the note on a line of its own.
+                            _ => {
+                                let text = c.text();
+                                let (value, note) = match text.split_once(" (") {
+                                    Some((v, n)) => (v.to_string(), Some(format!("({n}"))),
+                                    None => (text, None),
+                                };
+                                let marked = note.is_some();
+                                view! {
+                                    <td title=c.title() class:excludes=c.excludes_unbiased() class:marked=marked>
+                                        {value}{note.map(|n| view! { <span class="mark">" "{n}</span> })}
+                                    </td>
+                                }
+                                .into_any()
+                            }
                         })
                         .collect_view();
-                    view! { <tr><th scope="row" class="left series" title=r.series.clone()>{r.series.clone()}</th><td class="k">{r.k.to_string()}</td>{cells}</tr> }
+                    view! { <tr><th scope="row" class="left series" title=r.series.clone()><SeriesName name=r.series.clone() /></th><td class="k">{r.k.to_string()}</td>{cells}</tr> }
                 })
                 .collect_view()
         })
@@ -139,7 +154,7 @@ pub fn ResultsTable(
                 .map(|c| {
                     view! {
                         <tr>
-                            <th scope="row" class="left">{c.series.clone()}</th>
+                            <th scope="row" class="left"><SeriesName name=c.series.clone() /></th>
                             <td>{c.tau.to_string()}</td>
                             <td title=c.cells[0].title()>{c.cells[0].text()}</td>
                             <td title=c.cells[1].title()>{c.cells[1].text()}</td>

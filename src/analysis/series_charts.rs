@@ -8,6 +8,7 @@ use crate::widgets::fold::{is_folded, FoldHead};
 use crate::analysis::analysis_jobs::{ask, handle};
 use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
+use crate::analysis::pair_select::PairSelect;
 use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::term::Term;
 use passk_core::analysis::temperature::{best_temperature, delta_pass_point};
@@ -157,24 +158,13 @@ pub fn PairedPanel(
         Chart::Paired(PairedChart { label, curve })
     });
     let summary = move || result.with(|r| paired_summary(r.as_ref()));
-    let options = move |chosen: Memo<Option<String>>| {
-        names
-            .get()
-            .into_iter()
-            .map(move |n| {
-                let selected = chosen.get().as_deref() == Some(n.as_str());
-                view! { <option value=n.clone() selected=selected>{n.clone()}</option> }
-            })
-            .collect_view()
-    };
     let stale = is_stale(a.pending, Family::Paired);
     view! {
         <section class="card" id="compare" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("compare") aria-labelledby="paired-title">
             <FoldHead key="compare" title_id="paired-title">"Paired difference"</FoldHead>
             <JobProgress pending=a.pending family=Family::Paired />
             <div class="input-row">
-                <label>"A " <select data-testid="paired-a" on:change=move |ev| a.view.update(|v| v.compare_a = Some(event_target_value(&ev)))>{move || options(name_a)}</select></label>
-                <label>"minus B " <select data-testid="paired-b" on:change=move |ev| a.view.update(|v| v.compare_b = Some(event_target_value(&ev)))>{move || options(name_b)}</select></label>
+                <PairSelect view=a.view names=names name_a=name_a name_b=name_b labels=("A ", "minus B ") names_read=("series A", "series B") testid="paired" />
             </div>
             <p class="note answer" data-testid="paired-summary">{summary}</p>
             <ChartCanvas

@@ -5,11 +5,13 @@
 use leptos::prelude::*;
 
 use crate::analysis::analysis_state::Analysis;
+use crate::analysis::pair_select::PairSelect;
 use crate::engine::engine_client::retry;
 use crate::engine::engine_status::{failure, ready_for};
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::input_notes::input_notes;
 use crate::widgets::section_nav::section_link;
+use crate::widgets::series_name::SeriesName;
 use passk_app::page::page_view::PageView;
 use passk_core::data::dataset::Dataset;
 use passk_io::display::thousands;
@@ -130,7 +132,7 @@ pub fn SummaryView(
                 let (name, key) = (line.name.clone(), line.name);
                 view! {
                     <tr data-series=key>
-                        <th scope="row" class="left">{name}<span class="muted">{format!("{} tasks", thousands(line.tasks))}</span></th>
+                        <th scope="row" class="left"><SeriesName name=name /><span class="muted">{format!("{} tasks", thousands(line.tasks))}</span></th>
                         {cells}
                     </tr>
                 }
@@ -146,6 +148,11 @@ pub fn SummaryView(
                 </table>
             </div>
             <p class="summary-compare" data-testid="summary-compare">{move || compare.get()}</p>
+            {move || (series.get() >= 2).then(|| view! {
+                <p class="input-row summary-pair" data-testid="summary-pair">
+                    <PairSelect view=a.view names=names name_a=name_a name_b=name_b labels=("", "vs ") names_read=("compare", "with") testid="summary-pair" />
+                </p>
+            })}
             {move || ranking.get().map(|r| view! { <p class="summary-ranking" data-testid="summary-ranking">{r}</p> })}
         }
         .into_any()

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::analysis::analysis_state::Analysis;
+use crate::widgets::series_name::SeriesName;
 use passk_io::display::full;
 use passk_view::bt_text::{agreement, bt_rows};
 
@@ -41,7 +42,7 @@ pub fn BtTable(
                     view! {
                         <tr data-series=key>
                             <td>{r.rank}</td>
-                            <th scope="row" class="left">{r.name}</th>
+                            <th scope="row" class="left"><SeriesName name=r.name /></th>
                             <td title=title>{format!("{:.3} [{:.3} – {:.3}]", r.strength, r.interval.0, r.interval.1)}</td>
                         </tr>
                     }

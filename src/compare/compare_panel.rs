@@ -11,6 +11,7 @@ use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::download::save_text;
+use crate::widgets::series_name::SeriesName;
 use passk_io::display::{full, percent, thousands};
 use passk_plot::ranks::{RankChart, RankLine};
 use passk_plot::Chart;
@@ -121,7 +122,7 @@ pub fn ComparePanel(
                                 view! { <td class="prob" class:sig=sig style=shade title=row.and_then(|x| x.p_holm).map(|p| format!("Holm {}", p_text(p))).unwrap_or_default()>{prob.map_or("—".into(), percent)}</td> }.into_any()
                             })
                             .collect_view();
-                        view! { <tr><th scope="row" class="left">{r.clone()}</th>{cells}</tr> }
+                        view! { <tr><th scope="row" class="left"><SeriesName name=r.clone() /></th>{cells}</tr> }
                     })
                     .collect_view();
                 view! {
@@ -147,7 +148,7 @@ pub fn ComparePanel(
                     let interval = s.interval.map_or("—".into(), |(lo, hi)| format!("{lo}–{hi}"));
                     view! {
                         <tr>
-                            <th scope="row" class="left">{s.series}</th>
+                            <th scope="row" class="left"><SeriesName name=s.series /></th>
                             <td>{s.rank.to_string()}</td>
                             <td>{s.mean_rank.map_or("—".into(), |m| format!("{m:.2}"))}</td>
                             <td>{interval}</td>

@@ -13,6 +13,7 @@ use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::analysis::series_key::SeriesKey;
 use crate::engine::engine_pool;
 use crate::widgets::chart_canvas::ChartCanvas;
+use crate::widgets::series_name::SeriesName;
 use passk_app::page::page_view::{PageView, DEFAULT_REACH};
 use passk_core::analysis::forecast::{ForecastFit, IntervalMethod, SeriesForecast};
 use passk_core::estimators::scaled::ScaledFit;
@@ -206,7 +207,7 @@ pub fn ForecastPanel(
                 let ll = |p: &ScaledFit| format!("log-likelihood {}", full(p.log_likelihood));
                 view! {
                     <tr>
-                        <th scope="row" class="left">{name}</th>
+                        <th scope="row" class="left"><SeriesName name=name /></th>
                         {by(ForecastFit::ScaledBeta)}
                         <td title=scale_title>{format!("{:.3}", f.scaled_beta.scale)}</td>
                         <td class="small" title=ll(&f.scaled_beta)>{params(&f.scaled_beta)}</td>
@@ -226,7 +227,7 @@ pub fn ForecastPanel(
             let measured = f.reach.first().map(|r| r.measured.map_or_else(|| "beyond n".to_string(), thousands)).unwrap_or_else(|| "—".into());
             view! {
                 <tr>
-                    <th scope="row" class="left">{name}</th>
+                    <th scope="row" class="left"><SeriesName name=name /></th>
                     <td data-fit="measured">{measured}</td>
                     {ForecastFit::ALL.map(|fit| view! { <td data-fit=fit.key()>{cell(fit)}</td> }).collect_view()}
                 </tr>

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::widgets::series_name::SeriesName;
 use passk_io::display::thousands;
 use passk_plot::Chart;
 use passk_view::readout::{self, Readout};
@@ -84,7 +85,7 @@ pub fn ChartReadout(
                 let mut cells = row.into_iter();
                 let name = cells.next().unwrap_or_default();
                 let cells = cells.map(|c| view! { <td>{c}</td> }).collect_view();
-                view! { <tr><th scope="row">{name}</th>{cells}</tr> }
+                view! { <tr><th scope="row"><SeriesName name=name /></th>{cells}</tr> }
             })
             .collect_view();
         Some(view! {

@@ -1,4 +1,4 @@
-//! What several panels use: the chart canvas and its readout, glossary terms, downloads, what waits until it is near the screen, the theme, the section navigation.
+//! What several panels use: the chart canvas and its readout, glossary terms, downloads, what waits until it is near the screen, the theme, the section navigation, series names that wrap at their separators.
 
 pub mod chart_canvas;
 pub mod chart_readout;
@@ -8,6 +8,7 @@ pub mod fold;
 pub mod lists;
 pub mod near_view;
 pub mod section_nav;
+pub mod series_name;
 pub mod term;
 pub mod text_measure;
 pub mod theme;

@@ -72,6 +72,31 @@ test('three files: the summary compares the two series that share their tasks, a
   assert.deepEqual([...cli.pair].sort(), ['alpha-7b', 'beta']);
   assert.equal(sentence, cli.sentence);
   assert.doesNotMatch(sentence, /not compared task by task/);
-  assert.match(sentence, /\(Compared: the two series leading at pass@1 among those that share the most tasks; pick any pair in the paired panel\.\)$/);
+  assert.match(sentence, /\(Compared: the two series leading at pass@1 among those that share the most tasks\.\)$/);
+  // The summary's own chooser picks any pair; the paired panel follows it (one choice).
+  await page.getByTestId('summary-pair-a').selectOption('beta');
+  await page.getByTestId('summary-pair-b').selectOption('alpha-7b');
+  await waitForText(page, 'summary-compare', 'beta − alpha-7b', { timeout: 60_000 });
+  const chosen = await summarySentence(page);
+  assert.doesNotMatch(chosen, /Compared:/);
+  assert.match(chosen, /^No detectable difference at k = 1: beta − alpha-7b = /);
+  await panelsBelow(page);
+  assert.equal(await page.getByTestId('paired-a').inputValue(), 'beta');
+  assert.equal(await page.getByTestId('paired-b').inputValue(), 'alpha-7b');
+  assertClean(h);
+});
+
+test('pasting counts beside the DeepScaleR example keeps its verdict', async () => {
+  const { page } = h;
+  await page.getByTestId('example-deepscaler').click();
+  await waitForText(page, 'summary-compare', 'overtakes', { timeout: 90_000 });
+  const before = await summarySentence(page);
+  assert.match(before, /^deepscaler_rl is ahead at k = 1 /);
+  await page.getByTestId('counts-input').fill('10 3\n10 7\n10 0\n');
+  await page.getByTestId('summary-table').locator('tr[data-series="pasted"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId('summary-compare').filter({ hasText: 'deepscaler' }).filter({ hasNotText: 'Comparing' }).waitFor({ timeout: 90_000 });
+  const after = await summarySentence(page);
+  // The pasted series shares no task with the pair: the pair and its sentence stay.
+  assert.equal(after, `${before} (Compared: the two series leading at pass@1 among those that share the most tasks.)`);
   assertClean(h);
 });

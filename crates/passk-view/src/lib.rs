@@ -1,7 +1,7 @@
 //! View models: what the page prints, built from the statistics of `passk-core` as plain data
 //! (natively tested), below the page so that the command line can print them too: the
 //! calculator, the results table and its exports, the series summaries, the hover read-outs,
-//! the chart data, the planner's text and the glossary.
+//! the chart data, the planner's text, the glossary and where names wrap.
 
 #![warn(missing_docs)]
 
@@ -24,5 +24,7 @@ pub mod summaries;
 pub mod summary;
 pub mod table;
 pub mod tailpass;
+pub mod wrap;
+
 #[cfg(test)]
 mod test_counts;

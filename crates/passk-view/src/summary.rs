@@ -170,7 +170,7 @@ pub fn compare_line(
         return "No pair chosen to compare.".to_string();
     };
     if a == b {
-        return format!("A and B are both {a}: pick two series in the paired panel.");
+        return format!("A and B are both {a}: pick two different series.");
     }
     let skipped = d
         .skipped
@@ -184,10 +184,7 @@ pub fn compare_line(
         format!("{a} and {b} have no paired test at k = 1: add 1 to the k list for the sentence.")
     });
     if default && series > 2 {
-        format!(
-            "{sentence} (Compared: {}; pick any pair in the paired panel.)",
-            crate::pair::RULE
-        )
+        format!("{sentence} (Compared: {}.)", crate::pair::RULE)
     } else {
         sentence
     }

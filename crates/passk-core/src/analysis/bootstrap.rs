@@ -25,21 +25,49 @@ pub fn resample_weights(rng: &mut SplitMix64, n: usize) -> Vec<(usize, f64)> {
 
 /// Resamples drawn once and lent to every user of the same (seed, tasks, count): the pairs of
 /// a comparison all draw the resamples of their seed, most of them of as many tasks. Keeps
-/// the last set drawn; the same weights as drawing them again.
+/// the last set drawn when it holds at most [`SHARED_UP_TO`] (task, weight) entries; larger
+/// sets are drawn again for each user, one resample at a time, in constant memory (10⁶ tasks ×
+/// 2,000 resamples would be 20 GB). Either way the same weights as drawing them again.
 #[derive(Default)]
 pub struct SharedDraws {
     last: std::sync::Mutex<Option<(DrawsKey, Draws)>>,
 }
 
+/// The most tasks × resamples [`SharedDraws`] keeps (64 MB of (task, weight) entries).
+pub const SHARED_UP_TO: u64 = 4_000_000;
+
 /// What a set of draws was drawn for: (seed, tasks, count).
 type DrawsKey = (u64, usize, u64);
 
 /// Resamples as (task, times drawn) lists, shared.
-pub type Draws = Arc<Vec<Vec<(usize, f64)>>>;
+type Draws = Arc<Vec<Vec<(usize, f64)>>>;
 
 impl SharedDraws {
-    /// `count` resamples of `tasks` tasks seeded by `seed` ([`resample_weights`]).
-    pub fn get(&self, seed: u64, tasks: usize, count: u64) -> Draws {
+    /// Calls `each` on `count` resamples of `tasks` tasks seeded by `seed`, in order (the
+    /// draws of [`resample_weights`] from one generator).
+    pub fn for_each(
+        &self,
+        seed: u64,
+        tasks: usize,
+        count: u64,
+        mut each: impl FnMut(&[(usize, f64)]),
+    ) {
+        if (tasks as u64).saturating_mul(count) > SHARED_UP_TO {
+            let mut rng = SplitMix64::new(seed);
+            let mut drawn = vec![0u32; tasks];
+            let mut w = Vec::with_capacity(tasks);
+            for _ in 0..count {
+                resample_into(&mut rng, &mut drawn, &mut w);
+                each(&w);
+            }
+            return;
+        }
+        for w in self.get(seed, tasks, count).iter() {
+            each(w);
+        }
+    }
+
+    fn get(&self, seed: u64, tasks: usize, count: u64) -> Draws {
         let key = (seed, tasks, count);
         if let Ok(last) = self.last.lock() {
             if let Some((_, w)) = last.as_ref().filter(|(k, _)| *k == key) {
@@ -56,6 +84,22 @@ impl SharedDraws {
             *last = Some((key, Arc::clone(&w)));
         }
         w
+    }
+}
+
+/// [`resample_weights`] into buffers kept between resamples: `drawn` (one slot a task, left
+/// zeroed) and `w` (overwritten).
+fn resample_into(rng: &mut SplitMix64, drawn: &mut [u32], w: &mut Vec<(usize, f64)>) {
+    let n = drawn.len();
+    for _ in 0..n {
+        drawn[rng.below(n as u64) as usize] += 1;
+    }
+    w.clear();
+    for (i, m) in drawn.iter_mut().enumerate() {
+        if *m > 0 {
+            w.push((i, f64::from(*m)));
+            *m = 0;
+        }
     }
 }
 
@@ -103,5 +147,28 @@ mod tests {
         assert_eq!(a.iter().sum::<u64>(), 100);
         let mut r = SplitMix64::new(1);
         assert!((0..1000).all(|_| r.below(3) < 3));
+    }
+
+    #[test]
+    fn large_draws_stream_the_same_weights() {
+        // Above SHARED_UP_TO the draws are made one at a time: the same as the kept ones.
+        let (tasks, count) = (2_500usize, 2_000u64);
+        assert!(tasks as u64 * count > SHARED_UP_TO);
+        let mut rng = SplitMix64::new(9);
+        let expected: Vec<_> = (0..count)
+            .map(|_| resample_weights(&mut rng, tasks))
+            .collect();
+        let mut seen = Vec::new();
+        SharedDraws::default().for_each(9, tasks, count, |w| seen.push(w.to_vec()));
+        assert_eq!(seen, expected);
+        let mut kept = Vec::new();
+        SharedDraws::default().for_each(9, 20, 5, |w| kept.push(w.to_vec()));
+        let mut rng = SplitMix64::new(9);
+        assert_eq!(
+            kept,
+            (0..5)
+                .map(|_| resample_weights(&mut rng, 20))
+                .collect::<Vec<_>>()
+        );
     }
 }

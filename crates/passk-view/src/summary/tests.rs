@@ -100,13 +100,7 @@ fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
     );
     // With more series, the default pair says the rule that chose it; a pair chosen does not.
     let more = compare_line(3, Some(&d), false, pair, (None, true));
-    assert_eq!(
-        more,
-        format!(
-            "{line} (Compared: {}; pick any pair in the paired panel.)",
-            crate::pair::RULE
-        )
-    );
+    assert_eq!(more, format!("{line} (Compared: {}.)", crate::pair::RULE));
     assert_eq!(compare_line(3, Some(&d), false, pair, (None, false)), line);
     assert!(
         line.starts_with("deepscaler_rl is ahead at k = 1 by 7.60 points"),

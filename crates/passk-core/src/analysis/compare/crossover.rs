@@ -33,6 +33,27 @@ pub struct Crossover {
 /// resamples place a handful of budgets off (DeepScaleR: 12–41 at 200, 13–46 at 2,000).
 pub const CROSSOVER_RESAMPLES: u64 = 2_000;
 
+/// The most tasks × resamples the crossover draws by default: each resample costs a pass over
+/// its tasks (about 20 ns a task natively), so [`CROSSOVER_RESAMPLES`] hold up to 200,000
+/// tasks and larger pairs get fewer (10⁶ tasks: 400, about 8 s natively instead of 40), never
+/// fewer than [`CROSSOVER_FLOOR`]. The sentence says how many were drawn.
+pub const CROSSOVER_WORK: u64 = 400_000_000;
+
+/// The fewest resamples of a crossover however many tasks (beyond 2·10⁶ tasks the cost grows
+/// with them again).
+pub const CROSSOVER_FLOOR: u64 = 200;
+
+/// Resamples of the crossover of `tasks` pairs when the bootstrap setting asks for `asked`:
+/// [`CROSSOVER_RESAMPLES`] within [`CROSSOVER_WORK`] (at least [`CROSSOVER_FLOOR`]), more when
+/// the setting asks for more.
+pub fn crossover_resamples(tasks: usize, asked: u64) -> u64 {
+    let affordable = CROSSOVER_WORK / (tasks.max(1) as u64);
+    CROSSOVER_RESAMPLES
+        .min(affordable)
+        .max(CROSSOVER_FLOOR)
+        .max(asked)
+}
+
 /// The (q, 1 − q) interval of integer values by order statistics: the ⌈q·m⌉-th and the
 /// ⌈(1 − q)·m⌉-th smallest of the m values (the inverse of their empirical distribution, so
 /// a budget some resample found); None without values.
@@ -48,8 +69,8 @@ pub fn integer_interval(values: &[u64], q: f64) -> Option<(u64, u64)> {
 }
 
 /// The crossover of `pairs` (A's counts, B's counts), with `settings.bootstrap` paired
-/// resamples seeded by `settings.seed`, at least [`CROSSOVER_RESAMPLES`] (from `draws`,
-/// which the pairs of a comparison share).
+/// resamples seeded by `settings.seed`, at least [`crossover_resamples`] (from `draws`, which
+/// the pairs of a comparison share).
 ///
 /// # Formula
 /// D(k) = Σ_i d_i(k) over the tasks (weighted by how often a resample drew each); the
@@ -78,20 +99,19 @@ pub fn crossover(
     let resamples = if k_max == 0 {
         0
     } else {
-        settings.bootstrap.max(CROSSOVER_RESAMPLES)
+        crossover_resamples(pairs.len(), settings.bootstrap)
     };
     if resamples > 0 {
         d.bound_blocks(&search);
     }
-    let draws = draws.get(settings.seed, pairs.len(), resamples);
     let mut found = Vec::new();
     let mut none = 0u64;
-    for w in draws.iter() {
+    draws.for_each(settings.seed, pairs.len(), resamples, |w| {
         match d.first_flip(&search, w).1 {
             Some(k) => found.push(k),
             None => none += 1,
         }
-    }
+    });
     let interval = integer_interval(&found, 0.025);
     Crossover {
         k_max,
@@ -200,5 +220,15 @@ mod tests {
         assert_eq!(integer_interval(&v, 0.025), Some((50, 1950)));
         assert_eq!(integer_interval(&[7], 0.025), Some((7, 7)));
         assert_eq!(integer_interval(&[], 0.025), None);
+    }
+
+    #[test]
+    fn large_pairs_draw_fewer_resamples_within_a_budget() {
+        assert_eq!(crossover_resamples(30, 0), 2_000);
+        assert_eq!(crossover_resamples(200_000, 0), 2_000);
+        assert_eq!(crossover_resamples(1_000_000, 0), 400);
+        assert_eq!(crossover_resamples(10_000_000, 0), CROSSOVER_FLOOR);
+        assert_eq!(crossover_resamples(1_000_000, 5_000), 5_000);
+        assert_eq!(crossover_resamples(0, 0), 2_000);
     }
 }
