@@ -14,16 +14,16 @@ use leptos::prelude::*;
 
 use crate::split_part::Missing;
 
-use crate::analysis::analysis_state::{self, Analysis};
-use crate::analysis::analysis_view::AnalysisView;
+use crate::analysis::state::{self as analysis_state, Analysis};
 use crate::analysis::summary_view::SummaryView;
+use crate::analysis::view::AnalysisView;
 use crate::calculator::calc::CalcState;
 use crate::inputs::dataset_state::{self, Inputs};
 use crate::inputs::dataset_view::DatasetView;
 use crate::inputs::drop_zone::DropZone;
 use crate::inputs::examples;
-use crate::share::share_bar::ShareBar;
-use crate::share::share_state::{self, Share};
+use crate::share::bar::ShareBar;
+use crate::share::state::{self as share_state, Share};
 use passk_app::page::examples::Example;
 
 /// The workspace's state (signals: cheap to copy).
@@ -115,7 +115,7 @@ pub async fn body(ws: LazyPart) -> Result<AnyView, &'static str> {
 fn inputs_now() -> Result<Inputs, Missing> {
     Ok(untrack(|| {
         // The worker `index.html` started: its replies are read from now on.
-        crate::engine::engine_client::warm_up();
+        crate::engine::client::warm_up();
         // (What was saved, or the example, read: a task of its own.)
         let inputs = dataset_state::provide_inputs();
         // A new reward threshold reads the files again.

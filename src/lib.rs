@@ -25,7 +25,7 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     // The engine's worker is started by `index.html`'s first script (its wasm compiles while
-    // the page's loads); the workspace takes it over (`engine::engine_client::warm_up`), so that the
+    // the page's loads); the workspace takes it over (`engine::client::warm_up`), so that the
     // code reading its replies stays out of the first wasm.
     let calc = calculator::calc::provide_calc();
     let calc_shown = RwSignal::new(false);
@@ -94,6 +94,6 @@ pub fn mount() {
     if let Some(el) = document().get_element_by_id("loading") {
         el.remove();
     }
-    share::share_state::note_stored_state();
+    share::state::note_stored_state();
     leptos::mount::mount_to_body(App);
 }

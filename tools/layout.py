@@ -26,6 +26,11 @@ makes the exit status 1; without any, one summary line and status 0 (2: no crate
     `self::` either, nor through a name the file imported from the crate (a sibling's).
     So re-exports live in a crate's face or a folder's face; the `name.rs` of a `name/`
     folder (2018 layout) is a face for its own children only.
+(e) Layers kept, where a library declares them. A lib.rs whose doc comment holds a line
+    `Layers (checked by tools/layout.py): a b < c < d` orders its top-level modules, lowest
+    first (modules separated by spaces share a layer; `<` starts the next). A file under one
+    of them may not name, in code, a file under a later layer; every top-level module of
+    the crate must be in the line. Intra-doc links are left out: they import nothing.
 
 Crates and targets. A crate is a directory holding a Cargo.toml and a src/ directory, found
 by walking ROOT but not into target, node_modules, .git, dist, tests, benches or examples
@@ -815,6 +820,31 @@ def reexports(m, rel):
             for line, paths in sorted(bad.items())]
 
 
+LAYERS = re.compile(r"^//!.*Layers \(checked by tools/layout\.py\):(.*)$", re.M)
+
+
+def layers(target, edges, rel):
+    """Rule (e) for a library target: its declared layer order, if any, kept."""
+    root = target.files.get(())
+    found = LAYERS.search(root.text) if root is not None else None
+    if found is None:
+        return []
+    order = [g.split() for g in found.group(1).strip().rstrip(".").split("<")]
+    rank = {name: i for i, group in enumerate(order) for name in group}
+    line = root.text[:found.start()].count("\n") + 1
+    problems = [f"{rel[()]}:{line}: top-level module `{k[0]}` is in no layer of the line"
+                for k in sorted(target.files) if len(k) == 1 and k[0] not in rank
+                and k[0] != "<stray>"]
+    for a, outs in sorted(edges.items()):
+        for b, (at, doc) in sorted(outs.items()):
+            if doc or not a or not b or a[0] not in rank or b[0] not in rank:
+                continue
+            if rank[b[0]] > rank[a[0]]:
+                problems.append(f"{rel[a]}:{at}: `{a[0]}` uses {'::'.join(b)} of `{b[0]}`, a later "
+                                f"layer (the order: {found.group(1).strip()})")
+    return problems
+
+
 def check(root, docs=True):
     """Violations and the summary figures for the workspace at `root`."""
     crates = find_crates(root)
@@ -833,6 +863,8 @@ def check(root, docs=True):
                                     for a, b in zip(cyc, cyc[1:]))
                 problems.append(f"import cycle in {label}: {steps} -> {rel[cyc[-1]]} "
                                 f"(files: {', '.join(sorted(rel[c] for c in comp))})")
+            if os.path.basename(target.root) == "lib.rs":
+                problems += layers(target, graph(target, docs=False), rel)
             for m in target.files.values():
                 modules.setdefault(m.path, m)
         for path, m in sorted(modules.items()):
@@ -869,7 +901,7 @@ def main(argv):
     stray = f" ({nstray} reached by no `mod`, placed by path)" if nstray else ""
     print(f"layout: {len(crates)} crates, {ntargets} targets, {nfiles} files{stray}, {nedges} "
           f"checked edges: no import cycle, every file within {LIMIT} lines, tests at the end, "
-          f"no re-export in a leaf")
+          f"no re-export in a leaf, declared layers kept")
     return 0
 
 

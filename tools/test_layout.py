@@ -300,6 +300,54 @@ class Sizes(unittest.TestCase):
         self.assertEqual(code, 0, out)
 
 
+class Layers(unittest.TestCase):
+    """Rule (e): a library's declared layer order."""
+
+    def run_on(self, files):
+        with Workspace(files) as ws:
+            return ws.run()
+
+    BASE = {
+        "src/lib.rs": "//! Core.\n//!\n//! Layers (checked by tools/layout.py): num par < data < report\n"
+                      "pub mod num;\npub mod par;\npub mod data;\npub mod report;\n",
+        "src/num/mod.rs": "pub mod gamma;\n",
+        "src/num/gamma.rs": "pub fn g() {}\n",
+        "src/par.rs": "pub fn p() { crate::num::gamma::g() }\n",
+        "src/data.rs": "pub fn d() {}\n",
+        "src/report.rs": "use crate::data::d;\npub fn r() { d(); crate::par::p() }\n",
+    }
+
+    def test_an_order_kept_passes(self):
+        code, out = self.run_on(self.BASE)
+        self.assertEqual(code, 0, out)
+        self.assertIn("declared layers kept", out)
+
+    def test_a_lower_layer_using_a_later_one_fails(self):
+        # The fault planted: num's file naming data's (as num/sample.rs once named estimators).
+        code, out = self.run_on({**self.BASE, "src/num/gamma.rs": "pub fn g() { crate::data::d() }\n"})
+        self.assertEqual(code, 1, out)
+        self.assertIn("src/num/gamma.rs:1: `num` uses data of `data`, a later layer", out)
+
+    def test_a_use_declaration_counts_and_a_doc_link_does_not(self):
+        code, out = self.run_on({**self.BASE, "src/par.rs": "use crate::data::d;\npub fn p() { d() }\n"})
+        self.assertEqual(code, 1, out)
+        self.assertIn("src/par.rs:1: `par` uses data of `data`", out)
+        code, out = self.run_on({**self.BASE, "src/par.rs": "/// See [`crate::data::d`].\npub fn p() {}\n"})
+        self.assertEqual(code, 0, out)
+
+    def test_a_module_in_no_layer_fails(self):
+        code, out = self.run_on({**self.BASE, "src/lib.rs": self.BASE["src/lib.rs"] + "pub mod extra;\n",
+                                 "src/extra.rs": "pub fn e() {}\n"})
+        self.assertEqual(code, 1, out)
+        self.assertIn("src/lib.rs:3: top-level module `extra` is in no layer of the line", out)
+
+    def test_a_crate_without_the_line_is_not_layered(self):
+        lib = "pub mod num;\npub mod par;\npub mod data;\npub mod report;\n"
+        code, out = self.run_on({**self.BASE, "src/lib.rs": lib,
+                                 "src/num/gamma.rs": "pub fn g() { crate::data::d() }\n"})
+        self.assertEqual(code, 0, out)
+
+
 class Reexports(unittest.TestCase):
     def run_on(self, files):
         with Workspace(files) as ws:

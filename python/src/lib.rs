@@ -240,6 +240,13 @@ mod _passk {
         Ok(array.into_pyarray(py))
     }
 
+    /// report_tables() -> list[str]: a report's per-series tables, in the order `to_pandas`
+    /// names them (the metrics among them from passk-view's registry, `metrics::METRICS`).
+    #[pyfunction]
+    fn report_tables() -> Vec<&'static str> {
+        passk_view::metrics::report_tables()
+    }
+
     /// pass_at_k(n, c, ks, estimator="unbiased") -> ndarray[float64] of shape (tasks,
     /// budgets): pass@k of each task at each budget, NaN where the unbiased k > n.
     #[pyfunction]

@@ -164,6 +164,21 @@ def test_one_shape_lists_and_every_document_in_to_pandas():
     assert passk.__version__ == "0.1.0"
 
 
+def test_to_pandas_reads_every_report_table_of_the_registry():
+    pytest.importorskip("pandas")
+    doc = passk.report(str(EXAMPLES / "deepscaler_base.jsonl"), k=[1, 10], forecast=False)
+    # The tables as the report has them (from the crates' metric registry), in order.
+    assert passk._passk.report_tables() == [
+        "pass_at_k", "pass_hat_k", "cover", "g_pass_at_k", "mg_pass_at_k", "maj_strict_at_k",
+        "auc_at_k", "geom_at_k", "geom_ds_at_k", "geo_spectrum_at_k", "tailpass", "maj_at_k",
+        "bon_at_k", "max_at_k", "rejected"]
+    auc = passk.to_pandas(doc, "auc_at_k")
+    assert list(auc["k"]) == [1, 10]
+    assert list(auc["value"]) == [r["value"] for r in doc["models"][0]["auc_at_k"]]
+    with pytest.raises(passk.PasskError, match="a report has no table 'nope': one of pass_at_k, pass_hat_k"):
+        passk.to_pandas(doc, "nope")
+
+
 def test_read_lists_rejected_rows():
     r = passk.read(b"10 3\n10 x\n12 4\n", name="mine.txt")
     assert r["file"] == "mine.txt"

@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_jobs::{ask, cancel, handle, PendingJobs};
-use passk_core::analysis::compare::compare_all::Comparison;
+use crate::analysis::jobs::{ask, cancel, handle, PendingJobs};
+use passk_core::analysis::compare::all::Comparison;
 use passk_core::data::dataset::Dataset;
 use passk_core::settings::Settings;
 use passk_io::settings::Parsed;

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use passk_app::page::page_view::PageView;
+use passk_app::page::view::PageView;
 use passk_core::data::dataset::Dataset;
 use passk_view::pair::default_pair;
 

@@ -8,8 +8,8 @@ use crate::widgets::fold::{is_folded, FoldHead};
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use passk_protocol::Family;
 
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::series_key::SeriesKey;
+use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use passk_io::display::percent;
 use passk_plot::cover::CoverChart;

@@ -7,8 +7,8 @@ use crate::widgets::fold::{is_folded, FoldHead};
 
 use crate::analysis::job_progress::{is_stale, JobProgress};
 
-use crate::analysis::analysis_jobs::{ask, handle};
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::jobs::{ask, handle};
+use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use passk_core::analysis::diagnose::Diagnostics;
 use passk_io::display::{full, sig};

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::state::Analysis;
 use passk_core::data::errors::{summarise, ErrorPolicy};
 use passk_view::steps::{bayes_line, errors_line};
 

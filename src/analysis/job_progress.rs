@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_jobs::{cancel, PendingJobs};
-use crate::engine::engine_status::{ready_for, LOADING};
+use crate::analysis::jobs::{cancel, PendingJobs};
+use crate::engine::status::{ready_for, LOADING};
 use passk_protocol::Family;
 
 /// Whether a family's job has run long enough to show (the panel marks its result stale).

@@ -2,18 +2,18 @@
 //! comparison, fit diagnostics, ΔPass and best temperature. With the release page's `split`
 //! feature (`tools/split.mjs`) the function marked `wasm_split(panels)` and all only it
 //! reaches are a wasm part of their own, fetched when [`load`] is first called (their place
-//! near the screen, see `analysis_view`); without it (the wasm tests) a plain call.
+//! near the screen, see `analysis::view`); without it (the wasm tests) a plain call.
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::fit_panel::FitPanel;
 use crate::analysis::ranking_panel::RankingPanel;
 use crate::analysis::series_charts::{BestTemperaturePanel, DeltaPassPanel, PairedPanel};
 use crate::analysis::stages::{Stages, TOP};
-use crate::compare::compare_panel::ComparePanel;
+use crate::analysis::state::Analysis;
+use crate::compare::panel::ComparePanel;
 use crate::forecast::backtest_panel::BacktestPanel;
-use crate::forecast::forecast_panel::ForecastPanel;
+use crate::forecast::panel::ForecastPanel;
 use crate::forecast::planner_panel::PlannerPanel;
 use crate::split_part::Missing;
 

@@ -1,15 +1,12 @@
 //! The analysis of the loaded series: its settings, the jobs it asks the engine for, and its panels.
 
-pub mod analysis_jobs;
-pub mod analysis_settings;
-pub mod analysis_state;
-pub mod analysis_view;
 pub mod compare_job;
 pub mod compared;
 pub mod cover_panel;
 pub mod fit_panel;
 pub mod graded_notes;
 pub mod job_progress;
+pub mod jobs;
 pub mod lower_panels;
 pub mod method_notes;
 pub mod pair_select;
@@ -21,5 +18,8 @@ pub mod results_table;
 pub mod series_charts;
 pub mod series_key;
 pub mod setting_field;
+pub mod settings;
 pub mod stages;
+pub mod state;
 pub mod summary_view;
+pub mod view;

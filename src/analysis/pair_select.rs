@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::analysis::compared::Choice;
-use passk_app::page::page_view::PageView;
+use passk_app::page::view::PageView;
 
 /// A select per side of the pair, each listing the series with tasks.
 #[component]

@@ -9,8 +9,8 @@ use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::term::Term;
 use passk_protocol::Family;
 
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::series_key::SeriesKey;
+use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use passk_core::estimators::kind::Estimator;
 use passk_core::settings::BandKind;

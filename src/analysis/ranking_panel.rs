@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::widgets::fold::{is_folded, FoldHead};
 
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::state::Analysis;
 use crate::widgets::series_name::SeriesName;
 use crate::widgets::term::Term;
 use passk_core::report::rank::ranking;

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_jobs::{ask, handle, with_forecast, PendingJobs};
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::jobs::{ask, handle, with_forecast, PendingJobs};
+use crate::analysis::state::Analysis;
 use passk_core::data::errors::summarise_all;
 use passk_core::data::errors::ErrorsSummary;
 use passk_core::data::rejected::Rejected;

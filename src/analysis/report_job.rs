@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_jobs::{ask, handle, PendingJobs};
+use crate::analysis::jobs::{ask, handle, PendingJobs};
 use passk_core::data::dataset::Dataset;
 use passk_core::data::rejected::Rejected;
 use passk_core::report::schema::Report;

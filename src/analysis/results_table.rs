@@ -5,11 +5,11 @@ use leptos::prelude::*;
 
 use crate::widgets::fold::{is_folded, FoldHead};
 
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::state::Analysis;
 use crate::inputs::column_picker::ColumnPicker;
 use crate::widgets::series_name::SeriesName;
 use crate::widgets::term::Term;
-use passk_app::page::page_view::PageView;
+use passk_app::page::view::PageView;
 use passk_io::display::percent;
 use passk_protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};

@@ -5,10 +5,10 @@ use leptos::prelude::*;
 
 use crate::widgets::fold::{is_folded, FoldHead};
 
-use crate::analysis::analysis_jobs::{ask, handle};
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
+use crate::analysis::jobs::{ask, handle};
 use crate::analysis::pair_select::PairSelect;
+use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::term::Term;
 use passk_core::analysis::temperature::{best_temperature, delta_pass_point};

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::state::Analysis;
 use passk_plot::Style;
 
 /// The CSS of a series' colour swatch: its colour, or a dashed line in it for the slots beyond

@@ -4,15 +4,15 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::pair_select::PairSelect;
-use crate::engine::engine_client::retry;
-use crate::engine::engine_status::{failure, ready_for};
+use crate::analysis::state::Analysis;
+use crate::engine::client::retry;
+use crate::engine::status::{failure, ready_for};
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::input_notes::input_notes;
 use crate::widgets::section_nav::section_link;
 use crate::widgets::series_name::SeriesName;
-use passk_app::page::page_view::PageView;
+use passk_app::page::view::PageView;
 use passk_core::data::dataset::Dataset;
 use passk_io::display::thousands;
 use passk_protocol::Family;

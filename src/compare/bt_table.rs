@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::state::Analysis;
 use crate::widgets::series_name::SeriesName;
 use passk_io::display::full;
 use passk_view::bt_text::{agreement, bt_rows};

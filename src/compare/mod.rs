@@ -1,4 +1,4 @@
 //! The comparison of two series, task by task.
 
 pub mod bt_table;
-pub mod compare_panel;
+pub mod panel;

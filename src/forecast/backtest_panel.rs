@@ -10,8 +10,8 @@ use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::term::Term;
 use passk_protocol::Family;
 
-use crate::analysis::analysis_jobs::BACKTEST_REPEATS;
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::jobs::BACKTEST_REPEATS;
+use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use passk_core::analysis::backtest::more_samples::more_samples_lines;
 use passk_core::estimators::kind::Estimator;

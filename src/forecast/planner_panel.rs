@@ -6,10 +6,10 @@ use leptos::prelude::*;
 
 use crate::widgets::fold::{is_folded, FoldHead};
 
-use crate::analysis::analysis_jobs::{ask, handle};
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
+use crate::analysis::jobs::{ask, handle};
 use crate::analysis::setting_field::SettingField;
+use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use passk_io::settings::parse_half_width_points;
 use passk_plot::planner::PlannerChart;

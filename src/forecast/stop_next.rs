@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
-use passk_app::page::page_view::PageView;
+use crate::analysis::state::Analysis;
+use passk_app::page::view::PageView;
 use passk_view::stop_text::stop_view;
 
 /// The answer and its table.

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::state::Analysis;
 use passk_view::table::columns::{choices, shown, toggle, Column, DEFAULT_SHOWN};
 
 /// The column picker.

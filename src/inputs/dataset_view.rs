@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
+use crate::analysis::state::Analysis;
 use crate::inputs::dataset_input::DatasetInput;
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::rejected_list::RejectedList;

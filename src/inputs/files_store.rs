@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::engine::engine_client;
+use crate::engine::client;
 use crate::engine::latest::Latest;
 use crate::inputs::storage;
 use passk_io::read::FileRead;
@@ -53,7 +53,7 @@ pub fn keep_files(
         }
         not_stored.set(result.err());
     };
-    engine_client::on_reply(Family::Store, move |reply| {
+    client::on_reply(Family::Store, move |reply| {
         let latest = reply.job() == Some(asked.get_value()) && asked.get_value() != 0;
         if !latest || !unkept.get_value() || !KEEPING.get() {
             return;
@@ -91,7 +91,7 @@ pub fn keep_files(
             Some(why) => settle(Err(why)),
             None if tasks(files) < ON_PAGE_TASKS => settle(written_here(files, key)),
             None => {
-                engine_client::send(|job| {
+                client::send(|job| {
                     // (Set first: a failure to post is answered at once.)
                     asked.set_value(job);
                     Request {

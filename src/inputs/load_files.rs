@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 
 use leptos::prelude::*;
 
-use crate::engine::engine_client;
+use crate::engine::client;
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::load_progress::Progress;
 use crate::inputs::parquet_reader;
@@ -88,7 +88,7 @@ pub fn read_again(inputs: Inputs, again: Vec<(u32, web_sys::File, Option<Format>
 }
 
 fn start(inputs: Inputs, files: VecDeque<Entry>) {
-    engine_client::on_reply(Family::Read, on_reply);
+    client::on_reply(Family::Read, on_reply);
     LOAD.with_borrow_mut(|l| {
         *l = Some(Load {
             inputs,
@@ -149,7 +149,7 @@ fn next() {
     if parquet_reader::is_parquet(&name) || format == Some(Format::Parquet) {
         return read_parquet(inputs, file, options);
     }
-    let job = engine_client::send(|job| Request {
+    let job = client::send(|job| Request {
         job,
         ask: Ask::Read(ReadFile {
             source: Source(file),
@@ -217,7 +217,7 @@ fn on_reply(reply: Reply) {
             if let Some(runs) = &mut read.runs_of {
                 runs.push_str(&format!(" (load {batch})"));
             }
-            // (A task after its reply was decoded: `engine_client`'s inbox.)
+            // (A task after its reply was decoded: `engine::client`'s inbox.)
             take(inputs, *read);
         }
         Reply {
@@ -234,7 +234,7 @@ fn on_reply(reply: Reply) {
 /// Ends the load under way, if any: the engine stops reading; files read before are kept.
 pub fn cancel_load(inputs: Inputs) {
     if LOAD.with_borrow(Option::is_some) {
-        engine_client::cancel(Family::Read);
+        client::cancel(Family::Read);
         end(inputs);
         inputs.load_message.set(Some(
             "Loading cancelled; files read before it are kept.".into(),

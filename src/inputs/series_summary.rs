@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::series_key::swatch;
+use crate::analysis::state::Analysis;
 use crate::inputs::dataset_state::Inputs;
 use crate::widgets::theme::use_dark;
 use passk_app::page::series_edits::{remove_series, Removal, SeriesEdits};

@@ -1,4 +1,4 @@
 //! The share link and the share bar.
 
-pub mod share_bar;
-pub mod share_state;
+pub mod bar;
+pub mod state;

@@ -1,3 +1,3 @@
 //! Every figure worked step by step.
 
-pub mod steps_panel;
+pub mod panel;

@@ -68,18 +68,19 @@ test('every chart reads the values of its series under the cross-hair', async ()
   for (const id of ['chart-cover', 'chart-delta-pass', 'chart-paired', 'chart-fit', 'chart-more-samples', 'chart-planner']) {
     const canvas = page.getByTestId(id);
     const hover = page.getByTestId(id === 'chart-cover' ? 'cover-hover' : `${id}-hover`);
-    // Pointed at again until its read-out shows: a panel above may still be mounting and
-    // move the chart under a pointer placed once (seen once, under load).
-    for (let tries = 0; ; tries++) {
-      await canvas.scrollIntoViewIfNeeded();
-      const box = await canvas.boundingBox();
-      // Three quarters across: inside the fit chart's right (CDF) panel too.
-      await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.5);
-      const shown = await hover.waitFor({ timeout: 5000 }).then(() => true, () => false);
-      if (shown) break;
-      assert.ok(tries < 12, `${id}: no read-out under the pointer`);
-      await page.mouse.move(0, 0);
+    // Pointed at once, after the chart has stopped moving (a panel above may still be
+    // mounting: its box is read until two readings 300 ms apart agree). No second try.
+    await canvas.scrollIntoViewIfNeeded();
+    let box = await canvas.boundingBox();
+    for (let moved = true; moved; ) {
+      await page.waitForTimeout(300);
+      const now = await canvas.boundingBox();
+      moved = ['x', 'y', 'width', 'height'].some((key) => now[key] !== box[key]);
+      box = now;
     }
+    // Three quarters across: inside the fit chart's right (CDF) panel too.
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.5);
+    await hover.waitFor({ timeout: 10_000 });
     assert.ok((await hover.locator('tbody tr').count()) >= 1, id);
     assert.notEqual((await hover.locator('caption').textContent()).trim(), '', id);
   }

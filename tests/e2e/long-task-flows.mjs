@@ -3,8 +3,8 @@
 // the page loading with its example (from navigation until the analysis is idle), the
 // Pythia example's button (until its backtest is shown), and a 10^5-task CSV picked in the
 // file input (until the series list shows it and the analysis is idle). Each returns the
-// durations of the tasks over 50 ms. Used by tests/e2e/long-tasks.test.mjs and
-// bench/long-tasks.mjs; needs the release build in dist/ (./dev build).
+// durations of the tasks over 50 ms. Used by bench/long-tasks.mjs; needs the release build in
+// dist/ (./dev build).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,20 +38,6 @@ async function observed(act) {
 
 /** The longest task of a flow's result (its tasks over 50 ms; 0 when none). */
 export const longestOf = (r) => Math.max(0, ...r.long);
-
-/** Runs `flow` until its result's longest task (`longest`) is within `guard` ms, at most
- * `attempts` times: a shared machine stretches a task now and then (on one, identical runs of
- * a flow differed by half their length), while a regression stretches it in every run. Every
- * attempt's result. */
-export async function withinGuard(flow, guard, attempts = 3, longest = longestOf) {
-  const tries = [];
-  for (let i = 0; i < attempts; i++) {
-    const r = await flow();
-    tries.push(r);
-    if (r.problems.length || longest(r) <= guard) break;
-  }
-  return tries;
-}
 
 /** Opens the page and waits for its example's analysis to settle. */
 async function opened(page, url) {

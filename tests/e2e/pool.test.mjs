@@ -2,30 +2,20 @@
 // setting; 3 and the failure paths are the engine's and passk-app's native tests) gives the
 // same curves and band, to every digit of the Pass@k chart's CSV,
 // the backtest spread over them the same backtests, to every digit of the report, and the
-// forecasts the same forecasts, to every digit of the forecast chart's CSV; the page stays clean; the setting is kept on this device and refuses what is not a number of
-// workers.
+// forecasts the same forecasts, to every digit of the forecast chart's CSV; the page stays
+// clean; the setting is kept on this device and refuses what is not a number of workers.
+// How long the page's main-thread tasks are meanwhile is a timing: bench/long-tasks.mjs
+// measures it over ten runs against its stated limit (no retried guard here).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { heavyJob } from './heavy-job.mjs';
-import { withinGuard } from './long-task-flows.mjs';
 import { assertClean, downloadJson, panelsBelow, start, typeInto, usePage, waitForText } from './harness.mjs';
 
 test('1 and 2 workers draw the same curves and bootstrap band', async () => {
   const runs = [];
   for (const workers of [1, 2]) runs.push(await heavyJob(workers, 300));
   for (const r of runs) assert.deepEqual(r.problems, []);
-  // The main thread stays free while the pool works (a regression guard at twice the 50-ms
-  // budget: the workers share this machine's two cores with the page, and a run's longest
-  // task varies by tens of ms; bench/long-tasks.mjs prints the figures). A run over it is
-  // run again, up to twice, as long-tasks.test.mjs does: a shared machine stretches a task
-  // now and then, a regression every time.
-  for (const [i, r] of runs.entries()) {
-    const again = r.longest > 100 ? await withinGuard(() => heavyJob(i + 1, 300), 100, 2, (t) => t.longest) : [];
-    for (const t of again) assert.deepEqual(t.problems, []);
-    const longest = [r, ...again].map((t) => t.longest);
-    assert.ok(longest.at(-1) <= 100, `${i + 1} workers: longest main-thread task, by run: ${longest} ms`);
-  }
   // The other workers did fit their parts (a pool whose helpers all failed would give the
   // same band, fitted by the first alone).
   assert.deepEqual(runs.map((r) => r.handed), [0, 1]);

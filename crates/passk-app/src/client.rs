@@ -11,7 +11,7 @@
 //! when a request cannot wait for the chart (a file read, or nothing of the chart pending),
 //! or when the first engine fails.
 //!
-//! [`Client`] is the state and its transitions; the page's `engine_client` holds one and does
+//! [`Client`] is the state and its transitions; the page's `engine::client` holds one and does
 //! what its answers say with the real worker.
 
 use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};

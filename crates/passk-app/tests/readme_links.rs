@@ -1,14 +1,18 @@
-//! The README's ready links open what they say: each decodes without a message, and the
-//! DeepScaleR link carries exactly the example files' series (so it is never stale).
+//! The ready links of the README and docs/inputs.md open what they say: each decodes without
+//! a message, and the DeepScaleR link carries exactly the example files' series (so it is
+//! never stale).
 #![cfg(not(target_arch = "wasm32"))]
 
 use passk_app::share::{carried, decode};
 use passk_io::read::{read_text, series_name_for};
 
 fn readme_links() -> Vec<String> {
-    let readme = include_str!("../../../README.md");
-    readme
-        .split(|c: char| c == '<' || c == '>' || c == '(' || c == ')' || c.is_whitespace())
+    let text = [
+        include_str!("../../../README.md"),
+        include_str!("../../../docs/inputs.md"),
+    ]
+    .concat();
+    text.split(|c: char| c == '<' || c == '>' || c == '(' || c == ')' || c.is_whitespace())
         .filter(|w| w.starts_with("http://127.0.0.1:8080/#"))
         .map(str::to_string)
         .collect()

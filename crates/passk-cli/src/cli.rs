@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use passk_app::page::loaded::Loaded;
 use passk_app::share::{carried, encode, Shared};
-use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
+use passk_core::analysis::compare::all::{compare_all, Pairs};
 use passk_core::analysis::planner;
 use passk_core::data::dataset::Dataset;
 use passk_core::data::errors::{self, ErrorsSummary};

@@ -2,7 +2,7 @@
 //! sentences — the summary's, the comparison's, "Can I stop?" — and a compact table, in
 //! Markdown or in plain aligned text. JSON (the default) is each command's document.
 
-use passk_core::analysis::compare::compare_all::{compare_all, Comparison, Pairs};
+use passk_core::analysis::compare::all::{compare_all, Comparison, Pairs};
 use passk_core::data::dataset::Dataset;
 use passk_core::estimators::stderr::SeKind;
 use passk_core::num::normal::two_sided_z;

@@ -5,8 +5,12 @@
 //! (counts, datasets, rejected rows) ← [`estimators`] (unbiased, interval, BB, ZOIBB, LinMix, extrapolation, Cover) ←
 //! [`settings`] ← [`eval`] (sweeps, estimate kernels, fits) ← [`analysis`] (bands, CV,
 //! diagnostics, comparison, warnings, curves, backtest) ← [`report`]. A file imports only
-//! from its own layer or the layers before it (`./dev lint` checks that no import cycle
-//! exists). Everything the page and the `passk` command line show is computed here.
+//! from its own layer or the layers before it; `./dev lint` checks that no import cycle
+//! exists and that the order holds:
+//!
+//! Layers (checked by tools/layout.py): num par < data < estimators < settings < eval < analysis < report
+//!
+//! Everything the page and the `passk` command line show is computed here.
 
 #![warn(missing_docs)]
 

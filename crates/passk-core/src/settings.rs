@@ -108,7 +108,7 @@ pub struct Options {
     #[serde(default)]
     pub power_range: Option<[u64; 2]>,
     /// Whether to compute the forecasts also of series with more than
-    /// [`AUTO_GROUPS`](crate::analysis::forecast::AUTO_GROUPS) distinct counts.
+    /// [`AUTO_GROUPS`](crate::eval::limit::AUTO_GROUPS) distinct counts.
     #[serde(default)]
     pub forecast_all: bool,
     /// Whether to compute the count scores at every budget up to

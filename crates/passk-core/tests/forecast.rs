@@ -104,7 +104,7 @@ fn simulate(rng: &mut SplitMix64, a: f64, b: f64, s: f64) -> (Groups, f64) {
     let rates: Vec<f64> = (0..400).map(|_| s * beta(rng, a, b)).collect();
     let truth = rates
         .iter()
-        .map(|p| 1.0 - (1.0 - p).powi(10_000))
+        .map(|p| 1.0 - (1.0 - p).pow_int(10_000))
         .sum::<f64>()
         / 400.0;
     let g = Groups::new(
@@ -205,7 +205,7 @@ fn the_profile_ends_solve_the_cut_and_the_scale_may_end_below_one() {
     let fits = fit_series(&g).unwrap();
     let data = ScaledData::new(&g);
     let [sb, ku] = fit_scaled(&g, &fits.bb);
-    let cut = 0.5 * 1.959_963_984_540_054_f64.powi(2);
+    let cut = 0.5 * 1.959_963_984_540_054_f64.pow_int(2);
     let (slo, shi) = profile_scale(&data, &sb, 0.95);
     let (slo, shi) = (slo.unwrap(), shi.expect("the scale's upper end is below 1"));
     assert!(

@@ -6,10 +6,11 @@
 use passk_core::data::counts::Counts;
 use passk_core::data::groups::Groups;
 use passk_core::estimators::beta_binomial::{bb_pass_at_k, bb_pass_hat_k, fit_bb};
-use passk_core::estimators::likelihood::{ln_choose, BbData};
+use passk_core::estimators::likelihood::BbData;
 use passk_core::estimators::scaled::kernel::Kernel;
 use passk_core::estimators::scaled::series::scaled_beta_ln;
 use passk_core::estimators::scaled::{Distribution, Predictor, ScaledData};
+use passk_core::num::gamma::ln_choose;
 use passk_core::num::prec::{close, rel_diff, CLOSED_FORM_REL, POSTERIOR_REL};
 use passk_core::num::tanh_sinh::TanhSinh;
 use serde_json::Value;

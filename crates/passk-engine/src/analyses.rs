@@ -7,7 +7,7 @@ use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK};
 use crate::mailbox::Mailbox;
 use passk_core::analysis::bands::{bands_of, merge_rows, Part};
 use passk_core::analysis::bootstrap::SharedDraws;
-use passk_core::analysis::compare::compare_all::{chosen_pairs, compare_pair, comparison, Pairs};
+use passk_core::analysis::compare::all::{chosen_pairs, compare_pair, comparison, Pairs};
 use passk_core::analysis::curves::{
     bootstrap_settings, cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
 };

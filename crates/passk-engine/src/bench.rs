@@ -6,7 +6,6 @@
 use std::hint::black_box;
 
 use passk_app::page::loaded::Loaded;
-use passk_core::analysis::forecast::too_many_groups;
 use passk_core::data::dataset::Dataset;
 use passk_core::estimators::beta_binomial::fit_bb;
 use passk_core::estimators::cover::{cover_plugin, cover_posterior, Tau};
@@ -15,6 +14,7 @@ use passk_core::estimators::zoibb::fit_zoibb;
 use passk_core::eval::estimates::Estimates;
 use passk_core::eval::fit::{config, fit_series};
 use passk_core::eval::kernels::unbiased_pass_at_k;
+use passk_core::eval::limit::too_many_groups;
 use passk_core::report::build::{build_report, forecast_series};
 use passk_core::settings::Options;
 use passk_io::read::{assemble, read_text, series_name_for};

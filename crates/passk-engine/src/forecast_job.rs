@@ -5,7 +5,8 @@
 
 use crate::job::{with_tasks, Data, Job};
 use crate::series_pool::{PerSeries, Slot};
-use passk_core::analysis::forecast::{too_many_groups, ForecastOptions, Prepared};
+use passk_core::analysis::forecast::{ForecastOptions, Prepared};
+use passk_core::eval::limit::too_many_groups;
 use passk_core::report::build::forecast_options;
 use passk_core::settings::Options;
 use passk_protocol::{Answer, SeriesOutlook};

@@ -12,7 +12,7 @@ use std::task::{Context, Poll, Waker};
 
 use passk_core::analysis::backtest::run::BacktestRun;
 use passk_core::analysis::bands::Part;
-use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
+use passk_core::analysis::compare::all::{compare_all, Pairs};
 use passk_core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
 use passk_core::analysis::diagnose::diagnose;
 use passk_core::analysis::forecast::SeriesForecast;

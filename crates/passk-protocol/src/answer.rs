@@ -7,7 +7,7 @@ use super::family::Family;
 use super::parts::Rows;
 use crate::report::ReportWire;
 use passk_core::analysis::bands::Part;
-use passk_core::analysis::compare::compare_all::Comparison;
+use passk_core::analysis::compare::all::Comparison;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::analysis::diagnose::Diagnostics;
 use passk_core::analysis::forecast::SeriesForecast;
@@ -109,7 +109,7 @@ pub enum Answer {
         /// (series name, its forecasts).
         forecasts: Vec<(String, SeriesForecast)>,
         /// The series whose forecasts were not computed unasked (more than
-        /// [`AUTO_GROUPS`](passk_core::analysis::forecast::AUTO_GROUPS) distinct counts, without
+        /// [`AUTO_GROUPS`](passk_core::eval::limit::AUTO_GROUPS) distinct counts, without
         /// `forecast_all`), and why.
         skipped: Vec<(String, String)>,
     },

@@ -10,7 +10,7 @@
 //!   other at another k tested ([`reversal`]); otherwise the point estimates' crossing is
 //!   said as such, with the reason it is no overtaking.
 
-use passk_core::analysis::compare::compare_all::PairRow;
+use passk_core::analysis::compare::all::PairRow;
 
 /// The level of the intervals the sentences give, and of their claims.
 pub const LEVEL: f64 = 0.95;
@@ -44,7 +44,7 @@ pub fn reversal(rows: &[PairRow]) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::compare_text::lead;
-    use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
+    use passk_core::analysis::compare::all::{compare_all, Pairs};
     use passk_core::data::counts::Counts;
     use passk_core::data::dataset::{Dataset, SeriesMeta};
     use passk_core::data::task::Task;

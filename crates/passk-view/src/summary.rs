@@ -2,7 +2,7 @@
 //! samples), the headline pass@k of each series with its credible interval, and what the
 //! comparison says, in the words its panel uses (pure, natively tested).
 
-use passk_core::analysis::compare::compare_all::Comparison;
+use passk_core::analysis::compare::all::Comparison;
 use passk_core::estimators::stderr::SeKind;
 use passk_core::num::normal::two_sided_z;
 use passk_core::report::schema::{ModelReport, Report};

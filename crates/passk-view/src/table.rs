@@ -1,6 +1,7 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
 //! `passk-report/2` document; and its exports as Markdown, LaTeX and CSV.
 
+use crate::metrics::METRICS;
 use passk_core::estimators::interval::Interval;
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
@@ -31,7 +32,7 @@ pub fn se_label(se: SeKind) -> String {
 /// The header of the pass@k table after series and k: [`COLUMNS`] with "SE (over tasks)" (or
 /// "over samples", as `se`: a standard error, not an interval's half-width, so without ±)
 /// after the combinatorial value, and G-Pass@k at each τ of the report's G-Pass list,
-/// and the rest of [`MORE`] (each with its interval) before the backtested value.
+/// and the registry's [`METRICS`] (each with its interval) before the backtested value.
 pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     let mut h: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
     // The Bayesian interval names its centre and its prior.
@@ -45,24 +46,11 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
         .zip(voting(report))
         .filter(|(_, on)| *on)
         .map(|(c, _)| c.to_string());
-    let more = MORE.map(String::from);
+    let more = METRICS.iter().map(|m| m.label.to_string());
     h.splice(last..last, g.chain(more).chain(voted));
     h
 }
 
-/// The columns after G-Pass@k's, each "value [lo – hi]".
-pub const MORE: [&str; 7] = [
-    "mG-Pass@k",
-    "maj@k (strict)",
-    "AUC@k",
-    "Geom@k",
-    "Geom_ds@k",
-    "GeoSpectrum*@k",
-    "TailPass m²@k",
-];
-
-/// Why a TailPass cell is empty.
-const NO_TAILPASS: &str = "TailPass@k is computed for k ≤ 100";
 /// Why a count score's cell is empty while the count scores are computed after the table.
 pub const COUNTING: &str = "being computed (the count scores follow the rest of the table)";
 /// Why it is empty when the job that was computing them stopped before they came.
@@ -150,8 +138,9 @@ fn se_cell(se: &StdErrors, kind: SeKind) -> Cell {
     }
 }
 
-/// G-Pass@k at each τ of the G-Pass list, then [`MORE`], each with its Bayesian interval, for
-/// one budget of a series (TailPass m²@k: the posterior mean, any k ≤ 100).
+/// G-Pass@k at each τ of the G-Pass list, then the registry's [`METRICS`], each with its
+/// Bayesian interval, for one budget of a series (TailPass m²@k: the posterior mean, any
+/// k ≤ 100).
 /// With `pending` (the count scores still to come) an empty cell says so, not why it would be.
 fn g_pass_cells(
     m: &ModelReport,
@@ -172,26 +161,15 @@ fn g_pass_cells(
             ranged(v.map(|g| (g.value, g.interval)))
         })
         .collect();
-    let mg = m.mg_pass_at_k.iter().find(|g| g.k == k);
-    out.push(ranged(mg.map(|g| (g.value, g.interval))));
-    for rows in [
-        &m.maj_strict_at_k,
-        &m.auc_at_k,
-        &m.geom_at_k,
-        &m.geom_ds_at_k,
-        &m.geo_spectrum_at_k,
-    ] {
-        let v = rows.iter().find(|r| r.k == k);
-        out.push(ranged(v.map(|r| (r.value, r.interval))));
+    for metric in METRICS {
+        out.push(match (metric.value)(m, k) {
+            Some(v) => ranged(Some(v)),
+            None => {
+                let why = counts.missing().or(metric.why_empty).unwrap_or(why);
+                Cell::Ranged(None, None, why.to_string())
+            }
+        });
     }
-    out.push(match m.tailpass.iter().find(|t| t.k == k) {
-        Some(t) => ranged(Some((t.moment2.mean, Some(t.moment2)))),
-        None => Cell::Ranged(
-            None,
-            None,
-            counts.missing().unwrap_or(NO_TAILPASS).to_string(),
-        ),
-    });
     out
 }
 

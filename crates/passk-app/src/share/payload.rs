@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bytes::clip;
 use super::shared::Shared;
-use crate::page::page_view::PageView;
+use crate::page::view::PageView;
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::SeriesMeta;
 use passk_io::read::{FileRead, Format};

@@ -1,6 +1,6 @@
 //! What a link carries of the dataset view and the analysis.
 
-use crate::page::page_view::PageView;
+use crate::page::view::PageView;
 use passk_core::estimators::kind::Estimator;
 use passk_core::settings::BandKind;
 use passk_io::read::FileRead;

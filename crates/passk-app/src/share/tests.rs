@@ -2,7 +2,7 @@ use crate::page::series_edits::SeriesEdits;
 use proptest::prelude::*;
 
 use super::*;
-use crate::page::page_view::PageView;
+use crate::page::view::PageView;
 use passk_core::data::counts::Counts;
 use passk_core::data::dataset::SeriesMeta;
 use passk_core::estimators::kind::Estimator;

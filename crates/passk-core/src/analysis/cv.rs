@@ -8,10 +8,11 @@ use crate::data::dataset::Dataset;
 
 use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::{fit_bb_data, moments_start, Search};
-use crate::estimators::likelihood::{ln_choose, BbData};
+use crate::estimators::likelihood::BbData;
 use crate::estimators::zoibb::{fit_zoibb_data, zoibb_loglik, ZoibbFit};
 use crate::eval::fits::Fits;
 use crate::num::beta::ln_beta;
+use crate::num::gamma::ln_choose;
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::sum::Neumaier;
 use crate::par::map;

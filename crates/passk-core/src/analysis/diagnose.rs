@@ -275,7 +275,7 @@ mod tests {
     use crate::data::counts::Counts;
     use crate::data::synthetic::{synthetic, InflatedBeta};
     use crate::data::task::Task;
-    use crate::estimators::likelihood::ln_choose;
+    use crate::num::gamma::ln_choose;
     use crate::num::prec::{close, BETA_LIMIT_ABS, CLOSED_FORM_ABS, POSTERIOR_REL};
 
     #[test]

@@ -8,6 +8,7 @@ use crate::analysis::curves::{k_grid, round_budgets};
 use crate::data::counts::Counts;
 use crate::data::dataset::Dataset;
 use crate::estimators::unbiased::pass_at_k;
+use crate::num::libm_math::LibmMath;
 use crate::num::normal::two_sided_z;
 use crate::num::rng::SplitMix64;
 use crate::num::sum::{sum, Neumaier};
@@ -216,7 +217,7 @@ impl PairedRun {
             .map(|(j, &k)| {
                 let d = &self.diffs;
                 let mean = sum(d.iter().map(|d| d[j])) / n as f64;
-                let ss = sum(d.iter().map(|d| (d[j] - mean).powi(2)));
+                let ss = sum(d.iter().map(|d| (d[j] - mean).pow_int(2)));
                 let se = if n > 1 {
                     (ss / (n - 1) as f64 / n as f64).sqrt()
                 } else {

@@ -12,6 +12,7 @@
 //! an increment ≥ 0 whenever b ≥ 1, so the sum from σ(k) = ρ(k) downward keeps its digits.
 
 use crate::num::dd::running_ratio_products;
+use crate::num::libm_math::LibmMath;
 use crate::num::sum::Neumaier;
 
 /// The threshold scores of one budget, prepared once for every task.
@@ -203,12 +204,12 @@ fn times_pow2(x: f64, e: i32) -> f64 {
     let mut e = e;
     while e > 0 {
         let step = e.min(1000);
-        x *= 2f64.powi(step);
+        x *= 2f64.pow_int(step);
         e -= step;
     }
     while e < 0 {
         let step = e.max(-1000);
-        x *= 2f64.powi(step);
+        x *= 2f64.pow_int(step);
         e -= step;
     }
     x
@@ -258,8 +259,8 @@ impl<'p> Tails<'p> {
         };
         let carry = |(x, e): (f64, i32), f: f64| -> (f64, i32) {
             let y = x * f;
-            if y != 0.0 && y < 2f64.powi(-600) {
-                (y * 2f64.powi(600), e - 600)
+            if y != 0.0 && y < 2f64.pow_int(-600) {
+                (y * 2f64.pow_int(600), e - 600)
             } else {
                 (y, e)
             }

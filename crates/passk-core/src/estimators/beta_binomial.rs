@@ -57,7 +57,7 @@ pub fn on_edge(v: f64) -> bool {
 /// A method-of-moments start in (ln a, ln b).
 pub fn moments_start(g: &Groups) -> [f64; 2] {
     let m = g.mean(|t| t.rate()).clamp(1e-3, 1.0 - 1e-3);
-    let var = g.mean(|t| (t.rate() - m).powi(2));
+    let var = g.mean(|t| (t.rate() - m).pow_int(2));
     let inv_n = g.mean(|t| 1.0 / t.n() as f64);
     // Var(p̂) ≈ m(1−m)[ρ + (1−ρ)/n], ρ = 1/(a+b+1).
     let base = m * (1.0 - m);

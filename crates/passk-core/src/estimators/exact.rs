@@ -1,6 +1,7 @@
 //! Exact big-integer evaluation of the closed forms, used as an independent cross-check of the
 //! floating-point estimators (the calculator shows it; the tests lean on it).
 
+use crate::num::libm_math::LibmMath;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
@@ -53,12 +54,12 @@ pub fn ratio_to_f64(num: &BigUint, den: &BigUint) -> f64 {
     // Apply 2^exp in steps that cannot overflow or underflow prematurely.
     while exp > 0 {
         let step = exp.min(1000);
-        value *= 2f64.powi(step as i32);
+        value *= 2f64.pow_int(step as i32);
         exp -= step;
     }
     while exp < 0 {
         let step = (-exp).min(1000);
-        value *= 2f64.powi(-(step as i32));
+        value *= 2f64.pow_int(-(step as i32));
         exp += step;
     }
     value

@@ -30,7 +30,7 @@ impl LogitLine {
         let m = usable.len() as f64;
         let mx = usable.iter().map(|p| p.0).sum::<f64>() / m;
         let my = usable.iter().map(|p| p.1).sum::<f64>() / m;
-        let sxx: f64 = usable.iter().map(|p| (p.0 - mx).powi(2)).sum();
+        let sxx: f64 = usable.iter().map(|p| (p.0 - mx).pow_int(2)).sum();
         let sxy: f64 = usable.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
         if sxx <= 0.0 {
             return None;

@@ -84,7 +84,7 @@ impl Estimator {
     }
 
     /// [`Estimator::candidates`], without the two scaled fits unless `scaled` (a series with
-    /// too many distinct counts to fit them, see `analysis::forecast::too_many_groups`).
+    /// too many distinct counts to fit them, see `eval::limit::too_many_groups`).
     pub fn candidates_with(scaled: bool) -> Vec<Estimator> {
         let mut v: Vec<Estimator> = BASES
             .into_iter()

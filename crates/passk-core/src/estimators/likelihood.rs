@@ -4,21 +4,12 @@
 use crate::data::counts::Counts;
 use crate::data::groups::minus_sorted;
 use crate::data::groups::Groups;
-use crate::num::gamma::{digamma_diff, ln_gamma, ln_gamma_ratio, ln_poch, trigamma_diff};
+use crate::num::gamma::{digamma_diff, ln_choose, ln_gamma_ratio, ln_poch, trigamma_diff};
 use crate::num::libm_math::LibmMath;
 use crate::num::sum::Neumaier;
 
 /// Largest max n for which the likelihood is evaluated by tail sums.
 const TAILS_MAX_N: u64 = 2_000_000;
-
-/// ln C(n, k) for n up to 10^12, without cancellation.
-pub fn ln_choose(n: u64, k: u64) -> f64 {
-    let k = k.min(n - k.min(n));
-    if k == 0 {
-        return 0.0;
-    }
-    ln_poch((n - k + 1) as f64, k as f64) - ln_gamma(k as f64 + 1.0)
-}
 
 /// Calls `visit(counts, multiplicity, ln C(n, c))` for each group of one n-block, in
 /// increasing c: ln C is carried along c by the ratios (n−j)/(j+1), multiplied together and
@@ -390,6 +381,7 @@ impl BbData {
 mod tests {
     use super::*;
     use crate::data::counts::Counts;
+    use crate::num::gamma::ln_gamma;
 
     /// ln C(n,c) + ln B(a+c, b+n−c) − ln B(a, b) straight from lnΓ.
     fn naive_ll(data: &[(u64, u64)], a: f64, b: f64) -> f64 {

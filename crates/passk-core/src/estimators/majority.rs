@@ -3,8 +3,8 @@
 
 use crate::data::samples::Votes;
 use crate::data::task::Task;
-use crate::estimators::likelihood::ln_choose;
 use crate::estimators::unbiased::BudgetError;
+use crate::num::gamma::ln_choose;
 use crate::num::libm_math::LibmMath;
 use crate::num::sum::Neumaier;
 

@@ -7,6 +7,7 @@ use crate::data::groups::Groups;
 use crate::estimators::count_posterior::intervals;
 use crate::estimators::count_score::CountScore;
 use crate::estimators::interval::{Interval, Prior};
+use crate::num::libm_math::LibmMath;
 
 /// The largest budget whose profile is computed: k thresholds of O(k²) work each once per
 /// budget, and O(k²) per distinct (n, c).
@@ -53,7 +54,7 @@ pub fn scores(k: u64) -> Option<Vec<CountScore>> {
         .map(|r| CountScore::at_least(k, r))
         .collect::<Result<_, _>>()
         .ok()?;
-    let moment = (0..=k).map(|j| (j as f64 / kf).powi(2)).collect();
+    let moment = (0..=k).map(|j| (j as f64 / kf).pow_int(2)).collect();
     scores.push(CountScore::new(moment).ok()?);
     Some(scores)
 }

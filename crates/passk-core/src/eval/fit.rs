@@ -3,7 +3,6 @@
 
 use crate::data::dataset::Dataset;
 
-use crate::analysis::forecast::too_many_groups;
 use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::{fit_bb_data, moments_start, Search};
 use crate::estimators::extrapolate::{doubling_budgets, LogitLine};
@@ -12,6 +11,7 @@ use crate::estimators::likelihood::BbData;
 use crate::estimators::scaled::{fit_scaled, ScaledFit};
 use crate::estimators::zoibb::fit_zoibb_data;
 use crate::eval::estimates::Config;
+use crate::eval::limit::too_many_groups;
 
 use crate::eval::fits::Fits;
 use crate::eval::kernels::unbiased_pass_at_k;

@@ -5,5 +5,6 @@ pub mod estimates;
 pub mod fit;
 pub mod fits;
 pub mod kernels;
+pub mod limit;
 pub mod spread;
 pub mod sweep;

@@ -3,6 +3,8 @@
 //! Dekker's splitting (no fused multiply-add: the page's WebAssembly has none in hardware),
 //! and an exponent kept aside so that nothing underflows on the way.
 
+use crate::num::libm_math::LibmMath;
+
 /// A pmf below this is taken again as a double-double product (exp of a log of −23 or less
 /// loses more than 23·ε).
 pub const DD_BELOW: f64 = 1e-10;
@@ -83,7 +85,7 @@ pub fn hypergeom_pmf(n: u64, c: u64, k: u64, j: u64) -> Option<f64> {
         return Some(0.0);
     }
     // 2^600 and 2^−600 (powers of two: exact).
-    let (up, down) = (2f64.powi(600), 2f64.powi(-600));
+    let (up, down) = (2f64.pow_int(600), 2f64.pow_int(-600));
     let (mut p, mut e) = (Dd(1.0, 0.0), 0i64);
     let mut times = |p: &mut Dd, f: Dd| {
         *p = p.mul(f);
@@ -109,7 +111,7 @@ pub fn hypergeom_pmf(n: u64, c: u64, k: u64, j: u64) -> Option<f64> {
     }
     while e < 0 {
         let step = (-e).min(600);
-        v *= 2f64.powi(-(step as i32));
+        v *= 2f64.pow_int(-(step as i32));
         e += step;
     }
     Some(v)

@@ -186,6 +186,7 @@ pub(crate) fn cholesky_solve(a: &[f64], m: usize, lambda: f64, r: &[f64]) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::num::libm_math::LibmMath;
     use crate::num::stop::StopReason;
 
     #[test]
@@ -200,7 +201,10 @@ mod tests {
         let mut f = |p: [f64; 3]| {
             let [x, y, z] = p;
             (
-                -(x - 1.0).powi(2) - 2.0 * (y + 2.0).powi(2) - (z - 1.0).powi(2) - 0.5 * x * y,
+                -(x - 1.0).pow_int(2)
+                    - 2.0 * (y + 2.0).pow_int(2)
+                    - (z - 1.0).pow_int(2)
+                    - 0.5 * x * y,
                 [
                     -2.0 * (x - 1.0) - 0.5 * y,
                     -4.0 * (y + 2.0) - 0.5 * x,
@@ -235,7 +239,7 @@ mod tests {
                 self.0 += 1;
                 let [x, y, z] = p;
                 (
-                    -(x - 1.0).powi(2) - 2.0 * (y + 2.0).powi(2) + z,
+                    -(x - 1.0).pow_int(2) - 2.0 * (y + 2.0).pow_int(2) + z,
                     [-2.0 * (x - 1.0), -4.0 * (y + 2.0), 1.0],
                 )
             }

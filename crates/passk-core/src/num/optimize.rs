@@ -184,6 +184,7 @@ impl<O: Objective> Ascent<2> for Closed<'_, O> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::num::libm_math::LibmMath;
     use crate::num::stop::StopReason;
 
     #[test]
@@ -205,7 +206,7 @@ mod tests {
         );
         assert!(o.reason.converged());
         // Maximum outside the box: the edge.
-        let mut g = |x: [f64; 2]| (x[0] - (x[1] - 1.0).powi(2), [1.0, -2.0 * (x[1] - 1.0)]);
+        let mut g = |x: [f64; 2]| (x[0] - (x[1] - 1.0).pow_int(2), [1.0, -2.0 * (x[1] - 1.0)]);
         let o = p.maximize(&mut g, &[], 3, 2);
         assert_eq!(o.x[0], 5.0);
         assert!((o.x[1] - 1.0).abs() < 1e-8);

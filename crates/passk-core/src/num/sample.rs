@@ -24,7 +24,7 @@ pub fn gamma(rng: &mut SplitMix64, shape: f64) -> f64 {
     let c = 1.0 / (9.0 * d).sqrt();
     loop {
         let z = normal(rng);
-        let v = (1.0 + c * z).powi(3);
+        let v = (1.0 + c * z).pow_int(3);
         if v <= 0.0 {
             continue;
         }
@@ -101,7 +101,7 @@ impl Hypergeometric {
         let p_mode = if lo == hi {
             1.0
         } else {
-            let ln_c = |a: u64, b: u64| crate::estimators::likelihood::ln_choose(a, b);
+            let ln_c = |a: u64, b: u64| crate::num::gamma::ln_choose(a, b);
             (ln_c(k, mode) + ln_c(nn - k, n - mode) - ln_c(nn, n)).libm_exp()
         };
         Hypergeometric {

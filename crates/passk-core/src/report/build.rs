@@ -8,14 +8,14 @@ use super::rows::finite;
 use super::schema::*;
 use super::series_parts::{Done, PartDone, SeriesParts};
 use crate::analysis::bands::bootstrap_bands;
-use crate::analysis::compare::compare_all::{compare_all, Comparison, Pairs};
+use crate::analysis::compare::all::{compare_all, Comparison, Pairs};
 use crate::analysis::warnings::{data_warnings, limit_warning, render_all, Context, Warning};
 use crate::data::dataset::Dataset;
 use crate::par::map;
 
 use crate::data::task::Task;
 
-use crate::analysis::forecast::{too_many_groups, ForecastOptions, Prepared, SeriesForecast};
+use crate::analysis::forecast::{ForecastOptions, Prepared, SeriesForecast};
 use crate::data::groups::Groups;
 use crate::data::rejected::Rejected;
 use crate::estimators::avg_at_n::avg_at_n;
@@ -27,6 +27,7 @@ use crate::estimators::majority::mean_maj_at_k;
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::SeriesFit;
 use crate::eval::fits::Fits;
+use crate::eval::limit::too_many_groups;
 use crate::settings::Options;
 
 /// The report of one series.

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use crate::analysis::backtest::schema::BacktestReport;
 use crate::analysis::bands::Band;
-use crate::analysis::compare::compare_all::Comparison;
+use crate::analysis::compare::all::Comparison;
 use crate::analysis::cv::CvElpd;
 use crate::analysis::forecast::SeriesForecast;
 use crate::data::errors::ErrorsSummary;

@@ -7,11 +7,11 @@ use super::schema::{CoverRow, StdErrors};
 use super::series_backtest::SeriesBacktest;
 use crate::analysis::backtest::run::BacktestRun;
 use crate::analysis::cv::CvFolds;
-use crate::analysis::forecast::too_many_groups;
 use crate::data::dataset::Dataset;
 use crate::estimators::scaled::{fit_scaled, ScaledFit};
 use crate::eval::estimates::{AtK, Estimates};
 use crate::eval::fit::{config, SeriesFit};
+use crate::eval::limit::too_many_groups;
 use crate::settings::Options;
 
 /// A part of a series' report.

@@ -12,7 +12,7 @@ use passk_core::data::rejected::Rejected;
 use passk_core::data::samples::Votes;
 use passk_core::data::task::Task;
 
-use super::file_read::FileRead;
+use super::file::FileRead;
 
 /// The series name for a file path: its file name without the extension; `-` is `stdin`.
 pub fn series_name_for(path: &str) -> String {

@@ -9,7 +9,7 @@ use passk_core::data::samples::{Scored, Tally, Votes};
 use passk_core::data::task::Task;
 
 use super::fast_hash::FxMap;
-use super::read_options::ReadOptions;
+use super::options::ReadOptions;
 use super::repeats::{Ids, Seen};
 use super::rollout_keys::{THRESHOLD_NOTE, THRESHOLD_SLACK};
 use super::row_error::RowError;

@@ -20,7 +20,7 @@ mod assemble;
 mod collect;
 mod detect;
 mod fast_hash;
-mod file_read;
+mod file;
 mod format;
 mod harness;
 mod inspect;
@@ -30,10 +30,10 @@ mod json_value;
 mod line_parser;
 mod lines;
 mod names;
+mod options;
 #[cfg(feature = "parquet")]
 mod parquet_file;
 mod quotes;
-mod read_options;
 mod reader;
 mod refusal;
 mod repeats;
@@ -47,13 +47,13 @@ mod zip;
 
 pub use assemble::{assemble, assemble_with_sources, series_name_for};
 pub use collect::MAX_KEPT;
-pub use read_options::ReadOptions;
+pub use options::ReadOptions;
 
 pub use detect::detect;
 pub use fast_hash::FxMap;
 #[cfg(feature = "parquet")]
-pub use file_read::read_parquet;
-pub use file_read::FileRead;
+pub use file::read_parquet;
+pub use file::FileRead;
 pub use format::Format;
 pub use json_value::{json_count, json_text};
 pub use lines::MAX_LINE;

@@ -3,10 +3,10 @@
 //! JSON documents until the end; [`read_bytes`] and [`read_text`] read an input at once.
 
 use super::collect::Collector;
-use super::read_options::ReadOptions;
+use super::options::ReadOptions;
 
 use super::detect::{detect, not_text, SNIFF};
-use super::file_read::{file_read, FileRead};
+use super::file::{file_read, FileRead};
 use super::format::Format;
 use super::line_parser::LineParser;
 use super::lines::Lines;

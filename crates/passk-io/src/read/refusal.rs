@@ -3,7 +3,7 @@
 //! line into thousands of rejections), and the page refuses such a file in one line,
 //! keeping what was loaded. (`format::not_text` tells a binary file at the start.)
 
-use super::file_read::FileRead;
+use super::file::FileRead;
 
 /// Why a file read yields nothing to add, in one line naming the file: it is empty, it is
 /// not text, or none of its rows could be read (the first reason, and how many more). None

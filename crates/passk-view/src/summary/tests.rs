@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::test_counts::counts;
-use passk_core::analysis::compare::compare_all::{compare_all, Pairs};
+use passk_core::analysis::compare::all::{compare_all, Pairs};
 use passk_core::report::build::build_report;
 use passk_core::settings::{Options, Settings};
 use passk_io::read::{assemble, read_text};
@@ -125,7 +125,7 @@ fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
     skipped.comparisons.clear();
     skipped
         .skipped
-        .push(passk_core::analysis::compare::compare_all::Skipped {
+        .push(passk_core::analysis::compare::all::Skipped {
             a: "deepscaler_base".into(),
             b: "deepscaler_rl".into(),
             reason: "pairing needs task ids in both series".into(),

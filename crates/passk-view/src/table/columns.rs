@@ -4,6 +4,7 @@
 //! the recommended estimate (auto).
 
 use super::{header, se_note, voting, VOTING};
+use crate::metrics::METRICS;
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::Report;
 
@@ -107,48 +108,15 @@ pub fn columns(report: &Report, se: SeKind) -> Vec<Column> {
             format!("G-Pass@k at τ = {t}: the chance that at least ⌈τ·k⌉ of k samples drawn pass. In brackets, as for the columns after it, the Bayesian interval (the prior and level of the settings; scorio's *_ci)."),
         )
     });
-    let mg = [
-        (
-            "mg_pass".to_string(),
-            "mG-Pass@k: G-Pass@k averaged over the thresholds above one half.".to_string(),
-        ),
-        (
-            "maj_strict".to_string(),
-            "Strict maj@k of pass/fail samples (scorio's maj@k): the chance that more than half of k samples drawn pass."
-                .to_string(),
-        ),
-        (
-            "auc".to_string(),
-            "AUC@k: the area under pass@1 … pass@k by the trapezoid rule, over the width k − 1 (scorio's auc_at_k)."
-                .to_string(),
-        ),
-        (
-            "geom".to_string(),
-            "Geom@k: each task's √(pass@k · pass^k), averaged — high only where a task is solved both sometimes and reliably (scorio's geom_at_k)."
-                .to_string(),
-        ),
-        (
-            "geom_ds".to_string(),
-            "Geom_ds@k: √(pass@k · pass^k) of the dataset's averages (scorio's geom_ds_at_k)."
-                .to_string(),
-        ),
-        (
-            "geo_spectrum".to_string(),
-            "GeoSpectrum*@k: √(pass@k · mG-Pass@k) of the dataset (scorio's geo_spectrum_at_k)."
-                .to_string(),
-        ),
-        (
-            "tailpass_m2".to_string(),
-            "TailPass m²@k: the posterior mean of (share of k fresh samples that pass)², TailPass@k's moment utility at λ = 2; it reaches any k ≤ 100, also beyond n (scorio's tailpass(R, k).moment(2))."
-                .to_string(),
-        ),
-    ];
+    let more = METRICS
+        .iter()
+        .map(|m| (m.key.to_string(), m.definition.to_string()));
     let voted = VOTED
         .iter()
         .zip(voting(report))
         .filter(|(_, on)| *on)
         .map(|((k, d), _)| (k.to_string(), d.to_string()));
-    keyed.splice(last..last, g.chain(mg).chain(voted));
+    keyed.splice(last..last, g.chain(more).chain(voted));
     debug_assert_eq!(VOTED.len(), VOTING.len());
     keyed
         .into_iter()

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::cell::{Cell, CoverCells, Row};
+use crate::metrics::METRICS;
 use passk_io::display::full;
 
 /// The table as Markdown, under `header` (from `header`).
@@ -131,7 +132,7 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
 
 /// The table as CSV, full precision: the interval in two columns, every standard error in
 /// its own column, three columns (value, lo, hi) per τ of `taus` (the report's G-Pass list)
-/// and for each of the columns after G-Pass@k's (mG-Pass@k … TailPass m²@k), then maj@k,
+/// and for each metric of the registry ([`METRICS`]: mG-Pass@k … TailPass m²@k), then maj@k,
 /// BoN@k and max@k where `voting` (the report's `voting`) says the table has them; last,
 /// `why_null`: why the row's empty fields are empty, each reason once.
 pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
@@ -140,17 +141,7 @@ pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
         .iter()
         .map(|t| ranged(&format!("g_pass_tau_{t}")))
         .collect();
-    let more: String = [
-        "mg_pass",
-        "maj_strict",
-        "auc",
-        "geom",
-        "geom_ds",
-        "geo_spectrum",
-        "tailpass_m2",
-    ]
-    .map(ranged)
-    .concat();
+    let more: String = METRICS.iter().map(|m| ranged(m.key)).collect();
     let v: String = ["maj_at_k,", "bon_at_k,", "max_at_k,"]
         .iter()
         .zip(voting)

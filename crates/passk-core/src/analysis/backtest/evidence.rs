@@ -134,7 +134,7 @@ fn sample_sd(v: impl Iterator<Item = f64>, mean: f64, n: usize) -> f64 {
     if n < 2 {
         return 0.0;
     }
-    (v.map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+    (v.map(|x| (x - mean).pow_int(2)).sum::<f64>() / (n - 1) as f64).sqrt()
 }
 
 /// Every cell of a backtest, in level order then ratio order.

@@ -4,11 +4,11 @@ use crate::data::counts::Counts;
 use crate::data::dataset::Dataset;
 
 use super::level::{Level, BASES};
-use crate::analysis::forecast::too_many_groups;
 use crate::data::groups::Groups;
 use crate::estimators::kind::Estimator;
 use crate::estimators::scaled::{fit_scaled_near, Distribution, Predictor, ScaledData, ScaledFit};
 use crate::eval::estimates::Estimates;
+use crate::eval::limit::too_many_groups;
 
 use crate::eval::fit::{config, fit_subsample, scaled_fits};
 use crate::eval::fits::Fits;

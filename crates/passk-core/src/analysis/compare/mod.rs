@@ -3,7 +3,7 @@
 //! crossover budget with its bootstrap interval, and the ranks of N series on paired
 //! resamples (estimators.md §11).
 
-pub mod compare_all;
+pub mod all;
 pub mod crossover;
 mod flip;
 pub mod multiplicity;

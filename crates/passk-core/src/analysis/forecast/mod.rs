@@ -5,7 +5,6 @@
 
 mod backtest;
 mod chart;
-mod limit;
 mod power_law;
 mod prepared;
 mod profile;
@@ -14,7 +13,6 @@ mod resample;
 mod schema;
 
 pub use chart::{forecast_ks, ForecastCurves, FORECAST_K_MAX};
-pub use limit::{too_many_groups, AUTO_GROUPS};
 pub use power_law::{log_budgets, power_law, PowerLaw};
 pub use prepared::{observed, Outlook, Prepared};
 pub use profile::{interval_a, profile_a, profile_scale, wald_a, IntervalMethod};

@@ -56,7 +56,7 @@ impl Grid {
         // At c = n and m + k = 10^6 (the forecast chart's last budget) the peak sits at
         // x ≈ n/10^6, where cosh t = √(1 + (logit x/π)²).
         let logit = (n / (n + 1e6)).libm_ln() - (1e6 / (n + 1e6)).libm_ln();
-        let cosh_t = (1.0 + (logit / core::f64::consts::PI).powi(2)).sqrt();
+        let cosh_t = (1.0 + (logit / core::f64::consts::PI).pow_int(2)).sqrt();
         let sigma = 1.0 / (core::f64::consts::PI * cosh_t * n.sqrt());
         let mut level = LEVEL_MIN;
         while level < LEVEL_MAX && (-(level as f64)).libm_exp2() > 0.5 * sigma {

@@ -10,7 +10,7 @@
 //! rounding. This is why the scaled Beta uses the series and not quadrature.
 
 use super::moments::{add_outer, upper};
-use crate::estimators::likelihood::ln_choose;
+use crate::num::gamma::ln_choose;
 use crate::num::gamma::{digamma_diff, ln_poch, trigamma_diff};
 use crate::num::libm_math::LibmMath;
 use crate::num::prec::TAIL_NEGLIGIBLE;

@@ -31,7 +31,7 @@ impl Point<'_> {
         // The peak's width in t: a binomial's in p = s·x, through dx/dt = π·cosh t·x(1 − x).
         let p0 = s * x0;
         let logit = x0.libm_ln() - (-x0).libm_ln_1p();
-        let cosh_t = (1.0 + (logit / core::f64::consts::PI).powi(2)).sqrt();
+        let cosh_t = (1.0 + (logit / core::f64::consts::PI).pow_int(2)).sqrt();
         let sigma = (p0 * (1.0 - p0) / (c + m + a + b).max(1.0)).sqrt()
             / (s * core::f64::consts::PI * cosh_t * x0 * (1.0 - x0));
         let h = self.grid.h;
@@ -57,7 +57,7 @@ impl Point<'_> {
         let mut stride = if kp.abs() < half / stride as isize {
             let l = |pt: &mut Self, i: usize| pt.ln_at(i, c, m);
             let (l0, lm, lp) = (l(self, ip), l(self, ip - stride), l(self, ip + stride));
-            let kappa = (2.0 * l0 - lm - lp) / (stride as f64 * h).powi(2);
+            let kappa = (2.0 * l0 - lm - lp) / (stride as f64 * h).pow_int(2);
             if kappa > 0.0 {
                 stride_for(1.0 / kappa.sqrt())
             } else {

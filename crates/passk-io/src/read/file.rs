@@ -6,7 +6,7 @@ use passk_core::data::tasks::Tasks;
 use super::collect::Collector;
 use super::format::Format;
 #[cfg(feature = "parquet")]
-use super::read_options::ReadOptions;
+use super::options::ReadOptions;
 use super::row_error::RowError;
 
 /// What one file or pasted text yielded (kept across reloads as JSON).

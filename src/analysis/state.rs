@@ -5,18 +5,18 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::analysis_jobs::{
-    backtest_pipeline, curve_pipeline, fit_pipeline, scaled_drawn, CurveOutputs, PendingJobs,
-};
 use crate::analysis::compare_job::compare_pipeline;
 use crate::analysis::compared::Pairing;
 use crate::analysis::job_progress::busy_text;
+use crate::analysis::jobs::{
+    backtest_pipeline, curve_pipeline, fit_pipeline, scaled_drawn, CurveOutputs, PendingJobs,
+};
 use crate::analysis::report_job::report_pipeline;
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::storage;
 use passk_app::page::loaded::Loaded;
-use passk_app::page::page_view::PageView;
-use passk_core::analysis::compare::compare_all::Comparison;
+use passk_app::page::view::PageView;
+use passk_core::analysis::compare::all::Comparison;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
 use passk_core::data::errors::apply_all;

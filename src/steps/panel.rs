@@ -7,9 +7,9 @@ use leptos::prelude::*;
 
 use crate::widgets::fold::{is_folded, FoldHead};
 
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::series_key::swatch;
 use crate::analysis::setting_field::SettingField;
+use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use passk_io::settings::parse_ks;
 use passk_plot::steps::{StepLine, StepsChart};

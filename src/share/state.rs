@@ -7,14 +7,14 @@ use std::time::Duration;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::analysis::analysis_state::{self, Analysis};
+use crate::analysis::state::{self, Analysis};
 use crate::calculator::calc::{self, CalcState};
 use crate::engine::latest::Latest;
 use crate::inputs::dataset_state::{self, Inputs};
 use crate::inputs::examples;
 use crate::inputs::storage;
 use passk_app::page::examples::Example;
-use passk_app::page::page_view::PageView;
+use passk_app::page::view::PageView;
 use passk_app::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
 
 /// Where the user's own input is kept aside while a link's state is shown.
@@ -26,7 +26,7 @@ const STATE_KEYS: [&str; 5] = [
     dataset_state::FORMAT_KEY,
     dataset_state::FILES_KEY,
     calc::STORAGE_KEY,
-    analysis_state::KEY,
+    state::KEY,
 ];
 
 thread_local! {

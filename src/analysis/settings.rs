@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::setting_field::SettingField;
-use crate::engine::engine_pool::{self, MAX_WORKERS};
+use crate::analysis::state::Analysis;
+use crate::engine::pool::{self, MAX_WORKERS};
 use passk_core::settings::DEFAULT_KS_REACH;
 use passk_io::settings::Field;
 
@@ -36,7 +36,7 @@ pub fn AnalysisSettings(
             .collect_view()
     };
     // The engine's workers a bootstrap band is spread over (kept on this device, not in links).
-    let text = RwSignal::new(engine_pool::size().get_untracked().to_string());
+    let text = RwSignal::new(pool::size().get_untracked().to_string());
     let error = Signal::derive(move || {
         let ok = text.with(|t| {
             t.trim()
@@ -53,7 +53,7 @@ pub fn AnalysisSettings(
             on_input=move |v: String| {
                 if let Ok(n) = v.trim().parse::<u32>() {
                     if (1..=MAX_WORKERS).contains(&n) {
-                        engine_pool::set_size(n);
+                        pool::set_size(n);
                     }
                 }
                 text.set(v);

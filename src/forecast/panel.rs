@@ -7,14 +7,14 @@ use leptos::prelude::*;
 
 use crate::widgets::fold::{is_folded, FoldHead};
 
-use crate::analysis::analysis_jobs::{ask, handle, with_forecast};
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::job_progress::{is_stale, JobProgress};
+use crate::analysis::jobs::{ask, handle, with_forecast};
 use crate::analysis::series_key::SeriesKey;
-use crate::engine::engine_pool;
+use crate::analysis::state::Analysis;
+use crate::engine::pool;
 use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::series_name::SeriesName;
-use passk_app::page::page_view::{PageView, DEFAULT_REACH};
+use passk_app::page::view::{PageView, DEFAULT_REACH};
 use passk_core::analysis::forecast::{ForecastFit, IntervalMethod, SeriesForecast};
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::settings::Options;
@@ -90,7 +90,7 @@ pub fn ForecastPanel(
             return;
         }
         // Its series spread over the pool's workers, when they hold this fit.
-        let pool = engine_pool::series_workers(data);
+        let pool = pool::series_workers(data);
         let spread = options.clone();
         let job = ask(a.pending, "forecasting…", |job| Request {
             job,
@@ -104,7 +104,7 @@ pub fn ForecastPanel(
             data,
             options: spread,
         };
-        engine_pool::spread(job, pool, work);
+        pool::spread(job, pool, work);
     });
     let shown = Memo::new(move |_| a.visible(all.get(), |f| f.0.as_str()));
     let chart = Signal::derive(move || {

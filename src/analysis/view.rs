@@ -8,15 +8,15 @@ use leptos::prelude::*;
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use passk_protocol::Family;
 
-use crate::analysis::analysis_settings::AnalysisSettings;
-use crate::analysis::analysis_state::Analysis;
 use crate::analysis::cover_panel::CoverPanel;
 use crate::analysis::graded_notes::GradedNotes;
 use crate::analysis::method_notes::MethodNotes;
 use crate::analysis::pass_at_k_panel::PassAtKPanel;
 use crate::analysis::results_table::ResultsTable;
+use crate::analysis::settings::AnalysisSettings;
 use crate::analysis::stages::{Stages, ALL, TOP};
-use crate::steps::steps_panel::StepsPanel;
+use crate::analysis::state::Analysis;
+use crate::steps::panel::StepsPanel;
 use crate::widgets::theme::use_dark;
 
 /// The analysis section.
@@ -33,7 +33,7 @@ pub fn AnalysisView(
     });
     let empty = move || !has_tasks.get();
     let stale = is_stale(analysis.pending, Family::Fit);
-    let failure = crate::engine::engine_status::failure();
+    let failure = crate::engine::status::failure();
     // The panels mount one per task, in order: those down to the results at once, those
     // below after the first curves and table are there (or after a second, when there is
     // nothing to wait for or the engine failed). Mounted together with the rest, they held
@@ -81,7 +81,7 @@ pub fn AnalysisView(
                 <p class="error" data-testid="engine-failed" role="alert">
                     {f}
                     {gave_up.then(|| view! {
-                        " " <button class="link-button" data-testid="engine-retry" on:click=move |_| crate::engine::engine_client::retry()>"retry"</button>
+                        " " <button class="link-button" data-testid="engine-retry" on:click=move |_| crate::engine::client::retry()>"retry"</button>
                     })}
                 </p>
             })}

@@ -7,8 +7,8 @@
 
 use leptos::prelude::*;
 
-use crate::engine::engine_client;
-use crate::engine::engine_pool;
+use crate::engine::client;
+use crate::engine::pool;
 use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
 use passk_core::data::dataset::Dataset;
 use passk_core::estimators::kind::Estimator;
@@ -46,7 +46,7 @@ pub type PendingJobs = RwSignal<[Option<Pending>; Family::COUNT]>;
 /// `text` until the engine says more); returns the job number.
 pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) -> u64 {
     let mut family = None;
-    let job = engine_client::send(|job| {
+    let job = client::send(|job| {
         let req = make(job);
         family = Some(req.family());
         req
@@ -83,7 +83,7 @@ fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
 /// Routes the replies of `family` to `done` (the result of its latest job) and keeps its
 /// pending entry: progress updates it, the result or a failure clears it.
 pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'static) {
-    engine_client::on_reply(family, move |reply| {
+    client::on_reply(family, move |reply| {
         let latest = pending.with_untracked(|p| p[family.index()].as_ref().map(|q| q.job));
         if reply.job() != latest {
             return;
@@ -95,7 +95,7 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
             } => pending.update(|p| {
                 if let Some(q) = p[family.index()].as_mut() {
                     // (A band spread over the pool: every worker's resamples.)
-                    (q.text, q.done) = engine_pool::across(family, job, text, done);
+                    (q.text, q.done) = pool::across(family, job, text, done);
                 }
             }),
             Reply {
@@ -127,8 +127,8 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
 
 /// Cancels the pending job of `family` (the old result stays).
 pub fn cancel(pending: PendingJobs, family: Family) {
-    let job = engine_client::cancel(family);
-    engine_pool::cancel(family, job);
+    let job = client::cancel(family);
+    pool::cancel(family, job);
     pending.update(|p| p[family.index()] = None);
 }
 
@@ -161,7 +161,7 @@ pub fn fit_pipeline(
     let sent = StoredValue::new(first.clone());
     fit(first);
     // A retry after the engine failed asks again (everything downstream follows the fit).
-    let retries = crate::engine::engine_status::retries();
+    let retries = crate::engine::status::retries();
     let retried = StoredValue::new(retries.get_untracked());
     Effect::new(move |_| {
         let ds = datasets.get();
@@ -238,7 +238,7 @@ pub fn curve_pipeline(
         let (k_max, band, settings, taus) = inputs.get();
         let scaled = out.scaled.get();
         let data = data.get();
-        let pool = engine_pool::workers_for(band, data);
+        let pool = pool::workers_for(band, data);
         let band_settings = settings.clone();
         let job = ask(out.pending, "drawing…", |job| Request {
             job,
@@ -257,7 +257,7 @@ pub fn curve_pipeline(
             k_max,
             settings: band_settings,
         };
-        engine_pool::spread(job, pool, work);
+        pool::spread(job, pool, work);
     });
 }
 
@@ -291,7 +291,7 @@ pub fn backtest_pipeline(
         let (settings, ks) = inputs.get();
         let data = data.get();
         // Its series spread over the pool's workers, when they hold this fit.
-        let pool = engine_pool::series_workers(data);
+        let pool = pool::series_workers(data);
         let what = (settings.clone(), ks.clone(), BACKTEST_REPEATS);
         let job = ask(pending, "backtesting…", |job| Request {
             job,
@@ -310,7 +310,7 @@ pub fn backtest_pipeline(
             ks,
             repeats,
         };
-        engine_pool::spread(job, pool, work);
+        pool::spread(job, pool, work);
     });
 }
 

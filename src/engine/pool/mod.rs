@@ -1,7 +1,7 @@
 //! The engine's other workers: the bootstrap band of the curves, and the backtest's and the
 //! forecasts' series, are spread over a pool of `workers` (a setting, by default one per
 //! core, 1 to 8; kept on this device, not in links). Who does which part, what goes to the
-//! first worker ([`engine_client`](crate::engine::engine_client)) and what a failure gives back is
+//! first worker ([`client`](crate::engine::client)) and what a failure gives back is
 //! `passk_app::pool` (natively tested); here are its Web Workers. (The comparison's
 //! resamples and the paired band stay on the first: under a second on Pythia natively, less
 //! than handing the series to the others would save.)
@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use leptos::prelude::{ArcRwSignal, GetUntracked, Set};
 use web_sys::Worker;
 
-use crate::engine::engine_client;
+use crate::engine::client;
 use crate::inputs::storage;
 use passk_app::pool::{Pool, Workers};
 use passk_core::settings::BandKind;
@@ -84,7 +84,7 @@ fn with_pool<R>(f: impl FnOnce(&mut Pool<Worker>, &mut Web) -> R) -> R {
     let mut web = Web::default();
     let r = POOL.with_borrow_mut(|p| f(p, &mut web));
     for req in web.first {
-        engine_client::post_as_is(req);
+        client::post_as_is(req);
     }
     r
 }
@@ -117,7 +117,7 @@ pub fn workers_for(band: BandKind, data: u64) -> u32 {
 /// for the last fit asked for, at most one per series with tasks (a series is done whole by
 /// one), else one (and one on the page's own engine, in the wasm tests).
 pub fn series_workers(data: u64) -> u32 {
-    let series = engine_client::with_last_fit(|f| match &f.ask {
+    let series = client::with_last_fit(|f| match &f.ask {
         Ask::Fit { datasets } if f.job == data => {
             datasets.iter().filter(|d| !d.tasks.is_empty()).count()
         }
@@ -128,7 +128,7 @@ pub fn series_workers(data: u64) -> u32 {
 
 /// The pool's size for the last fit asked for (`data`), else one.
 fn workers_of(data: u64) -> u32 {
-    let fitted = engine_client::with_last_fit(|f| f.job == data) == Some(true);
+    let fitted = client::with_last_fit(|f| f.job == data) == Some(true);
     if cfg!(feature = "in-page-engine") || !fitted {
         return 1;
     }
@@ -140,13 +140,13 @@ fn workers_of(data: u64) -> u32 {
 /// `of` = 1 the others stop that kind of part.
 pub fn spread(job: u64, of: u32, work: Work) {
     // (Spread once the whole engine runs, when the job waits for it.)
-    if engine_client::spread_later(job, of, &work, spread) {
+    if client::spread_later(job, of, &work, spread) {
         return;
     }
-    engine_client::after_restart(|| with_pool(|p, web| p.resend(web)));
+    client::after_restart(|| with_pool(|p, web| p.resend(web)));
     // (What goes to the first worker is posted once the last fit is let go too.)
     with_pool(|p, web| {
-        let fitted = engine_client::with_last_fit(|fit| p.assign(web, job, of, &work, Some(fit)));
+        let fitted = client::with_last_fit(|fit| p.assign(web, job, of, &work, Some(fit)));
         if fitted.is_none() {
             p.assign(web, job, of, &work, None);
         }

@@ -4,7 +4,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use crate::engine::engine_client::WORKER_URL;
+use crate::engine::client::WORKER_URL;
 use passk_protocol::codec::{from_js, to_js};
 use passk_protocol::{Reply, Request};
 

@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use web_sys::{MessageEvent, Worker};
 
-use crate::engine::engine_status::{self, failure, retries, RESTARTING};
+use crate::engine::status::{self, failure, retries, RESTARTING};
 use crate::engine::task_queue;
 use crate::engine::worker_js;
 use passk_app::client::{Client as AppClient, Engine as Stage};
@@ -43,7 +43,7 @@ struct Client {
     state: AppClient,
     /// Called when a restarted worker has been sent the requests unanswered.
     after_restart: Option<fn()>,
-    /// Spreads a job over the pool (`engine_pool`), for the jobs that waited for the whole
+    /// Spreads a job over the pool (`engine::pool`), for the jobs that waited for the whole
     /// engine.
     spread: Option<fn(u64, u32, Work)>,
     /// Which worker started is the current one (counted).
@@ -177,7 +177,7 @@ fn worker_failed() {
 /// come fails, and the page says why and what still works.
 #[cfg(not(feature = "in-page-engine"))]
 fn worker_failed() {
-    use crate::engine::engine_status::GAVE_UP;
+    use crate::engine::status::GAVE_UP;
     use leptos::prelude::Set;
     // The old worker's replies first (their requests are then answered, not resent).
     task_queue::INBOX.run_now();
@@ -248,7 +248,7 @@ fn deliver(reply: Reply) {
             worker_js::install_offline();
         }
         // A (restarted) worker is ready: the line that said it failed goes.
-        return engine_status::now_ready(whole);
+        return status::now_ready(whole);
     };
     let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
     if let Some(h) = handler {
@@ -372,7 +372,7 @@ pub fn with_last_fit<R>(f: impl FnOnce(&Request) -> R) -> Option<R> {
 }
 
 /// Posts `req` to the engine as it is: no job number of its own, not kept to be sent again
-/// (the rows the pool's other workers fitted for a curves job: `engine_pool`).
+/// (the rows the pool's other workers fitted for a curves job: `engine::pool`).
 pub fn post_as_is(req: Request) {
     task_queue::OUTBOX.in_order(false, move || {
         let Some(req) = on_page(req) else {

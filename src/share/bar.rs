@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::share::share_state::Share;
+use crate::share::state::Share;
 use passk_app::share::LONG_LINK;
 use passk_io::display::thousands;
 

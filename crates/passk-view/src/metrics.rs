@@ -1,0 +1,167 @@
+//! The registry of the per-budget metrics the results table shows after G-Pass@k, each with
+//! its interval: one entry per metric — its key (the column's and the CSV's), its header, its
+//! definition, the report's field it reads — from which the table's header and cells, the
+//! column picker, the CSV and Markdown/LaTeX exports and the Python package's list of report
+//! tables are all made. A new metric of this kind is one entry here (and its field in the
+//! report); a test checks the registry against the report's fields both ways.
+
+use passk_core::estimators::interval::Interval;
+use passk_core::report::schema::{KInterval, ModelReport};
+
+/// A metric's value at one budget, with its interval where it has one.
+pub type Value = (f64, Option<Interval>);
+
+/// One metric of the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct Metric {
+    /// Its key: the results table's column key, and the CSV's columns `{key}`, `{key}_lo`,
+    /// `{key}_hi`.
+    pub key: &'static str,
+    /// The report's field (`passk-report/2`) holding its rows, one per budget; also the
+    /// Python package's table name.
+    pub report_key: &'static str,
+    /// The column's header.
+    pub label: &'static str,
+    /// What it is, in a sentence or two (the header's definition).
+    pub definition: &'static str,
+    /// Its section of docs/estimators.md (formula, numerical traps, references), where the
+    /// registry's table lists it too.
+    pub section: &'static str,
+    /// Why its cell is empty where the report has no row at a budget (None: the row's own
+    /// reason, as for pass@k).
+    pub why_empty: Option<&'static str>,
+    /// Its value at budget k in a series' report.
+    pub value: fn(&ModelReport, u64) -> Option<Value>,
+}
+
+/// The row at budget k of a metric's rows.
+fn at(rows: &[KInterval], k: u64) -> Option<Value> {
+    rows.iter()
+        .find(|r| r.k == k)
+        .map(|r| (r.value, r.interval))
+}
+
+/// Every metric after G-Pass@k, in table order.
+pub const METRICS: [Metric; 7] = [
+    Metric {
+        key: "mg_pass",
+        report_key: "mg_pass_at_k",
+        label: "mG-Pass@k",
+        definition: "mG-Pass@k: G-Pass@k averaged over the thresholds above one half.",
+        section: "§15",
+        why_empty: None,
+        value: |m, k| {
+            m.mg_pass_at_k
+                .iter()
+                .find(|g| g.k == k)
+                .map(|g| (g.value, g.interval))
+        },
+    },
+    Metric {
+        key: "maj_strict",
+        report_key: "maj_strict_at_k",
+        label: "maj@k (strict)",
+        definition: "Strict maj@k of pass/fail samples (scorio's maj@k): the chance that more than half of k samples drawn pass.",
+        section: "§21",
+        why_empty: None,
+        value: |m, k| at(&m.maj_strict_at_k, k),
+    },
+    Metric {
+        key: "auc",
+        report_key: "auc_at_k",
+        label: "AUC@k",
+        definition: "AUC@k: the area under pass@1 … pass@k by the trapezoid rule, over the width k − 1 (scorio's auc_at_k).",
+        section: "§21",
+        why_empty: None,
+        value: |m, k| at(&m.auc_at_k, k),
+    },
+    Metric {
+        key: "geom",
+        report_key: "geom_at_k",
+        label: "Geom@k",
+        definition: "Geom@k: each task's √(pass@k · pass^k), averaged — high only where a task is solved both sometimes and reliably (scorio's geom_at_k).",
+        section: "§24",
+        why_empty: None,
+        value: |m, k| at(&m.geom_at_k, k),
+    },
+    Metric {
+        key: "geom_ds",
+        report_key: "geom_ds_at_k",
+        label: "Geom_ds@k",
+        definition: "Geom_ds@k: √(pass@k · pass^k) of the dataset's averages (scorio's geom_ds_at_k).",
+        section: "§24",
+        why_empty: None,
+        value: |m, k| at(&m.geom_ds_at_k, k),
+    },
+    Metric {
+        key: "geo_spectrum",
+        report_key: "geo_spectrum_at_k",
+        label: "GeoSpectrum*@k",
+        definition: "GeoSpectrum*@k: √(pass@k · mG-Pass@k) of the dataset (scorio's geo_spectrum_at_k).",
+        section: "§24",
+        why_empty: None,
+        value: |m, k| at(&m.geo_spectrum_at_k, k),
+    },
+    Metric {
+        key: "tailpass_m2",
+        report_key: "tailpass",
+        label: "TailPass m²@k",
+        definition: "TailPass m²@k: the posterior mean of (share of k fresh samples that pass)², TailPass@k's moment utility at λ = 2; it reaches any k ≤ 100, also beyond n (scorio's tailpass(R, k).moment(2)).",
+        section: "§25",
+        why_empty: Some("TailPass@k is computed for k ≤ 100"),
+        value: |m, k| {
+            m.tailpass
+                .iter()
+                .find(|t| t.k == k)
+                .map(|t| (t.moment2.mean, Some(t.moment2)))
+        },
+    },
+];
+
+/// The report's per-series fields that are tables but not of [`METRICS`] (each has its own
+/// columns or panel), with the scalar fields: together with [`METRICS`]' `report_key`s, every
+/// field of a series' report (a test holds them to the schema).
+pub const OTHER_FIELDS: &[&str] = &[
+    "name",
+    "tasks",
+    "samples",
+    "n_min",
+    "n_max",
+    "bb",
+    "zoibb",
+    "cv_elpd",
+    "pass_at_k",
+    "pass_hat_k",
+    "cover",
+    "g_pass_at_k",
+    "avg_at_n",
+    "maj_at_k",
+    "bon_at_k",
+    "max_at_k",
+    "bayes_at_n",
+    "errors",
+    "step",
+    "rejected",
+    "warnings",
+    "backtest",
+    // The forecasts' fields (flattened into the series' report).
+    "scaled_beta",
+    "kumaraswamy",
+    "scaling",
+    "reach",
+    "forecast_curves",
+    "forecast_backtest",
+];
+
+/// The report's per-series tables, one row per budget (or τ), in the order the Python
+/// package's `to_pandas` names them: pass@k and pass^k first, then Cover@τ, G-Pass@k, every
+/// metric of [`METRICS`], the voted ones, and the rejected rows.
+pub fn report_tables() -> Vec<&'static str> {
+    let mut t = vec!["pass_at_k", "pass_hat_k", "cover", "g_pass_at_k"];
+    t.extend(METRICS.iter().map(|m| m.report_key));
+    t.extend(["maj_at_k", "bon_at_k", "max_at_k", "rejected"]);
+    t
+}
+
+#[cfg(test)]
+mod tests;

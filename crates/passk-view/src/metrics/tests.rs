@@ -1,0 +1,120 @@
+//! The registry against the report's schema, both ways, on a report with every field the
+//! DeepScaleR pair gives (forecasts and backtest included).
+
+use super::*;
+use passk_core::report::build::build_report;
+use passk_core::settings::Options;
+use passk_io::read::{assemble, read_text};
+
+const BASE: &str = include_str!("../../../../assets/examples/deepscaler_base.jsonl");
+const RL: &str = include_str!("../../../../assets/examples/deepscaler_rl.jsonl");
+
+/// The fields of the first series' report, as the JSON `passk report` writes.
+fn fields() -> (Vec<String>, passk_core::report::schema::Report) {
+    let (ds, rej) = assemble(vec![
+        read_text("deepscaler_base.jsonl", "deepscaler_base", BASE, None),
+        read_text("deepscaler_rl.jsonl", "deepscaler_rl", RL, None),
+    ]);
+    let opts = Options {
+        ks: vec![1, 10, 100],
+        forecast: true,
+        backtest: Some(20),
+        ..Options::default()
+    };
+    let report = build_report(&ds, rej, &opts);
+    let json = serde_json::to_value(&report.models[0]).unwrap();
+    let keys = json.as_object().unwrap().keys().cloned().collect();
+    (keys, report)
+}
+
+#[test]
+fn every_field_of_a_series_report_is_a_registered_metric_or_named_as_another_field() {
+    let (keys, _) = fields();
+    let registered: Vec<&str> = METRICS.iter().map(|m| m.report_key).collect();
+    for key in &keys {
+        assert!(
+            registered.contains(&key.as_str()) || OTHER_FIELDS.contains(&key.as_str()),
+            "the report's field {key:?} is neither in METRICS nor in OTHER_FIELDS: a new metric is an entry of METRICS"
+        );
+    }
+    // And the other way: every registered metric is a field of the report.
+    for m in METRICS {
+        assert!(
+            keys.iter().any(|k| k == m.report_key),
+            "{} is not in the report",
+            m.report_key
+        );
+        assert!(
+            !OTHER_FIELDS.contains(&m.report_key),
+            "{} twice",
+            m.report_key
+        );
+    }
+}
+
+#[test]
+fn every_metric_reads_its_own_field_and_keys_are_unique() {
+    let (_, report) = fields();
+    let m = &report.models[0];
+    let json = serde_json::to_value(m).unwrap();
+    for metric in METRICS {
+        let rows = json[metric.report_key].as_array().unwrap();
+        assert!(!rows.is_empty(), "{}", metric.key);
+        for row in rows {
+            let k = row["k"].as_u64().unwrap();
+            let (value, _) = (metric.value)(m, k).unwrap();
+            // The value the accessor reads is the field's own (TailPass: its m² moment's mean).
+            let want = if metric.report_key == "tailpass" {
+                row["moment2"]["mean"].as_f64().unwrap()
+            } else {
+                row["value"].as_f64().unwrap()
+            };
+            assert_eq!(value, want, "{} at k = {k}", metric.key);
+        }
+    }
+    let mut keys: Vec<&str> = METRICS.iter().map(|m| m.key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), METRICS.len());
+}
+
+#[test]
+fn the_python_tables_are_the_report_tables_in_order() {
+    let t = report_tables();
+    assert_eq!(&t[..4], ["pass_at_k", "pass_hat_k", "cover", "g_pass_at_k"]);
+    assert_eq!(t[4..4 + METRICS.len()], METRICS.map(|m| m.report_key));
+    assert_eq!(t.last(), Some(&"rejected"));
+}
+
+#[test]
+fn the_docs_table_is_the_registry() {
+    let docs = include_str!("../../../../docs/estimators.md");
+    let table = docs
+        .split("<!-- metrics registry: begin -->")
+        .nth(1)
+        .and_then(|t| t.split("<!-- metrics registry: end -->").next())
+        .expect("the registry's table in docs/estimators.md");
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| "))
+        .skip(1)
+        .collect();
+    let want: Vec<String> = METRICS
+        .iter()
+        .map(|m| {
+            format!(
+                "| {} | `{}` | `{}` | {} |",
+                m.label, m.report_key, m.key, m.section
+            )
+        })
+        .collect();
+    assert_eq!(rows, want);
+    for m in METRICS {
+        assert!(
+            docs.contains(&format!("\n## {}. ", m.section)),
+            "{}: no section {}",
+            m.key,
+            m.section
+        );
+    }
+}
