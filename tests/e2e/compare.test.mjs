@@ -68,15 +68,19 @@ test('every chart reads the values of its series under the cross-hair', async ()
   for (const id of ['chart-cover', 'chart-delta-pass', 'chart-paired', 'chart-fit', 'chart-more-samples', 'chart-planner']) {
     const canvas = page.getByTestId(id);
     const hover = page.getByTestId(id === 'chart-cover' ? 'cover-hover' : `${id}-hover`);
-    // Pointed at once, after the chart has stopped moving (a panel above may still be
-    // mounting: its box is read until two readings 300 ms apart agree). No second try.
-    await canvas.scrollIntoViewIfNeeded();
-    let box = await canvas.boundingBox();
-    for (let moved = true; moved; ) {
+    // Pointed at once, once the chart is drawn (its data table has rows: a read-out needs
+    // the drawing's mapping) and sits still on screen: scrolling to it mounts the panels
+    // near it, which can push it off screen again, so it is scrolled to until two readings
+    // 300 ms apart agree and it is in the viewport. No second try of the pointer.
+    await page.waitForFunction((t) => document.querySelectorAll(`[data-testid=${t}-data] tbody tr`).length > 0, id, { timeout: 120_000 });
+    const viewport = page.viewportSize();
+    let box = null;
+    for (let still = false; !still; ) {
+      await canvas.scrollIntoViewIfNeeded();
+      const before = await canvas.boundingBox();
       await page.waitForTimeout(300);
-      const now = await canvas.boundingBox();
-      moved = ['x', 'y', 'width', 'height'].some((key) => now[key] !== box[key]);
-      box = now;
+      box = await canvas.boundingBox();
+      still = ['x', 'y', 'width', 'height'].every((key) => box[key] === before[key]) && box.y >= 0 && box.y + box.height <= viewport.height;
     }
     // Three quarters across: inside the fit chart's right (CDF) panel too.
     await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.5);
