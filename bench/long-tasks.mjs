@@ -16,7 +16,8 @@
 import { heavyJob } from '../tests/e2e/heavy-job.mjs';
 import { filePicked, pageLoad, pythiaExample } from '../tests/e2e/long-task-flows.mjs';
 
-const LIMIT = 100;
+// LIMIT=ms overrides the limit (to see the guard fail: LIMIT=40 FLOWS=load).
+const LIMIT = Number(process.env.LIMIT ?? 100);
 const flows = (process.env.FLOWS ?? 'load,pythia,pick,pool').split(',');
 const runs = Number(process.env.RUNS ?? 10);
 const all = [

@@ -1,5 +1,5 @@
 //! The page's side of the engine worker: starts it (the first engine, then the whole:
-//! `passk_app::client`), numbers each request, posts it as one binary buffer
+//! `passk_workers::client`), numbers each request, posts it as one binary buffer
 //! (`passk_protocol::codec`), and routes each reply to the one handler of its family. Requests
 //! go at once (a worker still loading keeps them), those carrying task lists a task later, and
 //! large replies are handled a task after their decoding, all in order (`task_queue`); each
@@ -16,17 +16,17 @@ use web_sys::{MessageEvent, Worker};
 use crate::engine::status::{self, failure, retries, RESTARTING};
 use crate::engine::task_queue;
 use crate::engine::worker_js;
-use passk_app::client::{Client as AppClient, Engine as Stage};
 #[cfg(feature = "in-page-engine")]
 use passk_engine::{job::Host, runner::Engine};
 use passk_protocol::codec::{from_js, to_js};
 use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
+use passk_workers::client::{Client as AppClient, Engine as Stage};
 
 /// The engine worker's script (crates/passk-engine/passk-engine-loader.js, copied beside the page).
 pub const WORKER_URL: &str = "passk-engine-loader.js";
 
 /// The same script starting the first engine (the fits and curves of the first chart), which
-/// the page talks to until that chart has its curves (`passk_app::client`).
+/// the page talks to until that chart has its curves (`passk_workers::client`).
 pub const FIRST_URL: &str = "passk-engine-loader.js?first";
 
 /// A reply handler.
@@ -39,7 +39,7 @@ struct Client {
     local: Option<Rc<Engine>>,
     /// Why the worker could not start (then it is not started again until a retry).
     start_error: Option<String>,
-    /// Job numbers, the requests unanswered, restarts, the last fit (`passk_app::client`).
+    /// Job numbers, the requests unanswered, restarts, the last fit (`passk_workers::client`).
     state: AppClient,
     /// Called when a restarted worker has been sent the requests unanswered.
     after_restart: Option<fn()>,
@@ -326,7 +326,7 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
 }
 
 /// Lets the first engine go and starts the whole engine: it is sent the series and every
-/// request that waited (`passk_app::client::Client::to_whole`), then the jobs to spread over
+/// request that waited (`passk_workers::client::Client::to_whole`), then the jobs to spread over
 /// the pool are spread.
 fn to_whole() {
     let (to, spread) = CLIENT.with_borrow_mut(|c| {

@@ -3,14 +3,14 @@
 //! its own: the engine's [`OUTBOX`] (a request carrying task lists is encoded and posted a
 //! task after it was asked for) and [`INBOX`] (a large reply is handled a task after it was
 //! decoded), everything after a heavy item waiting behind it. What runs when is
-//! `passk_app::queue`'s (natively tested); here, the tasks themselves.
+//! `passk_workers::queue`'s (natively tested); here, the tasks themselves.
 
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
-use passk_app::queue::{one_task, Offer, Queue as Waiting};
+use passk_workers::queue::{one_task, Offer, Queue as Waiting};
 
-/// A queue's items (what runs when: `passk_app::queue`).
+/// A queue's items (what runs when: `passk_workers::queue`).
 type Items = RefCell<Waiting<Box<dyn FnOnce()>>>;
 
 thread_local! {

@@ -1,7 +1,7 @@
 //! What the first engine understands, and what it answers: the fits and the curves of the
 //! first chart (issue 51). The page starts this small worker first, so that a first visit's
 //! chart waits for these two jobs' code alone; everything else waits for the whole engine,
-//! which the page starts once that chart has its curves (`passk_app::client`).
+//! which the page starts once that chart has its curves (`passk_workers::client`).
 //!
 //! These are the protocol's own messages in types of their own, so that the first engine
 //! links the encoding of these alone: encoded, a [`FirstRequest`] is a `Request` and a

@@ -2,7 +2,7 @@
 //! forecasts' series, are spread over a pool of `workers` (a setting, by default one per
 //! core, 1 to 8; kept on this device, not in links). Who does which part, what goes to the
 //! first worker ([`client`](crate::engine::client)) and what a failure gives back is
-//! `passk_app::pool` (natively tested); here are its Web Workers. (The comparison's
+//! `passk_workers::pool` (natively tested); here are its Web Workers. (The comparison's
 //! resamples and the paired band stay on the first: under a second on Pythia natively, less
 //! than handing the series to the others would save.)
 
@@ -13,9 +13,9 @@ use web_sys::Worker;
 
 use crate::engine::client;
 use crate::inputs::storage;
-use passk_app::pool::{Pool, Workers};
 use passk_core::settings::BandKind;
 use passk_protocol::{Ask, Family, Pooled, Request, Work};
+use passk_workers::pool::{Pool, Workers};
 
 mod workers;
 

@@ -2,7 +2,7 @@
 //! fits and curves of a first visit's chart, and nothing else, so that its wasm is a part of
 //! the whole engine's. The page starts it first (`index.html`,
 //! `new Worker("passk-engine-loader.js?first")`) and the whole engine once that chart has
-//! its curves (`passk_app::client`).
+//! its curves (`passk_workers::client`).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

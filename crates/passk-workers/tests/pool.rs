@@ -2,10 +2,10 @@
 //! and every failure path (a worker that cannot start, cannot be posted to, fails its part,
 //! dies before or after handing it over; the first worker restarting).
 
-use passk_app::pool::{line, Pool, Workers};
 use passk_core::analysis::bands::{BandRows, Part};
 use passk_core::settings::Settings;
 use passk_protocol::{Answer, Ask, Family, Pooled, Reply, Request, Rows, Work};
+use passk_workers::pool::{line, Pool, Workers};
 
 /// A worker of the tests: its index and the how-many-th started.
 #[derive(Debug, Clone, Copy, PartialEq)]

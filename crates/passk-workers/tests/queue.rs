@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use passk_app::queue::{one_task, Offer, Queue};
+use passk_workers::queue::{one_task, Offer, Queue};
 
 /// Drains `q` as the page does, a task at a time: the items each task ran.
 fn tasks(q: &RefCell<Queue<&'static str>>) -> Vec<Vec<&'static str>> {
