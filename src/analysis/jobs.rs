@@ -257,7 +257,7 @@ pub fn curve_pipeline(
             k_max,
             settings: band_settings,
         };
-        pool::spread(job, pool, work);
+        pool::split(job, pool, work);
     });
 }
 
@@ -310,7 +310,7 @@ pub fn backtest_pipeline(
             ks,
             repeats,
         };
-        pool::spread(job, pool, work);
+        pool::split(job, pool, work);
     });
 }
 

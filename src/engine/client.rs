@@ -45,7 +45,7 @@ struct Client {
     after_restart: Option<fn()>,
     /// Spreads a job over the pool (`engine::pool`), for the jobs that waited for the whole
     /// engine.
-    spread: Option<fn(u64, u32, Work)>,
+    split: Option<fn(u64, u32, Work)>,
     /// Which worker started is the current one (counted).
     generation: u32,
     handlers: [Option<Rc<Handler>>; Family::COUNT],
@@ -329,32 +329,32 @@ pub fn send(make: impl FnOnce(u64) -> Request) -> u64 {
 /// request that waited (`passk_workers::client::Client::to_whole`), then the jobs to spread over
 /// the pool are spread.
 fn to_whole() {
-    let (to, spread) = CLIENT.with_borrow_mut(|c| {
+    let (to, split) = CLIENT.with_borrow_mut(|c| {
         if let Some(w) = c.worker.take() {
             w.terminate();
         }
         let to = c.state.to_whole();
         start(c);
-        (to, c.spread)
+        (to, c.split)
     });
     // (What waited to be posted to the first engine is among the requests sent below.)
     task_queue::OUTBOX.drop_waiting();
     for r in to.requests {
         post(r);
     }
-    if let Some(spread) = spread {
-        for (job, of, work) in to.spreads {
-            spread(job, of, work);
+    if let Some(split) = split {
+        for (job, of, work) in to.splits {
+            split(job, of, work);
         }
     }
 }
 
-/// Whether job `job`, spread over `of` workers, waits for the whole engine (then `spread` is
+/// Whether job `job`, spread over `of` workers, waits for the whole engine (then `split` is
 /// called with it once that engine starts).
-pub fn spread_later(job: u64, of: u32, work: &Work, spread: fn(u64, u32, Work)) -> bool {
+pub fn split_later(job: u64, of: u32, work: &Work, split: fn(u64, u32, Work)) -> bool {
     CLIENT.with_borrow_mut(|c| {
-        c.spread = Some(spread);
-        c.state.spread_later(job, of, work)
+        c.split = Some(split);
+        c.state.split_later(job, of, work)
     })
 }
 

@@ -104,7 +104,7 @@ pub fn ForecastPanel(
             data,
             options: spread,
         };
-        pool::spread(job, pool, work);
+        pool::split(job, pool, work);
     });
     let shown = Memo::new(move |_| a.visible(all.get(), |f| f.0.as_str()));
     let chart = Signal::derive(move || {

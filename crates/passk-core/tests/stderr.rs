@@ -29,7 +29,7 @@ use passk_core::estimators::stderr::{
     clustered_se, exact_variance, sampling_se, sampling_variance, tasks_se,
 };
 use passk_core::eval::estimates::{Config, Estimates};
-use passk_core::eval::spread::{clustered, spread};
+use passk_core::eval::std_errors::{clustered, swept_std_errors};
 use passk_core::num::normal::two_sided_z;
 use passk_core::num::prec::{close, CLOSED_FORM_REL, WALK_REL};
 use proptest::prelude::*;
@@ -291,7 +291,7 @@ fn tasks_and_sampling_standard_errors_are_exact() {
     ];
     let g = Groups::new(pairs.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
     let ks = [1u64, 2, 3, 5];
-    let swept = spread(&g, &ks);
+    let swept = swept_std_errors(&g, &ks);
     for (s, &k) in swept.iter().zip(&ks) {
         let (t2, s2) = exact_errors(&pairs, k);
         let (t, sa) = (f(&t2).sqrt(), f(&s2).sqrt());
@@ -312,7 +312,7 @@ fn tasks_and_sampling_standard_errors_are_exact() {
         );
     }
     // k = 6 > n/2 for the n = 10 tasks: no sampling error, a reason instead.
-    let six = spread(&g, &[6])[0];
+    let six = swept_std_errors(&g, &[6])[0];
     assert!(six.tasks.is_ok());
     assert!(six
         .sampling
@@ -462,7 +462,7 @@ fn sampling_variance_matches_mpmath() {
         );
         // The dataset of one task: √V̂ / 1.
         let g = Groups::new([t]);
-        let swept = spread(&g, &[k])[0].sampling.unwrap();
+        let swept = swept_std_errors(&g, &[k])[0].sampling.unwrap();
         assert!(
             close(swept, want.sqrt(), WALK_REL, 1e-300),
             "swept n={n} c={cc} k={k}"
@@ -579,7 +579,7 @@ proptest! {
     fn sweeps_equal_the_per_group_reference(pairs in arb_groups(2, 300), ks in prop::collection::vec(1u64..=150, 1..7)) {
         let g = groups(&pairs);
         let taus = [0.5, 0.75, 1.0];
-        for (s, &k) in spread(&g, &ks).iter().zip(&ks) {
+        for (s, &k) in swept_std_errors(&g, &ks).iter().zip(&ks) {
             match (s.tasks, tasks_se(&g, k)) {
                 (Ok(a), Ok(b)) => prop_assert!(close(a, b, WALK_REL, 1e-15), "tasks k={k}: {a} vs {b}"),
                 (a, b) => prop_assert_eq!(a.is_ok(), b.is_ok()),

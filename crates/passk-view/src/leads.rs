@@ -11,7 +11,7 @@ use crate::summary::headline_ks;
 
 /// "12.30 %" for one series; "from 5.10 % (70M) to 12.30 % (12B)" for several (the lowest
 /// and the highest; ties keep the first series); "0 % for every series" when all agree.
-pub fn spread(values: &[(&str, f64)]) -> Option<String> {
+pub fn low_to_high(values: &[(&str, f64)]) -> Option<String> {
     let first = values.first()?;
     if values.len() == 1 {
         return Some(percent(first.1));
@@ -50,7 +50,7 @@ pub fn curves(report: &Report) -> Option<String> {
                     Some((m.name.as_str(), row.combinatorial?))
                 })
                 .collect();
-            Some(format!("pass@{}: {}", thousands(k), spread(&values)?))
+            Some(format!("pass@{}: {}", thousands(k), low_to_high(&values)?))
         })
         .collect();
     (!parts.is_empty()).then(|| format!("{}.", parts.join("; ")))
@@ -76,7 +76,7 @@ pub fn cover(report: &Report) -> Option<String> {
             let values: Vec<(&str, f64)> = with_tasks(report)
                 .filter_map(|m| Some((m.name.as_str(), m.cover.get(i)?.plugin?)))
                 .collect();
-            Some(format!("τ = {tau}, {}", spread(&values)?))
+            Some(format!("τ = {tau}, {}", low_to_high(&values)?))
         })
         .collect();
     (!parts.is_empty())

@@ -60,16 +60,16 @@ impl Intervals {
 
 /// A series' unbiased pass@k and its standard errors over tasks and over samples (None
 /// where undefined).
-struct Spread {
+struct Variation {
     mean: Option<f64>,
     tasks: Option<f64>,
     sampling: Option<f64>,
 }
 
-impl Spread {
-    fn of(d: &Dataset, k: u64) -> Spread {
+impl Variation {
+    fn of(d: &Dataset, k: u64) -> Variation {
         let g = d.groups();
-        Spread {
+        Variation {
             mean: mean_pass_at_k(&g, k).ok(),
             tasks: tasks_se(&g, k).ok(),
             sampling: sampling_se(&g, k).ok(),
@@ -79,14 +79,14 @@ impl Spread {
 
 /// Each series' interval of kind `se` (the unbiased mean, its SE), else the credible ones.
 fn intervals(
-    (datasets, spreads): (&[Dataset], &[Spread]),
+    (datasets, variations): (&[Dataset], &[Variation]),
     k: u64,
     prior: Prior,
     confidence: f64,
     se: SeKind,
 ) -> (Intervals, Vec<Interval>) {
     let z = two_sided_z(confidence);
-    let summary: Option<Vec<Interval>> = spreads
+    let summary: Option<Vec<Interval>> = variations
         .iter()
         .map(|s| {
             let mean = s.mean?;
@@ -117,13 +117,13 @@ fn intervals(
 /// Where the series' intervals are over tasks and the task-to-task spread dominates them
 /// (SE over tasks at least twice that over samples, in root mean square over the series):
 /// both SEs, which more samples of these tasks cannot bring together.
-fn task_spread(spreads: &[Spread]) -> Option<(f64, f64)> {
+fn task_variation(variations: &[Variation]) -> Option<(f64, f64)> {
     let (mut tasks, mut samples) = (0.0, 0.0);
-    for s in spreads {
+    for s in variations {
         tasks += s.tasks?.powi(2);
         samples += s.sampling?.powi(2);
     }
-    let m = spreads.len().max(1) as f64;
+    let m = variations.len().max(1) as f64;
     let (t, s) = ((tasks / m).sqrt(), (samples / m).sqrt());
     (t >= 2.0 * s).then_some((t, s))
 }
@@ -142,8 +142,8 @@ pub fn stop_view(
         alpha: prior[0],
         beta: prior[1],
     };
-    let spreads: Vec<Spread> = datasets.iter().map(|d| Spread::of(d, k)).collect();
-    let (kind, ivs) = intervals((datasets, &spreads), k, prior, confidence, se);
+    let variations: Vec<Variation> = datasets.iter().map(|d| Variation::of(d, k)).collect();
+    let (kind, ivs) = intervals((datasets, &variations), k, prior, confidence, se);
     let answer = stop(&ivs, confidence);
     let pair = if !answer.top_settled {
         answer.next
@@ -165,7 +165,7 @@ pub fn stop_view(
     tasks.truncate(TASKS_LISTED);
     let names: Vec<&str> = datasets.iter().map(|d| d.name.as_str()).collect();
     let spread = match (answer.settled, kind) {
-        (false, Intervals::Se(SeKind::Tasks)) => task_spread(&spreads),
+        (false, Intervals::Se(SeKind::Tasks)) => task_variation(&variations),
         _ => None,
     };
     let mut sentence = sentence(&names, &answer, k, pair.filter(|_| spread.is_none()), kind);

@@ -133,7 +133,7 @@ fn se_cell(se: &StdErrors, kind: SeKind) -> Cell {
         SeKind::Sampling => se.sampling,
     };
     match v {
-        Some(x) => Cell::Spread(x),
+        Some(x) => Cell::Se(x),
         None => Cell::Undefined(se.why_null.get(kind.key()).cloned().unwrap_or_default()),
     }
 }

@@ -41,7 +41,7 @@ pub struct Client {
     /// workers sent (posted as they are), and the jobs to spread over the pool (job, workers,
     /// work).
     held: Vec<Request>,
-    spreads: Vec<Spread>,
+    splits: Vec<Split>,
 }
 
 /// Which engine the page talks to.
@@ -56,7 +56,7 @@ pub enum Engine {
 
 /// A job to spread over the pool once the whole engine runs: its number, the workers, and
 /// what it computes.
-pub type Spread = (u64, u32, Work);
+pub type Split = (u64, u32, Work);
 
 /// What the page sends the whole engine when it starts it, in order.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,7 +65,7 @@ pub struct ToWhole {
     /// first engine answered it: the whole engine holds none); then the rows held.
     pub requests: Vec<Request>,
     /// The jobs to spread over the pool, after those.
-    pub spreads: Vec<Spread>,
+    pub splits: Vec<Split>,
 }
 
 /// What the page does when the worker failed.
@@ -202,11 +202,11 @@ impl Client {
 
     /// Job `job` spread over `of` workers (`work`): whether it waits for the whole engine
     /// (kept while the job is asked for: [`Client::to_whole`]).
-    pub fn spread_later(&mut self, job: u64, of: u32, work: &Work) -> bool {
+    pub fn split_later(&mut self, job: u64, of: u32, work: &Work) -> bool {
         if self.engine == Engine::Whole {
             return false;
         }
-        self.spreads.push((job, of, work.clone()));
+        self.splits.push((job, of, work.clone()));
         true
     }
 
@@ -224,10 +224,10 @@ impl Client {
         }
         let mut requests = self.unanswered.clone();
         requests.append(&mut self.held);
-        // The spreads of jobs still asked for (a cancelled one, or one a newer request of its
+        // The splits of jobs still asked for (a cancelled one, or one a newer request of its
         // family superseded, is not).
-        let mut spreads = std::mem::take(&mut self.spreads);
-        spreads.retain(|(job, _, _)| self.unanswered.iter().any(|r| r.job == *job));
-        ToWhole { requests, spreads }
+        let mut splits = std::mem::take(&mut self.splits);
+        splits.retain(|(job, _, _)| self.unanswered.iter().any(|r| r.job == *job));
+        ToWhole { requests, splits }
     }
 }

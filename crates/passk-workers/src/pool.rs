@@ -41,7 +41,7 @@ pub struct Helper<W> {
 /// One job spread: its number (0: none), its parts, what was handed to the first worker
 /// for it (sent again if that worker restarts), and how far each worker is.
 #[derive(Debug, Default, Clone)]
-struct SpreadJob {
+struct SplitJob {
     job: u64,
     of: u32,
     sent: Vec<(Part, Request)>,
@@ -56,14 +56,14 @@ struct SpreadJob {
 #[derive(Debug)]
 pub struct Pool<W> {
     helpers: Vec<Option<Helper<W>>>,
-    spreads: [SpreadJob; 3],
+    splits: [SplitJob; 3],
 }
 
 impl<W> Default for Pool<W> {
     fn default() -> Self {
         Pool {
             helpers: Vec::new(),
-            spreads: Default::default(),
+            splits: Default::default(),
         }
     }
 }
@@ -90,8 +90,8 @@ fn from_other(ask: &Ask) -> bool {
 }
 
 impl<W> Pool<W> {
-    fn spread(&mut self, kind: Pooled) -> &mut SpreadJob {
-        &mut self.spreads[kind as usize]
+    fn split_of(&mut self, kind: Pooled) -> &mut SplitJob {
+        &mut self.splits[kind as usize]
     }
 
     /// The other workers running now.
@@ -137,13 +137,13 @@ impl<W> Pool<W> {
         let kind = work.kind();
         let data = work.data();
         let fitted = last_fit.is_some_and(|f| f.job == data);
-        let handed = self.spread(kind).handed;
-        *self.spread(kind) = SpreadJob {
+        let handed = self.split_of(kind).handed;
+        *self.split_of(kind) = SplitJob {
             job,
             of,
             handed,
             others: vec![None; of.saturating_sub(1) as usize],
-            ..SpreadJob::default()
+            ..SplitJob::default()
         };
         while self.helpers.len() < of.saturating_sub(1) as usize {
             let index = self.helpers.len() as u32 + 1;
@@ -202,7 +202,7 @@ impl<W> Pool<W> {
     /// Whether `kind`'s job `job` (0: whichever) is spread and worker `index` has a part of
     /// it.
     fn ours(&mut self, kind: Pooled, job: u64, index: u32) -> Option<Part> {
-        let s = self.spread(kind);
+        let s = self.split_of(kind);
         (s.job != 0 && (job == s.job || job == 0) && index < s.of)
             .then_some(Part { index, of: s.of })
     }
@@ -228,7 +228,7 @@ impl<W> Pool<W> {
                 done: Some(done),
                 ..
             } if job != 0 && self.ours(kind, job, index).is_some() => {
-                if let Some(slot) = self.spread(kind).others.get_mut(index as usize - 1) {
+                if let Some(slot) = self.split_of(kind).others.get_mut(index as usize - 1) {
                     *slot = Some(done);
                 }
             }
@@ -237,7 +237,7 @@ impl<W> Pool<W> {
                 for kind in Pooled::ALL {
                     let whose = family == Family::Part(kind) || job == 0;
                     if let Some(part) = self.ours(kind, job, index).filter(|_| whose) {
-                        let job = self.spread(kind).job;
+                        let job = self.split_of(kind).job;
                         self.hand_over(io, kind, job, part, None);
                     }
                 }
@@ -264,7 +264,7 @@ impl<W> Pool<W> {
     fn give_back(&mut self, index: u32, io: &mut impl Workers<Worker = W>) {
         for kind in Pooled::ALL {
             if let Some(part) = self.ours(kind, 0, index) {
-                let s = self.spread(kind);
+                let s = self.split_of(kind);
                 let delivered =
                     (s.sent.iter()).any(|(at, req)| *at == part && from_other(&req.ask));
                 let job = s.job;
@@ -292,7 +292,7 @@ impl<W> Pool<W> {
         });
         let handed_by_other = from_other(&ask);
         let req = Request { job, ask };
-        let s = self.spread(kind);
+        let s = self.split_of(kind);
         if !handed_by_other {
             // Its worker's last count is not the first's, which now does the part.
             if let Some(c) = (part.index as usize)
@@ -313,7 +313,7 @@ impl<W> Pool<W> {
 
     /// What the first worker, restarted, must be sent again: what the old one was handed.
     pub fn resend(&self, io: &mut impl Workers<Worker = W>) {
-        for s in &self.spreads {
+        for s in &self.splits {
             for (_, req) in &s.sent {
                 io.to_first(req.clone());
             }
@@ -333,7 +333,7 @@ impl<W> Pool<W> {
         let Some(kind) = Pooled::of(family) else {
             return (text, done);
         };
-        let s = self.spread(kind);
+        let s = self.split_of(kind);
         if s.job != job || s.of <= 1 {
             return (text, done);
         }
@@ -362,7 +362,7 @@ impl<W> Pool<W> {
         let Some(kind) = Pooled::of(family) else {
             return;
         };
-        let s = self.spread(kind);
+        let s = self.split_of(kind);
         (s.job, s.sent) = (0, Vec::new());
         let family = Family::Part(kind);
         for h in self.helpers.iter().flatten() {

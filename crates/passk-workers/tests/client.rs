@@ -209,7 +209,7 @@ fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_
     assert!(!c.whole_due());
     // The rows of a job spread over the pool, and the spread itself, wait too.
     assert_eq!(c.as_is(rows(3)), None);
-    assert!(c.spread_later(3, 2, &backtest_work()));
+    assert!(c.split_later(3, 2, &backtest_work()));
     // The fit answered, then progress of the curves: still the first engine.
     c.replied(&reply(1, Answer::Fits { fits: Vec::new() }));
     let progress = reply(
@@ -230,7 +230,7 @@ fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_
     let to = c.to_whole();
     assert_eq!(numbers(&to.requests), [1, 3, 3]);
     assert!(matches!(to.requests[2].ask, Ask::Rows { .. }));
-    assert_eq!(to.spreads.len(), 1);
+    assert_eq!(to.splits.len(), 1);
     assert_eq!(c.engine(), Engine::Whole);
     // The fit is the whole engine's to answer: kept, should it fail and restart.
     assert_eq!(numbers(c.unanswered()), [1, 3]);
@@ -240,7 +240,7 @@ fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_
     let d2 = c.request(diagnose);
     assert!(c.goes_now(&d2) && !c.whole_due());
     assert_eq!(c.as_is(rows(4)).map(|r| r.job), Some(4));
-    assert!(!c.spread_later(4, 2, &backtest_work()));
+    assert!(!c.split_later(4, 2, &backtest_work()));
 }
 
 #[test]
@@ -283,11 +283,11 @@ fn the_first_engine_takes_only_its_own_jobs() {
     assert!(!c.goes_now(&c.clone().request(cancel(Family::Backtest))));
     // Only the newest spread of a kind is kept (of a job still asked for).
     let first = c.request(backtest).job;
-    c.spread_later(first, 2, &backtest_work());
+    c.split_later(first, 2, &backtest_work());
     let newer = c.request(backtest).job;
-    c.spread_later(newer, 2, &backtest_work());
-    let spread: Vec<u64> = c.to_whole().spreads.iter().map(|s| s.0).collect();
-    assert_eq!(spread, [newer]);
+    c.split_later(newer, 2, &backtest_work());
+    let split: Vec<u64> = c.to_whole().splits.iter().map(|s| s.0).collect();
+    assert_eq!(split, [newer]);
 }
 
 #[test]
@@ -337,7 +337,7 @@ fn a_cancelled_fit_and_the_spreads_of_jobs_no_longer_asked_for_are_not_sent_to_t
     });
     // A backtest asked (job 3), spread, then cancelled; another (job 5) still asked.
     c.request(backtest);
-    c.spread_later(3, 2, &backtest_work());
+    c.split_later(3, 2, &backtest_work());
     c.request(|job| Request {
         job,
         ask: Ask::Cancel {
@@ -351,5 +351,5 @@ fn a_cancelled_fit_and_the_spreads_of_jobs_no_longer_asked_for_are_not_sent_to_t
         [5],
         "neither the cancelled fit nor the backtest"
     );
-    assert!(to.spreads.is_empty());
+    assert!(to.splits.is_empty());
 }

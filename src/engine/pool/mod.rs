@@ -138,9 +138,9 @@ fn workers_of(data: u64) -> u32 {
 /// Spreads job `job` (what it computes: `work`) over `of` workers: each other worker gets
 /// the series (the last fit, posted from where it is kept: not copied) and its part; with
 /// `of` = 1 the others stop that kind of part.
-pub fn spread(job: u64, of: u32, work: Work) {
-    // (Spread once the whole engine runs, when the job waits for it.)
-    if client::spread_later(job, of, &work, spread) {
+pub fn split(job: u64, of: u32, work: Work) {
+    // (Split once the whole engine runs, when the job waits for it.)
+    if client::split_later(job, of, &work, split) {
         return;
     }
     client::after_restart(|| with_pool(|p, web| p.resend(web)));

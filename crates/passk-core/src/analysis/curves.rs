@@ -18,7 +18,7 @@ use crate::estimators::stderr::SeKind;
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::config;
 use crate::eval::fit::SeriesFit;
-use crate::eval::spread::spread;
+use crate::eval::std_errors::swept_std_errors;
 use crate::num::libm_math::LibmMath;
 use crate::settings::BandKind;
 use crate::settings::Settings;
@@ -256,7 +256,7 @@ fn se_band(
 ) -> Vec<Option<(f64, f64)>> {
     let ks: Vec<u64> = rows.iter().map(|r| r.k).collect();
     let z = crate::num::normal::two_sided_z(confidence);
-    spread(g, &ks)
+    swept_std_errors(g, &ks)
         .iter()
         .zip(rows)
         .map(|(s, r)| {

@@ -4,7 +4,7 @@
 
 use crate::data::groups::Groups;
 use crate::estimators::stderr::exact_variance;
-use crate::eval::spread::spread;
+use crate::eval::std_errors::swept_std_errors;
 use crate::num::libm_math::LibmMath;
 use crate::num::normal::two_sided_z;
 use crate::num::sum::Neumaier;
@@ -120,7 +120,7 @@ pub fn plan(g: &Groups, k: u64, h: f64, confidence: f64) -> Result<Plan, PlanErr
     let z = two_sided_z(confidence);
     let hw = |n: u64| sampling_half_width(g, k, n, z).unwrap_or(f64::INFINITY);
     let n_needed = smallest(k, |n| hw(n) <= h);
-    let tasks_needed = match spread(g, &[k])[0].tasks {
+    let tasks_needed = match swept_std_errors(g, &[k])[0].tasks {
         Ok(se) => {
             let s = se * (g.tasks() as f64).sqrt();
             let t = (z * s / h) * (z * s / h);

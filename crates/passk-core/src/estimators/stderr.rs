@@ -4,7 +4,7 @@
 //!
 //! Per task: the unbiased estimate Ĝ_i = 1 − C(n−c, k)/C(n, k), its unbiased sampling variance
 //! V̂_i and, for a known success rate p, Hoeffding's exact variance. The dataset values here
-//! are the per-group reference; the report sweeps them (`eval::spread`).
+//! are the per-group reference; the report sweeps them (`eval::std_errors`).
 
 use super::unbiased::{ln_all_fail, pass_at_k, BudgetError, ShortTasks};
 use crate::data::counts::Counts;

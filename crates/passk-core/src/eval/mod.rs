@@ -6,5 +6,5 @@ pub mod fit;
 pub mod fits;
 pub mod kernels;
 pub mod limit;
-pub mod spread;
+pub mod std_errors;
 pub mod sweep;

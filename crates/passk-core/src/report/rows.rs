@@ -7,7 +7,7 @@ use crate::data::groups::Groups;
 use crate::estimators::cover::{cover_plugin, cover_posterior};
 use crate::estimators::stderr::{SeError, SeKind};
 use crate::eval::fits::Fits;
-use crate::eval::spread::{clustered, spread};
+use crate::eval::std_errors::{clustered, swept_std_errors};
 use crate::settings::Options;
 use std::collections::BTreeMap;
 
@@ -20,7 +20,7 @@ pub(super) fn finite(v: f64) -> Option<f64> {
 /// the cluster-robust one when the series' tasks name groups (`clusters`).
 pub fn std_errors(g: &Groups, clusters: Option<&[Groups]>, ks: &[u64]) -> Vec<StdErrors> {
     let clustered = clusters.map(|c| clustered(c, ks));
-    spread(g, ks)
+    swept_std_errors(g, ks)
         .into_iter()
         .enumerate()
         .map(|(i, s)| {

@@ -36,14 +36,14 @@ fn pass1(t: &[(u64, u64)]) -> f64 {
 
 #[test]
 fn spread_names_the_lowest_and_the_highest() {
-    assert_eq!(spread(&[]), None);
-    assert_eq!(spread(&[("a", 0.5)]).unwrap(), percent(0.5));
-    let s = spread(&[("a", 0.2), ("b", 0.7), ("c", 0.1), ("d", 0.7)]).unwrap();
+    assert_eq!(low_to_high(&[]), None);
+    assert_eq!(low_to_high(&[("a", 0.5)]).unwrap(), percent(0.5));
+    let s = low_to_high(&[("a", 0.2), ("b", 0.7), ("c", 0.1), ("d", 0.7)]).unwrap();
     assert_eq!(
         s,
         format!("from {} (c) to {} (b)", percent(0.1), percent(0.7))
     );
-    let same = spread(&[("a", 0.0), ("b", 0.0)]).unwrap();
+    let same = low_to_high(&[("a", 0.0), ("b", 0.0)]).unwrap();
     assert_eq!(same, format!("{} for every series", percent(0.0)));
 }
 

@@ -27,7 +27,7 @@ pub enum Cell {
     /// nothing measured) and, beyond the largest ratio the backtest measured, that ratio.
     Backed(f64, Option<f64>, Option<u64>),
     /// A standard error.
-    Spread(f64),
+    Se(f64),
     /// The auto column at k ≤ n: the unbiased value, its answer by definition.
     Unbiased(f64),
     /// The auto column at k > n before the backtest has answered.
@@ -63,7 +63,7 @@ impl Cell {
             Cell::Backed(v, Some(e), _) => format!("{} (error {:.2})", percent(*v), 100.0 * e),
             Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
             // A standard error in points: no ±, which the page keeps for 95 % half-widths.
-            Cell::Spread(se) => points_sig(*se),
+            Cell::Se(se) => points_sig(*se),
             Cell::Unbiased(v) => format!("{} (unbiased)", percent(*v)),
             Cell::Waiting => WAITING.to_string(),
         }
@@ -109,7 +109,7 @@ impl Cell {
             Cell::Backed(v, None, _) => {
                 format!("{}: unbacked, the backtest measured no ratio", full(*v))
             }
-            Cell::Spread(se) => format!("standard error {}", full(*se)),
+            Cell::Se(se) => format!("standard error {}", full(*se)),
             Cell::Unbiased(v) => format!(
                 "{}: every task has k ≤ n, where the unbiased estimate is the answer (no model, \
                  no backtest needed)",
@@ -148,7 +148,7 @@ impl Cell {
                 )
             }
             Cell::Backed(v, _, _) | Cell::Unbiased(v) => full(*v),
-            Cell::Spread(se) => full(*se),
+            Cell::Se(se) => full(*se),
             Cell::Waiting => String::new(),
         }
     }

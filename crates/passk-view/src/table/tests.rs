@@ -65,7 +65,7 @@ fn cells_say_why_they_are_empty() {
     let rows = rows(&r, SeKind::Tasks);
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0].cells.len(), header(&r, SeKind::Tasks).len());
-    assert!(matches!(rows[0].cells[1], Cell::Spread(_)));
+    assert!(matches!(rows[0].cells[1], Cell::Se(_)));
     // n = 10 < 2k = 20: no sampling standard error, and the cell says why.
     let sampling = super::rows(&r, SeKind::Sampling);
     assert!(matches!(&sampling[1].cells[1], Cell::Undefined(why) if why.contains("n ≥ 2k = 20")));

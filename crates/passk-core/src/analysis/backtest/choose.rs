@@ -244,8 +244,12 @@ pub fn choose(bt: &Backtest, target_ratios: &[f64]) -> Auto {
         .collect();
     let n = per.len().max(1) as f64;
     let error = (!per.is_empty()).then(|| per.iter().map(|p| p.0).sum::<f64>() / n);
-    let spread =
-        (!per.is_empty()).then(|| per.iter().map(|p| ev.spread(&p.1, chosen)).sum::<f64>() / n);
+    let spread = (!per.is_empty()).then(|| {
+        per.iter()
+            .map(|p| ev.subsample_sd(&p.1, chosen))
+            .sum::<f64>()
+            / n
+    });
     let growth = per.iter().filter_map(|p| p.2).reduce(f64::max);
     let mut decided: Vec<u32> = nearest.iter().flat_map(|n| n.2.iter().copied()).collect();
     decided.sort_unstable();

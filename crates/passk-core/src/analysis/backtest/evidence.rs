@@ -366,7 +366,7 @@ impl Evidence {
 
     /// How much a candidate's error varies from subsample to subsample under a blend: the
     /// standard deviation over the repeats, averaged over the cells with their weights.
-    pub fn spread(&self, blend: &Blend, c: usize) -> f64 {
+    pub fn subsample_sd(&self, blend: &Blend, c: usize) -> f64 {
         let (s, w) = blend
             .terms
             .iter()

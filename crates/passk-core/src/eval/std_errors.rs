@@ -19,7 +19,7 @@ use crate::num::sum::Neumaier;
 
 /// Both standard errors of the unbiased pass@k at one budget.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Spread {
+pub struct StdErrorsAt {
     /// The budget.
     pub k: u64,
     /// Over tasks: sd(Ĝ_i, ddof 1)/√T.
@@ -48,7 +48,7 @@ struct Welford {
 /// # Errors
 /// Each value as [`crate::estimators::stderr::tasks_se`] and
 /// [`crate::estimators::stderr::sampling_se`].
-pub fn spread(g: &Groups, ks: &[u64]) -> Vec<Spread> {
+pub fn swept_std_errors(g: &Groups, ks: &[u64]) -> Vec<StdErrorsAt> {
     // Only the budgets where the unbiased value is defined are swept.
     let (n_min, nonempty) = (g.n_min(), !g.is_empty());
     let defined: Vec<u64> = ks
@@ -61,7 +61,7 @@ pub fn spread(g: &Groups, ks: &[u64]) -> Vec<Spread> {
     for chunk in defined.chunks(LANES) {
         let mut kk = [chunk[0]; LANES];
         kk[..chunk.len()].copy_from_slice(chunk);
-        swept.extend(chunk_spread(g, kk, &unit).into_iter().take(chunk.len()));
+        swept.extend(chunk_std_errors(g, kk, &unit).into_iter().take(chunk.len()));
     }
     ks.iter()
         .map(|&k| match swept.iter().find(|s| s.k == k) {
@@ -72,7 +72,7 @@ pub fn spread(g: &Groups, ks: &[u64]) -> Vec<Spread> {
                     k,
                     tasks: if short > 0 { short } else { g.tasks() },
                 });
-                Spread {
+                StdErrorsAt {
                     k,
                     tasks: Err(why),
                     sampling: Err(why),
@@ -82,7 +82,7 @@ pub fn spread(g: &Groups, ks: &[u64]) -> Vec<Spread> {
         .collect()
 }
 
-fn chunk_spread(g: &Groups, ks: [u64; LANES], unit: &Recips<1>) -> [Spread; LANES] {
+fn chunk_std_errors(g: &Groups, ks: [u64; LANES], unit: &Recips<1>) -> [StdErrorsAt; LANES] {
     let kf = ks.map(|k| k as f64);
     let mut welford = [Welford::default(); LANES];
     let mut var = [Neumaier::default(); LANES];
@@ -172,7 +172,7 @@ fn chunk_spread(g: &Groups, ks: [u64; LANES], unit: &Recips<1>) -> [Spread; LANE
         } else {
             Ok(sampling_se_of(var[i].total(), t))
         };
-        Spread { k, tasks, sampling }
+        StdErrorsAt { k, tasks, sampling }
     })
 }
 
