@@ -16,11 +16,11 @@ use passk_core::eval::estimates::{Config, Estimates};
 use passk_core::eval::fits::Fits;
 use passk_core::eval::kernels::unbiased_pass_at_k;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
-use passk_core::num::stop::StopReason;
+use passk_core::num::termination::TerminationReason;
 use proptest::prelude::*;
 
 fn fits(a: f64, b: f64, za: f64, zb: f64, pi0: f64, pi1: f64) -> Fits {
-    let stop = StopReason::GradientTolerance;
+    let stop = TerminationReason::GradientTolerance;
     Fits {
         bb: BbFit {
             a,

@@ -28,7 +28,7 @@ use passk_core::num::prec::{
     SUBSAMPLE_SHORT_SHARE,
 };
 use passk_core::num::rng::SplitMix64;
-use passk_core::num::stop::StopReason;
+use passk_core::num::termination::TerminationReason;
 use passk_core::report::build::build_report;
 use passk_core::settings::Options;
 use serde_json::Value;
@@ -278,7 +278,7 @@ fn posterior_predictives_match_mpmath() {
             at_bound: false,
             converged: true,
             iterations: 0,
-            stop_reason: StopReason::GradientTolerance,
+            stop_reason: TerminationReason::GradientTolerance,
         };
         let got = [
             bb_pass_at_k(z.a, z.b, t, k),

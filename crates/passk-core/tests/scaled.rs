@@ -132,7 +132,7 @@ fn at_scale_one_the_scaled_beta_is_bb() {
         identifiable: true,
         converged: true,
         iterations: 0,
-        stop_reason: passk_core::num::stop::StopReason::GradientTolerance,
+        stop_reason: passk_core::num::termination::TerminationReason::GradientTolerance,
     };
     let p = Predictor::new(fit, &data, &g);
     for k in [1.0, 7.0, 1000.0, 1e6] {

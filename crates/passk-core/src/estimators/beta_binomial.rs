@@ -9,7 +9,7 @@ use crate::data::groups::Groups;
 use crate::estimators::likelihood::BbData;
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::optimize::{Problem, WithHessian};
-use crate::num::stop::StopReason;
+use crate::num::termination::TerminationReason;
 
 /// Smallest a or b of the fit.
 pub const PARAM_MIN: f64 = 1e-6;
@@ -46,7 +46,7 @@ pub struct BbFit {
     /// Newton iterations over all starts.
     pub iterations: u32,
     /// Why the optimiser stopped.
-    pub stop_reason: StopReason,
+    pub stop_reason: TerminationReason,
 }
 
 /// The edge test used for `at_bound`.
@@ -140,7 +140,7 @@ fn fit_all_n_one(data: &BbData) -> BbFit {
         identifiable: false,
         converged: true,
         iterations: 0,
-        stop_reason: StopReason::GradientTolerance,
+        stop_reason: TerminationReason::GradientTolerance,
     }
 }
 

@@ -16,6 +16,6 @@ pub mod prec;
 pub mod recips;
 pub mod rng;
 pub mod sample;
-pub mod stop;
 pub mod sum;
 pub mod tanh_sinh;
+pub mod termination;

@@ -5,7 +5,7 @@
 //! solve their analytic 2×2 Hessian in closed form (`optimize.rs`), the three-parameter ones
 //! by a shifted Cholesky factorisation (`newton_box.rs`).
 
-use super::stop::StopReason;
+use super::termination::TerminationReason;
 
 /// The result of a maximisation in N dimensions.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -17,7 +17,7 @@ pub struct OutcomeN<const N: usize> {
     /// Newton iterations taken (summed over starts).
     pub iterations: u32,
     /// Why the best run stopped.
-    pub reason: StopReason,
+    pub reason: TerminationReason,
     /// Which coordinates sit on a box edge.
     pub at_bound: [bool; N],
 }
@@ -76,7 +76,7 @@ impl<const N: usize> Search<N> {
             x: self.clamp([0.0; N]),
             value: f64::NAN,
             iterations: 0,
-            reason: StopReason::MaxIterations,
+            reason: TerminationReason::MaxIterations,
             at_bound: [false; N],
         });
         best.iterations = total;
@@ -87,7 +87,7 @@ impl<const N: usize> Search<N> {
     pub fn newton(&self, f: &mut impl Ascent<N>, start: [f64; N]) -> OutcomeN<N> {
         let mut x = self.clamp(start);
         let (mut v, mut g) = f.eval(x);
-        let mut reason = StopReason::MaxIterations;
+        let mut reason = TerminationReason::MaxIterations;
         let mut it = 0;
         while it < self.max_iter {
             it += 1;
@@ -101,14 +101,14 @@ impl<const N: usize> Search<N> {
             let pg: [f64; N] = std::array::from_fn(|i| if free[i] { g[i] } else { 0.0 });
             let gnorm = pg.iter().fold(0.0f64, |m, v| m.max(v.abs()));
             if gnorm <= self.grad_tol * (1.0 + v.abs()) {
-                reason = StopReason::GradientTolerance;
+                reason = TerminationReason::GradientTolerance;
                 break;
             }
             let d = f.direction(x, g, pg, free);
             if self.gain_tol > f64::NEG_INFINITY {
                 let promised: f64 = (0..N).map(|i| pg[i] * d[i]).sum::<f64>() / 2.0;
                 if promised <= self.gain_tol {
-                    reason = StopReason::GainTolerance;
+                    reason = TerminationReason::GainTolerance;
                     break;
                 }
             }
@@ -116,12 +116,12 @@ impl<const N: usize> Search<N> {
                 Some((xn, vn, gn, small)) => {
                     (x, v, g) = (xn, vn, gn);
                     if small {
-                        reason = StopReason::NoImprovement;
+                        reason = TerminationReason::NoImprovement;
                         break;
                     }
                 }
                 None => {
-                    reason = StopReason::NoImprovement;
+                    reason = TerminationReason::NoImprovement;
                     break;
                 }
             }

@@ -187,7 +187,7 @@ pub(crate) fn cholesky_solve(a: &[f64], m: usize, lambda: f64, r: &[f64]) -> Opt
 mod tests {
     use super::*;
     use crate::num::libm_math::LibmMath;
-    use crate::num::stop::StopReason;
+    use crate::num::termination::TerminationReason;
 
     #[test]
     fn finds_an_interior_maximum_and_a_boundary_one() {
@@ -288,8 +288,8 @@ mod tests {
             exact.maximize(&mut f, &start),
             loose.maximize(&mut f, &start),
         );
-        assert_eq!(b.reason, StopReason::GainTolerance, "{b:?}");
-        assert!(a.reason != StopReason::GainTolerance, "{a:?}");
+        assert_eq!(b.reason, TerminationReason::GainTolerance, "{b:?}");
+        assert!(a.reason != TerminationReason::GainTolerance, "{a:?}");
         assert!(b.iterations <= a.iterations, "{a:?} {b:?}");
         assert!(
             a.value - b.value <= 1e-6 && a.value >= b.value,

@@ -185,7 +185,7 @@ impl<O: Objective> Ascent<2> for Closed<'_, O> {
 mod tests {
     use super::*;
     use crate::num::libm_math::LibmMath;
-    use crate::num::stop::StopReason;
+    use crate::num::termination::TerminationReason;
 
     #[test]
     fn finds_interior_and_boundary_maxima() {
@@ -230,7 +230,7 @@ mod tests {
             (v, [-2.0 * a + 1e-4, -2.0 * b - 1e-4])
         };
         let o = p.newton(&mut f, [1.0, -2.0]);
-        assert_eq!(o.reason, StopReason::NoImprovement);
+        assert_eq!(o.reason, TerminationReason::NoImprovement);
         assert_eq!(o.x, [1.0, -2.0]);
         // (Without the bound on the promised gain: 41 and more.)
         assert!(calls.get() <= 12, "{} evaluations", calls.get());

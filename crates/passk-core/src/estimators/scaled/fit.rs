@@ -6,8 +6,8 @@ use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::BbFit;
 use crate::num::libm_math::LibmMath;
 use crate::num::newton_box::{BoxN, Objective};
-use crate::num::stop::StopReason;
 use crate::num::tanh_sinh::SEARCH_REL;
+use crate::num::termination::TerminationReason;
 
 /// Smallest a or b of the fit (below it the mass of x^(a−1) near 0 would need quadrature
 /// nodes beyond what a double holds).
@@ -50,7 +50,7 @@ pub struct ScaledFit {
     /// Newton iterations over all starts.
     pub iterations: u32,
     /// Why the optimiser stopped.
-    pub stop_reason: StopReason,
+    pub stop_reason: TerminationReason,
 }
 
 /// Fits both scaled families by maximum marginal likelihood, starting from the BB fit.

@@ -6,7 +6,7 @@ use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::{bb_pass_at_k, bb_pass_hat_k};
 use crate::num::gamma::ln_gamma_ratio;
 use crate::num::libm_math::LibmMath;
-use crate::num::stop::StopReason;
+use crate::num::termination::TerminationReason;
 
 /// A fitted ZOIBB prior.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -28,7 +28,7 @@ pub struct ZoibbFit {
     /// Newton iterations over all starts.
     pub iterations: u32,
     /// Why the optimiser stopped.
-    pub stop_reason: StopReason,
+    pub stop_reason: TerminationReason,
 }
 
 impl ZoibbFit {

@@ -4,8 +4,8 @@
 use crate::estimators::likelihood::{BbData, Pieces, D2};
 use crate::num::libm_math::LibmMath;
 use crate::num::optimize::{Objective, Problem};
-use crate::num::stop::StopReason;
 use crate::num::sum::Neumaier;
+use crate::num::termination::TerminationReason;
 
 /// ln(e^x + e^y) without overflow.
 pub(super) fn log_add(x: f64, y: f64) -> f64 {
@@ -173,7 +173,7 @@ pub(super) fn profile(data: &BbData, a: f64, b: f64, warm: [f64; 2]) -> Profile 
     let mut w = Weights::new(data, &p);
     let start = [warm[0].min(hi[0] * 0.5), warm[1].min(hi[1] * 0.5)];
     let mut best = inner.newton(&mut w, start);
-    if !best.value.is_finite() || best.reason == StopReason::MaxIterations {
+    if !best.value.is_finite() || best.reason == TerminationReason::MaxIterations {
         let alt = inner.newton(&mut w, [hi[0] * 0.25, hi[1] * 0.25]);
         if alt.value > best.value || !best.value.is_finite() {
             best = alt;

@@ -1,11 +1,11 @@
-//! Why a search stopped (as argmin reports it).
+//! Why a search ended (its termination reason, as argmin reports it).
 
 use std::fmt;
 
 /// Why the optimiser stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum StopReason {
+pub enum TerminationReason {
     /// The projected gradient fell below the tolerance: a (possibly boundary) maximum.
     GradientTolerance,
     /// No step improved the objective any more (converged to working precision).
@@ -17,20 +17,20 @@ pub enum StopReason {
     GainTolerance,
 }
 
-impl StopReason {
+impl TerminationReason {
     /// Whether this counts as converged.
     pub fn converged(&self) -> bool {
-        !matches!(self, StopReason::MaxIterations)
+        !matches!(self, TerminationReason::MaxIterations)
     }
 }
 
-impl fmt::Display for StopReason {
+impl fmt::Display for TerminationReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            StopReason::GradientTolerance => "projected gradient below tolerance",
-            StopReason::NoImprovement => "no further improvement at working precision",
-            StopReason::MaxIterations => "iteration limit reached",
-            StopReason::GainTolerance => "the next step would gain less than the tolerance",
+            TerminationReason::GradientTolerance => "projected gradient below tolerance",
+            TerminationReason::NoImprovement => "no further improvement at working precision",
+            TerminationReason::MaxIterations => "iteration limit reached",
+            TerminationReason::GainTolerance => "the next step would gain less than the tolerance",
         })
     }
 }
