@@ -1,12 +1,14 @@
-//! The registry of the per-budget metrics the results table shows after G-Pass@k, each with
-//! its interval: one entry per metric — its key (the column's and the CSV's), its header, its
-//! definition, the report's field it reads — from which the table's header and cells, the
+//! The registry of the per-budget metrics the results table shows after G-Pass@k: those with
+//! an interval ([`METRICS`]) and those of the samples' answers and scores ([`VOTED`]). One
+//! entry per metric — its key (the column's and the CSV's), its header, its definition, its
+//! docs section, the report's field it reads — from which the table's header and cells, the
 //! column picker, the CSV and Markdown/LaTeX exports and the Python package's list of report
-//! tables are all made. A new metric of this kind is one entry here (and its field in the
-//! report); a test checks the registry against the report's fields both ways.
+//! tables are all made. A new metric of these kinds is one entry here (and its field in the
+//! report); tests check the registry against the report's fields both ways and against
+//! docs/estimators.md's table.
 
 use passk_core::estimators::interval::Interval;
-use passk_core::report::schema::{KInterval, ModelReport};
+use passk_core::report::schema::{KInterval, KValue, ModelReport};
 
 /// A metric's value at one budget, with its interval where it has one.
 pub type Value = (f64, Option<Interval>);
@@ -118,9 +120,60 @@ pub const METRICS: [Metric; 7] = [
     },
 ];
 
-/// The report's per-series fields that are tables but not of [`METRICS`] (each has its own
-/// columns or panel), with the scalar fields: together with [`METRICS`]' `report_key`s, every
-/// field of a series' report (a test holds them to the schema).
+/// One metric of the samples' answers or scores (maj@k, BoN@k, max@k): a value per budget
+/// without an interval, and a column only when some series has it.
+#[derive(Debug, Clone, Copy)]
+pub struct Voted {
+    /// The results table's column key.
+    pub key: &'static str,
+    /// The report's field (also the CSV's column and the Python package's table name).
+    pub report_key: &'static str,
+    /// The column's header.
+    pub label: &'static str,
+    /// What it is (the header's definition).
+    pub definition: &'static str,
+    /// Its section of docs/estimators.md.
+    pub section: &'static str,
+    /// Why its cell is empty where a series has no value.
+    pub why_empty: &'static str,
+    /// A series' values, one per budget (empty when the input cannot give them).
+    pub values: fn(&ModelReport) -> &[KValue],
+}
+
+/// The metrics of answers and scores, in table order (after [`METRICS`]).
+pub const VOTED: [Voted; 3] = [
+    Voted {
+        key: "maj",
+        report_key: "maj_at_k",
+        label: "maj@k",
+        definition: "maj@k: the chance that the most frequent answer among k samples is correct.",
+        section: "§16",
+        why_empty: "needs every task's samples with answers, and k ≤ the smallest n",
+        values: |m| &m.maj_at_k,
+    },
+    Voted {
+        key: "bon",
+        report_key: "bon_at_k",
+        label: "BoN@k",
+        definition: "BoN@k: the chance that the best-scored of k samples passes.",
+        section: "§17",
+        why_empty: "needs every sample scored, and k ≤ the smallest n",
+        values: |m| &m.bon_at_k,
+    },
+    Voted {
+        key: "max",
+        report_key: "max_at_k",
+        label: "max@k",
+        definition: "max@k: the expected graded reward of the best-scored of k samples.",
+        section: "§17",
+        why_empty: "needs every sample scored and given a graded reward, and k ≤ the smallest n",
+        values: |m| &m.max_at_k,
+    },
+];
+
+/// The report's per-series fields that are tables but not of [`METRICS`] or [`VOTED`] (each has its own
+/// columns or panel), with the scalar fields: together with the `report_key`s of [`METRICS`]
+/// and [`VOTED`], every field of a series' report (a test holds them to the schema).
 pub const OTHER_FIELDS: &[&str] = &[
     "name",
     "tasks",
@@ -135,9 +188,6 @@ pub const OTHER_FIELDS: &[&str] = &[
     "cover",
     "g_pass_at_k",
     "avg_at_n",
-    "maj_at_k",
-    "bon_at_k",
-    "max_at_k",
     "bayes_at_n",
     "errors",
     "step",
@@ -155,11 +205,12 @@ pub const OTHER_FIELDS: &[&str] = &[
 
 /// The report's per-series tables, one row per budget (or τ), in the order the Python
 /// package's `to_pandas` names them: pass@k and pass^k first, then Cover@τ, G-Pass@k, every
-/// metric of [`METRICS`], the voted ones, and the rejected rows.
+/// metric of [`METRICS`] and of [`VOTED`], and the rejected rows.
 pub fn report_tables() -> Vec<&'static str> {
     let mut t = vec!["pass_at_k", "pass_hat_k", "cover", "g_pass_at_k"];
     t.extend(METRICS.iter().map(|m| m.report_key));
-    t.extend(["maj_at_k", "bon_at_k", "max_at_k", "rejected"]);
+    t.extend(VOTED.iter().map(|m| m.report_key));
+    t.push("rejected");
     t
 }
 

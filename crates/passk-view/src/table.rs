@@ -1,7 +1,7 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
 //! `passk-report/2` document; and its exports as Markdown, LaTeX and CSV.
 
-use crate::metrics::METRICS;
+use crate::metrics::{METRICS, VOTED};
 use passk_core::estimators::interval::Interval;
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
@@ -41,11 +41,11 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     h.insert(1, se_label(se));
     let last = h.len() - 1;
     let g = report.g_tau.iter().map(|t| format!("G-Pass@k τ={t}"));
-    let voted = VOTING
+    let voted = VOTED
         .iter()
         .zip(voting(report))
         .filter(|(_, on)| *on)
-        .map(|(c, _)| c.to_string());
+        .map(|(m, _)| m.label.to_string());
     let more = METRICS.iter().map(|m| m.label.to_string());
     h.splice(last..last, g.chain(more).chain(voted));
     h
@@ -91,21 +91,13 @@ impl CountScores {
     }
 }
 
-/// The columns of the metrics that need answers or scores, in table order.
-pub const VOTING: [&str; 3] = ["maj@k", "BoN@k", "max@k"];
-
-/// A series' values of each of [`VOTING`].
-fn voting_values(m: &ModelReport) -> [&[KValue]; 3] {
-    [&m.maj_at_k, &m.bon_at_k, &m.max_at_k]
-}
-
-/// Which of [`VOTING`] the report has: maj@k when some series' samples gave answers, BoN@k
+/// Which of the registry's [`VOTED`] metrics the report has: maj@k when some series' samples gave answers, BoN@k
 /// when some series' samples were scored, max@k when they also had graded rewards.
 pub fn voting(report: &Report) -> [bool; 3] {
     let mut on = [false; 3];
     for m in &report.models {
-        for (o, v) in on.iter_mut().zip(voting_values(m)) {
-            *o |= !v.is_empty();
+        for (o, v) in on.iter_mut().zip(VOTED) {
+            *o |= !(v.values)(m).is_empty();
         }
     }
     on
@@ -172,15 +164,6 @@ fn g_pass_cells(
     }
     out
 }
-
-/// Why a maj@k cell is empty.
-const NO_VOTES: &str = "needs every task's samples with answers, and k ≤ the smallest n";
-/// Why a BoN@k cell is empty.
-const NO_SCORES: &str = "needs every sample scored, and k ≤ the smallest n";
-
-/// Why a max@k cell is empty.
-const NO_GRADED: &str =
-    "needs every sample scored and given a graded reward, and k ≤ the smallest n";
 
 /// The auto (backtested) value of a row: the unbiased estimate where it is defined (at once,
 /// backtest or not), else the chosen estimator's with its expected error (the backtest's at
@@ -249,10 +232,9 @@ pub fn rows_while(report: &Report, se: SeKind, counts: CountScores) -> Vec<Row> 
             ];
             cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why, counts));
             let at = |values: &[KValue]| values.iter().find(|v| v.k == r.k).map(|v| v.value);
-            let why_not = [NO_VOTES, NO_SCORES, NO_GRADED];
-            for ((on, values), why) in voted.iter().zip(voting_values(m)).zip(why_not) {
+            for (on, metric) in voted.iter().zip(VOTED) {
                 if *on {
-                    cells.push(Cell::of(at(values), why));
+                    cells.push(Cell::of(at((metric.values)(m)), metric.why_empty));
                 }
             }
             cells.push(auto_cell(m, r));

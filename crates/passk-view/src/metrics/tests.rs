@@ -30,11 +30,15 @@ fn fields() -> (Vec<String>, passk_core::report::schema::Report) {
 #[test]
 fn every_field_of_a_series_report_is_a_registered_metric_or_named_as_another_field() {
     let (keys, _) = fields();
-    let registered: Vec<&str> = METRICS.iter().map(|m| m.report_key).collect();
+    let registered: Vec<&str> = METRICS
+        .iter()
+        .map(|m| m.report_key)
+        .chain(VOTED.iter().map(|m| m.report_key))
+        .collect();
     for key in &keys {
         assert!(
             registered.contains(&key.as_str()) || OTHER_FIELDS.contains(&key.as_str()),
-            "the report's field {key:?} is neither in METRICS nor in OTHER_FIELDS: a new metric is an entry of METRICS"
+            "the report's field {key:?} is neither in METRICS, VOTED nor OTHER_FIELDS: a new metric is an entry of the registry"
         );
     }
     // And the other way: every registered metric is a field of the report.
@@ -83,38 +87,49 @@ fn the_python_tables_are_the_report_tables_in_order() {
     let t = report_tables();
     assert_eq!(&t[..4], ["pass_at_k", "pass_hat_k", "cover", "g_pass_at_k"]);
     assert_eq!(t[4..4 + METRICS.len()], METRICS.map(|m| m.report_key));
+    assert_eq!(
+        t[4 + METRICS.len()..t.len() - 1],
+        VOTED.map(|m| m.report_key)
+    );
     assert_eq!(t.last(), Some(&"rejected"));
 }
 
-#[test]
-fn the_docs_table_is_the_registry() {
-    let docs = include_str!("../../../../docs/estimators.md");
+/// The rows of the table between `<!-- {name}: begin -->` and its end in docs/estimators.md.
+fn docs_rows(docs: &str, name: &str) -> Vec<String> {
     let table = docs
-        .split("<!-- metrics registry: begin -->")
+        .split(&format!("<!-- {name}: begin -->"))
         .nth(1)
-        .and_then(|t| t.split("<!-- metrics registry: end -->").next())
+        .and_then(|t| t.split(&format!("<!-- {name}: end -->")).next())
         .expect("the registry's table in docs/estimators.md");
-    let rows: Vec<&str> = table
+    table
         .lines()
         .filter(|l| l.starts_with("| "))
         .skip(1)
-        .collect();
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_docs_tables_are_the_registry() {
+    let docs = include_str!("../../../../docs/estimators.md");
+    let row = |label: &str, report_key: &str, key: &str, section: &str| {
+        format!("| {label} | `{report_key}` | `{key}` | {section} |")
+    };
     let want: Vec<String> = METRICS
         .iter()
-        .map(|m| {
-            format!(
-                "| {} | `{}` | `{}` | {} |",
-                m.label, m.report_key, m.key, m.section
-            )
-        })
+        .map(|m| row(m.label, m.report_key, m.key, m.section))
         .collect();
-    assert_eq!(rows, want);
-    for m in METRICS {
+    assert_eq!(docs_rows(docs, "metrics registry"), want);
+    let voted: Vec<String> = VOTED
+        .iter()
+        .map(|m| row(m.label, m.report_key, m.key, m.section))
+        .collect();
+    assert_eq!(docs_rows(docs, "voted registry"), voted);
+    let sections = METRICS.iter().map(|m| m.section);
+    for section in sections.chain(VOTED.iter().map(|m| m.section)) {
         assert!(
-            docs.contains(&format!("\n## {}. ", m.section)),
-            "{}: no section {}",
-            m.key,
-            m.section
+            docs.contains(&format!("\n## {section}. ")),
+            "no section {section}"
         );
     }
 }

@@ -3,8 +3,8 @@
 //! which of them the table shows — by default the answer first: pass@k, its standard error and
 //! the recommended estimate (auto).
 
-use super::{header, se_note, voting, VOTING};
-use crate::metrics::METRICS;
+use super::{header, se_note, voting};
+use crate::metrics::{METRICS, VOTED};
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::Report;
 
@@ -78,22 +78,6 @@ const FIXED: [(&str, &str); 10] = [
     ),
 ];
 
-/// The keys of [`VOTING`]'s columns, with their definitions.
-const VOTED: [(&str, &str); 3] = [
-    (
-        "maj",
-        "maj@k: the chance that the most frequent answer among k samples is correct.",
-    ),
-    (
-        "bon",
-        "BoN@k: the chance that the best-scored of k samples passes.",
-    ),
-    (
-        "max",
-        "max@k: the expected graded reward of the best-scored of k samples.",
-    ),
-];
-
 /// Every column of the table for `report`, in [`header`] order.
 pub fn columns(report: &Report, se: SeKind) -> Vec<Column> {
     let mut keyed: Vec<(String, String)> = FIXED
@@ -115,9 +99,8 @@ pub fn columns(report: &Report, se: SeKind) -> Vec<Column> {
         .iter()
         .zip(voting(report))
         .filter(|(_, on)| *on)
-        .map(|((k, d), _)| (k.to_string(), d.to_string()));
+        .map(|(m, _)| (m.key.to_string(), m.definition.to_string()));
     keyed.splice(last..last, g.chain(more).chain(voted));
-    debug_assert_eq!(VOTED.len(), VOTING.len());
     keyed
         .into_iter()
         .zip(header(report, se))
