@@ -60,6 +60,16 @@ pub fn plus_minus_points(se: f64) -> String {
     format!("± {}", points_sig(se))
 }
 
+/// A value in percentage points with two decimals (0.0123 → `1.23`, −0.0456 → `-4.56`); one
+/// that rounds to zero reads `0.00`, never `-0.00` (a sign the digits do not carry).
+pub fn points2(x: f64) -> String {
+    let s = format!("{:.2}", 100.0 * x);
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => s,
+    }
+}
+
 /// A standard error (or any small spread) in percentage points with three significant
 /// digits, without ±: 0.012237 → `1.22`, 0.000774 → `0.0774`; NaN reads `—`.
 pub fn points_sig(se: f64) -> String {
@@ -158,6 +168,17 @@ pub fn count_of(n: u64, one: &str, many: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn points2_never_signs_a_zero() {
+        use super::points2;
+        assert_eq!(points2(0.0123), "1.23");
+        assert_eq!(points2(-0.0456), "-4.56");
+        assert_eq!(points2(-0.00004), "0.00");
+        assert_eq!(points2(-0.0), "0.00");
+        assert_eq!(points2(-0.00005001), "-0.01");
+        assert_eq!(points2(0.0), "0.00");
+    }
+
     use super::*;
 
     #[test]

@@ -97,7 +97,7 @@ fn superscript(e: i64) -> String {
 
 /// Points with two decimals (0.076 → "7.60").
 fn points(x: f64) -> String {
-    format!("{:.2}", 100.0 * x)
+    passk_io::display::points2(x)
 }
 
 /// The bracket of a row: its 95 % interval (a half-width after a lead, the ends otherwise),

@@ -7,9 +7,9 @@ use passk_core::analysis::paired::{PairError, PairedOutcome};
 use passk_core::estimators::kind::Estimator;
 use passk_core::report::series_backtest::SeriesBacktest;
 
-/// An error in percentage points with two decimals (0.0123 → "1.23").
+/// An error in percentage points with two decimals (0.0123 → "1.23"; never "-0.00").
 pub fn points(e: f64) -> String {
-    format!("{:.2}", 100.0 * e)
+    passk_io::display::points2(e)
 }
 
 /// The subsample sizes m′ behind the backtest's column `j` (ratio 2^(j+1)): "64", or "2–64"
