@@ -5,7 +5,7 @@ Usage: tools/layout.py [--code-only] [ROOT]
     ROOT defaults to the repository holding this script; --code-only leaves intra-doc
     links out of the import graph (to see which cycles exist in code alone).
 
-Every crate of the workspace is checked against four rules. Each violation is one line and
+Every crate of the workspace is checked against five rules. Each violation is one line and
 makes the exit status 1; without any, one summary line and status 0 (2: no crate found).
 
 (a) No import cycle among the files of a crate (of a target, below): a file may use files
@@ -30,7 +30,8 @@ makes the exit status 1; without any, one summary line and status 0 (2: no crate
     `Layers (checked by tools/layout.py): a b < c < d` orders its top-level modules, lowest
     first (modules separated by spaces share a layer; `<` starts the next). A file under one
     of them may not name, in code, a file under a later layer; every top-level module of
-    the crate must be in the line. Intra-doc links are left out: they import nothing.
+    the crate must be in the line. Intra-doc links are left out: they import nothing; so are
+    test modules, inline or in files of their own (a test may use any layer).
 
 Crates and targets. A crate is a directory holding a Cargo.toml and a src/ directory, found
 by walking ROOT but not into target, node_modules, .git, dist, tests, benches or examples
@@ -833,9 +834,11 @@ def layers(target, edges, rel):
     rank = {name: i for i, group in enumerate(order) for name in group}
     line = root.text[:found.start()].count("\n") + 1
     problems = [f"{rel[()]}:{line}: top-level module `{k[0]}` is in no layer of the line"
-                for k in sorted(target.files) if len(k) == 1 and k[0] not in rank
-                and k[0] != "<stray>"]
+                for k, m in sorted(target.files.items()) if len(k) == 1 and k[0] not in rank
+                and k[0] != "<stray>" and not m.test]
     for a, outs in sorted(edges.items()):
+        if target.files[a].test:
+            continue
         for b, (at, doc) in sorted(outs.items()):
             if doc or not a or not b or a[0] not in rank or b[0] not in rank:
                 continue

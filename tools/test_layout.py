@@ -341,6 +341,15 @@ class Layers(unittest.TestCase):
         self.assertEqual(code, 1, out)
         self.assertIn("src/lib.rs:3: top-level module `extra` is in no layer of the line", out)
 
+    def test_tests_may_use_any_layer(self):
+        # A test module's own file under num using data, and a test module declared at the root.
+        code, out = self.run_on({**self.BASE,
+                                 "src/num/mod.rs": "pub mod gamma;\n#[cfg(test)]\nmod tests;\n",
+                                 "src/num/tests.rs": "use crate::data::d;\n#[test]\nfn t() { d() }\n",
+                                 "src/lib.rs": self.BASE["src/lib.rs"] + "#[cfg(test)]\nmod tests;\n",
+                                 "src/tests.rs": "use crate::report::r;\n"})
+        self.assertEqual(code, 0, out)
+
     def test_a_crate_without_the_line_is_not_layered(self):
         lib = "pub mod num;\npub mod par;\npub mod data;\npub mod report;\n"
         code, out = self.run_on({**self.BASE, "src/lib.rs": lib,

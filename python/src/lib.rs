@@ -241,7 +241,8 @@ mod _passk {
     }
 
     /// report_tables() -> list[str]: a report's per-series tables, in the order `to_pandas`
-    /// names them (the metrics among them from passk-view's registry, `metrics::METRICS`).
+    /// names them (the metrics among them from passk-view's registry, `metrics::METRICS` and
+    /// `metrics::VOTED`).
     #[pyfunction]
     fn report_tables() -> Vec<&'static str> {
         passk_view::metrics::report_tables()

@@ -1,5 +1,5 @@
 // End to end: the bootstrap band spread over a pool of 1 and 2 engine workers (the `workers`
-// setting; 3 and the failure paths are the engine's and passk-app's native tests) gives the
+// setting; 3 and the failure paths are the engine's and passk-workers' native tests) gives the
 // same curves and band, to every digit of the Pass@k chart's CSV,
 // the backtest spread over them the same backtests, to every digit of the report, and the
 // forecasts the same forecasts, to every digit of the forecast chart's CSV; the page stays

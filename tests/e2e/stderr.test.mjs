@@ -29,7 +29,7 @@ async function cell(series, k, name) {
 
 const number = (title) => Number(title.replace(/^standard error /, ''));
 
-// The columns after G-Pass@k's (passk_view::table::MORE).
+// The columns after G-Pass@k's (passk_view::metrics::METRICS).
 const MORE = ['mG-Pass@k', 'maj@k (strict)', 'AUC@k', 'Geom@k', 'Geom_ds@k', 'GeoSpectrum*@k', 'TailPass m²@k'];
 
 test('± SE over tasks by default, over samples on request, each explained', async () => {

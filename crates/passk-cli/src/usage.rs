@@ -42,8 +42,8 @@ flags:
   --linmix LOW,HIGH   LinMix m_low, m_high (default 10,50)
   --prior A0,B0       Beta prior of the credible interval (default 1,1)
   --confidence P      two-sided level of the interval (default 0.95)
-  --bootstrap B       task-bootstrap resamples (default 0: off; a crossover always draws at
-                      least 2,000)
+  --bootstrap B       task-bootstrap resamples (default 0: off; a crossover draws 2,000
+                      up to 200,000 paired tasks, fewer beyond)
   --seed S            seed of every resampling (default 0)
   --folds K           CV-ELPD folds (default 10)
   --backtest [R]      add the backtest (R repeats; or --backtest-repeats R, default 20)

@@ -11,7 +11,7 @@ use crate::band_pool;
 use crate::forecast_job::ForecastAsk;
 use crate::job::{with_tasks, Data, Host, Job};
 use crate::mailbox::Mailbox;
-use crate::series_pool::{self, PerSeries, Split};
+use crate::series_pool::{self, PerSeries, Portion};
 use passk_core::analysis::bands::Part;
 use passk_protocol::{Answer, Ask, CurvesAsk, Family, ReadFile, Reply, Request, Work};
 
@@ -157,7 +157,7 @@ impl Engine {
                     ks: &ks,
                     repeats,
                 };
-                let share = Split::All(pool, &self.mailbox);
+                let share = Portion::All(pool, &self.mailbox);
                 self.by_series(&mut job, data, &what, share).await
             }
             Ask::Forecast {
@@ -165,7 +165,7 @@ impl Engine {
                 options,
                 pool,
             } => {
-                let share = Split::All(pool, &self.mailbox);
+                let share = Portion::All(pool, &self.mailbox);
                 self.by_series(&mut job, data, &ForecastAsk::new(&options), share)
                     .await
             }
@@ -254,11 +254,11 @@ impl Engine {
                     ks: &ks,
                     repeats,
                 };
-                self.by_series(job, data, &what, Split::Part(part)).await
+                self.by_series(job, data, &what, Portion::Part(part)).await
             }
             Work::Forecast { data, options } => {
                 let what = ForecastAsk::new(&options);
-                self.by_series(job, data, &what, Split::Part(part)).await
+                self.by_series(job, data, &what, Portion::Part(part)).await
             }
         }
     }
@@ -269,7 +269,7 @@ impl Engine {
         job: &mut Job<'_>,
         data: u64,
         work: &W,
-        share: Split<'_>,
+        share: Portion<'_>,
     ) {
         if let Some(d) = self.fitted(job, data).await {
             series_pool::run(work, job, &d, share).await

@@ -76,7 +76,7 @@ pub(crate) trait PerSeries {
 
 /// How much of a job a worker does: all of it, spread over `pool` workers (the others'
 /// parts arrive in the mailbox), or one part of it for the worker running it.
-pub(crate) enum Split<'m> {
+pub(crate) enum Portion<'m> {
     /// The whole job, over this many workers.
     All(u32, &'m Mailbox),
     /// A helper's part.
@@ -85,12 +85,12 @@ pub(crate) enum Split<'m> {
 
 /// Runs `work` on the series of `d` (`share` of it) to its answer (none when a newer request
 /// stopped the job).
-pub(crate) async fn run<W: PerSeries>(work: &W, job: &mut Job<'_>, d: &Data, share: Split<'_>) {
+pub(crate) async fn run<W: PerSeries>(work: &W, job: &mut Job<'_>, d: &Data, share: Portion<'_>) {
     let answer = match share {
-        Split::All(pool, mailbox) => all_series(work, job, d, (pool, mailbox))
+        Portion::All(pool, mailbox) => all_series(work, job, d, (pool, mailbox))
             .await
             .map(W::answer),
-        Split::Part(part) => part_results(work, job, d, part)
+        Portion::Part(part) => part_results(work, job, d, part)
             .await
             .map(|r| Answer::Rows {
                 part,

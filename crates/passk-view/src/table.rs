@@ -93,8 +93,8 @@ impl CountScores {
 
 /// Which of the registry's [`VOTED`] metrics the report has: maj@k when some series' samples gave answers, BoN@k
 /// when some series' samples were scored, max@k when they also had graded rewards.
-pub fn voting(report: &Report) -> [bool; 3] {
-    let mut on = [false; 3];
+pub fn voting(report: &Report) -> [bool; VOTED.len()] {
+    let mut on = [false; VOTED.len()];
     for m in &report.models {
         for (o, v) in on.iter_mut().zip(VOTED) {
             *o |= !(v.values)(m).is_empty();

@@ -52,6 +52,9 @@ impl SharedDraws {
         count: u64,
         mut each: impl FnMut(&[(usize, f64)]),
     ) {
+        if count == 0 {
+            return;
+        }
         if (tasks as u64).saturating_mul(count) > SHARED_UP_TO {
             let mut rng = SplitMix64::new(seed);
             let mut drawn = vec![0u32; tasks];

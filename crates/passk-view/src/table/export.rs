@@ -135,7 +135,7 @@ pub fn csv_field(s: &str) -> Cow<'_, str> {
 /// and for each metric of the registry ([`METRICS`]: mG-Pass@k … TailPass m²@k), then maj@k,
 /// BoN@k and max@k where `voting` (the report's `voting`) says the table has them; last,
 /// `why_null`: why the row's empty fields are empty, each reason once.
-pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; 3]) -> String {
+pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; VOTED.len()]) -> String {
     let ranged = |c: &str| format!("{c},{c}_lo,{c}_hi,");
     let g: String = taus
         .iter()

@@ -1,7 +1,8 @@
 //! Where two curves cross: the smallest integer budget at which the paired difference
 //! pass@k(A) − pass@k(B) has the other sign than at k = 1, with a paired task-bootstrap
-//! interval over at least [`CROSSOVER_RESAMPLES`] seeded resamples (the same in every door)
-//! and the share of resamples that cross.
+//! interval over [`CROSSOVER_RESAMPLES`] seeded resamples by default (fewer beyond 200,000
+//! paired tasks, never fewer than [`CROSSOVER_FLOOR`]: [`crossover_resamples`]; the same in
+//! every door) and the share of resamples that cross.
 
 use serde::{Deserialize, Serialize};
 
@@ -28,9 +29,10 @@ pub struct Crossover {
     pub resamples: u64,
 }
 
-/// The fewest resamples of the crossover's interval, whatever the bootstrap setting (more
-/// when it asks for more): its endpoints are extreme percentiles, which a few hundred
-/// resamples place a handful of budgets off (DeepScaleR: 12–41 at 200, 13–46 at 2,000).
+/// The resamples of the crossover's interval up to 200,000 paired tasks, whatever the
+/// bootstrap setting (more when it asks for more; fewer beyond, within [`CROSSOVER_WORK`]):
+/// its endpoints are extreme percentiles, which a few hundred resamples place a handful of
+/// budgets off (DeepScaleR: 12–41 at 200, 13–46 at 2,000).
 pub const CROSSOVER_RESAMPLES: u64 = 2_000;
 
 /// The most tasks × resamples the crossover draws by default: each resample costs a pass over
