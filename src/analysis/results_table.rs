@@ -127,11 +127,7 @@ pub fn ResultsTable(
                             Cell::Waiting => view! { <td title=c.title() class="waiting">{waiting()}</td> }.into_any(),
                             // A value with its note ("(error 0.30)"): the note on a line of its own.
                             _ => {
-                                let text = c.text();
-                                let (value, note) = match text.split_once(" (") {
-                                    Some((v, n)) => (v.to_string(), Some(format!("({n}"))),
-                                    None => (text, None),
-                                };
+                                let (value, note) = c.parts();
                                 let marked = note.is_some();
                                 view! {
                                     <td title=c.title() class:excludes=c.excludes_unbiased() class:marked=marked>

@@ -8,7 +8,7 @@ use crate::table::csv_field;
 use passk_core::analysis::compare::all::{Comparison, PairCrossover, PairRow};
 use passk_core::analysis::compare::pair_test::Solved;
 use passk_core::num::normal::two_sided_z;
-use passk_io::display::{full, thousands};
+use passk_io::display::{full, points2 as points, thousands};
 
 /// The rows of pair (a, b) at each k, as A − B (a pair the decision holds as (b, a) is turned
 /// around: the difference negated, the solved sets swapped, P(A better) complemented).
@@ -93,11 +93,6 @@ fn superscript(e: i64) -> String {
             _ => '⁹',
         })
         .collect()
-}
-
-/// Points with two decimals (0.076 → "7.60").
-fn points(x: f64) -> String {
-    passk_io::display::points2(x)
 }
 
 /// The bracket of a row: its 95 % interval (a half-width after a lead, the ends otherwise),

@@ -171,6 +171,11 @@ pub const VOTED: [Voted; 3] = [
     },
 ];
 
+/// The registry's [`VOTED`] metrics that `on` (a report's `table::voting`) shows, in table order.
+pub fn voted_shown(on: [bool; VOTED.len()]) -> impl Iterator<Item = &'static Voted> {
+    VOTED.iter().zip(on).filter(|(_, on)| *on).map(|(m, _)| m)
+}
+
 /// The report's per-series fields that are tables but not of [`METRICS`] or [`VOTED`] (each has its own
 /// columns or panel), with the scalar fields: together with the `report_key`s of [`METRICS`]
 /// and [`VOTED`], every field of a series' report (a test holds them to the schema).

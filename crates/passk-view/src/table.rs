@@ -1,7 +1,7 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
 //! `passk-report/2` document; and its exports as Markdown, LaTeX and CSV.
 
-use crate::metrics::{METRICS, VOTED};
+use crate::metrics::{voted_shown, METRICS, VOTED};
 use passk_core::estimators::interval::Interval;
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
@@ -41,11 +41,7 @@ pub fn header(report: &Report, se: SeKind) -> Vec<String> {
     h.insert(1, se_label(se));
     let last = h.len() - 1;
     let g = report.g_tau.iter().map(|t| format!("G-Pass@k τ={t}"));
-    let voted = VOTED
-        .iter()
-        .zip(voting(report))
-        .filter(|(_, on)| *on)
-        .map(|(m, _)| m.label.to_string());
+    let voted = voted_shown(voting(report)).map(|m| m.label.to_string());
     let more = METRICS.iter().map(|m| m.label.to_string());
     h.splice(last..last, g.chain(more).chain(voted));
     h
@@ -232,10 +228,8 @@ pub fn rows_while(report: &Report, se: SeKind, counts: CountScores) -> Vec<Row> 
             ];
             cells.extend(g_pass_cells(m, &report.g_tau, r.k, &why, counts));
             let at = |values: &[KValue]| values.iter().find(|v| v.k == r.k).map(|v| v.value);
-            for (on, metric) in voted.iter().zip(VOTED) {
-                if *on {
-                    cells.push(Cell::of(at((metric.values)(m)), metric.why_empty));
-                }
+            for metric in voted_shown(voted) {
+                cells.push(Cell::of(at((metric.values)(m)), metric.why_empty));
             }
             cells.push(auto_cell(m, r));
             out.push(Row {

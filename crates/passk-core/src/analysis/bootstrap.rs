@@ -15,12 +15,9 @@ pub fn resample_counts(rng: &mut SplitMix64, n: usize) -> Vec<u64> {
 /// One resample of `n` tasks as (task, times drawn) for the tasks drawn at least once (the
 /// same draws as [`resample_counts`]).
 pub fn resample_weights(rng: &mut SplitMix64, n: usize) -> Vec<(usize, f64)> {
-    resample_counts(rng, n)
-        .into_iter()
-        .enumerate()
-        .filter(|(_, m)| *m > 0)
-        .map(|(i, m)| (i, m as f64))
-        .collect()
+    let mut w = Vec::new();
+    resample_into(rng, &mut vec![0; n], &mut w);
+    w
 }
 
 /// Resamples drawn once and lent to every user of the same (seed, tasks, count): the pairs of

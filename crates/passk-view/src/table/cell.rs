@@ -50,6 +50,26 @@ impl Cell {
 
     /// As people read it: a percentage with 4 significant digits, or "—".
     pub fn text(&self) -> String {
+        match self.parts() {
+            (value, Some(note)) => format!("{value} {note}"),
+            (value, None) => value,
+        }
+    }
+
+    /// [`text`](Self::text) as its value and the note after it, if any ("(error 0.30)",
+    /// "(unbiased)"), which the page sets on a line of its own.
+    pub fn parts(&self) -> (String, Option<String>) {
+        let note = match self {
+            Cell::Backed(_, Some(e), _) => format!("(error {:.2})", 100.0 * e),
+            Cell::Backed(_, None, _) => "(unbacked)".to_string(),
+            Cell::Unbiased(_) => "(unbiased)".to_string(),
+            _ => return (self.value_text(), None),
+        };
+        (self.value_text(), Some(note))
+    }
+
+    /// The text without its note.
+    fn value_text(&self) -> String {
         match self {
             Cell::Value(v) => percent(*v),
             Cell::Interval(mu, lo, hi, _) => {
@@ -60,11 +80,9 @@ impl Cell {
                 format!("{} [{} – {}]", percent(*v), percent(*lo), percent(*hi))
             }
             Cell::Ranged(Some(v), None, _) => percent(*v),
-            Cell::Backed(v, Some(e), _) => format!("{} (error {:.2})", percent(*v), 100.0 * e),
-            Cell::Backed(v, None, _) => format!("{} (unbacked)", percent(*v)),
+            Cell::Backed(v, ..) | Cell::Unbiased(v) => percent(*v),
             // A standard error in points: no ±, which the page keeps for 95 % half-widths.
             Cell::Se(se) => points_sig(*se),
-            Cell::Unbiased(v) => format!("{} (unbiased)", percent(*v)),
             Cell::Waiting => WAITING.to_string(),
         }
     }

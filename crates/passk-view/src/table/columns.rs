@@ -4,7 +4,7 @@
 //! the recommended estimate (auto).
 
 use super::{header, se_note, voting};
-use crate::metrics::{METRICS, VOTED};
+use crate::metrics::{voted_shown, METRICS};
 use passk_core::estimators::stderr::SeKind;
 use passk_core::report::schema::Report;
 
@@ -95,11 +95,7 @@ pub fn columns(report: &Report, se: SeKind) -> Vec<Column> {
     let more = METRICS
         .iter()
         .map(|m| (m.key.to_string(), m.definition.to_string()));
-    let voted = VOTED
-        .iter()
-        .zip(voting(report))
-        .filter(|(_, on)| *on)
-        .map(|(m, _)| (m.key.to_string(), m.definition.to_string()));
+    let voted = voted_shown(voting(report)).map(|m| (m.key.to_string(), m.definition.to_string()));
     keyed.splice(last..last, g.chain(more).chain(voted));
     keyed
         .into_iter()

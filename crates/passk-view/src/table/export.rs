@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::cell::{Cell, CoverCells, Row};
-use crate::metrics::{METRICS, VOTED};
+use crate::metrics::{voted_shown, METRICS, VOTED};
 use passk_io::display::full;
 
 /// The table as Markdown, under `header` (from `header`).
@@ -142,11 +142,8 @@ pub fn csv(rows: &[Row], taus: &[f64], voting: [bool; VOTED.len()]) -> String {
         .map(|t| ranged(&format!("g_pass_tau_{t}")))
         .collect();
     let more: String = METRICS.iter().map(|m| ranged(m.key)).collect();
-    let v: String = VOTED
-        .iter()
-        .zip(voting)
-        .filter(|(_, on)| *on)
-        .map(|(m, _)| format!("{},", m.report_key))
+    let v: String = voted_shown(voting)
+        .map(|m| format!("{},", m.report_key))
         .collect();
     let mut s = format!(
         "series,k,combinatorial,se_tasks,se_sampling,se_clustered,naive,bb,zoibb,linmix,logit_line,interval_lo,interval_hi,pass_hat_k,pass_hat_k_bb,{g}{more}{v}auto,why_null\n"
