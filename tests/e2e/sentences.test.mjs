@@ -12,10 +12,15 @@ import { PASSK, ROOT, assertClean, example, panelsBelow, passkJson, usePage, wai
 
 const h = usePage();
 
-/** The summary's comparison once computed. */
+/** The summary's comparison once computed: waited for and read in one step, in the page
+ * (a wait then a separate read could see a comparison that restarted in between). */
 const summarySentence = async (page) => {
-  await page.getByTestId('summary-compare').filter({ hasNotText: 'Comparing' }).waitFor({ timeout: 90_000 });
-  return (await page.getByTestId('summary-compare').textContent()).trim();
+  const text = await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="summary-compare"]');
+    const t = el ? el.textContent.trim() : '';
+    return t && !t.includes('Comparing') ? t : null;
+  }, null, { timeout: 90_000 });
+  return text.jsonValue();
 };
 
 test('Pythia: the summary, passk compare and "Can I stop?" say the same, naming their intervals', async () => {
@@ -66,6 +71,9 @@ test('three files: the summary compares the two series that share their tasks, a
     return to;
   });
   await page.getByTestId('file-input').setInputFiles(copies.map((f) => ({ name: f.split('/').pop(), mimeType: 'text/plain', buffer: readFileSync(f) })));
+  // All three files read (four series) before the comparison is read: with two of them the
+  // summary already names alpha-7b, and compares again when the third arrives.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="summary-table"] tr[data-series]').length === 4, null, { timeout: 90_000 });
   await waitForText(page, 'summary-compare', 'alpha-7b', { timeout: 90_000 });
   const sentence = await summarySentence(page);
   const cli = passkJson('compare', ...copies);

@@ -3,7 +3,7 @@
 //! Synthetic series (seeded): n uniform in 50..=1000 per task, p from a zero/one-inflated
 //! Beta so that c = 0 and c = n both occur, written to `DIR/synthetic_N.csv` (`task,n,c`) so
 //! that the WebAssembly and Python columns of `./dev bench` read the very same files; plus the
-//! real files in `assets/examples/`. Every step is [`passk_engine::bench::bench_text`], the median of
+//! real files in `assets/examples/`. Every step is [`passk_bench::steps::bench_text`], the median of
 //! several runs. `--json` prints one JSON object per input (for `bench/run.mjs`), else a
 //! Markdown table. Each input's peak memory is that of reading the file from disk and
 //! reporting on it once (`passk report`'s work), counted by this binary's allocator, which
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
-use passk_engine::bench::{bench_text, read_and_report};
+use passk_bench::steps::{bench_text, read_and_report};
 
 /// The allocator of the `passk` command line.
 #[cfg(target_os = "linux")]

@@ -12,7 +12,6 @@
 mod analyses;
 mod backtest_job;
 mod band_pool;
-pub mod bench;
 mod forecast_job;
 pub mod job;
 mod mailbox;

@@ -132,16 +132,6 @@ impl Engine {
                 full,
                 ..
             } => self.report(&mut job, data, rejected, options, full).await,
-            Ask::Bench {
-                file, text, runs, ..
-            } => {
-                let now = || host.now_ms();
-                let result = crate::bench::bench_text(&file, &text, runs as usize, &now);
-                job.finish(Reply {
-                    job: job.job,
-                    answer: Answer::Bench { result },
-                });
-            }
             Ask::Curves(what) => self.curves(&mut job, &what).await,
             Ask::Part { work, part } => self.part(&mut job, work, part).await,
             Ask::Rows { .. } => {}

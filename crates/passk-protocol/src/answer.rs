@@ -2,7 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::bench::FileBench;
 use super::family::Family;
 use super::parts::Rows;
 use crate::report::ReportWire;
@@ -84,11 +83,6 @@ pub enum Answer {
         /// without them (the long part of a big input), then again with them, by the same job.
         counts_pending: bool,
     },
-    /// The benchmark's timings of one input.
-    Bench {
-        /// The timings.
-        result: FileBench,
-    },
     /// The paired difference (None: a series named is not among those fitted).
     Paired {
         /// The outcome, or why the two series cannot be paired.
@@ -141,7 +135,7 @@ impl Answer {
     }
 
     /// The name of every kind of answer (its variants), in order.
-    pub const KINDS: [&'static str; 16] = [
+    pub const KINDS: [&'static str; 15] = [
         "Ready",
         "Progress",
         "Read",
@@ -151,7 +145,6 @@ impl Answer {
         "Backtests",
         "Diagnostics",
         "Report",
-        "Bench",
         "Paired",
         "Plan",
         "Comparison",
@@ -172,7 +165,6 @@ impl Answer {
             Answer::Backtests { .. } => "Backtests",
             Answer::Diagnostics { .. } => "Diagnostics",
             Answer::Report { .. } => "Report",
-            Answer::Bench { .. } => "Bench",
             Answer::Paired { .. } => "Paired",
             Answer::Plan { .. } => "Plan",
             Answer::Comparison { .. } => "Comparison",
@@ -228,7 +220,6 @@ impl Reply {
             Answer::Backtests { .. } => Some(Family::Backtest),
             Answer::Diagnostics { .. } => Some(Family::Diagnose),
             Answer::Report { full, .. } => Some(Family::of_report(*full)),
-            Answer::Bench { .. } => Some(Family::Bench),
             Answer::Paired { .. } => Some(Family::Paired),
             Answer::Plan { .. } => Some(Family::Plan),
             Answer::Comparison { .. } => Some(Family::Compare),

@@ -135,15 +135,6 @@ pub enum Ask {
         /// The two-sided level.
         confidence: f64,
     },
-    /// Time the benchmark's steps on one input (`./dev bench`; the page never sends it).
-    Bench {
-        /// The input's name.
-        file: String,
-        /// Its text.
-        text: String,
-        /// Runs per step (the median is reported).
-        runs: u32,
-    },
     /// The files loaded, written as the JSON text the page keeps them in (local storage): a
     /// file of 10^5 tasks is megabytes of JSON, written here off the page's thread
     /// (`Answer::Stored`).
@@ -183,9 +174,9 @@ pub struct CurvesAsk {
 
 impl Ask {
     /// The name of every kind of ask (its variants), in order.
-    pub const KINDS: [&'static str; 15] = [
+    pub const KINDS: [&'static str; 14] = [
         "Read", "Fit", "Curves", "Backtest", "Part", "Rows", "Diagnose", "Report", "Paired",
-        "Compare", "Forecast", "Plan", "Bench", "Store", "Cancel",
+        "Compare", "Forecast", "Plan", "Store", "Cancel",
     ];
 
     /// The name of its kind (its variant).
@@ -203,7 +194,6 @@ impl Ask {
             Ask::Compare { .. } => "Compare",
             Ask::Forecast { .. } => "Forecast",
             Ask::Plan { .. } => "Plan",
-            Ask::Bench { .. } => "Bench",
             Ask::Store { .. } => "Store",
             Ask::Cancel { .. } => "Cancel",
         }
@@ -233,7 +223,6 @@ impl Request {
             Ask::Rows { kind, .. } => kind.job_family(),
             Ask::Diagnose { .. } => Family::Diagnose,
             Ask::Report { full, .. } => Family::of_report(*full),
-            Ask::Bench { .. } => Family::Bench,
             Ask::Paired { .. } => Family::Paired,
             Ask::Plan { .. } => Family::Plan,
             Ask::Compare { .. } => Family::Compare,

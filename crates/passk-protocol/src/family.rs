@@ -19,8 +19,6 @@ pub enum Family {
     Report,
     /// The whole report, for the download.
     Export,
-    /// The benchmark.
-    Bench,
     /// The paired difference of two series.
     Paired,
     /// The sample-size plan.
@@ -83,7 +81,6 @@ impl Family {
         Family::Diagnose,
         Family::Report,
         Family::Export,
-        Family::Bench,
         Family::Paired,
         Family::Plan,
         Family::Compare,
@@ -95,7 +92,7 @@ impl Family {
     ];
 
     /// How many families there are.
-    pub const COUNT: usize = 16;
+    pub const COUNT: usize = 15;
 
     /// The family of a report job.
     pub fn of_report(full: bool) -> Family {
@@ -116,15 +113,14 @@ impl Family {
             Family::Diagnose => 4,
             Family::Report => 5,
             Family::Export => 6,
-            Family::Bench => 7,
-            Family::Paired => 8,
-            Family::Plan => 9,
-            Family::Compare => 10,
-            Family::Forecast => 11,
-            Family::Part(Pooled::Band) => 12,
-            Family::Part(Pooled::Backtest) => 13,
-            Family::Part(Pooled::Forecast) => 14,
-            Family::Store => 15,
+            Family::Paired => 7,
+            Family::Plan => 8,
+            Family::Compare => 9,
+            Family::Forecast => 10,
+            Family::Part(Pooled::Band) => 11,
+            Family::Part(Pooled::Backtest) => 12,
+            Family::Part(Pooled::Forecast) => 13,
+            Family::Store => 14,
         }
     }
 }

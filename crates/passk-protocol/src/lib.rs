@@ -18,7 +18,6 @@
 
 mod answer;
 mod ask;
-pub mod bench;
 mod family;
 mod first;
 mod outlook;

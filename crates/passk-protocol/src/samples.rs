@@ -14,7 +14,6 @@ use passk_core::estimators::cover::Tau;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_io::read::{assemble, read_bytes, FileRead};
 
-use crate::bench::{FileBench, Timing};
 use crate::source::Source;
 use crate::{
     Answer, Ask, CurvesAsk, Family, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook, Work,
@@ -122,14 +121,6 @@ pub fn requests(source: MakeSource) -> Vec<Request> {
                 rejected: vec![Vec::new(); 2],
                 options: Options::default(),
                 full: false,
-            },
-        ),
-        asked(
-            6,
-            Ask::Bench {
-                file: "p".into(),
-                text: "10 3\n10 0\n".into(),
-                runs: 1,
             },
         ),
         asked(
@@ -244,7 +235,7 @@ pub fn requests(source: MakeSource) -> Vec<Request> {
 }
 
 /// The replies no request draws out: `Ready`, a progress count, a failure, a reply to a
-/// request that could not be read, a series not fitted, a benchmark's timings.
+/// request that could not be read, a series not fitted.
 pub fn made_replies() -> Vec<Reply> {
     vec![
         Reply::ready(),
@@ -272,22 +263,6 @@ pub fn made_replies() -> Vec<Reply> {
         Reply {
             job: 19,
             answer: Answer::Plan { plan: None },
-        },
-        Reply {
-            job: 20,
-            answer: Answer::Bench {
-                result: FileBench {
-                    file: "x".into(),
-                    series: 1,
-                    tasks: 2,
-                    ks: vec![1],
-                    bytes: 3,
-                    timings: vec![Timing {
-                        step: "parse".into(),
-                        ms: 0.25,
-                    }],
-                },
-            },
         },
     ]
 }

@@ -182,8 +182,7 @@ impl Client {
     /// chart is pending any more (its curves came, were cancelled, or are a band spread over
     /// the pool, which the first engine does not do).
     pub fn whole_due(&self) -> bool {
-        let user_file =
-            |r: &Request| matches!(r.family(), Family::Read | Family::Store | Family::Bench);
+        let user_file = |r: &Request| matches!(r.family(), Family::Read | Family::Store);
         let chart_pending = self.unanswered.iter().any(Request::for_first);
         let waiting = self.unanswered.iter().any(|r| !r.for_first());
         self.engine == Engine::First

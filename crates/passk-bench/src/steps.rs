@@ -1,10 +1,11 @@
 //! The benchmark's steps, one implementation for both places they run: natively
-//! (`cargo bench --bench estimators`, with `Instant`) and in WebAssembly (the engine
-//! worker's `Bench` request, with `performance.now()`), so the two columns of `./dev bench` time
-//! exactly the same work. Timings live in the benchmark, never in tests.
+//! (`cargo bench --bench estimators`, with `Instant`) and in WebAssembly (the bench worker's
+//! `Bench` request, with `performance.now()`, built as the engine is), so the two columns of
+//! `./dev bench` time exactly the same work. Timings live in the benchmark, never in tests.
 
 use std::hint::black_box;
 
+use crate::timings::{FileBench, Timing};
 use passk_app::page::loaded::Loaded;
 use passk_core::data::dataset::Dataset;
 use passk_core::estimators::beta_binomial::fit_bb;
@@ -18,7 +19,6 @@ use passk_core::eval::limit::too_many_groups;
 use passk_core::report::build::{build_report, forecast_series};
 use passk_core::settings::Options;
 use passk_io::read::{assemble, read_text, series_name_for};
-use passk_protocol::bench::{FileBench, Timing};
 
 /// Fifty distinct budgets from 1 to `n_min` (all of them when `n_min` ≤ 50), log-spaced: the
 /// combinatorial curve is defined for every one.

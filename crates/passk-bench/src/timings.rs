@@ -1,4 +1,4 @@
-//! The benchmark's timings of one input (`Answer::Bench`; `./dev bench` asks for them).
+//! The benchmark's timings of one input (`BenchAnswer::Bench`; `./dev bench` asks for them).
 
 /// One timed step.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
