@@ -170,13 +170,23 @@ def test_to_pandas_reads_every_report_table_of_the_registry():
     # The tables as the report has them (from the crates' metric registry), in order.
     assert passk._passk.report_tables() == [
         "pass_at_k", "pass_hat_k", "cover", "g_pass_at_k", "mg_pass_at_k", "maj_strict_at_k",
-        "auc_at_k", "geom_at_k", "geom_ds_at_k", "geo_spectrum_at_k", "tailpass", "maj_at_k",
-        "bon_at_k", "max_at_k", "rejected"]
+        "auc_at_k", "geom_at_k", "geom_ds_at_k", "geo_spectrum_at_k", "tailpass", "max_reward_at_k",
+        "maj_at_k", "bon_at_k", "max_at_k", "rejected"]
     auc = passk.to_pandas(doc, "auc_at_k")
     assert list(auc["k"]) == [1, 10]
     assert list(auc["value"]) == [r["value"] for r in doc["models"][0]["auc_at_k"]]
     with pytest.raises(passk.PasskError, match="a report has no table 'nope': one of pass_at_k, pass_hat_k"):
         passk.to_pandas(doc, "nope")
+
+
+def test_max_at_k_of_rewards_is_a_table_and_pass_at_k_on_a_binary_rubric():
+    pytest.importorskip("pandas")
+    doc = passk.report(str(EXAMPLES / "deepscaler_base.jsonl"), k=[1, 10], forecast=False, rubric=[0, 1])
+    m = passk.to_pandas(doc, "max_reward_at_k")
+    assert list(m["k"]) == [1, 10]
+    unbiased = [r["combinatorial"] for r in doc["models"][0]["pass_at_k"]]
+    assert all(abs(a - b) < 1e-12 for a, b in zip(m["value"], unbiased)), (list(m["value"]), unbiased)
+    assert {"interval.lo", "interval.hi"} <= set(m.columns)
 
 
 def test_read_lists_rejected_rows():

@@ -71,9 +71,10 @@ test('three files: the summary compares the two series that share their tasks, a
     return to;
   });
   await page.getByTestId('file-input').setInputFiles(copies.map((f) => ({ name: f.split('/').pop(), mimeType: 'text/plain', buffer: readFileSync(f) })));
-  // All three files read (four series) before the comparison is read: with two of them the
-  // summary already names alpha-7b, and compares again when the third arrives.
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="summary-table"] tr[data-series]').length === 4, null, { timeout: 90_000 });
+  // All three files read (five series: the harness log has two metrics) before the comparison
+  // is read: with two of them the summary already names alpha-7b, and compares again when the
+  // third arrives.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="summary-table"] tr[data-series]').length === 5, null, { timeout: 90_000 });
   await waitForText(page, 'summary-compare', 'alpha-7b', { timeout: 90_000 });
   const sentence = await summarySentence(page);
   const cli = passkJson('compare', ...copies);

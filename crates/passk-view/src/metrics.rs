@@ -44,7 +44,7 @@ fn at(rows: &[KInterval], k: u64) -> Option<Value> {
 }
 
 /// Every metric after G-Pass@k, in table order.
-pub const METRICS: [Metric; 7] = [
+pub const METRICS: [Metric; 8] = [
     Metric {
         key: "mg_pass",
         report_key: "mg_pass_at_k",
@@ -117,6 +117,15 @@ pub const METRICS: [Metric; 7] = [
                 .find(|t| t.k == k)
                 .map(|t| (t.moment2.mean, Some(t.moment2)))
         },
+    },
+    Metric {
+        key: "max_reward",
+        report_key: "max_reward_at_k",
+        label: "Max@k (reward)",
+        definition: "Max@k of graded rewards: the expected best reward among k samples, the reward itself ranking them (scorio's max_at_k; its interval max_at_k_ci's Dirichlet posterior). With rewards 0/1 it is pass@k.",
+        section: "§17",
+        why_empty: Some("needs graded rewards or --rubric, and k ≤ the smallest n"),
+        value: |m, k| at(&m.max_reward_at_k, k),
     },
 ];
 

@@ -21,6 +21,7 @@ pub mod kind;
 pub mod likelihood;
 pub mod linmix;
 pub mod majority;
+pub mod max_reward;
 pub mod scaled;
 pub mod stderr;
 pub mod tailpass;

@@ -21,9 +21,11 @@ use crate::data::rejected::Rejected;
 use crate::estimators::avg_at_n::avg_at_n;
 use crate::estimators::bayes_at_n::{bayes_of_tasks, rubric_of, BayesAtN, BayesError};
 use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
+use crate::estimators::count_score::GENERAL_K_MAX;
 use crate::estimators::cover::{auc_plus_matrix, CoverSteps};
 use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
+use crate::estimators::max_reward::max_reward_of_tasks;
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::SeriesFit;
 use crate::eval::fits::Fits;
@@ -198,6 +200,7 @@ impl SeriesParts<'_> {
             maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
             bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
             max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),
+            max_reward_at_k: max_reward_rows(ds, opts, summary.n_min, bayes.as_ref()),
             bayes_at_n: bayes.ok().flatten(),
             errors: None,
             step: ds.meta.step,
@@ -224,6 +227,38 @@ fn bayes_of(ds: &Dataset, opts: &Options) -> Result<Option<BayesAtN>, BayesError
         return Ok(None);
     };
     bayes_of_tasks(&rubric, &ds.tasks, opts.settings.confidence).map(Some)
+}
+
+/// Max@k of graded rewards at each budget up to the smallest n, under Bayes@N's rubric (none
+/// without one); its interval the posterior's, up to k = 1,000 as the other intervals.
+fn max_reward_rows(
+    ds: &Dataset,
+    opts: &Options,
+    n_min: u64,
+    bayes: Result<&Option<BayesAtN>, &BayesError>,
+) -> Vec<KInterval> {
+    let Ok(Some(b)) = bayes else {
+        return Vec::new();
+    };
+    let conf = opts.settings.confidence;
+    opts.ks
+        .iter()
+        .filter(|&&k| k <= n_min)
+        .map_while(|&k| {
+            let m = max_reward_of_tasks(&b.rubric, &ds.tasks, k, conf).ok()?;
+            let interval = (k <= GENERAL_K_MAX).then_some(Interval {
+                mean: m.mean,
+                sd: m.sd,
+                lo: m.lo,
+                hi: m.hi,
+            });
+            Some(KInterval {
+                k,
+                value: m.estimate?,
+                interval,
+            })
+        })
+        .collect()
 }
 
 /// The forecasts' backtest repeats per ratio at most (its Kumaraswamy refits cost a tenth of

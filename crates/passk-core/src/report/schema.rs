@@ -273,6 +273,11 @@ pub struct ModelReport {
     /// every sample was scored and given a graded reward.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub max_at_k: Vec<KValue>,
+    /// Max@k of graded rewards (the best reward among k samples, the reward ranking them;
+    /// scorio's `max_at_k`, its interval `max_at_k_ci`'s) for the same budgets, when the
+    /// series has a rubric (`--rubric`, or its samples' graded rewards).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub max_reward_at_k: Vec<KInterval>,
     /// Bayes@N of the rubric-weighted score, when a rubric was given or the samples carry
     /// graded rewards.
     #[serde(default, skip_serializing_if = "Option::is_none")]

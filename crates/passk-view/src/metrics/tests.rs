@@ -19,6 +19,8 @@ fn fields() -> (Vec<String>, passk_core::report::schema::Report) {
         ks: vec![1, 10, 100],
         forecast: true,
         backtest: Some(20),
+        // (A rubric, so that Max@k of rewards has its rows: 0/1, pass@k's.)
+        rubric: Some(passk_core::estimators::bayes_at_n::Rubric::binary()),
         ..Options::default()
     };
     let report = build_report(&ds, rej, &opts);

@@ -100,7 +100,7 @@ fn exports() {
     let head = header(&r, SeKind::Tasks);
     assert_eq!(head[1], "SE (over tasks)");
     assert_eq!(
-        head[head.len() - 8..head.len() - 1],
+        head[head.len() - 9..head.len() - 1],
         [
             "mG-Pass@k",
             "maj@k (strict)",
@@ -108,12 +108,13 @@ fn exports() {
             "Geom@k",
             "Geom_ds@k",
             "GeoSpectrum*@k",
-            "TailPass m²@k"
+            "TailPass m²@k",
+            "Max@k (reward)"
         ]
     );
-    assert_eq!(head[head.len() - 11], "G-Pass@k τ=0.5");
+    assert_eq!(head[head.len() - 12], "G-Pass@k τ=0.5");
     // Each with its Bayesian interval, the report's, where k ≤ n; a dash beyond.
-    let at = head.len() - 11;
+    let at = head.len() - 12;
     let g = r.models[0]
         .g_pass_at_k
         .iter()
@@ -173,7 +174,7 @@ fn exports() {
             })
             .count()
     };
-    assert!(lines.iter().all(|l| fields(l) == 47), "{csv}");
+    assert!(lines.iter().all(|l| fields(l) == 50), "{csv}");
     assert!(lines[3].starts_with("a_b,100,,"));
     // Its empty fields say why, last.
     assert!(lines[0].ends_with(",auto,why_null"), "{}", lines[0]);
