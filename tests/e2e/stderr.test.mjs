@@ -30,7 +30,7 @@ async function cell(series, k, name) {
 const number = (title) => Number(title.replace(/^standard error /, ''));
 
 // The columns after G-Pass@k's (passk_view::metrics::METRICS).
-const MORE = ['mG-Pass@k', 'maj@k (strict)', 'AUC@k', 'Geom@k', 'Geom_ds@k', 'GeoSpectrum*@k', 'TailPass m²@k'];
+const MORE = ['mG-Pass@k', 'maj@k (strict)', 'AUC@k', 'Geom@k', 'Geom_ds@k', 'GeoSpectrum*@k', 'TailPass m²@k', 'Max@k (reward)'];
 
 test('± SE over tasks by default, over samples on request, each explained', async () => {
   // Every column (the default shows pass@k, its SE and auto).
@@ -41,7 +41,7 @@ test('± SE over tasks by default, over samples on request, each explained', asy
   assert.equal(head[2], 'pass@k (unbiased)');
   assert.equal(head[3], 'SE (over tasks)');
   assert.equal(head.at(-1), 'auto (backtested)');
-  assert.deepEqual(head.slice(-11, -1), ['G-Pass@k τ=0.5', 'G-Pass@k τ=0.75', 'G-Pass@k τ=1', ...MORE]);
+  assert.deepEqual(head.slice(-12, -1), ['G-Pass@k τ=0.5', 'G-Pass@k τ=0.75', 'G-Pass@k τ=1', ...MORE]);
   assert.match(await h.page.getByTestId('se-note').textContent(), /^Over tasks: .*√T/);
   const cli = passkJson('report', ...EXAMPLES);
   for (const [i, series] of ['deepscaler_base', 'deepscaler_rl'].entries()) {
@@ -96,6 +96,8 @@ test('G-Pass@k_τ, mG-Pass@k, strict maj@k and AUC@k with their intervals equal 
       await check('deepscaler_base', k, 'TailPass m²@k', { value: tp.moment2.mean, interval: tp.moment2 });
     }
   }
+  // Max@k of graded rewards: the examples are pass/fail without a rubric, so empty, saying why.
+  assert.match((await cell('deepscaler_base', 1, 'Max@k (reward)')).title, /needs graded rewards or --rubric/);
   // k = 1000 > n: empty with the reason.
   assert.match((await cell('deepscaler_base', 1000, 'mG-Pass@k')).title, /k = 1000 > n for 1060 tasks/);
   await typeInto(h.page, 'g-tau-list', '0.9, 0.6');
@@ -104,7 +106,7 @@ test('G-Pass@k_τ, mG-Pass@k, strict maj@k and AUC@k with their intervals equal 
     const head = document.querySelector('[data-testid=results-table] thead')?.textContent ?? '';
     return head.includes('G-Pass@k τ=0.9') && head.includes('G-Pass@k τ=0.6');
   });
-  assert.deepEqual((await header()).slice(-10, -1), ['G-Pass@k τ=0.6', 'G-Pass@k τ=0.9', ...MORE]);
+  assert.deepEqual((await header()).slice(-11, -1), ['G-Pass@k τ=0.6', 'G-Pass@k τ=0.9', ...MORE]);
   cli = passkJson('report', ...EXAMPLES, '--g-tau', '0.6,0.9');
   assert.equal(parseFloat((await cell('deepscaler_base', 10, 'G-Pass@k τ=0.9')).title), g(0, 10, 0.9));
   await typeInto(h.page, 'g-tau-list', '2');
