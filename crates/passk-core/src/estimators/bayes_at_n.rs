@@ -153,6 +153,21 @@ impl Rubric {
         }
         Ok(counts)
     }
+
+    /// Every task's id and samples counted per category ([`Rubric::counts_of`]): what
+    /// [`bayes_at_n`] and Max@k of rewards take.
+    ///
+    /// # Errors
+    /// As [`Rubric::counts_of`], for the first task that fails.
+    pub fn counts_of_tasks(&self, tasks: &[Task]) -> Result<Vec<(String, Vec<u64>)>, BayesError> {
+        tasks
+            .iter()
+            .map(|t| {
+                let id = t.id.as_deref().unwrap_or("?").to_string();
+                Ok((id, self.counts_of(t)?))
+            })
+            .collect()
+    }
 }
 
 /// Bayes@N of a series: the posterior mean of the rubric-weighted score averaged over tasks,
@@ -270,14 +285,7 @@ pub fn bayes_of_tasks(
     tasks: &[Task],
     confidence: f64,
 ) -> Result<BayesAtN, BayesError> {
-    let counts = tasks
-        .iter()
-        .map(|t| {
-            let id = t.id.as_deref().unwrap_or("?").to_string();
-            Ok((id, rubric.counts_of(t)?))
-        })
-        .collect::<Result<Vec<_>, BayesError>>()?;
-    bayes_at_n(rubric, &counts, None, confidence)
+    bayes_at_n(rubric, &rubric.counts_of_tasks(tasks)?, None, confidence)
 }
 
 /// The rubric a series' rewards suggest when none is given: its distinct rewards, lowest

@@ -6,13 +6,12 @@
 //! Not the report's `max_at_k` ([`best_of::mean_max_at_k`](crate::estimators::best_of)):
 //! that one takes the reward of the best-*scored* of k samples, ranked by a separate score (a
 //! verifier's); here the reward ranks itself, so a task needs only its samples' tally by
-//! reward ([`Rubric::counts_of`]).
+//! reward ([`Rubric::counts_of_tasks`]).
 
 use std::collections::HashMap;
 use std::fmt;
 
 use crate::data::counts::Counts;
-use crate::data::task::Task;
 use crate::estimators::bayes_at_n::{bayes_at_n, BayesError, Rubric};
 use crate::estimators::unbiased::pass_at_k;
 use crate::num::libm_math::LibmMath;
@@ -258,27 +257,6 @@ pub fn max_reward_at_k(
         lo: clip(mean - z * sd),
         hi: clip(mean + z * sd),
     })
-}
-
-/// Max@k of a series' tasks under `rubric` (each task's categories from
-/// [`Rubric::counts_of`]).
-///
-/// # Errors
-/// As [`Rubric::counts_of`] and [`max_reward_at_k`].
-pub fn max_reward_of_tasks(
-    rubric: &Rubric,
-    tasks: &[Task],
-    k: u64,
-    confidence: f64,
-) -> Result<MaxReward, MaxRewardError> {
-    let counts = tasks
-        .iter()
-        .map(|t| {
-            let id = t.id.as_deref().unwrap_or("?").to_string();
-            Ok((id, rubric.counts_of(t)?))
-        })
-        .collect::<Result<Vec<_>, BayesError>>()?;
-    max_reward_at_k(rubric, &counts, k, confidence)
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ use crate::estimators::count_score::GENERAL_K_MAX;
 use crate::estimators::cover::{auc_plus_matrix, CoverSteps};
 use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
-use crate::estimators::max_reward::max_reward_of_tasks;
+use crate::estimators::max_reward::max_reward_at_k;
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::SeriesFit;
 use crate::eval::fits::Fits;
@@ -240,12 +240,16 @@ fn max_reward_rows(
     let Ok(Some(b)) = bayes else {
         return Vec::new();
     };
+    // Counted once for every budget (Bayes@N counted them without error).
+    let Ok(counts) = b.rubric.counts_of_tasks(&ds.tasks) else {
+        return Vec::new();
+    };
     let conf = opts.settings.confidence;
     opts.ks
         .iter()
         .filter(|&&k| k <= n_min)
         .map_while(|&k| {
-            let m = max_reward_of_tasks(&b.rubric, &ds.tasks, k, conf).ok()?;
+            let m = max_reward_at_k(&b.rubric, &counts, k, conf).ok()?;
             let interval = (k <= GENERAL_K_MAX).then_some(Interval {
                 mean: m.mean,
                 sd: m.sd,
