@@ -241,11 +241,11 @@ mod _passk {
     }
 
     /// report_tables() -> list[str]: a report's per-series tables, in the order `to_pandas`
-    /// names them (the metrics among them from passk-view's registry, `metrics::METRICS` and
-    /// `metrics::VOTED`).
+    /// names them (the metrics among them from the report's registry,
+    /// `passk_core::report::metrics::METRICS` and `VOTED`).
     #[pyfunction]
     fn report_tables() -> Vec<&'static str> {
-        passk_view::metrics::report_tables()
+        passk_core::report::metrics::report_tables()
     }
 
     /// pass_at_k(n, c, ks, estimator="unbiased") -> ndarray[float64] of shape (tasks,

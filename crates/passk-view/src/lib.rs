@@ -13,7 +13,6 @@ pub mod claims;
 pub mod compare_text;
 pub mod glossary;
 pub mod leads;
-pub mod metrics;
 pub mod pair;
 pub mod plan_text;
 pub mod ranking;

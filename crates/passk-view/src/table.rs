@@ -1,9 +1,9 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
 //! `passk-report/2` document; and its exports as Markdown, LaTeX and CSV.
 
-use crate::metrics::{voted_shown, METRICS, VOTED};
 use passk_core::estimators::interval::Interval;
 use passk_core::estimators::stderr::SeKind;
+use passk_core::report::metrics::{voted_shown, METRICS, VOTED};
 use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
 
 /// The fixed columns of the pass@k table, after series and k; [`header`] inserts the chosen

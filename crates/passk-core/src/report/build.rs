@@ -4,6 +4,7 @@
 use super::count_rows::{
     count_budgets, count_limits, CountRows, COUNT_K_MAX, COUNT_WORK_BASE, COUNT_WORK_PER_TASK,
 };
+use super::metrics;
 use super::rows::finite;
 use super::schema::*;
 use super::series_parts::{Done, PartDone, SeriesParts};
@@ -21,11 +22,9 @@ use crate::data::rejected::Rejected;
 use crate::estimators::avg_at_n::avg_at_n;
 use crate::estimators::bayes_at_n::{bayes_of_tasks, rubric_of, BayesAtN, BayesError};
 use crate::estimators::best_of::{mean_best_of_k, mean_max_at_k};
-use crate::estimators::count_score::GENERAL_K_MAX;
 use crate::estimators::cover::{auc_plus_matrix, CoverSteps};
 use crate::estimators::interval::Interval;
 use crate::estimators::majority::mean_maj_at_k;
-use crate::estimators::max_reward::max_reward_at_k;
 use crate::eval::estimates::Estimates;
 use crate::eval::fit::SeriesFit;
 use crate::eval::fits::Fits;
@@ -200,7 +199,6 @@ impl SeriesParts<'_> {
             maj_at_k: per_budget(ds, opts, summary.n_min, mean_maj_at_k),
             bon_at_k: per_budget(ds, opts, summary.n_min, mean_best_of_k),
             max_at_k: per_budget(ds, opts, summary.n_min, mean_max_at_k),
-            max_reward_at_k: max_reward_rows(ds, opts, summary.n_min, bayes.as_ref()),
             bayes_at_n: bayes.ok().flatten(),
             errors: None,
             step: ds.meta.step,
@@ -212,10 +210,13 @@ impl SeriesParts<'_> {
                 .collect(),
             backtest: None,
             forecast,
+            // The registry's computed metrics (Max@k of rewards), filled below.
+            ..ModelReport::default()
         };
         if let Some(b) = backtested {
             b.attach(&mut report);
         }
+        metrics::compute(&mut report, ds, opts);
         report
     }
 }
@@ -227,42 +228,6 @@ fn bayes_of(ds: &Dataset, opts: &Options) -> Result<Option<BayesAtN>, BayesError
         return Ok(None);
     };
     bayes_of_tasks(&rubric, &ds.tasks, opts.settings.confidence).map(Some)
-}
-
-/// Max@k of graded rewards at each budget up to the smallest n, under Bayes@N's rubric (none
-/// without one); its interval the posterior's, up to k = 1,000 as the other intervals.
-fn max_reward_rows(
-    ds: &Dataset,
-    opts: &Options,
-    n_min: u64,
-    bayes: Result<&Option<BayesAtN>, &BayesError>,
-) -> Vec<KInterval> {
-    let Ok(Some(b)) = bayes else {
-        return Vec::new();
-    };
-    // Counted once for every budget (Bayes@N counted them without error).
-    let Ok(counts) = b.rubric.counts_of_tasks(&ds.tasks) else {
-        return Vec::new();
-    };
-    let conf = opts.settings.confidence;
-    opts.ks
-        .iter()
-        .filter(|&&k| k <= n_min)
-        .map_while(|&k| {
-            let m = max_reward_at_k(&b.rubric, &counts, k, conf).ok()?;
-            let interval = (k <= GENERAL_K_MAX).then_some(Interval {
-                mean: m.mean,
-                sd: m.sd,
-                lo: m.lo,
-                hi: m.hi,
-            });
-            Some(KInterval {
-                k,
-                value: m.estimate?,
-                interval,
-            })
-        })
-        .collect()
 }
 
 /// The forecasts' backtest repeats per ratio at most (its Kumaraswamy refits cost a tenth of

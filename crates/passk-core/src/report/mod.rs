@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod count_rows;
+pub mod metrics;
 pub mod rank;
 pub mod rows;
 pub mod schema;

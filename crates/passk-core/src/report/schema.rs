@@ -210,7 +210,7 @@ pub struct CoverRow {
 }
 
 /// The report for one series.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct ModelReport {
     /// Series name.
     pub name: String,

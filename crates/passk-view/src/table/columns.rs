@@ -4,8 +4,8 @@
 //! the recommended estimate (auto).
 
 use super::{header, se_note, voting};
-use crate::metrics::{voted_shown, METRICS};
 use passk_core::estimators::stderr::SeKind;
+use passk_core::report::metrics::{voted_shown, METRICS};
 use passk_core::report::schema::Report;
 
 /// One column after series and k.

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::cell::{Cell, CoverCells, Row};
-use crate::metrics::{voted_shown, METRICS, VOTED};
+use passk_core::report::metrics::{voted_shown, METRICS, VOTED};
 use passk_io::display::full;
 
 /// The table as Markdown, under `header` (from `header`).

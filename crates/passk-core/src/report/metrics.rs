@@ -1,14 +1,21 @@
 //! The registry of the per-budget metrics the results table shows after G-Pass@k: those with
 //! an interval ([`METRICS`]) and those of the samples' answers and scores ([`VOTED`]). One
 //! entry per metric — its key (the column's and the CSV's), its header, its definition, its
-//! docs section, the report's field it reads — from which the table's header and cells, the
-//! column picker, the CSV and Markdown/LaTeX exports and the Python package's list of report
-//! tables are all made. A new metric of these kinds is one entry here (and its field in the
-//! report); tests check the registry against the report's fields both ways and against
+//! docs section, the report's field it reads, and for a metric the report computes from the
+//! series and what the report holds already (as Max@k of rewards), its computation — from
+//! which the report's rows ([`compute`]), the results table's header and cells, the column
+//! picker, the CSV and Markdown/LaTeX exports and the Python package's list of report tables
+//! are all made. A new metric of these kinds is its estimator, one entry here, its field in
+//! the report's schema and its line in docs/estimators.md; tests (passk-view's
+//! `tests/registry.rs`) check the registry against the report's fields both ways and against
 //! docs/estimators.md's table.
 
-use passk_core::estimators::interval::Interval;
-use passk_core::report::schema::{KInterval, KValue, ModelReport};
+use super::schema::{KInterval, KValue, ModelReport};
+use crate::data::dataset::Dataset;
+use crate::estimators::count_score::GENERAL_K_MAX;
+use crate::estimators::interval::Interval;
+use crate::estimators::max_reward::max_reward_at_k;
+use crate::settings::Options;
 
 /// A metric's value at one budget, with its interval where it has one.
 pub type Value = (f64, Option<Interval>);
@@ -34,6 +41,27 @@ pub struct Metric {
     pub why_empty: Option<&'static str>,
     /// Its value at budget k in a series' report.
     pub value: fn(&ModelReport, u64) -> Option<Value>,
+    /// Its rows, where the registry computes them ([`compute`]); None where the report's own
+    /// parts do (the metrics of the success counts, computed beside pass@k).
+    pub rows: Option<Rows>,
+}
+
+/// A metric's rows as the registry computes them: from the series, the report's options and
+/// the series' report so far (its smallest n, its Bayes@N and rubric), into its field.
+#[derive(Debug, Clone, Copy)]
+pub struct Rows {
+    /// The rows, one per budget.
+    pub of: fn(&Dataset, &Options, &ModelReport) -> Vec<KInterval>,
+    /// The report's field they go into.
+    pub field: fn(&mut ModelReport) -> &mut Vec<KInterval>,
+}
+
+/// Fills the fields of the registry's metrics with computed rows ([`Metric::rows`]) in a
+/// series' report, whose other fields are in.
+pub fn compute(report: &mut ModelReport, ds: &Dataset, opts: &Options) {
+    for rows in METRICS.iter().filter_map(|m| m.rows) {
+        *(rows.field)(report) = (rows.of)(ds, opts, report);
+    }
 }
 
 /// The row at budget k of a metric's rows.
@@ -58,6 +86,7 @@ pub const METRICS: [Metric; 8] = [
                 .find(|g| g.k == k)
                 .map(|g| (g.value, g.interval))
         },
+        rows: None,
     },
     Metric {
         key: "maj_strict",
@@ -67,6 +96,7 @@ pub const METRICS: [Metric; 8] = [
         section: "§21",
         why_empty: None,
         value: |m, k| at(&m.maj_strict_at_k, k),
+        rows: None,
     },
     Metric {
         key: "auc",
@@ -76,6 +106,7 @@ pub const METRICS: [Metric; 8] = [
         section: "§21",
         why_empty: None,
         value: |m, k| at(&m.auc_at_k, k),
+        rows: None,
     },
     Metric {
         key: "geom",
@@ -85,6 +116,7 @@ pub const METRICS: [Metric; 8] = [
         section: "§24",
         why_empty: None,
         value: |m, k| at(&m.geom_at_k, k),
+        rows: None,
     },
     Metric {
         key: "geom_ds",
@@ -94,6 +126,7 @@ pub const METRICS: [Metric; 8] = [
         section: "§24",
         why_empty: None,
         value: |m, k| at(&m.geom_ds_at_k, k),
+        rows: None,
     },
     Metric {
         key: "geo_spectrum",
@@ -103,6 +136,7 @@ pub const METRICS: [Metric; 8] = [
         section: "§24",
         why_empty: None,
         value: |m, k| at(&m.geo_spectrum_at_k, k),
+        rows: None,
     },
     Metric {
         key: "tailpass_m2",
@@ -117,6 +151,7 @@ pub const METRICS: [Metric; 8] = [
                 .find(|t| t.k == k)
                 .map(|t| (t.moment2.mean, Some(t.moment2)))
         },
+        rows: None,
     },
     Metric {
         key: "max_reward",
@@ -126,8 +161,43 @@ pub const METRICS: [Metric; 8] = [
         section: "§17",
         why_empty: Some("needs graded rewards or --rubric, and k ≤ the smallest n"),
         value: |m, k| at(&m.max_reward_at_k, k),
+        rows: Some(Rows {
+            of: max_reward_rows,
+            field: |m| &mut m.max_reward_at_k,
+        }),
     },
 ];
+
+/// Max@k of graded rewards at each budget up to the smallest n, under Bayes@N's rubric (none
+/// without one); its interval the posterior's, up to k = 1,000 as the other intervals.
+fn max_reward_rows(ds: &Dataset, opts: &Options, report: &ModelReport) -> Vec<KInterval> {
+    let (Some(b), Some(n_min)) = (&report.bayes_at_n, report.n_min) else {
+        return Vec::new();
+    };
+    // Counted once for every budget (Bayes@N counted them without error).
+    let Ok(counts) = b.rubric.counts_of_tasks(&ds.tasks) else {
+        return Vec::new();
+    };
+    let conf = opts.settings.confidence;
+    opts.ks
+        .iter()
+        .filter(|&&k| k <= n_min)
+        .map_while(|&k| {
+            let m = max_reward_at_k(&b.rubric, &counts, k, conf).ok()?;
+            let interval = (k <= GENERAL_K_MAX).then_some(Interval {
+                mean: m.mean,
+                sd: m.sd,
+                lo: m.lo,
+                hi: m.hi,
+            });
+            Some(KInterval {
+                k,
+                value: m.estimate?,
+                interval,
+            })
+        })
+        .collect()
+}
 
 /// One metric of the samples' answers or scores (maj@k, BoN@k, max@k): a value per budget
 /// without an interval, and a column only when some series has it.
@@ -227,6 +297,3 @@ pub fn report_tables() -> Vec<&'static str> {
     t.push("rejected");
     t
 }
-
-#[cfg(test)]
-mod tests;

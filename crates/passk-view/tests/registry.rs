@@ -1,13 +1,15 @@
-//! The registry against the report's schema, both ways, on a report with every field the
-//! DeepScaleR pair gives (forecasts and backtest included).
+//! The report's metric registry (`passk_core::report::metrics`) against the report's schema,
+//! both ways, on a report with every field the DeepScaleR pair gives (forecasts and backtest
+//! included), and against docs/estimators.md's table. (Here, where a reader of the examples
+//! is: the core has none.)
 
-use super::*;
 use passk_core::report::build::build_report;
+use passk_core::report::metrics::*;
 use passk_core::settings::Options;
 use passk_io::read::{assemble, read_text};
 
-const BASE: &str = include_str!("../../../../assets/examples/deepscaler_base.jsonl");
-const RL: &str = include_str!("../../../../assets/examples/deepscaler_rl.jsonl");
+const BASE: &str = include_str!("../../../assets/examples/deepscaler_base.jsonl");
+const RL: &str = include_str!("../../../assets/examples/deepscaler_rl.jsonl");
 
 /// The fields of the first series' report, as the JSON `passk report` writes.
 fn fields() -> (Vec<String>, passk_core::report::schema::Report) {
@@ -113,7 +115,7 @@ fn docs_rows(docs: &str, name: &str) -> Vec<String> {
 
 #[test]
 fn the_docs_tables_are_the_registry() {
-    let docs = include_str!("../../../../docs/estimators.md");
+    let docs = include_str!("../../../docs/estimators.md");
     let row = |label: &str, report_key: &str, key: &str, section: &str| {
         format!("| {label} | `{report_key}` | `{key}` | {section} |")
     };
