@@ -119,10 +119,10 @@ fn inked(canvas: &web_sys::HtmlCanvasElement) -> usize {
 
 #[wasm_bindgen_test]
 fn each_chart_draws_on_a_canvas() {
-    use passk_core::analysis::curves::{cover_curves, k_grid, series_curves};
-    use passk_core::estimators::cover::Tau;
-    use passk_core::estimators::kind::Estimator;
-    use passk_core::eval::fit::SeriesFit;
+    use passk_core::analysis::{cover_curves, k_grid, series_curves};
+    use passk_core::estimators::Estimator;
+    use passk_core::estimators::Tau;
+    use passk_core::eval::SeriesFit;
     use passk_core::settings::BandKind;
     use passk_io::read::{assemble, read_text};
     use passk_plot::cover::CoverChart;
@@ -302,7 +302,7 @@ async fn opened_request(mut r: passk_protocol::Request) -> passk_protocol::Reque
 /// thread), and read back as they were on the worker running the job.
 #[wasm_bindgen_test]
 async fn a_parts_rows_cross_as_a_file_not_in_the_message() {
-    use passk_core::analysis::bands::{BandRows, Part};
+    use passk_core::analysis::{BandRows, Part};
     use passk_protocol::codec::{from_js, to_js};
     use passk_protocol::{Answer, Ask, InRows, Pooled, Reply, Request, Rows};
 
@@ -385,10 +385,10 @@ async fn cross(p: passk_protocol::codec::Posted) -> wasm_bindgen::JsValue {
 /// reads back whole on the other side; a task list is columns in it (16 bytes of counts a task).
 #[wasm_bindgen_test]
 async fn a_message_is_one_buffer_handed_over() {
-    use passk_core::data::counts::Counts;
-    use passk_core::data::dataset::{Dataset, SeriesMeta};
+    use passk_core::data::Counts;
+    use passk_core::data::{Dataset, SeriesMeta};
 
-    use passk_core::data::task::Task;
+    use passk_core::data::Task;
     use passk_protocol::codec::{encode, from_js, to_js};
     use passk_protocol::{Ask, Request};
 

@@ -33,6 +33,12 @@ makes the exit status 1; without any, one summary line and status 0 (2: no crate
     the crate must be in the line. Intra-doc links are left out: they import nothing; so are
     test modules, inline or in files of their own (a test may use any layer).
 
+(f) Files below a face, where a library declares it. A lib.rs whose doc comment holds a line
+    `Faces (checked by tools/layout.py): a::b c::d` (the modules kept public, or none) is
+    read through its folders' faces: a file module below a top-level module, with no module
+    files of its own but tests, may not be declared plain `pub mod` unless the line names it (its
+    items are re-exported by its folder's face, the file itself `pub(crate)` or private).
+
 Crates and targets. A crate is a directory holding a Cargo.toml and a src/ directory, found
 by walking ROOT but not into target, node_modules, .git, dist, tests, benches or examples
 (house.py's walk). Each target of a crate is a root with a module graph of its own:
@@ -848,6 +854,31 @@ def layers(target, edges, rel):
     return problems
 
 
+FACES = re.compile(r"^//!.*Faces \(checked by tools/layout\.py\):(.*)$", re.M)
+
+
+def faces(target, rel):
+    """Rule (f) for a library target: below its top-level modules, files `pub(crate)`."""
+    root = target.files.get(())
+    found = FACES.search(root.text) if root is not None else None
+    if found is None:
+        return []
+    kept = set(found.group(1).strip().rstrip(".").split())
+    problems = []
+    for key, m in sorted(target.files.items()):
+        parent = target.files.get(key[:-1])
+        folder = any(k[:-1] == key and not c.test for k, c in target.files.items())
+        if len(key) < 2 or folder or m.test or m.stray or parent is None:
+            continue
+        decl = re.search(rf"^[ \t]*pub[ \t]+mod[ \t]+{re.escape(key[-1])}[ \t]*;", parent.text, re.M)
+        if decl is not None and "::".join(key) not in kept:
+            line = parent.text[:decl.start()].count("\n") + 1
+            problems.append(f"{rel[key[:-1]]}:{line}: `pub mod {key[-1]}` below a face: "
+                            f"re-export its items in the face and declare it `pub(crate) mod` "
+                            f"(or name it in the Faces line)")
+    return problems
+
+
 def check(root, docs=True):
     """Violations and the summary figures for the workspace at `root`."""
     crates = find_crates(root)
@@ -868,6 +899,7 @@ def check(root, docs=True):
                                 f"(files: {', '.join(sorted(rel[c] for c in comp))})")
             if os.path.basename(target.root) == "lib.rs":
                 problems += layers(target, graph(target, docs=False), rel)
+                problems += faces(target, rel)
             for m in target.files.values():
                 modules.setdefault(m.path, m)
         for path, m in sorted(modules.items()):
@@ -904,7 +936,7 @@ def main(argv):
     stray = f" ({nstray} reached by no `mod`, placed by path)" if nstray else ""
     print(f"layout: {len(crates)} crates, {ntargets} targets, {nfiles} files{stray}, {nedges} "
           f"checked edges: no import cycle, every file within {LIMIT} lines, tests at the end, "
-          f"no re-export in a leaf, declared layers kept")
+          f"no re-export in a leaf, declared layers kept, files below faces kept in")
     return 0
 
 

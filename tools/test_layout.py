@@ -357,6 +357,40 @@ class Layers(unittest.TestCase):
         self.assertEqual(code, 0, out)
 
 
+class Faces(unittest.TestCase):
+    """Rule (f): below a declared face, files are not public modules."""
+
+    def run_on(self, files):
+        with Workspace(files) as ws:
+            return ws.run()
+
+    BASE = {
+        "src/lib.rs": "//! Core.\n//!\n//! Faces (checked by tools/layout.py): num::prec\n"
+                      "pub mod num;\npub mod par;\n",
+        "src/num/mod.rs": "pub(crate) mod gamma;\npub mod prec;\nmod beta;\npub use gamma::g;\n",
+        "src/num/gamma.rs": "pub fn g() {}\n",
+        "src/num/beta.rs": "pub fn b() {}\n",
+        "src/num/prec.rs": "pub const TOL: f64 = 1e-12;\n",
+        "src/par.rs": "pub fn p() {}\n",
+    }
+
+    def test_files_below_a_face_not_public_pass(self):
+        code, out = self.run_on(self.BASE)
+        self.assertEqual(code, 0, out)
+        self.assertIn("files below faces kept in", out)
+
+    def test_a_public_file_below_a_face_fails(self):
+        # The fault planted: a file of num declared `pub mod` (its deep path public again).
+        code, out = self.run_on({**self.BASE, "src/num/mod.rs": "pub mod gamma;\npub mod prec;\nmod beta;\n"})
+        self.assertEqual(code, 1, out)
+        self.assertIn("src/num/mod.rs:1: `pub mod gamma` below a face", out)
+
+    def test_a_crate_without_the_line_is_not_checked(self):
+        code, out = self.run_on({**self.BASE, "src/lib.rs": "pub mod num;\npub mod par;\n",
+                                 "src/num/mod.rs": "pub mod gamma;\npub mod prec;\nmod beta;\n"})
+        self.assertEqual(code, 0, out)
+
+
 class Reexports(unittest.TestCase):
     def run_on(self, files):
         with Workspace(files) as ws:

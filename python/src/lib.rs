@@ -4,11 +4,11 @@
 //! DataFrame is handed over as bytes in memory, never through a file).
 //! No number is computed here: everything is the crates'.
 
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::estimators::beta_binomial::{bb_pass_at_k, bb_pass_hat_k};
-use passk_core::estimators::unbiased;
-use passk_core::eval::fit::fit_series;
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::estimators::{bb_pass_at_k, bb_pass_hat_k};
+use passk_core::estimators::{naive_pass_at_k, naive_pass_hat_k};
+use passk_core::eval::fit_series;
 
 /// Which estimator [`closed_form`] computes per task.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -83,10 +83,10 @@ pub fn closed_form(
     let one = |t: Counts, k: u64| -> f64 {
         let kf = k as f64;
         let v = match (est, &fits, hat) {
-            (Estimator::Unbiased, _, false) => unbiased::pass_at_k(t, k).ok(),
-            (Estimator::Unbiased, _, true) => unbiased::pass_hat_k(t, k).ok(),
-            (Estimator::Naive, _, false) => Some(unbiased::naive_pass_at_k(t, kf)),
-            (Estimator::Naive, _, true) => Some(unbiased::naive_pass_hat_k(t, kf)),
+            (Estimator::Unbiased, _, false) => passk_core::estimators::pass_at_k(t, k).ok(),
+            (Estimator::Unbiased, _, true) => passk_core::estimators::pass_hat_k(t, k).ok(),
+            (Estimator::Naive, _, false) => Some(naive_pass_at_k(t, kf)),
+            (Estimator::Naive, _, true) => Some(naive_pass_hat_k(t, kf)),
             (Estimator::Bb, Some(f), false) => Some(bb_pass_at_k(f.bb.a, f.bb.b, t, kf)),
             (Estimator::Bb, Some(f), true) => Some(bb_pass_hat_k(f.bb.a, f.bb.b, t, kf)),
             (Estimator::Zoibb, Some(f), false) => Some(f.zoibb.task_pass_at_k(t, kf)),

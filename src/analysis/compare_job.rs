@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use crate::analysis::jobs::{ask, cancel, handle, PendingJobs};
-use passk_core::analysis::compare::all::Comparison;
-use passk_core::data::dataset::Dataset;
+use passk_core::analysis::compare::Comparison;
+use passk_core::data::Dataset;
 use passk_core::settings::Settings;
 use passk_io::settings::Parsed;
 use passk_protocol::{Answer, Ask, Family, Reply, Request};

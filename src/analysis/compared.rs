@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use passk_app::page::view::PageView;
-use passk_core::data::dataset::Dataset;
+use passk_core::data::Dataset;
 use passk_view::pair::default_pair;
 
 /// The names of the series with tasks and their default pair, made once for the page (the

@@ -10,7 +10,7 @@ use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::analysis::jobs::{ask, handle};
 use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
-use passk_core::analysis::diagnose::Diagnostics;
+use passk_core::analysis::Diagnostics;
 use passk_io::display::{full, sig};
 use passk_plot::Chart;
 use passk_protocol::{Answer, Ask, Family, Reply, Request};

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use crate::analysis::state::Analysis;
-use passk_core::data::errors::{summarise, ErrorPolicy};
+use passk_core::data::{summarise, ErrorPolicy};
 use passk_view::steps::{bayes_line, errors_line};
 
 /// The graded-rewards and errors notes.

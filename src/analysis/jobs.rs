@@ -9,11 +9,11 @@ use leptos::prelude::*;
 
 use crate::engine::client;
 use crate::engine::pool;
-use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
-use passk_core::data::dataset::Dataset;
-use passk_core::estimators::kind::Estimator;
-use passk_core::eval::fit::SeriesFit;
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::analysis::{CoverCurves, SeriesCurves};
+use passk_core::data::Dataset;
+use passk_core::estimators::Estimator;
+use passk_core::eval::SeriesFit;
+use passk_core::report::SeriesBacktest;
 use passk_core::settings::{BandKind, Options};
 use passk_io::settings::Parsed;
 use passk_protocol::{Answer, Ask, CurvesAsk, Family, Reply, Request, Work};

@@ -12,7 +12,7 @@ use passk_protocol::Family;
 use crate::analysis::series_key::SeriesKey;
 use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
-use passk_core::estimators::kind::Estimator;
+use passk_core::estimators::Estimator;
 use passk_core::settings::BandKind;
 use passk_plot::pass_at_k::PassAtKChart;
 use passk_plot::Chart;

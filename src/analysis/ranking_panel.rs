@@ -8,7 +8,7 @@ use crate::widgets::fold::{is_folded, FoldHead};
 use crate::analysis::state::Analysis;
 use crate::widgets::series_name::SeriesName;
 use crate::widgets::term::Term;
-use passk_core::report::rank::ranking;
+use passk_core::report::ranking;
 use passk_io::display::percent;
 
 /// The ranking and AUC⁺ tables.

@@ -4,10 +4,10 @@ use leptos::prelude::*;
 
 use crate::analysis::jobs::{ask, handle, with_forecast, PendingJobs};
 use crate::analysis::state::Analysis;
-use passk_core::data::errors::summarise_all;
-use passk_core::data::errors::ErrorsSummary;
-use passk_core::data::rejected::Rejected;
-use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
+use passk_core::data::summarise_all;
+use passk_core::data::ErrorsSummary;
+use passk_core::data::Rejected;
+use passk_core::report::{attach_backtests, SeriesBacktest};
 use passk_core::settings::Options;
 use passk_protocol::{Answer, Ask, Family, Reply, Request};
 

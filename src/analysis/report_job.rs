@@ -5,10 +5,10 @@
 use leptos::prelude::*;
 
 use crate::analysis::jobs::{ask, handle, PendingJobs};
-use passk_core::data::dataset::Dataset;
-use passk_core::data::rejected::Rejected;
-use passk_core::report::schema::Report;
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::data::Dataset;
+use passk_core::data::Rejected;
+use passk_core::report::Report;
+use passk_core::report::SeriesBacktest;
 use passk_core::settings::Options;
 use passk_io::settings::Parsed;
 use passk_protocol::{Answer, Ask, Family, Reply, Request};

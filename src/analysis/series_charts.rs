@@ -11,11 +11,11 @@ use crate::analysis::pair_select::PairSelect;
 use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::term::Term;
-use passk_core::analysis::temperature::{best_temperature, delta_pass_point};
+use passk_core::analysis::{best_temperature, delta_pass_point};
 
 use crate::analysis::compare_job::PAIRED_RESAMPLES;
-use passk_core::analysis::curves::{k_grid, round_budgets};
-use passk_core::analysis::paired::{PairError, PairedOutcome};
+use passk_core::analysis::{k_grid, round_budgets};
+use passk_core::analysis::{PairError, PairedOutcome};
 use passk_core::settings::Settings;
 use passk_plot::series_charts::{BestTemperatureChart, DeltaPassChart, PairedChart};
 use passk_plot::Chart;

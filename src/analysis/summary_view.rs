@@ -13,7 +13,7 @@ use crate::inputs::input_notes::input_notes;
 use crate::widgets::section_nav::section_link;
 use crate::widgets::series_name::SeriesName;
 use passk_app::page::view::PageView;
-use passk_core::data::dataset::Dataset;
+use passk_core::data::Dataset;
 use passk_io::display::thousands;
 use passk_protocol::Family;
 use passk_view::ranking::ranking_line;

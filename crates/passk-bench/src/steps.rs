@@ -7,16 +7,16 @@ use std::hint::black_box;
 
 use crate::timings::{FileBench, Timing};
 use passk_app::page::loaded::Loaded;
-use passk_core::data::dataset::Dataset;
-use passk_core::estimators::beta_binomial::fit_bb;
-use passk_core::estimators::cover::{cover_plugin, cover_posterior, Tau};
+use passk_core::data::Dataset;
+use passk_core::estimators::fit_bb;
 use passk_core::estimators::scaled::fit_scaled;
 use passk_core::estimators::zoibb::fit_zoibb;
-use passk_core::eval::estimates::Estimates;
-use passk_core::eval::fit::{config, fit_series};
-use passk_core::eval::kernels::unbiased_pass_at_k;
-use passk_core::eval::limit::too_many_groups;
-use passk_core::report::build::{build_report, forecast_series};
+use passk_core::estimators::{cover_plugin, cover_posterior, Tau};
+use passk_core::eval::too_many_groups;
+use passk_core::eval::unbiased_pass_at_k;
+use passk_core::eval::Estimates;
+use passk_core::eval::{config, fit_series};
+use passk_core::report::{build_report, forecast_series};
 use passk_core::settings::Options;
 use passk_io::read::{assemble, read_text, series_name_for};
 
@@ -221,7 +221,7 @@ pub const READ_AND_REPORT: &str = "read + report, default k (passk report --no-f
 /// Reads `text` (the file `file`) and builds its report with the default settings, as
 /// `passk report --no-forecast FILE` does (its workspace, without printing; the forecasts'
 /// cost is the [`SCALED_FITS`] step's and more, timed apart).
-pub fn read_and_report(file: &str, text: &str) -> passk_core::report::schema::Report {
+pub fn read_and_report(file: &str, text: &str) -> passk_core::report::Report {
     let ws = Loaded::new(vec![read_text(file, &series_name_for(file), text, None)]);
     build_report(&ws.datasets, ws.rejected, &Options::default())
 }

@@ -80,7 +80,7 @@ fn peak_of_report(path: &Path, name: &str) -> u64 {
     }
     (PEAK.load(Relaxed) - base) as u64
 }
-use passk_core::data::synthetic::{synthetic, InflatedBeta};
+use passk_core::data::{synthetic, InflatedBeta};
 
 /// The prior of the synthetic benchmark series.
 const PRIOR: InflatedBeta = InflatedBeta {

@@ -6,8 +6,8 @@ use std::ffi::{OsStr, OsString};
 
 use lexopt::Arg;
 
-use passk_core::data::errors::ErrorPolicy;
-use passk_core::estimators::bayes_at_n::Rubric;
+use passk_core::data::ErrorPolicy;
+use passk_core::estimators::Rubric;
 use passk_core::settings::Options;
 use passk_io::read::{Format, ReadOptions};
 

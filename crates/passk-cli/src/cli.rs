@@ -12,12 +12,12 @@ use std::process::ExitCode;
 
 use passk_app::page::loaded::Loaded;
 use passk_app::share::{carried, encode, Shared};
-use passk_core::analysis::compare::all::{compare_all, Pairs};
-use passk_core::analysis::planner;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::errors::{self, ErrorsSummary};
-use passk_core::data::rejected::Rejected;
-use passk_core::report::build::build_report;
+use passk_core::analysis::compare::{compare_all, Pairs};
+use passk_core::analysis::{self, Plan};
+use passk_core::data::Dataset;
+use passk_core::data::Rejected;
+use passk_core::data::{self, ErrorsSummary};
+use passk_core::report::build_report;
 use passk_io::counts_doc::counts_json;
 use passk_io::read::{assemble, refusal, series_name_for, FileRead, Format, ReadOptions, Reader};
 
@@ -171,8 +171,8 @@ fn read_with_errors(args: &Args) -> Result<(ReadFiles, Vec<Option<ErrorsSummary>
     let (datasets, rejected) = (ws.datasets, ws.rejected);
     let any_rejected = print_rejected(&rejected);
     let policy = args.opts.errors;
-    let summaries = errors::summarise_all(&datasets, policy);
-    let datasets = errors::apply_all(&datasets, policy);
+    let summaries = data::summarise_all(&datasets, policy);
+    let datasets = data::apply_all(&datasets, policy);
     Ok(((datasets, rejected, any_rejected), summaries))
 }
 
@@ -268,7 +268,7 @@ fn link(args: Args) -> Result<ExitCode, String> {
     let shared = Shared {
         inputs,
         settings: Default::default(),
-        enabled: passk_core::estimators::kind::DEFAULT_ENABLED.to_vec(),
+        enabled: passk_core::estimators::DEFAULT_ENABLED.to_vec(),
         band: passk_core::settings::BandKind::DEFAULT,
         view: Default::default(),
         example: None,
@@ -286,7 +286,7 @@ struct NamedPlan {
     series: String,
     /// The plan.
     #[serde(flatten)]
-    plan: planner::Plan,
+    plan: Plan,
 }
 
 /// `passk plan [FILE ...|-] --k K --half-width H [--confidence P]`: the sample-size plan of
@@ -308,8 +308,8 @@ fn plan(args: Args) -> Result<ExitCode, String> {
     let confidence = args.opts.settings.confidence;
     let mut plans = Vec::new();
     for d in &datasets {
-        let plan =
-            planner::plan(&d.groups(), k, h, confidence).map_err(|e| format!("{}: {e}", d.name))?;
+        let plan = analysis::plan(&d.groups(), k, h, confidence)
+            .map_err(|e| format!("{}: {e}", d.name))?;
         plans.push(NamedPlan {
             series: d.name.clone(),
             plan,

@@ -3,8 +3,8 @@
 //! which series and tasks should get the next samples, as JSON — the planner panel's answer
 //! (`passk_view::stop_text`).
 
-use passk_core::data::dataset::Dataset;
-use passk_core::estimators::stderr::SeKind;
+use passk_core::data::Dataset;
+use passk_core::estimators::SeKind;
 use passk_view::stop_text::{stop_view, Intervals};
 use serde::Serialize;
 

@@ -2,11 +2,11 @@
 //! sentences — the summary's, the comparison's, "Can I stop?" — and a compact table, in
 //! Markdown or in plain aligned text. JSON (the default) is each command's document.
 
-use passk_core::analysis::compare::all::{compare_all, Comparison, Pairs};
-use passk_core::data::dataset::Dataset;
-use passk_core::estimators::stderr::SeKind;
-use passk_core::num::normal::two_sided_z;
-use passk_core::report::schema::Report;
+use passk_core::analysis::compare::{compare_all, Comparison, Pairs};
+use passk_core::data::Dataset;
+use passk_core::estimators::SeKind;
+use passk_core::num::two_sided_z;
+use passk_core::report::Report;
 use passk_io::display::thousands;
 use passk_view::compare_text::{chosen_k, p_text};
 use passk_view::pair::default_pair;

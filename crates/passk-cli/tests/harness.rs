@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use passk_core::data::dataset::Dataset;
-use passk_core::data::rejected::Rejected;
+use passk_core::data::Dataset;
+use passk_core::data::Rejected;
 use passk_io::read::{assemble, series_name_for, Format, ReadOptions, Reader};
 use serde_json::Value;
 

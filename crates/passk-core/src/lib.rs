@@ -10,6 +10,13 @@
 //!
 //! Layers (checked by tools/layout.py): num par < data < estimators < settings < eval < analysis < report
 //!
+//! Each layer's folder is a face: its public items are re-exported there (a crate outside
+//! names `passk_core::estimators::Estimator`, not the file it is in), and its files are
+//! `pub(crate)` below it. Three files stay modules, read as namespaces: `num::prec` (the
+//! tolerances), `num::sample` (random draws) and `report::metrics` (the metric registry):
+//!
+//! Faces (checked by tools/layout.py): num::prec num::sample report::metrics
+//!
 //! Everything the page and the `passk` command line show is computed here.
 
 #![warn(missing_docs)]

@@ -4,18 +4,18 @@
 //! distinct counts is backtested without them.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::backtest::choose::choose;
-use passk_core::analysis::backtest::evidence::Evidence;
-use passk_core::analysis::backtest::level::Level;
-use passk_core::analysis::backtest::run::{backtest, Backtest};
-use passk_core::analysis::curves::series_curves;
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::task::Task;
-use passk_core::estimators::kind::{Estimator, BASES};
-use passk_core::eval::fit::{fit_series, SeriesFit};
-use passk_core::report::build::build_report;
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::analysis::backtest::choose;
+use passk_core::analysis::backtest::Evidence;
+use passk_core::analysis::backtest::Level;
+use passk_core::analysis::backtest::{backtest, Backtest};
+use passk_core::analysis::series_curves;
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
+use passk_core::data::Task;
+use passk_core::estimators::{Estimator, BASES};
+use passk_core::eval::{fit_series, SeriesFit};
+use passk_core::report::build_report;
+use passk_core::report::SeriesBacktest;
 use passk_core::settings::{BandKind, Options, Settings};
 
 fn dataset(name: &str, counts: impl IntoIterator<Item = (u64, u64)>) -> Dataset {

@@ -4,21 +4,21 @@
 //! cannot be backtested falls back to BB.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::backtest::choose::{bucket, choose};
+use passk_core::analysis::backtest::{bucket, choose};
 
-use passk_core::analysis::backtest::schema::BacktestReport;
+use passk_core::analysis::backtest::BacktestReport;
 
-use passk_core::analysis::backtest::level::Level;
-use passk_core::analysis::backtest::more_samples::{error_at, more_samples};
-use passk_core::analysis::backtest::run::{backtest, Backtest, BacktestError};
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
+use passk_core::analysis::backtest::Level;
+use passk_core::analysis::backtest::{backtest, Backtest, BacktestError};
+use passk_core::analysis::backtest::{error_at, more_samples};
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
 
-use passk_core::data::synthetic::{synthetic, InflatedBeta};
-use passk_core::data::task::Task;
-use passk_core::estimators::kind::Estimator;
-use passk_core::eval::fit::fit_series;
-use passk_core::report::build::build_report;
+use passk_core::data::Task;
+use passk_core::data::{synthetic, InflatedBeta};
+use passk_core::estimators::Estimator;
+use passk_core::eval::fit_series;
+use passk_core::report::build_report;
 use passk_core::settings::{Options, Settings};
 
 fn run(ds: &Dataset, repeats: u64) -> Backtest {
@@ -338,8 +338,8 @@ fn more_samples_read_the_largest_informative_subsample_at_each_ratio() {
 /// backtest, with an error larger than the one measured at 4×.
 #[test]
 fn deepscaler_at_eight_samples_per_task_is_decided_by_its_informative_level() {
-    use passk_core::num::rng::SplitMix64;
     use passk_core::num::sample::Hypergeometric;
+    use passk_core::num::SplitMix64;
     let full = passk_fixtures::load(&[passk_fixtures::real("deepscaler_base.jsonl")]).remove(0);
     let mut rng = SplitMix64::new(18);
     let mut ds = full.clone();
@@ -375,10 +375,10 @@ fn deepscaler_at_eight_samples_per_task_is_decided_by_its_informative_level() {
 /// beyond the largest ratio measured.
 #[test]
 fn page_and_cli_backtests_agree() {
-    use passk_core::analysis::backtest::run::BacktestRun;
-    use passk_core::eval::fit::SeriesFit;
-    use passk_core::report::build::build_report_fitted;
-    use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
+    use passk_core::analysis::backtest::BacktestRun;
+    use passk_core::eval::SeriesFit;
+    use passk_core::report::build_report_fitted;
+    use passk_core::report::{attach_backtests, SeriesBacktest};
     let prior = InflatedBeta {
         pi0: 0.2,
         pi1: 0.05,

@@ -5,17 +5,17 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::data::rewards::Rewards;
-use passk_core::data::task::Task;
-use passk_core::estimators::bayes_at_n::{
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::data::Rewards;
+use passk_core::data::Task;
+use passk_core::estimators::{
     bayes_at_n, bayes_of_tasks, rubric_of, task_posterior, BayesError, Rubric,
 };
-use passk_core::estimators::interval::{credible_interval, Metric, Prior};
+use passk_core::estimators::{credible_interval, Metric, Prior};
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, MONTE_CARLO_SES};
-use passk_core::num::rng::SplitMix64;
 use passk_core::num::sample::gamma;
+use passk_core::num::SplitMix64;
 
 type Q = BigRational;
 

@@ -4,12 +4,12 @@
 //! 10⁻⁴; two series in closed form; Kendall's τ-b by hand.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::bradley_terry::{bradley_terry, kendall_tau_b, wins, BtError, BtStop};
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::task::Task;
-use passk_core::num::libm_math::LibmMath;
+use passk_core::analysis::{bradley_terry, kendall_tau_b, wins, BtError, BtStop};
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
+use passk_core::data::Task;
 use passk_core::num::prec::rel_diff;
+use passk_core::num::LibmMath;
 use serde_json::Value;
 
 fn reference() -> Value {

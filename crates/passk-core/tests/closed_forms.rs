@@ -7,11 +7,11 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive};
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::estimators::cover::{auc_plus, auc_plus_matrix, cover_plugin, CoverSteps, Tau};
-use passk_core::estimators::interval::{credible_interval, Metric, Prior};
-use passk_core::estimators::unbiased::naive_pass_at_k;
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::estimators::naive_pass_at_k;
+use passk_core::estimators::{auc_plus, auc_plus_matrix, cover_plugin, CoverSteps, Tau};
+use passk_core::estimators::{credible_interval, Metric, Prior};
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
 use proptest::prelude::*;
 

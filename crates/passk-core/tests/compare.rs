@@ -2,15 +2,15 @@
 //! DeepScaleR base vs RL, pairing errors, the best temperature per budget.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::temperature::{best_temperature, delta_pass_point};
+use passk_core::analysis::{best_temperature, delta_pass_point};
 
-use passk_core::analysis::paired::{paired_difference, PairError, Paired};
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, SeriesMeta};
+use passk_core::analysis::{paired_difference, PairError, Paired};
+use passk_core::data::Counts;
+use passk_core::data::{Dataset, SeriesMeta};
 
-use passk_core::data::synthetic::{synthetic, InflatedBeta};
-use passk_core::data::task::Task;
-use passk_core::eval::fit::SeriesFit;
+use passk_core::data::Task;
+use passk_core::data::{synthetic, InflatedBeta};
+use passk_core::eval::SeriesFit;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
 use passk_core::settings::Settings;
 use serde_json::Value;
@@ -159,7 +159,7 @@ fn best_temperature_moves_up_with_k() {
 
 #[test]
 fn temperature_from_metadata_or_name() {
-    use passk_core::analysis::temperature::model_and_temperature;
+    use passk_core::analysis::model_and_temperature;
     let mk = |name: &str, meta: SeriesMeta| Dataset {
         name: name.into(),
         tasks: Default::default(),

@@ -5,11 +5,10 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::estimators::count_posterior::*;
-use passk_core::estimators::count_score::*;
-use passk_core::estimators::interval::Prior;
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::estimators::Prior;
+use passk_core::estimators::*;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
 
 type Q = BigRational;
@@ -294,8 +293,8 @@ fn every_threshold_against_exact_rationals() {
 /// rationals recorded by `reference/gen_at_least.py`.
 #[test]
 fn thresholds_at_large_budgets_against_exact_rationals() {
-    use passk_core::estimators::at_least::AtLeast;
-    use passk_core::estimators::bernstein::beta_binomial_pmf;
+    use passk_core::estimators::beta_binomial_pmf;
+    use passk_core::estimators::AtLeast;
     use passk_core::num::prec::{rel_diff, EXACT_MOMENT_REL};
     let path = passk_fixtures::root().join("crates/passk-core/tests/reference/at_least.json");
     let doc: serde_json::Value =

@@ -2,21 +2,19 @@
 //! functions, evaluated task by task, over generated datasets and parameters.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::estimators::beta_binomial::{BbFit, PARAM_MAX};
-use passk_core::estimators::interval::{credible_interval, Metric, Prior};
-use passk_core::estimators::linmix::linmix_pass_at_k;
-use passk_core::estimators::unbiased::{
-    mean_pass_at_k, mean_pass_hat_k, naive_pass_at_k, naive_pass_hat_k,
-};
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::estimators::linmix_pass_at_k;
 use passk_core::estimators::zoibb::ZoibbFit;
-use passk_core::eval::estimates::{Config, Estimates};
+use passk_core::estimators::{credible_interval, Metric, Prior};
+use passk_core::estimators::{mean_pass_at_k, mean_pass_hat_k, naive_pass_at_k, naive_pass_hat_k};
+use passk_core::estimators::{BbFit, PARAM_MAX};
+use passk_core::eval::{Config, Estimates};
 
-use passk_core::eval::fits::Fits;
-use passk_core::eval::kernels::unbiased_pass_at_k;
+use passk_core::eval::unbiased_pass_at_k;
+use passk_core::eval::Fits;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
-use passk_core::num::termination::TerminationReason;
+use passk_core::num::TerminationReason;
 use proptest::prelude::*;
 
 fn fits(a: f64, b: f64, za: f64, zb: f64, pi0: f64, pi1: f64) -> Fits {
@@ -127,7 +125,7 @@ proptest! {
         (a, b) in (param(), param()),
         tau in prop_oneof![Just(0.0), Just(1.0), 0.0f64..1.0, 0.95f64..1.0, 0.0f64..0.05],
     ) {
-        use passk_core::estimators::cover::{cover_posterior, cover_posterior_by_task};
+        use passk_core::estimators::{cover_posterior, cover_posterior_by_task};
         let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
         let got = cover_posterior(&g, a, b, tau);
         let want = cover_posterior_by_task(&g, a, b, tau);
@@ -211,7 +209,7 @@ proptest! {
         (a, b) in (prop_oneof![0.05f64..5.0, 5.0f64..200.0], prop_oneof![0.05f64..5.0, 5.0f64..200.0]),
         tau in prop_oneof![0.0f64..1.0, 0.95f64..1.0, 0.0f64..0.05],
     ) {
-        use passk_core::estimators::cover::{cover_posterior, cover_posterior_by_task};
+        use passk_core::estimators::{cover_posterior, cover_posterior_by_task};
         let g = Groups::new(data.iter().map(|&(n, c)| Counts::new(n, c).unwrap()));
         let got = cover_posterior(&g, a, b, tau);
         let want = cover_posterior_by_task(&g, a, b, tau);

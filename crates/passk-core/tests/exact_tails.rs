@@ -5,10 +5,10 @@
 
 use num_bigint::BigUint;
 use num_traits::Zero;
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::estimators::exact::{binomial, ratio_to_f64};
-use passk_core::estimators::g_pass::{g_pass, g_pass_task, threshold};
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::estimators::{binomial, ratio_to_f64};
+use passk_core::estimators::{g_pass, g_pass_task, threshold};
 use passk_core::num::prec::TAIL_EXACT_REL;
 
 const TAUS: [f64; 3] = [0.5, 0.75, 1.0];

@@ -4,32 +4,29 @@
 #![allow(clippy::disallowed_methods)]
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::bootstrap::resample_counts;
-use passk_core::analysis::cv::cv_elpd;
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
+use passk_core::analysis::cv_elpd;
+use passk_core::analysis::resample_counts;
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
 
-use passk_core::data::task::Task;
+use passk_core::data::Task;
 
-use passk_core::data::groups::Groups;
-use passk_core::data::synthetic;
-use passk_core::data::synthetic::InflatedBeta;
-use passk_core::estimators::beta_binomial::{
-    bb_pass_at_k, bb_pass_hat_k, fit_bb, PARAM_MAX, PARAM_MIN,
-};
-use passk_core::estimators::linmix::{linmix_pass_at_k, linmix_weight};
+use passk_core::data::Groups;
+use passk_core::data::InflatedBeta;
 use passk_core::estimators::zoibb::{fit_zoibb, ZoibbFit};
-use passk_core::eval::estimates::Estimates;
+use passk_core::estimators::{bb_pass_at_k, bb_pass_hat_k, fit_bb, PARAM_MAX, PARAM_MIN};
+use passk_core::estimators::{linmix_pass_at_k, linmix_weight};
+use passk_core::eval::Estimates;
 
-use passk_core::eval::fit::{config, fit_series, fit_series_near};
-use passk_core::eval::fits::Fits;
+use passk_core::eval::Fits;
+use passk_core::eval::{config, fit_series, fit_series_near};
 use passk_core::num::prec::{
     close, FIT_LOGLIK_REL, POSTERIOR_REL, RESAMPLE_FIT_ABS, SUBSAMPLE_GAP_ABS, SUBSAMPLE_GAP_MAX,
     SUBSAMPLE_SHORT_SHARE,
 };
-use passk_core::num::rng::SplitMix64;
-use passk_core::num::termination::TerminationReason;
-use passk_core::report::build::build_report;
+use passk_core::num::SplitMix64;
+use passk_core::num::TerminationReason;
+use passk_core::report::build_report;
 use passk_core::settings::Options;
 use serde_json::Value;
 
@@ -238,7 +235,7 @@ fn synthetic(
     seed: u64,
 ) -> Vec<(u64, u64)> {
     let prior = InflatedBeta { pi0, pi1, a, b };
-    pairs_of(&synthetic::synthetic("s", tasks, n, n, prior, seed))
+    pairs_of(&passk_core::data::synthetic("s", tasks, n, n, prior, seed))
 }
 
 fn real_series() -> Vec<Dataset> {
@@ -579,7 +576,7 @@ fn linmix_blends_by_samples_per_task() {
 fn cv_elpd_uses_folds_by_input_order() {
     let pairs = synthetic(23, 12, 0.2, 0.1, 1.0, 1.5, 5);
     let d = dataset(&pairs);
-    let full = passk_core::eval::fit::fit_series(&d.groups()).unwrap();
+    let full = passk_core::eval::fit_series(&d.groups()).unwrap();
     for k in [2u64, 5, 10, 23, 50] {
         let cv = cv_elpd(&d, &d.groups(), k, &full).unwrap();
         let kk = k.min(pairs.len() as u64);
@@ -765,8 +762,8 @@ fn resample_fits_reach_the_global_search_on_small_inflated_data() {
 /// alone fell short on 104 of these 1080 subsamples, by up to 2.4 nats).
 #[test]
 fn subsample_fits_reach_the_global_search_on_inflated_data() {
-    use passk_core::analysis::backtest::run::subsample;
-    use passk_core::eval::fit::fit_subsample;
+    use passk_core::analysis::backtest::subsample;
+    use passk_core::eval::fit_subsample;
     let (mut fits, mut short, mut worst) = (0, 0, 0.0f64);
     for (tasks, n, pi0, pi1, a, b) in [
         (20, 100, 0.3, 0.3, 50.0, 50.0),

@@ -5,15 +5,15 @@
 use passk_core::analysis::forecast::{
     profile_a, profile_scale, ForecastFit, ForecastOptions, Prepared, Reached,
 };
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
+use passk_core::data::Counts;
+use passk_core::data::Groups;
 use passk_core::estimators::scaled::{
     fit_scaled, fit_scaled_profile, scaled_box, ScaledData, ScaledFit,
 };
-use passk_core::eval::fit::fit_series;
-use passk_core::num::libm_math::LibmMath;
-use passk_core::num::rng::SplitMix64;
+use passk_core::eval::fit_series;
 use passk_core::num::sample::{beta, binomial};
+use passk_core::num::LibmMath;
+use passk_core::num::SplitMix64;
 
 fn options(reach: Vec<f64>, bootstrap: u64) -> ForecastOptions {
     ForecastOptions {

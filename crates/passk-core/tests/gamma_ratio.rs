@@ -5,9 +5,9 @@
 #![allow(clippy::disallowed_methods)]
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::data::counts::Counts;
-use passk_core::estimators::unbiased::{pass_at_k, pass_hat_k};
-use passk_core::num::gamma::ln_gamma_ratio;
+use passk_core::data::Counts;
+use passk_core::estimators::{pass_at_k, pass_hat_k};
+use passk_core::num::ln_gamma_ratio;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL, POSTERIOR_REL};
 use serde_json::Value;
 

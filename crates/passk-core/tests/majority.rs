@@ -6,11 +6,11 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
-use passk_core::data::samples::{AnswerGroup, Scored, Votes};
-use passk_core::estimators::best_of::best_of_k;
-use passk_core::estimators::majority::maj_at_k;
+use passk_core::data::{AnswerGroup, Scored, Votes};
+use passk_core::estimators::best_of_k;
+use passk_core::estimators::maj_at_k;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, VOTE_REL};
-use passk_core::num::rng::SplitMix64;
+use passk_core::num::SplitMix64;
 
 type Q = BigRational;
 

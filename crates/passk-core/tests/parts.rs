@@ -5,13 +5,13 @@
 
 use std::collections::BTreeMap;
 
-use passk_core::analysis::bands::{
+use passk_core::analysis::{
     bands_of, bootstrap_bands_in_parts, merge_rows, Band, BootstrapDraws, Part,
 };
-use passk_core::data::dataset::Dataset;
-use passk_core::data::groups::Groups;
-use passk_core::eval::fit::fit_series;
-use passk_core::eval::fits::Fits;
+use passk_core::data::Dataset;
+use passk_core::data::Groups;
+use passk_core::eval::fit_series;
+use passk_core::eval::Fits;
 use passk_core::settings::Settings;
 
 type Bits = Vec<Vec<(String, u64, u64)>>;
@@ -51,10 +51,7 @@ fn cases() -> Vec<(Dataset, Vec<u64>, Settings)> {
         ]
         .iter()
         .map(|&(n, c)| {
-            passk_core::data::task::Task::new(
-                None,
-                passk_core::data::counts::Counts::new(n, c).unwrap(),
-            )
+            passk_core::data::Task::new(None, passk_core::data::Counts::new(n, c).unwrap())
         })
         .collect(),
         meta: Default::default(),

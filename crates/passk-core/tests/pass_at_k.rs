@@ -5,13 +5,13 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
-use passk_core::data::counts::Counts;
-use passk_core::estimators::exact::{pass_at_k_exact, pass_hat_k_exact};
-use passk_core::estimators::unbiased::{
+use passk_core::data::Counts;
+use passk_core::estimators::{
     naive_pass_at_k, naive_pass_hat_k, pass_at_k, pass_hat_k, BudgetError,
 };
-use passk_core::num::libm_math::LibmMath;
+use passk_core::estimators::{pass_at_k_exact, pass_hat_k_exact};
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
+use passk_core::num::LibmMath;
 use proptest::prelude::*;
 
 fn t(n: u64, c: u64) -> Counts {

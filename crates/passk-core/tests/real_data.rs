@@ -3,9 +3,9 @@
 //! the Large Language Monkeys Pythia values listed in `published-vectors.md`.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::estimators::unbiased::mean_pass_at_k;
+use passk_core::estimators::mean_pass_at_k;
 use passk_core::num::prec::{close, CLOSED_FORM_ABS, CLOSED_FORM_REL};
-use passk_core::report::build::build_report;
+use passk_core::report::build_report;
 use passk_core::settings::Options;
 use serde_json::Value;
 

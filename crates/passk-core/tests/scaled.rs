@@ -3,16 +3,16 @@
 //! differences; predictions against BB at s = 1.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::estimators::beta_binomial::{bb_pass_at_k, bb_pass_hat_k, fit_bb};
-use passk_core::estimators::likelihood::BbData;
-use passk_core::estimators::scaled::kernel::Kernel;
-use passk_core::estimators::scaled::series::scaled_beta_ln;
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::estimators::scaled::scaled_beta_ln;
+use passk_core::estimators::scaled::Kernel;
 use passk_core::estimators::scaled::{Distribution, Predictor, ScaledData};
-use passk_core::num::gamma::ln_choose;
+use passk_core::estimators::BbData;
+use passk_core::estimators::{bb_pass_at_k, bb_pass_hat_k, fit_bb};
+use passk_core::num::ln_choose;
 use passk_core::num::prec::{close, rel_diff, CLOSED_FORM_REL, POSTERIOR_REL};
-use passk_core::num::tanh_sinh::TanhSinh;
+use passk_core::num::TanhSinh;
 use serde_json::Value;
 
 fn family(key: &str) -> Distribution {
@@ -132,7 +132,7 @@ fn at_scale_one_the_scaled_beta_is_bb() {
         identifiable: true,
         converged: true,
         iterations: 0,
-        stop_reason: passk_core::num::termination::TerminationReason::GradientTolerance,
+        stop_reason: passk_core::num::TerminationReason::GradientTolerance,
     };
     let p = Predictor::new(fit, &data, &g);
     for k in [1.0, 7.0, 1000.0, 1e6] {
@@ -174,7 +174,7 @@ fn gradients_match_finite_differences() {
     }
 }
 
-fn real_series() -> Vec<passk_core::data::dataset::Dataset> {
+fn real_series() -> Vec<passk_core::data::Dataset> {
     let mut v = passk_fixtures::load(&[
         passk_fixtures::real("deepscaler_base.jsonl"),
         passk_fixtures::real("deepscaler_rl.jsonl"),

@@ -4,16 +4,16 @@
 //! cannot resolve handed to the per-group rule.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::estimators::scaled::grid::Grid;
-use passk_core::estimators::scaled::kernel::Kernel;
-use passk_core::estimators::scaled::point::with_point;
-use passk_core::estimators::scaled::series::{scaled_beta_ln, scaled_beta_ln_hess};
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::estimators::scaled::with_point;
+use passk_core::estimators::scaled::Grid;
+use passk_core::estimators::scaled::Kernel;
+use passk_core::estimators::scaled::{scaled_beta_ln, scaled_beta_ln_hess};
 use passk_core::estimators::scaled::{Distribution, ScaledData};
-use passk_core::num::beta::ln_beta;
+use passk_core::num::ln_beta;
 use passk_core::num::prec::{close, CLOSED_FORM_REL, POSTERIOR_REL};
-use passk_core::num::tanh_sinh::TanhSinh;
+use passk_core::num::TanhSinh;
 use serde_json::Value;
 
 /// Points of both families over the shapes the fits visit.

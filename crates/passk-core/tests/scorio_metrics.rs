@@ -4,10 +4,10 @@
 //! commit. The tolerances are `prec::SCORIO_*`; the worst differences are printed.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::estimators::interval::Interval;
+use passk_core::estimators::Interval;
 use passk_core::num::prec::{rel_diff, EXACT_MOMENT_REL, SCORIO_MEAN_REL, SCORIO_SD_REL};
-use passk_core::report::build::build_report;
-use passk_core::report::schema::ModelReport;
+use passk_core::report::build_report;
+use passk_core::report::ModelReport;
 use passk_core::settings::Options;
 use serde_json::Value;
 

@@ -20,18 +20,18 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
-use passk_core::analysis::planner::{plan, sampling_half_width};
-use passk_core::data::counts::Counts;
-use passk_core::data::groups::Groups;
-use passk_core::estimators::g_pass::{g_pass, g_pass_task, half, threshold};
-use passk_core::estimators::interval::{credible_interval, Metric, Prior};
-use passk_core::estimators::stderr::{
+use passk_core::analysis::{plan, sampling_half_width};
+use passk_core::data::Counts;
+use passk_core::data::Groups;
+use passk_core::estimators::{
     clustered_se, exact_variance, sampling_se, sampling_variance, tasks_se,
 };
-use passk_core::eval::estimates::{Config, Estimates};
-use passk_core::eval::std_errors::{clustered, swept_std_errors};
-use passk_core::num::normal::two_sided_z;
+use passk_core::estimators::{credible_interval, Metric, Prior};
+use passk_core::estimators::{g_pass, g_pass_task, half, threshold};
+use passk_core::eval::{clustered, swept_std_errors};
+use passk_core::eval::{Config, Estimates};
 use passk_core::num::prec::{close, CLOSED_FORM_REL, WALK_REL};
+use passk_core::num::two_sided_z;
 use proptest::prelude::*;
 use serde_json::Value;
 

@@ -5,13 +5,13 @@
 //! coin-flip pair says go on.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::stop::{next_tasks, ranking_confidence, stop};
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::task::Task;
-use passk_core::estimators::interval::{credible_interval, Interval, Metric, Prior};
+use passk_core::analysis::{next_tasks, ranking_confidence, stop};
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
+use passk_core::data::Task;
+use passk_core::estimators::{credible_interval, Interval, Metric, Prior};
 use passk_core::num::prec::{rel_diff, SCORIO_MEAN_REL};
-use passk_core::num::rng::SplitMix64;
+use passk_core::num::SplitMix64;
 use serde_json::Value;
 
 fn intervals(ds: &[Dataset], k: u64) -> Vec<Interval> {

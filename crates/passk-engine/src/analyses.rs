@@ -5,15 +5,15 @@
 use crate::band_pool;
 use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK};
 use crate::mailbox::Mailbox;
-use passk_core::analysis::bands::{bands_of, merge_rows, Part};
-use passk_core::analysis::bootstrap::SharedDraws;
-use passk_core::analysis::compare::all::{chosen_pairs, compare_pair, comparison, Pairs};
-use passk_core::analysis::curves::{
+use passk_core::analysis;
+use passk_core::analysis::compare::{chosen_pairs, compare_pair, comparison, Pairs};
+use passk_core::analysis::SharedDraws;
+use passk_core::analysis::{bands_of, merge_rows, Part};
+use passk_core::analysis::{
     bootstrap_settings, cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
 };
-use passk_core::analysis::paired::{Paired, PairedOutcome, PairedRun};
-use passk_core::analysis::planner;
-use passk_core::eval::fit::SeriesFit;
+use passk_core::analysis::{Paired, PairedOutcome, PairedRun};
+use passk_core::eval::SeriesFit;
 use passk_core::settings::{BandKind, Settings};
 use passk_io::display::count_of;
 use passk_io::read::{series_name_for, Format, ReadOptions, Reader};
@@ -243,7 +243,7 @@ pub(crate) async fn sample_plan(
     let fit = d.fits.iter().find(|f| f.name == series);
     let plan = fit.map(|f| {
         let g = &f.groups;
-        planner::plan(g, k, half_width, confidence)
+        analysis::plan(g, k, half_width, confidence)
             .map(|p| (p, (g.n_min(), g.n_max())))
             .map_err(|e| e.to_string())
     });

@@ -4,8 +4,8 @@
 
 use crate::job::{with_tasks, Data, Job};
 use crate::series_pool::{PerSeries, Slot};
-use passk_core::analysis::backtest::run::BacktestRun;
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::analysis::backtest::BacktestRun;
+use passk_core::report::SeriesBacktest;
 use passk_core::settings::Settings;
 use passk_protocol::Answer;
 

@@ -7,10 +7,10 @@
 
 use crate::job::{with_tasks, Data, Job, GRID_POINTS};
 use crate::mailbox::Mailbox;
-use passk_core::analysis::bands::{BandRows, BootstrapDraws, Part};
-use passk_core::analysis::curves::{bootstrap_settings, k_grid, round_budgets};
-use passk_core::data::dataset::Dataset;
-use passk_core::eval::fit::SeriesFit;
+use passk_core::analysis::{bootstrap_settings, k_grid, round_budgets};
+use passk_core::analysis::{BandRows, BootstrapDraws, Part};
+use passk_core::data::Dataset;
+use passk_core::eval::SeriesFit;
 use passk_core::settings::Settings;
 use passk_protocol::{Answer, Reply, Rows};
 

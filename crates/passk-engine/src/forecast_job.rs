@@ -6,8 +6,8 @@
 use crate::job::{with_tasks, Data, Job};
 use crate::series_pool::{PerSeries, Slot};
 use passk_core::analysis::forecast::{ForecastOptions, Prepared};
-use passk_core::eval::limit::too_many_groups;
-use passk_core::report::build::forecast_options;
+use passk_core::eval::too_many_groups;
+use passk_core::report::forecast_options;
 use passk_core::settings::Options;
 use passk_protocol::{Answer, SeriesOutlook};
 
@@ -33,7 +33,7 @@ impl PerSeries for ForecastAsk {
 
     /// One series' forecasts in two slices (its scaled fits; then the intervals, reaches and
     /// curves), or why they are not computed unasked: the same functions as the report's
-    /// ([`forecast_series`](passk_core::report::build::forecast_series)).
+    /// ([`forecast_series`](passk_core::report::forecast_series)).
     async fn one(&self, job: &mut Job<'_>, d: &Data, slot: &Slot) -> Option<SeriesOutlook> {
         let (_, f) = *with_tasks(&d.datasets, &d.fits).get(slot.i)?;
         let fits = f.fits.as_ref()?;
@@ -103,9 +103,9 @@ impl PerSeries for ForecastAsk {
 mod tests {
     use crate::job::Data;
     use passk_core::analysis::forecast::{ForecastOptions, Prepared};
-    use passk_core::data::counts::Counts;
-    use passk_core::data::groups::Groups;
-    use passk_core::eval::fit::fit_series;
+    use passk_core::data::Counts;
+    use passk_core::data::Groups;
+    use passk_core::eval::fit_series;
     use std::cell::Cell;
     use std::rc::Rc;
 

@@ -9,9 +9,9 @@ use std::pin::Pin;
 use std::rc::Rc;
 
 use passk_core::analysis::forecast::{ForecastOptions, Outlook};
-use passk_core::data::dataset::Dataset;
+use passk_core::data::Dataset;
 use passk_core::estimators::scaled::ScaledFit;
-use passk_core::eval::fit::{scaled_fits, SeriesFit};
+use passk_core::eval::{scaled_fits, SeriesFit};
 use passk_protocol::{Answer, Family, Reply};
 
 /// Points of the k grid the Pass@k curves are drawn on.

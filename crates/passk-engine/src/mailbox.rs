@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 
 use crate::job::Job;
-use passk_core::analysis::bands::Part;
+use passk_core::analysis::Part;
 use passk_protocol::{InRows, Pooled, Rows};
 
 /// A part another worker sent: the kind and number of the job it is for, whose, and what
@@ -96,7 +96,7 @@ impl Mailbox {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::analysis::bands::BandRows;
+    use passk_core::analysis::BandRows;
 
     /// Rows that arrive once a newer job of their kind has begun are not kept: they would
     /// hold tens of megabytes until the next.

@@ -6,10 +6,10 @@ use std::borrow::Cow;
 
 use crate::job::Job;
 use crate::runner::Engine;
-use passk_core::data::rejected::Rejected;
-use passk_core::eval::fit::SeriesFit;
-use passk_core::report::build::assemble;
-use passk_core::report::series_parts::{PartDone, SeriesParts};
+use passk_core::data::Rejected;
+use passk_core::eval::SeriesFit;
+use passk_core::report::assemble;
+use passk_core::report::{PartDone, SeriesParts};
 use passk_core::settings::Options;
 use passk_protocol::{Answer, Reply, ReportWire};
 

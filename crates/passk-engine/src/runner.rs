@@ -12,12 +12,12 @@ use crate::forecast_job::ForecastAsk;
 use crate::job::{with_tasks, Data, Host, Job};
 use crate::mailbox::Mailbox;
 use crate::series_pool::{self, PerSeries, Portion};
-use passk_core::analysis::bands::Part;
+use passk_core::analysis::Part;
 use passk_protocol::{Answer, Ask, CurvesAsk, Family, ReadFile, Reply, Request, Work};
 
-use passk_core::analysis::diagnose::diagnose;
-use passk_core::data::dataset::Dataset;
-use passk_core::eval::fit::SeriesFit;
+use passk_core::analysis::diagnose;
+use passk_core::data::Dataset;
+use passk_core::eval::SeriesFit;
 
 /// The engine's state: the latest job of each family and the series last fitted.
 #[derive(Debug, Default)]

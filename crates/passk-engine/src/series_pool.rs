@@ -9,7 +9,7 @@
 
 use crate::job::{with_tasks, Data, Job};
 use crate::mailbox::Mailbox;
-use passk_core::analysis::bands::Part;
+use passk_core::analysis::Part;
 use passk_protocol::{Answer, InRows, Reply};
 
 /// Units of progress per series in a pool's counts (a series' own progress in thousandths).

@@ -10,30 +10,30 @@ use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
 
-use passk_core::analysis::backtest::run::BacktestRun;
-use passk_core::analysis::bands::Part;
-use passk_core::analysis::compare::all::{compare_all, Pairs};
-use passk_core::analysis::curves::{cover_curves, series_curves, SeriesCurves};
-use passk_core::analysis::diagnose::diagnose;
+use passk_core::analysis::backtest::BacktestRun;
+use passk_core::analysis::compare::{compare_all, Pairs};
+use passk_core::analysis::diagnose;
 use passk_core::analysis::forecast::SeriesForecast;
-use passk_core::analysis::paired::paired_outcome;
-use passk_core::analysis::planner::plan;
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::rejected::Rejected;
-use passk_core::estimators::cover::Tau;
-use passk_core::estimators::kind::Estimator;
-use passk_core::eval::fit::SeriesFit;
-use passk_core::report::build::{build_report, build_report_fitted};
-use passk_core::report::schema::Report;
-use passk_core::report::series_backtest::{attach_backtests, SeriesBacktest};
+use passk_core::analysis::paired_outcome;
+use passk_core::analysis::plan;
+use passk_core::analysis::Part;
+use passk_core::analysis::{cover_curves, series_curves, SeriesCurves};
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
+use passk_core::data::Rejected;
+use passk_core::estimators::Estimator;
+use passk_core::estimators::Tau;
+use passk_core::eval::SeriesFit;
+use passk_core::report::Report;
+use passk_core::report::{attach_backtests, SeriesBacktest};
+use passk_core::report::{build_report, build_report_fitted};
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_protocol::{
     Answer, Ask, CurvesAsk, Family, InRows, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook,
     Work,
 };
 
-use passk_core::analysis::bands::BandRows;
+use passk_core::analysis::BandRows;
 use passk_engine::runner::Engine;
 use passk_protocol::ReportWire;
 
@@ -987,7 +987,7 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
     };
     let rows = BandRows::from_rows(rows.clone()).expect("band rows");
     let (_, first, h0) = fitted();
-    let stale = move |job: u64, rows: Vec<passk_core::analysis::bands::BandRows>| Request {
+    let stale = move |job: u64, rows: Vec<passk_core::analysis::BandRows>| Request {
         job,
         ask: Ask::Rows {
             kind: Pooled::Band,
@@ -1540,9 +1540,9 @@ fn the_default_band_contains_the_curve_it_surrounds() {
     )]));
     for d in &ds {
         let fit = SeriesFit::new(d);
-        let ks = passk_core::analysis::curves::k_grid(100_000, 60, &[1, 10, 100, 1000]);
+        let ks = passk_core::analysis::k_grid(100_000, 60, &[1, 10, 100, 1000]);
         let c = series_curves(d, &fit, &ks, &Settings::default(), BandKind::DEFAULT);
-        let drawn = c.curve(passk_core::estimators::kind::Estimator::Combinatorial);
+        let drawn = c.curve(passk_core::estimators::Estimator::Combinatorial);
         for ((k, band), v) in c.ks.iter().zip(&c.band).zip(drawn) {
             match (band, v) {
                 (Some((lo, hi)), Some(v)) => assert!(

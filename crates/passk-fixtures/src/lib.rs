@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 
-use passk_core::data::dataset::Dataset;
+use passk_core::data::Dataset;
 use passk_io::read::{assemble, read_text, series_name_for};
 use serde_json::Value;
 

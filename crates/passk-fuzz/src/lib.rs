@@ -8,8 +8,8 @@
 #![warn(missing_docs)]
 
 use passk_app::share::{carried, decode, encode, Shared};
-use passk_core::estimators::kind::DEFAULT_ENABLED;
-use passk_core::report::build::build_report;
+use passk_core::estimators::DEFAULT_ENABLED;
+use passk_core::report::build_report;
 use passk_core::settings::{BandKind, Options};
 use passk_io::read::FileRead;
 use passk_io::read::{assemble, read_bytes, series_name_for, ReadOptions, Reader};

@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, SeriesMeta};
+use passk_core::data::Counts;
+use passk_core::data::{Dataset, SeriesMeta};
 
-use passk_core::data::task::Task;
+use passk_core::data::Task;
 
 /// The schema identifier.
 pub const COUNTS_SCHEMA: &str = "passk-counts/1";

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use passk_core::data::counts::MAX_COUNT;
+use passk_core::data::MAX_COUNT;
 
 /// Why a piece of text is not a count.
 #[derive(Debug, Clone, PartialEq, Eq)]

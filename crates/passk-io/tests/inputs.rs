@@ -6,8 +6,8 @@
 
 use std::path::PathBuf;
 
-use passk_core::data::dataset::Dataset;
-use passk_core::data::rejected::Rejected;
+use passk_core::data::Dataset;
+use passk_core::data::Rejected;
 use passk_fixtures::counts_series;
 use passk_io::counts_doc::CountsDoc;
 use passk_io::read::{assemble, read_bytes, read_text, series_name_for, Format, Reader};

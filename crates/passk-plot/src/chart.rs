@@ -17,7 +17,7 @@ pub enum Chart {
     /// The Cover@τ curves.
     Cover(cover::CoverChart),
     /// A series' fit diagnostics.
-    Fit(Box<passk_core::analysis::diagnose::Diagnostics>),
+    Fit(Box<passk_core::analysis::Diagnostics>),
     /// Pass@1 against ΔPass.
     DeltaPass(series_charts::DeltaPassChart),
     /// The best temperature per budget.

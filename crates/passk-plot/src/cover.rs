@@ -8,7 +8,7 @@ use plotters::coord::types::RangedCoordf64;
 
 use super::frame::{key, legend, line_sample, mapping, rule, Drawn, Frame, Plot};
 use super::{Mapping, Style};
-use passk_core::analysis::curves::CoverCurves;
+use passk_core::analysis::CoverCurves;
 
 /// What the Cover@τ chart shows.
 #[derive(Debug, Clone, PartialEq)]

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 
 use super::frame::{legend, mapping, Frame, Keyed};
 use super::{Mapping, Style};
-use passk_core::analysis::diagnose::{Diagnostics, BINS};
+use passk_core::analysis::{Diagnostics, BINS};
 
 /// Each panel's y axis reaches this factor above its data: the top of the plot holds the
 /// legend, clear of the bars and curves.

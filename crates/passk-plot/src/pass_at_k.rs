@@ -12,8 +12,8 @@ use super::frame::{
     band, k_tick, key, legend, line_sample, log_ticks_for, mapping, rule, Drawn, Frame, Plot,
 };
 use super::{Mapping, Style};
-use passk_core::analysis::curves::SeriesCurves;
-use passk_core::estimators::kind::Estimator;
+use passk_core::analysis::SeriesCurves;
+use passk_core::estimators::Estimator;
 
 /// What the Pass@k chart shows.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,7 +9,7 @@ use super::frame::{
     band, k_tick, legend, log_ticks, mapping, percent, rule, share_tick, Frame, Keyed,
 };
 use super::{Mapping, Style};
-use passk_core::analysis::paired::{DiffAtK, PairedCurve};
+use passk_core::analysis::{DiffAtK, PairedCurve};
 
 /// One point per series: (name, pass@1, ΔPass).
 #[derive(Debug, Clone, PartialEq)]

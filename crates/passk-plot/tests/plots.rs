@@ -2,15 +2,15 @@
 //! estimator and series, the band, markers), and degenerate data still draw.
 #![cfg(not(target_arch = "wasm32"))]
 
-use passk_core::analysis::curves::{cover_curves, k_grid, series_curves};
-use passk_core::analysis::planner::plan;
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::groups::Groups;
-use passk_core::data::task::Task;
-use passk_core::estimators::cover::Tau;
-use passk_core::estimators::kind::Estimator;
-use passk_core::eval::fit::SeriesFit;
+use passk_core::analysis::plan;
+use passk_core::analysis::{cover_curves, k_grid, series_curves};
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
+use passk_core::data::Groups;
+use passk_core::data::Task;
+use passk_core::estimators::Estimator;
+use passk_core::estimators::Tau;
+use passk_core::eval::SeriesFit;
 use passk_core::settings::BandKind;
 use passk_core::settings::Settings;
 use passk_plot::cover::{draw_cover, CoverChart};
@@ -351,19 +351,16 @@ fn cover_chart_has_steps_posterior_and_marks() {
     assert!(map.x_log && (map.x_range.0 - 1e-3).abs() < 1e-12, "{map:?}");
     assert!(text(&svg, "τ (success-rate threshold, log scale)"));
     assert_eq!(plug_in(&svg), 1, "the plug-in step curve");
-    let grid = passk_core::analysis::curves::cover_grid(50);
-    assert_eq!(
-        grid.len(),
-        51 + passk_core::analysis::curves::COVER_LOW_POINTS
-    );
+    let grid = passk_core::analysis::cover_grid(50);
+    assert_eq!(grid.len(), 51 + passk_core::analysis::COVER_LOW_POINTS);
     assert!(grid[0] == 0.0 && grid[1] == 1e-6 && grid.windows(2).all(|w| w[0] < w[1]));
     assert!(grid.contains(&0.02) && *grid.last().unwrap() == 1.0);
 }
 
 #[test]
 fn comparison_charts_draw_what_they_show() {
-    use passk_core::analysis::diagnose::diagnose;
-    use passk_core::analysis::paired::{paired_difference, Paired};
+    use passk_core::analysis::diagnose;
+    use passk_core::analysis::{paired_difference, Paired};
     use passk_plot::fit::draw_fit;
     use passk_plot::series_charts::{
         draw_best_temperature, draw_delta_pass, draw_paired, BestTemperatureChart, DeltaPassChart,

@@ -7,10 +7,10 @@
 
 use std::time::Instant;
 
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::{Dataset, SeriesMeta};
-use passk_core::data::task::Task;
-use passk_core::eval::fit::SeriesFit;
+use passk_core::data::Counts;
+use passk_core::data::Task;
+use passk_core::data::{Dataset, SeriesMeta};
+use passk_core::eval::SeriesFit;
 use passk_protocol::{codec, Answer, Ask, Reply, Request};
 
 const RUNS: usize = 5;

@@ -5,15 +5,15 @@ use serde::{Deserialize, Serialize};
 use super::family::Family;
 use super::parts::Rows;
 use crate::report::ReportWire;
-use passk_core::analysis::bands::Part;
-use passk_core::analysis::compare::all::Comparison;
-use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
-use passk_core::analysis::diagnose::Diagnostics;
+use passk_core::analysis::compare::Comparison;
 use passk_core::analysis::forecast::SeriesForecast;
-use passk_core::analysis::paired::{PairError, PairedOutcome};
-use passk_core::analysis::planner::Plan;
-use passk_core::eval::fit::SeriesFit;
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::analysis::Diagnostics;
+use passk_core::analysis::Part;
+use passk_core::analysis::Plan;
+use passk_core::analysis::{CoverCurves, SeriesCurves};
+use passk_core::analysis::{PairError, PairedOutcome};
+use passk_core::eval::SeriesFit;
+use passk_core::report::SeriesBacktest;
 use passk_io::read::FileRead;
 
 /// A reply: the job it answers and the answer.
@@ -103,7 +103,7 @@ pub enum Answer {
         /// (series name, its forecasts).
         forecasts: Vec<(String, SeriesForecast)>,
         /// The series whose forecasts were not computed unasked (more than
-        /// [`AUTO_GROUPS`](passk_core::eval::limit::AUTO_GROUPS) distinct counts, without
+        /// [`AUTO_GROUPS`](passk_core::eval::AUTO_GROUPS) distinct counts, without
         /// `forecast_all`), and why.
         skipped: Vec<(String, String)>,
     },

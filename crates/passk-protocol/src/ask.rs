@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use passk_core::analysis::bands::Part;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::rejected::Rejected;
-use passk_core::estimators::cover::Tau;
+use passk_core::analysis::Part;
+use passk_core::data::Dataset;
+use passk_core::data::Rejected;
+use passk_core::estimators::Tau;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_io::read::FileRead;
 

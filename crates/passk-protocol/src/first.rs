@@ -11,9 +11,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{Answer, Ask, CurvesAsk, Family, Reply, Request};
-use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
-use passk_core::data::dataset::Dataset;
-use passk_core::eval::fit::SeriesFit;
+use passk_core::analysis::{CoverCurves, SeriesCurves};
+use passk_core::data::Dataset;
+use passk_core::eval::SeriesFit;
 
 /// `Request { job, ask }` with an ask the first engine takes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

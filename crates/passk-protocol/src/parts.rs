@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::family::Pooled;
 use super::outlook::SeriesOutlook;
 use list::List;
-use passk_core::analysis::bands::BandRows;
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::analysis::BandRows;
+use passk_core::report::SeriesBacktest;
 use passk_core::settings::{Options, Settings};
 
 mod list;

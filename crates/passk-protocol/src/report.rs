@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use passk_core::estimators::unbiased::ShortTasks;
-use passk_core::report::schema::Report;
+use passk_core::estimators::ShortTasks;
+use passk_core::report::Report;
 
 /// A report as it crosses to the page: the document, and what its file leaves out (why each
 /// unbiased value is null, per series and row).

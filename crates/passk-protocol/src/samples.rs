@@ -6,11 +6,11 @@
 //! the encoding: a seed beyond 2^53, budgets beyond it, a part's rows at the edges of f64,
 //! empty and missing rows.
 
-use passk_core::analysis::bands::Part;
-use passk_core::analysis::paired::PairError;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::rejected::Rejected;
-use passk_core::estimators::cover::Tau;
+use passk_core::analysis::PairError;
+use passk_core::analysis::Part;
+use passk_core::data::Dataset;
+use passk_core::data::Rejected;
+use passk_core::estimators::Tau;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_io::read::{assemble, read_bytes, FileRead};
 

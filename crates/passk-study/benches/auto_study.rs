@@ -24,13 +24,13 @@
 
 use std::time::Instant;
 
-use passk_core::analysis::backtest::run::{backtest, BacktestRun};
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
+use passk_core::analysis::backtest::{backtest, BacktestRun};
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
 
-use passk_core::data::synthetic::{synthetic, InflatedBeta};
-use passk_core::data::task::Task;
-use passk_core::eval::fit::fit_series;
+use passk_core::data::Task;
+use passk_core::data::{synthetic, InflatedBeta};
+use passk_core::eval::fit_series;
 use passk_core::settings::Settings;
 use passk_study::{cells, deepscaler, pythia, simulated, subsampled, table, Cell, Real, REPEATS};
 

@@ -1,6 +1,6 @@
 //! The real series the study starts from: DeepScaleR base and RL, the seven Pythia models.
 
-use passk_core::data::counts::Counts;
+use passk_core::data::Counts;
 
 /// A real series: its name and full counts.
 #[derive(Debug, Clone)]

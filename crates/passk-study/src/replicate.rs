@@ -3,19 +3,19 @@
 //! naive, BB, ZOIBB, LinMix and auto (whose candidates include the scaled Beta and the
 //! Kumaraswamy) give on it.
 
-use passk_core::analysis::backtest::run::BacktestRun;
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::Dataset;
-use passk_core::data::groups::Groups;
-use passk_core::data::synthetic::InflatedBeta;
-use passk_core::data::task::Task;
+use passk_core::analysis::backtest::BacktestRun;
+use passk_core::data::Counts;
+use passk_core::data::Dataset;
+use passk_core::data::Groups;
+use passk_core::data::InflatedBeta;
+use passk_core::data::Task;
 use passk_core::estimators::scaled::{Predictor, ScaledData};
-use passk_core::eval::estimates::Estimates;
-use passk_core::eval::fit::{config, fit_series, SeriesFit};
-use passk_core::eval::kernels::unbiased_pass_at_k;
-use passk_core::num::rng::SplitMix64;
+use passk_core::eval::unbiased_pass_at_k;
+use passk_core::eval::Estimates;
+use passk_core::eval::{config, fit_series, SeriesFit};
 use passk_core::num::sample::{binomial, Hypergeometric};
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::num::SplitMix64;
+use passk_core::report::SeriesBacktest;
 use passk_core::settings::Settings;
 
 use super::real::Real;

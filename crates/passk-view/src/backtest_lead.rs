@@ -3,7 +3,7 @@
 //! backtest measured — in the very figures the results table's auto column shows there.
 
 use crate::table::Cell;
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::report::SeriesBacktest;
 use passk_io::display::{percent, thousands};
 
 /// The lead sentence for series backtest `b`, given the results table's auto cell at budget
@@ -48,18 +48,18 @@ pub fn backtest_lead(b: &SeriesBacktest, k: u64, auto: &Cell) -> String {
 mod tests {
     use super::*;
     use crate::table::{auto_at, auto_at_largest_k, rows};
-    use passk_core::analysis::backtest::run::backtest;
-    use passk_core::estimators::stderr::SeKind;
-    use passk_core::eval::fit::SeriesFit;
-    use passk_core::report::build::build_report;
-    use passk_core::report::series_backtest::attach_backtests;
+    use passk_core::analysis::backtest::backtest;
+    use passk_core::estimators::SeKind;
+    use passk_core::eval::SeriesFit;
+    use passk_core::report::attach_backtests;
+    use passk_core::report::build_report;
     use passk_core::settings::Options;
     use passk_core::settings::Settings;
     use passk_io::read::{assemble, read_text};
 
     /// The DeepScaleR base example's report at k = 1, 10, 1000, 100,000 (n = 128) with its
     /// backtest attached, and the backtest.
-    fn deepscaler() -> (passk_core::report::schema::Report, SeriesBacktest) {
+    fn deepscaler() -> (passk_core::report::Report, SeriesBacktest) {
         let text = include_str!("../../../assets/examples/deepscaler_base.jsonl");
         let (ds, rej) = assemble(vec![read_text("b.jsonl", "base", text, None)]);
         // As the page asks for its table: with the scaled fits' columns, which its backtest

@@ -1,8 +1,8 @@
 //! The Bradley–Terry table of the comparison panel: each series' strength with its interval,
 //! strongest first, and how far its order agrees with pass@k's (Kendall's τ-b).
 
-use passk_core::analysis::bradley_terry::{kendall_tau_b, BtFit};
-use passk_core::report::schema::Report;
+use passk_core::analysis::{kendall_tau_b, BtFit};
+use passk_core::report::Report;
 
 /// One row.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,8 +60,8 @@ pub fn agreement(names: &[String], fit: &BtFit, report: &Report, k: u64) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::analysis::bradley_terry::{bradley_terry, wins};
-    use passk_core::report::build::build_report;
+    use passk_core::analysis::{bradley_terry, wins};
+    use passk_core::report::build_report;
     use passk_core::settings::Options;
     use passk_io::read::{assemble, read_text};
 

@@ -1,8 +1,8 @@
 //! The single-problem calculator: three text fields in, every number the page shows out.
 
-use passk_core::data::counts::{Counts, CountsError};
-use passk_core::estimators::exact::{closed_form_check, CheckMethod};
-use passk_core::estimators::unbiased::{naive_pass_at_k, pass_at_k, pass_hat_k, BudgetError};
+use passk_core::data::{Counts, CountsError};
+use passk_core::estimators::{closed_form_check, CheckMethod};
+use passk_core::estimators::{naive_pass_at_k, pass_at_k, pass_hat_k, BudgetError};
 use passk_io::number::parse_count_or_exponent;
 
 /// The budgets of the calculator's table (those ≤ n, then n itself).

@@ -2,12 +2,12 @@
 //! chart's data table for screen readers and downloaded as CSV.
 
 use crate::table::csv_field;
-use passk_core::analysis::temperature::BestTemperature;
+use passk_core::analysis::BestTemperature;
 
-use passk_core::analysis::curves::{CoverCurves, SeriesCurves};
-use passk_core::analysis::diagnose::{Diagnostics, BINS};
-use passk_core::analysis::paired::PairedCurve;
-use passk_core::estimators::kind::Estimator;
+use passk_core::analysis::PairedCurve;
+use passk_core::analysis::{CoverCurves, SeriesCurves};
+use passk_core::analysis::{Diagnostics, BINS};
+use passk_core::estimators::Estimator;
 use passk_io::display::full;
 
 /// A table: the header, then the rows.

@@ -10,7 +10,7 @@
 //!   other at another k tested ([`reversal`]); otherwise the point estimates' crossing is
 //!   said as such, with the reason it is no overtaking.
 
-use passk_core::analysis::compare::all::PairRow;
+use passk_core::analysis::compare::PairRow;
 
 /// The level of the intervals the sentences give, and of their claims.
 pub const LEVEL: f64 = 0.95;
@@ -44,11 +44,11 @@ pub fn reversal(rows: &[PairRow]) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::compare_text::lead;
-    use passk_core::analysis::compare::all::{compare_all, Pairs};
-    use passk_core::data::counts::Counts;
-    use passk_core::data::dataset::{Dataset, SeriesMeta};
-    use passk_core::data::task::Task;
-    use passk_core::num::rng::SplitMix64;
+    use passk_core::analysis::compare::{compare_all, Pairs};
+    use passk_core::data::Counts;
+    use passk_core::data::Task;
+    use passk_core::data::{Dataset, SeriesMeta};
+    use passk_core::num::SplitMix64;
     use passk_core::settings::Settings;
 
     /// Two series of `tasks` tasks × `n` samples drawn from the same per-task rates (uniform

@@ -5,9 +5,9 @@
 
 use crate::claims::{self, LEVEL};
 use crate::table::csv_field;
-use passk_core::analysis::compare::all::{Comparison, PairCrossover, PairRow};
-use passk_core::analysis::compare::pair_test::Solved;
-use passk_core::num::normal::two_sided_z;
+use passk_core::analysis::compare::Solved;
+use passk_core::analysis::compare::{Comparison, PairCrossover, PairRow};
+use passk_core::num::two_sided_z;
 use passk_io::display::{full, points2 as points, thousands};
 
 /// The rows of pair (a, b) at each k, as A − B (a pair the decision holds as (b, a) is turned
@@ -250,7 +250,7 @@ pub fn comparisons_csv(d: &Comparison) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::analysis::compare::all::{compare_all, Pairs};
+    use passk_core::analysis::compare::{compare_all, Pairs};
     use passk_core::settings::Settings;
     use passk_io::read::{assemble, read_text};
 

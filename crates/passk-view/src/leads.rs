@@ -3,8 +3,8 @@
 //! the panel's table and with `passk report`.
 
 use passk_core::analysis::forecast::{ReachRow, Reached};
-use passk_core::report::rank::RankRow;
-use passk_core::report::schema::{ModelReport, Report};
+use passk_core::report::RankRow;
+use passk_core::report::{ModelReport, Report};
 use passk_io::display::{percent, thousands};
 
 use crate::summary::headline_ks;

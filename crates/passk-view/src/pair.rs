@@ -3,8 +3,8 @@
 //! with two series, those two. Series that share no task with another are never the default
 //! pair while two others do share tasks.
 
-use passk_core::analysis::paired::Paired;
-use passk_core::data::dataset::Dataset;
+use passk_core::analysis::Paired;
+use passk_core::data::Dataset;
 
 /// The rule, in the words the summary says it.
 pub const RULE: &str = "the two series leading at pass@1 among those that share the most tasks";
@@ -53,9 +53,9 @@ pub fn default_pair<'a>(series: impl IntoIterator<Item = &'a Dataset>) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::data::counts::Counts;
-    use passk_core::data::dataset::SeriesMeta;
-    use passk_core::data::task::Task;
+    use passk_core::data::Counts;
+    use passk_core::data::SeriesMeta;
+    use passk_core::data::Task;
 
     fn series(name: &str, ids: &[&str], c: u64) -> Dataset {
         Dataset {

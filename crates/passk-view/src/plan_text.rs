@@ -1,7 +1,7 @@
 //! The sample-size planner in words: its inputs read from the panel's text, and its two
 //! answers (samples per task, tasks) as sentences.
 
-use passk_core::analysis::planner::Plan;
+use passk_core::analysis::Plan;
 use passk_io::display::thousands;
 use passk_io::number::parse_count;
 
@@ -79,9 +79,9 @@ pub fn plan_sentences(plan: &Plan, n_range: (u64, u64)) -> [String; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::analysis::planner::plan;
-    use passk_core::data::counts::Counts;
-    use passk_core::data::groups::Groups;
+    use passk_core::analysis::plan;
+    use passk_core::data::Counts;
+    use passk_core::data::Groups;
 
     #[test]
     fn sentences_name_both_answers() {

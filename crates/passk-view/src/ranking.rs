@@ -2,8 +2,8 @@
 //! each neighbour marked as separable or not by the rule of [`claims`](crate::claims) — the
 //! summary's, `passk compare`'s and `passk report --format md`'s line.
 
-use passk_core::analysis::compare::all::Comparison;
-use passk_core::data::dataset::Dataset;
+use passk_core::analysis::compare::Comparison;
+use passk_core::data::Dataset;
 
 use crate::claims::detectable;
 
@@ -64,7 +64,7 @@ pub fn ranking_line(series: &[&Dataset], d: &Comparison) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::analysis::compare::all::{compare_all, Pairs};
+    use passk_core::analysis::compare::{compare_all, Pairs};
     use passk_core::settings::Settings;
     use passk_io::read::{assemble, read_text};
 

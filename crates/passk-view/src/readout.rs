@@ -2,12 +2,12 @@
 //! point, a header, one row per series or line) built from the chart's own data, so the page
 //! shows the values of every visible series at the hovered k, τ, m or c/n.
 
-use passk_core::analysis::temperature::BestTemperature;
+use passk_core::analysis::BestTemperature;
 
-use passk_core::analysis::curves::{nearest, CoverCurves, SeriesCurves};
-use passk_core::analysis::diagnose::Diagnostics;
-use passk_core::analysis::paired::PairedCurve;
-use passk_core::estimators::kind::Estimator;
+use passk_core::analysis::Diagnostics;
+use passk_core::analysis::PairedCurve;
+use passk_core::analysis::{nearest, CoverCurves, SeriesCurves};
+use passk_core::estimators::Estimator;
 use passk_io::display::{percent, sig, thousands};
 
 /// The values at one point of a chart.

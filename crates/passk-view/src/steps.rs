@@ -3,12 +3,12 @@
 //! chosen budget, its band ± z standard errors over tasks — and the read-outs beside the
 //! results for graded rewards (Bayes@N) and errored samples (the error policy).
 
-use passk_core::data::dataset::{Dataset, SeriesMeta};
-use passk_core::data::errors::ErrorsSummary;
-use passk_core::estimators::bayes_at_n::BayesAtN;
-use passk_core::estimators::stderr::tasks_se;
-use passk_core::estimators::unbiased::mean_pass_at_k;
-use passk_core::num::normal::two_sided_z;
+use passk_core::data::ErrorsSummary;
+use passk_core::data::{Dataset, SeriesMeta};
+use passk_core::estimators::mean_pass_at_k;
+use passk_core::estimators::tasks_se;
+use passk_core::estimators::BayesAtN;
+use passk_core::num::two_sided_z;
 use passk_io::display::{full, percent};
 
 use super::chart_data::Table;
@@ -182,9 +182,9 @@ pub fn errors_line(e: &ErrorsSummary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::data::counts::Counts;
-    use passk_core::data::dataset::SeriesMeta;
-    use passk_core::data::task::Task;
+    use passk_core::data::Counts;
+    use passk_core::data::SeriesMeta;
+    use passk_core::data::Task;
 
     fn step(s: u64, counts: &[(u64, u64)]) -> Dataset {
         Dataset {

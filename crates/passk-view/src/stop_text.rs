@@ -1,12 +1,12 @@
 //! "Can I stop sampling?" in words: the planner panel's sentence and `passk plan --next`'s,
 //! from [`passk_core::analysis::stop`], with the pair and the tasks to sample next.
 
-use passk_core::analysis::stop::{next_tasks, stop, NextTask, StopAnswer};
-use passk_core::data::dataset::Dataset;
-use passk_core::estimators::interval::{credible_interval, Interval, Metric, Prior};
-use passk_core::estimators::stderr::{sampling_se, tasks_se, SeKind};
-use passk_core::estimators::unbiased::mean_pass_at_k;
-use passk_core::num::normal::two_sided_z;
+use passk_core::analysis::{next_tasks, stop, NextTask, StopAnswer};
+use passk_core::data::Dataset;
+use passk_core::estimators::mean_pass_at_k;
+use passk_core::estimators::{credible_interval, Interval, Metric, Prior};
+use passk_core::estimators::{sampling_se, tasks_se, SeKind};
+use passk_core::num::two_sided_z;
 use passk_io::display::{percent, points_sig, thousands};
 
 use crate::plan_text::level;

@@ -1,11 +1,11 @@
 //! The sentences the page writes under its comparison and backtest panels, built from the
 //! core's results (pure, natively tested).
 
-use passk_core::analysis::backtest::choose::expected_error;
-use passk_core::analysis::backtest::run::Backtest;
-use passk_core::analysis::paired::{PairError, PairedOutcome};
-use passk_core::estimators::kind::Estimator;
-use passk_core::report::series_backtest::SeriesBacktest;
+use passk_core::analysis::backtest::expected_error;
+use passk_core::analysis::backtest::Backtest;
+use passk_core::analysis::{PairError, PairedOutcome};
+use passk_core::estimators::Estimator;
+use passk_core::report::SeriesBacktest;
 
 /// An error in percentage points with two decimals (0.0123 → "1.23"; never "-0.00").
 pub fn points(e: f64) -> String {
@@ -207,12 +207,12 @@ pub fn paired_se_note(p: &PairedOutcome) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::analysis::paired::{DiffAtK, PairedCurve};
+    use passk_core::analysis::{DiffAtK, PairedCurve};
 
     /// One level of 4 samples per task measuring 2× and 4×, 20 repeats: naive errs −4 and
     /// −7 points, BB (and LinMix) +1 and +1.5, ZOIBB +3 and +5, each ± 0.1.
     fn bt() -> Backtest {
-        use passk_core::analysis::backtest::level::Level;
+        use passk_core::analysis::backtest::Level;
         let nan = f32::NAN;
         let signed: Vec<[f32; 6]> = (0..20u32)
             .flat_map(|r| {
@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn backtest_summary_says_why_it_cannot_run() {
-        use passk_core::analysis::backtest::run::BacktestError;
+        use passk_core::analysis::backtest::BacktestError;
         let b = SeriesBacktest::new("s", 2, &[10], 20, Err(BacktestError::TooFewSamples));
         assert!(backtest_summary(&b)
             .starts_with("The backtest cannot run for s: the backtest needs n ≥ 4"));

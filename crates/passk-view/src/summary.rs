@@ -2,10 +2,10 @@
 //! samples), the headline pass@k of each series with its credible interval, and what the
 //! comparison says, in the words its panel uses (pure, natively tested).
 
-use passk_core::analysis::compare::all::Comparison;
-use passk_core::estimators::stderr::SeKind;
-use passk_core::num::normal::two_sided_z;
-use passk_core::report::schema::{ModelReport, Report};
+use passk_core::analysis::compare::Comparison;
+use passk_core::estimators::SeKind;
+use passk_core::num::two_sided_z;
+use passk_core::report::{ModelReport, Report};
 use passk_io::display::{percent, plus_minus_points, thousands};
 
 use crate::compare_text::{chosen_k, lead};

@@ -1,10 +1,10 @@
 //! The results table: every estimator at each budget of the k list, for each series, from the
 //! `passk-report/2` document; and its exports as Markdown, LaTeX and CSV.
 
-use passk_core::estimators::interval::Interval;
-use passk_core::estimators::stderr::SeKind;
+use passk_core::estimators::Interval;
+use passk_core::estimators::SeKind;
 use passk_core::report::metrics::{voted_shown, METRICS, VOTED};
-use passk_core::report::schema::{KValue, ModelReport, Report, StdErrors};
+use passk_core::report::{KValue, ModelReport, Report, StdErrors};
 
 /// The fixed columns of the pass@k table, after series and k; [`header`] inserts the chosen
 /// standard error after the first and the G-Pass columns before the last.
@@ -165,7 +165,7 @@ fn g_pass_cells(
 /// backtest or not), else the chosen estimator's with its expected error (the backtest's at
 /// ρ = k/n, grown with the distance beyond the largest ratio it measured:
 /// `PassAtKRow::auto_error`), or [`Cell::Waiting`] before the backtest.
-fn auto_cell(m: &ModelReport, r: &passk_core::report::schema::PassAtKRow) -> Cell {
+fn auto_cell(m: &ModelReport, r: &passk_core::report::PassAtKRow) -> Cell {
     if let Some(u) = r.combinatorial {
         return Cell::Unbiased(u);
     }

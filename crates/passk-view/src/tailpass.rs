@@ -2,8 +2,8 @@
 //! the report has one for (K ≤ 100), as the chart draws it.
 
 use crate::table::CountScores;
-use passk_core::analysis::curves::CoverCurves;
-use passk_core::report::schema::Report;
+use passk_core::analysis::CoverCurves;
+use passk_core::report::Report;
 
 /// The largest budget any series has a TailPass profile at.
 fn budget(report: &Report) -> Option<u64> {
@@ -61,7 +61,7 @@ pub fn note(report: &Report, counts: CountScores) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use passk_core::report::build::build_report;
+    use passk_core::report::build_report;
     use passk_core::settings::Options;
     use passk_io::read::{assemble, read_text};
 

@@ -3,7 +3,7 @@
 //! included), and against docs/estimators.md's table. (Here, where a reader of the examples
 //! is: the core has none.)
 
-use passk_core::report::build::build_report;
+use passk_core::report::build_report;
 use passk_core::report::metrics::*;
 use passk_core::settings::Options;
 use passk_io::read::{assemble, read_text};
@@ -12,7 +12,7 @@ const BASE: &str = include_str!("../../../assets/examples/deepscaler_base.jsonl"
 const RL: &str = include_str!("../../../assets/examples/deepscaler_rl.jsonl");
 
 /// The fields of the first series' report, as the JSON `passk report` writes.
-fn fields() -> (Vec<String>, passk_core::report::schema::Report) {
+fn fields() -> (Vec<String>, passk_core::report::Report) {
     let (ds, rej) = assemble(vec![
         read_text("deepscaler_base.jsonl", "deepscaler_base", BASE, None),
         read_text("deepscaler_rl.jsonl", "deepscaler_rl", RL, None),
@@ -22,7 +22,7 @@ fn fields() -> (Vec<String>, passk_core::report::schema::Report) {
         forecast: true,
         backtest: Some(20),
         // (A rubric, so that Max@k of rewards has its rows: 0/1, pass@k's.)
-        rubric: Some(passk_core::estimators::bayes_at_n::Rubric::binary()),
+        rubric: Some(passk_core::estimators::Rubric::binary()),
         ..Options::default()
     };
     let report = build_report(&ds, rej, &opts);

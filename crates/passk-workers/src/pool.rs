@@ -10,7 +10,7 @@
 //! workers, posting to the first) is a [`Workers`] the caller passes, so that the page does
 //! it with Web Workers and the tests with a record of what was asked.
 
-use passk_core::analysis::bands::Part;
+use passk_core::analysis::Part;
 use passk_protocol::{Answer, Ask, Family, Pooled, Reply, Request, Work};
 
 /// What the pool does outside itself.

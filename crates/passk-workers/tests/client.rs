@@ -5,7 +5,7 @@
 //! whole engine starts once the chart has its curves, or at once for a file or when nothing
 //! of the chart is pending, and is sent the series and everything that waited, in order.
 
-use passk_core::analysis::bands::Part;
+use passk_core::analysis::Part;
 use passk_core::settings::{BandKind, Settings};
 use passk_protocol::{
     Answer, Ask, CurvesAsk, Family, Pooled, Reply, ReportWire, Request, Rows, Work,

@@ -2,7 +2,7 @@
 //! and every failure path (a worker that cannot start, cannot be posted to, fails its part,
 //! dies before or after handing it over; the first worker restarting).
 
-use passk_core::analysis::bands::{BandRows, Part};
+use passk_core::analysis::{BandRows, Part};
 use passk_core::settings::Settings;
 use passk_protocol::{Answer, Ask, Family, Pooled, Reply, Request, Rows, Work};
 use passk_workers::pool::{line, Pool, Workers};

@@ -1,10 +1,10 @@
 //! What the dataset view shows about the inputs: the series assembled from the pasted text
 //! and the loaded files, one summary row per series, and every rejected row.
 
-use passk_core::analysis::warnings::{shape_warning, Context, Warning};
-use passk_core::data::dataset::Dataset;
-use passk_core::data::rejected::Rejected;
-use passk_core::estimators::unbiased::ShortTasks;
+use passk_core::analysis::{shape_warning, Context, Warning};
+use passk_core::data::Dataset;
+use passk_core::data::Rejected;
+use passk_core::estimators::ShortTasks;
 use passk_io::display::{percent, thousands};
 use passk_io::read::{assemble_with_sources, FileRead};
 

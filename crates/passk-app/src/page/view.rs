@@ -90,8 +90,8 @@ pub struct PageView {
 
 impl PageView {
     /// The standard error shown (over tasks unless another is chosen).
-    pub fn se_kind(&self) -> passk_core::estimators::stderr::SeKind {
-        use passk_core::estimators::stderr::SeKind;
+    pub fn se_kind(&self) -> passk_core::estimators::SeKind {
+        use passk_core::estimators::SeKind;
         self.se
             .as_deref()
             .and_then(SeKind::from_key)
@@ -99,10 +99,10 @@ impl PageView {
     }
 
     /// The error policy chosen (failures unless another is).
-    pub fn error_policy(&self) -> passk_core::data::errors::ErrorPolicy {
+    pub fn error_policy(&self) -> passk_core::data::ErrorPolicy {
         self.errors
             .as_deref()
-            .and_then(passk_core::data::errors::ErrorPolicy::from_key)
+            .and_then(passk_core::data::ErrorPolicy::from_key)
             .unwrap_or_default()
     }
 

@@ -6,17 +6,17 @@ use serde::{Deserialize, Serialize};
 use super::bytes::clip;
 use super::shared::Shared;
 use crate::page::view::PageView;
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::Counts;
+use passk_core::data::SeriesMeta;
 use passk_io::read::{FileRead, Format};
 use passk_io::settings::{parse_all, SettingsText};
 
-use passk_core::data::tasks::Tasks;
+use passk_core::data::Tasks;
 
-use passk_core::data::rewards::Rewards;
-use passk_core::data::samples::{Scored, Votes};
-use passk_core::data::task::Task;
-use passk_core::estimators::kind::Estimator;
+use passk_core::data::Rewards;
+use passk_core::data::Task;
+use passk_core::data::{Scored, Votes};
+use passk_core::estimators::Estimator;
 use passk_core::settings::BandKind;
 
 /// One input in a link: its names, how it was read, and its series.
@@ -237,7 +237,7 @@ pub(super) fn from_payload(w: Payload) -> Result<(Shared, Vec<String>), String> 
         }
     }
     let enabled = match w.enabled {
-        None => passk_core::estimators::kind::DEFAULT_ENABLED.to_vec(),
+        None => passk_core::estimators::DEFAULT_ENABLED.to_vec(),
         Some(keys) => {
             let mut out = Vec::new();
             for key in keys {

@@ -1,7 +1,7 @@
 //! What a link carries of the dataset view and the analysis.
 
 use crate::page::view::PageView;
-use passk_core::estimators::kind::Estimator;
+use passk_core::estimators::Estimator;
 use passk_core::settings::BandKind;
 use passk_io::read::FileRead;
 use passk_io::settings::SettingsText;
@@ -29,7 +29,7 @@ impl Shared {
     /// Whether everything but the inputs is as a fresh page has it.
     pub(super) fn is_default_view(&self) -> bool {
         self.settings == SettingsText::default()
-            && self.enabled == passk_core::estimators::kind::DEFAULT_ENABLED
+            && self.enabled == passk_core::estimators::DEFAULT_ENABLED
             && self.band == BandKind::DEFAULT
             && self.view == PageView::default()
     }
@@ -39,7 +39,7 @@ impl Shared {
         Shared {
             inputs: Vec::new(),
             settings: SettingsText::default(),
-            enabled: passk_core::estimators::kind::DEFAULT_ENABLED.to_vec(),
+            enabled: passk_core::estimators::DEFAULT_ENABLED.to_vec(),
             band: BandKind::DEFAULT,
             view: PageView::default(),
             example: Some(key.to_string()),

@@ -3,15 +3,15 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::page::view::PageView;
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::SeriesMeta;
-use passk_core::estimators::kind::Estimator;
+use passk_core::data::Counts;
+use passk_core::data::SeriesMeta;
+use passk_core::estimators::Estimator;
 use passk_core::settings::BandKind;
 use passk_io::read::Format;
 use passk_io::settings::SettingsText;
 
-use passk_core::data::task::Task;
-use passk_core::estimators::stderr::SeKind;
+use passk_core::data::Task;
+use passk_core::estimators::SeKind;
 
 /// An input of one unnamed series (named after the input).
 fn dataset(name: &str, tasks: &[(Option<&str>, u64, u64)]) -> FileRead {
@@ -45,7 +45,7 @@ fn shared(inputs: Vec<FileRead>) -> Shared {
     Shared {
         inputs,
         settings: SettingsText::default(),
-        enabled: passk_core::estimators::kind::DEFAULT_ENABLED.to_vec(),
+        enabled: passk_core::estimators::DEFAULT_ENABLED.to_vec(),
         band: BandKind::Credible,
         view: PageView::default(),
         example: None,
@@ -107,7 +107,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
     // Graded rewards and errored samples too (Bayes@N, the error policy).
     let graded = &mut s.inputs[2].series[0].1[0];
     graded.set_rewards(Some(
-        passk_core::data::rewards::Rewards::tally(vec![(0.0, 3), (0.5, 9_990), (1.0, 5)]).unwrap(),
+        passk_core::data::Rewards::tally(vec![(0.0, 3), (0.5, 9_990), (1.0, 5)]).unwrap(),
     ));
     graded.set_errored(2);
     s.settings.k_list = "1, 3, 1000000".into();
@@ -164,7 +164,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
 
 #[test]
 fn answers_and_scores_travel_so_maj_and_bon_are_restored() {
-    use passk_core::data::samples::{AnswerGroup, Scored, Votes};
+    use passk_core::data::{AnswerGroup, Scored, Votes};
     let mut tasks = tasks_of(&[(Some("a"), 3, 2), (Some("b"), 2, 0)]);
     tasks[0].set_votes(Some(
         Votes::new(vec![AnswerGroup::new(2, true)], 1).unwrap(),

@@ -2,16 +2,41 @@
 //! comparison, warnings, the charts' curves, the backtest and the sample-size planner.
 
 pub mod backtest;
-pub mod bands;
-pub mod bootstrap;
-pub mod bradley_terry;
+pub(crate) mod bands;
+pub(crate) mod bootstrap;
+pub(crate) mod bradley_terry;
 pub mod compare;
-pub mod curves;
-pub mod cv;
-pub mod diagnose;
+pub(crate) mod curves;
+pub(crate) mod cv;
+pub(crate) mod diagnose;
 pub mod forecast;
-pub mod paired;
-pub mod planner;
-pub mod stop;
-pub mod temperature;
-pub mod warnings;
+pub(crate) mod paired;
+pub(crate) mod planner;
+pub(crate) mod stop;
+pub(crate) mod temperature;
+pub(crate) mod warnings;
+
+pub use bands::{
+    bands_of, bootstrap_bands, bootstrap_bands_in_parts, merge_rows, Band, BandRows,
+    BootstrapDraws, Part, BAND_ESTIMATORS,
+};
+pub use bootstrap::{
+    quantile, resample_counts, resample_weights, weighted_sum, SharedDraws, SHARED_UP_TO,
+};
+pub use bradley_terry::{bradley_terry, kendall_tau_b, wins, BtError, BtFit, BtStop, MAX_STEPS};
+pub use curves::{
+    bootstrap_settings, cover_curves, cover_grid, k_grid, nearest, round_budgets, series_curves,
+    with_bootstrap_band, CoverCurves, SeriesCurves, COVER_LOW_POINTS,
+};
+pub use cv::{bb_log_marginal, cv_elpd, zoibb_log_marginal, CvElpd, CvFolds};
+pub use diagnose::{beta_density, diagnose, Diagnostics, BINS};
+pub use paired::{
+    paired_difference, paired_outcome, DiffAtK, PairError, Paired, PairedCurve, PairedOutcome,
+    PairedRun,
+};
+pub use planner::{plan, sampling_half_width, Plan, PlanError, PlanRow, CURVE_POINTS, N_LIMIT};
+pub use stop::{next_tasks, ranking_confidence, stop, NextTask, PairConfidence, StopAnswer};
+pub use temperature::{
+    best_estimate, best_temperature, delta_pass_point, model_and_temperature, BestTemperature,
+};
+pub use warnings::{data_warnings, limit_warning, render_all, shape_warning, Context, Warning};

@@ -1,14 +1,27 @@
 //! The data every estimator reads: one task's counts, a series of tasks and its grouping by
 //! distinct (n, c), rejected input rows, and synthetic series.
 
-pub mod counts;
-pub mod dataset;
-pub mod errors;
-pub mod groups;
-pub mod rejected;
-pub mod rewards;
-pub mod samples;
-pub mod synthetic;
-pub mod task;
+pub(crate) mod counts;
+pub(crate) mod dataset;
+pub(crate) mod errors;
+pub(crate) mod groups;
+pub(crate) mod rejected;
+pub(crate) mod rewards;
+pub(crate) mod samples;
+pub(crate) mod synthetic;
+pub(crate) mod task;
 mod task_columns;
-pub mod tasks;
+pub(crate) mod tasks;
+
+pub use counts::{Counts, CountsError, MAX_COUNT};
+pub use dataset::{Dataset, SeriesMeta, Summary};
+pub use errors::{
+    apply, apply_all, summarise, summarise_all, ErrorPolicy, ErroredTask, ErrorsSummary,
+};
+pub use groups::{minus_sorted, Groups};
+pub use rejected::Rejected;
+pub use rewards::{Rewards, RewardsError};
+pub use samples::{AnswerGroup, SamplesError, Scored, Tally, Votes};
+pub use synthetic::{synthetic, InflatedBeta};
+pub use task::Task;
+pub use tasks::Tasks;

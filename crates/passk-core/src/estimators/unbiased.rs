@@ -80,8 +80,8 @@ pub fn ln_all_fail(t: Counts, k: u64) -> Result<f64, BudgetError> {
 ///
 /// # Examples
 /// ```
-/// use passk_core::estimators::unbiased::pass_at_k;
-/// use passk_core::data::counts::Counts;
+/// use passk_core::estimators::pass_at_k;
+/// use passk_core::data::Counts;
 /// let t = Counts::new(10, 3).unwrap();
 /// assert!((pass_at_k(t, 5).unwrap() - 11.0 / 12.0).abs() < 1e-15);
 /// assert!(pass_at_k(t, 11).is_err());

@@ -7,7 +7,7 @@ use super::newton::{Ascent, OutcomeN, Search};
 
 /// What [`BoxN`] maximises: the value and gradient at a point, and where it can, the Hessian
 /// (else forward differences of the gradient stand in).
-pub trait Objective<const N: usize> {
+pub trait BoxObjective<const N: usize> {
     /// The value and gradient at x.
     fn eval(&mut self, x: [f64; N]) -> (f64, [f64; N]);
     /// The Hessian at x, None where it is not known in closed form.
@@ -16,7 +16,7 @@ pub trait Objective<const N: usize> {
     }
 }
 
-impl<const N: usize, F: FnMut([f64; N]) -> (f64, [f64; N])> Objective<N> for F {
+impl<const N: usize, F: FnMut([f64; N]) -> (f64, [f64; N])> BoxObjective<N> for F {
     fn eval(&mut self, x: [f64; N]) -> (f64, [f64; N]) {
         self(x)
     }
@@ -55,13 +55,13 @@ impl<const N: usize> BoxN<N> {
 
     /// Maximises `f` (value and gradient) from each start; returns the best run with the
     /// iterations of all runs added up.
-    pub fn maximize(&self, f: &mut impl Objective<N>, starts: &[[f64; N]]) -> OutcomeN<N> {
+    pub fn maximize(&self, f: &mut impl BoxObjective<N>, starts: &[[f64; N]]) -> OutcomeN<N> {
         self.search()
             .best(&mut Cholesky { bx: self, f }, starts.iter().copied())
     }
 
     /// Maximises from one start.
-    pub fn newton(&self, f: &mut impl Objective<N>, start: [f64; N]) -> OutcomeN<N> {
+    pub fn newton(&self, f: &mut impl BoxObjective<N>, start: [f64; N]) -> OutcomeN<N> {
         self.search().newton(&mut Cholesky { bx: self, f }, start)
     }
 }
@@ -72,7 +72,7 @@ struct Cholesky<'a, const N: usize, O> {
     f: &'a mut O,
 }
 
-impl<const N: usize, O: Objective<N>> Ascent<N> for Cholesky<'_, N, O> {
+impl<const N: usize, O: BoxObjective<N>> Ascent<N> for Cholesky<'_, N, O> {
     fn eval(&mut self, x: [f64; N]) -> (f64, [f64; N]) {
         self.f.eval(x)
     }
@@ -234,7 +234,7 @@ mod tests {
         // says nothing of z (NaN, as the scaled fits' ∂²/∂s² at s = 1). The free block is
         // known, so no step takes differences: a start, a step, and the stop.
         struct Quad(u32);
-        impl Objective<3> for Quad {
+        impl BoxObjective<3> for Quad {
             fn eval(&mut self, p: [f64; 3]) -> (f64, [f64; 3]) {
                 self.0 += 1;
                 let [x, y, z] = p;

@@ -147,8 +147,8 @@ impl SaidLine {
 #[cfg(test)]
 mod tests {
     use crate::read::{assemble, read_text};
-    use passk_core::data::samples::AnswerGroup;
-    use passk_core::report::build::build_report;
+    use passk_core::data::AnswerGroup;
+    use passk_core::report::build_report;
     use passk_core::settings::Options;
 
     #[test]

@@ -4,13 +4,13 @@
 
 use std::collections::HashMap;
 
-use passk_core::data::dataset::{Dataset, SeriesMeta};
+use passk_core::data::{Dataset, SeriesMeta};
 
-use passk_core::data::tasks::Tasks;
+use passk_core::data::Tasks;
 
-use passk_core::data::rejected::Rejected;
-use passk_core::data::samples::Votes;
-use passk_core::data::task::Task;
+use passk_core::data::Rejected;
+use passk_core::data::Task;
+use passk_core::data::Votes;
 
 use super::file::FileRead;
 

@@ -1,12 +1,12 @@
 //! Gathering what a file's rows say into series: counts rows as they come (duplicate task
 //! ids reported, never merged), or per-sample results added up per task.
 
-use passk_core::data::counts::Counts;
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::Counts;
+use passk_core::data::SeriesMeta;
 
-use passk_core::data::rewards::Rewards;
-use passk_core::data::samples::{Scored, Tally, Votes};
-use passk_core::data::task::Task;
+use passk_core::data::Rewards;
+use passk_core::data::Task;
+use passk_core::data::{Scored, Tally, Votes};
 
 use super::fast_hash::FxMap;
 use super::options::ReadOptions;

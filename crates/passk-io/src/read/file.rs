@@ -1,7 +1,7 @@
 //! [`FileRead`]: what one input yielded; made from what a [`Collector`] gathered.
 
-use passk_core::data::dataset::SeriesMeta;
-use passk_core::data::tasks::Tasks;
+use passk_core::data::SeriesMeta;
+use passk_core::data::Tasks;
 
 use super::collect::Collector;
 use super::format::Format;

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
 use super::answers::SaidLine;
 use super::collect::Collector;

@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::number::shorten;
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
 use super::answers::SaidLine;
 use super::collect::Collector;

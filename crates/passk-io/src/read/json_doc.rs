@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::number::shorten;
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
 use super::collect::Collector;
 use super::json_rows::{counts_line, samples_line};

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
 use super::answers::said_of;
 use super::collect::Collector;

@@ -7,8 +7,8 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::number::shorten;
-use passk_core::data::counts::MAX_COUNT;
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
+use passk_core::data::MAX_COUNT;
 
 use super::names::{is_group_name, MODEL_NAMES, TEMPERATURE_NAMES};
 

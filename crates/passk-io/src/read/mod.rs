@@ -70,7 +70,7 @@ pub use row_error::RowError;
 
 /// Each task's id ("" without one), n and c: what the readers' tests compare.
 #[cfg(test)]
-pub(crate) fn id_counts(tasks: &[passk_core::data::task::Task]) -> Vec<(String, u64, u64)> {
+pub(crate) fn id_counts(tasks: &[passk_core::data::Task]) -> Vec<(String, u64, u64)> {
     tasks
         .iter()
         .map(|t| {

@@ -3,9 +3,9 @@
 //! lookup per row in a table of a million ids costs a cache miss or two each).
 
 use crate::number::shorten;
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
-use passk_core::data::task::Task;
+use passk_core::data::Task;
 
 use super::fast_hash::Fx;
 use super::row_error::RowError;

@@ -21,7 +21,7 @@
 
 use serde_json::Value;
 
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
 use super::collect::Collector;
 use super::json_value::{json_text, Object};

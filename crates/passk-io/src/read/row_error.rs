@@ -1,6 +1,6 @@
 //! A row a reader rejected, before it is attached to a series.
 
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
 /// A row that could not be read, before it is attached to a series.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

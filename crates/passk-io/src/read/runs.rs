@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use crate::number::shorten;
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
 use super::collect::Collector;
 use super::json_rows::push_outcomes;
@@ -214,7 +214,7 @@ pub fn qwen_line(line: u64, raw: &str, run: &str, col: &mut Collector) {
 mod tests {
     use crate::read::{assemble, read_text, Format};
 
-    fn counts(d: &passk_core::data::dataset::Dataset) -> Vec<(String, u64, u64)> {
+    fn counts(d: &passk_core::data::Dataset) -> Vec<(String, u64, u64)> {
         crate::read::id_counts(&d.tasks)
     }
 

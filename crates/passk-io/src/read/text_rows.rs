@@ -2,7 +2,7 @@
 //! sample: task and outcome columns and no n), and 0/1 matrices.
 
 use crate::number::{parse_count, plain_count, shorten};
-use passk_core::data::dataset::SeriesMeta;
+use passk_core::data::SeriesMeta;
 
 use super::collect::Collector;
 use super::names::{

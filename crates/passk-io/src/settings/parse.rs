@@ -1,7 +1,7 @@
 //! The parsers of single settings: lists, numbers, levels, counts.
 
 use crate::number::parse_count;
-use passk_core::estimators::cover::Tau;
+use passk_core::estimators::Tau;
 
 /// Items of a comma- (or space-) separated list.
 fn items(text: &str) -> impl Iterator<Item = &str> {

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::test_counts::counts;
-use passk_core::report::build::build_report;
+use passk_core::report::build_report;
 use passk_core::settings::Options;
 use passk_io::read::{assemble, read_text};
 
@@ -135,7 +135,7 @@ fn no_data_no_line() {
 fn the_ranking_line_names_the_first_few() {
     let row = |s: &str, v: Option<f64>| RankRow {
         series: s.into(),
-        value: v.map(|v| (v, passk_core::estimators::kind::Estimator::Combinatorial)),
+        value: v.map(|v| (v, passk_core::estimators::Estimator::Combinatorial)),
         cover: None,
         avg_auc_plus: None,
     };

@@ -1,5 +1,5 @@
 use super::*;
-use passk_core::analysis::paired::DiffAtK;
+use passk_core::analysis::DiffAtK;
 
 fn curves(name: &str, ks: Vec<u64>, comb: Vec<Option<f64>>) -> SeriesCurves {
     let mut values = vec![vec![None; ks.len()]; Estimator::ALL.len()];

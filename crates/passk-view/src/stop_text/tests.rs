@@ -1,10 +1,10 @@
 //! The sentences on hand-made answers, and the view on the real files (DeepScaleR: settled).
 
 use super::*;
-use passk_core::analysis::stop::PairConfidence;
-use passk_core::data::counts::Counts;
-use passk_core::data::task::Task;
-use passk_core::estimators::stderr::SeKind;
+use passk_core::analysis::PairConfidence;
+use passk_core::data::Counts;
+use passk_core::data::Task;
+use passk_core::estimators::SeKind;
 
 fn answer(settled: bool, top: bool) -> StopAnswer {
     StopAnswer {

@@ -3,15 +3,15 @@
 
 use super::*;
 use crate::test_counts::counts;
-use passk_core::analysis::compare::all::{compare_all, Pairs};
-use passk_core::report::build::build_report;
+use passk_core::analysis::compare::{compare_all, Pairs};
+use passk_core::report::build_report;
 use passk_core::settings::{Options, Settings};
 use passk_io::read::{assemble, read_text};
 
 const BASE: &str = include_str!("../../../../assets/examples/deepscaler_base.jsonl");
 const RL: &str = include_str!("../../../../assets/examples/deepscaler_rl.jsonl");
 
-fn deepscaler(ks: &[u64]) -> (Report, Vec<passk_core::data::dataset::Dataset>) {
+fn deepscaler(ks: &[u64]) -> (Report, Vec<passk_core::data::Dataset>) {
     let (ds, rej) = assemble(vec![
         read_text("deepscaler_base.jsonl", "deepscaler_base", BASE, None),
         read_text("deepscaler_rl.jsonl", "deepscaler_rl", RL, None),
@@ -125,7 +125,7 @@ fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
     skipped.comparisons.clear();
     skipped
         .skipped
-        .push(passk_core::analysis::compare::all::Skipped {
+        .push(passk_core::analysis::compare::Skipped {
             a: "deepscaler_base".into(),
             b: "deepscaler_rl".into(),
             reason: "pairing needs task ids in both series".into(),

@@ -1,6 +1,6 @@
 //! The results table's cells and rows.
 
-use passk_core::report::schema::StdErrors;
+use passk_core::report::StdErrors;
 use passk_io::display::{full, percent, points_sig};
 
 /// What the auto column says at k > n until the backtest answers (the page adds its

@@ -4,9 +4,9 @@
 //! the recommended estimate (auto).
 
 use super::{header, se_note, voting};
-use passk_core::estimators::stderr::SeKind;
+use passk_core::estimators::SeKind;
 use passk_core::report::metrics::{voted_shown, METRICS};
-use passk_core::report::schema::Report;
+use passk_core::report::Report;
 
 /// One column after series and k.
 #[derive(Debug, Clone, PartialEq)]
@@ -164,7 +164,7 @@ pub fn toggle(columns: &[Column], chosen: Option<&[String]>, key: &str, on: bool
 mod tests {
     use super::*;
     use crate::table::rows;
-    use passk_core::report::build::build_report;
+    use passk_core::report::build_report;
     use passk_core::settings::Options;
     use passk_io::read::{assemble, read_text};
 

@@ -1,7 +1,7 @@
 //! The results table's rows, headers and exports.
 
 use super::*;
-use passk_core::report::build::build_report;
+use passk_core::report::build_report;
 use passk_core::settings::Options;
 use passk_io::display::percent;
 use passk_io::read::{assemble, read_text};

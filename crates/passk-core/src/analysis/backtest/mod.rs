@@ -10,10 +10,20 @@
 //! The study of the choice (auto against every fixed estimator, on subsamples of the real
 //! files and on simulated data) is `cargo bench -p passk-study --bench auto_study`.
 
-pub mod choose;
-pub mod evidence;
-pub mod level;
-pub mod more_samples;
-pub mod reason;
-pub mod run;
-pub mod schema;
+pub(crate) mod choose;
+pub(crate) mod evidence;
+pub(crate) mod level;
+pub(crate) mod more_samples;
+pub(crate) mod reason;
+pub(crate) mod run;
+pub(crate) mod schema;
+
+pub use choose::{
+    bucket, choose, expected_error, expected_error_in, stated_error, Auto, NEVER_CHOSEN, SIMPLEST,
+};
+pub use evidence::{Blend, Cell, Evidence, NOISE_Z, TIE};
+pub use level::{Level, BASES};
+pub use more_samples::{error_at, more_samples, more_samples_lines};
+pub use reason::{reason, ReasonParts};
+pub use run::{backtest, subsample, Backtest, BacktestError, BacktestRun};
+pub use schema::{BacktestReport, LevelReport};

@@ -3,12 +3,26 @@
 //! crossover budget with its bootstrap interval, and the ranks of N series on paired
 //! resamples (estimators.md §11).
 
-pub mod all;
-pub mod crossover;
+pub(crate) mod all;
+pub(crate) mod crossover;
 mod flip;
-pub mod multiplicity;
-pub mod pair_test;
-pub mod ranks;
+pub(crate) mod multiplicity;
+pub(crate) mod pair_test;
+pub(crate) mod ranks;
+
+pub use all::{
+    chosen_pairs, compare_all, compare_pair, comparison, Comparison, PairCrossover, PairRow, Pairs,
+    Skipped,
+};
+pub use crossover::{
+    crossover, crossover_resamples, integer_interval, Crossover, CROSSOVER_FLOOR,
+    CROSSOVER_RESAMPLES, CROSSOVER_WORK,
+};
+pub use multiplicity::{benjamini_hochberg, holm};
+pub use pair_test::{
+    log10_two_sided_p, mcnemar_exact, pair_test, PairTest, PairTestError, Solved, SolvedCounts,
+};
+pub use ranks::{match_all, ranks, ranks_of, RanksAtK, SeriesRank};
 
 #[cfg(test)]
 mod fixtures;

@@ -5,7 +5,7 @@ use super::distribution::Distribution;
 use crate::data::groups::Groups;
 use crate::estimators::beta_binomial::BbFit;
 use crate::num::libm_math::LibmMath;
-use crate::num::newton_box::{BoxN, Objective};
+use crate::num::newton_box::{BoxN, BoxObjective};
 use crate::num::tanh_sinh::SEARCH_REL;
 use crate::num::termination::TerminationReason;
 
@@ -213,7 +213,7 @@ struct LnObjective<'d> {
     last: Option<([f64; 3], Summed)>,
 }
 
-impl Objective<3> for LnObjective<'_> {
+impl BoxObjective<3> for LnObjective<'_> {
     fn eval(&mut self, x: [f64; 3]) -> (f64, [f64; 3]) {
         let p = x.map(|v| v.libm_exp());
         let s = self.data.log_likelihood_hess(self.family, p, SEARCH_REL);
