@@ -478,3 +478,70 @@ async fn a_file_crosses_to_the_engine_and_reads_as_its_bytes() {
         })
     );
 }
+
+/// A pointer that comes to rest over a chart before its first drawing gets the values under
+/// it once the chart is drawn (it does not have to move again).
+#[wasm_bindgen_test]
+async fn a_still_pointer_reads_the_chart_once_it_is_drawn() {
+    use leptos::prelude::*;
+    use passk_core::analysis::{k_grid, series_curves};
+    use passk_core::estimators::Estimator;
+    use passk_core::eval::SeriesFit;
+    use passk_core::settings::BandKind;
+    use passk_io::read::{assemble, read_text};
+    use passk_plot::pass_at_k::PassAtKChart;
+    use passk_plot::Chart;
+    use passk_web::widgets::chart_canvas::ChartCanvas;
+
+    let (ds, _) = assemble(vec![read_text("p", "p", "10 3\n10 0\n10 10\n10 6\n", None)]);
+    let fit = SeriesFit::new(&ds[0]);
+    let ks = k_grid(1000, 60, &[10]);
+    let curves = series_curves(&ds[0], &fit, &ks, &Default::default(), BandKind::Credible);
+    let chart = Chart::PassAtK(PassAtKChart {
+        series: vec![curves],
+        // (BB: defined at every k, so that the read-out has a value to show.)
+        enabled: vec![Estimator::Bb],
+        k_max: 1000,
+        band: false,
+        slots: vec![],
+    });
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root: HtmlElement = doc.create_element("div").unwrap().dyn_into().unwrap();
+    root.set_attribute("style", "width:600px").unwrap();
+    doc.body().unwrap().append_child(&root).unwrap();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let (dark, _) = signal(false);
+        let chart = chart.clone();
+        view! {
+            <ChartCanvas testid="still" label="" file="still" chart=Signal::derive(move || chart.clone())
+                dark=dark table=Signal::derive(Vec::new) />
+        }
+    });
+    // Before any drawing (measured and drawn at a later frame), the pointer arrives at the
+    // middle of the canvas and stays.
+    let canvas = by_testid(&root, "still");
+    let r = canvas.get_bounding_client_rect();
+    let init = web_sys::PointerEventInit::new();
+    init.set_client_x((r.left() + 300.0) as i32);
+    init.set_client_y((r.top() + r.height() / 2.0) as i32);
+    init.set_pointer_type("mouse");
+    // (It bubbles, as the browser's does: Leptos listens for it at the document.)
+    init.set_bubbles(true);
+    let ev = web_sys::PointerEvent::new_with_event_init_dict("pointermove", &init).unwrap();
+    canvas.dispatch_event(&ev).unwrap();
+    assert!(root
+        .query_selector("[data-testid=still-hover]")
+        .unwrap()
+        .is_none());
+    for _ in 0..20 {
+        tick().await;
+    }
+    let hover = root.query_selector("[data-testid=still-hover]").unwrap();
+    let caption = hover.map(|h| h.text_content().unwrap_or_default());
+    assert!(
+        caption.as_deref().is_some_and(|c| c.starts_with("k = ")),
+        "{caption:?}"
+    );
+    drop(handle);
+    root.remove();
+}

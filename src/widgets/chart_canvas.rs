@@ -89,6 +89,9 @@ pub fn ChartCanvas(
     // The cross-hair: its column in canvas pixels and the data x there.
     let hover_px = RwSignal::new(None::<f64>);
     let hover_x = RwSignal::new(None::<f64>);
+    // Where the pointer (or the keyboard) last pointed, kept while nothing is drawn to read:
+    // a still pointer gets its read-out when the drawing comes.
+    let pointed = RwSignal::new(None::<f64>);
     let apply = move |z: Zoom| match z {
         Zoom::Keep => {}
         Zoom::Reset => set_zoom.set(None),
@@ -138,8 +141,13 @@ pub fn ChartCanvas(
         if drawn.is_some() {
             let _ = el.set_attribute("data-drawn", "");
         }
-        // The cross-hair stays at its value of x (a zoom moves it, or hides it).
-        if let (Some(m), Some(x)) = (drawn, hover_x.get_untracked()) {
+        // The cross-hair stays at its value of x (a zoom moves it, or hides it); pointed
+        // at before there was a drawing to read, it reads the value under the pointer.
+        let x = hover_x.get_untracked().or_else(|| {
+            let px = pointed.get_untracked()?;
+            drawn.and_then(|m| m.x_at(px))
+        });
+        if let (Some(m), Some(x)) = (drawn, x) {
             let px = m.px_of(x);
             let inside = px >= m.x.0 as f64 && px <= m.x.1 as f64;
             hover_px.set(inside.then_some(px));
@@ -149,6 +157,7 @@ pub fn ChartCanvas(
     });
     // The cross-hair: the pointer's (or the keyboard's) column, in canvas pixels.
     let hover_at = move |px: Option<f64>| {
+        pointed.set(px);
         let m = mapping.get_untracked();
         let at = px.and_then(|px| m.and_then(|m| m.x_at(px)).map(|x| (px, x)));
         hover_px.set(at.map(|a| a.0));

@@ -42,9 +42,13 @@ test('k_max widens the axis', async () => {
 });
 
 test('hovering the chart reads the values under the pointer', async () => {
-  const box = await h.page.getByTestId('chart-pass-at-k').boundingBox();
-  // About k = 10: the combinatorial estimator is defined there.
-  await h.page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
+  // The curves for the default k_max (the test before typed others) are in.
+  await h.page.waitForFunction(() => document.getElementById('curves')?.getAttribute('aria-busy') === 'false');
+  const canvas = h.page.getByTestId('chart-pass-at-k');
+  const box = await canvas.boundingBox();
+  // About k = 10: the combinatorial estimator is defined there. (Pointed at as a user
+  // does: scrolled into view, once the chart stands still and is what the pointer hits.)
+  await canvas.hover({ position: { x: box.width * 0.4, y: box.height * 0.5 } });
   const hover = h.page.getByTestId('chart-hover');
   await hover.waitFor();
   // A small table: the budget, one row per series, one column per estimator drawn.
