@@ -242,8 +242,8 @@ pub const VOTED: [Voted; 3] = [
     Voted {
         key: "max",
         report_key: "max_at_k",
-        label: "max@k",
-        definition: "max@k: the expected graded reward of the best-scored of k samples.",
+        label: "max@k (by score)",
+        definition: "max@k (by score): the expected graded reward of the best-scored of k samples (the score ranks them; Max@k (reward) lets the reward rank them).",
         section: "§17",
         why_empty: "needs every sample scored and given a graded reward, and k ≤ the smallest n",
         values: |m| &m.max_at_k,
