@@ -71,16 +71,16 @@ pub async fn setup(calc: CalcState) -> Result<LazyPart, &'static str> {
         if !ready {
             return Err(LOAD_FAILED);
         }
-        crate::engine::task_queue::next_task().await;
+        crate::engine::task_queue::yield_to_browser().await;
     }
     // The default example's files, each read in a task of its own (both in the inputs' task
     // made it 50 ms: `passk-io` is tuned for size on the page).
     while deferred!(example_file_now())? {
-        crate::engine::task_queue::next_task().await;
+        crate::engine::task_queue::yield_to_browser().await;
     }
     let inputs = deferred!(inputs_now())?;
     #[cfg(feature = "split")]
-    crate::engine::task_queue::next_task().await;
+    crate::engine::task_queue::yield_to_browser().await;
     deferred!(setup_now(calc, inputs))
 }
 

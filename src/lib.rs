@@ -37,9 +37,9 @@ pub fn App() -> impl IntoView {
     leptos::task::spawn_local_scoped(async move {
         // The workspace's code, its state and its views each in a task of their own after
         // the first paint's (one task held them all: 189 ms with the example).
-        engine::task_queue::next_task().await;
+        engine::task_queue::yield_to_browser().await;
         let part = lazy_part::setup(calc).await;
-        engine::task_queue::next_task().await;
+        engine::task_queue::yield_to_browser().await;
         _ = ws.try_set(Some(part));
     });
     let loaded = move || ws.get().and_then(Result::ok);

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use passk_app::page::view::PageView;
+use passk_app::page::view::PageState;
 use passk_core::data::Dataset;
 use passk_view::pair::default_pair;
 
@@ -47,9 +47,9 @@ fn chosen(want: Option<String>, names: &[String]) -> Option<String> {
 impl Pairing {
     /// The names of the series with tasks, and the two compared (A − B) under `view`: its
     /// choice on each side where it names one of them, else the default pair's.
-    pub fn compared(self, view: RwSignal<PageView>) -> (Memo<Vec<String>>, Choice, Choice) {
+    pub fn compared(self, view: RwSignal<PageState>) -> (Memo<Vec<String>>, Choice, Choice) {
         let Pairing { names, default } = self;
-        let pick = move |which: fn(&PageView) -> Option<String>,
+        let pick = move |which: fn(&PageState) -> Option<String>,
                          side: fn((usize, usize)) -> usize| {
             Memo::new(move |_| {
                 let want = view.with(which);
@@ -67,7 +67,7 @@ impl Pairing {
 
     /// Whether the pair compared under `view` is the default one: neither side chosen among
     /// the series shown (the summary then says the rule that chose it).
-    pub fn default_shown(self, view: RwSignal<PageView>) -> Memo<bool> {
+    pub fn default_shown(self, view: RwSignal<PageState>) -> Memo<bool> {
         let names = self.names;
         Memo::new(move |_| {
             names.with(|n| {

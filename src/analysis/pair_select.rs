@@ -4,13 +4,13 @@
 use leptos::prelude::*;
 
 use crate::analysis::compared::Choice;
-use passk_app::page::view::PageView;
+use passk_app::page::view::PageState;
 
 /// A select per side of the pair, each listing the series with tasks.
 #[component]
 pub fn PairSelect(
     /// The view whose `compare_a` / `compare_b` the selects set.
-    view: RwSignal<PageView>,
+    view: RwSignal<PageState>,
     /// The series with tasks.
     names: Memo<Vec<String>>,
     /// The series compared as A.

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::analysis::jobs::{ask, handle, with_forecast, PendingJobs};
 use crate::analysis::state::Analysis;
 use passk_core::data::summarise_all;
-use passk_core::data::ErrorsSummary;
+use passk_core::data::ErrorCounts;
 use passk_core::data::Rejected;
 use passk_core::report::{attach_backtests, SeriesBacktest};
 use passk_core::settings::Options;
@@ -35,7 +35,7 @@ pub fn download(a: &Analysis) {
 /// and offers it as `passk-report.json` when it arrives (a newer download supersedes it).
 pub fn request_export(
     pending: PendingJobs,
-    (data, rejected, errors): (u64, Vec<Vec<Rejected>>, Vec<Option<ErrorsSummary>>),
+    (data, rejected, errors): (u64, Vec<Vec<Rejected>>, Vec<Option<ErrorCounts>>),
     options: Options,
     backtests: RwSignal<Vec<SeriesBacktest>>,
 ) {

@@ -9,7 +9,7 @@ use crate::analysis::state::Analysis;
 use crate::inputs::column_picker::ColumnPicker;
 use crate::widgets::series_name::SeriesName;
 use crate::widgets::term::Term;
-use passk_app::page::view::PageView;
+use passk_app::page::view::PageState;
 use passk_io::display::percent;
 use passk_protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};
@@ -43,7 +43,7 @@ pub fn ResultsTable(
 ) -> impl IntoView {
     let a = analysis;
     // The standard error shown, as the view (and a link) says.
-    let se = Memo::new(move |_| a.view.with(PageView::se_kind));
+    let se = Memo::new(move |_| a.view.with(PageState::se_kind));
     // The report with the page's backtests attached (the auto column), every column.
     // The count scores still to come (the table's report answered without them first).
     let counting = Memo::new(move |_| a.counts.get() == CountScores::Coming);

@@ -21,8 +21,8 @@ use passk_plot::series_charts::{BestTemperatureChart, DeltaPassChart, PairedChar
 use passk_plot::Chart;
 use passk_protocol::{Answer, Ask, Family, Reply, Request};
 use passk_view::chart_data;
+use passk_view::panel_notes::{paired_note, paired_se_note};
 use passk_view::readout::temperature_lines;
-use passk_view::summaries::{paired_se_note, paired_summary};
 
 /// Pass@1 against ΔPass, one point per series.
 #[component]
@@ -157,7 +157,7 @@ pub fn PairedPanel(
         };
         Chart::Paired(PairedChart { label, curve })
     });
-    let summary = move || result.with(|r| paired_summary(r.as_ref()));
+    let summary = move || result.with(|r| paired_note(r.as_ref()));
     let stale = is_stale(a.pending, Family::Paired);
     view! {
         <section class="card" id="compare" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("compare") aria-labelledby="paired-title">

@@ -15,7 +15,7 @@ use crate::analysis::report_job::report_pipeline;
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::storage;
 use passk_app::page::loaded::Loaded;
-use passk_app::page::view::PageView;
+use passk_app::page::view::PageState;
 use passk_core::analysis::compare::Comparison;
 use passk_core::analysis::{CoverCurves, SeriesCurves};
 use passk_core::data::apply_all;
@@ -41,7 +41,7 @@ struct Saved {
     enabled: Vec<String>,
     band: String,
     #[serde(default)]
-    view: PageView,
+    view: PageState,
 }
 
 /// The colour slots by key worth carrying (see [`Analysis::colours`]).
@@ -59,7 +59,7 @@ pub struct Analysis {
     /// The band shaded.
     pub band: RwSignal<BandKind>,
     /// Which series, budget and threshold the panels show.
-    pub view: RwSignal<PageView>,
+    pub view: RwSignal<PageState>,
     /// The fields read (errors by field).
     pub parsed: Memo<Result<Parsed, Vec<(Field, String)>>>,
     /// The last valid settings (the charts keep them while a field is being fixed).
@@ -172,7 +172,7 @@ impl Analysis {
     /// from the view (a link's or the user's choice) if it has tasks, else the first.
     pub fn series_choice(
         &self,
-        want: fn(&PageView) -> Option<String>,
+        want: fn(&PageState) -> Option<String>,
     ) -> (Memo<Vec<String>>, Memo<Option<String>>) {
         let (fits, view) = (self.fits, self.view);
         let names = Memo::new(move |_| {
@@ -222,7 +222,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             SettingsText::default(),
             DEFAULT_ENABLED.to_vec(),
             BandKind::DEFAULT,
-            PageView::default(),
+            PageState::default(),
         ),
     };
     let (view, fields) = (RwSignal::new(view), RwSignal::new(fields));
@@ -237,7 +237,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             })
         })
     });
-    let policy = Memo::new(move |_| view.with(PageView::error_policy)); // errors: failures or out
+    let policy = Memo::new(move |_| view.with(PageState::error_policy)); // errors: failures or out
     let datasets = Memo::new(move |_| workspace.with(|w| apply_all(&w.datasets, policy.get())));
     // From the series, not their fits: the curves are asked for with the fit, not after it.
     let n_max = Memo::new(move |_| {
@@ -323,7 +323,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
             fields: fields.get(),
             enabled: enabled.get().iter().map(|e| e.key().to_string()).collect(),
             band: band.get().key().to_string(),
-            view: PageView {
+            view: PageState {
                 colours: colours(slot_keys, workspace),
                 ..view.get()
             },

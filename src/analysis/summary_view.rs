@@ -12,7 +12,7 @@ use crate::inputs::dataset_state::Inputs;
 use crate::inputs::input_notes::input_notes;
 use crate::widgets::section_nav::section_link;
 use crate::widgets::series_name::SeriesName;
-use passk_app::page::view::PageView;
+use passk_app::page::view::PageState;
 use passk_core::data::Dataset;
 use passk_io::display::thousands;
 use passk_protocol::Family;
@@ -43,7 +43,7 @@ pub fn SummaryView(
     let default_pair = a.pairing.default_shown(a.view);
     let series = Memo::new(move |_| names.with(Vec::len));
     // The standard error the results table shows (the view's, as a link says).
-    let se = Memo::new(move |_| a.view.with(PageView::se_kind));
+    let se = Memo::new(move |_| a.view.with(PageState::se_kind));
     let shown = Memo::new(move |_| a.report.with(|r| summary(r, se.get())));
     // A new table asked for: what is shown is the last one's until it arrives.
     // (Not while only the count scores are to come: the summary shows none.)

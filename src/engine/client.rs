@@ -136,7 +136,7 @@ struct Page;
 impl Host for Page {
     fn pause(&self) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
         // A zero-delay timeout: the browser gets a turn.
-        Box::pin(task_queue::next_task())
+        Box::pin(task_queue::yield_to_browser())
     }
 
     fn now_ms(&self) -> f64 {

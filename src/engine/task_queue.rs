@@ -1,5 +1,5 @@
 //! Work put off to a later task, so that one task of the page's thread stays short: a
-//! zero-delay wait ([`next_task`]) and two queues run in order, each heavy item in a task of
+//! zero-delay wait ([`yield_to_browser`]) and two queues run in order, each heavy item in a task of
 //! its own: the engine's [`OUTBOX`] (a request carrying task lists is encoded and posted a
 //! task after it was asked for) and [`INBOX`] (a large reply is handled a task after it was
 //! decoded), everything after a heavy item waiting behind it. What runs when is
@@ -31,7 +31,7 @@ pub const OUTBOX: Queue = Queue(&POSTS);
 pub const INBOX: Queue = Queue(&REPLIES);
 
 /// Resolves in a task of its own (a zero-delay timeout): the page's thread is let go between.
-pub async fn next_task() {
+pub async fn yield_to_browser() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let _ = leptos::prelude::window().set_timeout_with_callback(&resolve);
     });
@@ -64,7 +64,7 @@ impl Queue {
     /// Runs the items in order, a task before each heavy one.
     async fn drain(self) {
         loop {
-            next_task().await;
+            yield_to_browser().await;
             if !self.0.with(|q| one_task(q, |work| work())) {
                 return;
             }

@@ -20,8 +20,8 @@ use passk_plot::backtest::MoreSamplesChart;
 use passk_plot::{k_label, Chart};
 use passk_view::backtest_lead::backtest_lead;
 use passk_view::chart_data::Table;
-use passk_view::summaries::{
-    backtest_summary, more_samples_gain, more_samples_missing, points, subsamples,
+use passk_view::panel_notes::{
+    backtest_note, more_samples_gain, more_samples_missing, points, subsamples,
 };
 use passk_view::table::auto_at_largest_k;
 
@@ -100,7 +100,7 @@ pub fn BacktestPanel(
             })
         })
     };
-    let summary = move || current.with(|cur| cur.as_ref().map(backtest_summary));
+    let summary = move || current.with(|cur| cur.as_ref().map(backtest_note));
     // The lead: the results table's auto figures at the largest k of the list.
     let lead = move || {
         current.with(|cur| {

@@ -14,7 +14,7 @@ use crate::analysis::state::Analysis;
 use crate::engine::pool;
 use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::series_name::SeriesName;
-use passk_app::page::view::{PageView, DEFAULT_REACH};
+use passk_app::page::view::{PageState, DEFAULT_REACH};
 use passk_core::analysis::forecast::{ForecastFit, IntervalMethod, SeriesForecast};
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::settings::Options;
@@ -66,8 +66,8 @@ pub fn ForecastPanel(
     // Series with many distinct counts are forecast only when asked (they cost seconds each).
     let every_size = RwSignal::new(false);
     let options = Memo::new(move |_| {
-        let reach = a.view.with(PageView::reach_target);
-        let range = a.view.with(PageView::power_range).ok().flatten();
+        let reach = a.view.with(PageState::reach_target);
+        let range = a.view.with(PageState::power_range).ok().flatten();
         a.settings.with(|s| Options {
             power_range: range,
             forecast_all: every_size.get(),
@@ -236,7 +236,7 @@ pub fn ForecastPanel(
     };
     let target = move || {
         a.view
-            .with(PageView::reach_target)
+            .with(PageState::reach_target)
             .map(percent)
             .unwrap_or_else(|_| "—".into())
     };
@@ -250,7 +250,7 @@ pub fn ForecastPanel(
                 <input type="text" inputmode="decimal" size="8" data-testid="forecast-reach" prop:value=move || a.view.with(|v| v.reach.clone()).unwrap_or_else(|| DEFAULT_REACH.into())
                     on:change=move |ev| a.view.update(|v| v.reach = Some(event_target_value(&ev))) aria-describedby="forecast-reach-error" />
             </label></p>
-            {move || a.view.with(PageView::reach_target).err().map(|e| view! { <p class="error small" id="forecast-reach-error" data-testid="forecast-reach-error">{e}</p> })}
+            {move || a.view.with(PageState::reach_target).err().map(|e| view! { <p class="error small" id="forecast-reach-error" data-testid="forecast-reach-error">{e}</p> })}
             <p class="answer" data-testid="forecast-lead">{move || shown.with(|(s, _)| {
                 let rows: Vec<_> = s.iter().map(|(n, f)| (n.as_str(), f.reach.iter().find(|r| r.fit == ForecastFit::ScaledBeta))).collect();
                 passk_view::leads::forecast(&rows, 3)
@@ -282,7 +282,7 @@ pub fn ForecastPanel(
                 <input type="text" size="10" data-testid="forecast-range" placeholder="2–smallest n" prop:value=move || a.view.with(|v| v.power_range.clone()).unwrap_or_default()
                     on:change=move |ev| a.view.update(|v| v.power_range = Some(event_target_value(&ev))) aria-describedby="forecast-range-error" />
             </label></p>
-            {move || a.view.with(PageView::power_range).err().map(|e| view! { <p class="error small" id="forecast-range-error" data-testid="forecast-range-error">{e}</p> })}
+            {move || a.view.with(PageState::power_range).err().map(|e| view! { <p class="error small" id="forecast-range-error" data-testid="forecast-range-error">{e}</p> })}
             <div class="table-wrap" tabindex="0" role="region" aria-label="Samples to reach the target">
                 <table class="results" data-testid="forecast-reach-table">
                     <caption>{move || format!("Smallest k with pass@k ≥ {}: measured (unbiased, within the samples drawn), then each forecast (scaled Beta: bootstrap interval with resamples set)", target())}</caption>

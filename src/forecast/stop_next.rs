@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::analysis::state::Analysis;
-use passk_app::page::view::PageView;
+use passk_app::page::view::PageState;
 use passk_view::stop_text::stop_view;
 
 /// The answer and its table.
@@ -23,7 +23,7 @@ pub fn StopNext(
             .settings
             .with(|s| (s.opts.settings.prior, s.opts.settings.confidence));
         // The summary's intervals (the results table's SE), as the view says.
-        let se = a.view.with(PageView::se_kind);
+        let se = a.view.with(PageState::se_kind);
         a.datasets.with(|ds| {
             let with_tasks: Vec<_> = ds.iter().filter(|d| !d.tasks.is_empty()).cloned().collect();
             (!with_tasks.is_empty()).then(|| {

@@ -29,7 +29,7 @@ pub fn measure_soon(read: impl FnOnce() -> Measured + 'static) {
             let measured: Vec<_> = TO_MEASURE.take().into_iter().filter_map(|m| m()).collect();
             leptos::task::spawn_local(async move {
                 for (w, take) in measured {
-                    task_queue::next_task().await;
+                    task_queue::yield_to_browser().await;
                     take(w);
                 }
             });

@@ -16,7 +16,7 @@ use passk_core::analysis::compare::{compare_all, Pairs};
 use passk_core::analysis::{self, Plan};
 use passk_core::data::Dataset;
 use passk_core::data::Rejected;
-use passk_core::data::{self, ErrorsSummary};
+use passk_core::data::{self, ErrorCounts};
 use passk_core::report::build_report;
 use passk_io::counts_doc::counts_json;
 use passk_io::read::{assemble, refusal, series_name_for, FileRead, Format, ReadOptions, Reader};
@@ -163,7 +163,7 @@ fn read_files(args: &Args) -> Result<ReadFiles, String> {
 }
 
 /// [`read_files`], also returning what the error policy changed in each series.
-fn read_with_errors(args: &Args) -> Result<(ReadFiles, Vec<Option<ErrorsSummary>>), String> {
+fn read_with_errors(args: &Args) -> Result<(ReadFiles, Vec<Option<ErrorCounts>>), String> {
     let mut ws = Loaded::new(read_all(&args.files, args.format, &args.read)?);
     if args.by_group {
         ws = ws.broken_down();

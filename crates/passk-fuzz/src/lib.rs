@@ -15,7 +15,7 @@ use passk_io::read::FileRead;
 use passk_io::read::{assemble, read_bytes, series_name_for, ReadOptions, Reader};
 use passk_io::settings as parse;
 
-use passk_app::page::view::PageView;
+use passk_app::page::view::PageState;
 use passk_view::calculator;
 
 pub mod corpus;
@@ -156,7 +156,7 @@ pub fn link_of(read: &FileRead) -> Option<String> {
         settings: Default::default(),
         enabled: DEFAULT_ENABLED.to_vec(),
         band: BandKind::DEFAULT,
-        view: PageView::default(),
+        view: PageState::default(),
         example: None,
     };
     let calc = ["10".to_string(), "3".to_string(), "5".to_string()];

@@ -3,7 +3,7 @@
 //! chosen budget, its band ± z standard errors over tasks — and the read-outs beside the
 //! results for graded rewards (Bayes@N) and errored samples (the error policy).
 
-use passk_core::data::ErrorsSummary;
+use passk_core::data::ErrorCounts;
 use passk_core::data::{Dataset, SeriesMeta};
 use passk_core::estimators::mean_pass_at_k;
 use passk_core::estimators::tasks_se;
@@ -161,7 +161,7 @@ pub fn bayes_line(b: &BayesAtN) -> String {
 }
 
 /// What the error policy did, as a sentence.
-pub fn errors_line(e: &ErrorsSummary) -> String {
+pub fn errors_line(e: &ErrorCounts) -> String {
     let excluded = e.pass_at_1_excluded.map_or("—".to_string(), percent);
     let all = if e.all_errored > 0 {
         format!(" ({} with every sample errored)", e.all_errored)

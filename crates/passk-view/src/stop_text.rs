@@ -16,7 +16,7 @@ pub const TASKS_LISTED: usize = 10;
 
 /// What the page and the command line say.
 #[derive(Debug, Clone, PartialEq)]
-pub struct StopView {
+pub struct StopText {
     /// The answer.
     pub answer: StopAnswer,
     /// The budget.
@@ -137,7 +137,7 @@ pub fn stop_view(
     prior: [f64; 2],
     confidence: f64,
     se: SeKind,
-) -> StopView {
+) -> StopText {
     let prior = Prior {
         alpha: prior[0],
         beta: prior[1],
@@ -182,7 +182,7 @@ pub fn stop_view(
             ));
         }
     }
-    StopView {
+    StopText {
         answer,
         k,
         pair,

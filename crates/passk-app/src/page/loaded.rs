@@ -168,7 +168,7 @@ impl Loaded {
         let mut out = Vec::new();
         // One pass per series, no sorting: this runs on the page's thread.
         for d in self.datasets.iter().filter(|d| !d.tasks.is_empty()) {
-            let s = d.summary();
+            let s = d.stats();
             let mut w: Vec<Warning> = shape_warning(s.n_min, s.n_max).into_iter().collect();
             // Some tasks have fewer than k samples but not all: n_min < k ≤ n_max.
             if let Some(k) = ks.iter().copied().find(|&k| s.n_min < k && k <= s.n_max) {
@@ -255,7 +255,7 @@ impl Loaded {
             .iter()
             .zip(&self.sources)
             .map(|(d, &src)| {
-                let s = d.summary();
+                let s = d.stats();
                 let empty = d.tasks.is_empty();
                 let (file, read_as, ignored) = self.inputs.get(src).cloned().unwrap_or_default();
                 SummaryRow {

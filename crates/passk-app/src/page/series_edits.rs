@@ -161,7 +161,7 @@ pub fn remove_series(ws: &Loaded, files: &[FileRead], index: usize) -> Option<Re
 mod tests {
     use super::*;
     use crate::page::loaded::number_files;
-    use crate::page::view::PageView;
+    use crate::page::view::PageState;
     use passk_io::read::read_text;
 
     fn names(ws: &Loaded) -> Vec<&str> {
@@ -274,12 +274,12 @@ mod tests {
 
     #[test]
     fn a_rename_follows_into_the_view() {
-        let mut v = PageView {
+        let mut v = PageState {
             hidden: vec!["a".into(), "b".into()],
             fit: Some("a".into()),
             compare_b: Some("a".into()),
             plan_series: Some("c".into()),
-            ..PageView::default()
+            ..PageState::default()
         };
         v.rename_refs("a", "x");
         // Hidden series go by key: a rename leaves them.

@@ -9,7 +9,7 @@ use crate::page::series_edits::SeriesEdits;
 /// Which series, budget and threshold the analysis panels show, and which sections are open.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
-pub struct PageView {
+pub struct PageState {
     /// The series of the fit panel.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fit: Option<String>,
@@ -88,7 +88,7 @@ pub struct PageView {
     pub series: SeriesEdits,
 }
 
-impl PageView {
+impl PageState {
     /// The standard error shown (over tasks unless another is chosen).
     pub fn se_kind(&self) -> passk_core::estimators::SeKind {
         use passk_core::estimators::SeKind;
@@ -132,7 +132,7 @@ impl PageView {
 /// The forecast panel's target when none is typed.
 pub const DEFAULT_REACH: &str = "0.9";
 
-impl PageView {
+impl PageState {
     /// The forecast panel's target read ([`DEFAULT_REACH`] when none is typed): one pass@k
     /// in (0, 1), or why the text is not one.
     ///

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bytes::clip;
 use super::shared::Shared;
-use crate::page::view::PageView;
+use crate::page::view::PageState;
 use passk_core::data::Counts;
 use passk_core::data::SeriesMeta;
 use passk_io::read::{FileRead, Format};
@@ -81,7 +81,7 @@ pub(super) struct Payload {
     #[serde(default)]
     band: Option<String>,
     #[serde(default)]
-    view: PageView,
+    view: PageState,
 }
 
 /// One optional field of every task as a column; absent when no task has it.

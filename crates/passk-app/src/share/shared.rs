@@ -1,6 +1,6 @@
 //! What a link carries of the dataset view and the analysis.
 
-use crate::page::view::PageView;
+use crate::page::view::PageState;
 use passk_core::estimators::Estimator;
 use passk_core::settings::BandKind;
 use passk_io::read::FileRead;
@@ -19,7 +19,7 @@ pub struct Shared {
     /// The band shaded.
     pub band: BandKind,
     /// The open view.
-    pub view: PageView,
+    pub view: PageState,
     /// The built-in example the inputs are (by its key): a link names it instead of carrying
     /// its counts, and `inputs` is then empty.
     pub example: Option<String>,
@@ -31,7 +31,7 @@ impl Shared {
         self.settings == SettingsText::default()
             && self.enabled == passk_core::estimators::DEFAULT_ENABLED
             && self.band == BandKind::DEFAULT
-            && self.view == PageView::default()
+            && self.view == PageState::default()
     }
 
     /// A fresh page's state showing the built-in example `key`.
@@ -41,7 +41,7 @@ impl Shared {
             settings: SettingsText::default(),
             enabled: passk_core::estimators::DEFAULT_ENABLED.to_vec(),
             band: BandKind::DEFAULT,
-            view: PageView::default(),
+            view: PageState::default(),
             example: Some(key.to_string()),
         }
     }

@@ -2,7 +2,7 @@ use crate::page::series_edits::SeriesEdits;
 use proptest::prelude::*;
 
 use super::*;
-use crate::page::view::PageView;
+use crate::page::view::PageState;
 use passk_core::data::Counts;
 use passk_core::data::SeriesMeta;
 use passk_core::estimators::Estimator;
@@ -47,7 +47,7 @@ fn shared(inputs: Vec<FileRead>) -> Shared {
         settings: SettingsText::default(),
         enabled: passk_core::estimators::DEFAULT_ENABLED.to_vec(),
         band: BandKind::Credible,
-        view: PageView::default(),
+        view: PageState::default(),
         example: None,
     }
 }
@@ -115,7 +115,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
     s.settings.g_tau_list = "0.6, 0.9".into();
     s.enabled = vec![Estimator::Zoibb, Estimator::Auto];
     s.band = BandKind::Se(SeKind::Sampling);
-    s.view = PageView {
+    s.view = PageState {
         fit: Some("rl".into()),
         compare_a: Some("base <b>".into()),
         compare_b: Some("rl".into()),
@@ -301,7 +301,7 @@ proptest! {
         s.settings.seed = seed.to_string();
         s.enabled = enabled;
         s.band = band;
-        s.view = PageView { fit, rank_k: rank, advanced, ..PageView::default() };
+        s.view = PageState { fit, rank_k: rank, advanced, ..PageState::default() };
         let calc = calc.map(|(n, c, k)| [n.to_string(), c.to_string(), k.to_string()]);
         let frag = encode(calc.as_ref(), Some(&s)).unwrap();
         let d = decode(&frag);

@@ -102,9 +102,10 @@ fn is_step_name(name: &str, s: u64) -> bool {
         .contains(&prefix)
 }
 
-/// A one-line description of a dataset.
+/// A dataset's figures in one line: tasks, samples, its range of n, its shares of c = 0 and
+/// c = n.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Summary {
+pub struct SeriesStats {
     /// Number of tasks.
     pub tasks: u64,
     /// Total samples Σ n.
@@ -171,7 +172,7 @@ impl Dataset {
     }
 
     /// Tasks, samples, n range and the shares of c = 0 and c = n.
-    pub fn summary(&self) -> Summary {
+    pub fn stats(&self) -> SeriesStats {
         let (mut samples, mut n_min, mut n_max, mut none, mut all) = (0u64, u64::MAX, 0, 0, 0u64);
         let mut rate = crate::num::sum::Neumaier::default();
         // One pass, no grouping (a sort): this runs on the page's thread.
@@ -186,7 +187,7 @@ impl Dataset {
         }
         let tasks = self.tasks.len() as u64;
         let share = |x: u64| x as f64 / tasks.max(1) as f64;
-        Summary {
+        SeriesStats {
             tasks,
             samples,
             n_min: if tasks == 0 { 0 } else { n_min },
@@ -214,7 +215,7 @@ mod tests {
                 .collect(),
             meta: SeriesMeta::default(),
         };
-        let s = d.summary();
+        let s = d.stats();
         assert_eq!((s.tasks, s.samples, s.n_min, s.n_max), (7, 45, 1, 10));
         assert_eq!((s.share_none, s.share_all), (2.0 / 7.0, 2.0 / 7.0));
         // (0.3 + 0 + 0.3 + 1 + 1 + 2/9 + 0) / 7, by hand; and as the grouped mean.
@@ -231,7 +232,7 @@ mod tests {
             tasks: Default::default(),
             ..d
         };
-        let s = empty.summary();
+        let s = empty.stats();
         assert_eq!((s.tasks, s.samples, s.n_min, s.n_max), (0, 0, 0, 0));
         assert!(s.pass1.is_nan());
     }

@@ -72,7 +72,7 @@ pub struct ErroredTask {
 
 /// What a series' errored samples are and what the policy changed.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct ErrorsSummary {
+pub struct ErrorCounts {
     /// The policy applied.
     pub policy: ErrorPolicy,
     /// Errored samples.
@@ -106,12 +106,12 @@ fn pass_at_1(tasks: &[Task], drop: impl Fn(&Task) -> u64) -> Option<f64> {
 }
 
 /// What `policy` does to a series with errored samples (None when it has none).
-pub fn summarise(tasks: &[Task], policy: ErrorPolicy) -> Option<ErrorsSummary> {
+pub fn summarise(tasks: &[Task], policy: ErrorPolicy) -> Option<ErrorCounts> {
     let errored: Vec<&Task> = tasks.iter().filter(|t| t.errored() > 0).collect();
     if errored.is_empty() {
         return None;
     }
-    Some(ErrorsSummary {
+    Some(ErrorCounts {
         policy,
         samples: errored.iter().map(|t| t.errored()).sum(),
         tasks: errored.len() as u64,
@@ -167,7 +167,7 @@ pub fn apply(ds: &Dataset, policy: ErrorPolicy) -> Dataset {
 }
 
 /// [`summarise`] of each series.
-pub fn summarise_all(datasets: &[Dataset], policy: ErrorPolicy) -> Vec<Option<ErrorsSummary>> {
+pub fn summarise_all(datasets: &[Dataset], policy: ErrorPolicy) -> Vec<Option<ErrorCounts>> {
     datasets
         .iter()
         .map(|d| summarise(&d.tasks, policy))

@@ -14,9 +14,9 @@ mod task_columns;
 pub(crate) mod tasks;
 
 pub use counts::{Counts, CountsError, MAX_COUNT};
-pub use dataset::{Dataset, SeriesMeta, Summary};
+pub use dataset::{Dataset, SeriesMeta, SeriesStats};
 pub use errors::{
-    apply, apply_all, summarise, summarise_all, ErrorPolicy, ErroredTask, ErrorsSummary,
+    apply, apply_all, summarise, summarise_all, ErrorCounts, ErrorPolicy, ErroredTask,
 };
 pub use groups::{minus_sorted, Groups};
 pub use rejected::Rejected;

@@ -65,7 +65,7 @@ impl SeriesParts<'_> {
             ..
         } = *self;
         let g = &fit.groups;
-        let summary = ds.summary();
+        let summary = ds.stats();
         let empty = g.is_empty();
         let s = &opts.settings;
         let fits = fit.fits;

@@ -7,7 +7,7 @@ use crate::analysis::bands::Band;
 use crate::analysis::compare::all::Comparison;
 use crate::analysis::cv::CvElpd;
 use crate::analysis::forecast::SeriesForecast;
-use crate::data::errors::ErrorsSummary;
+use crate::data::errors::ErrorCounts;
 use crate::estimators::bayes_at_n::BayesAtN;
 use crate::estimators::beta_binomial::BbFit;
 use crate::estimators::interval::Interval;
@@ -285,7 +285,7 @@ pub struct ModelReport {
     /// The samples the input marked as errors and what the error policy changed (absent
     /// when there were none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub errors: Option<ErrorsSummary>,
+    pub errors: Option<ErrorCounts>,
     /// The training step the series' samples were drawn at, when the input named one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<u64>,

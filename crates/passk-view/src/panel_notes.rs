@@ -65,7 +65,7 @@ pub fn extrapolates(bt: &Backtest, c: Estimator) -> String {
 
 /// The backtest panel's summary of one series: what `auto` chose, why, how far the backtest
 /// reaches and how sure the choice is, or why the backtest could not run.
-pub fn backtest_summary(b: &SeriesBacktest) -> String {
+pub fn backtest_note(b: &SeriesBacktest) -> String {
     if let Some(e) = &b.failed {
         return format!(
             "The backtest cannot run for {}: {e}. BB is used for k > n.",
@@ -158,7 +158,7 @@ pub fn more_samples_gain(
 
 /// The paired panel's summary: the pairs, the difference at the smallest and largest
 /// budget, whether its sign changes, and the tasks left out.
-pub fn paired_summary(result: Option<&Result<PairedOutcome, PairError>>) -> String {
+pub fn paired_note(result: Option<&Result<PairedOutcome, PairError>>) -> String {
     let p = match result {
         None => return "Pick two series.".to_string(),
         Some(Err(e)) => return format!("These two series cannot be paired: {e}."),
@@ -240,20 +240,20 @@ mod tests {
     }
 
     #[test]
-    fn backtest_summary_says_why_it_cannot_run() {
+    fn backtest_note_says_why_it_cannot_run() {
         use passk_core::analysis::backtest::BacktestError;
         let b = SeriesBacktest::new("s", 2, &[10], 20, Err(BacktestError::TooFewSamples));
-        assert!(backtest_summary(&b)
+        assert!(backtest_note(&b)
             .starts_with("The backtest cannot run for s: the backtest needs n ≥ 4"));
     }
 
     #[test]
-    fn backtest_summary_says_how_far_the_backtest_reaches() {
+    fn backtest_note_says_how_far_the_backtest_reaches() {
         // k = 64 from n = 8 is 8×, beyond the 4× measured: the error at 4× (1.50 points),
         // grown by 0.75 points per doubling (its average growth since 1×, larger than its
         // trend of 0.50), one doubling on.
         let b = SeriesBacktest::new("s", 8, &[64], 20, Ok(bt()));
-        let s = backtest_summary(&b);
+        let s = backtest_note(&b);
         assert!(
             s.starts_with("auto (backtested) = BB for k > n: extrapolated beyond the backtest (tested up to 4×)"),
             "{s}"
@@ -300,7 +300,7 @@ mod tests {
     }
 
     #[test]
-    fn paired_summary_reports_ends_sign_and_unmatched() {
+    fn paired_note_reports_ends_sign_and_unmatched() {
         let row = |k, mean| DiffAtK {
             k,
             mean,
@@ -318,10 +318,10 @@ mod tests {
             unmatched: (2, 0),
         };
         assert_eq!(
-            paired_summary(Some(&Ok(p.clone()))),
+            paired_note(Some(&Ok(p.clone()))),
             "1060 tasks paired by id. A − B: +5.00 points at k = 1, -1.23 at k = 64. The sign changes at k = 22. (2 + 0 tasks without a match are left out.) Band: paired task bootstrap, 2.5–97.5 %."
         );
-        assert_eq!(paired_summary(None), "Pick two series.");
+        assert_eq!(paired_note(None), "Pick two series.");
         assert_eq!(
             paired_se_note(&p).unwrap(),
             "At k = 1: +5.000 points, standard error 1.000."
