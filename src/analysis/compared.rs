@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use passk_app::page::view::PageState;
+use passk_app::page::state::PageState;
 use passk_core::data::Dataset;
 use passk_view::pair::default_pair;
 

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::analysis::compared::Choice;
-use passk_app::page::view::PageState;
+use passk_app::page::state::PageState;
 
 /// A select per side of the pair, each listing the series with tasks.
 #[component]

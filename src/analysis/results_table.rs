@@ -9,7 +9,7 @@ use crate::analysis::state::Analysis;
 use crate::inputs::column_picker::ColumnPicker;
 use crate::widgets::series_name::SeriesName;
 use crate::widgets::term::Term;
-use passk_app::page::view::PageState;
+use passk_app::page::state::PageState;
 use passk_io::display::percent;
 use passk_protocol::Family;
 use passk_view::table::columns::{columns, pick, shown};

@@ -15,7 +15,7 @@ use crate::analysis::report_job::report_pipeline;
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::storage;
 use passk_app::page::loaded::Loaded;
-use passk_app::page::view::PageState;
+use passk_app::page::state::PageState;
 use passk_core::analysis::compare::Comparison;
 use passk_core::analysis::{CoverCurves, SeriesCurves};
 use passk_core::data::apply_all;

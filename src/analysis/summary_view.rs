@@ -12,7 +12,7 @@ use crate::inputs::dataset_state::Inputs;
 use crate::inputs::input_notes::input_notes;
 use crate::widgets::section_nav::section_link;
 use crate::widgets::series_name::SeriesName;
-use passk_app::page::view::PageState;
+use passk_app::page::state::PageState;
 use passk_core::data::Dataset;
 use passk_io::display::thousands;
 use passk_protocol::Family;

@@ -14,7 +14,7 @@ use crate::analysis::state::Analysis;
 use crate::engine::pool;
 use crate::widgets::chart_canvas::ChartCanvas;
 use crate::widgets::series_name::SeriesName;
-use passk_app::page::view::{PageState, DEFAULT_REACH};
+use passk_app::page::state::{PageState, DEFAULT_REACH};
 use passk_core::analysis::forecast::{ForecastFit, IntervalMethod, SeriesForecast};
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::settings::Options;

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::analysis::state::Analysis;
-use passk_app::page::view::PageState;
+use passk_app::page::state::PageState;
 use passk_view::stop_text::stop_view;
 
 /// The answer and its table.

@@ -14,7 +14,7 @@ use crate::inputs::dataset_state::{self, Inputs};
 use crate::inputs::examples;
 use crate::inputs::storage;
 use passk_app::page::examples::Example;
-use passk_app::page::view::PageState;
+use passk_app::page::state::PageState;
 use passk_app::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
 
 /// Where the user's own input is kept aside while a link's state is shown.

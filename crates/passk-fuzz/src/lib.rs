@@ -15,7 +15,7 @@ use passk_io::read::FileRead;
 use passk_io::read::{assemble, read_bytes, series_name_for, ReadOptions, Reader};
 use passk_io::settings as parse;
 
-use passk_app::page::view::PageState;
+use passk_app::page::state::PageState;
 use passk_view::calculator;
 
 pub mod corpus;

@@ -161,7 +161,7 @@ pub fn remove_series(ws: &Loaded, files: &[FileRead], index: usize) -> Option<Re
 mod tests {
     use super::*;
     use crate::page::loaded::number_files;
-    use crate::page::view::PageState;
+    use crate::page::state::PageState;
     use passk_io::read::read_text;
 
     fn names(ws: &Loaded) -> Vec<&str> {

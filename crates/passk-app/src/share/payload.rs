@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bytes::clip;
 use super::shared::Shared;
-use crate::page::view::PageState;
+use crate::page::state::PageState;
 use passk_core::data::Counts;
 use passk_core::data::SeriesMeta;
 use passk_io::read::{FileRead, Format};

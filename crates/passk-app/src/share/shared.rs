@@ -1,6 +1,6 @@
 //! What a link carries of the dataset view and the analysis.
 
-use crate::page::view::PageState;
+use crate::page::state::PageState;
 use passk_core::estimators::Estimator;
 use passk_core::settings::BandKind;
 use passk_io::read::FileRead;

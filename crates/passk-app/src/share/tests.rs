@@ -2,7 +2,7 @@ use crate::page::series_edits::SeriesEdits;
 use proptest::prelude::*;
 
 use super::*;
-use crate::page::view::PageState;
+use crate::page::state::PageState;
 use passk_core::data::Counts;
 use passk_core::data::SeriesMeta;
 use passk_core::estimators::Estimator;
