@@ -17,7 +17,7 @@ use passk_plot::ranks::{RankChart, RankLine};
 use passk_plot::Chart;
 use passk_protocol::Family;
 use passk_view::chart_data::Table;
-use passk_view::compare_text::{chosen_k, comparisons_csv, lead, p_text, pair_rows};
+use passk_view::compare_text::{chosen_k, comparisons_csv, p_text, pair_rows, pair_sentence};
 
 /// Expected tasks with one decimal.
 fn tasks(x: f64) -> String {
@@ -52,7 +52,7 @@ pub fn ComparePanel(
     let sentence = move || {
         let (x, y) = pair.get()?;
         let k = k.get()?;
-        decision.with(|d| lead(d.as_ref()?, &x, &y, k))
+        decision.with(|d| pair_sentence(d.as_ref()?, &x, &y, k))
     };
     let family = move || {
         decision.with(|d| {

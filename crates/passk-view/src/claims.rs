@@ -23,8 +23,8 @@ pub fn detectable(row: &PairRow) -> bool {
         .is_some_and(|p| p < 1.0 - LEVEL)
 }
 
-/// Which of the pair leads detectably at `row`'s budget: 1 (A), −1 (B), 0 (neither).
-pub fn leader(row: &PairRow) -> i8 {
+/// Which of the pair is detectably ahead at `row`'s budget: 1 (A), −1 (B), 0 (neither).
+pub fn ahead(row: &PairRow) -> i8 {
     if !detectable(row) || row.test.diff == 0.0 {
         0
     } else if row.test.diff > 0.0 {
@@ -37,13 +37,13 @@ pub fn leader(row: &PairRow) -> i8 {
 /// Whether the pair's rows (A − B at each k tested) show a reversal: A detectably ahead at
 /// some k and B at another.
 pub fn reversal(rows: &[PairRow]) -> bool {
-    let leaders: Vec<i8> = rows.iter().map(leader).collect();
-    leaders.contains(&1) && leaders.contains(&-1)
+    let aheads: Vec<i8> = rows.iter().map(ahead).collect();
+    aheads.contains(&1) && aheads.contains(&-1)
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::compare_text::lead;
+    use crate::compare_text::pair_sentence;
     use passk_core::analysis::compare::{compare_all, Pairs};
     use passk_core::data::Counts;
     use passk_core::data::Task;
@@ -83,7 +83,7 @@ mod tests {
         for _ in 0..sims {
             let ds = null_pair(&mut rng, 30, 10);
             let d = compare_all(&ds, &[1, 2, 5, 10], Pairs::All, &settings);
-            let s = lead(&d, "alpha", "beta", 10).unwrap();
+            let s = pair_sentence(&d, "alpha", "beta", 10).unwrap();
             if s.contains(" is ahead") || s.contains("overtakes") {
                 claimed += 1;
             }
@@ -118,7 +118,7 @@ mod tests {
                 break d;
             }
         };
-        let s = lead(&d, "alpha", "beta", 10).unwrap();
+        let s = pair_sentence(&d, "alpha", "beta", 10).unwrap();
         assert!(
             s.starts_with("No detectable difference at k = 1: alpha − beta = "),
             "{s}"
@@ -194,7 +194,7 @@ mod tests {
                 with_interval += 1;
                 covered += u32::from(lo <= truth && truth <= hi);
             }
-            let s = lead(&d, "alpha", "beta", 10).unwrap();
+            let s = pair_sentence(&d, "alpha", "beta", 10).unwrap();
             if s.contains("overtakes") {
                 overtakes += 1;
                 assert!(s.contains(" resamples cross)"), "{s}");

@@ -95,13 +95,14 @@ fn superscript(e: i64) -> String {
         .collect()
 }
 
-/// The bracket of a row: its 95 % interval (a half-width after a lead, the ends otherwise),
+/// The bracket of a row: its 95 % interval (a half-width after a detectable difference, the
+/// ends otherwise),
 /// p, Holm's p over the comparison's tests where it reads differently, and with `with_tasks`
 /// the tasks paired.
-fn bracket(c: &PairRow, lead: bool, with_tasks: bool) -> String {
+fn bracket(c: &PairRow, ahead: bool, with_tasks: bool) -> String {
     let z = two_sided_z(LEVEL);
     let interval = c.test.se.map(|se| {
-        if lead {
+        if ahead {
             format!("95 %: ± {}", points(z * se))
         } else {
             let (lo, hi) = (c.test.diff - z * se, c.test.diff + z * se);
@@ -157,11 +158,11 @@ fn difference(c: &PairRow, with_tasks: bool, at_front: bool) -> String {
 /// at some k tested, with the crossover's interval and the share of resamples that cross —
 /// or that the estimates merely cross (and why that is no overtaking), and the difference at
 /// k. None when the pair has no row at k = 1.
-pub fn lead(d: &Comparison, a: &str, b: &str, k: u64) -> Option<String> {
+pub fn pair_sentence(d: &Comparison, a: &str, b: &str, k: u64) -> Option<String> {
     let rows = pair_rows(d, a, b);
     let first = rows.iter().find(|c| c.test.k == 1)?;
     let mut s = difference(first, true, false);
-    let led = claims::leader(first) != 0;
+    let led = claims::ahead(first) != 0;
     if let Some(x) = pair_crossover(d, a, b) {
         let behind = if first.test.diff >= 0.0 { b } else { a };
         match x.crossover.k {
@@ -271,7 +272,7 @@ mod tests {
     #[test]
     fn the_sentence_says_who_leads_where_they_cross_and_how_sure() {
         let d = deepscaler();
-        let s = lead(&d, "deepscaler_rl", "deepscaler_base", 64).unwrap();
+        let s = pair_sentence(&d, "deepscaler_rl", "deepscaler_base", 64).unwrap();
         assert!(
             s.starts_with("deepscaler_rl is ahead at k = 1 by 7.60 points (95 %: ± 0.80; p < 10⁻¹⁵; 1,060 paired problems); deepscaler_base overtakes at k = 22 (95 %: "),
             "{s}"
@@ -291,7 +292,7 @@ mod tests {
             "{s}"
         );
         // Either order names the same facts.
-        let t = lead(&d, "deepscaler_base", "deepscaler_rl", 64).unwrap();
+        let t = pair_sentence(&d, "deepscaler_base", "deepscaler_rl", 64).unwrap();
         assert!(
             t.starts_with("deepscaler_rl is ahead at k = 1 by 7.60 points"),
             "{t}"

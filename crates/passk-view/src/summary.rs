@@ -8,7 +8,7 @@ use passk_core::num::two_sided_z;
 use passk_core::report::{ModelReport, Report};
 use passk_io::display::{percent, plus_minus_points, thousands};
 
-use crate::compare_text::{chosen_k, lead};
+use crate::compare_text::{chosen_k, pair_sentence};
 
 /// One series' headline: its name, tasks and pass@k at each of [`Summary::ks`].
 #[derive(Debug, Clone, PartialEq)]
@@ -179,7 +179,7 @@ pub fn compare_line(
     if let Some(s) = skipped {
         return format!("{a} and {b} are not compared task by task: {}.", s.reason);
     }
-    let sentence = chosen_k(d, a, b, want).and_then(|k| lead(d, a, b, k));
+    let sentence = chosen_k(d, a, b, want).and_then(|k| pair_sentence(d, a, b, k));
     let sentence = sentence.unwrap_or_else(|| {
         format!("{a} and {b} have no paired test at k = 1: add 1 to the k list for the sentence.")
     });

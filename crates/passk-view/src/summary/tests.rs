@@ -96,7 +96,7 @@ fn the_comparison_line_is_the_panels_sentence_or_says_why_there_is_none() {
     );
     assert_eq!(
         Some(line.clone()),
-        lead(&d, "deepscaler_rl", "deepscaler_base", 64)
+        pair_sentence(&d, "deepscaler_rl", "deepscaler_base", 64)
     );
     // With more series, the default pair says the rule that chose it; a pair chosen does not.
     let more = compare_line(3, Some(&d), false, pair, (None, true));
