@@ -179,8 +179,8 @@ pub fn SeriesSummary(
                                         <td data-col="tasks">{thousands(r.tasks)}</td>
                                         <td data-col="samples">{thousands(r.samples)}</td>
                                         <td data-col="n">{r.n_range}</td>
-                                        <td data-col="none">{r.share_none}</td>
-                                        <td data-col="all">{r.share_all}</td>
+                                        <td data-col="none">{r.frac_none}</td>
+                                        <td data-col="all">{r.frac_all}</td>
                                         <td data-col="pass1">{r.pass1}</td>
                                     </tr>
                                 }

@@ -272,15 +272,15 @@ impl Loaded {
                     } else {
                         format!("{}–{}", thousands(s.n_min), thousands(s.n_max))
                     },
-                    share_none: if empty {
+                    frac_none: if empty {
                         "—".into()
                     } else {
-                        percent(s.share_none)
+                        percent(s.frac_none)
                     },
-                    share_all: if empty {
+                    frac_all: if empty {
                         "—".into()
                     } else {
-                        percent(s.share_all)
+                        percent(s.frac_all)
                     },
                     pass1: if empty {
                         "—".into()
@@ -311,9 +311,9 @@ pub struct SummaryRow {
     /// n range, e.g. `128` or `50–1000`.
     pub n_range: String,
     /// Share of tasks with c = 0.
-    pub share_none: String,
+    pub frac_none: String,
     /// Share of tasks with c = n.
-    pub share_all: String,
+    pub frac_all: String,
     /// Mean c/n.
     pub pass1: String,
 }
@@ -355,9 +355,9 @@ mod tests {
         let rows = ws.summary();
         assert_eq!(rows[0].tasks, 2);
         assert_eq!(rows[0].samples, 20);
-        assert_eq!(rows[0].share_none, "50.00%");
+        assert_eq!(rows[0].frac_none, "50.00%");
         assert_eq!(rows[0].pass1, "15.00%");
-        assert_eq!(rows[1].share_all, "100%");
+        assert_eq!(rows[1].frac_all, "100%");
         assert_eq!(rows[1].read_as, "CSV with a header");
         assert_eq!(
             ws.rejected_lines(),

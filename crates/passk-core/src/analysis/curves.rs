@@ -325,7 +325,7 @@ pub fn cover_curves(
         .rates
         .iter()
         .map(|r| r.rate())
-        .zip(steps.share.iter().copied())
+        .zip(steps.fraction.iter().copied())
         .collect();
     let posterior = match &fit.fits {
         Some(f) if !fit.groups.is_empty() => cover_grid(points)

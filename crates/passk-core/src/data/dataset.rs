@@ -115,9 +115,9 @@ pub struct SeriesStats {
     /// Largest n.
     pub n_max: u64,
     /// Share of tasks with c = 0.
-    pub share_none: f64,
+    pub frac_none: f64,
     /// Share of tasks with c = n.
-    pub share_all: f64,
+    pub frac_all: f64,
     /// Mean success rate c/n (the plug-in pass@1; NaN without tasks).
     pub pass1: f64,
 }
@@ -186,14 +186,14 @@ impl Dataset {
             rate.add(t.counts.rate());
         }
         let tasks = self.tasks.len() as u64;
-        let share = |x: u64| x as f64 / tasks.max(1) as f64;
+        let frac = |x: u64| x as f64 / tasks.max(1) as f64;
         SeriesStats {
             tasks,
             samples,
             n_min: if tasks == 0 { 0 } else { n_min },
             n_max,
-            share_none: share(none),
-            share_all: share(all),
+            frac_none: frac(none),
+            frac_all: frac(all),
             pass1: rate.total() / tasks as f64,
         }
     }
@@ -217,7 +217,7 @@ mod tests {
         };
         let s = d.stats();
         assert_eq!((s.tasks, s.samples, s.n_min, s.n_max), (7, 45, 1, 10));
-        assert_eq!((s.share_none, s.share_all), (2.0 / 7.0, 2.0 / 7.0));
+        assert_eq!((s.frac_none, s.frac_all), (2.0 / 7.0, 2.0 / 7.0));
         // (0.3 + 0 + 0.3 + 1 + 1 + 2/9 + 0) / 7, by hand; and as the grouped mean.
         use crate::num::prec::CLOSED_FORM_REL;
         let want = (0.6 + 2.0 + 2.0 / 9.0) / 7.0;

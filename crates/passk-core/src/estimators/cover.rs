@@ -104,13 +104,13 @@ fn cmp_rate(a: Counts, b: Counts) -> Ordering {
 }
 
 /// The plug-in Cover curve as a step function: the distinct rates r_1 < … < r_m and, for
-/// each, the share of tasks with rate ≥ r_j. G(τ) = share_j for τ ∈ (r_{j−1}, r_j].
+/// each, the fraction of tasks with rate ≥ r_j. G(τ) = fraction_j for τ ∈ (r_{j−1}, r_j].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoverSteps {
     /// Distinct rates in increasing order, as (c, n) representatives.
     pub rates: Vec<Counts>,
-    /// share\[j\] = G(τ) for τ ∈ (rates\[j−1\], rates\[j\]].
-    pub share: Vec<f64>,
+    /// fraction\[j\] = G(τ) for τ ∈ (rates\[j−1\], rates\[j\]].
+    pub fraction: Vec<f64>,
 }
 
 impl CoverSteps {
@@ -132,14 +132,14 @@ impl CoverSteps {
                 }
             }
         }
-        // share_j = #{rate ≥ r_j} / N: a suffix sum.
-        let mut share = vec![0.0; counts.len()];
+        // fraction_j = #{rate ≥ r_j} / N: a suffix sum.
+        let mut fraction = vec![0.0; counts.len()];
         let mut above = 0u64;
         for j in (0..counts.len()).rev() {
             above += counts[j];
-            share[j] = above as f64 / total;
+            fraction[j] = above as f64 / total;
         }
-        CoverSteps { rates, share }
+        CoverSteps { rates, fraction }
     }
 
     /// The share of tasks whose rate is strictly above `rate`: G(τ) on the open interval just
@@ -148,14 +148,14 @@ impl CoverSteps {
         let j = self
             .rates
             .partition_point(|r| cmp_rate(*r, rate) != Ordering::Greater);
-        self.share.get(j).copied().unwrap_or(0.0)
+        self.fraction.get(j).copied().unwrap_or(0.0)
     }
 
     /// ∫₀¹ G(τ) dτ, which equals the mean of c/n (pass@1).
     pub fn area(&self) -> f64 {
         let mut acc = Neumaier::default();
         let mut prev = 0.0;
-        for (r, s) in self.rates.iter().zip(&self.share) {
+        for (r, s) in self.rates.iter().zip(&self.fraction) {
             acc.add((r.rate() - prev) * s);
             prev = r.rate();
         }
@@ -167,7 +167,7 @@ impl CoverSteps {
     pub fn integrate(&self, cdf: impl Fn(f64) -> f64) -> f64 {
         let mut acc = Neumaier::default();
         let mut prev = 0.0;
-        for (r, s) in self.rates.iter().zip(&self.share) {
+        for (r, s) in self.rates.iter().zip(&self.fraction) {
             acc.add((cdf(r.rate()) - cdf(prev)) * s);
             prev = r.rate();
         }

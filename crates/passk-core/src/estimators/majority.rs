@@ -35,7 +35,9 @@ pub fn maj_at_k(votes: &Votes, k: u64) -> Result<f64, BudgetError> {
     }
     let groups = votes.groups();
     if k == n {
-        return Ok(plurality_share(groups.iter().map(|g| (g.count, g.correct))));
+        return Ok(plurality_fraction(
+            groups.iter().map(|g| (g.count, g.correct)),
+        ));
     }
     let largest_correct = groups
         .iter()
@@ -102,7 +104,7 @@ pub fn mean_over(tasks: &[Task], value: impl Fn(&Task) -> Option<f64>) -> Option
 
 /// The score of one whole draw: the share of correct groups among those with the most votes
 /// (0 when nothing voted).
-pub fn plurality_share(drawn: impl IntoIterator<Item = (u64, bool)>) -> f64 {
+pub fn plurality_fraction(drawn: impl IntoIterator<Item = (u64, bool)>) -> f64 {
     let (mut best, mut tied, mut correct) = (0, 0u64, 0u64);
     for (x, ok) in drawn {
         if x == 0 || x < best {

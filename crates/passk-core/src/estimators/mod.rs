@@ -61,7 +61,7 @@ pub use interval::{
 pub use kind::{unbiased_else, Estimator, BASES, DEFAULT_ENABLED, MIX_TENTHS};
 pub use likelihood::{for_ln_choose, BbData, Pieces, D2};
 pub use linmix::{linmix_pass_at_k, linmix_weight};
-pub use majority::{maj_at_k, mean_maj_at_k, mean_over, plurality_share};
+pub use majority::{maj_at_k, mean_maj_at_k, mean_over, plurality_fraction};
 pub use max_reward::{max_reward_at_k, MaxReward, MaxRewardError};
 pub use stderr::{
     clustered_se, exact_variance, sampling_se, sampling_se_of, sampling_variance, tasks_se,
