@@ -268,7 +268,7 @@ async fn every_engine_message_round_trips_across_the_worker_boundary() {
     }
     let mut replies = samples::made_replies();
     replies.extend(host.0.borrow().iter().filter(|r| !r.is_progress()).cloned());
-    // Every kind of request and answer, and every family.
+    // Every kind of request and answer, and every job kind.
     assert_eq!(samples::ask_kinds(&requests), samples::sorted(Ask::KINDS));
     let kinds = samples::sorted(Answer::KINDS);
     assert_eq!(samples::answer_kinds(&replies), kinds, "{replies:?}");

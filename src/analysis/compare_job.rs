@@ -9,7 +9,7 @@ use passk_core::analysis::compare::Comparison;
 use passk_core::data::Dataset;
 use passk_core::settings::Settings;
 use passk_io::settings::Parsed;
-use passk_protocol::{Answer, Ask, Family, Reply, Request};
+use passk_protocol::{Answer, Ask, JobKind, Reply, Request};
 
 /// Resamples of the paired band and of the comparison when the settings ask for none.
 pub const PAIRED_RESAMPLES: u64 = 200;
@@ -36,7 +36,7 @@ pub fn compare_pipeline(
     decision: RwSignal<Option<Comparison>>,
     pending: PendingJobs,
 ) {
-    handle(pending, Family::Compare, move |reply| {
+    handle(pending, JobKind::Compare, move |reply| {
         if let Reply {
             answer: Answer::Comparison { comparison: d },
             ..
@@ -54,8 +54,8 @@ pub fn compare_pipeline(
         // (Not the last series' sentence while the new one is computed.)
         decision.set(None);
         if series.get() < 2 {
-            if pending.with_untracked(|p| p[Family::Compare.index()].is_some()) {
-                cancel(pending, Family::Compare);
+            if pending.with_untracked(|p| p[JobKind::Compare.index()].is_some()) {
+                cancel(pending, JobKind::Compare);
             }
             return;
         }

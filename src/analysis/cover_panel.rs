@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::widgets::fold::{is_folded, FoldHead};
 
 use crate::analysis::job_progress::{is_stale, JobProgress};
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 
 use crate::analysis::series_key::SeriesKey;
 use crate::analysis::state::Analysis;
@@ -57,12 +57,12 @@ pub fn CoverPanel(
                 .join(" · ")
         })
     };
-    let stale = is_stale(analysis.pending, Family::Curves);
+    let stale = is_stale(analysis.pending, JobKind::Curves);
     view! {
         <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("cover") aria-labelledby="cover-title">
             <FoldHead key="cover" title_id="cover-title">"Cover@τ"</FoldHead>
             <p class="answer" data-testid="cover-lead">{move || a.report.with(passk_view::leads::cover)}</p>
-            <JobProgress pending=analysis.pending family=Family::Curves />
+            <JobProgress pending=analysis.pending job_kind=JobKind::Curves />
             <p class="note small">
                 "The share of tasks solved with success rate at least τ: the plug-in step curve (c/n ≥ τ) and the BB posterior "
                 "(dashed). Markers at the τ list. The area under each curve equals its pass@1"

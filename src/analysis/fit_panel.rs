@@ -13,7 +13,7 @@ use crate::widgets::chart_canvas::ChartCanvas;
 use passk_core::analysis::Diagnostics;
 use passk_io::display::{full, sig};
 use passk_plot::Chart;
-use passk_protocol::{Answer, Ask, Family, Reply, Request};
+use passk_protocol::{Answer, Ask, JobKind, Reply, Request};
 use passk_view::chart_data;
 
 /// The fit diagnostics panel.
@@ -29,7 +29,7 @@ pub fn FitPanel(
     let (names, chosen) = a.series_choice(|v| v.fit.clone());
     let diag = RwSignal::new(None::<Diagnostics>);
     // Diagnostics include ten CV refits: the engine computes them.
-    handle(a.pending, Family::Diagnose, move |reply| {
+    handle(a.pending, JobKind::Diagnose, move |reply| {
         if let Reply {
             answer: Answer::Diagnostics { diagnostics, .. },
             ..
@@ -77,11 +77,11 @@ pub fn FitPanel(
             })
         })
     };
-    let stale = is_stale(a.pending, Family::Diagnose);
+    let stale = is_stale(a.pending, JobKind::Diagnose);
     view! {
         <section class="card" id="fit" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("fit") aria-labelledby="fit-title">
             <FoldHead key="fit" title_id="fit-title">"Fit diagnostics"</FoldHead>
-            <JobProgress pending=a.pending family=Family::Diagnose />
+            <JobProgress pending=a.pending job_kind=JobKind::Diagnose />
             <label>
                 "Series "
                 <select data-testid="fit-series" on:change=move |ev| a.view.update(|v| v.fit = Some(event_target_value(&ev)))>

@@ -6,13 +6,13 @@ use leptos::prelude::*;
 
 use crate::analysis::jobs::{cancel, PendingJobs};
 use crate::engine::status::{ready_for, LOADING};
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 
-/// Whether a family's job has run long enough to show (the panel marks its result stale).
-pub fn is_stale(pending: PendingJobs, family: Family) -> Signal<bool> {
+/// Whether a job kind's job has run long enough to show (the panel marks its result stale).
+pub fn is_stale(pending: PendingJobs, job_kind: JobKind) -> Signal<bool> {
     Signal::derive(move || {
         pending.with(|p| {
-            p[family.index()]
+            p[job_kind.index()]
                 .as_ref()
                 .is_some_and(|q| q.shown && !q.answered)
         })
@@ -25,23 +25,23 @@ pub fn busy_text(pending: PendingJobs) -> Signal<Option<String>> {
     Signal::derive(move || {
         let shown = pending.with(|p| {
             let at = p.iter().position(|q| q.as_ref().is_some_and(|q| q.shown))?;
-            Some((Family::ALL[at], p[at].as_ref()?.text.clone()))
+            Some((JobKind::ALL[at], p[at].as_ref()?.text.clone()))
         });
         shown.map(|(f, t)| if ready_for(f) { t } else { LOADING.to_string() })
     })
 }
 
-/// The progress bar of one family's job.
+/// The progress bar of one job kind's job.
 #[component]
 pub fn JobProgress(
     /// The pending jobs.
     pending: PendingJobs,
     /// Whose job.
-    family: Family,
+    job_kind: JobKind,
 ) -> impl IntoView {
     move || {
-        pending.with(|p| p[family.index()].clone()).filter(|q| q.shown).map(|mut q| {
-            if !ready_for(family) {
+        pending.with(|p| p[job_kind.index()].clone()).filter(|q| q.shown).map(|mut q| {
+            if !ready_for(job_kind) {
                 q.text = LOADING.to_string();
             }
             let bar = match q.done {
@@ -52,7 +52,7 @@ pub fn JobProgress(
                 <div class="load" data-testid="job-progress" role="status">
                     {bar}
                     <span>{q.text}</span>
-                    <button class="copy" data-testid="job-cancel" on:click=move |_| cancel(pending, family)>
+                    <button class="copy" data-testid="job-cancel" on:click=move |_| cancel(pending, job_kind)>
                         "cancel"
                     </button>
                 </div>

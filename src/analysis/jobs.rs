@@ -16,7 +16,7 @@ use passk_core::eval::SeriesFit;
 use passk_core::report::SeriesBacktest;
 use passk_core::settings::{BandKind, Options};
 use passk_io::settings::Parsed;
-use passk_protocol::{Answer, Ask, CurvesAsk, Family, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, CurvesAsk, JobKind, Reply, Request, Work};
 
 /// Backtest repeats per shrink factor (as `passk report --backtest`).
 pub const BACKTEST_REPEATS: u64 = 20;
@@ -39,28 +39,28 @@ pub struct Pending {
     pub answered: bool,
 }
 
-/// The pending job of each family (indexed by [`Family::index`]).
-pub type PendingJobs = RwSignal<[Option<Pending>; Family::COUNT]>;
+/// The pending job of each job kind (indexed by [`JobKind::index`]).
+pub type PendingJobs = RwSignal<[Option<Pending>; JobKind::COUNT]>;
 
 /// Sends the request `make` builds from its job number and notes the job as pending (saying
 /// `text` until the engine says more); returns the job number.
 pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) -> u64 {
-    let mut family = None;
+    let mut job_kind = None;
     let job = client::send(|job| {
         let req = make(job);
-        family = Some(req.family());
+        job_kind = Some(req.job_kind());
         req
     });
-    if let Some(f) = family {
+    if let Some(f) = job_kind {
         started(pending, f, job, text);
     }
     job
 }
 
 /// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
-fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
+fn started(pending: PendingJobs, job_kind: JobKind, job: u64, text: &str) {
     pending.update(|p| {
-        p[family.index()] = Some(Pending {
+        p[job_kind.index()] = Some(Pending {
             job,
             text: text.to_string(),
             done: None,
@@ -71,7 +71,7 @@ fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
     set_timeout(
         move || {
             pending.update(|p| {
-                if let Some(q) = p[family.index()].as_mut().filter(|q| q.job == job) {
+                if let Some(q) = p[job_kind.index()].as_mut().filter(|q| q.job == job) {
                     q.shown = true;
                 }
             })
@@ -80,11 +80,11 @@ fn started(pending: PendingJobs, family: Family, job: u64, text: &str) {
     );
 }
 
-/// Routes the replies of `family` to `done` (the result of its latest job) and keeps its
+/// Routes the replies of `job kind` to `done` (the result of its latest job) and keeps its
 /// pending entry: progress updates it, the result or a failure clears it.
-pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'static) {
-    client::on_reply(family, move |reply| {
-        let latest = pending.with_untracked(|p| p[family.index()].as_ref().map(|q| q.job));
+pub fn handle(pending: PendingJobs, job_kind: JobKind, done: impl Fn(Reply) + 'static) {
+    client::on_reply(job_kind, move |reply| {
+        let latest = pending.with_untracked(|p| p[job_kind.index()].as_ref().map(|q| q.job));
         if reply.job() != latest {
             return;
         }
@@ -93,16 +93,16 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
                 answer: Answer::Progress { text, done, .. },
                 job,
             } => pending.update(|p| {
-                if let Some(q) = p[family.index()].as_mut() {
+                if let Some(q) = p[job_kind.index()].as_mut() {
                     // (A band spread over the pool: every worker's resamples.)
-                    (q.text, q.done) = pool::across(family, job, text, done);
+                    (q.text, q.done) = pool::across(job_kind, job, text, done);
                 }
             }),
             Reply {
                 answer: Answer::Failed { message, .. },
                 ..
             } => {
-                pending.update(|p| p[family.index()] = None);
+                pending.update(|p| p[job_kind.index()] = None);
                 if message != "the series changed" {
                     web_sys::console::warn_1(&format!("engine: {message}").into());
                 }
@@ -111,7 +111,7 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
             first if first.answer.is_first_of_two() => {
                 done(first);
                 pending.update(|p| {
-                    if let Some(q) = p[family.index()].as_mut() {
+                    if let Some(q) = p[job_kind.index()].as_mut() {
                         q.answered = true;
                         q.text = "count scores…".into();
                     }
@@ -119,17 +119,17 @@ pub fn handle(pending: PendingJobs, family: Family, done: impl Fn(Reply) + 'stat
             }
             other => {
                 done(other);
-                pending.update(|p| p[family.index()] = None);
+                pending.update(|p| p[job_kind.index()] = None);
             }
         }
     });
 }
 
-/// Cancels the pending job of `family` (the old result stays).
-pub fn cancel(pending: PendingJobs, family: Family) {
-    let job = client::cancel(family);
-    pool::cancel(family, job);
-    pending.update(|p| p[family.index()] = None);
+/// Cancels the pending job of `job kind` (the old result stays).
+pub fn cancel(pending: PendingJobs, job_kind: JobKind) {
+    let job = client::cancel(job_kind);
+    pool::cancel(job_kind, job);
+    pending.update(|p| p[job_kind.index()] = None);
 }
 
 /// Refits every series when the series change; `data` gets the fit job's number as it is
@@ -142,7 +142,7 @@ pub fn fit_pipeline(
     data: RwSignal<u64>,
     pending: PendingJobs,
 ) {
-    handle(pending, Family::Fit, move |reply| {
+    handle(pending, JobKind::Fit, move |reply| {
         if let Reply {
             answer: Answer::Fits { fits: f, .. },
             ..
@@ -211,7 +211,7 @@ pub fn curve_pipeline(
     band: RwSignal<BandKind>,
     out: CurveOutputs,
 ) {
-    handle(out.pending, Family::Curves, move |reply| {
+    handle(out.pending, JobKind::Curves, move |reply| {
         if let Reply {
             answer: Answer::Curves { curves, cover, .. },
             ..
@@ -269,7 +269,7 @@ pub fn backtest_pipeline(
     backtests: RwSignal<Vec<SeriesBacktest>>,
     pending: PendingJobs,
 ) {
-    handle(pending, Family::Backtest, move |reply| {
+    handle(pending, JobKind::Backtest, move |reply| {
         if let Reply {
             answer: Answer::Backtests { backtests: b, .. },
             ..

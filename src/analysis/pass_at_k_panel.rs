@@ -7,7 +7,7 @@ use crate::widgets::fold::{is_folded, FoldHead};
 
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::term::Term;
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 
 use crate::analysis::series_key::SeriesKey;
 use crate::analysis::state::Analysis;
@@ -90,12 +90,12 @@ pub fn PassAtKPanel(
         })
     };
     let voting = Memo::new(move |_| has(Estimator::Majority) || has(Estimator::BestOf));
-    let stale = is_stale(analysis.pending, Family::Curves);
+    let stale = is_stale(analysis.pending, JobKind::Curves);
     view! {
         <section class="card" id="curves" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("curves") aria-labelledby="pass-title">
             <FoldHead key="curves" title_id="pass-title">"Pass@k"</FoldHead>
             <p class="answer" data-testid="curves-lead">{move || a.report.with(passk_view::leads::curves)}</p>
-            <JobProgress pending=analysis.pending family=Family::Curves />
+            <JobProgress pending=analysis.pending job_kind=JobKind::Curves />
             <div class="legend-toggles" role="group" aria-label="Estimators drawn">
                 {toggles}
                 <label class="toggle">

@@ -9,7 +9,7 @@ use passk_core::data::ErrorCounts;
 use passk_core::data::Rejected;
 use passk_core::report::{attach_backtests, SeriesBacktest};
 use passk_core::settings::Options;
-use passk_protocol::{Answer, Ask, Family, Reply, Request};
+use passk_protocol::{Answer, Ask, JobKind, Reply, Request};
 
 /// Asks the engine for the whole `passk-report/2` document of the series of `a` last fitted,
 /// CV-ELPD, bootstrap bands and the forecasts (to the panel's reach target) included, with
@@ -39,7 +39,7 @@ pub fn request_export(
     options: Options,
     backtests: RwSignal<Vec<SeriesBacktest>>,
 ) {
-    handle(pending, Family::Export, move |reply| {
+    handle(pending, JobKind::Export, move |reply| {
         if let Reply {
             answer: Answer::Report { report, .. },
             ..

@@ -11,7 +11,7 @@ use passk_core::report::Report;
 use passk_core::report::SeriesBacktest;
 use passk_core::settings::Options;
 use passk_io::settings::Parsed;
-use passk_protocol::{Answer, Ask, Family, Reply, Request};
+use passk_protocol::{Answer, Ask, JobKind, Reply, Request};
 
 /// What the table's report is asked from: the fit job, its series, the settings and the
 /// rejected rows.
@@ -40,7 +40,7 @@ pub fn report_pipeline(
     (report, lacking, backtests): ReportOutputs,
     pending: PendingJobs,
 ) {
-    handle(pending, Family::Report, move |reply| {
+    handle(pending, JobKind::Report, move |reply| {
         if let Reply {
             answer:
                 Answer::Report {

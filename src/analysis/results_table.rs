@@ -11,7 +11,7 @@ use crate::widgets::series_name::SeriesName;
 use crate::widgets::term::Term;
 use passk_app::page::state::PageState;
 use passk_io::display::percent;
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 use passk_view::table::columns::{columns, pick, shown};
 use passk_view::table::{
     cover_rows, csv, latex, markdown, rows_while, se_note, voting, Cell, CountScores, Row, WAITING,
@@ -78,7 +78,7 @@ pub fn ResultsTable(
     let status = RwSignal::new(String::new());
     // A download asked for while the series are being fitted waits for the fits (the engine
     // reports only fitted series), and says so.
-    let fitting = move || a.pending.with(|p| p[Family::Fit.index()].is_some());
+    let fitting = move || a.pending.with(|p| p[JobKind::Fit.index()].is_some());
     let held = RwSignal::new(false);
     let download = move |_| {
         if fitting() {
@@ -98,12 +98,12 @@ pub fn ResultsTable(
             return "the report downloads once the series are fitted…".to_string();
         }
         a.pending
-            .with(|p| p[Family::Export.index()].as_ref().map(|q| q.text.clone()))
+            .with(|p| p[JobKind::Export.index()].as_ref().map(|q| q.text.clone()))
             .unwrap_or_default()
     };
     // The auto column before the backtest: in words, with the backtest's progress.
     let waiting = move || {
-        a.pending.with(|p| match &p[Family::Backtest.index()] {
+        a.pending.with(|p| match &p[JobKind::Backtest.index()] {
             Some(q) => match q.done {
                 Some((done, all)) => format!("{WAITING} ({done} of {all})…"),
                 None => format!("{WAITING}…"),

@@ -19,7 +19,7 @@ use passk_core::analysis::{PairError, PairedOutcome};
 use passk_core::settings::Settings;
 use passk_plot::series_charts::{BestTemperatureChart, DeltaPassChart, PairedChart};
 use passk_plot::Chart;
-use passk_protocol::{Answer, Ask, Family, Reply, Request};
+use passk_protocol::{Answer, Ask, JobKind, Reply, Request};
 use passk_view::chart_data;
 use passk_view::panel_notes::{paired_note, paired_se_note};
 use passk_view::readout::temperature_lines;
@@ -121,7 +121,7 @@ pub fn PairedPanel(
     // The paired bootstrap takes a while: the engine computes it, and a newer request
     // supersedes it.
     let result = RwSignal::new(None::<PairedResult>);
-    handle(a.pending, Family::Paired, move |reply| {
+    handle(a.pending, JobKind::Paired, move |reply| {
         if let Reply {
             answer: Answer::Paired { outcome, .. },
             ..
@@ -158,11 +158,11 @@ pub fn PairedPanel(
         Chart::Paired(PairedChart { label, curve })
     });
     let summary = move || result.with(|r| paired_note(r.as_ref()));
-    let stale = is_stale(a.pending, Family::Paired);
+    let stale = is_stale(a.pending, JobKind::Paired);
     view! {
         <section class="card" id="compare" tabindex="-1" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("compare") aria-labelledby="paired-title">
             <FoldHead key="compare" title_id="paired-title">"Paired difference"</FoldHead>
-            <JobProgress pending=a.pending family=Family::Paired />
+            <JobProgress pending=a.pending job_kind=JobKind::Paired />
             <div class="input-row">
                 <PairSelect view=a.view names=names name_a=name_a name_b=name_b labels=("A ", "minus B ") names_read=("series A", "series B") testid="paired" />
             </div>

@@ -28,7 +28,7 @@ use passk_core::report::{attach_backtests, SeriesBacktest};
 use passk_core::settings::BandKind;
 use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
 use passk_plot::slots::SlotBook;
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 use passk_view::table::CountScores;
 
 /// Where the settings and the view are kept across reloads.
@@ -78,7 +78,7 @@ pub struct Analysis {
     pub cover: RwSignal<Vec<CoverCurves>>,
     /// What is being computed, while a job has run for a while.
     pub busy: Signal<Option<String>>,
-    /// The engine's pending job of each family.
+    /// The engine's pending job of each job kind.
     pub pending: PendingJobs,
     /// The fit job whose series `fits` holds (the engine's later requests name it).
     pub data: RwSignal<u64>,
@@ -308,7 +308,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     });
     let lacking = RwSignal::new(false);
     let counts = Memo::new(move |_| {
-        let running = pending.with(|p| p[Family::Report.index()].is_some());
+        let running = pending.with(|p| p[JobKind::Report.index()].is_some());
         CountScores::of(lacking.get(), running)
     });
     let table = (data, datasets, settings, rejected);

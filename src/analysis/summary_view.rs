@@ -15,7 +15,7 @@ use crate::widgets::series_name::SeriesName;
 use passk_app::page::state::PageState;
 use passk_core::data::Dataset;
 use passk_io::display::thousands;
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 use passk_view::ranking::ranking_line;
 use passk_view::summary::{caption, compare_line, summary};
 
@@ -49,7 +49,7 @@ pub fn SummaryView(
     // (Not while only the count scores are to come: the summary shows none.)
     let updating = Signal::derive(move || {
         a.pending.with(|p| {
-            p[Family::Report.index()]
+            p[JobKind::Report.index()]
                 .as_ref()
                 .is_some_and(|q| !q.answered)
         })
@@ -59,7 +59,7 @@ pub fn SummaryView(
         let (x, y) = (name_a.get(), name_b.get());
         let want = a.view.with(|v| v.decide_k);
         let default = default_pair.get();
-        let comparing = a.pending.with(|p| p[Family::Compare.index()].is_some());
+        let comparing = a.pending.with(|p| p[JobKind::Compare.index()].is_some());
         a.comparison.with(|d| {
             let pair = x.as_deref().zip(y.as_deref());
             compare_line(series.get(), d.as_ref(), comparing, pair, (want, default))
@@ -101,7 +101,7 @@ pub fn SummaryView(
                 }
                 .into_any();
             }
-            let text = if ready_for(Family::Report) {
+            let text = if ready_for(JobKind::Report) {
                 "Tabulating…"
             } else {
                 "Waiting for the engine's code to arrive…"

@@ -6,7 +6,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use crate::analysis::job_progress::{is_stale, JobProgress};
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 
 use crate::analysis::cover_panel::CoverPanel;
 use crate::analysis::graded_notes::GradedNotes;
@@ -32,7 +32,7 @@ pub fn AnalysisView(
             .with(|d| d.iter().any(|s| !s.tasks.is_empty()))
     });
     let empty = move || !has_tasks.get();
-    let stale = is_stale(analysis.pending, Family::Fit);
+    let stale = is_stale(analysis.pending, JobKind::Fit);
     let failure = crate::engine::status::failure();
     // The panels mount one per task, in order: those down to the results at once, those
     // below after the first curves and table are there (or after a second, when there is
@@ -75,7 +75,7 @@ pub fn AnalysisView(
         // `data-panels`: "all" once every panel is shown (outside checks wait for it).
         <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() aria-labelledby="settings-title" data-testid="analysis-settings" data-panels=move || if stages.shown(ALL - 1) { "all" } else { "some" }>
             <h2 id="settings-title">"Analysis"</h2>
-            <JobProgress pending=analysis.pending family=Family::Fit />
+            <JobProgress pending=analysis.pending job_kind=JobKind::Fit />
             <AnalysisSettings analysis=analysis />
             {move || failure.get().map(|(f, gave_up)| view! {
                 <p class="error" data-testid="engine-failed" role="alert">

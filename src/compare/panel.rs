@@ -15,7 +15,7 @@ use crate::widgets::series_name::SeriesName;
 use passk_io::display::{full, percent, thousands};
 use passk_plot::ranks::{RankChart, RankLine};
 use passk_plot::Chart;
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 use passk_view::chart_data::Table;
 use passk_view::compare_text::{chosen_k, comparisons_csv, p_text, pair_rows, pair_sentence};
 
@@ -251,11 +251,11 @@ pub fn ComparePanel(
         }
     };
     let ks = move || rows.with(|r| r.iter().map(|c| c.test.k).collect::<Vec<_>>());
-    let stale = is_stale(a.pending, Family::Compare);
+    let stale = is_stale(a.pending, JobKind::Compare);
     view! {
         <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("decide") aria-labelledby="decide-title" data-testid="decide-panel">
             <FoldHead key="decide" title_id="decide-title">"Is A better than B?"</FoldHead>
-            <JobProgress pending=a.pending family=Family::Compare />
+            <JobProgress pending=a.pending job_kind=JobKind::Compare />
             <p class="lead" data-testid="decide-sentence">{sentence}</p>
             <p class="note small" data-testid="decide-pair">{move || pair.get().map(|(x, y)| format!("A = {x}, B = {y} (chosen in the paired panel); a positive difference favours A. "))}{family}</p>
             <label>

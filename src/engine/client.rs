@@ -1,9 +1,9 @@
 //! The page's side of the engine worker: starts it (the first engine, then the whole:
 //! `passk_workers::client`), numbers each request, posts it as one binary buffer
-//! (`passk_protocol::codec`), and routes each reply to the one handler of its family. Requests
+//! (`passk_protocol::codec`), and routes each reply to the one handler of its job kind. Requests
 //! go at once (a worker still loading keeps them), those carrying task lists a task later, and
 //! large replies are handled a task after their decoding, all in order (`task_queue`); each
-//! family's newest is kept until answered. When the worker fails (its script or wasm cannot
+//! job kind's newest is kept until answered. When the worker fails (its script or wasm cannot
 //! load, or it dies) the page says so, starts it once more and sends it the requests still
 //! unanswered; should it fail again, every request fails with the reason, shown with a retry
 //! ([`retry`]); with `in-page-engine` (the wasm-bindgen tests) the engine runs on the page.
@@ -19,7 +19,7 @@ use crate::engine::worker_js;
 #[cfg(feature = "in-page-engine")]
 use passk_engine::{job::Host, runner::Engine};
 use passk_protocol::codec::{from_js, to_js};
-use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, JobKind, Reply, Request, Work};
 use passk_workers::client::{Client as AppClient, Engine as Stage};
 
 /// The engine worker's script (crates/passk-engine/passk-engine-loader.js, copied beside the page).
@@ -48,7 +48,7 @@ struct Client {
     split: Option<fn(u64, u32, Work)>,
     /// Which worker started is the current one (counted).
     generation: u32,
-    handlers: [Option<Rc<Handler>>; Family::COUNT],
+    handlers: [Option<Rc<Handler>>; JobKind::COUNT],
 }
 
 impl Client {
@@ -230,7 +230,7 @@ pub fn retry() {
     retries().update(|r| *r += 1);
 }
 
-/// Hands a reply to its family's handler (`Ready`: the worker takes requests, and a line
+/// Hands a reply to its job kind's handler (`Ready`: the worker takes requests, and a line
 /// saying it had failed goes).
 fn deliver(reply: Reply) {
     let whole = CLIENT.with_borrow_mut(|c| {
@@ -241,7 +241,7 @@ fn deliver(reply: Reply) {
         // The first chart has its curves: the whole engine loads while it draws.
         to_whole();
     }
-    let Some(family) = reply.family() else {
+    let Some(job_kind) = reply.job_kind() else {
         // The whole engine has loaded: the service worker may install (index.html).
         let whole = CLIENT.with_borrow(|c| c.state.engine() == Stage::Whole);
         if whole {
@@ -250,7 +250,7 @@ fn deliver(reply: Reply) {
         // A (restarted) worker is ready: the line that said it failed goes.
         return status::now_ready(whole);
     };
-    let handler = CLIENT.with_borrow(|c| c.handlers[family.index()].clone());
+    let handler = CLIENT.with_borrow(|c| c.handlers[job_kind.index()].clone());
     if let Some(h) = handler {
         h(reply);
     }
@@ -283,8 +283,8 @@ fn post(req: Request) {
     // Answered a task later, as a reply is (answered inside `send`, it came before the
     // asker noted its job, which then stayed pending).
     if let Some(message) = failed {
-        let (job, family) = (req.job, req.family());
-        let answer = Answer::Failed { family, message };
+        let (job, job_kind) = (req.job, req.job_kind());
+        let answer = Answer::Failed { job_kind, message };
         task_queue::INBOX.in_order(true, move || deliver(Reply { job, answer }));
     }
 }
@@ -294,9 +294,9 @@ pub fn warm_up() {
     CLIENT.with_borrow_mut(start);
 }
 
-/// Sets the handler of a family's replies (one per family; a later call replaces it).
-pub fn on_reply(family: Family, handler: impl Fn(Reply) + 'static) {
-    CLIENT.with_borrow_mut(|c| c.handlers[family.index()] = Some(Rc::new(Box::new(handler))));
+/// Sets the handler of a job kind's replies (one per job kind; a later call replaces it).
+pub fn on_reply(job_kind: JobKind, handler: impl Fn(Reply) + 'static) {
+    CLIENT.with_borrow_mut(|c| c.handlers[job_kind.index()] = Some(Rc::new(Box::new(handler))));
 }
 
 /// Sends the request `make` builds from a fresh job number; returns that number.
@@ -358,11 +358,11 @@ pub fn split_later(job: u64, of: u32, work: &Work, split: fn(u64, u32, Work)) ->
     })
 }
 
-/// Stops the running job of `family` (its reply will not come); returns the cancelling job.
-pub fn cancel(family: Family) -> u64 {
+/// Stops the running job of `job kind` (its reply will not come); returns the cancelling job.
+pub fn cancel(job_kind: JobKind) -> u64 {
     send(|job| Request {
         job,
-        ask: Ask::Cancel { family },
+        ask: Ask::Cancel { job_kind },
     })
 }
 

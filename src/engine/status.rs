@@ -2,7 +2,7 @@
 //! then offering a retry), and how many times the user retried.
 
 use leptos::prelude::{ArcRwSignal, Get, GetUntracked, Set};
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 
 thread_local! {
     static FAILURE: ArcRwSignal<Option<(String, bool)>> = ArcRwSignal::new(None);
@@ -14,12 +14,12 @@ thread_local! {
 /// What a job waiting for the engine's code says (on a slow network: rather than "fitting…").
 pub const LOADING: &str = "waiting for the engine's code to arrive…";
 
-/// Whether the engine that runs `family`'s jobs has said it takes requests (its code has
+/// Whether the engine that runs `job kind`'s jobs has said it takes requests (its code has
 /// arrived): the first engine or the whole for the fits and curves, the whole for the rest.
 /// Until then a pending job says [`LOADING`]. Reactive.
-pub fn ready_for(family: Family) -> bool {
+pub fn ready_for(job_kind: JobKind) -> bool {
     let (first, whole) = READY.with(|r| r.get());
-    whole || (first && family.in_first())
+    whole || (first && job_kind.in_first())
 }
 
 /// What the page says while a failed worker restarts.

@@ -8,7 +8,7 @@ use crate::widgets::fold::{is_folded, FoldHead};
 
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::term::Term;
-use passk_protocol::Family;
+use passk_protocol::JobKind;
 
 use crate::analysis::jobs::BACKTEST_REPEATS;
 use crate::analysis::state::Analysis;
@@ -122,11 +122,11 @@ pub fn BacktestPanel(
             })
         })
     };
-    let stale = is_stale(analysis.pending, Family::Backtest);
+    let stale = is_stale(analysis.pending, JobKind::Backtest);
     view! {
         <section class="card" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("backtest") aria-labelledby="backtest-title" data-testid="backtest-panel" id="backtest" tabindex="-1">
             <FoldHead key="backtest" title_id="backtest-title">"Which estimator should I trust?"</FoldHead>
-            <JobProgress pending=analysis.pending family=Family::Backtest />
+            <JobProgress pending=analysis.pending job_kind=JobKind::Backtest />
             <p class="lead" data-testid="backtest-lead">{lead}</p>
             <p class="note small">
                 {format!("Each task is subsampled to m′ = ⌈n/s⌉ samples (s = 2, 4, 8, …; {BACKTEST_REPEATS} seeded repeats), every estimator extrapolates from the subsample, and its pass@k is compared with the unbiased pass@k of all n samples. ")}

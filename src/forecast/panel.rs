@@ -21,7 +21,7 @@ use passk_core::settings::Options;
 use passk_io::display::{full, percent, thousands};
 use passk_plot::forecast::{ForecastChart, ForecastLine};
 use passk_plot::Chart;
-use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, JobKind, Reply, Request, Work};
 use passk_view::chart_data::Table;
 use passk_view::leads::reach_cell;
 
@@ -49,7 +49,7 @@ pub fn ForecastPanel(
     // series, the target or the resamples, seed and level change.
     let all = RwSignal::new(Vec::<(String, SeriesForecast)>::new());
     let skipped = RwSignal::new(Vec::<(String, String)>::new());
-    handle(a.pending, Family::Forecast, move |reply| {
+    handle(a.pending, JobKind::Forecast, move |reply| {
         if let Reply {
             answer:
                 Answer::Forecasts {
@@ -240,7 +240,7 @@ pub fn ForecastPanel(
             .map(percent)
             .unwrap_or_else(|_| "—".into())
     };
-    let stale = is_stale(a.pending, Family::Forecast);
+    let stale = is_stale(a.pending, JobKind::Forecast);
     view! {
         <section node_ref=section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("forecast") aria-labelledby="forecast-title" data-testid="forecast-panel">
             <FoldHead key="forecast" title_id="forecast-title">"Forecast: what more samples would buy"</FoldHead>
@@ -255,7 +255,7 @@ pub fn ForecastPanel(
                 let rows: Vec<_> = s.iter().map(|(n, f)| (n.as_str(), f.reach.iter().find(|r| r.fit == ForecastFit::ScaledBeta))).collect();
                 passk_view::leads::forecast(&rows, 3)
             })}</p>
-            <JobProgress pending=a.pending family=Family::Forecast />
+            <JobProgress pending=a.pending job_kind=JobKind::Forecast />
             <p class="note small">"Fits of p = s·X by maximum marginal likelihood, X ~ Beta(a, b) (scaled Beta) or Kumaraswamy(a, b); s is the ceiling of every task's success rate. At large k, −ln pass@k falls as A·k"<sup>"−γ"</sup>" with γ = a, the exponent of the rates' left tail (Schaeffer et al., 2025, who call it b; γ here, not to be read as the Beta's b). Intervals are 95 % profile-likelihood intervals."</p>
             {move || {
                 let s = skipped.get();

@@ -14,7 +14,7 @@ use crate::widgets::chart_canvas::ChartCanvas;
 use passk_io::settings::parse_half_width_points;
 use passk_plot::planner::PlannerChart;
 use passk_plot::Chart;
-use passk_protocol::{Answer, Ask, Family, PlanResult, Reply, Request};
+use passk_protocol::{Answer, Ask, JobKind, PlanResult, Reply, Request};
 use passk_view::chart_data;
 use passk_view::plan_text::{parse_plan_k, plan_sentences};
 
@@ -46,7 +46,7 @@ pub fn PlannerPanel(
     let h = Memo::new(move |_| parse_half_width_points(&h_text.get()));
     // The plan: computed by the engine (it walks every task's distribution some sixty times).
     let result = RwSignal::new(None::<PlanResult>);
-    handle(a.pending, Family::Plan, move |reply| {
+    handle(a.pending, JobKind::Plan, move |reply| {
         if let Reply {
             answer: Answer::Plan { plan, .. },
             ..
@@ -109,11 +109,11 @@ pub fn PlannerPanel(
             None => view! { <p class="note answer" data-testid="plan-samples">"—"</p> }.into_any(),
         })
     };
-    let stale = is_stale(a.pending, Family::Plan);
+    let stale = is_stale(a.pending, JobKind::Plan);
     view! {
         <section class="card" class:folded=move || is_folded("planner") aria-labelledby="planner-title" data-testid="planner-panel" class:stale=move || stale.get() aria-busy=move || stale.get().to_string()>
             <FoldHead key="planner" title_id="planner-title">"How many samples or tasks do I need?"</FoldHead>
-            <JobProgress pending=a.pending family=Family::Plan />
+            <JobProgress pending=a.pending job_kind=JobKind::Plan />
             <p class="note small">
                 "For a target half-width of pass@k's interval: the samples per task that reach it with these tasks held fixed (Hoeffding's exact variance of the unbiased estimator at each task's c/n), "
                 "and the tasks that reach it at the samples drawn (the spread of the per-task estimates over tasks)."

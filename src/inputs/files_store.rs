@@ -13,7 +13,7 @@ use crate::engine::client;
 use crate::engine::latest::Latest;
 use crate::inputs::storage;
 use passk_io::read::FileRead;
-use passk_protocol::{Answer, Ask, Family, Request};
+use passk_protocol::{Answer, Ask, JobKind, Request};
 
 /// The fewest characters a task takes in the stored files' JSON (`{"counts":[1,0]},`).
 const MIN_TASK_JSON: usize = 17;
@@ -53,7 +53,7 @@ pub fn keep_files(
         }
         not_stored.set(result.err());
     };
-    client::on_reply(Family::Store, move |reply| {
+    client::on_reply(JobKind::Store, move |reply| {
         let latest = reply.job() == Some(asked.get_value()) && asked.get_value() != 0;
         if !latest || !unkept.get_value() || !KEEPING.get() {
             return;

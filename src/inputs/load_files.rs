@@ -12,7 +12,7 @@ use crate::inputs::load_progress::Progress;
 use crate::inputs::parquet_reader;
 use passk_io::read::Format;
 use passk_protocol::source::Source;
-use passk_protocol::{Answer, Ask, Family, ReadFile, Reply, Request};
+use passk_protocol::{Answer, Ask, JobKind, ReadFile, Reply, Request};
 
 /// A file to read: how, and the file shown it replaces when it is read again.
 struct Entry {
@@ -88,7 +88,7 @@ pub fn read_again(inputs: Inputs, again: Vec<(u32, web_sys::File, Option<Format>
 }
 
 fn start(inputs: Inputs, files: VecDeque<Entry>) {
-    client::on_reply(Family::Read, on_reply);
+    client::on_reply(JobKind::Read, on_reply);
     LOAD.with_borrow_mut(|l| {
         *l = Some(Load {
             inputs,
@@ -234,7 +234,7 @@ fn on_reply(reply: Reply) {
 /// Ends the load under way, if any: the engine stops reading; files read before are kept.
 pub fn cancel_load(inputs: Inputs) {
     if LOAD.with_borrow(Option::is_some) {
-        client::cancel(Family::Read);
+        client::cancel(JobKind::Read);
         end(inputs);
         inputs.load_message.set(Some(
             "Loading cancelled; files read before it are kept.".into(),

@@ -185,9 +185,7 @@ fn profile_drop(data: &ScaledData, fit: &ScaledFit, coord: usize, theta: f64) ->
         .into_iter()
         .map(|mut s| {
             s[coord] = theta;
-            fit_scaled_profile(data, fit.family, &bx, s)
-                .0
-                .log_likelihood
+            fit_scaled_profile(data, fit.dist, &bx, s).0.log_likelihood
         })
         .fold(f64::NEG_INFINITY, f64::max);
     fit.log_likelihood - best
@@ -216,7 +214,7 @@ fn the_profile_ends_solve_the_cut_and_the_scale_may_end_below_one() {
     for fit in [sb, ku] {
         let (lo, hi) = profile_a(&data, &fit, false, 0.95);
         let ends = [(0, lo.unwrap()), (0, hi.unwrap())];
-        let scale_ends = if fit.family == sb.family {
+        let scale_ends = if fit.dist == sb.dist {
             vec![(2, slo), (2, shi)]
         } else {
             vec![]
@@ -227,7 +225,7 @@ fn the_profile_ends_solve_the_cut_and_the_scale_may_end_below_one() {
             assert!(
                 (d - cut).abs() < 1e-4,
                 "{:?} {coord}: {end} drops {d}",
-                fit.family
+                fit.dist
             );
         }
     }

@@ -42,7 +42,7 @@ fn marginals_agree_with_mpmath_to_1e_10() {
         let got = lnc + data.task_ln(f, [a, b, s], c as f64, (n - c) as f64).0;
         let quad = lnc
             + Kernel {
-                family: f,
+                dist: f,
                 a,
                 b,
                 s,
@@ -79,7 +79,7 @@ fn the_series_and_the_quadrature_agree_over_a_grid() {
                 ] {
                     let (series, sg) = scaled_beta_ln(a, b, s, c, n - c);
                     let q = Kernel {
-                        family: Distribution::ScaledBeta,
+                        dist: Distribution::ScaledBeta,
                         a,
                         b,
                         s,
@@ -123,7 +123,7 @@ fn at_scale_one_the_scaled_beta_is_bb() {
     assert!(rel_diff(v, want) <= CLOSED_FORM_REL, "{v} {want}");
     assert!(rel_diff(v, bb.log_likelihood) <= CLOSED_FORM_REL);
     let fit = passk_core::estimators::scaled::ScaledFit {
-        family: Distribution::ScaledBeta,
+        dist: Distribution::ScaledBeta,
         a: bb.a,
         b: bb.b,
         scale: 1.0,
@@ -193,7 +193,7 @@ fn on_the_real_files_the_scaled_beta_is_at_least_bb() {
         let t0 = std::time::Instant::now();
         let fits = passk_core::estimators::scaled::fit_scaled(&g, &bb);
         for fit in fits {
-            let f = fit.family;
+            let f = fit.dist;
             eprintln!(
                 "{:>12} {f:>12}: a {:.4} b {:.4} s {:.4} ll {:.6} (BB {:.6}) {:?} {} it, {:.0} ms",
                 ds.name,
@@ -228,18 +228,18 @@ fn the_fits_reach_an_independent_optimiser_on_the_real_files() {
         for fit in fits {
             let w = want
                 .iter()
-                .find(|w| w["series"] == ds.name.as_str() && w["family"] == fit.family.key())
-                .unwrap_or_else(|| panic!("{} {}", ds.name, fit.family));
+                .find(|w| w["series"] == ds.name.as_str() && w["family"] == fit.dist.key())
+                .unwrap_or_else(|| panic!("{} {}", ds.name, fit.dist));
             let theirs = w["log_likelihood"].as_f64().unwrap();
             eprintln!(
                 "{:>12} {:>12}: passk {:.9} scipy {:.9}",
-                ds.name, fit.family, fit.log_likelihood, theirs
+                ds.name, fit.dist, fit.log_likelihood, theirs
             );
             assert!(
                 fit.log_likelihood >= theirs - 1e-6 * theirs.abs(),
                 "{} {}: {} below scipy's {}",
                 ds.name,
-                fit.family,
+                fit.dist,
                 fit.log_likelihood,
                 theirs
             );

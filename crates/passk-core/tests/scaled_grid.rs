@@ -44,24 +44,24 @@ fn each_group_on_the_grid_is_the_series_and_the_per_group_rule() {
     let rule = TanhSinh::new();
     let (mut resolved, mut all) = (0, 0);
     let mut worst: f64 = 0.0;
-    for family in Distribution::ALL {
+    for dist in Distribution::ALL {
         for (a, b, s) in points() {
             for &(n, c) in &COUNTS {
                 let m = n - c;
                 let level = Grid::level_for(n).max(Grid::level_for((a + b) as u64));
-                let Some(g) = with_point(level, family, [a, b, s], |pt| {
-                    pt.group(c as f64, m as f64, 1)
-                }) else {
+                let Some(g) =
+                    with_point(level, dist, [a, b, s], |pt| pt.group(c as f64, m as f64, 1))
+                else {
                     all += 1;
                     continue;
                 };
                 all += 1;
                 resolved += 1;
-                let (want, want_grad) = match family {
+                let (want, want_grad) = match dist {
                     Distribution::ScaledBeta => scaled_beta_ln(a, b, s, c, m),
                     Distribution::Kumaraswamy => {
                         let r = Kernel {
-                            family,
+                            dist,
                             a,
                             b,
                             s,
@@ -80,13 +80,13 @@ fn each_group_on_the_grid_is_the_series_and_the_per_group_rule() {
                 worst = worst.max((g.ln - want).abs());
                 assert!(
                     (g.ln - want).abs() <= tol,
-                    "{family:?} {a} {b} {s} {n} {c}: {} vs {want}",
+                    "{dist:?} {a} {b} {s} {n} {c}: {} vs {want}",
                     g.ln
                 );
                 for i in 0..3 {
                     assert!(
                         close(g.grad[i], want_grad[i], 2e-6, 1e-7),
-                        "{family:?} gradient {i} at {a} {b} {s} {n} {c}: {:?} vs {want_grad:?}",
+                        "{dist:?} gradient {i} at {a} {b} {s} {n} {c}: {:?} vs {want_grad:?}",
                         g.grad
                     );
                 }
@@ -128,16 +128,16 @@ fn assert_hessian_is_differences(
 
 #[test]
 fn the_hessian_is_the_gradients_difference() {
-    for family in Distribution::ALL {
+    for dist in Distribution::ALL {
         for &(a, b, s) in &[(0.3, 2.0, 0.7), (1.5, 0.6, 0.95), (0.1, 8.0, 0.2)] {
             for &(n, c) in &[(128u64, 17u64), (10_000, 40), (16, 16)] {
                 let m = (n - c) as f64;
                 let level = Grid::level_for(n);
                 let at = |p: [f64; 3]| {
-                    with_point(level, family, p, |pt| pt.group(c as f64, m, 2)).unwrap()
+                    with_point(level, dist, p, |pt| pt.group(c as f64, m, 2)).unwrap()
                 };
                 let h = at([a, b, s]).hess;
-                let what = format!("{family:?} n {n} c {c}");
+                let what = format!("{dist:?} n {n} c {c}");
                 assert_hessian_is_differences(h, [a, b, s], |p| at(p).grad, (3, 3), 1e-5, &what);
             }
         }
@@ -196,7 +196,7 @@ fn the_per_group_rules_hessian_is_its_gradients_difference() {
     ] {
         for &(c, m) in &[(0.0, 3.0), (1.0, 19.0), (0.0, 650.0), (40.0, 88.0)] {
             let at = |p: [f64; 3]| Kernel {
-                family: Distribution::Kumaraswamy,
+                dist: Distribution::Kumaraswamy,
                 a: p[0],
                 b: p[1],
                 s: p[2],
@@ -261,19 +261,18 @@ fn log_likelihoods_on_the_real_files_agree_with_mpmath_at_50_digits_to_1e_12() {
             .iter()
             .find(|(n, _)| n == name)
             .unwrap_or_else(|| panic!("no series {name}"));
-        let family = match p["family"].as_str().unwrap() {
+        let dist = match p["dist"].as_str().unwrap() {
             "scaled_beta" => Distribution::ScaledBeta,
             _ => Distribution::Kumaraswamy,
         };
         let num = |k: &str| p[k].as_f64().unwrap();
         let want: f64 = p["log_likelihood"].as_str().unwrap().parse().unwrap();
-        let (got, _) =
-            ScaledData::new(g).log_likelihood(family, [num("a"), num("b"), num("scale")]);
+        let (got, _) = ScaledData::new(g).log_likelihood(dist, [num("a"), num("b"), num("scale")]);
         let rel = (got - want).abs() / want.abs();
         worst = worst.max(rel);
         assert!(
             rel <= CLOSED_FORM_REL,
-            "{name} {family:?}: {got} vs {want} ({rel:e})"
+            "{name} {dist:?}: {got} vs {want} ({rel:e})"
         );
     }
     eprintln!("largest relative difference from mpmath: {worst:e}");

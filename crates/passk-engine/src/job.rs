@@ -1,7 +1,7 @@
 //! A running job and where it runs: the worker gives jobs a [`Host`] whose pause yields to the
 //! worker's event loop (so that a newer request is seen), the native tests one that never
 //! waits. Every job pauses at least once per [`SLICE_MS`] of work and stops, without replying,
-//! when a newer request of its family has arrived.
+//! when a newer request of its job kind has arrived.
 
 use std::cell::{Cell, OnceCell, RefCell};
 use std::future::Future;
@@ -12,7 +12,7 @@ use passk_core::analysis::forecast::{ForecastOptions, Outlook};
 use passk_core::data::Dataset;
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::eval::{scaled_fits, SeriesFit};
-use passk_protocol::{Answer, Family, Reply};
+use passk_protocol::{Answer, JobKind, Reply};
 
 /// Points of the k grid the Pass@k curves are drawn on.
 pub const GRID_POINTS: usize = 60;
@@ -142,28 +142,28 @@ impl Data {
     }
 }
 
-/// A running job: its number, family, and the slice it is in.
+/// A running job: its number, job kind, and the slice it is in.
 pub struct Job<'a> {
     latest: &'a Cell<u64>,
     host: &'a dyn Host,
     pub(crate) job: u64,
-    family: Family,
+    job_kind: JobKind,
     since: f64,
 }
 
 impl<'a> Job<'a> {
-    /// Job `job` of `family`, live while `latest` (its family's newest job) is `job`.
+    /// Job `job` of `job kind`, live while `latest` (its job kind's newest job) is `job`.
     pub(crate) fn new(
         latest: &'a Cell<u64>,
         host: &'a dyn Host,
         job: u64,
-        family: Family,
+        job_kind: JobKind,
     ) -> Job<'a> {
         Job {
             latest,
             host,
             job,
-            family,
+            job_kind,
             since: host.now_ms(),
         }
     }
@@ -173,7 +173,7 @@ impl<'a> Job<'a> {
         self.host.pause().await;
     }
 
-    /// Whether no newer request of its family has arrived.
+    /// Whether no newer request of its job kind has arrived.
     pub(crate) fn live(&self) -> bool {
         self.latest.get() == self.job
     }
@@ -198,7 +198,7 @@ impl<'a> Job<'a> {
         self.host.send(Reply {
             job: self.job,
             answer: Answer::Progress {
-                family: self.family,
+                job_kind: self.job_kind,
                 text,
                 done,
             },
@@ -216,7 +216,7 @@ impl<'a> Job<'a> {
         self.finish(Reply {
             job: self.job,
             answer: Answer::Failed {
-                family: self.family,
+                job_kind: self.job_kind,
                 message,
             },
         });

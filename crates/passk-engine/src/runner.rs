@@ -1,4 +1,4 @@
-//! The engine: the newest job of each family, the series last fitted, and each request run to
+//! The engine: the newest job of each job kind, the series last fitted, and each request run to
 //! its reply (fits and reports here, the other analyses in `analyses`), independent of where
 //! it runs (`job::Host`).
 
@@ -13,16 +13,16 @@ use crate::job::{with_tasks, Data, Host, Job};
 use crate::mailbox::Mailbox;
 use crate::series_pool::{self, PerSeries, Portion};
 use passk_core::analysis::Part;
-use passk_protocol::{Answer, Ask, CurvesAsk, Family, ReadFile, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, CurvesAsk, JobKind, ReadFile, Reply, Request, Work};
 
 use passk_core::analysis::diagnose;
 use passk_core::data::Dataset;
 use passk_core::eval::SeriesFit;
 
-/// The engine's state: the latest job of each family and the series last fitted.
+/// The engine's state: the latest job of each job kind and the series last fitted.
 #[derive(Debug, Default)]
 pub struct Engine {
-    latest: [Cell<u64>; Family::COUNT],
+    latest: [Cell<u64>; JobKind::COUNT],
     data: RefCell<Option<Data>>,
     /// What other workers computed for this one's jobs spread over the pool (a curves
     /// job's band, a backtest's or the forecasts' series).
@@ -36,11 +36,11 @@ impl Engine {
     }
 
     /// Takes note of a request as it arrives (before its job starts): it supersedes the
-    /// running job of its family.
+    /// running job of its job kind.
     pub fn accept(&self, req: &Request) {
         // Rows for a curves, backtest or forecast job are that job's, not a newer request.
         if !req.is_rows() {
-            self.latest[req.family().index()].set(req.job);
+            self.latest[req.job_kind().index()].set(req.job);
         }
     }
 
@@ -63,7 +63,7 @@ impl Engine {
             if let Some(d) = self.data(data) {
                 return Some(d);
             }
-            let fitting = data != 0 && self.latest[Family::Fit.index()].get() == data;
+            let fitting = data != 0 && self.latest[JobKind::Fit.index()].get() == data;
             if !fitting || !job.live() {
                 job.fail("the series changed".into());
                 return None;
@@ -72,10 +72,10 @@ impl Engine {
         }
     }
 
-    /// The job of `req`, unless a newer request of its family has superseded it already.
+    /// The job of `req`, unless a newer request of its job kind has superseded it already.
     fn job<'a>(&'a self, req: &Request, host: &'a dyn Host) -> Option<Job<'a>> {
-        let latest = &self.latest[req.family().index()];
-        let job = Job::new(latest, host, req.job, req.family());
+        let latest = &self.latest[req.job_kind().index()];
+        let job = Job::new(latest, host, req.job, req.job_kind());
         job.live().then_some(job)
     }
 

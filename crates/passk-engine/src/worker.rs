@@ -1,5 +1,5 @@
 //! The engine worker's runtime: reads each request from the page, lets it supersede the
-//! running job of its family, runs it as a task, and posts the replies. The whole engine
+//! running job of its job kind, runs it as a task, and posts the replies. The whole engine
 //! ([`start`]) and the first engine ([`start_first`]: the fits and curves of the first chart,
 //! read and written as `passk_protocol::first`'s messages, so that it links their code alone)
 //! are the same runtime.
@@ -14,7 +14,7 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use super::runner::Engine;
 use passk_protocol::codec::{from_js, to_js, Error, Posted};
-use passk_protocol::{Answer, Family, FirstReply, FirstRequest, Reply, Request};
+use passk_protocol::{Answer, FirstReply, FirstRequest, JobKind, Reply, Request};
 
 use super::job::Host;
 
@@ -48,7 +48,7 @@ impl Host for Worker {
     }
 
     fn send(&self, reply: Reply) {
-        let (job, family) = (reply.job().unwrap_or(0), reply.family());
+        let (job, job_kind) = (reply.job().unwrap_or(0), reply.job_kind());
         match (self.write)(reply) {
             Ok(p) => {
                 let _ = self.scope.post_message_with_transfer(&p.value, &p.transfer);
@@ -57,7 +57,7 @@ impl Host for Worker {
                 let failed = Reply {
                     job,
                     answer: Answer::Failed {
-                        family: family.unwrap_or(Family::Fit),
+                        job_kind: job_kind.unwrap_or(JobKind::Fit),
                         message: format!("the engine could not send its reply: {e}"),
                     },
                 };
@@ -117,7 +117,7 @@ fn serve(read: Read, write: Write, run: Run) {
             Err(e) => reply_to.send(Reply {
                 job: 0,
                 answer: Answer::Failed {
-                    family: Family::Fit,
+                    job_kind: JobKind::Fit,
                     message: format!("the engine could not read a request: {e}"),
                 },
             }),

@@ -29,7 +29,7 @@ use passk_core::report::{attach_backtests, SeriesBacktest};
 use passk_core::report::{build_report, build_report_fitted};
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_protocol::{
-    Answer, Ask, CurvesAsk, Family, InRows, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook,
+    Answer, Ask, CurvesAsk, InRows, JobKind, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook,
     Work,
 };
 
@@ -727,7 +727,7 @@ fn the_report_reply_is_the_direct_report() {
             [Reply {
                 job: 4,
                 answer: Answer::Failed {
-                    family: Family::Report,
+                    job_kind: JobKind::Report,
                     ..
                 }
             }]
@@ -1284,13 +1284,13 @@ fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
     }));
     let got = run(&engine, &h, curves_request(2, 1, BandKind::Credible));
     assert_eq!(got, vec![]);
-    // A cancel of another family leaves it alone; of its own stops it.
+    // A cancel of another job kind leaves it alone; of its own stops it.
     let e = engine.clone();
     *h.on_pause.borrow_mut() = Some(Box::new(move || {
         e.accept(&Request {
             job: 11,
             ask: Ask::Cancel {
-                family: Family::Backtest,
+                job_kind: JobKind::Backtest,
             },
         })
     }));
@@ -1310,7 +1310,7 @@ fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
         e.accept(&Request {
             job: 13,
             ask: Ask::Cancel {
-                family: Family::Curves,
+                job_kind: JobKind::Curves,
             },
         })
     }));
@@ -1324,7 +1324,7 @@ fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
         Reply {
             job: 12,
             answer: Answer::Progress {
-                family: Family::Curves,
+                job_kind: JobKind::Curves,
                 ..
             }
         }
@@ -1342,7 +1342,7 @@ fn requests_for_series_no_longer_held_fail_and_refits_keep_unchanged_series() {
             [Reply {
                 job: 1,
                 answer: Answer::Failed {
-                    family: Family::Curves,
+                    job_kind: JobKind::Curves,
                     ..
                 }
             }]
@@ -1460,7 +1460,7 @@ fn a_request_naming_the_fit_under_way_starts_once_that_fit_is_done() {
             [Reply {
                 job: 2,
                 answer: Answer::Failed {
-                    family: Family::Curves,
+                    job_kind: JobKind::Curves,
                     ..
                 }
             }]
@@ -1479,7 +1479,7 @@ fn every_message() -> (Vec<Request>, Vec<Reply>) {
 #[test]
 fn every_message_round_trips() {
     let (requests, replies) = every_message();
-    // Every kind of request and answer, and every family.
+    // Every kind of request and answer, and every job kind.
     assert_eq!(samples::ask_kinds(&requests), samples::sorted(Ask::KINDS));
     let all_answers = samples::sorted(Answer::KINDS);
     assert_eq!(samples::answer_kinds(&replies), all_answers, "{replies:?}");
@@ -1605,12 +1605,12 @@ fn the_first_engine_does_its_jobs_as_the_whole_engine_and_fails_the_rest_by_name
         } else {
             let [Reply {
                 job,
-                answer: Answer::Failed { family, message },
+                answer: Answer::Failed { job_kind, message },
             }] = f.as_slice()
             else {
                 panic!("{}: {f:?}", req.ask.kind());
             };
-            assert_eq!((*job, *family), (req.job, req.family()));
+            assert_eq!((*job, *job_kind), (req.job, req.job_kind()));
             assert!(message.contains(req.ask.kind()), "{message}");
         }
     }
@@ -1659,7 +1659,7 @@ fn the_first_engines_messages_are_the_protocols_own_byte_for_byte() {
                 panic!("{back:?}");
             };
             assert!(message.contains(r.answer.kind()));
-            assert_eq!((back.job, back.family()), (r.job, r.family()));
+            assert_eq!((back.job, back.job_kind()), (r.job, r.job_kind()));
         }
     }
     kinds.sort_unstable();

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::family::Family;
+use super::job_kind::JobKind;
 use super::parts::Rows;
 use crate::report::ReportWire;
 use passk_core::analysis::compare::Comparison;
@@ -32,8 +32,8 @@ pub enum Answer {
     Ready,
     /// How far a job is (sent at most once per time slice).
     Progress {
-        /// Its family.
-        family: Family,
+        /// Its job kind.
+        job_kind: JobKind,
         /// What is being computed.
         text: String,
         /// Steps done and in all, when known.
@@ -114,8 +114,8 @@ pub enum Answer {
     },
     /// A job could not be done, and why.
     Failed {
-        /// Its family.
-        family: Family,
+        /// Its job kind.
+        job_kind: JobKind,
         /// Why.
         message: String,
     },
@@ -208,23 +208,23 @@ impl Reply {
         self.is_bulky() || matches!(self.answer, Answer::Report { .. })
     }
 
-    /// The family of the job it answers (None for [`Answer::Ready`]).
-    pub fn family(&self) -> Option<Family> {
+    /// The job kind of the job it answers (None for [`Answer::Ready`]).
+    pub fn job_kind(&self) -> Option<JobKind> {
         match &self.answer {
             Answer::Ready => None,
-            Answer::Progress { family, .. } | Answer::Failed { family, .. } => Some(*family),
-            Answer::Read { .. } => Some(Family::Read),
-            Answer::Fits { .. } => Some(Family::Fit),
-            Answer::Curves { .. } => Some(Family::Curves),
-            Answer::Rows { rows, .. } => Some(Family::Part(rows.kind())),
-            Answer::Backtests { .. } => Some(Family::Backtest),
-            Answer::Diagnostics { .. } => Some(Family::Diagnose),
-            Answer::Report { full, .. } => Some(Family::of_report(*full)),
-            Answer::Paired { .. } => Some(Family::Paired),
-            Answer::Plan { .. } => Some(Family::Plan),
-            Answer::Comparison { .. } => Some(Family::Compare),
-            Answer::Forecasts { .. } => Some(Family::Forecast),
-            Answer::Stored { .. } => Some(Family::Store),
+            Answer::Progress { job_kind, .. } | Answer::Failed { job_kind, .. } => Some(*job_kind),
+            Answer::Read { .. } => Some(JobKind::Read),
+            Answer::Fits { .. } => Some(JobKind::Fit),
+            Answer::Curves { .. } => Some(JobKind::Curves),
+            Answer::Rows { rows, .. } => Some(JobKind::Part(rows.kind())),
+            Answer::Backtests { .. } => Some(JobKind::Backtest),
+            Answer::Diagnostics { .. } => Some(JobKind::Diagnose),
+            Answer::Report { full, .. } => Some(JobKind::of_report(*full)),
+            Answer::Paired { .. } => Some(JobKind::Paired),
+            Answer::Plan { .. } => Some(JobKind::Plan),
+            Answer::Comparison { .. } => Some(JobKind::Compare),
+            Answer::Forecasts { .. } => Some(JobKind::Forecast),
+            Answer::Stored { .. } => Some(JobKind::Store),
         }
     }
 

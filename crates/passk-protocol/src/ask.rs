@@ -9,7 +9,7 @@ use passk_core::estimators::Tau;
 use passk_core::settings::{BandKind, Options, Settings};
 use passk_io::read::FileRead;
 
-use super::family::{Family, Pooled};
+use super::job_kind::{JobKind, Pooled};
 use super::parts::{Rows, Work};
 use super::reading::ReadFile;
 
@@ -77,8 +77,8 @@ pub enum Ask {
         /// CV-ELPD folds.
         folds: u64,
     },
-    /// The `passk-report/2` document of the series last fitted (family [`Family::Report`], or
-    /// [`Family::Export`] when `full`: a download does not supersede the table's report).
+    /// The `passk-report/2` document of the series last fitted (job kind [`JobKind::Report`], or
+    /// [`JobKind::Export`] when `full`: a download does not supersede the table's report).
     Report {
         /// The fit job whose series these are.
         data: u64,
@@ -142,10 +142,10 @@ pub enum Ask {
         /// The files.
         files: Vec<FileRead>,
     },
-    /// Stop the running job of `family` (the user cancelled it): `job` supersedes it.
+    /// Stop the running job of `job kind` (the user cancelled it): `job` supersedes it.
     Cancel {
-        /// The family whose job stops.
-        family: Family,
+        /// The job kind whose job stops.
+        job_kind: JobKind,
     },
 }
 
@@ -212,23 +212,23 @@ impl Request {
         matches!(self.ask, Ask::Rows { .. })
     }
 
-    /// Its family.
-    pub fn family(&self) -> Family {
+    /// Its job kind.
+    pub fn job_kind(&self) -> JobKind {
         match &self.ask {
-            Ask::Read(..) => Family::Read,
-            Ask::Fit { .. } => Family::Fit,
-            Ask::Curves(..) => Family::Curves,
-            Ask::Backtest { .. } => Family::Backtest,
-            Ask::Part { work, .. } => Family::Part(work.kind()),
-            Ask::Rows { kind, .. } => kind.job_family(),
-            Ask::Diagnose { .. } => Family::Diagnose,
-            Ask::Report { full, .. } => Family::of_report(*full),
-            Ask::Paired { .. } => Family::Paired,
-            Ask::Plan { .. } => Family::Plan,
-            Ask::Compare { .. } => Family::Compare,
-            Ask::Forecast { .. } => Family::Forecast,
-            Ask::Store { .. } => Family::Store,
-            Ask::Cancel { family } => *family,
+            Ask::Read(..) => JobKind::Read,
+            Ask::Fit { .. } => JobKind::Fit,
+            Ask::Curves(..) => JobKind::Curves,
+            Ask::Backtest { .. } => JobKind::Backtest,
+            Ask::Part { work, .. } => JobKind::Part(work.kind()),
+            Ask::Rows { kind, .. } => kind.job_kind(),
+            Ask::Diagnose { .. } => JobKind::Diagnose,
+            Ask::Report { full, .. } => JobKind::of_report(*full),
+            Ask::Paired { .. } => JobKind::Paired,
+            Ask::Plan { .. } => JobKind::Plan,
+            Ask::Compare { .. } => JobKind::Compare,
+            Ask::Forecast { .. } => JobKind::Forecast,
+            Ask::Store { .. } => JobKind::Store,
+            Ask::Cancel { job_kind } => *job_kind,
         }
     }
 }

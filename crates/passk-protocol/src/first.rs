@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Answer, Ask, CurvesAsk, Family, Reply, Request};
+use crate::{Answer, Ask, CurvesAsk, JobKind, Reply, Request};
 use passk_core::analysis::{CoverCurves, SeriesCurves};
 use passk_core::data::Dataset;
 use passk_core::eval::SeriesFit;
@@ -34,10 +34,10 @@ pub enum FirstAsk {
     },
     /// The Pass@k and Cover@τ curves of the series last fitted.
     Curves(CurvesAsk),
-    /// Stop the running job of `family`.
+    /// Stop the running job of `job kind`.
     Cancel {
-        /// The family whose job stops.
-        family: Family,
+        /// The job kind whose job stops.
+        job_kind: JobKind,
     },
 }
 
@@ -46,7 +46,7 @@ impl From<FirstRequest> for Request {
         let ask = match r.ask {
             FirstAsk::Fit { datasets } => Ask::Fit { datasets },
             FirstAsk::Curves(c) => Ask::Curves(c),
-            FirstAsk::Cancel { family } => Ask::Cancel { family },
+            FirstAsk::Cancel { job_kind } => Ask::Cancel { job_kind },
         };
         Request { job: r.job, ask }
     }
@@ -60,7 +60,7 @@ impl Request {
         match &self.ask {
             Ask::Fit { .. } => true,
             Ask::Curves(c) => c.pool <= 1,
-            Ask::Cancel { family } => family.in_first(),
+            Ask::Cancel { job_kind } => job_kind.in_first(),
             _ => false,
         }
     }
@@ -82,8 +82,8 @@ pub enum FirstAnswer {
     Ready,
     /// How far a job is.
     Progress {
-        /// Its family.
-        family: Family,
+        /// Its job kind.
+        job_kind: JobKind,
         /// What is being computed.
         text: String,
         /// Steps done and in all, when known.
@@ -103,8 +103,8 @@ pub enum FirstAnswer {
     },
     /// A job could not be done, and why.
     Failed {
-        /// Its family.
-        family: Family,
+        /// Its job kind.
+        job_kind: JobKind,
         /// Why.
         message: String,
     },
@@ -114,15 +114,23 @@ impl From<Reply> for FirstReply {
     /// The reply as the first engine sends it; an answer it never gives (none of its jobs
     /// makes one) becomes the failure of that job, named.
     fn from(reply: Reply) -> FirstReply {
-        let family = reply.family().unwrap_or(Family::Fit);
+        let job_kind = reply.job_kind().unwrap_or(JobKind::Fit);
         let answer = match reply.answer {
             Answer::Ready => FirstAnswer::Ready,
-            Answer::Progress { family, text, done } => FirstAnswer::Progress { family, text, done },
+            Answer::Progress {
+                job_kind,
+                text,
+                done,
+            } => FirstAnswer::Progress {
+                job_kind,
+                text,
+                done,
+            },
             Answer::Fits { fits } => FirstAnswer::Fits { fits },
             Answer::Curves { curves, cover } => FirstAnswer::Curves { curves, cover },
-            Answer::Failed { family, message } => FirstAnswer::Failed { family, message },
+            Answer::Failed { job_kind, message } => FirstAnswer::Failed { job_kind, message },
             other => FirstAnswer::Failed {
-                family,
+                job_kind,
                 message: format!("the first engine does not answer {}", other.kind()),
             },
         };

@@ -1,6 +1,6 @@
 //! The one protocol between the page and its workers (the engine workers and the Parquet
 //! worker): a [`Request`] is a job number and what is asked ([`Ask`]); a [`Reply`] is the job
-//! it answers and the [`Answer`]. A newer request of the same [`Family`] supersedes a running
+//! it answers and the [`Answer`]. A newer request of the same [`JobKind`] supersedes a running
 //! one, which stops at its next pause (at most a time slice later) and never replies.
 //!
 //! A job spread over the pool of workers has one shape whatever it computes ([`Pooled`]): the
@@ -18,8 +18,8 @@
 
 mod answer;
 mod ask;
-mod family;
 mod first;
+mod job_kind;
 mod outlook;
 mod parts;
 mod reading;
@@ -32,8 +32,8 @@ pub mod samples;
 
 pub use answer::{Answer, PlanResult, Reply};
 pub use ask::{Ask, CurvesAsk, Request};
-pub use family::{Family, Pooled};
 pub use first::{FirstAnswer, FirstAsk, FirstReply, FirstRequest};
+pub use job_kind::{JobKind, Pooled};
 pub use outlook::SeriesOutlook;
 pub use parts::{InRows, Rows, Work};
 pub use reading::{ReadAnswer, ReadAsk, ReadFile, ReadReply, ReadRequest};

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::family::Pooled;
+use super::job_kind::Pooled;
 use super::outlook::SeriesOutlook;
 use list::List;
 use passk_core::analysis::BandRows;

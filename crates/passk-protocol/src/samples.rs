@@ -16,7 +16,7 @@ use passk_io::read::{assemble, read_bytes, FileRead};
 
 use crate::source::Source;
 use crate::{
-    Answer, Ask, CurvesAsk, Family, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook, Work,
+    Answer, Ask, CurvesAsk, JobKind, Pooled, ReadFile, Reply, Request, Rows, SeriesOutlook, Work,
 };
 
 /// Two series of six tasks with ids (so that they pair): the data of every sample.
@@ -227,7 +227,7 @@ pub fn requests(source: MakeSource) -> Vec<Request> {
         asked(
             16,
             Ask::Cancel {
-                family: Family::Part(Pooled::Band),
+                job_kind: JobKind::Part(Pooled::Band),
             },
         ),
     ]);
@@ -242,7 +242,7 @@ pub fn made_replies() -> Vec<Reply> {
         Reply {
             job: 1,
             answer: Answer::Progress {
-                family: Family::Part(Pooled::Backtest),
+                job_kind: JobKind::Part(Pooled::Backtest),
                 text: "x".into(),
                 done: Some((1, u64::MAX)),
             },
@@ -250,7 +250,7 @@ pub fn made_replies() -> Vec<Reply> {
         Reply {
             job: 17,
             answer: Answer::Failed {
-                family: Family::Fit,
+                job_kind: JobKind::Fit,
                 message: "why".into(),
             },
         },
@@ -267,13 +267,13 @@ pub fn made_replies() -> Vec<Reply> {
     ]
 }
 
-/// The families that `requests` ask for and `replies` answer, and those neither does (which
+/// The job kinds that `requests` ask for and `replies` answer, and those neither does (which
 /// a complete sample leaves empty).
-pub fn families_missing(requests: &[Request], replies: &[Reply]) -> Vec<Family> {
-    (Family::ALL.into_iter())
+pub fn families_missing(requests: &[Request], replies: &[Reply]) -> Vec<JobKind> {
+    (JobKind::ALL.into_iter())
         .filter(|f| {
-            !requests.iter().any(|r| r.family() == *f)
-                && !replies.iter().any(|r| r.family() == Some(*f))
+            !requests.iter().any(|r| r.job_kind() == *f)
+                && !replies.iter().any(|r| r.job_kind() == Some(*f))
         })
         .collect()
 }

@@ -13,11 +13,11 @@
 //! samples per task, targets k = 64, 128, and of the seven Pythia models at m = 20 and 100,
 //! targets k = 1000, 10000; the reference is the unbiased pass@k of the full counts.
 //!
-//! Simulation grid: per family (DeepScaleR base, DeepScaleR RL, Pythia), data drawn from its
+//! Simulation grid: per suite (DeepScaleR base, DeepScaleR RL, Pythia), data drawn from its
 //! fitted BB prior, its fitted ZOIBB prior and its real per-task rates c/n, at m = 4, 8, 16,
 //! 32 samples per task and targets k = ρ·m for ρ = 2, 8, 32, 128, 500; the reference is the
 //! true pass@k of the drawn rates. Every cell: mean absolute error over the replicates (and
-//! over the series of a family), in percentage points.
+//! over the series of a suite), in percentage points.
 //!
 //! The study itself (sources, replicates, cells, tables) is this crate (`passk_study`), which
 //! `tests/auto_study.rs` runs on a reduced grid.
@@ -54,14 +54,14 @@ fn done_when(seeds: &[u64]) -> Vec<Cell> {
 /// The simulation grid's cells.
 fn grid(seeds: &[u64], ms: &[u64], ratios: &[u64]) -> Vec<Cell> {
     let ds = deepscaler();
-    let families: Vec<(&str, Vec<Real>)> = vec![
+    let suites: Vec<(&str, Vec<Real>)> = vec![
         ("DeepScaleR base", vec![ds[0].clone()]),
         ("DeepScaleR RL", vec![ds[1].clone()]),
         ("Pythia", pythia()),
     ];
     let mut out = Vec::new();
-    for (family, reals) in &families {
-        for src in simulated(family, reals) {
+    for (suite, reals) in &suites {
+        for src in simulated(suite, reals) {
             for &m in ms {
                 let ks: Vec<u64> = ratios.iter().map(|r| r * m).collect();
                 out.extend(cells(&src, m, &ks, seeds));

@@ -35,7 +35,7 @@ pub enum Draw {
     Prior(InflatedBeta, usize),
 }
 
-/// A source of replicates: a label and one draw per series (a family such as Pythia has
+/// A source of replicates: a label and one draw per series (a suite such as Pythia has
 /// several series; a cell pools them).
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -59,13 +59,13 @@ pub fn fitted_priors(r: &Real) -> (InflatedBeta, InflatedBeta) {
     )
 }
 
-/// The simulation sources of a family of real series: fitted BB, fitted ZOIBB, real rates.
-pub fn simulated(family: &str, reals: &[Real]) -> Vec<Source> {
+/// The simulation sources of a suite of real series: fitted BB, fitted ZOIBB, real rates.
+pub fn simulated(suite: &str, reals: &[Real]) -> Vec<Source> {
     let fits: Vec<(InflatedBeta, InflatedBeta)> = reals.iter().map(fitted_priors).collect();
     let n = |r: &Real| r.counts.len();
     vec![
         Source {
-            label: format!("{family}: BB fit"),
+            label: format!("{suite}: BB fit"),
             series: reals
                 .iter()
                 .zip(&fits)
@@ -73,7 +73,7 @@ pub fn simulated(family: &str, reals: &[Real]) -> Vec<Source> {
                 .collect(),
         },
         Source {
-            label: format!("{family}: ZOIBB fit"),
+            label: format!("{suite}: ZOIBB fit"),
             series: reals
                 .iter()
                 .zip(&fits)
@@ -81,7 +81,7 @@ pub fn simulated(family: &str, reals: &[Real]) -> Vec<Source> {
                 .collect(),
         },
         Source {
-            label: format!("{family}: real rates"),
+            label: format!("{suite}: real rates"),
             series: reals.iter().map(|r| Draw::Rates(rates(r))).collect(),
         },
     ]

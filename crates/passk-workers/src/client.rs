@@ -1,5 +1,5 @@
 //! The engine client's bookkeeping: each request numbered, the newest unanswered request of
-//! each family kept (a newer one, or its cancel, supersedes it), the last fit kept for the
+//! each job kind kept (a newer one, or its cancel, supersedes it), the last fit kept for the
 //! pool's other workers, and what happens when the worker fails: the first time it restarts
 //! and is sent every request still unanswered; after that the page gives up (every request
 //! fails with the reason) until the user retries.
@@ -14,7 +14,7 @@
 //! [`Client`] is the state and its transitions; the page's `engine::client` holds one and does
 //! what its answers say with the real worker.
 
-use passk_protocol::{Answer, Ask, Family, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, JobKind, Reply, Request, Work};
 
 /// Restarts of a failed worker before the page gives up (until the user retries).
 pub const RESTARTS: u32 = 1;
@@ -23,7 +23,7 @@ pub const RESTARTS: u32 = 1;
 #[derive(Debug, Default, Clone)]
 pub struct Client {
     next_job: u64,
-    /// The newest request of each family not answered yet (a cancel drops its family's).
+    /// The newest request of each job kind not answered yet (a cancel drops its job kind's).
     unanswered: Vec<Request>,
     /// Restarts since the page loaded or the user's last retry.
     restarts: u32,
@@ -79,11 +79,11 @@ pub struct Failure {
 
 impl Client {
     /// Numbers the request `make` builds and keeps it until answered (a newer request of its
-    /// family, or its cancel, supersedes the one kept).
+    /// job kind, or its cancel, supersedes the one kept).
     pub fn request(&mut self, make: impl FnOnce(u64) -> Request) -> Request {
         self.next_job += 1;
         let req = make(self.next_job);
-        self.unanswered.retain(|r| r.family() != req.family());
+        self.unanswered.retain(|r| r.job_kind() != req.job_kind());
         if !matches!(req.ask, Ask::Cancel { .. }) {
             self.unanswered.push(req.clone());
         }
@@ -182,7 +182,7 @@ impl Client {
     /// chart is pending any more (its curves came, were cancelled, or are a band spread over
     /// the pool, which the first engine does not do).
     pub fn whole_due(&self) -> bool {
-        let user_file = |r: &Request| matches!(r.family(), Family::Read | Family::Store);
+        let user_file = |r: &Request| matches!(r.job_kind(), JobKind::Read | JobKind::Store);
         let chart_pending = self.unanswered.iter().any(Request::for_first);
         let waiting = self.unanswered.iter().any(|r| !r.for_first());
         self.engine == Engine::First
@@ -224,7 +224,7 @@ impl Client {
         let mut requests = self.unanswered.clone();
         requests.append(&mut self.held);
         // The splits of jobs still asked for (a cancelled one, or one a newer request of its
-        // family superseded, is not).
+        // job kind superseded, is not).
         let mut splits = std::mem::take(&mut self.splits);
         splits.retain(|(job, _, _)| self.unanswered.iter().any(|r| r.job == *job));
         ToWhole { requests, splits }

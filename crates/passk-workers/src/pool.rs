@@ -11,7 +11,7 @@
 //! it with Web Workers and the tests with a record of what was asked.
 
 use passk_core::analysis::Part;
-use passk_protocol::{Answer, Ask, Family, Pooled, Reply, Request, Work};
+use passk_protocol::{Answer, Ask, JobKind, Pooled, Reply, Request, Work};
 
 /// What the pool does outside itself.
 pub trait Workers {
@@ -165,12 +165,12 @@ impl<W> Pool<W> {
             };
             if part.index >= of {
                 // Not needed for this job: whatever part of that kind it runs stops.
-                let family = Family::Part(kind);
+                let job_kind = JobKind::Part(kind);
                 let _ = io.post(
                     &h.worker,
                     &Request {
                         job,
-                        ask: Ask::Cancel { family },
+                        ask: Ask::Cancel { job_kind },
                     },
                 );
                 continue;
@@ -224,7 +224,7 @@ impl<W> Pool<W> {
                 }
             }
             Answer::Progress {
-                family: Family::Part(kind),
+                job_kind: JobKind::Part(kind),
                 done: Some(done),
                 ..
             } if job != 0 && self.ours(kind, job, index).is_some() => {
@@ -233,9 +233,9 @@ impl<W> Pool<W> {
                 }
             }
             // Its failure (or one it could not tie to a job: a request it could not read).
-            Answer::Failed { family, .. } => {
+            Answer::Failed { job_kind, .. } => {
                 for kind in Pooled::ALL {
-                    let whose = family == Family::Part(kind) || job == 0;
+                    let whose = job_kind == JobKind::Part(kind) || job == 0;
                     if let Some(part) = self.ours(kind, job, index).filter(|_| whose) {
                         let job = self.split_of(kind).job;
                         self.hand_over(io, kind, job, part, None);
@@ -320,17 +320,17 @@ impl<W> Pool<W> {
         }
     }
 
-    /// What the progress of `family`'s job `job` shows: for a job spread over the pool, the
+    /// What the progress of `job kind`'s job `job` shows: for a job spread over the pool, the
     /// steps done by every worker (the first's `done` with the others' latest) under one
     /// line; else `text` and `done` as they are.
     pub fn across(
         &mut self,
-        family: Family,
+        job_kind: JobKind,
         job: u64,
         text: String,
         done: Option<(u64, u64)>,
     ) -> (String, Option<(u64, u64)>) {
-        let Some(kind) = Pooled::of(family) else {
+        let Some(kind) = Pooled::of(job_kind) else {
             return (text, done);
         };
         let s = self.split_of(kind);
@@ -356,21 +356,21 @@ impl<W> Pool<W> {
         (line(kind, s.of, d, t), Some((d, t)))
     }
 
-    /// Stops the other workers' parts when `family`'s job spread over them is cancelled
+    /// Stops the other workers' parts when `job kind`'s job spread over them is cancelled
     /// (`job`: the cancel's own number, newer than the parts', so that it supersedes them).
-    pub fn cancel(&mut self, io: &mut impl Workers<Worker = W>, family: Family, job: u64) {
-        let Some(kind) = Pooled::of(family) else {
+    pub fn cancel(&mut self, io: &mut impl Workers<Worker = W>, job_kind: JobKind, job: u64) {
+        let Some(kind) = Pooled::of(job_kind) else {
             return;
         };
         let s = self.split_of(kind);
         (s.job, s.sent) = (0, Vec::new());
-        let family = Family::Part(kind);
+        let job_kind = JobKind::Part(kind);
         for h in self.helpers.iter().flatten() {
             let _ = io.post(
                 &h.worker,
                 &Request {
                     job,
-                    ask: Ask::Cancel { family },
+                    ask: Ask::Cancel { job_kind },
                 },
             );
         }

@@ -8,7 +8,7 @@
 use passk_core::analysis::Part;
 use passk_core::settings::{BandKind, Settings};
 use passk_protocol::{
-    Answer, Ask, CurvesAsk, Family, Pooled, Reply, ReportWire, Request, Rows, Work,
+    Answer, Ask, CurvesAsk, JobKind, Pooled, Reply, ReportWire, Request, Rows, Work,
 };
 use passk_workers::client::{Client, Engine, RESTARTS};
 
@@ -32,11 +32,11 @@ fn fit(job: u64) -> Request {
     }
 }
 
-fn answered(job: u64, family: Family) -> Reply {
+fn answered(job: u64, job_kind: JobKind) -> Reply {
     Reply {
         job,
         answer: Answer::Failed {
-            family,
+            job_kind,
             message: "done".into(),
         },
     }
@@ -47,7 +47,7 @@ fn jobs(c: &Client) -> Vec<u64> {
 }
 
 #[test]
-fn requests_are_numbered_and_the_newest_of_a_family_is_kept_until_answered() {
+fn requests_are_numbered_and_the_newest_of_a_job_kind_is_kept_until_answered() {
     let mut c = Client::default();
     assert_eq!(c.request(fit).job, 1);
     assert_eq!(c.request(diagnose).job, 2);
@@ -58,7 +58,7 @@ fn requests_are_numbered_and_the_newest_of_a_family_is_kept_until_answered() {
     c.replied(&Reply {
         job: 3,
         answer: Answer::Progress {
-            family: Family::Diagnose,
+            job_kind: JobKind::Diagnose,
             text: String::new(),
             done: None,
         },
@@ -89,13 +89,13 @@ fn requests_are_numbered_and_the_newest_of_a_family_is_kept_until_answered() {
         answer: answer(false),
     });
     assert_eq!(jobs(&c), [1, 3]);
-    c.replied(&answered(1, Family::Fit));
+    c.replied(&answered(1, JobKind::Fit));
     assert_eq!(jobs(&c), [3]);
-    // A cancel drops its family's and is not kept itself.
+    // A cancel drops its job kind's and is not kept itself.
     c.request(|job| Request {
         job,
         ask: Ask::Cancel {
-            family: Family::Diagnose,
+            job_kind: JobKind::Diagnose,
         },
     });
     assert!(c.unanswered().is_empty());
@@ -120,7 +120,7 @@ fn a_failed_worker_restarts_once_with_everything_unanswered_then_the_page_gives_
         assert!(!c.ready() && c.gave_up().is_none());
     }
     c.replied(&Reply::ready());
-    c.replied(&answered(1, Family::Fit));
+    c.replied(&answered(1, JobKind::Fit));
     let f = c.worker_failed("gone again");
     assert!(!f.restart);
     assert_eq!(f.unanswered.iter().map(|r| r.job).collect::<Vec<_>>(), [2]);
@@ -215,7 +215,7 @@ fn a_first_visit_asks_the_first_engine_for_its_chart_and_keeps_the_rest_for_the_
     let progress = reply(
         2,
         Answer::Progress {
-            family: Family::Curves,
+            job_kind: JobKind::Curves,
             text: String::new(),
             done: None,
         },
@@ -272,15 +272,15 @@ fn the_first_engine_takes_only_its_own_jobs() {
     assert!(!c.goes_now(&pooled));
     let own = c.request(curves(0));
     assert!(c.goes_now(&own));
-    // Cancels of its families go to it; others wait.
-    let cancel = |family| {
+    // Cancels of its job kinds go to it; others wait.
+    let cancel = |job_kind| {
         move |job| Request {
             job,
-            ask: Ask::Cancel { family },
+            ask: Ask::Cancel { job_kind },
         }
     };
-    assert!(c.goes_now(&c.clone().request(cancel(Family::Curves))));
-    assert!(!c.goes_now(&c.clone().request(cancel(Family::Backtest))));
+    assert!(c.goes_now(&c.clone().request(cancel(JobKind::Curves))));
+    assert!(!c.goes_now(&c.clone().request(cancel(JobKind::Backtest))));
     // Only the newest spread of a kind is kept (of a job still asked for).
     let first = c.request(backtest).job;
     c.split_later(first, 2, &backtest_work());
@@ -319,7 +319,7 @@ fn the_whole_engine_starts_once_nothing_of_the_chart_is_pending_however_that_com
     c.request(|job| Request {
         job,
         ask: Ask::Cancel {
-            family: Family::Curves,
+            job_kind: JobKind::Curves,
         },
     });
     assert!(c.whole_due());
@@ -332,7 +332,7 @@ fn a_cancelled_fit_and_the_spreads_of_jobs_no_longer_asked_for_are_not_sent_to_t
     c.request(|job| Request {
         job,
         ask: Ask::Cancel {
-            family: Family::Fit,
+            job_kind: JobKind::Fit,
         },
     });
     // A backtest asked (job 3), spread, then cancelled; another (job 5) still asked.
@@ -341,7 +341,7 @@ fn a_cancelled_fit_and_the_spreads_of_jobs_no_longer_asked_for_are_not_sent_to_t
     c.request(|job| Request {
         job,
         ask: Ask::Cancel {
-            family: Family::Backtest,
+            job_kind: JobKind::Backtest,
         },
     });
     c.request(diagnose);

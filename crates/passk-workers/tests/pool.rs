@@ -4,7 +4,7 @@
 
 use passk_core::analysis::{BandRows, Part};
 use passk_core::settings::Settings;
-use passk_protocol::{Answer, Ask, Family, Pooled, Reply, Request, Rows, Work};
+use passk_protocol::{Answer, Ask, JobKind, Pooled, Reply, Request, Rows, Work};
 use passk_workers::pool::{line, Pool, Workers};
 
 /// A worker of the tests: its index and the how-many-th started.
@@ -181,17 +181,17 @@ fn a_failed_part_and_an_unreadable_request_go_back_to_the_first() {
     let (mut pool, mut w) = (Pool::default(), World::default());
     pool.assign(&mut w, 2, 3, &band(1), Some(&fit(1)));
     pool.assign(&mut w, 3, 2, &backtest(1), Some(&fit(1)));
-    let failed = |job, family| Reply {
+    let failed = |job, job_kind| Reply {
         job,
         answer: Answer::Failed {
-            family,
+            job_kind,
             message: "why".into(),
         },
     };
     // Worker 2's band part fails: only that part comes back.
-    pool.on_reply(&mut w, 2, failed(2, Family::Part(Pooled::Band)));
+    pool.on_reply(&mut w, 2, failed(2, JobKind::Part(Pooled::Band)));
     // Worker 1 cannot read a request (job 0): every part it has comes back.
-    pool.on_reply(&mut w, 1, failed(0, Family::Read));
+    pool.on_reply(&mut w, 1, failed(0, JobKind::Read));
     assert_eq!(
         w.to_first(),
         [
@@ -234,13 +234,13 @@ fn a_restarted_first_worker_is_sent_again_what_it_was_handed_and_a_cancel_forget
     );
     // Cancelled: the others stop their parts (a cancel newer than the parts), nothing is
     // kept to send again.
-    pool.cancel(&mut w, Family::Curves, 7);
+    pool.cancel(&mut w, JobKind::Curves, 7);
     let cancels: Vec<_> = (w.posted.iter())
         .filter(|(_, r)| {
             matches!(
                 r.ask,
                 Ask::Cancel {
-                    family: Family::Part(Pooled::Band)
+                    job_kind: JobKind::Part(Pooled::Band)
                 }
             )
         })
@@ -265,7 +265,7 @@ fn fewer_workers_stop_the_parts_beyond_and_give_them_back() {
             (
                 3,
                 Ask::Cancel {
-                    family: Family::Part(Pooled::Backtest)
+                    job_kind: JobKind::Part(Pooled::Backtest)
                 }
             )
         ));
@@ -283,14 +283,14 @@ fn fewer_workers_stop_the_parts_beyond_and_give_them_back() {
 fn progress_across_the_workers_counts_every_part() {
     let (mut pool, mut w) = (Pool::default(), World::default());
     pool.assign(&mut w, 2, 3, &band(1), Some(&fit(1)));
-    let (text, done) = pool.across(Family::Curves, 2, "x".into(), Some((10, 100)));
+    let (text, done) = pool.across(JobKind::Curves, 2, "x".into(), Some((10, 100)));
     // The others have not counted: as many steps as the first.
     assert_eq!(done, Some((10, 300)));
     assert_eq!(text, line(Pooled::Band, 3, 10, 300));
     let progress = Reply {
         job: 2,
         answer: Answer::Progress {
-            family: Family::Part(Pooled::Band),
+            job_kind: JobKind::Part(Pooled::Band),
             text: String::new(),
             done: Some((50, 100)),
         },
@@ -298,22 +298,22 @@ fn progress_across_the_workers_counts_every_part() {
     pool.on_reply(&mut w, 2, progress);
     // The first says nothing while it waits: its last count stands.
     assert_eq!(
-        pool.across(Family::Curves, 2, "x".into(), None).1,
+        pool.across(JobKind::Curves, 2, "x".into(), None).1,
         Some((60, 300))
     );
     // Not spread, or another job: as it is.
     assert_eq!(
-        pool.across(Family::Fit, 2, "y".into(), Some((1, 2))),
+        pool.across(JobKind::Fit, 2, "y".into(), Some((1, 2))),
         ("y".into(), Some((1, 2)))
     );
     assert_eq!(
-        pool.across(Family::Curves, 9, "z".into(), None),
+        pool.across(JobKind::Curves, 9, "z".into(), None),
         ("z".into(), None)
     );
     // A part handed back is the first's now: its worker's count goes.
     pool.failed(&mut w, 2);
     assert_eq!(
-        pool.across(Family::Curves, 2, "x".into(), None).1,
+        pool.across(JobKind::Curves, 2, "x".into(), None).1,
         Some((10, 300))
     );
 }

@@ -14,7 +14,7 @@ use web_sys::Worker;
 use crate::engine::client;
 use crate::inputs::storage;
 use passk_core::settings::BandKind;
-use passk_protocol::{Ask, Family, Pooled, Request, Work};
+use passk_protocol::{Ask, JobKind, Pooled, Request, Work};
 use passk_workers::pool::{Pool, Workers};
 
 mod workers;
@@ -153,21 +153,21 @@ pub fn split(job: u64, of: u32, work: Work) {
     });
 }
 
-/// What the progress of `family`'s job `job` shows: for a job spread over the pool, the
+/// What the progress of `job kind`'s job `job` shows: for a job spread over the pool, the
 /// steps done by every worker under one line; else `text` and `done` as they are.
 pub fn across(
-    family: Family,
+    job_kind: JobKind,
     job: u64,
     text: String,
     done: Option<(u64, u64)>,
 ) -> (String, Option<(u64, u64)>) {
-    with_pool(|p, _| p.across(family, job, text, done))
+    with_pool(|p, _| p.across(job_kind, job, text, done))
 }
 
 /// Stops the other workers' parts when a job spread over them is cancelled (`job`: the
 /// cancel's own number, newer than the parts', so that it supersedes them).
-pub fn cancel(family: Family, job: u64) {
-    with_pool(|p, web| p.cancel(web, family, job));
+pub fn cancel(job_kind: JobKind, job: u64) {
+    with_pool(|p, web| p.cancel(web, job_kind, job));
 }
 
 /// What worker `index` answered.

@@ -150,12 +150,12 @@ impl<'a> Estimates<'a> {
         self.batch(ks, Values::PassAtK)
     }
 
-    fn batch(&self, ks: &[u64], family: Values) -> Vec<AtK> {
+    fn batch(&self, ks: &[u64], values: Values) -> Vec<AtK> {
         let mut out = Vec::with_capacity(ks.len());
         for i in 0..Self::runs(ks) {
-            out.extend(self.run_of(ks, i, family));
+            out.extend(self.run_of(ks, i, values));
         }
-        Self::set_naive(&mut out, &self.naive_of(ks, family));
+        Self::set_naive(&mut out, &self.naive_of(ks, values));
         out
     }
 
@@ -187,23 +187,23 @@ impl<'a> Estimates<'a> {
         }
     }
 
-    fn run_of(&self, ks: &[u64], i: usize, family: Values) -> Vec<AtK> {
+    fn run_of(&self, ks: &[u64], i: usize, values: Values) -> Vec<AtK> {
         let Some(run) = ks.chunks(LANES).nth(i) else {
             return Vec::new();
         };
         let mut kk = [run[0]; LANES];
         kk[..run.len()].copy_from_slice(run);
-        let mut rows = self.chunk(kk, family).to_vec();
+        let mut rows = self.chunk(kk, values).to_vec();
         rows.truncate(run.len());
         rows
     }
 
     /// The naive plug-ins walk every budget at once (consecutive ones by multiplication).
-    fn naive_of(&self, ks: &[u64], family: Values) -> Vec<(f64, f64)> {
-        naive_means(self.groups, ks, family)
+    fn naive_of(&self, ks: &[u64], values: Values) -> Vec<(f64, f64)> {
+        naive_means(self.groups, ks, values)
     }
 
-    fn chunk(&self, ks: [u64; LANES], family: Values) -> [AtK; LANES] {
+    fn chunk(&self, ks: [u64; LANES], values: Values) -> [AtK; LANES] {
         let g = self.groups;
         let kf = ks.map(|k| k as f64);
         let short = ks.map(|k| g.tasks_below(k));
@@ -219,11 +219,11 @@ impl<'a> Estimates<'a> {
         for (i, block) in g.blocks().enumerate() {
             let mut acc = [Sums::default(); LANES];
             if defined.iter().any(|&d| d) {
-                unbiased_block(block, ks, &self.unit, family, &mut acc);
+                unbiased_block(block, ks, &self.unit, values, &mut acc);
             }
-            self.prior_block(block, kf, &tables, family, &mut acc);
+            self.prior_block(block, kf, &tables, values, &mut acc);
             if let Some(f) = &self.fits {
-                self.fitted_block(block, (f, self.z_weights[i]), kf, &tables, family, &mut acc);
+                self.fitted_block(block, (f, self.z_weights[i]), kf, &tables, values, &mut acc);
             }
             for (t, a) in totals.iter_mut().zip(acc) {
                 t.add(a);
@@ -236,7 +236,7 @@ impl<'a> Estimates<'a> {
         let fitted = |s: f64| self.fits.map(|_| s / n);
         std::array::from_fn(|i| {
             let mut acc = totals[i].total();
-            if family == Values::PassAtK {
+            if values == Values::PassAtK {
                 let nan = f64::NAN;
                 (acc.comb_hat, acc.bb_hat, acc.zoibb_hat) = (nan, nan, nan);
                 (acc.int_hat_mean, acc.int_hat_var) = (nan, nan);
@@ -278,13 +278,13 @@ impl<'a> Estimates<'a> {
         block: Block<'_>,
         k: [f64; LANES],
         tables: &Tables,
-        family: Values,
+        values: Values,
         acc: &mut [Sums; LANES],
     ) {
         let (up, down) = &tables.prior;
         let prior = self.config.prior;
         prior_moments::<false>(block, k, prior, up, acc);
-        if family == Values::All {
+        if values == Values::All {
             prior_moments::<true>(block, k, prior, down, acc);
         }
     }
@@ -297,7 +297,7 @@ impl<'a> Estimates<'a> {
         (f, zw): (&Fits, BoundaryWeights),
         k: [f64; LANES],
         tables: &Tables,
-        family: Values,
+        values: Values,
         acc: &mut [Sums; LANES],
     ) {
         let n = block[0].0.n();
@@ -339,7 +339,7 @@ impl<'a> Estimates<'a> {
                 }
             },
         );
-        if family == Values::All {
+        if values == Values::All {
             sweep_down(
                 block,
                 |c| lanes.map(|(a, b, k)| ln_gamma_ratio(a + c as f64, b + (n - c) as f64, k)),

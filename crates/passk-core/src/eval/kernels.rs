@@ -1,5 +1,5 @@
 //! The per-block kernels behind `eval::estimates::Estimates`: reciprocal tables, running
-//! sums of every estimator family, the unbiased and naive blocks, and the credible
+//! sums of every estimator, the unbiased and naive blocks, and the credible
 //! interval's moments.
 
 use super::fits::Fits;
@@ -182,7 +182,7 @@ pub(super) fn unbiased_block<const L: usize>(
     block: Block<'_>,
     ks: [u64; L],
     unit: &Recips<1>,
-    family: Values,
+    values: Values,
     acc: &mut [Sums; L],
 ) {
     let n = block[0].0.n();
@@ -209,7 +209,7 @@ pub(super) fn unbiased_block<const L: usize>(
             }
         },
     );
-    if family == Values::PassAtK {
+    if values == Values::PassAtK {
         return;
     }
     sweep_down(
@@ -322,8 +322,8 @@ const NAIVE_RUN: usize = 64;
 /// x^{k+1} = x^k·x and 1 − x^{k+1} = (1 − x^k) + x^k·(c/n), a sum of positive terms (no
 /// cancellation however small the pass@k), and (c/n)^{k+1} = (c/n)^k·(c/n). Sums run per
 /// n-block, compensated over blocks.
-pub(super) fn naive_means(g: &Groups, ks: &[u64], family: Values) -> Vec<(f64, f64)> {
-    let hat = family == Values::All;
+pub(super) fn naive_means(g: &Groups, ks: &[u64], values: Values) -> Vec<(f64, f64)> {
+    let hat = values == Values::All;
     let fresh: Vec<bool> = (0..ks.len())
         .map(|i| i % NAIVE_RUN == 0 || ks[i].checked_sub(ks[i - 1]) != Some(1))
         .collect();

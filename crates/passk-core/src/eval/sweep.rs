@@ -6,9 +6,9 @@
 //! costs one fresh evaluation per run of nearby c and a multiplication per step, instead of a
 //! `log1p` sum or a Stirling series per task.
 //!
-//! Accuracy is kept by construction: a decreasing family also carries Q = 1 − R, updated by
+//! Accuracy is kept by construction: a decreasing sequence also carries Q = 1 − R, updated by
 //! adding the positive term R·s with s = 1 − f formed directly (never 1 − R, which would
-//! lose the digits of a tiny pass@k); an increasing family is walked downwards from its
+//! lose the digits of a tiny pass@k); an increasing sequence is walked downwards from its
 //! largest c, so it only ever shrinks; and every [`REANCHOR`] steps, or across a gap of more
 //! than [`MAX_GAP`], the ratio is evaluated afresh. The accumulated rounding is thus at most
 //! about 2·[`REANCHOR`] ulps relative.
@@ -44,7 +44,7 @@ pub fn sweep_up<const L: usize>(
 }
 
 /// Walks a block downwards in c for `L` ratios that increase with c, carrying Q = 1 − R as
-/// [`sweep_up`] does (for a family whose complement is small, such as the share of a variance
+/// [`sweep_up`] does (for a sequence whose complement is small, such as the share of a variance
 /// left when a ratio of moments is near 1).
 ///
 /// # Formula

@@ -4,7 +4,7 @@
 /// Longest table of reciprocals kept by [`Recips`]; steps beyond it divide.
 pub const RECIP_MAX: usize = 1 << 16;
 
-/// The reciprocals 1/(base + m), m = 0, 1, 2, …, lane by lane: the denominators of a family
+/// The reciprocals 1/(base + m), m = 0, 1, 2, …, lane by lane: the denominators of a sequence
 /// of steps, computed once and shared by every n-block (a Beta-Binomial step at c has
 /// denominator b + k + (n − c − 1), an unbiased one n − c), so that a step multiplies
 /// instead of dividing.

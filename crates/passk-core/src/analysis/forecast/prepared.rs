@@ -260,7 +260,7 @@ impl Outlook {
 /// BB as the scaled Beta at s = 1.
 fn bb_as_scaled(bb: &BbFit) -> ScaledFit {
     ScaledFit {
-        family: Distribution::ScaledBeta,
+        dist: Distribution::ScaledBeta,
         a: bb.a.clamp(
             crate::estimators::scaled::PARAM_MIN,
             crate::estimators::scaled::PARAM_MAX,

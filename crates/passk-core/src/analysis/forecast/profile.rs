@@ -67,7 +67,7 @@ fn profile(
         bx.max_iter = 60;
         bx.gain_tol = PROFILE_GAIN;
         let start = tangent_start(last, coord, theta, &bx);
-        let (f, h) = fit_scaled_profile(data, fit.family, &bx, start);
+        let (f, h) = fit_scaled_profile(data, fit.dist, &bx, start);
         *last = (f.start(), h);
         fit.log_likelihood - f.log_likelihood
     };
@@ -209,7 +209,7 @@ pub fn wald_a(data: &ScaledData, fit: &ScaledFit, level: f64) -> (Option<f64>, O
     let dims = if fit.scale >= 1.0 { 2 } else { 3 };
     let grad = |x: [f64; 3]| {
         let p = [x[0].libm_exp(), x[1].libm_exp(), x[2].libm_exp()];
-        let (_, g) = data.log_likelihood(fit.family, p);
+        let (_, g) = data.log_likelihood(fit.dist, p);
         [g[0] * p[0], g[1] * p[1], g[2] * p[2]]
     };
     let h = 1e-4;

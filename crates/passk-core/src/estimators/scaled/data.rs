@@ -55,9 +55,9 @@ impl ScaledData {
     }
 
     /// ln ∫ (sx)^c (1 − sx)^m f(x) dx of one task and its gradient in (a, b, s).
-    pub fn task_ln(&self, family: Distribution, p: [f64; 3], c: f64, m: f64) -> (f64, [f64; 3]) {
-        let (r, _) = with_point(self.level_at(p), family, p, |pt| {
-            self.group(pt, family, p, c, m, LEVEL_REL, 1)
+    pub fn task_ln(&self, dist: Distribution, p: [f64; 3], c: f64, m: f64) -> (f64, [f64; 3]) {
+        let (r, _) = with_point(self.level_at(p), dist, p, |pt| {
+            self.group(pt, dist, p, c, m, LEVEL_REL, 1)
         });
         (r.ln, r.grad)
     }
@@ -65,12 +65,12 @@ impl ScaledData {
     /// ln ∫ (sx)^c (1 − sx)^m f(x) dx of each (c, m), at one point (its nodes computed once).
     pub fn tasks_ln(
         &self,
-        family: Distribution,
+        dist: Distribution,
         p: [f64; 3],
         cm: impl Iterator<Item = (f64, f64)>,
     ) -> Vec<f64> {
-        with_point(self.level_at(p), family, p, |pt| {
-            cm.map(|(c, m)| self.group(pt, family, p, c, m, LEVEL_REL, 0).0.ln)
+        with_point(self.level_at(p), dist, p, |pt| {
+            cm.map(|(c, m)| self.group(pt, dist, p, c, m, LEVEL_REL, 0).0.ln)
                 .collect()
         })
     }
@@ -84,7 +84,7 @@ impl ScaledData {
     fn group(
         &self,
         pt: &mut Point,
-        family: Distribution,
+        dist: Distribution,
         p: [f64; 3],
         c: f64,
         m: f64,
@@ -92,7 +92,7 @@ impl ScaledData {
         order: u8,
     ) -> (GroupLn, bool) {
         let whole = c.fract() == 0.0 && m.fract() == 0.0;
-        let series = family == Distribution::ScaledBeta && whole && m <= 2e5;
+        let series = dist == Distribution::ScaledBeta && whole && m <= 2e5;
         // The series exactly, its Hessian only where asked (the predictions ask for values).
         let exact = || {
             let [a, b, s] = p;
@@ -116,7 +116,7 @@ impl ScaledData {
             return exact();
         }
         let kernel = |p: [f64; 3]| Kernel {
-            family,
+            dist,
             a: p[0],
             b: p[1],
             s: p[2],
@@ -160,36 +160,31 @@ impl ScaledData {
     ///
     /// # Formula
     /// ℓ = Σ_i [ln C(n_i, c_i) + ln ∫₀¹ (s x)^c_i (1 − s x)^(n_i − c_i) f(x; a, b) dx].
-    pub fn log_likelihood(&self, family: Distribution, p: [f64; 3]) -> (f64, [f64; 3]) {
-        self.log_likelihood_to(family, p, LEVEL_REL)
+    pub fn log_likelihood(&self, dist: Distribution, p: [f64; 3]) -> (f64, [f64; 3]) {
+        self.log_likelihood_to(dist, p, LEVEL_REL)
     }
 
     /// [`ScaledData::log_likelihood`], the groups the shared grid cannot resolve integrated
     /// alone to the level tolerance `rel` ([`SEARCH_REL`](crate::num::tanh_sinh::SEARCH_REL) while a fit searches).
-    pub fn log_likelihood_to(
-        &self,
-        family: Distribution,
-        p: [f64; 3],
-        rel: f64,
-    ) -> (f64, [f64; 3]) {
-        let s = self.sum(family, p, rel, false);
+    pub fn log_likelihood_to(&self, dist: Distribution, p: [f64; 3], rel: f64) -> (f64, [f64; 3]) {
+        let s = self.sum(dist, p, rel, false);
         (s.value, s.grad)
     }
 
     /// [`ScaledData::log_likelihood_to`] with the Hessian in (a, b, s), and whether some
     /// group was integrated alone (to `rel`).
-    pub fn log_likelihood_hess(&self, family: Distribution, p: [f64; 3], rel: f64) -> Summed {
-        self.sum(family, p, rel, true)
+    pub fn log_likelihood_hess(&self, dist: Distribution, p: [f64; 3], rel: f64) -> Summed {
+        self.sum(dist, p, rel, true)
     }
 
-    fn sum(&self, family: Distribution, p: [f64; 3], rel: f64, hess: bool) -> Summed {
-        with_point(self.level_at(p), family, p, |pt| {
+    fn sum(&self, dist: Distribution, p: [f64; 3], rel: f64, hess: bool) -> Summed {
+        with_point(self.level_at(p), dist, p, |pt| {
             let mut v = self.ln_choose_sum;
             let mut g = [0.0; 3];
             let mut h = [[0.0; 3]; 3];
             let mut alone = false;
             for &(c, m, w) in &self.groups {
-                let (r, apart) = self.group(pt, family, p, c as f64, m as f64, rel, 1 + hess as u8);
+                let (r, apart) = self.group(pt, dist, p, c as f64, m as f64, rel, 1 + hess as u8);
                 alone |= apart;
                 v += w * r.ln;
                 for ((gi, hi), (rg, rh)) in g.iter_mut().zip(&mut h).zip(r.grad.iter().zip(r.hess))

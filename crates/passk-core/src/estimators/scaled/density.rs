@@ -1,4 +1,4 @@
-//! A scaled family's density at a parameter point (a, b, s): its constants once, then its
+//! A scaled distribution's density at a parameter point (a, b, s): its constants once, then its
 //! part of the integrand ∫₀¹ (sx)^c (1 − sx)^m f(x) dx at any x — ln f, its derivatives in
 //! (a, b), ln(sx), ln(1 − sx) — for the shared grid's nodes and the per-group rule alike.
 
@@ -31,10 +31,10 @@ pub(crate) struct Vals {
     pub(crate) q: f64,
 }
 
-/// A family's density at (a, b, s), its constants computed once.
+/// A distribution's density at (a, b, s), its constants computed once.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Density {
-    family: Distribution,
+    dist: Distribution,
     p: [f64; 3],
     ln_s: f64,
     /// The scaled Beta: ln B(a, b), ψ(a) − ψ(a + b), ψ(b) − ψ(a + b), and the constant
@@ -66,10 +66,10 @@ impl Default for Density {
 }
 
 impl Density {
-    /// The density of `family` at (a, b, s) = `p`.
-    pub(crate) fn new(family: Distribution, p: [f64; 3]) -> Density {
+    /// The density of `dist` at (a, b, s) = `p`.
+    pub(crate) fn new(dist: Distribution, p: [f64; 3]) -> Density {
         let [a, b, s] = p;
-        let consts = match family {
+        let consts = match dist {
             Distribution::ScaledBeta => {
                 let (dab, tab) = (digamma(a + b), trigamma(a + b));
                 [
@@ -84,7 +84,7 @@ impl Density {
             Distribution::Kumaraswamy => [a.libm_ln() + b.libm_ln(), 0.0, 0.0, 0.0, 0.0, 0.0],
         };
         Density {
-            family,
+            dist,
             p,
             ln_s: s.libm_ln(),
             consts,
@@ -101,7 +101,7 @@ impl Density {
             (v, v.libm_ln())
         };
         let k = &self.consts;
-        let (f, fa, fb, faa, fab, fbb) = match self.family {
+        let (f, fa, fb, faa, fab, fbb) = match self.dist {
             Distribution::ScaledBeta => (
                 (a - 1.0) * ln_x + (b - 1.0) * ln_xc - k[0],
                 ln_x - k[1],

@@ -1,4 +1,4 @@
-//! The maximum-marginal-likelihood fit of a scaled family.
+//! The maximum-marginal-likelihood fit of a scaled distribution.
 
 use super::data::{ScaledData, Summed};
 use super::distribution::Distribution;
@@ -28,11 +28,11 @@ pub fn scaled_box() -> BoxN<3> {
     }
 }
 
-/// A fitted scaled family.
+/// A fitted scaled distribution.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ScaledFit {
-    /// Which family.
-    pub family: Distribution,
+    /// Which distribution.
+    pub dist: Distribution,
     /// Shape a: the left-tail exponent, and the power law's.
     pub a: f64,
     /// Shape b.
@@ -41,7 +41,7 @@ pub struct ScaledFit {
     pub scale: f64,
     /// Maximised log marginal likelihood, including Σ ln C(n, c).
     pub log_likelihood: f64,
-    /// a, b or s on the edge of the box (s = 1 is the plain family, not a failure).
+    /// a, b or s on the edge of the box (s = 1 is the plain distribution, not a failure).
     pub at_bound: bool,
     /// False when no task has n ≥ 3 (three parameters from two moments).
     pub identifiable: bool,
@@ -90,18 +90,18 @@ pub fn fit_scaled(g: &Groups, bb: &BbFit) -> [ScaledFit; 2] {
 }
 
 /// [`fit_scaled`] on prepared data from given starts in (ln a, ln b, ln s).
-pub fn fit_scaled_from(data: &ScaledData, family: Distribution, starts: &[[f64; 3]]) -> ScaledFit {
-    fit_scaled_in(data, family, &scaled_box(), starts)
+pub fn fit_scaled_from(data: &ScaledData, dist: Distribution, starts: &[[f64; 3]]) -> ScaledFit {
+    fit_scaled_in(data, dist, &scaled_box(), starts)
 }
 
 /// [`fit_scaled_from`] in a given box (a coordinate pinned where lo = hi: a profile).
 pub fn fit_scaled_in(
     data: &ScaledData,
-    family: Distribution,
+    dist: Distribution,
     bx: &BoxN<3>,
     starts: &[[f64; 3]],
 ) -> ScaledFit {
-    fit_in(data, family, bx, starts, true)
+    fit_in(data, dist, bx, starts, true)
 }
 
 /// How close [`fit_scaled_near`] comes to its optimum, in nats of log-likelihood: it stops
@@ -118,24 +118,24 @@ pub const NEAR_GAIN: f64 = 1e-7;
 /// to `LEVEL_REL`: the backtest reads the fit's predictions, not its likelihood). On the
 /// Pythia subsamples this is what the search from several starts finds (the test in
 /// `tests/scaled.rs` bounds the difference).
-pub fn fit_scaled_near(data: &ScaledData, family: Distribution, near: &ScaledFit) -> ScaledFit {
+pub fn fit_scaled_near(data: &ScaledData, dist: Distribution, near: &ScaledFit) -> ScaledFit {
     let bx = BoxN {
         gain_tol: NEAR_GAIN,
         ..scaled_box()
     };
-    fit_in(data, family, &bx, &[near.start()], false)
+    fit_in(data, dist, &bx, &[near.start()], false)
 }
 
 /// The search in `bx` from `starts`; with `exact`, the optimum's likelihood evaluated to
 /// `LEVEL_REL`.
 fn fit_in(
     data: &ScaledData,
-    family: Distribution,
+    dist: Distribution,
     bx: &BoxN<3>,
     starts: &[[f64; 3]],
     exact: bool,
 ) -> ScaledFit {
-    fit_in_hess(data, family, bx, starts, exact).0
+    fit_in_hess(data, dist, bx, starts, exact).0
 }
 
 /// A profile's point: [`fit_scaled_in`] from one start, with the Hessian of ℓ in
@@ -143,16 +143,16 @@ fn fit_in(
 /// point's start).
 pub fn fit_scaled_profile(
     data: &ScaledData,
-    family: Distribution,
+    dist: Distribution,
     bx: &BoxN<3>,
     start: [f64; 3],
 ) -> (ScaledFit, Option<[[f64; 3]; 3]>) {
-    fit_in_hess(data, family, bx, &[start], true)
+    fit_in_hess(data, dist, bx, &[start], true)
 }
 
 fn fit_in_hess(
     data: &ScaledData,
-    family: Distribution,
+    dist: Distribution,
     bx: &BoxN<3>,
     starts: &[[f64; 3]],
     exact: bool,
@@ -161,7 +161,7 @@ fn fit_in_hess(
     // likelihood is evaluated to LEVEL_REL.
     let mut f = LnObjective {
         data,
-        family,
+        dist,
         last: None,
     };
     let mut o = bx.maximize(&mut f, starts);
@@ -169,7 +169,7 @@ fn fit_in_hess(
     let searched = f.last.filter(|l| l.0 == o.x).is_some_and(|l| !l.1.alone);
     if exact && !searched {
         let p = [o.x[0].libm_exp(), o.x[1].libm_exp(), o.x[2].libm_exp()];
-        o.value = data.log_likelihood(family, p).0;
+        o.value = data.log_likelihood(dist, p).0;
     }
     let hess = if f.last.is_some_and(|l| l.0 == o.x) {
         f.hessian(o.x)
@@ -179,7 +179,7 @@ fn fit_in_hess(
     let full = scaled_box();
     let edge = |i: usize| o.x[i] <= full.lo[i] + 1e-12 || (i < 2 && o.x[i] >= full.hi[i] - 1e-12);
     let fit = ScaledFit {
-        family,
+        dist,
         a: o.x[0].libm_exp(),
         b: o.x[1].libm_exp(),
         scale: o.x[2].libm_exp(),
@@ -209,14 +209,14 @@ impl ScaledFit {
 /// every value: the Newton step asks for it where it last evaluated).
 struct LnObjective<'d> {
     data: &'d ScaledData,
-    family: Distribution,
+    dist: Distribution,
     last: Option<([f64; 3], Summed)>,
 }
 
 impl BoxObjective<3> for LnObjective<'_> {
     fn eval(&mut self, x: [f64; 3]) -> (f64, [f64; 3]) {
         let p = x.map(|v| v.libm_exp());
-        let s = self.data.log_likelihood_hess(self.family, p, SEARCH_REL);
+        let s = self.data.log_likelihood_hess(self.dist, p, SEARCH_REL);
         self.last = Some((x, s));
         (
             s.value,

@@ -8,12 +8,12 @@ use super::moments::hessian;
 use crate::num::libm_math::LibmMath;
 use crate::num::tanh_sinh::{Ends, LogIntegral, TanhSinh, LEVEL_REL};
 
-/// One integrand: a family's density with (a, b), the scale s, and the exponents c and m
+/// One integrand: a distribution's density with (a, b), the scale s, and the exponents c and m
 /// (whole or not: pass^k raises c by k, pass@k raises m by k).
 #[derive(Debug, Clone, Copy)]
 pub struct Kernel {
-    /// The density's family.
-    pub family: Distribution,
+    /// The density's distribution.
+    pub dist: Distribution,
     /// Shape a.
     pub a: f64,
     /// Shape b.
@@ -32,7 +32,7 @@ impl Kernel {
         let (a, b, s) = (self.a, self.b, self.s);
         let (x, xc) = (1.0 / (1.0 + (-u).libm_exp()), 1.0 / (1.0 + u.libm_exp()));
         let mut d = (self.c + a - 1.0) / x - self.m * s / ((1.0 - s) + s * xc);
-        d -= match self.family {
+        d -= match self.dist {
             Distribution::ScaledBeta => (b - 1.0) / xc,
             Distribution::Kumaraswamy => {
                 // ln x = −ln(1 + e^-u); x^a and 1 − x^a from it.
@@ -95,7 +95,7 @@ impl Kernel {
     /// same quadrature averages ∇ln g and ∇²ln g + d·dᵀ (the latter quadratic in ln x near
     /// the ends: `TanhSinh::integrate_curved_to`).
     pub fn integrate_hess_to(&self, rule: &TanhSinh, rel: f64) -> (LogIntegral<3>, [[f64; 3]; 3]) {
-        let density = Density::new(self.family, [self.a, self.b, self.s]);
+        let density = Density::new(self.dist, [self.a, self.b, self.s]);
         let peak = self.peak();
         let x0 = peak.unwrap_or(0.5);
         let g0 = density.log_g(self.c, self.m, x0, 1.0 - x0).1;
@@ -129,7 +129,7 @@ impl Kernel {
     /// [`Kernel::integrate`] with the rule's level tolerance `rel`.
     pub fn integrate_to(&self, rule: &TanhSinh, rel: f64) -> LogIntegral<3> {
         let (a, b) = (self.a, self.b);
-        let density = Density::new(self.family, [a, b, self.s]);
+        let density = Density::new(self.dist, [a, b, self.s]);
         let splits: Vec<f64> = self.peak().into_iter().collect();
         rule.integrate_to(rel, &splits, self.ends(), |x, xc| {
             density.log_g(self.c, self.m, x, xc)

@@ -1,4 +1,4 @@
-//! One parameter point (a, b, s) of a scaled family on the shared [`Grid`]: the density's part
+//! One parameter point (a, b, s) of a scaled distribution on the shared [`Grid`]: the density's part
 //! of each node computed once, when a group first needs it, and each group's integral
 //! ∫₀¹ (sx)^c (1 − sx)^m f(x) dx from the nodes around its own peak, with its gradient and
 //! Hessian in (a, b, s).
@@ -61,17 +61,17 @@ pub struct Point<'m> {
     memo: &'m mut Memo,
 }
 
-/// Runs `f` on the point (a, b, s) = `p` of `family` on the grid of `level`. Node values
+/// Runs `f` on the point (a, b, s) = `p` of `dist` on the grid of `level`. Node values
 /// are kept between calls at the same point on the same thread (a predictor's many budgets,
 /// a Newton step's value and Hessian).
 pub fn with_point<R>(
     level: u32,
-    family: Distribution,
+    dist: Distribution,
     p: [f64; 3],
     f: impl FnOnce(&mut Point) -> R,
 ) -> R {
     let grid = Grid::get(level);
-    let key = (grid.level, family, p.map(f64::to_bits));
+    let key = (grid.level, dist, p.map(f64::to_bits));
     let run = |memo: &mut Memo| {
         memo.prepare(key, grid.nodes.len(), p);
         f(&mut Point { grid, p, memo })

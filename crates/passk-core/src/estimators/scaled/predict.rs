@@ -1,4 +1,4 @@
-//! Posterior-predictive pass@k and pass^k of a fitted scaled family, for any k.
+//! Posterior-predictive pass@k and pass^k of a fitted scaled distribution, for any k.
 
 use super::data::ScaledData;
 use super::fit::ScaledFit;
@@ -23,7 +23,7 @@ impl<'a> Predictor<'a> {
             .iter()
             .map(|(t, w)| (t.c() as f64, (t.n() - t.c()) as f64, w as f64))
             .collect();
-        let ln0 = data.tasks_ln(fit.family, fit.params(), cm.iter().map(|t| (t.0, t.1)));
+        let ln0 = data.tasks_ln(fit.dist, fit.params(), cm.iter().map(|t| (t.0, t.1)));
         let tasks: Vec<_> = cm
             .iter()
             .zip(ln0)
@@ -69,7 +69,7 @@ impl<'a> Predictor<'a> {
     /// ln I of every task at the exponents `at` gives (one point: its nodes computed once).
     fn lns(&self, at: impl Fn(f64, f64) -> (f64, f64)) -> Vec<f64> {
         self.data.tasks_ln(
-            self.fit.family,
+            self.fit.dist,
             self.fit.params(),
             self.tasks.iter().map(|&(c, m, _, _)| at(c, m)),
         )
