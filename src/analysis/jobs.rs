@@ -80,7 +80,7 @@ fn started(pending: PendingJobs, job_kind: JobKind, job: u64, text: &str) {
     );
 }
 
-/// Routes the replies of `job kind` to `done` (the result of its latest job) and keeps its
+/// Routes the replies of `job_kind` to `done` (the result of its latest job) and keeps its
 /// pending entry: progress updates it, the result or a failure clears it.
 pub fn handle(pending: PendingJobs, job_kind: JobKind, done: impl Fn(Reply) + 'static) {
     client::on_reply(job_kind, move |reply| {
@@ -125,7 +125,7 @@ pub fn handle(pending: PendingJobs, job_kind: JobKind, done: impl Fn(Reply) + 's
     });
 }
 
-/// Cancels the pending job of `job kind` (the old result stays).
+/// Cancels the pending job of `job_kind` (the old result stays).
 pub fn cancel(pending: PendingJobs, job_kind: JobKind) {
     let job = client::cancel(job_kind);
     pool::cancel(job_kind, job);

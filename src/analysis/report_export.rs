@@ -39,7 +39,7 @@ pub fn request_export(
     options: Options,
     backtests: RwSignal<Vec<SeriesBacktest>>,
 ) {
-    handle(pending, JobKind::Export, move |reply| {
+    handle(pending, JobKind::FullReport, move |reply| {
         if let Reply {
             answer: Answer::Report { report, .. },
             ..

@@ -40,7 +40,7 @@ pub fn report_pipeline(
     (report, lacking, backtests): ReportOutputs,
     pending: PendingJobs,
 ) {
-    handle(pending, JobKind::Report, move |reply| {
+    handle(pending, JobKind::TableReport, move |reply| {
         if let Reply {
             answer:
                 Answer::Report {

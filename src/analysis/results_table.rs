@@ -98,7 +98,11 @@ pub fn ResultsTable(
             return "the report downloads once the series are fitted…".to_string();
         }
         a.pending
-            .with(|p| p[JobKind::Export.index()].as_ref().map(|q| q.text.clone()))
+            .with(|p| {
+                p[JobKind::FullReport.index()]
+                    .as_ref()
+                    .map(|q| q.text.clone())
+            })
             .unwrap_or_default()
     };
     // The auto column before the backtest: in words, with the backtest's progress.

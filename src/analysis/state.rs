@@ -308,7 +308,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     });
     let lacking = RwSignal::new(false);
     let counts = Memo::new(move |_| {
-        let running = pending.with(|p| p[JobKind::Report.index()].is_some());
+        let running = pending.with(|p| p[JobKind::TableReport.index()].is_some());
         CountScores::of(lacking.get(), running)
     });
     let table = (data, datasets, settings, rejected);

@@ -49,7 +49,7 @@ pub fn SummaryView(
     // (Not while only the count scores are to come: the summary shows none.)
     let updating = Signal::derive(move || {
         a.pending.with(|p| {
-            p[JobKind::Report.index()]
+            p[JobKind::TableReport.index()]
                 .as_ref()
                 .is_some_and(|q| !q.answered)
         })
@@ -101,7 +101,7 @@ pub fn SummaryView(
                 }
                 .into_any();
             }
-            let text = if ready_for(JobKind::Report) {
+            let text = if ready_for(JobKind::TableReport) {
                 "Tabulating…"
             } else {
                 "Waiting for the engine's code to arrive…"

@@ -358,7 +358,7 @@ pub fn split_later(job: u64, of: u32, work: &Work, split: fn(u64, u32, Work)) ->
     })
 }
 
-/// Stops the running job of `job kind` (its reply will not come); returns the cancelling job.
+/// Stops the running job of `job_kind` (its reply will not come); returns the cancelling job.
 pub fn cancel(job_kind: JobKind) -> u64 {
     send(|job| Request {
         job,

@@ -14,7 +14,7 @@ thread_local! {
 /// What a job waiting for the engine's code says (on a slow network: rather than "fitting…").
 pub const LOADING: &str = "waiting for the engine's code to arrive…";
 
-/// Whether the engine that runs `job kind`'s jobs has said it takes requests (its code has
+/// Whether the engine that runs `job_kind`'s jobs has said it takes requests (its code has
 /// arrived): the first engine or the whole for the fits and curves, the whole for the rest.
 /// Until then a pending job says [`LOADING`]. Reactive.
 pub fn ready_for(job_kind: JobKind) -> bool {

@@ -152,7 +152,7 @@ pub struct Job<'a> {
 }
 
 impl<'a> Job<'a> {
-    /// Job `job` of `job kind`, live while `latest` (its job kind's newest job) is `job`.
+    /// Job `job` of `job_kind`, live while `latest` (its job kind's newest job) is `job`.
     pub(crate) fn new(
         latest: &'a Cell<u64>,
         host: &'a dyn Host,

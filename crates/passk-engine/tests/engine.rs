@@ -727,7 +727,7 @@ fn the_report_reply_is_the_direct_report() {
             [Reply {
                 job: 4,
                 answer: Answer::Failed {
-                    job_kind: JobKind::Report,
+                    job_kind: JobKind::TableReport,
                     ..
                 }
             }]

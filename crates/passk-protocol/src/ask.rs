@@ -77,8 +77,8 @@ pub enum Ask {
         /// CV-ELPD folds.
         folds: u64,
     },
-    /// The `passk-report/2` document of the series last fitted (job kind [`JobKind::Report`], or
-    /// [`JobKind::Export`] when `full`: a download does not supersede the table's report).
+    /// The `passk-report/2` document of the series last fitted (job kind [`JobKind::TableReport`], or
+    /// [`JobKind::FullReport`] when `full`: a download does not supersede the table's report).
     Report {
         /// The fit job whose series these are.
         data: u64,
@@ -142,7 +142,7 @@ pub enum Ask {
         /// The files.
         files: Vec<FileRead>,
     },
-    /// Stop the running job of `job kind` (the user cancelled it): `job` supersedes it.
+    /// Stop the running job of `job_kind` (the user cancelled it): `job` supersedes it.
     Cancel {
         /// The job kind whose job stops.
         job_kind: JobKind,

@@ -34,7 +34,7 @@ pub enum FirstAsk {
     },
     /// The Pass@k and Cover@τ curves of the series last fitted.
     Curves(CurvesAsk),
-    /// Stop the running job of `job kind`.
+    /// Stop the running job of `job_kind`.
     Cancel {
         /// The job kind whose job stops.
         job_kind: JobKind,

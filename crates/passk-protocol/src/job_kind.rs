@@ -1,8 +1,8 @@
-//! The job kinds of jobs, and the analyses a job of which is spread over the pool.
+//! The kinds of job, and the analyses whose jobs are spread over the pool.
 
 use serde::{Deserialize, Serialize};
 
-/// The job kinds of jobs: a request supersedes only the running job of its own job kind.
+/// The kinds of job: a request supersedes only the running job of its own kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum JobKind {
     /// Reading a file.
@@ -16,9 +16,9 @@ pub enum JobKind {
     /// Fit diagnostics.
     Diagnose,
     /// The report the page's tables show.
-    Report,
+    TableReport,
     /// The whole report, for the download.
-    Export,
+    FullReport,
     /// The paired difference of two series.
     Paired,
     /// The sample-size plan.
@@ -27,7 +27,7 @@ pub enum JobKind {
     Compare,
     /// The forecasts.
     Forecast,
-    /// A part of a job another worker runs (one job kind per kind: a worker may help with a
+    /// A part of a job another worker runs (one job kind per pooled kind: a worker may help with a
     /// band and a backtest at once).
     Part(Pooled),
     /// The files loaded, written for the page to keep.
@@ -59,7 +59,7 @@ impl Pooled {
         }
     }
 
-    /// The kind of a job of `job kind`, if such jobs are spread.
+    /// The kind of a job of `job_kind`, if such jobs are spread.
     pub fn of(job_kind: JobKind) -> Option<Pooled> {
         Pooled::ALL.into_iter().find(|p| p.job_kind() == job_kind)
     }
@@ -79,8 +79,8 @@ impl JobKind {
         JobKind::Curves,
         JobKind::Backtest,
         JobKind::Diagnose,
-        JobKind::Report,
-        JobKind::Export,
+        JobKind::TableReport,
+        JobKind::FullReport,
         JobKind::Paired,
         JobKind::Plan,
         JobKind::Compare,
@@ -97,9 +97,9 @@ impl JobKind {
     /// The job kind of a report job.
     pub fn of_report(full: bool) -> JobKind {
         if full {
-            JobKind::Export
+            JobKind::FullReport
         } else {
-            JobKind::Report
+            JobKind::TableReport
         }
     }
 
@@ -111,8 +111,8 @@ impl JobKind {
             JobKind::Curves => 2,
             JobKind::Backtest => 3,
             JobKind::Diagnose => 4,
-            JobKind::Report => 5,
-            JobKind::Export => 6,
+            JobKind::TableReport => 5,
+            JobKind::FullReport => 6,
             JobKind::Paired => 7,
             JobKind::Plan => 8,
             JobKind::Compare => 9,

@@ -320,7 +320,7 @@ impl<W> Pool<W> {
         }
     }
 
-    /// What the progress of `job kind`'s job `job` shows: for a job spread over the pool, the
+    /// What the progress of `job_kind`'s job `job` shows: for a job spread over the pool, the
     /// steps done by every worker (the first's `done` with the others' latest) under one
     /// line; else `text` and `done` as they are.
     pub fn across(
@@ -356,7 +356,7 @@ impl<W> Pool<W> {
         (line(kind, s.of, d, t), Some((d, t)))
     }
 
-    /// Stops the other workers' parts when `job kind`'s job spread over them is cancelled
+    /// Stops the other workers' parts when `job_kind`'s job spread over them is cancelled
     /// (`job`: the cancel's own number, newer than the parts', so that it supersedes them).
     pub fn cancel(&mut self, io: &mut impl Workers<Worker = W>, job_kind: JobKind, job: u64) {
         let Some(kind) = Pooled::of(job_kind) else {

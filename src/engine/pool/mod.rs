@@ -153,7 +153,7 @@ pub fn split(job: u64, of: u32, work: Work) {
     });
 }
 
-/// What the progress of `job kind`'s job `job` shows: for a job spread over the pool, the
+/// What the progress of `job_kind`'s job `job` shows: for a job spread over the pool, the
 /// steps done by every worker under one line; else `text` and `done` as they are.
 pub fn across(
     job_kind: JobKind,
