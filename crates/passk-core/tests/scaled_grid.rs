@@ -261,7 +261,7 @@ fn log_likelihoods_on_the_real_files_agree_with_mpmath_at_50_digits_to_1e_12() {
             .iter()
             .find(|(n, _)| n == name)
             .unwrap_or_else(|| panic!("no series {name}"));
-        let dist = match p["dist"].as_str().unwrap() {
+        let dist = match p["family"].as_str().unwrap() {
             "scaled_beta" => Distribution::ScaledBeta,
             _ => Distribution::Kumaraswamy,
         };
