@@ -137,3 +137,47 @@ fn the_docs_tables_are_the_registry() {
         );
     }
 }
+
+/// Every key path of a JSON value, arrays read as `[]` (`models[].scaled_beta.family`).
+fn key_paths(v: &serde_json::Value, at: &str, out: &mut std::collections::BTreeSet<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, v) in m {
+                let p = if at.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{at}.{k}")
+                };
+                out.insert(p.clone());
+                key_paths(v, &p, out);
+            }
+        }
+        serde_json::Value::Array(a) => {
+            for v in a {
+                key_paths(v, &format!("{at}[]"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The report's keys are its schema's: renaming a Rust field must not rename a key of
+/// `passk-report/2` (issue 69's renames once reached `scaled_beta.family`).
+#[test]
+fn the_report_keys_are_the_schema_written_down() {
+    let (_, report) = fields();
+    let mut got = std::collections::BTreeSet::new();
+    key_paths(&serde_json::to_value(&report).unwrap(), "", &mut got);
+    let want: std::collections::BTreeSet<String> =
+        include_str!("../../../tests/fixtures/schema/report-keys.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(str::to_string)
+            .collect();
+    let missing: Vec<_> = want.difference(&got).collect();
+    let extra: Vec<_> = got.difference(&want).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "keys missing: {missing:?}; keys new: {extra:?}"
+    );
+}

@@ -31,7 +31,8 @@ pub fn scaled_box() -> BoxN<3> {
 /// A fitted scaled distribution.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ScaledFit {
-    /// Which distribution.
+    /// Which distribution (the report's key is `family`, kept: `passk-report/2`'s schema).
+    #[serde(rename = "family")]
     pub dist: Distribution,
     /// Shape a: the left-tail exponent, and the power law's.
     pub a: f64,
