@@ -216,6 +216,8 @@ class ModDecl:
     inline: tuple
     path_attr: str
     in_test: bool
+    plain_pub: bool = False   # declared `pub mod` (not `pub(..)`, not private)
+    line: int = 0
 
 
 @dataclass
@@ -464,7 +466,9 @@ def scan(text):
             if after == ";":
                 own_attrs = attrs_of[0] <= i and not any(
                     x.text in (";", "{", "}") for x in toks[attrs_of[0]:i])
-                res.mods.append(ModDecl(name, inline, attrs_of[1] if own_attrs else None, in_test))
+                plain = i > 0 and toks[i - 1].text == "pub"
+                res.mods.append(ModDecl(name, inline, attrs_of[1] if own_attrs else None, in_test,
+                                        plain, t.line))
             elif after == "{":
                 brace_name = name
             i += 2
@@ -870,10 +874,9 @@ def faces(target, rel):
         folder = any(k[:-1] == key and not c.test for k, c in target.files.items())
         if len(key) < 2 or folder or m.test or m.stray or parent is None:
             continue
-        decl = re.search(rf"^[ \t]*pub[ \t]+mod[ \t]+{re.escape(key[-1])}[ \t]*;", parent.text, re.M)
-        if decl is not None and "::".join(key) not in kept:
-            line = parent.text[:decl.start()].count("\n") + 1
-            problems.append(f"{rel[key[:-1]]}:{line}: `pub mod {key[-1]}` below a face: "
+        decl = next((d for d in parent.scan.mods if d.name == key[-1] and not d.inline), None)
+        if decl is not None and decl.plain_pub and "::".join(key) not in kept:
+            problems.append(f"{rel[key[:-1]]}:{decl.line}: `pub mod {key[-1]}` below a face: "
                             f"re-export its items in the face and declare it `pub(crate) mod` "
                             f"(or name it in the Faces line)")
     return problems
