@@ -89,9 +89,10 @@ pub fn ChartCanvas(
     // The cross-hair: its column in canvas pixels and the data x there.
     let hover_px = RwSignal::new(None::<f64>);
     let hover_x = RwSignal::new(None::<f64>);
-    // Where the pointer (or the keyboard) last pointed, kept while nothing is drawn to read:
+    // Where the pointer (or the keyboard) last pointed (no signal: nothing redraws on it),
+    // kept while nothing is drawn to read:
     // a still pointer gets its read-out when the drawing comes.
-    let pointed = RwSignal::new(None::<f64>);
+    let pointed = StoredValue::new(None::<f64>);
     let apply = move |z: Zoom| match z {
         Zoom::Keep => {}
         Zoom::Reset => set_zoom.set(None),
@@ -144,7 +145,7 @@ pub fn ChartCanvas(
         // The cross-hair stays at its value of x (a zoom moves it, or hides it); pointed
         // at before there was a drawing to read, it reads the value under the pointer.
         let x = hover_x.get_untracked().or_else(|| {
-            let px = pointed.get_untracked()?;
+            let px = pointed.get_value()?;
             drawn.and_then(|m| m.x_at(px))
         });
         if let (Some(m), Some(x)) = (drawn, x) {
@@ -157,7 +158,7 @@ pub fn ChartCanvas(
     });
     // The cross-hair: the pointer's (or the keyboard's) column, in canvas pixels.
     let hover_at = move |px: Option<f64>| {
-        pointed.set(px);
+        pointed.set_value(px);
         let m = mapping.get_untracked();
         let at = px.and_then(|px| m.and_then(|m| m.x_at(px)).map(|x| (px, x)));
         hover_px.set(at.map(|a| a.0));
