@@ -1,7 +1,8 @@
 //! The `passk` Python package's extension, `passk._passk`: the core's closed forms over
 //! NumPy arrays, a file read as the readers read it, and the command line's documents
-//! (`passk_cli::cli::run_with`, so that `passk.report` is `passk report` byte for byte; a
-//! DataFrame is handed over as bytes in memory, never through a file).
+//! (`passk_cli::cli::document`, so that `passk.report` is `passk report` byte for byte; its
+//! keywords typed values applied as the flags are, `keywords`; a DataFrame handed over in
+//! memory, never through a file).
 //! No number is computed here: everything is the crates'.
 
 use passk_core::data::Counts;
@@ -191,20 +192,38 @@ fn distinct_tasks(n: &[i64], c: &[i64]) -> Result<(Vec<Counts>, Vec<u32>), Strin
 /// The most cells of the dense index of [`distinct_tasks`] (16 MB).
 const DENSE_MAX: u64 = 1 << 22;
 
-/// A file's bytes read as the readers read them (the format detected unless named): the
-/// series with their counts per task and the rejected rows with their reasons, as JSON.
+/// A file's bytes read as the readers read them (the format detected unless named), as
+/// JSON: `file`, `format` (its key), `series` (the series as the report names them, each its
+/// tasks' ids and counts: the `passk counts` document's), `rejected` (line, reason) and
+/// `notes`.
 ///
 /// # Errors
 /// A format name that is not one.
 pub fn read_json(name: &str, bytes: &[u8], format: Option<&str>) -> Result<String, String> {
-    use passk_io::read::{read_bytes, series_name_for, Format};
+    use passk_io::read::{assemble, read_bytes, series_name_for, Format};
     let format = match format {
         Some(f) => Some(Format::from_key(f).ok_or_else(|| format!("unknown format '{f}'"))?),
         None => None,
     };
     let read = read_bytes(name, &series_name_for(name), bytes, format);
-    serde_json::to_string(&read).map_err(|e| e.to_string())
+    let (file, key) = (read.file.clone(), read.format.map(|f| f.key()));
+    let (rejected, notes) = (read.rejected.clone(), read.notes.clone());
+    let (datasets, _) = assemble(vec![read]);
+    let counts: serde_json::Value =
+        serde_json::from_str(&passk_io::counts_doc::counts_json(&datasets))
+            .map_err(|e| e.to_string())?;
+    let doc = serde_json::json!({
+        "file": file,
+        "format": key,
+        "series": counts["series"],
+        "rejected": rejected,
+        "notes": notes,
+    });
+    serde_json::to_string(&doc).map_err(|e| e.to_string())
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+mod keywords;
 
 #[cfg(not(target_arch = "wasm32"))]
 #[pyo3::pymodule]
@@ -289,18 +308,26 @@ mod _passk {
             .map_err(PyValueError::new_err)
     }
 
-    /// run(args, memory=[]) -> (str, list[str]): the command line run with `args` (the
-    /// command first), a file argument equal to a name in `memory` ([(name, bytes)]) read
-    /// from those bytes; what it prints, and what it says on stderr (each rejected row as
-    /// `name:line: reason`). Raises ValueError with its message.
+    /// document(command, inputs, options) -> (str, list[str]): the JSON document of
+    /// `command` (report, compare, plan) on `inputs` ([(name, bytes or None)]: a path, or
+    /// bytes held in memory under a name) with `options` ({keyword: value}, each a flag's
+    /// value as typed: `k=[1, 10]`, `forecast=False`), and what it said (each rejected row
+    /// as `name:line: reason`). Raises ValueError with the reason.
     #[pyfunction]
-    #[pyo3(signature = (args, memory=Vec::new()))]
-    fn run(
+    fn document(
         py: Python<'_>,
-        args: Vec<String>,
-        memory: Vec<(String, Vec<u8>)>,
+        command: &str,
+        inputs: Vec<(String, Option<Vec<u8>>)>,
+        options: &Bound<'_, pyo3::types::PyDict>,
     ) -> PyResult<(String, Vec<String>)> {
-        py.detach(|| passk_cli::cli::run_with(args.into_iter().map(Into::into).collect(), memory))
+        let files = inputs.iter().map(|(name, _)| name.clone()).collect();
+        let args =
+            super::keywords::args_of(command, files, options).map_err(PyValueError::new_err)?;
+        let memory = inputs
+            .into_iter()
+            .filter_map(|(name, bytes)| Some((name, bytes?)))
+            .collect();
+        py.detach(|| passk_cli::cli::document(command, args, memory))
             .map_err(PyValueError::new_err)
     }
 }

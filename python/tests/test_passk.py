@@ -1,11 +1,12 @@
 """The Python package against independent values (exact integers by math.comb and Fraction),
-and against the command line on the real files: the same document, byte for byte."""
+and against the command line on the real files: the same document, byte for byte. The
+command line's documents are written by `./dev test` before pytest runs
+(`cli_documents.tsv`): these tests run no program."""
 
 import json
 import math
 import os
 import random
-import subprocess
 import warnings
 from fractions import Fraction
 from pathlib import Path
@@ -17,7 +18,8 @@ import passk
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "assets" / "examples"
-PASSK = os.environ.get("PASSK_BIN", str(ROOT / "target" / "debug" / "passk"))
+# Where `./dev test` wrote the command line's documents (cli_documents.tsv).
+CLI_OUT = Path(os.environ.get("PASSK_CLI_OUT", str(ROOT / "target" / "py-cli")))
 
 
 def exact(n, c, k):
@@ -109,7 +111,7 @@ def test_rejected_rows_warn_with_the_files_lines_and_the_frames_row_labels(tmp_p
     f.write_text("10 3\n10 11\n12 4\n")
     with pytest.warns(passk.PasskWarning, match=r"mixed\.txt:2: c > n: 11 passing out of only 10 samples"):
         doc = passk.report(str(f), k=[1], forecast=False)
-    assert doc["models"][0]["tasks"] == 2
+    assert doc.models[0]["tasks"] == 2
     df = pd.DataFrame({"model": ["A", "A", "A"], "task": [1, 2, 3], "n": [10, 10.5, 12], "c": [3, 1, 4]}, index=["x", "y", "z"])
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
@@ -117,7 +119,7 @@ def test_rejected_rows_warn_with_the_files_lines_and_the_frames_row_labels(tmp_p
     said = [str(x.message) for x in w if issubclass(x.category, passk.PasskWarning)]
     assert said == ["DataFrame row 'y': n: must be a whole number"], said
     assert not any("tmp" in s or ".csv" in s for s in said)
-    assert doc["models"][0]["tasks"] == 2
+    assert doc.models[0]["tasks"] == 2
     # A frame with no valid row: an error with the reader's reason and the row's label.
     bad = pd.DataFrame({"model": ["A"], "task": [1], "n": [10], "c": [11]}, index=[7])
     with pytest.raises(passk.PasskError, match=r"^DataFrame was not added: no row could be read — row 7: c > n"):
@@ -131,13 +133,13 @@ def test_a_frame_of_samples_is_read_per_task():
     rows = [("m", t, bool(rng.uniform() < rates[t])) for t in range(20) for _ in range(10)]
     df = pd.DataFrame(rows, columns=["model", "task", "passed"])
     doc = passk.report(df, k=[1], forecast=False)
-    m = doc["models"][0]
+    m = doc.models[0]
     assert (m["name"], m["tasks"], m["samples"]) == ("m", 20, 200)
     want = df.groupby("task")["passed"].mean().mean()
     assert m["pass_at_k"][0]["combinatorial"] == pytest.approx(want, rel=1e-14)
     # A score column of 0/1 reads the same.
     scored = df.rename(columns={"passed": "score"}).astype({"score": int})
-    assert passk.report(scored, k=[1], forecast=False)["models"][0]["pass_at_k"] == m["pass_at_k"]
+    assert passk.report(scored, k=[1], forecast=False).models[0]["pass_at_k"] == m["pass_at_k"]
 
 
 def test_one_shape_lists_and_every_document_in_to_pandas():
@@ -146,8 +148,8 @@ def test_one_shape_lists_and_every_document_in_to_pandas():
     # A list of inputs is several inputs.
     assert passk.report(paths, k=[1], forecast=False) == passk.report(*paths, k=[1], forecast=False)
     # plan: a list, one plan per series, also for one.
-    one = passk.plan(paths[0], k=8, half_width="1%")
-    two = passk.plan(paths, k=8, half_width="1%")
+    one = passk.plan(paths[0], k=8, half_width=0.01)
+    two = passk.plan(paths, k=8, half_width=0.01)
     assert isinstance(one, list) and len(one) == 1 and len(two) == 2
     assert one[0] == two[0]
     assert list(passk.to_pandas(two)["series"]) == ["deepscaler_base", "deepscaler_rl"]
@@ -155,11 +157,11 @@ def test_one_shape_lists_and_every_document_in_to_pandas():
     t = passk.to_pandas(cmp)
     assert len(t) == 2 and {"a", "b", "k", "p"} <= set(t.columns)
     assert len(passk.to_pandas(cmp, "crossovers")) == 1
-    with pytest.raises(passk.PasskError, match="a compare has no table 'pass_at_k': one of comparisons, crossovers, ranks"):
+    with pytest.raises(passk.PasskError, match="a comparison has no table 'pass_at_k': one of comparisons, crossovers, ranks"):
         passk.to_pandas(cmp, "pass_at_k")
     nxt = passk.plan(paths, next=True, k=10)
     assert list(passk.to_pandas(nxt)["rank"]) == [1, 2]
-    with pytest.raises(passk.PasskError, match="to_pandas takes a report"):
+    with pytest.raises(passk.PasskError, match="to_pandas takes a Report"):
         passk.to_pandas({"x": 1})
     assert passk.__version__ == "0.1.0"
 
@@ -174,7 +176,7 @@ def test_to_pandas_reads_every_report_table_of_the_registry():
         "maj_at_k", "bon_at_k", "max_at_k", "rejected"]
     auc = passk.to_pandas(doc, "auc_at_k")
     assert list(auc["k"]) == [1, 10]
-    assert list(auc["value"]) == [r["value"] for r in doc["models"][0]["auc_at_k"]]
+    assert list(auc["value"]) == [r["value"] for r in doc.models[0]["auc_at_k"]]
     with pytest.raises(passk.PasskError, match="a report has no table 'nope': one of pass_at_k, pass_hat_k"):
         passk.to_pandas(doc, "nope")
 
@@ -184,50 +186,113 @@ def test_max_at_k_of_rewards_is_a_table_and_pass_at_k_on_a_binary_rubric():
     doc = passk.report(str(EXAMPLES / "deepscaler_base.jsonl"), k=[1, 10], forecast=False, rubric=[0, 1])
     m = passk.to_pandas(doc, "max_reward_at_k")
     assert list(m["k"]) == [1, 10]
-    unbiased = [r["combinatorial"] for r in doc["models"][0]["pass_at_k"]]
+    unbiased = [r["combinatorial"] for r in doc.models[0]["pass_at_k"]]
     assert all(abs(a - b) < 1e-12 for a, b in zip(m["value"], unbiased)), (list(m["value"]), unbiased)
     assert {"interval.lo", "interval.hi"} <= set(m.columns)
 
 
 def test_read_lists_rejected_rows():
     r = passk.read(b"10 3\n10 x\n12 4\n", name="mine.txt")
-    assert r["file"] == "mine.txt"
-    assert sum(len(s[1]) for s in r["series"]) == 2
-    assert len(r["rejected"]) == 1 and r["rejected"][0]["line"] == 2
+    assert r.file == "mine.txt" and r.format == "counts"
+    [s] = r.series
+    assert s.name == "mine" and list(s.n) == [10, 12] and list(s.c) == [3, 4]
+    assert len(r.rejected) == 1 and r.rejected[0]["line"] == 2
+    assert r.to_dict()["series"][0]["tasks"][1] == {"n": 12, "c": 4} and s.ids == [None, None]
 
 
-def cli(*args):
-    return subprocess.run([PASSK, *args], check=False, capture_output=True, text=True).stdout
+def cli(name):
+    """The command line's output `name` of cli_documents.tsv, as `./dev test` wrote it."""
+    path = CLI_OUT / f"{name}.out"
+    assert path.exists(), f"{path}: run the tests with ./dev test (it writes the command line's documents first)"
+    return path.read_text()
+
+
+@pytest.mark.parametrize("series", ["ds", "pythia"])
+def test_report_compare_plan_are_the_command_lines(series):
+    paths = {
+        "ds": [str(EXAMPLES / "deepscaler_base.jsonl"), str(EXAMPLES / "deepscaler_rl.jsonl")],
+        "pythia": [str(EXAMPLES / "pythia_math_n10000.csv")],
+    }[series]
+    assert passk.report(*paths, k=[1, 10, 100], forecast=False).to_dict() == json.loads(cli(f"{series}-report-k"))
+    assert passk.report(*paths).to_dict() == json.loads(cli(f"{series}-report"))
+    assert passk.compare(*paths, k=[1, 100]).to_dict() == json.loads(cli(f"{series}-compare-k"))
+    # The page's sentence, the same in every door (issue 68): the first paragraph of --format md.
+    assert passk.compare(*paths).sentence == cli(f"{series}-compare-md").split("\n\n")[0]
+    assert passk.plan(*paths, next=True, k=100).to_dict() == json.loads(cli(f"{series}-next"))
+    plans = json.loads(cli(f"{series}-plan"))
+    got = [p.to_dict() for p in passk.plan(*paths, k=8, half_width=0.01)]
+    assert got == (plans if isinstance(plans, list) else [plans])
+
+
+def test_typed_keywords_are_the_flags():
+    """Every kind of keyword (lists, pairs, a level, whole numbers, a range, thresholds) gives
+    the document the flags give."""
+    doc = passk.report(
+        str(EXAMPLES / "deepscaler_base.jsonl"), k=[16, 1, 4, 4], tau=[0.5, 0.15], g_tau=0.5,
+        confidence=0.9, prior=(0.5, 0.5), linmix=[5, 40], bootstrap=50, seed=3, folds=4,
+        reach=0.9, power_range=(2, 64), rubric=[0, 1], threads=None,
+    )
+    assert doc.to_dict() == json.loads(cli("ds-report-settings"))
+    assert doc.k == [1, 4, 16] and doc.settings["confidence"] == 0.9
 
 
 @pytest.mark.parametrize(
-    "files",
-    [["deepscaler_base.jsonl", "deepscaler_rl.jsonl"], ["pythia_math_n10000.csv"]],
+    "call, message",
+    [
+        (lambda p: passk.report(p, confidence=1.5), r"^confidence=1\.5: must lie strictly between 0 and 1$"),
+        (lambda p: passk.report(p, k=[1, 2.5]), r"^k\[1\] = 2\.5: must be a whole number$"),
+        (lambda p: passk.report(p, k=0), r"^k=0: k must be at least 1$"),
+        (lambda p: passk.report(p, k=[]), r"^k=\[\]: give at least one budget$"),
+        (lambda p: passk.report(p, bootstrap=10_001), r"^bootstrap=10001: at most 10,000 resamples$"),
+        (lambda p: passk.report(p, seed=-1), r"^seed=-1: must not be negative$"),
+        (lambda p: passk.report(p, folds=1), r"^folds=1: needs at least 2$"),
+        (lambda p: passk.report(p, prior=(0, 1)), r"^prior=\(0, 1\): both must be > 0$"),
+        (lambda p: passk.report(p, linmix=[1, 2, 3]), r"^linmix=\[1, 2, 3\]: two numbers are needed"),
+        (lambda p: passk.report(p, tau=[0.5, 1.5]), r"^tau=\[0\.5, 1\.5\]: "),
+        (lambda p: passk.report(p, reach=[0.9, 1.0]), r"^reach=\[0\.9, 1\.0\]: a target of pass@k lies between 0 and 1"),
+        (lambda p: passk.report(p, power_range=(5, 5)), r"^power_range=\(5, 5\): the range runs from 1 or more to a larger k$"),
+        (lambda p: passk.report(p, forecast="no"), r"^forecast='no': takes True or False$"),
+        (lambda p: passk.report(p, errors="ignore"), r"^errors='ignore': one of failures, exclude, apart$"),
+        (lambda p: passk.report(p, format="md"), r"^format='md': one of auto, "),
+        (lambda p: passk.report(p, rubric_prior=[1, 1]), r"^rubric_prior needs rubric$"),
+        (lambda p: passk.report(p, backtest=True, backtest_repeats=0), r"^backtest_repeats=0: needs at least 1$"),
+        (lambda p: passk.report(p, threads=0), r"^threads=0: needs at least 1$"),
+        (lambda p: passk.report(p, half_width=0.01), r"^report: unknown keyword 'half_width': one of k, reach, "),
+        (lambda p: passk.compare(p, pairs="some"), r"^pairs='some': 'some' is not all or first$"),
+        (lambda p: passk.plan(p, k=8, half_width=1.0), r"^half_width=1\.0: must lie strictly between 0 and 1"),
+        (lambda p: passk.plan(p, k=8, half_width="1%"), r"^half_width='1%': not a number"),
+    ],
 )
-def test_report_compare_plan_are_the_command_lines(files):
-    paths = [str(EXAMPLES / f) for f in files]
-    assert passk.report(*paths, k=[1, 10, 100], forecast=False) == json.loads(cli("report", *paths, "--k", "1,10,100", "--no-forecast"))
-    assert passk.report(*paths) == json.loads(cli("report", *paths))
-    assert passk.compare(*paths, k=[1, 100]) == json.loads(cli("compare", *paths, "--k", "1,100"))
-    # The page's sentence, the same in every door (issue 68): the first paragraph of --format md.
-    sentence = passk.compare(*paths)["sentence"]
-    assert sentence == cli("compare", *paths, "--format", "md").split("\n\n")[0]
-    assert passk.plan(*paths, next=True, k=100) == json.loads(cli("plan", *paths, "--next", "--k", "100"))
-    plans = json.loads(cli("plan", *paths, "--k", "8", "--half-width", "1%"))
-    assert passk.plan(*paths, k=8, half_width="1%") == (plans if isinstance(plans, list) else [plans])
+def test_every_keyword_refusal_is_the_flags_reason(call, message):
+    with pytest.raises(passk.PasskError, match=message):
+        call(str(EXAMPLES / "deepscaler_base.jsonl"))
+
+
+def test_documents_are_typed_objects_with_their_tables():
+    pd = pytest.importorskip("pandas")
+    pl = pytest.importorskip("polars")
+    doc = passk.report(str(EXAMPLES / "deepscaler_base.jsonl"), k=[1, 10], forecast=False)
+    assert isinstance(doc, passk.Report) and doc.schema == "passk-report/2"
+    # to_dict is a copy: changing it leaves the document as it was.
+    d = doc.to_dict()
+    d["models"].clear()
+    assert len(doc.models) == 1
+    a, b = doc.to_pandas("pass_at_k"), doc.to_polars("pass_at_k")
+    assert list(a.columns) == b.columns and list(a["combinatorial"]) == b["combinatorial"].to_list()
+    assert isinstance(a, pd.DataFrame) and isinstance(b, pl.DataFrame)
 
 
 def counts(path):
     """A file's first series as (n, c) arrays, as `read` gives them."""
-    tasks = passk.read(path)["series"][0][1]
-    return np.array([t["counts"][0] for t in tasks]), np.array([t["counts"][1] for t in tasks])
+    s = passk.read(path).series[0]
+    return s.n, s.c
 
 
 def test_the_closed_form_equals_the_report():
     path = str(EXAMPLES / "deepscaler_base.jsonl")
     n, c = counts(path)
     doc = passk.report(path, k=[1, 10, 100], forecast=False)
-    for row in doc["models"][0]["pass_at_k"]:
+    for row in doc.models[0]["pass_at_k"]:
         assert passk.pass_at_k(n, c, row["k"]).mean() == pytest.approx(row["combinatorial"], rel=1e-14)
 
 
@@ -235,13 +300,13 @@ def test_the_estimators_are_the_reports_columns():
     path = str(EXAMPLES / "deepscaler_rl.jsonl")
     n, c = counts(path)
     doc = passk.report(path, k=[1, 10, 1000], forecast=False)
-    for row in doc["models"][0]["pass_at_k"]:
+    for row in doc.models[0]["pass_at_k"]:
         for est in ("naive", "bb", "zoibb"):
             got = passk.pass_at_k(n, c, row["k"], estimator=est)
             # The fits reach beyond n = 128 (k = 1000): no NaN, no warning.
             assert not np.isnan(got).any()
             assert got.mean() == pytest.approx(row[est], rel=1e-12), (est, row["k"])
-    for row in doc["models"][0]["pass_hat_k"]:
+    for row in doc.models[0]["pass_hat_k"]:
         got = passk.pass_hat_k(n, c, row["k"], estimator="bb").mean()
         assert got == pytest.approx(row["bb"], rel=1e-12), row["k"]
     with pytest.raises(passk.PasskError, match="unknown estimator 'linmix'"):
@@ -252,13 +317,13 @@ def test_dataframes_and_count_arrays_are_read_as_their_csv():
     pd = pytest.importorskip("pandas")
     pl = pytest.importorskip("polars")
     path = EXAMPLES / "pythia_math_n10000.csv"
-    want = passk.report(str(path), k=[1, 100], forecast=False)["models"]
-    assert passk.report(pd.read_csv(path), k=[1, 100], forecast=False)["models"] == want
-    assert passk.report(pl.read_csv(path), k=[1, 100], forecast=False)["models"] == want
+    want = passk.report(str(path), k=[1, 100], forecast=False).models
+    assert passk.report(pd.read_csv(path), k=[1, 100], forecast=False).models == want
+    assert passk.report(pl.read_csv(path), k=[1, 100], forecast=False).models == want
     # {series: (n, c)}: the same counts, so the same numbers (the series named by the keys).
     arrays = {"base": counts(str(EXAMPLES / "deepscaler_base.jsonl"))}
-    got = passk.report(arrays, k=[1, 10], forecast=False)["models"][0]
-    ref = passk.report(str(EXAMPLES / "deepscaler_base.jsonl"), k=[1, 10], forecast=False)["models"][0]
+    got = passk.report(arrays, k=[1, 10], forecast=False).models[0]
+    ref = passk.report(str(EXAMPLES / "deepscaler_base.jsonl"), k=[1, 10], forecast=False).models[0]
     assert got["name"] == "base" and got["pass_at_k"] == ref["pass_at_k"]
     with pytest.raises(passk.PasskError, match="input 1 is a list"):
         passk.report([1, 2])

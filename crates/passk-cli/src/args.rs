@@ -6,11 +6,10 @@ use std::ffi::{OsStr, OsString};
 
 use lexopt::Arg;
 
-use passk_core::data::ErrorPolicy;
-use passk_core::estimators::Rubric;
 use passk_core::settings::Options;
 use passk_io::read::{Format, ReadOptions};
 
+use crate::apply::{apply, finish, Kind, Value};
 use crate::output::Output;
 use passk_io::settings;
 
@@ -25,7 +24,7 @@ const DEFAULT_PAGE: &str = "http://127.0.0.1:8080/";
 /// A long flag. Every one but `--backtest` takes a value, as `--flag value` or `--flag=value`;
 /// `--backtest` takes its optional repeat count as `--backtest=R` or as a following argument
 /// that is a whole number.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flag {
     /// `--k LIST`: the budgets.
     K,
@@ -99,6 +98,11 @@ pub enum Flag {
 }
 
 impl Flag {
+    /// The flag as the Python package's keyword (`by_group` for `--by-group`).
+    pub fn keyword(self) -> String {
+        self.name().replace('-', "_")
+    }
+
     /// The name as typed, without the leading `--`.
     pub fn name(self) -> &'static str {
         match self {
@@ -170,11 +174,42 @@ pub struct Args {
     /// `passk_core::settings::default_ks`).
     pub k_given: bool,
     /// Bayes@N's rubric weights and prior, as given (checked once the line is read).
-    rubric: (Option<Vec<f64>>, Option<Vec<f64>>),
+    pub(crate) rubric: (Option<Vec<f64>>, Option<Vec<f64>>),
+}
+
+impl Args {
+    /// Every setting at its default, no file named.
+    pub fn new() -> Args {
+        Args {
+            files: Vec::new(),
+            format: None,
+            output: Output::Json,
+            page: DEFAULT_PAGE.to_string(),
+            opts: Options {
+                forecast: true,
+                ..Options::default()
+            },
+            backtest: false,
+            repeats: DEFAULT_REPEATS,
+            half_width: None,
+            by_group: false,
+            next: false,
+            read: ReadOptions::default(),
+            first_pairs: false,
+            k_given: false,
+            rubric: (None, None),
+        }
+    }
+}
+
+impl Default for Args {
+    fn default() -> Args {
+        Args::new()
+    }
 }
 
 /// How rollout files are read: flags every command takes (every command reads files).
-const READ_FLAGS: &[Flag] = &[
+pub const READ_FLAGS: &[Flag] = &[
     Flag::Threshold,
     Flag::IdKey,
     Flag::RewardKey,
@@ -186,25 +221,7 @@ const READ_FLAGS: &[Flag] = &[
 /// [`READ_FLAGS`] only.
 /// None when help was asked for (and printed).
 pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, String> {
-    let mut a = Args {
-        files: Vec::new(),
-        format: None,
-        output: Output::Json,
-        page: DEFAULT_PAGE.to_string(),
-        opts: Options {
-            forecast: true,
-            ..Options::default()
-        },
-        backtest: false,
-        repeats: DEFAULT_REPEATS,
-        half_width: None,
-        by_group: false,
-        next: false,
-        read: ReadOptions::default(),
-        first_pairs: false,
-        k_given: false,
-        rubric: (None, None),
-    };
+    let mut a = Args::new();
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         let flag = match arg {
@@ -224,127 +241,84 @@ pub fn parse(args: Vec<OsString>, accepted: &[Flag]) -> Result<Option<Args>, Str
                 .find(|f| f.name() == name)
                 .ok_or_else(|| format!("unknown flag '--{name}'"))?,
         };
-        let s = &mut a.opts.settings;
-        match flag {
-            Flag::K => {
-                a.opts.ks = value(&mut p, flag, settings::parse_ks)?;
-                a.k_given = true;
+        if flag == Flag::Backtest {
+            a.backtest = true;
+            // The count only when joined by `=` or when the next argument is one.
+            let whole = |t: &OsStr| t.to_str().is_some_and(|t| settings::parse_whole(t).is_ok());
+            let count = match p.optional_value() {
+                Some(v) => Some(v),
+                None => p.try_raw_args().and_then(|mut raw| raw.next_if(whole)),
+            };
+            if let Some(r) = count {
+                let r = r.to_string_lossy();
+                a.repeats = settings::parse_whole(&r)
+                    .map_err(|_| format!("--backtest {r}: not a whole number"))?;
             }
-            Flag::Tau => a.opts.taus = value(&mut p, flag, settings::parse_taus)?,
-            Flag::GTau => a.opts.g_taus = value(&mut p, flag, settings::parse_taus)?,
-            Flag::HalfWidth => {
-                a.half_width = Some(value(&mut p, flag, settings::parse_half_width)?)
-            }
-            Flag::Linmix => s.linmix = value(&mut p, flag, settings::parse_linmix)?,
-            Flag::Prior => s.prior = value(&mut p, flag, settings::parse_prior)?,
-            Flag::Confidence => s.confidence = value(&mut p, flag, settings::parse_confidence)?,
-            Flag::Bootstrap => s.bootstrap = value(&mut p, flag, settings::parse_bootstrap)?,
-            Flag::Seed => s.seed = value(&mut p, flag, settings::parse_seed)?,
-            Flag::Folds => s.folds = value(&mut p, flag, settings::parse_folds)?,
-            Flag::BacktestRepeats => a.repeats = value(&mut p, flag, settings::parse_whole)?,
-            Flag::Format => match value(&mut p, flag, parse_format)? {
-                FormatArg::Output(o) => a.output = o,
-                FormatArg::Input(f) => a.format = f,
-            },
-            Flag::Page => a.page = value(&mut p, flag, |v| Ok(v.to_string()))?,
-            Flag::ByGroup => a.by_group = true,
-            Flag::Next => a.next = true,
-            Flag::NoForecast => a.opts.forecast = false,
-            Flag::ForecastAll => a.opts.forecast_all = true,
-            Flag::CountAll => a.opts.count_all = true,
-            Flag::PowerRange => {
-                a.opts.power_range = Some(value(&mut p, flag, settings::parse_k_range)?)
-            }
-            Flag::Reach => a.opts.reach = value(&mut p, flag, settings::parse_reach)?,
-            Flag::Pairs => {
-                a.first_pairs = value(&mut p, flag, |v| match v {
-                    "all" => Ok(false),
-                    "first" => Ok(true),
-                    _ => Err(format!("'{v}' is not all or first")),
-                })?
-            }
-            Flag::FoldCase => a.read.fold_case = true,
-            Flag::Rubric => a.rubric.0 = Some(value(&mut p, flag, numbers)?),
-            Flag::RubricPrior => a.rubric.1 = Some(value(&mut p, flag, numbers)?),
-            Flag::Errors => {
-                a.opts.errors = value(&mut p, flag, |v| {
-                    ErrorPolicy::from_key(v).ok_or_else(|| "one of failures, exclude, apart".into())
-                })?
-            }
-            Flag::Threshold => {
-                let t = value(&mut p, flag, |v| match v.trim().parse::<f64>() {
-                    Ok(t) if t.is_finite() => Ok(v.trim().to_string()),
-                    _ => Err("not a number".to_string()),
-                })?;
-                a.read.threshold = Some(t);
-            }
-            Flag::IdKey => a.read.keys.id = Some(value(&mut p, flag, key)?),
-            Flag::RewardKey => a.read.keys.reward = Some(value(&mut p, flag, key)?),
-            Flag::StepKey => a.read.keys.step = Some(value(&mut p, flag, key)?),
-            Flag::TruncatedErrors => a.read.truncated_errors = true,
-            Flag::Threads => {
-                let n = value(&mut p, flag, settings::parse_whole)?;
-                if n == 0 {
-                    return Err("--threads 0: needs at least 1".into());
-                }
-                passk_core::par::set_threads(usize::try_from(n).unwrap_or(usize::MAX));
-            }
-            Flag::Metric => a.read.metric = Some(value(&mut p, flag, |v| Ok(v.to_string()))?),
-            Flag::Partial => {
-                a.read.partial = Some(value(&mut p, flag, |v| match v {
-                    "correct" => Ok(true),
-                    "incorrect" => Ok(false),
-                    _ => Err("one of correct, incorrect".to_string()),
-                })?)
-            }
-            Flag::Backtest => {
-                a.backtest = true;
-                // The count only when joined by `=` or when the next argument is one.
-                let whole =
-                    |t: &OsStr| t.to_str().is_some_and(|t| settings::parse_whole(t).is_ok());
-                let count = match p.optional_value() {
-                    Some(v) => Some(v),
-                    None => p.try_raw_args().and_then(|mut raw| raw.next_if(whole)),
-                };
-                if let Some(r) = count {
-                    let r = r.to_string_lossy();
-                    a.repeats = settings::parse_whole(&r)
-                        .map_err(|_| format!("--backtest {r}: not a whole number"))?;
+            continue;
+        }
+        if flag.kind() == Kind::On {
+            apply(&mut a, flag, Value::On(true))?;
+            continue;
+        }
+        let name = format!("--{}", flag.name());
+        let text = p.value().map_err(|_| format!("{name} needs a value"))?;
+        let text = utf8(text, &format!("{name} "))?;
+        let said = |e: String| format!("{name} {text}: {e}");
+        let value = read_value(flag, &text).map_err(said)?;
+        if let Value::Text(ref t) = value {
+            if flag == Flag::Format {
+                if let Some(o) = Output::from_key(t) {
+                    a.output = o;
+                    continue;
                 }
             }
         }
+        apply(&mut a, flag, value).map_err(said)?;
     }
-    if a.files.is_empty() {
-        a.files.push("-".to_string());
-    }
-    a.opts.rubric = match std::mem::take(&mut a.rubric) {
-        (None, None) => None,
-        (None, Some(_)) => return Err("--rubric-prior needs --rubric".into()),
-        (Some(w), None) => Some(Rubric::new(w).map_err(|e| format!("--rubric: {e}"))?),
-        (Some(w), Some(p)) => {
-            Some(Rubric::with_prior(w, p).map_err(|e| format!("--rubric-prior: {e}"))?)
-        }
-    };
-    if a.backtest {
-        if a.repeats == 0 {
-            return Err("--backtest-repeats 0: needs at least 1".into());
-        }
-        a.opts.backtest = Some(a.repeats);
-    }
+    finish(&mut a, |flag, value| match value {
+        Some(v) => format!("--{} {v}", flag.name()),
+        None => format!("--{}", flag.name()),
+    })?;
     Ok(Some(a))
 }
 
-/// The value of `flag` (`--flag=value` or `--flag value`) through its parser; the message
-/// names the flag and the value.
-fn value<T>(
-    p: &mut lexopt::Parser,
-    flag: Flag,
-    parse: impl Fn(&str) -> Result<T, String>,
-) -> Result<T, String> {
-    let name = format!("--{}", flag.name());
-    let text = p.value().map_err(|_| format!("{name} needs a value"))?;
-    let text = utf8(text, &format!("{name} "))?;
-    parse(&text).map_err(|e| format!("{name} {text}: {e}"))
+/// The value of `flag` read from its text by the flag's parser (the reasons the page's fields
+/// give too); [`apply`] checks and applies it.
+fn read_value(flag: Flag, v: &str) -> Result<Value, String> {
+    Ok(match flag {
+        Flag::K => Value::Wholes(settings::parse_ks(v)?),
+        // (Kept as typed: a threshold is an exact decimal.)
+        Flag::Tau | Flag::GTau => {
+            settings::parse_taus(v)?;
+            Value::Text(v.to_string())
+        }
+        Flag::HalfWidth => Value::Number(settings::parse_half_width(v)?),
+        Flag::Linmix => Value::Numbers(settings::parse_linmix(v)?.to_vec()),
+        Flag::Prior => Value::Numbers(settings::parse_prior(v)?.to_vec()),
+        Flag::Confidence => Value::Number(settings::parse_confidence(v)?),
+        Flag::Bootstrap => Value::Whole(settings::parse_bootstrap(v)?),
+        Flag::Seed => Value::Whole(settings::parse_seed(v)?),
+        Flag::Folds => Value::Whole(settings::parse_folds(v)?),
+        Flag::BacktestRepeats | Flag::Threads => Value::Whole(settings::parse_whole(v)?),
+        Flag::PowerRange => Value::Wholes(settings::parse_k_range(v)?.to_vec()),
+        Flag::Reach => Value::Numbers(settings::parse_reach(v)?),
+        Flag::Rubric | Flag::RubricPrior => Value::Numbers(numbers(v)?),
+        Flag::Threshold => match v.trim().parse::<f64>() {
+            Ok(t) if t.is_finite() => Value::Text(v.trim().to_string()),
+            _ => return Err("not a number".to_string()),
+        },
+        Flag::Format => {
+            if Output::from_key(v).is_none() && v != "auto" && Format::from_key(v).is_none() {
+                let keys: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
+                return Err(format!(
+                    "one of json, md, text (the output), auto, {} (the input)",
+                    keys.join(", ")
+                ));
+            }
+            Value::Text(v.to_string())
+        }
+        _ => Value::Text(v.to_string()),
+    })
 }
 
 /// An argument as text; the message starts with `before` (the flag it belongs to, if any).
@@ -361,38 +335,4 @@ fn numbers(v: &str) -> Result<Vec<f64>, String> {
             _ => Err(format!("'{}' is not a number", x.trim())),
         })
         .collect()
-}
-
-/// A JSON key (not empty).
-fn key(v: &str) -> Result<String, String> {
-    match v.trim() {
-        "" => Err("an empty key".into()),
-        k => Ok(k.to_string()),
-    }
-}
-
-/// What `--format F` names: how the answer is printed (json, md, text), or the input's
-/// format (auto or one of the readers' keys, none of which is json, md or text).
-enum FormatArg {
-    Output(Output),
-    Input(Option<Format>),
-}
-
-/// `--format F`: json, md or text, else auto (None) or one of the formats' keys.
-fn parse_format(v: &str) -> Result<FormatArg, String> {
-    if let Some(o) = Output::from_key(v) {
-        return Ok(FormatArg::Output(o));
-    }
-    if v == "auto" {
-        return Ok(FormatArg::Input(None));
-    }
-    Format::from_key(v)
-        .map(|f| FormatArg::Input(Some(f)))
-        .ok_or_else(|| {
-            let keys: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
-            format!(
-                "one of json, md, text (the output), auto, {} (the input)",
-                keys.join(", ")
-            )
-        })
 }

@@ -1,16 +1,16 @@
 //! What the commands print and say, written out — or captured, with inputs held in memory,
-//! when the Python package runs the command line (`cli::run_with`).
+//! when the Python package asks for a document (`cli::document`).
 
 thread_local! {
-    /// What the commands print, when captured (`cli::run_captured`) instead of written out.
+    /// What the commands print, when captured (`cli::document`) instead of written out.
     static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
     /// What they say on stderr (rejected rows, readers' notes), when captured.
     static SAID: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
-    /// Inputs held in memory, by the name a file argument gives (`cli::run_captured`).
+    /// Inputs held in memory, by the name a file argument gives (`cli::document`).
     static MEMORY: std::cell::RefCell<Vec<(String, Vec<u8>)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Says `text` on stderr (or into the capture of `cli::run_captured`).
+/// Says `text` on stderr (or into the capture of `cli::document`).
 pub(crate) fn print_err(text: &str) {
     let captured = SAID.with_borrow_mut(|c| c.as_mut().map(|c| c.push(text.to_string())).is_some());
     if !captured {
@@ -18,7 +18,7 @@ pub(crate) fn print_err(text: &str) {
     }
 }
 
-/// Prints a result and a new line on stdout (or into the capture of `cli::run_captured`); a
+/// Prints a result and a new line on stdout (or into the capture of `cli::document`); a
 /// reader that went away (`| head`) is not an error worth a panic.
 pub(crate) fn print_out(text: &str) {
     let captured = CAPTURED.with_borrow_mut(|c| c.as_mut().map(|c| c.push_str(text)).is_some());

@@ -21,36 +21,58 @@ use passk_core::report::build_report;
 use passk_io::counts_doc::counts_json;
 use passk_io::read::{assemble, refusal, series_name_for, FileRead, Format, ReadOptions, Reader};
 
-use crate::args::{parse, Args, Flag};
+use crate::args::{parse, Args, Flag, READ_FLAGS};
 use crate::capture::{self, print_err, print_out};
 use crate::output::{compare_out, report_out, speaks};
 use crate::usage::USAGE;
 
-/// Runs the command line `args` (the command first) and returns what it prints on stdout,
-/// or its error: the Python package's way in, so that its documents are the command line's
-/// byte for byte.
+/// The document of `command` (report, compare, plan, counts) on `args` as typed values, with
+/// inputs held in memory (`(name, bytes)`: a file named so reads its bytes, shown as that
+/// name): what the command prints, and what it says on stderr (each rejected row as
+/// `name:line: reason`, the readers' notes) (the Python package's way in: its keywords become [`Args`] through
+/// [`crate::apply::apply`], checked as the flags are, with no command line in between).
 ///
 /// # Errors
-/// The command line's message (what `passk` prints after `passk: `).
-pub fn run_captured(args: Vec<OsString>) -> Result<String, String> {
-    run_with(args, Vec::new()).map(|(out, _)| out)
-}
-
-/// [`run_captured`] with inputs held in memory (`(name, bytes)`: a file argument equal to a
-/// name reads its bytes, shown as that name), returning also what the command said on
-/// stderr (each rejected row as `name:line: reason`, the readers' notes): the Python
-/// package's way in, with no temporary file.
-///
-/// # Errors
-/// The command line's message.
-pub fn run_with(
-    args: Vec<OsString>,
+/// An unknown command, or the command's message.
+pub fn document(
+    command: &str,
+    args: Args,
     memory: Vec<(String, Vec<u8>)>,
 ) -> Result<(String, Vec<String>), String> {
+    let Some(&(_, _, run)) = COMMANDS.iter().find(|c| c.0 == command && c.0 != "link") else {
+        return Err(format!("unknown command '{command}'"));
+    };
     capture::start(memory);
     let result = run(args);
     let (out, said) = capture::finish();
     result.map(|_| (out, said))
+}
+
+/// The flag a keyword of `command` names (Python's `by_group` is `--by-group`; `forecast`
+/// is `--no-forecast`, whose value it inverts: the `bool`).
+///
+/// # Errors
+/// A keyword the command does not take, naming those it takes.
+pub fn keyword_flag(command: &str, keyword: &str) -> Result<(Flag, bool), String> {
+    let Some(&(_, flags, _)) = COMMANDS.iter().find(|c| c.0 == command) else {
+        return Err(format!("unknown command '{command}'"));
+    };
+    let named = |f: &Flag| *f != Flag::Page && *f != Flag::NoForecast;
+    let all = flags.iter().chain(READ_FLAGS).filter(|f| named(f));
+    if keyword == "forecast" && flags.contains(&Flag::NoForecast) {
+        return Ok((Flag::NoForecast, true));
+    }
+    if let Some(f) = all.clone().find(|f| f.keyword() == keyword) {
+        return Ok((*f, false));
+    }
+    let mut known: Vec<String> = all.map(|f| f.keyword()).collect();
+    if flags.contains(&Flag::NoForecast) {
+        known.push("forecast".into());
+    }
+    Err(format!(
+        "{command}: unknown keyword '{keyword}': one of {}",
+        known.join(", ")
+    ))
 }
 
 /// Dispatches on the command (the first argument), parses the rest with the one parser and

@@ -5,7 +5,9 @@
 
 // The command line: native only (its parser, lexopt, is never built for wasm32).
 #[cfg(not(target_arch = "wasm32"))]
-mod args;
+pub mod apply;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod capture;
 #[cfg(not(target_arch = "wasm32"))]

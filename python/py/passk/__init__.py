@@ -1,16 +1,18 @@
 """passk: pass@k and its relatives, computed by the passk Rust core.
 
 The closed forms run over NumPy arrays in the core (no Python loop); `read` reads a file as
-the page and the command line read it; `report`, `compare` and `plan` return the command
-line's JSON documents (passk-report/2 and the others) as Python objects, byte for byte the
-same — keyword arguments are the command line's flags: ``k=[1, 10]`` is ``--k 1,10``,
-``forecast=False`` is ``--no-forecast``, ``by_group=True`` is ``--by-group``.
+the page and the command line read it; `report`, `compare` and `plan` return the crates'
+documents as typed objects (`Report`, `Comparison`, `Plan`, `StopCheck`) whose `to_dict()`
+equals the command line's JSON byte for byte once parsed, with `to_pandas()` and
+`to_polars()` for their tables. Keywords are the command line's settings as typed values
+(``k=[1, 10]`` is ``--k 1,10``, ``forecast=False`` is ``--no-forecast``, ``by_group=True``
+is ``--by-group``), checked by the same code with the same reasons.
 
 What every other door refuses, this one refuses too, with the same reason: counts that are
 not whole numbers (10.5, NaN, inf), negative, c > n, budgets below 1, arrays that are not
-one-dimensional — `PasskError` naming the argument and the index. Rows a reader rejects come
-as `PasskWarning`s naming the file's line or the DataFrame's row label; an input with no
-valid row raises `PasskError` with the reader's reason.
+one-dimensional, settings out of range — `PasskError` naming the argument and the index.
+Rows a reader rejects come as `PasskWarning`s naming the file's line or the DataFrame's row
+label; an input with no valid row raises `PasskError` with the reader's reason.
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ import os
 import re
 import warnings
 from importlib.metadata import PackageNotFoundError, version as _version
-from typing import Any, Optional, Union
+from typing import Optional, Union
 
 import numpy as np
 
 from . import _passk
+from ._documents import Comparison, PasskError, Plan, Read, Report, Series, StopCheck
 
 __all__ = [
     "pass_at_k",
@@ -36,6 +39,12 @@ __all__ = [
     "compare",
     "plan",
     "to_pandas",
+    "Report",
+    "Comparison",
+    "Plan",
+    "StopCheck",
+    "Read",
+    "Series",
     "PasskError",
     "PasskWarning",
     "__version__",
@@ -47,10 +56,6 @@ except PackageNotFoundError:  # pragma: no cover - only when not installed
     __version__ = "0.0.0"
 
 PathLike = Union[str, "os.PathLike[str]"]
-
-
-class PasskError(ValueError):
-    """An input the readers or the command line refuse; the message is theirs."""
 
 
 class PasskWarning(UserWarning):
@@ -157,7 +162,7 @@ def pass_hat_k(n, c, k, estimator: str = "unbiased") -> np.ndarray:
     return _closed(_passk.pass_hat_k, n, c, k, "pass^k", estimator)
 
 
-def read(path_or_bytes: Union[PathLike, bytes], format: Optional[str] = None, name: str = "data") -> dict:
+def read(path_or_bytes: Union[PathLike, bytes], format: Optional[str] = None, name: str = "data") -> Read:
     """A file read as the page and the command line read it.
 
     Parameters
@@ -170,9 +175,9 @@ def read(path_or_bytes: Union[PathLike, bytes], format: Optional[str] = None, na
 
     Returns
     -------
-    dict
-        ``series`` (each its metadata and tasks with their counts), ``rejected`` (line and
-        reason), ``notes``, ``format``.
+    Read
+        ``series`` (each a `Series`: its name as the report names it, task ids, ``n`` and
+        ``c`` arrays), ``rejected`` (line and reason), ``notes``, ``format`` (its key).
 
     Raises
     ------
@@ -186,26 +191,9 @@ def read(path_or_bytes: Union[PathLike, bytes], format: Optional[str] = None, na
         with open(shown, "rb") as f:
             data = f.read()
     try:
-        return json.loads(_passk.read_json(shown, data, format))
+        return Read._of(json.loads(_passk.read_json(shown, data, format)))
     except ValueError as e:
         raise PasskError(str(e)) from None
-
-
-def _flags(options: dict) -> list:
-    args = []
-    for key, value in options.items():
-        flag = "--" + key.replace("_", "-")
-        if value is None:
-            continue
-        if value is True:
-            args.append(flag)
-        elif value is False:
-            args.append("--no-" + key.replace("_", "-"))
-        elif isinstance(value, (list, tuple)):
-            args += [flag, ",".join(str(v) for v in value)]
-        else:
-            args += [flag, str(value)]
-    return args
 
 
 class _Frame:
@@ -263,25 +251,26 @@ def _is_table(x) -> bool:
     return (hasattr(x, "columns") and (hasattr(x, "to_csv") or hasattr(x, "write_csv"))) or isinstance(x, dict)
 
 
-def _run(command: str, inputs, options: dict) -> Any:
+def _document(command: str, inputs, options: dict) -> dict:
+    """The JSON document of `command` on the inputs with the keywords `options`, parsed; what
+    the readers said, as warnings."""
     inputs = _inputs(inputs)
     if not inputs:
         raise PasskError(f"{command}: give one file or more (or a DataFrame, or {{series: (n, c)}})")
-    files, frames = [], {}
+    sources, frames = [], {}
     for i, x in enumerate(inputs):
         name = f"data{i + 1 if len(inputs) > 1 else ''}.csv"
         held = _frame(x, name)
         if held is None:
             if not isinstance(x, (str, bytes, os.PathLike)):
                 raise PasskError(f"{command}: input {i + 1} is a {type(x).__name__}: give a path, a DataFrame or {{series: (n, c)}}")
-            files.append(os.fspath(x))
+            sources.append((os.fspath(x), None))
             continue
         # Read as any CSV file is: by its columns (model, task, n, c; or a row per sample).
         frames[name] = held
-        files.append(name)
-    memory = [(f.name, f.text.encode("utf-8")) for f in frames.values()]
+        sources.append((name, held.text.encode("utf-8")))
     try:
-        out, said = _passk.run([command, *files, *_flags(options)], memory)
+        out, said = _passk.document(command, sources, options)
     except ValueError as e:
         raise PasskError(_shown(str(e), frames)) from None
     for line in said:
@@ -301,7 +290,7 @@ def _shown(text: str, frames: dict) -> str:
     return text
 
 
-def report(*inputs, **flags) -> dict:
+def report(*inputs, **options) -> Report:
     """The passk-report/2 document of the inputs, as `passk report FILES --flags` prints it.
 
     Parameters
@@ -310,91 +299,75 @@ def report(*inputs, **flags) -> dict:
         A path; a pandas or polars DataFrame with the columns of a counts file (model, task,
         n, c) or a row per sample (model, task, passed — or correct, score: 0/1 or
         true/false), read as that CSV would be; a mapping {series: (n, c)} of count arrays.
-    **flags
-        The command line's flags (``k=[1, 10]``, ``forecast=False``, …).
+    **options
+        The command line's settings as typed values, named as its flags with ``_`` for
+        ``-``: ``k`` (int or list of int), ``tau``, ``g_tau``, ``reach``, ``rubric``,
+        ``rubric_prior`` (lists of numbers), ``linmix``, ``prior`` (two numbers),
+        ``power_range`` (two ints), ``confidence``, ``threshold`` (numbers), ``bootstrap``,
+        ``seed``, ``folds``, ``backtest_repeats``, ``threads`` (ints), ``backtest`` (True or
+        its repeats), ``forecast``, ``forecast_all``, ``count_all``, ``by_group``,
+        ``fold_case``, ``truncated_errors`` (bools), ``format`` (a reader's key), ``metric``,
+        ``partial``, ``errors``, ``id_key``, ``reward_key``, ``step_key`` (strings); None
+        leaves a setting at its default. `compare` and `plan` take the keywords their flags
+        are (``pairs``; ``half_width``, ``next``); another is refused, naming those taken.
 
     Returns
     -------
-    dict
-        The document, equal to the command line's JSON.
+    Report
+        The document; ``.to_dict()`` equals the command line's JSON.
 
     Raises
     ------
     PasskError
-        An input with no valid row (the reader's reason), a malformed flag, counts that are
-        not whole numbers in a mapping. Rejected rows warn (`PasskWarning`) with the file's
-        line or the DataFrame's row label; the rest is read.
+        An input with no valid row (the reader's reason), a setting refused
+        (``confidence=1.5: must lie strictly between 0 and 1``), counts that are not whole
+        numbers in a mapping. Rejected rows warn (`PasskWarning`) with the file's line or
+        the DataFrame's row label; the rest is read.
     """
-    return _run("report", inputs, flags)
+    return Report._of(_document("report", inputs, options))
 
 
-def compare(*inputs, **flags) -> dict:
+def compare(*inputs, **options) -> Comparison:
     """Every pair's paired test at each k, the crossovers, the ranks and Bradley–Terry, as
-    `passk compare` prints it (inputs, flags and errors as `report`'s)."""
-    return _run("compare", inputs, flags)
+    `passk compare` prints it (inputs, keywords and errors as `report`'s).
+
+    Returns
+    -------
+    Comparison
+        The document; ``.to_dict()`` equals the command line's JSON.
+    """
+    return Comparison._of(_document("compare", inputs, options))
 
 
-def plan(*inputs, **flags) -> Any:
+def plan(*inputs, **options) -> Union[list[Plan], StopCheck]:
     """The sample-size plan or "can I stop sampling?", as `passk plan` prints it.
 
     Returns
     -------
-    list of dict or dict
-        With ``k=…, half_width=…``: a list, one plan per series (always a list, also for one
-        series). With ``next=True``: the one document of "can I stop sampling?".
+    list of Plan or StopCheck
+        With ``k=…, half_width=…`` (a fraction: 0.01 is ±1 point): a list, one plan per
+        series (always a list, also for one series). With ``next=True``: "can I stop
+        sampling?".
     """
-    doc = _run("plan", inputs, flags)
-    if not flags.get("next") and isinstance(doc, dict):
-        return [doc]
-    return doc
-
-
-# The tables each document kind has, the first the default (a report's from the crates'
-# metric registry: a metric added there is a table here).
-_TABLES = {
-    "report": list(_passk.report_tables()),
-    "compare": ["comparisons", "crossovers", "ranks"],
-}
+    doc = _document("plan", inputs, options)
+    if options.get("next"):
+        return StopCheck._of(doc)
+    return [Plan._of(p) for p in (doc if isinstance(doc, list) else [doc])]
 
 
 def to_pandas(document, table: Optional[str] = None):
-    """One table of a document as a pandas DataFrame (pandas is needed only here).
-
-    Parameters
-    ----------
-    document : dict or list
-        A report (a row per series and row of `table`: ``pass_at_k`` by default, or
-        ``pass_hat_k``, ``g_pass_at_k``, ``auc_at_k``, …), a comparison (``comparisons`` by
-        default, ``crossovers``, ``ranks``), a list of plans (a row per series), or "can I
-        stop sampling?" (a row per series of its order).
+    """One table of a document as a pandas DataFrame (pandas is needed only here): the
+    document's own ``to_pandas``, and for a list of plans a row per series.
 
     Raises
     ------
     PasskError
-        A document of another kind, or a table it does not have (the ones it has named).
+        Not a document, or a table it does not have (the ones it has named).
     """
     import pandas as pd  # not a dependency of passk: only here
 
-    if isinstance(document, list) and all(isinstance(p, dict) and "half_width" in p for p in document):
-        return pd.json_normalize(document)
-    if not isinstance(document, dict):
-        raise PasskError("to_pandas takes a report, a comparison, a list of plans or 'can I stop sampling?'")
-    if document.get("schema", "").startswith("passk-report/"):
-        kind = "report"
-    elif "comparisons" in document:
-        kind = "compare"
-    elif "order" in document and "sentence" in document:
-        if table is not None:
-            raise PasskError("'can I stop sampling?' has one table: its order (no table name)")
-        return pd.json_normalize([{"rank": i + 1, "series": s} for i, s in enumerate(document["order"])])
-    else:
-        raise PasskError("to_pandas takes a report, a comparison, a list of plans or 'can I stop sampling?'")
-    tables = _TABLES[kind]
-    table = table or tables[0]
-    if table not in tables:
-        raise PasskError(f"a {kind} has no table {table!r}: one of {', '.join(tables)}")
-    if kind == "report":
-        rows = [{"series": m["name"], **row} for m in document["models"] for row in m.get(table, [])]
-    else:
-        rows = document.get(table, [])
-    return pd.json_normalize(rows)
+    if isinstance(document, list) and document and all(isinstance(p, Plan) for p in document):
+        return pd.json_normalize([p.to_dict() for p in document])
+    if not isinstance(document, (Report, Comparison, StopCheck, Plan, Read)):
+        raise PasskError("to_pandas takes a Report, a Comparison, a list of Plans, a StopCheck or a Read")
+    return document.to_pandas(table)

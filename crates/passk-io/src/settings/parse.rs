@@ -3,6 +3,11 @@
 use crate::number::parse_count;
 use passk_core::estimators::Tau;
 
+use super::check::{
+    check_bootstrap, check_confidence, check_finite, check_folds, check_half_width, check_ks,
+    check_linmix, check_prior, sort_taus,
+};
+
 /// Items of a comma- (or space-) separated list.
 fn items(text: &str) -> impl Iterator<Item = &str> {
     text.split([',', ' ', ';', '\t'])
@@ -23,12 +28,7 @@ pub fn parse_ks(text: &str) -> Result<Vec<u64>, String> {
             Err(e) => return Err(format!("'{item}': {e}")),
         }
     }
-    if ks.is_empty() {
-        return Err("give at least one budget".into());
-    }
-    ks.sort_unstable();
-    ks.dedup();
-    Ok(ks)
+    check_ks(ks)
 }
 
 /// Thresholds τ in [0, 1], sorted and de-duplicated.
@@ -40,12 +40,7 @@ pub fn parse_taus(text: &str) -> Result<Vec<Tau>, String> {
     for item in items(text) {
         taus.push(Tau::parse(item).map_err(|e| e.to_string())?);
     }
-    if taus.is_empty() {
-        return Err("give at least one threshold".into());
-    }
-    taus.sort_by(|a, b| a.value().total_cmp(&b.value()));
-    taus.dedup_by(|a, b| a.value() == b.value());
-    Ok(taus)
+    sort_taus(taus)
 }
 
 /// A finite number.
@@ -57,11 +52,7 @@ pub fn parse_number(text: &str) -> Result<f64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("'{}' is not a number", text.trim()))?;
-    if v.is_finite() {
-        Ok(v)
-    } else {
-        Err("not a finite number".into())
-    }
+    check_finite(v)
 }
 
 /// Two numbers separated by a comma.
@@ -81,12 +72,7 @@ pub fn parse_pair(text: &str) -> Result<[f64; 2], String> {
 /// # Errors
 /// The reason.
 pub fn parse_linmix(text: &str) -> Result<[f64; 2], String> {
-    let [lo, hi] = parse_pair(text)?;
-    if lo >= 0.0 && hi > lo {
-        Ok([lo, hi])
-    } else {
-        Err("needs 0 ≤ m_low < m_high".into())
-    }
+    check_linmix(parse_pair(text)?)
 }
 
 /// The prior (α0, β0) of the credible interval: both > 0.
@@ -94,12 +80,7 @@ pub fn parse_linmix(text: &str) -> Result<[f64; 2], String> {
 /// # Errors
 /// The reason.
 pub fn parse_prior(text: &str) -> Result<[f64; 2], String> {
-    let [a, b] = parse_pair(text)?;
-    if a > 0.0 && b > 0.0 {
-        Ok([a, b])
-    } else {
-        Err("both must be > 0".into())
-    }
+    check_prior(parse_pair(text)?)
 }
 
 /// A two-sided confidence level strictly between 0 and 1 (`95%` reads as 0.95).
@@ -112,11 +93,7 @@ pub fn parse_confidence(text: &str) -> Result<f64, String> {
         Some(pct) => parse_number(pct)? / 100.0,
         None => parse_number(t)?,
     };
-    if p > 0.0 && p < 1.0 {
-        Ok(p)
-    } else {
-        Err("must lie strictly between 0 and 1".into())
-    }
+    check_confidence(p)
 }
 
 /// A half-width of an interval in probability units, strictly between 0 and 1 (`1%` reads as
@@ -130,11 +107,7 @@ pub fn parse_half_width(text: &str) -> Result<f64, String> {
         Some(pct) => parse_number(pct)? / 100.0,
         None => parse_number(t)?,
     };
-    if h > 0.0 && h < 1.0 {
-        Ok(h)
-    } else {
-        Err("must lie strictly between 0 and 1 (e.g. 0.01 or 1%)".into())
-    }
+    check_half_width(h)
 }
 
 /// A half-width as the planner's field takes it: in points (`1` is ±1 point, i.e. 0.01), with
@@ -163,10 +136,7 @@ pub fn parse_half_width_points(text: &str) -> Result<f64, String> {
 /// # Errors
 /// The reason.
 pub fn parse_folds(text: &str) -> Result<u64, String> {
-    match parse_count(text).map_err(|e| e.to_string())? {
-        k if k >= 2 => Ok(k),
-        _ => Err("needs at least 2".into()),
-    }
+    check_folds(parse_count(text).map_err(|e| e.to_string())?)
 }
 
 /// A whole number ≥ 0 (bootstrap resamples, repeats).
@@ -184,14 +154,7 @@ pub fn parse_whole(text: &str) -> Result<u64, String> {
 /// # Errors
 /// The reason.
 pub fn parse_bootstrap(text: &str) -> Result<u64, String> {
-    let max = passk_core::settings::MAX_BOOTSTRAP;
-    match parse_whole(text)? {
-        v if v <= max => Ok(v),
-        _ => Err(format!(
-            "at most {} resamples",
-            crate::display::thousands(max)
-        )),
-    }
+    check_bootstrap(parse_whole(text)?)
 }
 
 /// A seed: any whole number below 2^64.

@@ -15,10 +15,7 @@ pub fn parse_reach(text: &str) -> Result<Vec<f64>, String> {
                 None => (t, 1.0),
             };
             match num.parse::<f64>() {
-                Ok(v) if v / scale > 0.0 && v / scale < 1.0 => Ok(v / scale),
-                Ok(_) => Err(format!(
-                    "{t}: a target of pass@k lies between 0 and 1 (or 0% and 100%)"
-                )),
+                Ok(v) => super::check::check_reach(v / scale).map_err(|e| format!("{t}: {e}")),
                 Err(_) => Err(format!("'{t}' is not a number")),
             }
         })
@@ -40,12 +37,7 @@ pub fn parse_k_range(text: &str) -> Result<[u64; 2], String> {
             .parse::<u64>()
             .map_err(|_| format!("'{v}' is not a whole number"))
     };
-    match (num(from)?, num(to)?) {
-        (f, t) if f >= 1 && f < t => Ok([f, t]),
-        _ => Err(format!(
-            "'{t}': the range runs from 1 or more to a larger k"
-        )),
-    }
+    super::check::check_k_range([num(from)?, num(to)?]).map_err(|e| format!("'{t}': {e}"))
 }
 
 #[cfg(test)]

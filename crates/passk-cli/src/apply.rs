@@ -1,0 +1,378 @@
+//! A flag's value, typed, and what it does to [`Args`]: the one place where each setting is
+//! checked and applied, whichever door it came through — the command line's text
+//! ([`crate::args::parse`] reads it into a [`Value`]) or the Python package's keywords
+//! (`passk._passk`, which takes the same values from Python objects).
+
+use passk_core::data::ErrorPolicy;
+use passk_core::estimators::Rubric;
+use passk_io::read::Format;
+use passk_io::settings;
+
+use crate::args::{Args, Flag};
+
+/// A setting's value, as typed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// A switch (`--by-group`; Python's `by_group=True`).
+    On(bool),
+    /// A whole number (`--seed 7`).
+    Whole(u64),
+    /// Whole numbers (`--k 1,10`; `--power-range 2-64`).
+    Wholes(Vec<u64>),
+    /// A number (`--confidence 0.9`).
+    Number(f64),
+    /// Numbers (`--tau 0.5,1`; `--prior 1,1`; `--rubric 0,0.5,1`).
+    Numbers(Vec<f64>),
+    /// A word or a key (`--errors apart`, `--metric acc`).
+    Text(String),
+}
+
+/// What a flag's value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A switch.
+    On,
+    /// A whole number.
+    Whole,
+    /// Whole numbers.
+    Wholes,
+    /// A number.
+    Number,
+    /// Numbers.
+    Numbers,
+    /// A word or a key.
+    Text,
+}
+
+impl Flag {
+    /// What the flag's value is ([`Flag::Backtest`]: a switch, or its repeats as a whole
+    /// number).
+    pub fn kind(self) -> Kind {
+        match self {
+            Flag::K | Flag::PowerRange => Kind::Wholes,
+            Flag::Tau
+            | Flag::GTau
+            | Flag::Linmix
+            | Flag::Prior
+            | Flag::Reach
+            | Flag::Rubric
+            | Flag::RubricPrior => Kind::Numbers,
+            Flag::HalfWidth | Flag::Confidence | Flag::Threshold => Kind::Number,
+            Flag::Bootstrap | Flag::Seed | Flag::Folds | Flag::BacktestRepeats | Flag::Threads => {
+                Kind::Whole
+            }
+            Flag::Backtest
+            | Flag::ByGroup
+            | Flag::FoldCase
+            | Flag::NoForecast
+            | Flag::ForecastAll
+            | Flag::CountAll
+            | Flag::TruncatedErrors
+            | Flag::Next => Kind::On,
+            Flag::Format
+            | Flag::Page
+            | Flag::Metric
+            | Flag::Partial
+            | Flag::Pairs
+            | Flag::Errors
+            | Flag::IdKey
+            | Flag::RewardKey
+            | Flag::StepKey => Kind::Text,
+        }
+    }
+}
+
+/// Applies `value` of `flag` to `a`, checked as the flag's text is.
+///
+/// # Errors
+/// Why the value is refused (the caller names the flag and the value), or a value of another
+/// kind than the flag's.
+pub fn apply(a: &mut Args, flag: Flag, value: Value) -> Result<(), String> {
+    let s = &mut a.opts.settings;
+    match (flag, value) {
+        (Flag::K, Value::Wholes(ks)) => {
+            a.opts.ks = settings::check_ks(ks)?;
+            a.k_given = true;
+        }
+        (Flag::Tau, Value::Numbers(v)) => a.opts.taus = settings::taus_of(&v)?,
+        (Flag::GTau, Value::Numbers(v)) => a.opts.g_taus = settings::taus_of(&v)?,
+        (Flag::Tau, Value::Text(t)) => a.opts.taus = settings::parse_taus(&t)?,
+        (Flag::GTau, Value::Text(t)) => a.opts.g_taus = settings::parse_taus(&t)?,
+        (Flag::HalfWidth, Value::Number(h)) => a.half_width = Some(settings::check_half_width(h)?),
+        (Flag::Linmix, Value::Numbers(v)) => s.linmix = settings::check_linmix(pair(&v)?)?,
+        (Flag::Prior, Value::Numbers(v)) => s.prior = settings::check_prior(pair(&v)?)?,
+        (Flag::Confidence, Value::Number(p)) => s.confidence = settings::check_confidence(p)?,
+        (Flag::Bootstrap, Value::Whole(b)) => s.bootstrap = settings::check_bootstrap(b)?,
+        (Flag::Seed, Value::Whole(seed)) => s.seed = seed,
+        (Flag::Folds, Value::Whole(k)) => s.folds = settings::check_folds(k)?,
+        (Flag::BacktestRepeats, Value::Whole(r)) => a.repeats = r,
+        (Flag::Backtest, Value::On(on)) => a.backtest = on,
+        (Flag::Backtest, Value::Whole(r)) => {
+            a.backtest = true;
+            a.repeats = r;
+        }
+        (Flag::Format, Value::Text(f)) => {
+            a.format = match f.as_str() {
+                "auto" => None,
+                f => Some(Format::from_key(f).ok_or_else(|| {
+                    let keys: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
+                    format!("one of auto, {}", keys.join(", "))
+                })?),
+            }
+        }
+        (Flag::Page, Value::Text(p)) => a.page = p,
+        (Flag::ByGroup, Value::On(on)) => a.by_group = on,
+        (Flag::Next, Value::On(on)) => a.next = on,
+        (Flag::NoForecast, Value::On(on)) => a.opts.forecast = !on,
+        (Flag::ForecastAll, Value::On(on)) => a.opts.forecast_all = on,
+        (Flag::CountAll, Value::On(on)) => a.opts.count_all = on,
+        (Flag::PowerRange, Value::Wholes(v)) => {
+            let [from, to] = v[..] else {
+                return Err("two whole numbers are needed, e.g. 2,128".into());
+            };
+            a.opts.power_range = Some(settings::check_k_range([from, to])?)
+        }
+        (Flag::Reach, Value::Numbers(v)) => {
+            a.opts.reach = v
+                .into_iter()
+                .map(settings::check_reach)
+                .collect::<Result<_, _>>()?
+        }
+        (Flag::Pairs, Value::Text(p)) => {
+            a.first_pairs = match p.as_str() {
+                "all" => false,
+                "first" => true,
+                _ => return Err(format!("'{p}' is not all or first")),
+            }
+        }
+        (Flag::FoldCase, Value::On(on)) => a.read.fold_case = on,
+        (Flag::Rubric, Value::Numbers(w)) => a.rubric.0 = Some(finite(w)?),
+        (Flag::RubricPrior, Value::Numbers(p)) => a.rubric.1 = Some(finite(p)?),
+        (Flag::Errors, Value::Text(e)) => {
+            a.opts.errors = ErrorPolicy::from_key(&e)
+                .ok_or_else(|| "one of failures, exclude, apart".to_string())?
+        }
+        (Flag::Threshold, Value::Number(t)) => {
+            a.read.threshold = Some(format!("{}", settings::check_finite(t)?))
+        }
+        // (The command line keeps the text as typed.)
+        (Flag::Threshold, Value::Text(t)) => {
+            settings::parse_number(&t).map_err(|_| "not a number".to_string())?;
+            a.read.threshold = Some(t.trim().to_string())
+        }
+        (Flag::IdKey, Value::Text(k)) => a.read.keys.id = Some(key(&k)?),
+        (Flag::RewardKey, Value::Text(k)) => a.read.keys.reward = Some(key(&k)?),
+        (Flag::StepKey, Value::Text(k)) => a.read.keys.step = Some(key(&k)?),
+        (Flag::TruncatedErrors, Value::On(on)) => a.read.truncated_errors = on,
+        (Flag::Threads, Value::Whole(n)) => {
+            if n == 0 {
+                return Err("needs at least 1".into());
+            }
+            passk_core::par::set_threads(usize::try_from(n).unwrap_or(usize::MAX));
+        }
+        (Flag::Metric, Value::Text(m)) => a.read.metric = Some(m),
+        (Flag::Partial, Value::Text(p)) => {
+            a.read.partial = Some(match p.as_str() {
+                "correct" => true,
+                "incorrect" => false,
+                _ => return Err("one of correct, incorrect".to_string()),
+            })
+        }
+        (flag, value) => {
+            return Err(format!(
+                "takes {}, not {}",
+                kind_text(flag.kind()),
+                kind_text(value.kind())
+            ))
+        }
+    }
+    Ok(())
+}
+
+impl Value {
+    /// The value's kind.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Value::On(_) => Kind::On,
+            Value::Whole(_) => Kind::Whole,
+            Value::Wholes(_) => Kind::Wholes,
+            Value::Number(_) => Kind::Number,
+            Value::Numbers(_) => Kind::Numbers,
+            Value::Text(_) => Kind::Text,
+        }
+    }
+}
+
+/// A kind in words.
+fn kind_text(k: Kind) -> &'static str {
+    match k {
+        Kind::On => "true or false",
+        Kind::Whole => "a whole number",
+        Kind::Wholes => "whole numbers",
+        Kind::Number => "a number",
+        Kind::Numbers => "numbers",
+        Kind::Text => "a word",
+    }
+}
+
+/// Finishes the settings once every one is applied: Bayes@N's rubric, the backtest's
+/// repeats, stdin when no file was named. `name` writes a flag, and its value if given, as
+/// the door names them (`--rubric`, `--backtest-repeats 0`; Python's `rubric`,
+/// `backtest_repeats=0`).
+///
+/// # Errors
+/// A rubric prior without a rubric, a rubric refused, no backtest repeats.
+pub fn finish(a: &mut Args, name: impl Fn(Flag, Option<&str>) -> String) -> Result<(), String> {
+    if a.files.is_empty() {
+        a.files.push("-".to_string());
+    }
+    let (rubric, prior) = (name(Flag::Rubric, None), name(Flag::RubricPrior, None));
+    a.opts.rubric = match std::mem::take(&mut a.rubric) {
+        (None, None) => None,
+        (None, Some(_)) => return Err(format!("{prior} needs {rubric}")),
+        (Some(w), None) => Some(Rubric::new(w).map_err(|e| format!("{rubric}: {e}"))?),
+        (Some(w), Some(p)) => Some(Rubric::with_prior(w, p).map_err(|e| format!("{prior}: {e}"))?),
+    };
+    if a.backtest {
+        if a.repeats == 0 {
+            let repeats = name(Flag::BacktestRepeats, Some("0"));
+            return Err(format!("{repeats}: needs at least 1"));
+        }
+        a.opts.backtest = Some(a.repeats);
+    }
+    Ok(())
+}
+
+/// Two numbers.
+fn pair(v: &[f64]) -> Result<[f64; 2], String> {
+    match v {
+        [a, b] => Ok([settings::check_finite(*a)?, settings::check_finite(*b)?]),
+        _ => Err("two numbers are needed, e.g. 10,50".into()),
+    }
+}
+
+/// Finite numbers.
+fn finite(v: Vec<f64>) -> Result<Vec<f64>, String> {
+    match v.iter().find(|x| !x.is_finite()) {
+        Some(x) => Err(format!("'{x}' is not a number")),
+        None => Ok(v),
+    }
+}
+
+/// A JSON key (not empty).
+fn key(v: &str) -> Result<String, String> {
+    match v.trim() {
+        "" => Err("an empty key".into()),
+        k => Ok(k.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::parse;
+    use crate::cli::keyword_flag;
+
+    /// The settings a command line gives.
+    fn flags(line: &str) -> Args {
+        let words = line.split_whitespace().map(Into::into).collect();
+        let accepted = [
+            Flag::K,
+            Flag::Tau,
+            Flag::Confidence,
+            Flag::Prior,
+            Flag::Backtest,
+        ];
+        parse(words, &accepted).unwrap().unwrap()
+    }
+
+    /// The settings the same values give as typed.
+    fn typed(values: Vec<(Flag, Value)>) -> Result<Args, String> {
+        let mut a = Args::new();
+        for (flag, v) in values {
+            apply(&mut a, flag, v)?;
+        }
+        finish(&mut a, |f, v| {
+            format!("{}{}", f.keyword(), v.unwrap_or_default())
+        })?;
+        Ok(a)
+    }
+
+    #[test]
+    fn typed_values_set_what_their_flags_set() {
+        let a = flags("--k 10,1,1 --tau 0.15 --confidence 90% --prior 0.5,0.5 --backtest 3");
+        let b = typed(vec![
+            (Flag::K, Value::Wholes(vec![10, 1, 1])),
+            (Flag::Tau, Value::Numbers(vec![0.15])),
+            (Flag::Confidence, Value::Number(0.9)),
+            (Flag::Prior, Value::Numbers(vec![0.5, 0.5])),
+            (Flag::Backtest, Value::Whole(3)),
+        ])
+        .unwrap();
+        // What the line says, by hand; then the typed values give the same.
+        assert_eq!(a.opts.ks, [1, 10]);
+        assert!(a.k_given && a.backtest && a.opts.backtest == Some(3));
+        assert_eq!(a.opts.settings.confidence, 0.9);
+        assert_eq!(a.opts.settings.prior, [0.5, 0.5]);
+        assert_eq!(
+            a.opts.taus.iter().map(|t| t.value()).collect::<Vec<_>>(),
+            [0.15]
+        );
+        assert_eq!(
+            serde_json::to_string(&a.opts).unwrap(),
+            serde_json::to_string(&b.opts).unwrap()
+        );
+        assert_eq!((a.k_given, a.files.clone()), (b.k_given, b.files.clone()));
+    }
+
+    #[test]
+    fn a_value_is_refused_for_its_flags_reason_or_its_kind() {
+        let refused = |flag, v| typed(vec![(flag, v)]).err().unwrap_or_default();
+        assert_eq!(
+            refused(Flag::K, Value::Wholes(vec![0])),
+            "k must be at least 1"
+        );
+        assert_eq!(
+            refused(Flag::Confidence, Value::Number(1.5)),
+            "must lie strictly between 0 and 1"
+        );
+        assert_eq!(
+            refused(Flag::Seed, Value::Number(1.5)),
+            "takes a whole number, not a number"
+        );
+        assert_eq!(
+            refused(Flag::RubricPrior, Value::Numbers(vec![1.0])),
+            "rubric_prior needs rubric"
+        );
+        assert_eq!(
+            refused(Flag::Format, Value::Text("md".into()))
+                .split(',')
+                .next(),
+            Some("one of auto")
+        );
+    }
+
+    #[test]
+    fn keywords_name_the_commands_flags_and_no_other() {
+        assert!(matches!(
+            keyword_flag("report", "by_group"),
+            Ok((Flag::ByGroup, false))
+        ));
+        assert!(matches!(
+            keyword_flag("report", "forecast"),
+            Ok((Flag::NoForecast, true))
+        ));
+        // A read flag, taken by every command.
+        assert!(matches!(
+            keyword_flag("compare", "reward_key"),
+            Ok((Flag::RewardKey, false))
+        ));
+        let e = keyword_flag("compare", "forecast").unwrap_err();
+        assert!(
+            e.starts_with("compare: unknown keyword 'forecast': one of k, "),
+            "{e}"
+        );
+        assert!(keyword_flag("report", "no_forecast").is_err());
+        assert!(keyword_flag("report", "page").is_err());
+    }
+}
