@@ -5,8 +5,11 @@
 
 use passk_cli::apply::{apply, finish, Kind, Value};
 use passk_cli::args::{Args, Flag};
+use passk_cli::Held;
+use passk_io::read::{Cells, Column};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyString};
 
 /// The settings of `command` from Python keywords (`None` values left at their defaults),
 /// for the inputs `files`.
@@ -152,4 +155,41 @@ fn number_of(obj: &Bound<'_, PyAny>) -> Result<f64, String> {
     }
     obj.extract::<f64>()
         .map_err(|_| format!("not a number (a {})", obj.get_type()))
+}
+
+/// An input held in memory: bytes, or a table's columns `[(name, kind, cells)]` (kind
+/// "whole": int64 cells, "number": float64, "flag": bool, "text": str or None), the columns
+/// of a DataFrame read straight from its arrays.
+///
+/// # Errors
+/// Anything else, or cells not of their kind.
+pub fn held_of(obj: &Bound<'_, PyAny>) -> PyResult<Held> {
+    if let Ok(bytes) = obj.cast::<PyBytes>() {
+        return Ok(Held::Bytes(bytes.as_bytes().to_vec()));
+    }
+    let columns: Vec<(String, String, Bound<'_, PyAny>)> = obj.extract()?;
+    columns
+        .into_iter()
+        .map(|(name, kind, cells)| {
+            let cells = match kind.as_str() {
+                "whole" => Cells::Whole(array::<i64>(&cells)?),
+                "number" => Cells::Number(array::<f64>(&cells)?),
+                "flag" => Cells::Flag(array::<bool>(&cells)?),
+                "text" => Cells::Text(cells.extract()?),
+                other => {
+                    return Err(PyValueError::new_err(format!(
+                        "column {name}: unknown kind '{other}'"
+                    )))
+                }
+            };
+            Ok(Column { name, cells })
+        })
+        .collect::<PyResult<_>>()
+        .map(Held::Table)
+}
+
+/// A one-dimensional NumPy array's values (read in place, copied once).
+fn array<T: numpy::Element + Copy>(obj: &Bound<'_, PyAny>) -> PyResult<Vec<T>> {
+    let a: numpy::PyReadonlyArray1<'_, T> = obj.extract()?;
+    Ok(a.as_array().iter().copied().collect())
 }

@@ -309,24 +309,28 @@ mod _passk {
     }
 
     /// document(command, inputs, options) -> (str, list[str]): the JSON document of
-    /// `command` (report, compare, plan) on `inputs` ([(name, bytes or None)]: a path, or
-    /// bytes held in memory under a name) with `options` ({keyword: value}, each a flag's
-    /// value as typed: `k=[1, 10]`, `forecast=False`), and what it said (each rejected row
-    /// as `name:line: reason`). Raises ValueError with the reason.
+    /// `command` (report, compare, plan) on `inputs` ([(name, held)]: held None for a path,
+    /// bytes held in memory under the name, or a table's columns [(column, kind, cells)] with
+    /// kind "whole", "number", "flag" or "text") with `options` ({keyword: value}, each a
+    /// flag's value as typed: `k=[1, 10]`, `forecast=False`), and what it said (each
+    /// rejected row as `name:line: reason`). Raises ValueError with the reason.
     #[pyfunction]
     fn document(
         py: Python<'_>,
         command: &str,
-        inputs: Vec<(String, Option<Vec<u8>>)>,
+        inputs: Vec<(String, Option<Bound<'_, PyAny>>)>,
         options: &Bound<'_, pyo3::types::PyDict>,
     ) -> PyResult<(String, Vec<String>)> {
         let files = inputs.iter().map(|(name, _)| name.clone()).collect();
         let args =
             super::keywords::args_of(command, files, options).map_err(PyValueError::new_err)?;
-        let memory = inputs
-            .into_iter()
-            .filter_map(|(name, bytes)| Some((name, bytes?)))
-            .collect();
+        let mut memory = Vec::new();
+        for (name, held) in inputs {
+            match held {
+                None => {}
+                Some(h) => memory.push((name, super::keywords::held_of(&h)?)),
+            }
+        }
         py.detach(|| passk_cli::cli::document(command, args, memory))
             .map_err(PyValueError::new_err)
     }

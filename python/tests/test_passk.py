@@ -329,3 +329,41 @@ def test_dataframes_and_count_arrays_are_read_as_their_csv():
         passk.report([1, 2])
     with pytest.raises(passk.PasskError, match="input 1 is a int"):
         passk.report(3)
+
+
+def test_frames_are_read_from_their_columns_as_their_csv_would_be(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pl = pytest.importorskip("polars")
+    # Nullable integers with a missing value, an object column of bools, categories.
+    df = pd.DataFrame({
+        "model": pd.Categorical(["A", "A", "B", "B", "B"]),
+        "task": ["t1", "t2", "t1", "t2", "t3"],
+        "n": pd.array([10, None, 12, 12, 12], dtype="Int64"),
+        "c": [3, 1, 4, 13, 0],
+    })
+    path = tmp_path / "frame.csv"
+    df.to_csv(path, index=False)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        got = passk.report(df, k=[1, 5], forecast=False).models
+        got_pl = passk.report(pl.DataFrame({
+            "model": ["A", "A", "B", "B", "B"], "task": ["t1", "t2", "t1", "t2", "t3"],
+            "n": [10, None, 12, 12, 12], "c": [3, 1, 4, 13, 0],
+        }), k=[1, 5], forecast=False).models
+        want = passk.report(str(path), k=[1, 5], forecast=False).models
+    said = [str(x.message) for x in w if issubclass(x.category, passk.PasskWarning)]
+    for m in want:  # (the file's rows name the file; the frame's, the name it is read as)
+        m["rejected"] = [{**r, "file": "data.csv"} for r in m["rejected"]]
+    assert got == want == got_pl
+    # The same two rows rejected, named by the frame's row labels, as the file names its lines.
+    assert said == [
+        "DataFrame row 1: n: a number is required",
+        "DataFrame row 3: c > n: 13 passing out of only 12 samples",
+    ] * 2 + [
+        f"{path}:3: n: a number is required",
+        f"{path}:5: c > n: 13 passing out of only 12 samples",
+    ], said
+    samples = pl.DataFrame({"model": ["m"] * 4, "task": [1, 1, 2, 2], "passed": [True, False, None, True]})
+    with pytest.warns(passk.PasskWarning, match=r"^DataFrame row 2: ") as w:
+        doc = passk.report(samples, k=[1], forecast=False)
+    assert doc.models[0]["samples"] == 3, [str(x.message) for x in w]

@@ -7,7 +7,7 @@ thread_local! {
     /// What they say on stderr (rejected rows, readers' notes), when captured.
     static SAID: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
     /// Inputs held in memory, by the name a file argument gives (`cli::document`).
-    static MEMORY: std::cell::RefCell<Vec<(String, Vec<u8>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static MEMORY: std::cell::RefCell<Vec<(String, Held)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Says `text` on stderr (or into the capture of `cli::document`).
@@ -29,8 +29,18 @@ pub(crate) fn print_out(text: &str) {
     }
 }
 
+/// An input held in memory: a file's bytes, or a table's columns (a DataFrame's, read as its
+/// CSV would be: `passk_io::read::read_table`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Held {
+    /// A file's bytes.
+    Bytes(Vec<u8>),
+    /// A table's columns.
+    Table(Vec<passk_io::read::Column>),
+}
+
 /// Captures from now on what is printed and said, with `memory` as the inputs held.
-pub(crate) fn start(memory: Vec<(String, Vec<u8>)>) {
+pub(crate) fn start(memory: Vec<(String, Held)>) {
     CAPTURED.with_borrow_mut(|c| *c = Some(String::new()));
     SAID.with_borrow_mut(|c| *c = Some(Vec::new()));
     MEMORY.with_borrow_mut(|m| *m = memory);
@@ -44,7 +54,7 @@ pub(crate) fn finish() -> (String, Vec<String>) {
     (out, said)
 }
 
-/// The bytes held in memory under the file argument `path`, if any.
-pub(crate) fn held(path: &str) -> Option<Vec<u8>> {
+/// The input held in memory under the file argument `path`, if any.
+pub(crate) fn held(path: &str) -> Option<Held> {
     MEMORY.with_borrow(|m| m.iter().find(|(name, _)| name == path).map(|h| h.1.clone()))
 }

@@ -19,16 +19,18 @@ use passk_core::data::Rejected;
 use passk_core::data::{self, ErrorCounts};
 use passk_core::report::build_report;
 use passk_io::counts_doc::counts_json;
-use passk_io::read::{assemble, refusal, series_name_for, FileRead, Format, ReadOptions, Reader};
+use passk_io::read::{
+    assemble, read_table, refusal, series_name_for, FileRead, Format, ReadOptions, Reader,
+};
 
 use crate::args::{parse, Args, Flag, READ_FLAGS};
-use crate::capture::{self, print_err, print_out};
+use crate::capture::{self, print_err, print_out, Held};
 use crate::output::{compare_out, report_out, speaks};
 use crate::usage::USAGE;
 
 /// The document of `command` (report, compare, plan, counts) on `args` as typed values, with
-/// inputs held in memory (`(name, bytes)`: a file named so reads its bytes, shown as that
-/// name): what the command prints, and what it says on stderr (each rejected row as
+/// inputs held in memory (`(name, held)`: a file named so reads those bytes or that table,
+/// shown as that name): what the command prints, and what it says on stderr (each rejected row as
 /// `name:line: reason`, the readers' notes) (the Python package's way in: its keywords become [`Args`] through
 /// [`crate::apply::apply`], checked as the flags are, with no command line in between).
 ///
@@ -37,7 +39,7 @@ use crate::usage::USAGE;
 pub fn document(
     command: &str,
     args: Args,
-    memory: Vec<(String, Vec<u8>)>,
+    memory: Vec<(String, Held)>,
 ) -> Result<(String, Vec<String>), String> {
     let Some(&(_, _, run)) = COMMANDS.iter().find(|c| c.0 == command && c.0 != "link") else {
         return Err(format!("unknown command '{command}'"));
@@ -219,24 +221,17 @@ fn read_all(
         } else {
             path.clone()
         };
-        let mut reader = Reader::new(&shown, &series_name_for(path), format)
-            .with_options(options.clone())
-            .with_parquet();
-        let held = capture::held(path);
-        let mut input: Box<dyn Read> = match held {
-            Some(bytes) => Box::new(std::io::Cursor::new(bytes)),
-            None if path == "-" => Box::new(std::io::stdin()),
-            None => Box::new(std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?),
-        };
-        let mut buf = vec![0u8; 1 << 20];
-        loop {
-            let got = input.read(&mut buf).map_err(|e| format!("{shown}: {e}"))?;
-            if got == 0 {
-                break;
+        let read = match capture::held(path) {
+            Some(Held::Table(columns)) => {
+                read_table(&shown, &series_name_for(path), &columns, options.clone())
             }
-            reader.feed(&buf[..got]);
-        }
-        let read = reader.finish();
+            Some(Held::Bytes(bytes)) => read_stream(&shown, path, format, options, &bytes[..])?,
+            None if path == "-" => read_stream(&shown, path, format, options, std::io::stdin())?,
+            None => {
+                let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+                read_stream(&shown, path, format, options, file)?
+            }
+        };
         // A file with nothing to read is refused, as the page refuses it, the reason first.
         if let Some(why) = refusal(&read) {
             return Err(why);
@@ -247,6 +242,28 @@ fn read_all(
         reads.push(read);
     }
     Ok(reads)
+}
+
+/// Reads `input` (the file argument `path`, shown as `shown`) in chunks of a megabyte.
+fn read_stream(
+    shown: &str,
+    path: &str,
+    format: Option<Format>,
+    options: &ReadOptions,
+    mut input: impl Read,
+) -> Result<FileRead, String> {
+    let mut reader = Reader::new(shown, &series_name_for(path), format)
+        .with_options(options.clone())
+        .with_parquet();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let got = input.read(&mut buf).map_err(|e| format!("{shown}: {e}"))?;
+        if got == 0 {
+            break;
+        }
+        reader.feed(&buf[..got]);
+    }
+    Ok(reader.finish())
 }
 
 /// The series read, the rejected rows of each file, and whether there was any.

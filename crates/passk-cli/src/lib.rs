@@ -20,3 +20,6 @@ mod next;
 mod output;
 #[cfg(not(target_arch = "wasm32"))]
 mod usage;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use capture::Held;

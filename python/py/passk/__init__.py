@@ -17,8 +17,6 @@ label; an input with no valid row raises `PasskError` with the reader's reason.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import re
@@ -197,11 +195,12 @@ def read(path_or_bytes: Union[PathLike, bytes], format: Optional[str] = None, na
 
 
 class _Frame:
-    """An input held in memory: its CSV text, the name the command line sees, and the row
-    labels its lines stand for (line 2 is the first row), or None for a mapping."""
+    """An input held in memory: its columns as the crates take them ([(name, kind, cells)]),
+    the name the readers see, and the row labels its rows stand for (a row's "line" is its
+    position + 2, as in its CSV file), or None for a mapping."""
 
-    def __init__(self, name: str, text: str, labels=None, shown: str = "DataFrame"):
-        self.name, self.text, self.labels, self.shown = name, text, labels, shown
+    def __init__(self, name: str, columns: list, labels=None, shown: str = "DataFrame"):
+        self.name, self.columns, self.labels, self.shown = name, columns, labels, shown
 
     def where(self, line: int) -> str:
         if self.labels is not None and 0 <= line - 2 < len(self.labels):
@@ -209,17 +208,39 @@ class _Frame:
         return f"line {line}"
 
 
+def _cell(x) -> Optional[str]:
+    """A cell of a column of objects as its CSV text (None for a missing value)."""
+    if x is None or type(x).__name__ in ("NAType", "NaTType") or (isinstance(x, float) and x != x):
+        return None
+    return str(x)
+
+
+def _column(name, values) -> tuple:
+    """A column's cells, straight from its array: int64, float64 or bool as they are, anything
+    else as text."""
+    a = np.asarray(values)
+    if a.ndim != 1:
+        raise PasskError(f"column {name!r}: not one-dimensional")
+    if a.dtype == bool:
+        return (str(name), "flag", np.ascontiguousarray(a))
+    if a.dtype.kind == "i" or (a.dtype.kind == "u" and not (a.size and a.max() > np.iinfo(np.int64).max)):
+        return (str(name), "whole", np.ascontiguousarray(a, dtype=np.int64))
+    if a.dtype.kind == "f":
+        return (str(name), "number", np.ascontiguousarray(a, dtype=np.float64))
+    return (str(name), "text", [_cell(x) for x in a.tolist()])
+
+
 def _frame(data, name: str) -> Optional[_Frame]:
-    """A pandas or polars DataFrame, or a mapping {series: (n, c)}, as CSV text held in memory
-    (None for anything else)."""
+    """A pandas or polars DataFrame, or a mapping {series: (n, c)}, as its columns (None for
+    anything else)."""
     if hasattr(data, "to_csv") and hasattr(data, "columns") and hasattr(data, "index"):  # pandas
-        return _Frame(name, data.to_csv(index=False), list(data.index))
+        columns = [_column(c, data.iloc[:, j].to_numpy()) for j, c in enumerate(data.columns)]
+        return _Frame(name, columns, list(data.index))
     if hasattr(data, "write_csv") and hasattr(data, "columns"):  # polars
-        return _Frame(name, data.write_csv(), list(range(data.height)))
+        columns = [_column(c, data.to_series(j).to_numpy()) for j, c in enumerate(data.columns)]
+        return _Frame(name, columns, list(range(data.height)))
     if isinstance(data, dict) and data and not {"series", "rejected"} <= set(data):
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
-        w.writerow(["model", "task", "n", "c"])
+        model, task, ns, cs = [], [], [], []
         for series, pair in data.items():
             try:
                 n, c = pair
@@ -231,8 +252,17 @@ def _frame(data, name: str) -> Optional[_Frame]:
                 raise PasskError(f"series {series!r}: {e}") from None
             if n.shape != c.shape:
                 raise PasskError(f"series {series!r}: n and c differ in length ({n.size} and {c.size})")
-            w.writerows([series, i, int(a), int(b)] for i, (a, b) in enumerate(zip(n, c)))
-        return _Frame(name, out.getvalue(), shown="{series: (n, c)}")
+            model += [str(series)] * n.size
+            task.append(np.arange(n.size, dtype=np.int64))
+            ns.append(n)
+            cs.append(c)
+        columns = [
+            ("model", "text", model),
+            ("task", "whole", np.concatenate(task)),
+            ("n", "whole", np.concatenate(ns)),
+            ("c", "whole", np.concatenate(cs)),
+        ]
+        return _Frame(name, columns, shown="{series: (n, c)}")
     return None
 
 
@@ -266,9 +296,10 @@ def _document(command: str, inputs, options: dict) -> dict:
                 raise PasskError(f"{command}: input {i + 1} is a {type(x).__name__}: give a path, a DataFrame or {{series: (n, c)}}")
             sources.append((os.fspath(x), None))
             continue
-        # Read as any CSV file is: by its columns (model, task, n, c; or a row per sample).
+        # Read as its CSV file would be: by its columns (model, task, n, c; or a row per
+        # sample), straight from their arrays.
         frames[name] = held
-        sources.append((name, held.text.encode("utf-8")))
+        sources.append((name, held.columns))
     try:
         out, said = _passk.document(command, sources, options)
     except ValueError as e:

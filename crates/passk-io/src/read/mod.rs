@@ -42,6 +42,7 @@ mod rollouts;
 mod row_error;
 mod runs;
 mod split;
+mod table;
 mod text_rows;
 mod zip;
 
@@ -67,6 +68,7 @@ pub use refusal::refusal;
 pub use rollout_keys::{RolloutKeys, THRESHOLD_SLACK};
 pub use rollouts::step_of_name;
 pub use row_error::RowError;
+pub use table::{read_table, Cells, Column};
 
 /// Each task's id ("" without one), n and c: what the readers' tests compare.
 #[cfg(test)]

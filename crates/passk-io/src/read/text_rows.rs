@@ -113,7 +113,11 @@ pub struct Header {
 impl Header {
     /// Reads a header line.
     pub fn parse(line: u64, raw: &str, delimiter: char) -> Header {
-        let names = split_delimited(raw, delimiter);
+        Header::of_names(line, split_delimited(raw, delimiter))
+    }
+
+    /// The header of columns named `names` (a table's, or a header line's cells).
+    pub fn of_names(line: u64, names: Vec<String>) -> Header {
         let at = |set: &[&str]| find_column(&names, set);
         let mut h = Header {
             n: at(&N_NAMES),
@@ -237,11 +241,23 @@ impl Header {
         (picked, count)
     }
 
+    /// One data row given as its cells (a table's row, not a line of text): read as
+    /// [`Header::row`] reads the line those cells would make.
+    pub fn cells_row(&self, line: u64, cells: &[&str], col: &mut Collector) {
+        let mut picked: [Option<&str>; 6] = [None; 6];
+        for (i, cell) in cells.iter().enumerate() {
+            let mut bits = self.slots.get(i).copied().unwrap_or(0);
+            while bits != 0 {
+                picked[bits.trailing_zeros() as usize] = Some(*cell);
+                bits &= bits - 1;
+            }
+        }
+        self.picked_row(line, picked, cells.len(), col);
+    }
+
     /// A row of one sample: its task's n grows by one, c by its outcome.
-    fn sample_row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
-        let mut quoted = Vec::new();
-        let ([_, outcome, task, group, model, temperature], count) =
-            self.cells(raw, delimiter, &mut quoted);
+    fn sample_row(&self, line: u64, picked: [Option<&str>; 6], count: usize, col: &mut Collector) {
+        let [_, outcome, task, group, model, temperature] = picked;
         let get = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_string);
         let meta = SeriesMeta {
             model: get(model),
@@ -290,17 +306,27 @@ impl Header {
 
     /// One data row, read cell by cell.
     pub fn row(&self, line: u64, raw: &str, delimiter: char, col: &mut Collector) {
+        if !self.sample && (self.n.is_none() || self.c.is_none()) {
+            col.reject(line, "missing column: no n or c column in the header", None);
+            return;
+        }
+        // The cells of the used columns only: an unquoted line (the common case) is read in
+        // place, without a list of its cells.
+        let mut quoted = Vec::new();
+        let (picked, count) = self.cells(raw, delimiter, &mut quoted);
+        self.picked_row(line, picked, count, col);
+    }
+
+    /// A row from its used cells (n, c, task, group, model, temperature) and its count of
+    /// cells.
+    fn picked_row(&self, line: u64, picked: [Option<&str>; 6], count: usize, col: &mut Collector) {
         if self.sample {
-            return self.sample_row(line, raw, delimiter, col);
+            return self.sample_row(line, picked, count, col);
         }
         let (Some(n_col), Some(c_col)) = (self.n, self.c) else {
             col.reject(line, "missing column: no n or c column in the header", None);
             return;
         };
-        // The cells of the used columns only: an unquoted line (the common case) is read in
-        // place, without a list of its cells.
-        let mut quoted = Vec::new();
-        let (picked, count) = self.cells(raw, delimiter, &mut quoted);
         let [n_text, c_text, task, group, model, temperature] = picked;
         let get = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_string);
         let meta = SeriesMeta {
