@@ -328,7 +328,7 @@ async fn a_parts_rows_cross_as_a_file_not_in_the_message() {
     let (bytes, files) = sizes(&posted);
     assert!(bytes < 200, "{bytes}");
     assert_eq!(files, 1);
-    // The page: the rows as they came, handed on to the first worker as the same file.
+    // The page: the rows as they came, handed on to the home worker as the same file.
     let Reply {
         answer: Answer::Rows { rows, .. },
         ..
@@ -352,7 +352,7 @@ async fn a_parts_rows_cross_as_a_file_not_in_the_message() {
     let (bytes, sent) = sizes(&posted);
     assert!(bytes < 200, "{bytes}");
     assert_eq!(sent, 1);
-    // The first worker: read back, the rows bit for bit.
+    // The home worker: read back, the rows bit for bit.
     let back: Request = from_js(cross(posted).await).unwrap();
     let Ask::Rows {
         rows: Some(rows), ..

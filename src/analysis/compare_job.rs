@@ -28,12 +28,12 @@ fn compare_settings(s: &Parsed) -> (Vec<u64>, Settings) {
 }
 
 /// Asks for the comparison of the series of fit job `data` (with two `datasets` or more) and keeps
-/// its answer in `decision` (None while the series have changed and it is being computed).
+/// its answer in `comparison` (None while the series have changed and it is being computed).
 pub fn compare_pipeline(
     data: RwSignal<u64>,
     settings: Memo<Parsed>,
     datasets: Memo<Vec<Dataset>>,
-    decision: RwSignal<Option<Comparison>>,
+    comparison: RwSignal<Option<Comparison>>,
     pending: PendingJobs,
 ) {
     handle(pending, JobKind::Compare, move |reply| {
@@ -42,7 +42,7 @@ pub fn compare_pipeline(
             ..
         } = reply
         {
-            decision.set(Some(d));
+            comparison.set(Some(d));
         }
     });
     let inputs = Memo::new(move |_| settings.with(compare_settings));
@@ -52,7 +52,7 @@ pub fn compare_pipeline(
         let (ks, settings) = inputs.get();
         let data = data.get();
         // (Not the last series' sentence while the new one is computed.)
-        decision.set(None);
+        comparison.set(None);
         if series.get() < 2 {
             if pending.with_untracked(|p| p[JobKind::Compare.index()].is_some()) {
                 cancel(pending, JobKind::Compare);

@@ -20,7 +20,7 @@ pub fn GradedNotes(
     // From the series as read (before the policy takes errored samples out).
     let errors = Memo::new(move |_| {
         let p = policy.get();
-        a.workspace.with(|w| {
+        a.shown.with(|w| {
             w.datasets
                 .iter()
                 .filter_map(|d| Some((d.name.clone(), summarise(&d.tasks, p)?)))

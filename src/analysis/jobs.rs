@@ -14,33 +14,20 @@ use passk_core::data::Dataset;
 use passk_core::estimators::Estimator;
 use passk_core::eval::SeriesFit;
 use passk_core::report::SeriesBacktest;
-use passk_core::settings::{BandKind, Options};
+use passk_core::settings::BandKind;
 use passk_io::settings::Parsed;
+use passk_page::jobs::BACKTEST_REPEATS;
+use passk_page::jobs::{
+    backtest_inputs, curve_inputs, route, shown, started as note_started, CurveInputs, Pendings,
+    Routed,
+};
 use passk_protocol::{Answer, Ask, CurvesAsk, JobKind, Reply, Request, Work};
 
-/// Backtest repeats per shrink factor (as `passk report --backtest`).
-pub const BACKTEST_REPEATS: u64 = 20;
 /// A job running longer than this shows its progress bar, in milliseconds.
 pub const SHOW_AFTER_MS: i32 = 300;
 
-/// A job sent to the engine and not yet answered.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Pending {
-    /// Its job number.
-    pub job: u64,
-    /// What is being computed (the engine's last progress message).
-    pub text: String,
-    /// Steps done and in all, when known.
-    pub done: Option<(u64, u64)>,
-    /// Whether it has run long enough to show its progress.
-    pub shown: bool,
-    /// Whether a first answer is shown while it goes on (the table's report before its
-    /// count scores): what it answers is not stale.
-    pub answered: bool,
-}
-
 /// The pending job of each job kind (indexed by [`JobKind::index`]).
-pub type PendingJobs = RwSignal<[Option<Pending>; JobKind::COUNT]>;
+pub type PendingJobs = RwSignal<Pendings>;
 
 /// Sends the request `make` builds from its job number and notes the job as pending (saying
 /// `text` until the engine says more); returns the job number.
@@ -59,68 +46,27 @@ pub fn ask(pending: PendingJobs, text: &str, make: impl FnOnce(u64) -> Request) 
 
 /// Notes a job as pending, and shows it once it has run for [`SHOW_AFTER_MS`].
 fn started(pending: PendingJobs, job_kind: JobKind, job: u64, text: &str) {
-    pending.update(|p| {
-        p[job_kind.index()] = Some(Pending {
-            job,
-            text: text.to_string(),
-            done: None,
-            shown: false,
-            answered: false,
-        })
-    });
+    pending.update(|p| note_started(p, job_kind, job, text));
     set_timeout(
-        move || {
-            pending.update(|p| {
-                if let Some(q) = p[job_kind.index()].as_mut().filter(|q| q.job == job) {
-                    q.shown = true;
-                }
-            })
-        },
+        move || pending.update(|p| shown(p, job_kind, job)),
         std::time::Duration::from_millis(SHOW_AFTER_MS as u64),
     );
 }
 
 /// Routes the replies of `job_kind` to `done` (the result of its latest job) and keeps its
-/// pending entry: progress updates it, the result or a failure clears it.
+/// pending entry ([`route`]: progress updates it, the result or a failure clears it).
 pub fn handle(pending: PendingJobs, job_kind: JobKind, done: impl Fn(Reply) + 'static) {
     client::on_reply(job_kind, move |reply| {
-        let latest = pending.with_untracked(|p| p[job_kind.index()].as_ref().map(|q| q.job));
-        if reply.job() != latest {
-            return;
-        }
-        match reply {
-            Reply {
-                answer: Answer::Progress { text, done, .. },
-                job,
-            } => pending.update(|p| {
-                if let Some(q) = p[job_kind.index()].as_mut() {
-                    // (A band spread over the pool: every worker's resamples.)
-                    (q.text, q.done) = pool::across(job_kind, job, text, done);
-                }
-            }),
-            Reply {
-                answer: Answer::Failed { message, .. },
-                ..
-            } => {
-                pending.update(|p| p[job_kind.index()] = None);
-                if message != "the series changed" {
-                    web_sys::console::warn_1(&format!("engine: {message}").into());
-                }
+        // (A band spread over the pool: every worker's resamples.)
+        let across = |job, text, steps| pool::across(job_kind, job, text, steps);
+        let mut routed = Routed::Stale;
+        pending.update(|p| routed = route(p, job_kind, reply, across));
+        match routed {
+            Routed::Answer(reply) => done(*reply),
+            Routed::Failed(Some(message)) => {
+                web_sys::console::warn_1(&format!("engine: {message}").into())
             }
-            // The table's report without its count scores: shown, the job going on.
-            first if first.answer.is_first_of_two() => {
-                done(first);
-                pending.update(|p| {
-                    if let Some(q) = p[job_kind.index()].as_mut() {
-                        q.answered = true;
-                        q.text = "count scores…".into();
-                    }
-                });
-            }
-            other => {
-                done(other);
-                pending.update(|p| p[job_kind.index()] = None);
-            }
+            Routed::Failed(None) | Routed::Progress | Routed::Stale => {}
         }
     });
 }
@@ -175,18 +121,12 @@ pub fn fit_pipeline(
     });
 }
 
-/// Whether the scaled fits' curves are wanted: when drawn, or when some series' auto curve
-/// extrapolates with one (its backtest chose it).
+/// Whether the scaled fits' curves are wanted ([`passk_page::jobs::scaled_drawn`]).
 pub fn scaled_drawn(
     enabled: RwSignal<Vec<Estimator>>,
     backtests: RwSignal<Vec<SeriesBacktest>>,
 ) -> Memo<bool> {
-    Memo::new(move |_| {
-        let drawn = |f: fn(&Estimator) -> bool| enabled.with(|e| e.iter().any(f));
-        drawn(|e| e.scaled())
-            || (drawn(|e| *e == Estimator::Auto)
-                && backtests.with(|b| b.iter().any(|b| b.chosen().scaled())))
-    })
+    Memo::new(move |_| enabled.with(|e| backtests.with(|b| passk_page::jobs::scaled_drawn(e, b))))
 }
 
 /// Where the curves go.
@@ -221,21 +161,18 @@ pub fn curve_pipeline(
             out.cover.set(cover);
         }
     });
-    // Only what the curves depend on: CV folds never redraw them, nor do the bootstrap's
-    // resamples and seed unless the band is the bootstrap's.
+    // Only what the curves depend on ([`curve_inputs`]).
     let inputs = Memo::new(move |_| {
-        let band = band.get();
-        let (mut settings, taus) =
-            settings.with(|s| (s.opts.settings.clone(), s.opts.taus.clone()));
-        settings.folds = 0;
-        if band != BandKind::Bootstrap {
-            settings.bootstrap = 0;
-            settings.seed = 0;
-        }
-        (k_max.get(), band, settings, taus)
+        let (band, k_max) = (band.get(), k_max.get());
+        settings.with(|s| curve_inputs(s, band, k_max))
     });
     Effect::new(move |_| {
-        let (k_max, band, settings, taus) = inputs.get();
+        let CurveInputs {
+            k_max,
+            band,
+            settings,
+            taus,
+        } = inputs.get();
         let scaled = out.scaled.get();
         let data = data.get();
         let pool = pool::workers_for(band, data);
@@ -278,15 +215,8 @@ pub fn backtest_pipeline(
             backtests.set(b);
         }
     });
-    // Only what the backtest depends on: neither CV folds nor bootstrap resamples.
-    let inputs = Memo::new(move |_| {
-        settings.with(|s| {
-            let mut settings = s.opts.settings.clone();
-            settings.folds = 0;
-            settings.bootstrap = 0;
-            (settings, s.opts.ks.clone())
-        })
-    });
+    // Only what the backtest depends on ([`backtest_inputs`]).
+    let inputs = Memo::new(move |_| settings.with(backtest_inputs));
     Effect::new(move |_| {
         let (settings, ks) = inputs.get();
         let data = data.get();
@@ -312,14 +242,4 @@ pub fn backtest_pipeline(
         };
         pool::split(job, pool, work);
     });
-}
-
-/// The report's options with the forecasts and the panel's target (none while the field
-/// holds no valid one).
-pub fn with_forecast(opts: Options, reach: Result<f64, String>) -> Options {
-    Options {
-        forecast: true,
-        reach: reach.into_iter().collect(),
-        ..opts
-    }
 }

@@ -2,13 +2,14 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::jobs::{ask, handle, with_forecast, PendingJobs};
+use crate::analysis::jobs::{ask, handle, PendingJobs};
 use crate::analysis::state::Analysis;
 use passk_core::data::summarise_all;
 use passk_core::data::ErrorCounts;
 use passk_core::data::Rejected;
 use passk_core::report::{attach_backtests, SeriesBacktest};
 use passk_core::settings::Options;
+use passk_page::jobs::with_forecast;
 use passk_protocol::{Answer, Ask, JobKind, Reply, Request};
 
 /// Asks the engine for the whole `passk-report/2` document of the series of `a` last fitted,
@@ -24,7 +25,7 @@ pub fn download(a: &Analysis) {
         .with_untracked(|s| with_forecast(s.opts.clone(), reach));
     // From the series as read: the policy's summary (the engine has them as it left them).
     let errors = a
-        .workspace
+        .shown
         .with_untracked(|w| summarise_all(&w.datasets, policy));
     let job = (a.data.get_untracked(), a.rejected.get_untracked(), errors);
     request_export(a.pending, job, options, a.backtests);

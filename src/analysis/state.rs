@@ -3,7 +3,6 @@
 //! that a change recomputes only what depends on it (k_max and the band never refit).
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::analysis::compare_job::compare_pipeline;
 use crate::analysis::compared::Pairing;
@@ -21,32 +20,21 @@ use passk_core::analysis::{CoverCurves, SeriesCurves};
 use passk_core::data::apply_all;
 use passk_core::data::Dataset;
 use passk_core::data::Rejected;
-use passk_core::estimators::{Estimator, DEFAULT_ENABLED};
+use passk_core::estimators::Estimator;
 use passk_core::eval::SeriesFit;
 use passk_core::report::Report;
 use passk_core::report::{attach_backtests, SeriesBacktest};
 use passk_core::settings::BandKind;
-use passk_io::settings::{auto_k_max, parse_all, Field, Parsed, SettingsText};
+use passk_io::settings::{parse_all, Field, Parsed, SettingsText};
+use passk_page::saved::{Restored, Saved};
+use passk_page::series_view;
 use passk_plot::slots::SlotBook;
 use passk_protocol::JobKind;
 use passk_view::table::CountScores;
 
-/// Where the settings and the view are kept across reloads.
-pub const KEY: &str = "passk.analysis.v1";
-
-/// What is saved across reloads.
-#[derive(Serialize, Deserialize)]
-struct Saved {
-    fields: SettingsText,
-    enabled: Vec<String>,
-    band: String,
-    #[serde(default)]
-    view: PageState,
-}
-
 /// The colour slots by key worth carrying (see [`Analysis::colours`]).
-fn colours(slot_keys: Memo<SlotBook>, workspace: Memo<Loaded>) -> Vec<Option<String>> {
-    slot_keys.with(|b| workspace.with(|w| b.carried(&w.keys)))
+fn colours(slot_keys: Memo<SlotBook>, shown: Memo<Loaded>) -> Vec<Option<String>> {
+    slot_keys.with(|b| shown.with(|w| b.carried(&w.keys)))
 }
 
 /// The analysis state.
@@ -90,7 +78,7 @@ pub struct Analysis {
     /// The same slots by series key (what a link and a reload carry, `view.colours`).
     pub slot_keys: Memo<SlotBook>,
     /// The series as read, renamed and reordered as the user set (`view.series`).
-    pub workspace: Memo<Loaded>,
+    pub shown: Memo<Loaded>,
     /// The `passk-report/2` document of every series, without CV-ELPD and the per-row
     /// bootstrap bands (the download asks the engine for the whole one), filled by a job
     /// after the fits.
@@ -129,22 +117,14 @@ impl Analysis {
 
     /// The names shown of the series hidden from the charts (the view keeps their keys).
     fn hidden_names(&self) -> Vec<String> {
-        self.view.with(|v| {
-            self.workspace.with(|w| {
-                w.keys
-                    .iter()
-                    .zip(&w.datasets)
-                    .filter(|(k, _)| v.hidden.contains(k))
-                    .map(|(_, d)| d.name.clone())
-                    .collect()
-            })
-        })
+        self.view
+            .with(|v| self.shown.with(|w| series_view::hidden_names(v, w)))
     }
 
     /// The colour slots by key, as a link or a reload carries them: none when a fresh page
     /// showing these series in this order would paint them the same (the link stays short).
     pub fn colours(&self) -> Vec<Option<String>> {
-        colours(self.slot_keys, self.workspace)
+        colours(self.slot_keys, self.shown)
     }
 
     /// Whether the series shown as `name` is hidden from the charts.
@@ -154,18 +134,9 @@ impl Analysis {
 
     /// Hides the series shown as `name` from the charts, or shows it again.
     pub fn toggle_hidden(&self, name: &str) {
-        let key = self.workspace.with_untracked(|w| {
-            let i = w.datasets.iter().position(|d| d.name == name)?;
-            w.keys.get(i).cloned()
-        });
-        let Some(key) = key else { return };
-        self.view.update(|v| {
-            if let Some(i) = v.hidden.iter().position(|h| *h == key) {
-                v.hidden.remove(i);
-            } else {
-                v.hidden.push(key);
-            }
-        });
+        let shown = self.shown.get_untracked();
+        self.view
+            .update(|v| series_view::toggle_hidden(v, &shown, name));
     }
 
     /// The names of the series with tasks, and the one a panel shows: the one `want` reads
@@ -185,10 +156,7 @@ impl Analysis {
         });
         let chosen = Memo::new(move |_| {
             let want = view.with(want);
-            names.with(|n| {
-                want.filter(|w| n.contains(w))
-                    .or_else(|| n.first().cloned())
-            })
+            names.with(|n| series_view::chosen(want, n))
         });
         (names, chosen)
     }
@@ -207,47 +175,28 @@ impl Analysis {
 
 /// Creates the analysis of the inputs' series.
 pub fn provide_analysis(inputs: Inputs) -> Analysis {
-    let saved: Option<Saved> = storage::load(KEY).and_then(|s| serde_json::from_str(&s).ok());
-    let (fields, enabled, band, view) = match saved {
-        Some(s) => (
-            s.fields,
-            s.enabled
-                .iter()
-                .filter_map(|k| Estimator::from_key(k))
-                .collect(),
-            BandKind::from_key(&s.band).unwrap_or(BandKind::DEFAULT),
-            s.view,
-        ),
-        None => (
-            SettingsText::default(),
-            DEFAULT_ENABLED.to_vec(),
-            BandKind::DEFAULT,
-            PageState::default(),
-        ),
-    };
+    let Restored {
+        fields,
+        enabled,
+        band,
+        view,
+    } = Saved::restore(storage::load(passk_page::saved::KEY).as_deref());
     let (view, fields) = (RwSignal::new(view), RwSignal::new(fields));
     let (enabled, band) = (RwSignal::new(enabled), RwSignal::new(band));
     let edits = Memo::new(move |_| view.with(|v| v.series.clone()));
     let by_group = Memo::new(move |_| view.with(|v| v.by_group));
-    let workspace = Memo::new(move |_| {
-        inputs.workspace.with(|w| {
-            edits.with(|e| match by_group.get() {
-                true => w.broken_down().edited(e),
-                false => w.edited(e),
-            })
-        })
+    let shown = Memo::new(move |_| {
+        let view = PageState {
+            series: edits.get(),
+            by_group: by_group.get(),
+            ..PageState::default()
+        };
+        inputs.loaded.with(|w| series_view::shown(w, &view))
     });
     let policy = Memo::new(move |_| view.with(PageState::error_policy)); // errors: failures or out
-    let datasets = Memo::new(move |_| workspace.with(|w| apply_all(&w.datasets, policy.get())));
+    let datasets = Memo::new(move |_| shown.with(|w| apply_all(&w.datasets, policy.get())));
     // From the series, not their fits: the curves are asked for with the fit, not after it.
-    let n_max = Memo::new(move |_| {
-        datasets.with(|d| {
-            d.iter()
-                .flat_map(|s| s.tasks.iter())
-                .map(|t| t.counts.n())
-                .max()
-        })
-    });
+    let n_max = Memo::new(move |_| datasets.with(|d| series_view::n_max(d)));
     let parsed =
         Memo::new(move |_| fields.with(|f| parse_all(f).map(|p| p.for_data(f, n_max.get()))));
     let settings = Memo::new(move |prev: Option<&Parsed>| match parsed.get() {
@@ -261,12 +210,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     let (cover, comparison) = (RwSignal::new(vec![]), RwSignal::new(None));
     let (pending, data): (PendingJobs, _) = (RwSignal::new(Default::default()), RwSignal::new(0));
     let busy = busy_text(pending);
-    let k_max = Memo::new(move |_| {
-        let n_max = n_max.get().unwrap_or(0);
-        settings
-            .with(|s| s.k_max)
-            .unwrap_or_else(|| auto_k_max(n_max))
-    });
+    let k_max = Memo::new(move |_| series_view::k_max(settings.with(|s| s.k_max), n_max.get()));
     let backtests = RwSignal::new(Vec::<SeriesBacktest>::new()); // after the fits
     fit_pipeline(datasets, fits, data, pending);
     let out = CurveOutputs {
@@ -276,26 +220,20 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         scaled: scaled_drawn(enabled, backtests),
     };
     curve_pipeline(data, settings, k_max, band, out);
-    let rejected = Memo::new(move |_| workspace.with(|w| w.rejected.clone()));
+    let rejected = Memo::new(move |_| shown.with(|w| w.rejected.clone()));
     // Slots are kept by series key, and shown under the names given. Colours a link or a
     // reload brings (`view.colours`, new since last seen) take precedence over the book kept.
     let kept = StoredValue::new((SlotBook::default(), Vec::<Option<String>>::new()));
     let slot_keys = Memo::new(move |_| {
         let wanted = view.with(|v| v.colours.clone());
-        workspace.with(|w| {
-            let (book, seen) = kept.get_value();
-            let base = if wanted == seen {
-                book
-            } else {
-                SlotBook::from_entries(&wanted)
-            };
-            let book = base.update(&w.keys);
+        shown.with(|w| {
+            let book = kept.with_value(|k| series_view::follow_colours(k, &wanted, &w.keys));
             kept.set_value((book.clone(), wanted));
             book
         })
     });
     let slots = Memo::new(move |_| {
-        workspace.with(|w| {
+        shown.with(|w| {
             let shown: Vec<String> = w.datasets.iter().map(|d| d.name.clone()).collect();
             slot_keys.with(|b| b.relabel(&w.keys, &shown))
         })
@@ -319,17 +257,13 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     compare_pipeline(data, settings, datasets, comparison, pending);
     // The outside world: keep the settings across reloads.
     Effect::new(move |_| {
-        let saved = Saved {
-            fields: fields.get(),
-            enabled: enabled.get().iter().map(|e| e.key().to_string()).collect(),
-            band: band.get().key().to_string(),
-            view: PageState {
-                colours: colours(slot_keys, workspace),
-                ..view.get()
-            },
+        let view = PageState {
+            colours: colours(slot_keys, shown),
+            ..view.get()
         };
-        if let Ok(json) = serde_json::to_string(&saved) {
-            let _ = storage::save(KEY, &json);
+        let saved = Saved::of(fields.get(), &enabled.get(), band.get(), view);
+        if let Some(json) = saved.to_json() {
+            let _ = storage::save(passk_page::saved::KEY, &json);
         }
     });
     Analysis {
@@ -351,7 +285,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         backtests,
         slots,
         slot_keys,
-        workspace,
+        shown,
         report,
         counts,
         with_backtests,

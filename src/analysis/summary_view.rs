@@ -57,7 +57,7 @@ pub fn SummaryView(
     let failed = failure();
     let compare = Memo::new(move |_| {
         let (x, y) = (name_a.get(), name_b.get());
-        let want = a.view.with(|v| v.decide_k);
+        let want = a.view.with(|v| v.compare_k);
         let default = default_pair.get();
         let comparing = a.pending.with(|p| p[JobKind::Compare.index()].is_some());
         a.comparison.with(|d| {

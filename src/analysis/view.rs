@@ -51,7 +51,7 @@ pub fn AnalysisView(
     let near = RwSignal::new(false);
     Effect::new(move |_| {
         if let Some(el) = place.get() {
-            crate::widgets::near_view::watch_once(&el, near);
+            crate::widgets::near_screen::watch_once(&el, near);
         }
     });
     let wanted: Signal<bool> = crate::widgets::section_nav::wanted_below().into();

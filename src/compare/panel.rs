@@ -33,7 +33,7 @@ pub fn ComparePanel(
     dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
-    let decision = a.comparison;
+    let comparison = a.comparison;
     // The pair: the paired panel's (A − B; by default passk_view::pair's).
     let (_, name_a, name_b) = a.pairing.compared(a.view);
     let pair = Memo::new(move |_| name_a.get().zip(name_b.get()));
@@ -41,21 +41,21 @@ pub fn ComparePanel(
         let Some((x, y)) = pair.get() else {
             return Vec::new();
         };
-        decision.with(|d| d.as_ref().map(|d| pair_rows(d, &x, &y)).unwrap_or_default())
+        comparison.with(|d| d.as_ref().map(|d| pair_rows(d, &x, &y)).unwrap_or_default())
     });
     // The budget read: the view's, else the largest the pair was tested at.
     let k = Memo::new(move |_| {
         let (x, y) = pair.get()?;
-        let want = a.view.with(|v| v.decide_k);
-        decision.with(|d| chosen_k(d.as_ref()?, &x, &y, want))
+        let want = a.view.with(|v| v.compare_k);
+        comparison.with(|d| chosen_k(d.as_ref()?, &x, &y, want))
     });
     let sentence = move || {
         let (x, y) = pair.get()?;
         let k = k.get()?;
-        decision.with(|d| pair_sentence(d.as_ref()?, &x, &y, k))
+        comparison.with(|d| pair_sentence(d.as_ref()?, &x, &y, k))
     };
     let family = move || {
-        decision.with(|d| {
+        comparison.with(|d| {
             d.as_ref()
                 .map(|d| {
                     let tests = d.comparisons.iter().filter(|c| c.test.p.is_some()).count();
@@ -101,7 +101,7 @@ pub fn ComparePanel(
     // P(row better) at k for every pair, Holm-significant cells marked; three series or more.
     let matrix = move || {
         let k = k.get()?;
-        decision.with(|d| {
+        comparison.with(|d| {
             let d = d.as_ref()?;
             let names: Vec<String> = d.ranks.as_ref()?.first()?.series.iter().map(|s| s.series.clone()).collect();
             (names.len() > 2).then(|| {
@@ -139,7 +139,7 @@ pub fn ComparePanel(
     };
     let ranks = move || {
         let k = k.get()?;
-        decision.with(|d| {
+        comparison.with(|d| {
             let at = d.as_ref()?.ranks.as_ref()?.iter().find(|r| r.k == k)?.clone();
             let body = at
                 .series
@@ -198,7 +198,7 @@ pub fn ComparePanel(
     // Each series' mean rank and interval along k, in its colour.
     let rank_chart = Signal::derive(move || {
         let slots = a.slots.get();
-        let lines = decision.with(|d| {
+        let lines = comparison.with(|d| {
             let Some(ranks) = d.as_ref().and_then(|d| d.ranks.as_ref()) else {
                 return Vec::new();
             };
@@ -245,7 +245,7 @@ pub fn ComparePanel(
         t
     });
     let csv = move |_| {
-        let text = decision.with(|d| d.as_ref().map(comparisons_csv));
+        let text = comparison.with(|d| d.as_ref().map(comparisons_csv));
         if let Some(text) = text {
             let _ = save_text("passk-comparisons.csv", "text/csv", &text);
         }
@@ -260,7 +260,7 @@ pub fn ComparePanel(
             <p class="note small" data-testid="decide-pair">{move || pair.get().map(|(x, y)| format!("A = {x}, B = {y} (chosen in the paired panel); a positive difference favours A. "))}{family}</p>
             <label>
                 "Read at k "
-                <select data-testid="decide-k" on:change=move |ev| a.view.update(|v| v.decide_k = event_target_value(&ev).parse().ok())>
+                <select data-testid="decide-k" on:change=move |ev| a.view.update(|v| v.compare_k = event_target_value(&ev).parse().ok())>
                     {move || ks().into_iter().map(|x| view! { <option value=x.to_string() selected=k.get() == Some(x)>{thousands(x)}</option> }).collect_view()}
                 </select>
             </label>

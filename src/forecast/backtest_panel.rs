@@ -10,12 +10,12 @@ use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::widgets::term::Term;
 use passk_protocol::JobKind;
 
-use crate::analysis::jobs::BACKTEST_REPEATS;
 use crate::analysis::state::Analysis;
 use crate::widgets::chart_canvas::ChartCanvas;
 use passk_core::analysis::backtest::more_samples_lines;
 use passk_core::estimators::Estimator;
 use passk_io::display::full;
+use passk_page::jobs::BACKTEST_REPEATS;
 use passk_plot::backtest::MoreSamplesChart;
 use passk_plot::{k_label, Chart};
 use passk_view::backtest_lead::backtest_lead;

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::widgets::fold::{is_folded, FoldHead};
 
 use crate::analysis::job_progress::{is_stale, JobProgress};
-use crate::analysis::jobs::{ask, handle, with_forecast};
+use crate::analysis::jobs::{ask, handle};
 use crate::analysis::series_key::SeriesKey;
 use crate::analysis::state::Analysis;
 use crate::engine::pool;
@@ -19,6 +19,7 @@ use passk_core::analysis::forecast::{ForecastFit, IntervalMethod, SeriesForecast
 use passk_core::estimators::scaled::ScaledFit;
 use passk_core::settings::Options;
 use passk_io::display::{full, percent, thousands};
+use passk_page::jobs::with_forecast;
 use passk_plot::forecast::{ForecastChart, ForecastLine};
 use passk_plot::Chart;
 use passk_protocol::{Answer, Ask, JobKind, Reply, Request, Work};
@@ -80,7 +81,7 @@ pub fn ForecastPanel(
     let seen = RwSignal::new(false);
     Effect::new(move |_| {
         if let Some(el) = section.get() {
-            crate::widgets::near_view::watch_once(&el, seen);
+            crate::widgets::near_screen::watch_once(&el, seen);
         }
     });
     Effect::new(move |_| {

@@ -53,7 +53,7 @@ pub struct Inputs {
     /// The pasted text, read.
     pub pasted: Memo<Option<FileRead>>,
     /// Every input assembled into series.
-    pub workspace: Memo<Loaded>,
+    pub loaded: Memo<Loaded>,
 }
 
 impl Inputs {
@@ -195,7 +195,7 @@ pub fn provide_inputs() -> Inputs {
             r.finish()
         })
     });
-    let workspace = Memo::new(move |_| Loaded::with_pasted(pasted.get(), files.get()));
+    let loaded = Memo::new(move |_| Loaded::with_pasted(pasted.get(), files.get()));
     let inputs = Inputs {
         text,
         settled,
@@ -208,7 +208,7 @@ pub fn provide_inputs() -> Inputs {
         text_not_stored: RwSignal::new(None),
         replaced: RwSignal::new(None),
         pasted,
-        workspace,
+        loaded,
     };
     // The outside world: keep the inputs across reloads.
     Effect::new(move |_| {

@@ -11,13 +11,13 @@ use passk_io::display::thousands;
 #[component]
 pub fn RejectedList(
     /// Every input assembled into series.
-    workspace: Memo<Loaded>,
+    shown: Memo<Loaded>,
 ) -> impl IntoView {
     // Listed grouped (one line per file and reason); downloaded whole.
-    let lines = Memo::new(move |_| workspace.with(|w| w.rejected_grouped()));
-    let count = Memo::new(move |_| workspace.with(|w| w.rejected_count()));
+    let lines = Memo::new(move |_| shown.with(|w| w.rejected_grouped()));
+    let count = Memo::new(move |_| shown.with(|w| w.rejected_count()));
     let download = move |_| {
-        let text = workspace.with_untracked(|w| w.rejected_lines()).join("\n") + "\n";
+        let text = shown.with_untracked(|w| w.rejected_lines()).join("\n") + "\n";
         let _ = save_text("passk-rejected-rows.txt", "text/plain", &text);
     };
     view! {

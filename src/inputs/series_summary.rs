@@ -34,7 +34,7 @@ pub fn SeriesSummary(
     let message = RwSignal::new(None::<String>);
     let undo = RwSignal::new(None::<Undo>);
     let shown_names = move || {
-        a.workspace.with_untracked(|w| {
+        a.shown.with_untracked(|w| {
             w.datasets
                 .iter()
                 .map(|d| d.name.clone())
@@ -60,12 +60,12 @@ pub fn SeriesSummary(
         }
     };
     let move_one = move |key: String, up: bool| {
-        let keys = a.workspace.with_untracked(|w| w.keys.clone());
+        let keys = a.shown.with_untracked(|w| w.keys.clone());
         a.view.update(|v| v.series.move_one(&keys, &key, up));
     };
     let remove = move |index: usize, name: String, key: String| {
         let removal = a
-            .workspace
+            .shown
             .with_untracked(|w| inputs.files.with_untracked(|f| remove_series(w, f, index)));
         let Some(removal) = removal else { return };
         undo.set(Some(Undo {
@@ -99,7 +99,7 @@ pub fn SeriesSummary(
         message.set(None);
     };
     let rows = move || {
-        a.workspace.with(|w| {
+        a.shown.with(|w| {
             let count = w.datasets.len();
             w.summary()
                 .into_iter()

@@ -7,18 +7,30 @@ use std::time::Duration;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::analysis::state::{self, Analysis};
+use crate::analysis::state::Analysis;
 use crate::calculator::calc::{self, CalcState};
 use crate::engine::latest::Latest;
 use crate::inputs::dataset_state::{self, Inputs};
 use crate::inputs::examples;
 use crate::inputs::storage;
-use passk_app::page::examples::Example;
 use passk_app::page::state::PageState;
-use passk_app::share::{carried, decode, encode, encode_data, fragment, Decoded, Shared};
+use passk_app::share::{carried, decode, encode, encode_data, Decoded, Shared};
+use passk_page::opening::{self, address, Now, Opening, Store, PREVIOUS_KEY};
 
-/// Where the user's own input is kept aside while a link's state is shown.
-pub const PREVIOUS_KEY: &str = "passk.previous.v1";
+/// The page's local storage, as the link's logic takes it.
+struct Local;
+
+impl Store for Local {
+    fn load(&self, key: &str) -> Option<String> {
+        storage::load(key)
+    }
+    fn save(&mut self, key: &str, value: &str) -> Result<(), String> {
+        storage::save(key, value)
+    }
+    fn remove(&mut self, key: &str) {
+        storage::remove(key)
+    }
+}
 
 /// The stored state a link replaces.
 const STATE_KEYS: [&str; 5] = [
@@ -26,7 +38,7 @@ const STATE_KEYS: [&str; 5] = [
     dataset_state::FORMAT_KEY,
     dataset_state::FILES_KEY,
     calc::STORAGE_KEY,
-    state::KEY,
+    passk_page::saved::KEY,
 ];
 
 thread_local! {
@@ -129,30 +141,22 @@ impl Share {
 
     /// Puts the user's own input back and reloads the page without the link.
     pub fn restore_previous(&self) {
-        let Some(saved) = storage::load(PREVIOUS_KEY)
-            .and_then(|s| serde_json::from_str::<Vec<(String, String)>>(&s).ok())
-        else {
+        if storage::load(PREVIOUS_KEY).is_none() {
             self.previous.set(false);
             return;
-        };
+        }
         // A write of the link's files still pending must not land over the user's own.
         crate::inputs::files_store::stop_keeping();
-        for key in STATE_KEYS {
-            storage::remove(key);
-        }
-        for (key, value) in &saved {
-            if STATE_KEYS.contains(&key.as_str()) {
-                if let Err(e) = storage::save(key, value) {
-                    self.messages.update(|m| {
-                        m.push(format!("Your previous input could not be restored: {e}."))
-                    });
-                    return;
-                }
+        match opening::restore_previous(&mut Local, &STATE_KEYS) {
+            Ok(true) => {
+                replace_address(&page_address());
+                let _ = window().location().reload();
             }
+            Ok(false) => self.previous.set(false),
+            Err(e) => self
+                .messages
+                .update(|m| m.push(format!("Your previous input could not be restored: {e}."))),
         }
-        storage::remove(PREVIOUS_KEY);
-        replace_address(&page_address());
-        let _ = window().location().reload();
     }
 
     /// Lets the kept-aside input go.
@@ -173,36 +177,6 @@ fn replace_address(url: &str) {
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(url));
     }
-}
-
-/// Keeps the stored state aside under [`PREVIOUS_KEY`] (once: a second link keeps the first
-/// input aside, not the first link's).
-///
-/// # Errors
-/// A message when storage is unavailable or full.
-fn keep_previous() -> Result<bool, String> {
-    if storage::load(PREVIOUS_KEY).is_some() {
-        return Ok(true);
-    }
-    let saved: Vec<(String, String)> = STATE_KEYS
-        .iter()
-        .filter_map(|k| storage::load(k).map(|v| (k.to_string(), v)))
-        .collect();
-    if saved.is_empty() {
-        return Ok(false);
-    }
-    let json = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
-    if storage::save(PREVIOUS_KEY, &json).is_err() {
-        // Make room: the files are in the copy.
-        storage::remove(dataset_state::FILES_KEY);
-        if let Err(e) = storage::save(PREVIOUS_KEY, &json) {
-            if let Some((_, files)) = saved.iter().find(|(k, _)| k == dataset_state::FILES_KEY) {
-                let _ = storage::save(dataset_state::FILES_KEY, files);
-            }
-            return Err(e);
-        }
-    }
-    Ok(true)
 }
 
 /// Reads the link the page was opened with and applies it over what storage restored
@@ -236,44 +210,42 @@ pub fn provide_share(inputs: Inputs, calc: CalcState, analysis: Analysis) -> Sha
     share
 }
 
-/// Applies a link's state, keeping the user's differing input aside.
+/// Applies a link's state, keeping the user's differing input aside ([`opening::open`]).
 fn open_link(share: &Share, decoded: Decoded) {
-    let Decoded {
+    let parts = Parts {
+        calc: decoded.calc.is_some(),
+        data: decoded.data.is_some(),
+    };
+    let now = Now {
+        calc: share.calc.fields_untracked(),
+        data: share.shared_now(),
+        // On a first visit only what was typed into the calculator meanwhile is the user's own.
+        own: STORED_AT_START.get().unwrap_or(true)
+            || share.calc.fields_untracked() != calc::EXAMPLE,
+    };
+    let Opening {
+        keep_aside,
         calc,
         data,
         mut messages,
-    } = decoded;
-    let differs = calc
-        .as_ref()
-        .is_some_and(|c| *c != share.calc.fields_untracked())
-        || data.as_ref().is_some_and(|d| *d != share.shared_now());
-    // On a first visit only what was typed into the calculator meanwhile is the user's own.
-    let own =
-        STORED_AT_START.get().unwrap_or(true) || share.calc.fields_untracked() != calc::EXAMPLE;
-    if differs && own {
-        match keep_previous() {
+    } = opening::open(decoded, &now);
+    if keep_aside {
+        match opening::keep_previous(&mut Local, &STATE_KEYS, dataset_state::FILES_KEY) {
             Ok(kept) => share.previous.set(kept),
             Err(e) => messages.push(format!(
                 "Your own input could not be kept aside ({e}): the link's state replaces it."
             )),
         }
     }
-    let parts = Parts {
-        calc: calc.is_some(),
-        data: data.is_some(),
-    };
     if let Some(fields) = calc {
         share.calc.set(fields);
     }
-    if let Some(d) = data {
-        match d.example.as_deref() {
-            None => share.inputs.show_files(d.inputs),
-            Some(key) => match Example::from_key(key) {
-                Some(e) => share.inputs.show_files(examples::files(e)),
-                None => messages.push(format!(
-                    "This page has no built-in example named {key:?}: the dataset view shows what it had."
-                )),
-            },
+    if let Some((d, example)) = data {
+        match (d.example.is_some(), example) {
+            (false, _) => share.inputs.show_files(d.inputs.clone()),
+            (true, Some(e)) => share.inputs.show_files(examples::files(e)),
+            // (An unknown example, said: the dataset view shows what it had.)
+            (true, None) => {}
         }
         let a = share.analysis;
         a.fields.set(d.settings);
@@ -319,14 +291,6 @@ fn follow_edits(share: Share) {
             (true, None) => return,
             (true, Some(d)) => d,
         };
-        replace_address(&if calc.is_none() && data.is_none() {
-            page_address()
-        } else {
-            format!(
-                "{}#{}",
-                page_address(),
-                fragment(calc.as_ref(), data.as_deref())
-            )
-        });
+        replace_address(&address(&page_address(), calc.as_ref(), data.as_deref()));
     });
 }

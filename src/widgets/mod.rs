@@ -6,7 +6,7 @@ pub mod chart_size;
 pub mod download;
 pub mod fold;
 pub mod lists;
-pub mod near_view;
+pub mod near_screen;
 pub mod section_nav;
 pub mod series_name;
 pub mod term;

@@ -19,6 +19,10 @@ mod next;
 #[cfg(not(target_arch = "wasm32"))]
 mod output;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod parse;
+#[cfg(not(target_arch = "wasm32"))]
+mod read;
+#[cfg(not(target_arch = "wasm32"))]
 mod usage;
 
 #[cfg(not(target_arch = "wasm32"))]

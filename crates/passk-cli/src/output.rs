@@ -83,7 +83,7 @@ pub fn report_out(
         o => {
             // The summary's comparison: the report's own (the same settings), else, where no
             // pair shares task ids, the comparison that says why.
-            let compared = report.decision.clone().or_else(|| {
+            let compared = report.pairwise.clone().or_else(|| {
                 (with_tasks(datasets).len() > 1)
                     .then(|| compare_all(datasets, ks, Pairs::All, settings))
             });

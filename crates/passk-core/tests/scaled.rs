@@ -15,7 +15,7 @@ use passk_core::num::prec::{close, rel_diff, CLOSED_FORM_REL, POSTERIOR_REL};
 use passk_core::num::TanhSinh;
 use serde_json::Value;
 
-fn family(key: &str) -> Distribution {
+fn distribution(key: &str) -> Distribution {
     match key {
         "scaled_beta" => Distribution::ScaledBeta,
         _ => Distribution::Kumaraswamy,
@@ -32,7 +32,7 @@ fn marginals_agree_with_mpmath_to_1e_10() {
     let g = Groups::new([Counts::new(1, 0).unwrap()]);
     let data = ScaledData::new(&g);
     for case in cases {
-        let f = family(case["family"].as_str().unwrap());
+        let f = distribution(case["family"].as_str().unwrap());
         let num = |k: &str| case[k].as_f64().unwrap();
         let (a, b, s) = (num("a"), num("b"), num("scale"));
         let (n, c) = (case["n"].as_u64().unwrap(), case["c"].as_u64().unwrap());

@@ -67,7 +67,7 @@ pub(crate) trait PerSeries {
     /// The name of the series a result is of.
     fn name(out: &Self::Out) -> &str;
 
-    /// The first worker's progress line while it waits for the others' parts.
+    /// The home worker's progress line while it waits for the others' parts.
     const WAITING: &'static str;
 
     /// The answer to the whole job: the results of every series with tasks and a fit.

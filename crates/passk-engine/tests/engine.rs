@@ -383,7 +383,7 @@ fn each_reply_is_the_direct_computation() {
 }
 
 /// Every pair of the examples at k = 1, 8, 64 (fit job `data`), with `resamples`.
-fn decide_request(job: u64, data: u64, resamples: u64) -> Request {
+fn compare_request(job: u64, data: u64, resamples: u64) -> Request {
     Request {
         job,
         ask: Ask::Compare {
@@ -398,9 +398,9 @@ fn decide_request(job: u64, data: u64, resamples: u64) -> Request {
 }
 
 #[test]
-fn the_decision_reply_is_passk_compare() {
+fn the_comparison_reply_is_passk_compare() {
     let (ds, engine, h) = fitted();
-    let got = run(&engine, &h, decide_request(5, 1, 50));
+    let got = run(&engine, &h, compare_request(5, 1, 50));
     let settings = Settings {
         bootstrap: 50,
         ..Settings::default()
@@ -740,7 +740,7 @@ fn the_report_reply_is_the_direct_report() {
 /// series is being reported stops it before its next part, with no reply (the report once
 /// paused only between series, so a series of 10⁶ tasks ran to its end).
 #[test]
-fn a_new_k_list_stops_the_report_it_replaces_within_a_series() {
+fn a_new_k_list_supersedes_the_report_it_replaces_within_a_series() {
     let (_, engine, h) = fitted();
     let report = |job: u64, ks: Vec<u64>| Request {
         job,
@@ -1045,7 +1045,7 @@ fn the_bootstrap_band_over_a_pool_is_the_band_of_one_worker() {
 
 /// How a job done series by series is asked and answered (the backtest, the forecasts): the
 /// whole job of `job` over `pool` workers, a helper's part of it, that part's results in a
-/// helper's reply, and the results handed to the first worker.
+/// helper's reply, and the results handed to the home worker.
 struct BySeries {
     all: Box<dyn Fn(u64, u32) -> Request>,
     /// What a part computes (of job 2).
@@ -1060,7 +1060,7 @@ fn results<T: InRows>(r: &Reply) -> Option<Vec<T>> {
     }
 }
 
-/// The rows handed to the first worker (None: the helper failed).
+/// The rows handed to the home worker (None: the helper failed).
 fn hand<T: InRows>(part: Part, rows: Option<Vec<T>>) -> Ask {
     Ask::Rows {
         kind: T::KIND,
@@ -1110,7 +1110,7 @@ fn pooled_is_one_worker<T: InRows + Clone + std::fmt::Debug + serde::Serialize>(
         for index in (1..of).rev() {
             let part = Part { index, of };
             let sent = helper_part(part);
-            // Two series: of two workers, the second has the first series (the first worker,
+            // Two series: of two workers, the second has the first series (the home worker,
             // which also draws the curves, has the fewest); of three, each helper one.
             assert_eq!(sent.len(), 1, "part {index} of {of}");
             hand(&first, &h0, 2, part, Some(sent));
@@ -1275,7 +1275,7 @@ fn stored_files_are_the_pages_own_json() {
 }
 
 #[test]
-fn a_newer_request_or_a_cancel_stops_the_running_job_without_a_reply() {
+fn a_newer_request_or_a_cancel_ends_the_running_job_without_a_reply() {
     let (_, engine, h) = fitted();
     // A newer curve request arrives while the first one pauses.
     let e = engine.clone();

@@ -5,7 +5,7 @@
 //!
 //! A job spread over the pool of workers has one shape whatever it computes ([`Pooled`]): the
 //! worker running it asks the others for their parts (`Ask::Part` with the [`Work`]), each
-//! answers its [`Rows`] (`Answer::Rows`), and the page hands them to the first worker
+//! answers its [`Rows`] (`Answer::Rows`), and the page hands them to the home worker
 //! (`Ask::Rows`), which puts the job together.
 //!
 //! A reading worker (the Parquet worker) understands `Ask::Read` alone, and answers

@@ -10,7 +10,7 @@ use passk_core::analysis::compare::{Comparison, PairCrossover, PairRow};
 use passk_core::num::two_sided_z;
 use passk_io::display::{full, points2 as points, thousands};
 
-/// The rows of pair (a, b) at each k, as A − B (a pair the decision holds as (b, a) is turned
+/// The rows of pair (a, b) at each k, as A − B (a pair the comparison holds as (b, a) is turned
 /// around: the difference negated, the solved sets swapped, P(A better) complemented).
 pub fn pair_rows(d: &Comparison, a: &str, b: &str) -> Vec<PairRow> {
     d.comparisons
@@ -39,7 +39,7 @@ pub fn pair_rows(d: &Comparison, a: &str, b: &str) -> Vec<PairRow> {
         .collect()
 }
 
-/// The crossover of pair (a, b), whichever way the decision holds it (the budget does not
+/// The crossover of pair (a, b), whichever way the comparison holds it (the budget does not
 /// depend on the order).
 pub fn pair_crossover<'a>(d: &'a Comparison, a: &str, b: &str) -> Option<&'a PairCrossover> {
     d.crossovers

@@ -150,7 +150,7 @@ pub fn summary(report: &Report, se: SeKind) -> Option<Summary> {
 /// else why the pair has no sentence.
 pub fn compare_line(
     series: usize,
-    decision: Option<&Comparison>,
+    comparison: Option<&Comparison>,
     comparing: bool,
     pair: Option<(&str, &str)>,
     (want, default): (Option<u64>, bool),
@@ -158,7 +158,7 @@ pub fn compare_line(
     if series < 2 {
         return "One series: nothing to compare.".to_string();
     }
-    let Some(d) = decision else {
+    let Some(d) = comparison else {
         return if comparing {
             "Comparing the series…"
         } else {

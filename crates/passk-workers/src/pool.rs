@@ -1,5 +1,5 @@
 //! The pool of workers: the bootstrap band of the curves, and the backtest's and the
-//! forecasts' series, are spread over `of` workers ([`Pooled`]). The first worker (the engine
+//! forecasts' series, are spread over `of` workers ([`Pooled`]). The home worker (the engine
 //! client's) runs the job and part 0; each other worker here holds the same series (the last
 //! fit request) and does its part (`Ask::Part`), whose rows (`Rows`) are handed to the
 //! first (`Ask::Rows`), which puts the job together: the result one worker computes, bit for
@@ -21,10 +21,10 @@ pub trait Workers {
     fn start(&mut self, index: u32) -> Option<Self::Worker>;
     /// Posts `req` to `worker`; false if it could not be sent.
     fn post(&mut self, worker: &Self::Worker, req: &Request) -> bool;
-    /// Stops `worker`.
-    fn stop(&mut self, worker: Self::Worker);
-    /// Posts `req` to the first worker as it is (not numbered, not kept as unanswered).
-    fn to_first(&mut self, req: Request);
+    /// Terminates `worker`.
+    fn terminate(&mut self, worker: Self::Worker);
+    /// Posts `req` to the home worker as it is (not numbered, not kept as unanswered).
+    fn to_home(&mut self, req: Request);
     /// Another worker handed over a part of a `kind` job: `handed` since the page loaded.
     fn handed(&mut self, kind: Pooled, handed: u32);
 }
@@ -38,7 +38,7 @@ pub struct Helper<W> {
     pub fit: u64,
 }
 
-/// One job spread: its number (0: none), its parts, what was handed to the first worker
+/// One job spread: its number (0: none), its parts, what was handed to the home worker
 /// for it (sent again if that worker restarts), and how far each worker is.
 #[derive(Debug, Default, Clone)]
 struct SplitJob {
@@ -47,7 +47,7 @@ struct SplitJob {
     sent: Vec<(Part, Request)>,
     /// Parts other workers handed over since the page loaded.
     handed: u32,
-    /// The steps done and to do of the first worker's part, and of the others'.
+    /// The steps done and to do of the home worker's part, and of the others'.
     first: Option<(u64, u64)>,
     others: Vec<Option<(u64, u64)>>,
 }
@@ -84,7 +84,7 @@ pub fn line(kind: Pooled, of: u32, done: u64, all: u64) -> String {
     }
 }
 
-/// Whether `ask` hands the first worker a part another worker did (not one to do itself).
+/// Whether `ask` hands the home worker a part another worker did (not one to do itself).
 fn from_other(ask: &Ask) -> bool {
     matches!(ask, Ask::Rows { rows: Some(_), .. })
 }
@@ -106,13 +106,13 @@ impl<W> Pool<W> {
     }
 
     /// Keeps at most `n` workers in all (the first and `n` − 1 others): those beyond stop,
-    /// and their parts go back to the first worker.
+    /// and their parts go back to the home worker.
     pub fn resize(&mut self, n: u32, io: &mut impl Workers<Worker = W>) {
         let keep = n.max(1) as usize - 1;
         let mut stopped = Vec::new();
         for (i, h) in self.helpers.iter_mut().enumerate().skip(keep) {
             if let Some(h) = h.take() {
-                io.stop(h.worker);
+                io.terminate(h.worker);
                 stopped.push(i as u32 + 1);
             }
         }
@@ -125,7 +125,7 @@ impl<W> Pool<W> {
     /// Gives each other worker its part of `work`'s job `job` over `of` workers, the last
     /// fit (`last_fit`, the request) first where a worker does not hold it; the workers
     /// beyond `of` stop that kind of part. A part whose worker cannot start or be posted to
-    /// goes to the first worker.
+    /// goes to the home worker.
     pub fn assign(
         &mut self,
         io: &mut impl Workers<Worker = W>,
@@ -207,8 +207,8 @@ impl<W> Pool<W> {
             .then_some(Part { index, of: s.of })
     }
 
-    /// What worker `index` answered: its part's rows go to the first worker, its progress
-    /// is counted, its failure hands its part to the first worker.
+    /// What worker `index` answered: its part's rows go to the home worker, its progress
+    /// is counted, its failure hands its part to the home worker.
     pub fn on_reply(&mut self, io: &mut impl Workers<Worker = W>, index: u32, reply: Reply) {
         let job = reply.job;
         match reply.answer {
@@ -254,12 +254,12 @@ impl<W> Pool<W> {
             .and_then(|i| self.helpers.get_mut(i))
             .and_then(Option::take)
         {
-            io.stop(h.worker);
+            io.terminate(h.worker);
         }
         self.give_back(index, io);
     }
 
-    /// Worker `index`'s parts of the jobs spread go back to the first worker (unless it
+    /// Worker `index`'s parts of the jobs spread go back to the home worker (unless it
     /// already handed them over).
     fn give_back(&mut self, index: u32, io: &mut impl Workers<Worker = W>) {
         for kind in Pooled::ALL {
@@ -275,7 +275,7 @@ impl<W> Pool<W> {
         }
     }
 
-    /// Hands `part` of `kind`'s job `job` to the first worker (`done`: the rows another
+    /// Hands `part` of `kind`'s job `job` to the home worker (`done`: the rows another
     /// worker sent; None: do it yourself), and keeps it in case that worker restarts.
     fn hand_over(
         &mut self,
@@ -308,14 +308,14 @@ impl<W> Pool<W> {
         if handed_by_other {
             io.handed(kind, s.handed);
         }
-        io.to_first(req);
+        io.to_home(req);
     }
 
-    /// What the first worker, restarted, must be sent again: what the old one was handed.
+    /// What the home worker, restarted, must be sent again: what the old one was handed.
     pub fn resend(&self, io: &mut impl Workers<Worker = W>) {
         for s in &self.splits {
             for (_, req) in &s.sent {
-                io.to_first(req.clone());
+                io.to_home(req.clone());
             }
         }
     }
@@ -337,7 +337,7 @@ impl<W> Pool<W> {
         if s.job != job || s.of <= 1 {
             return (text, done);
         }
-        // The first worker says no count while it draws the curves or waits: its last one.
+        // The home worker says no count while it draws the curves or waits: its last one.
         if done.is_some() {
             s.first = done;
         }

@@ -1,6 +1,6 @@
-//! The pool's state machine, natively: who gets which part, what reaches the first worker,
+//! The pool's state machine, natively: who gets which part, what reaches the home worker,
 //! and every failure path (a worker that cannot start, cannot be posted to, fails its part,
-//! dies before or after handing it over; the first worker restarting).
+//! dies before or after handing it over; the home worker restarting).
 
 use passk_core::analysis::{BandRows, Part};
 use passk_core::settings::Settings;
@@ -47,10 +47,10 @@ impl Workers for World {
         self.posted.push((*w, req.clone()));
         true
     }
-    fn stop(&mut self, w: Fake) {
+    fn terminate(&mut self, w: Fake) {
         self.stopped.push(w);
     }
-    fn to_first(&mut self, req: Request) {
+    fn to_home(&mut self, req: Request) {
         self.first.push(req);
     }
     fn handed(&mut self, kind: Pooled, handed: u32) {
@@ -67,8 +67,8 @@ impl World {
             .collect()
     }
 
-    /// The parts handed to the first worker: (job, kind, part index, whether with rows).
-    fn to_first(&self) -> Vec<(u64, Pooled, u32, bool)> {
+    /// The parts handed to the home worker: (job, kind, part index, whether with rows).
+    fn to_home(&self) -> Vec<(u64, Pooled, u32, bool)> {
         (self.first.iter())
             .map(|r| match &r.ask {
                 Ask::Rows { kind, part, rows } => (r.job, *kind, part.index, rows.is_some()),
@@ -146,7 +146,7 @@ fn each_other_worker_gets_the_fit_once_and_its_part() {
 }
 
 #[test]
-fn rows_of_the_running_job_go_to_the_first_worker_and_others_do_not() {
+fn rows_of_the_running_job_go_to_the_home_worker_and_others_do_not() {
     let (mut pool, mut w) = (Pool::default(), World::default());
     pool.assign(&mut w, 2, 3, &band(1), Some(&fit(1)));
     // Another job's rows, and a part that is not this worker's: dropped.
@@ -154,7 +154,7 @@ fn rows_of_the_running_job_go_to_the_first_worker_and_others_do_not() {
     pool.on_reply(&mut w, 1, rows_reply(2, 2, 3));
     assert!(w.first.is_empty());
     pool.on_reply(&mut w, 2, rows_reply(2, 2, 3));
-    assert_eq!(w.to_first(), [(2, Pooled::Band, 2, true)]);
+    assert_eq!(w.to_home(), [(2, Pooled::Band, 2, true)]);
     assert_eq!(w.handed, [(Pooled::Band, 1)]);
 }
 
@@ -166,7 +166,7 @@ fn a_worker_that_dies_gives_its_part_back_unless_it_handed_it_over() {
     pool.failed(&mut w, 1);
     pool.failed(&mut w, 2);
     assert_eq!(
-        w.to_first(),
+        w.to_home(),
         [(2, Pooled::Band, 1, true), (2, Pooled::Band, 2, false)]
     );
     assert_eq!(w.stopped.len(), 2);
@@ -193,7 +193,7 @@ fn a_failed_part_and_an_unreadable_request_go_back_to_the_first() {
     // Worker 1 cannot read a request (job 0): every part it has comes back.
     pool.on_reply(&mut w, 1, failed(0, JobKind::Read));
     assert_eq!(
-        w.to_first(),
+        w.to_home(),
         [
             (2, Pooled::Band, 2, false),
             (2, Pooled::Band, 1, false),
@@ -212,7 +212,7 @@ fn a_worker_that_cannot_start_or_be_posted_to_has_its_part_done_by_the_first() {
     let mut pool = Pool::default();
     pool.assign(&mut w, 4, 4, &band(1), Some(&fit(1)));
     assert_eq!(
-        w.to_first(),
+        w.to_home(),
         [(4, Pooled::Band, 1, false), (4, Pooled::Band, 2, false)]
     );
     assert_eq!(w.asks_of(3).len(), 2);
@@ -221,7 +221,7 @@ fn a_worker_that_cannot_start_or_be_posted_to_has_its_part_done_by_the_first() {
 }
 
 #[test]
-fn a_restarted_first_worker_is_sent_again_what_it_was_handed_and_a_cancel_forgets_it() {
+fn a_restarted_home_worker_is_sent_again_what_it_was_handed_and_a_cancel_forgets_it() {
     let (mut pool, mut w) = (Pool::default(), World::default());
     pool.assign(&mut w, 2, 3, &band(1), Some(&fit(1)));
     pool.on_reply(&mut w, 1, rows_reply(2, 1, 3));
@@ -229,7 +229,7 @@ fn a_restarted_first_worker_is_sent_again_what_it_was_handed_and_a_cancel_forget
     w.first.clear();
     pool.resend(&mut w);
     assert_eq!(
-        w.to_first(),
+        w.to_home(),
         [(2, Pooled::Band, 1, true), (2, Pooled::Band, 2, false)]
     );
     // Cancelled: the others stop their parts (a cancel newer than the parts), nothing is
@@ -253,7 +253,7 @@ fn a_restarted_first_worker_is_sent_again_what_it_was_handed_and_a_cancel_forget
 }
 
 #[test]
-fn fewer_workers_stop_the_parts_beyond_and_give_them_back() {
+fn fewer_workers_end_the_parts_beyond_and_give_them_back() {
     let (mut pool, mut w) = (Pool::default(), World::default());
     pool.assign(&mut w, 2, 4, &band(1), Some(&fit(1)));
     // The next backtest needs two: worker 2 and 3 are told to stop their backtest parts.
@@ -274,7 +274,7 @@ fn fewer_workers_stop_the_parts_beyond_and_give_them_back() {
     pool.resize(2, &mut w);
     assert_eq!(pool.running(), 1);
     assert_eq!(
-        w.to_first(),
+        w.to_home(),
         [(2, Pooled::Band, 2, false), (2, Pooled::Band, 3, false)]
     );
 }

@@ -1,7 +1,7 @@
 //! The engine's other workers: the bootstrap band of the curves, and the backtest's and the
 //! forecasts' series, are spread over a pool of `workers` (a setting, by default one per
 //! core, 1 to 8; kept on this device, not in links). Who does which part, what goes to the
-//! first worker ([`client`](crate::engine::client)) and what a failure gives back is
+//! home worker ([`client`](crate::engine::client)) and what a failure gives back is
 //! `passk_workers::pool` (natively tested); here are its Web Workers. (The comparison's
 //! resamples and the paired band stay on the first: under a second on Pythia natively, less
 //! than handing the series to the others would save.)
@@ -41,7 +41,7 @@ fn initial_size() -> u32 {
     cores.clamp(1, 8)
 }
 
-/// The pool's Web Workers, and what is posted to the first worker once the pool is let go
+/// The pool's Web Workers, and what is posted to the home worker once the pool is let go
 /// (posting may restart it, which asks the pool to send again).
 #[derive(Default)]
 struct Web {
@@ -59,11 +59,11 @@ impl Workers for Web {
         workers::post(worker, req)
     }
 
-    fn stop(&mut self, worker: Worker) {
+    fn terminate(&mut self, worker: Worker) {
         worker.terminate();
     }
 
-    fn to_first(&mut self, req: Request) {
+    fn to_home(&mut self, req: Request) {
         self.first.push(req);
     }
 
@@ -79,7 +79,7 @@ impl Workers for Web {
     }
 }
 
-/// `f` of the pool and its workers; then what it gave the first worker is posted.
+/// `f` of the pool and its workers; then what it gave the home worker is posted.
 fn with_pool<R>(f: impl FnOnce(&mut Pool<Worker>, &mut Web) -> R) -> R {
     let mut web = Web::default();
     let r = POOL.with_borrow_mut(|p| f(p, &mut web));
@@ -95,7 +95,7 @@ pub fn size() -> ArcRwSignal<u32> {
 }
 
 /// Sets the number of workers (1 to [`MAX_WORKERS`]), kept on this device; workers beyond it
-/// stop, and their parts go back to the first worker.
+/// stop, and their parts go back to the home worker.
 pub fn set_size(n: u32) {
     let n = n.clamp(1, MAX_WORKERS);
     let _ = storage::save(KEY, &n.to_string());
@@ -144,7 +144,7 @@ pub fn split(job: u64, of: u32, work: Work) {
         return;
     }
     client::after_restart(|| with_pool(|p, web| p.resend(web)));
-    // (What goes to the first worker is posted once the last fit is let go too.)
+    // (What goes to the home worker is posted once the last fit is let go too.)
     with_pool(|p, web| {
         let fitted = client::with_last_fit(|fit| p.assign(web, job, of, &work, Some(fit)));
         if fitted.is_none() {

@@ -19,9 +19,10 @@ pub struct PageState {
     /// The second series of the paired comparison.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compare_b: Option<String>,
-    /// The budget the comparison panel's matrix, ranks and solved sets are read at.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decide_k: Option<u64>,
+    /// The budget the comparison panel's matrix, ranks and solved sets are read at (`decide_k`
+    /// in links and storage: the comparison's older name, kept so old links open).
+    #[serde(rename = "decide_k", skip_serializing_if = "Option::is_none")]
+    pub compare_k: Option<u64>,
     /// The budget the ranking uses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank_k: Option<u64>,

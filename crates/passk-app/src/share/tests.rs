@@ -120,7 +120,7 @@ fn a_dataset_round_trips_with_ids_order_and_everything_shown() {
         compare_a: Some("base <b>".into()),
         compare_b: Some("rl".into()),
         rank_k: Some(3),
-        decide_k: Some(8),
+        compare_k: Some(8),
         rank_tau: Some(1),
         backtest: Some("rl".into()),
         advanced: true,
@@ -363,4 +363,17 @@ fn examples_travel_by_name() {
         assert!(d.data.is_none(), "{bad}: {d:?}");
         assert!(d.messages[0].contains("example name"), "{:?}", d.messages);
     }
+}
+
+#[test]
+fn the_comparisons_budget_keeps_its_key_in_links_and_storage() {
+    // `PageState::compare_k` was `decide_k`: links and reloads made before still carry that key.
+    let view = PageState {
+        compare_k: Some(8),
+        ..PageState::default()
+    };
+    let json = serde_json::to_string(&view).unwrap();
+    assert!(json.contains("\"decide_k\":8"), "{json}");
+    let old: PageState = serde_json::from_str(r#"{"decide_k":16}"#).unwrap();
+    assert_eq!(old.compare_k, Some(16));
 }

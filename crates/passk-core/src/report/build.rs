@@ -292,20 +292,20 @@ pub fn build_report_fitted(
         .collect();
     // The comparison beside the series (natively on a thread of its own: its 2,000 crossover
     // resamples a pair would otherwise come after them).
-    let (models, decision) = crate::par::join(
+    let (models, pairwise) = crate::par::join(
         || {
             map(&series, |(ds, fit, rows)| {
                 model_report_fitted(ds, fit, rows.clone(), opts)
             })
         },
-        || decide(datasets, opts),
+        || comparison_of(datasets, opts),
     );
-    assemble_with(models, decision, fits, opts)
+    assemble_with(models, pairwise, fits, opts)
 }
 
 /// Every pair's paired test, crossover and the ranks ([`compare_all`]) when two or more
 /// series share task ids.
-fn decide(datasets: &[Dataset], opts: &Options) -> Option<Comparison> {
+fn comparison_of(datasets: &[Dataset], opts: &Options) -> Option<Comparison> {
     (datasets.len() >= 2)
         .then(|| compare_all(datasets, &opts.ks, Pairs::All, &opts.settings))
         .filter(|d| !d.crossovers.is_empty())
@@ -320,14 +320,14 @@ pub fn assemble(
     fits: &[SeriesFit],
     opts: &Options,
 ) -> Report {
-    let decision = decide(datasets, opts);
-    assemble_with(models, decision, fits, opts)
+    let pairwise = comparison_of(datasets, opts);
+    assemble_with(models, pairwise, fits, opts)
 }
 
-/// [`assemble`] with the comparison already made ([`decide`]).
+/// [`assemble`] with the comparison already made ([`comparison_of`]).
 fn assemble_with(
     models: Vec<ModelReport>,
-    decision: Option<Comparison>,
+    pairwise: Option<Comparison>,
     fits: &[SeriesFit],
     opts: &Options,
 ) -> Report {
@@ -347,6 +347,6 @@ fn assemble_with(
         settings: opts.settings.clone(),
         models,
         comparison,
-        decision,
+        pairwise,
     }
 }

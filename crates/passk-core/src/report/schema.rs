@@ -333,7 +333,7 @@ pub struct Report {
     /// `crossovers`, `ranks`, with `family` and `skipped`), as `passk compare` prints them:
     /// present when two or more series share task ids.
     #[serde(flatten)]
-    pub decision: Option<Comparison>,
+    pub pairwise: Option<Comparison>,
 }
 
 /// A field written only when present: present (even as null) reads as `Some`.

@@ -119,13 +119,13 @@ impl Reader {
         if let State::Sniffing(buf) = &mut self.state {
             if buf.is_empty() && bytes.len() >= SNIFF {
                 // Enough to decide on: read in place (a whole file is not copied first).
-                self.decide(bytes);
+                self.detect_format(bytes);
                 return self.process(bytes);
             }
             buf.extend_from_slice(bytes);
             if buf.len() >= SNIFF {
                 let buf = std::mem::take(buf);
-                self.decide(&buf);
+                self.detect_format(&buf);
                 self.process(&buf);
             }
             return;
@@ -133,7 +133,7 @@ impl Reader {
         self.process(bytes);
     }
 
-    fn decide(&mut self, prefix: &[u8]) {
+    fn detect_format(&mut self, prefix: &[u8]) {
         let text = String::from_utf8_lossy(&prefix[..prefix.len().min(SNIFF)]);
         let format = self
             .forced
@@ -189,7 +189,7 @@ impl Reader {
             if buf.iter().all(|b| b.is_ascii_whitespace()) {
                 return self.into_read(None, Vec::new());
             }
-            self.decide(&buf);
+            self.detect_format(&buf);
             self.process(&buf);
         }
         let col = &mut self.col;

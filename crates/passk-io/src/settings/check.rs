@@ -1,5 +1,5 @@
 //! The checks of settings given as values (the Python package's keywords); the text parsers
-//! ([`super::parse`], [`super::reach`]) read the text and then check with these, so that every
+//! (`parse.rs`, `reach.rs`) read the text and then check with these, so that every
 //! door refuses the same values with the same reasons.
 
 use passk_core::estimators::Tau;

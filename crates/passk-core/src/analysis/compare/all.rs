@@ -150,7 +150,7 @@ pub fn compare_pair(
     Ok((rows, cross))
 }
 
-/// The decision from the pairs compared ([`compare_pair`]'s results, in order): Holm and BH
+/// The comparison from the pairs compared ([`compare_pair`]'s results, in order): Holm and BH
 /// over the pairs at each budget, and the ranks of `series`.
 pub fn comparison(
     series: &[Dataset],
