@@ -1,7 +1,7 @@
 """The Python package against independent values (exact integers by math.comb and Fraction),
 and against the command line on the real files: the same document, byte for byte. The
 command line's documents are written by `./dev test` before pytest runs
-(`cli_documents.tsv`): these tests run no program."""
+(`tests/cli_documents.tsv`): these tests run no program."""
 
 import json
 import math
@@ -19,7 +19,7 @@ import passk
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "assets" / "examples"
 # Where `./dev test` wrote the command line's documents (cli_documents.tsv).
-CLI_OUT = Path(os.environ.get("PASSK_CLI_OUT", str(ROOT / "target" / "py-cli")))
+CLI_OUT = Path(os.environ.get("PASSK_CLI_OUT", str(ROOT / "target" / "cli-documents")))
 
 
 def exact(n, c, k):

@@ -46,11 +46,11 @@ const openDataTables = () => {
  * `dataTables`: 'open' (every chart's data table opened as it appears, for the tests that
  * read them) or 'closed' (as a user first sees the page: for the timings).
  */
-export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 }, recordDialogs = false, bypassCSP = false, serviceWorkers = 'block', touch = false, dataTables = 'open', base = '/', gzip = false } = {}) {
-  // PASSK_DIST: another build to serve (a profile's build with names). `base`: the path the
+export async function start({ colorScheme = 'light', viewport = { width: 1100, height: 900 }, recordDialogs = false, bypassCSP = false, serviceWorkers = 'block', touch = false, dataTables = 'open', base = '/', gzip = false, dir } = {}) {
+  // `dir`: another folder to serve (the JavaScript module's); PASSK_DIST: another build to serve (a profile's build with names). `base`: the path the
   // page is served under (a sub-path, as a project page of a static host); `gzip`: the files
   // compressed as a host sends them (the bench's network profiles).
-  const { server, url } = await serve(process.env.PASSK_DIST ?? new URL('../../dist/', import.meta.url).pathname, 0, { base, gzip });
+  const { server, url } = await serve(dir ?? process.env.PASSK_DIST ?? new URL('../../dist/', import.meta.url).pathname, 0, { base, gzip });
   const userDataDir = mkdtempSync(join(tmpdir(), 'passk-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

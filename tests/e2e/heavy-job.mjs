@@ -48,7 +48,7 @@ export async function heavyJob(workers, resamples) {
     const seconds = (Date.now() - t0) / 1000;
     const longest = await page.evaluate(() => Math.max(0, ...window.__long));
     // Parts the other workers fitted and handed over (the page counts them).
-    const handed = await page.evaluate(() => window.__passkPoolRows ?? 0);
+    const handed = await page.evaluate(() => window.__passkPool?.rows ?? 0);
     const progress = await page.evaluate(() => window.__progress);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-pass-at-k-csv').click()]);
     const csv = readFileSync(await download.path(), 'utf8');

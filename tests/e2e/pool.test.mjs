@@ -40,7 +40,7 @@ async function backtests(workers) {
     await panelsBelow(h.page);
     await waitForText(h.page, 'backtest-summary', 'auto (backtested) =', { timeout: 120_000 });
     const report = await downloadJson(h.page, 'download-report');
-    const handed = await h.page.evaluate(() => window.__passkPoolBacktests ?? 0);
+    const handed = await h.page.evaluate(() => window.__passkPool?.backtests ?? 0);
     assertClean(h);
     return { models: report.models.map((m) => [m.name, m.backtest, m.pass_at_k.map((r) => [r.auto, r.auto_error])]), handed };
   } finally {
@@ -78,7 +78,7 @@ async function forecasts(workers) {
     const reach = await page.getByTestId('forecast-reach-table').textContent();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-forecast-csv').click()]);
     const csv = readFileSync(await download.path(), 'utf8');
-    const handed = await page.evaluate(() => window.__passkPoolForecasts ?? 0);
+    const handed = await page.evaluate(() => window.__passkPool?.forecasts ?? 0);
     assertClean(h);
     return { table, reach, csv, handed };
   } finally {

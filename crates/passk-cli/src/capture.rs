@@ -1,11 +1,15 @@
 //! What the commands print and say, written out — or captured, with inputs held in memory,
-//! when the Python package asks for a document (`cli::document`).
+//! when the Python package asks for a document (`cli::document`), or kept as a value for the
+//! JavaScript module (`cli::document_value`).
 
 thread_local! {
     /// What the commands print, when captured (`cli::document`) instead of written out.
     static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
     /// What they say on stderr (rejected rows, readers' notes), when captured.
     static SAID: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+    /// The document as a value, when kept so (`cli::document_value`): `Some(None)` while
+    /// keeping, `Some(Some(value))` once printed.
+    static VALUE: std::cell::RefCell<Option<Option<serde_json::Value>>> = const { std::cell::RefCell::new(None) };
     /// Inputs held in memory, by the name a file argument gives (`cli::document`).
     static MEMORY: std::cell::RefCell<Vec<(String, Held)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -57,4 +61,29 @@ pub(crate) fn finish() -> (String, Vec<String>) {
 /// The input held in memory under the file argument `path`, if any.
 pub(crate) fn held(path: &str) -> Option<Held> {
     MEMORY.with_borrow(|m| m.iter().find(|(name, _)| name == path).map(|h| h.1.clone()))
+}
+
+/// A document as the commands print it: pretty JSON text — or, when values are kept
+/// (`cli::document_value`), kept as a value with nothing printed (empty text).
+///
+/// # Errors
+/// When the document cannot be written.
+pub(crate) fn json<T: serde::Serialize + ?Sized>(doc: &T) -> Result<String, String> {
+    let keeping = VALUE.with_borrow(Option::is_some);
+    if keeping {
+        let value = serde_json::to_value(doc).map_err(|e| format!("writing JSON: {e}"))?;
+        VALUE.with_borrow_mut(|v| *v = Some(Some(value)));
+        return Ok(String::new());
+    }
+    serde_json::to_string_pretty(doc).map_err(|e| format!("writing JSON: {e}"))
+}
+
+/// Keeps the next document as a value ([`json`]).
+pub(crate) fn keep_values() {
+    VALUE.with_borrow_mut(|v| *v = Some(None));
+}
+
+/// The document kept as a value, if one was printed; keeping ends.
+pub(crate) fn kept_value() -> Option<serde_json::Value> {
+    VALUE.with_borrow_mut(Option::take).flatten()
 }

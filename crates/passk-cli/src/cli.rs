@@ -6,6 +6,7 @@
 //! (the report of the valid rows is still printed); a file with no valid row is an error (the
 //! page's refusal, `passk_io::read::refusal`), with no document printed.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -20,8 +21,10 @@ use passk_io::read::assemble;
 use crate::args::{Args, Flag, READ_FLAGS};
 use crate::capture::{self, print_out, Held};
 use crate::output::{compare_out, report_out, speaks};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::parse::parse;
 use crate::read::{print_rejected, read_all, read_files, read_with_errors};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::usage::USAGE;
 
 /// The document of `command` (report, compare, plan, counts) on `args` as typed values, with
@@ -40,10 +43,30 @@ pub fn document(
     let Some(&(_, _, run)) = COMMANDS.iter().find(|c| c.0 == command && c.0 != "link") else {
         return Err(format!("unknown command '{command}'"));
     };
+    if !speaks(command, args.output, args.next) {
+        return Err(speaks_json_only(command));
+    }
     capture::start(memory);
     let result = run(args);
     let (out, said) = capture::finish();
     result.map(|_| (out, said))
+}
+
+/// [`document`] with the document as a value (`serde_json::Value`, its numbers the very
+/// `f64`s the JSON text prints, NaN as `null` as there), not as JSON text: the JavaScript
+/// module's way in. `None` where the command printed text (`format="md"`).
+///
+/// # Errors
+/// An unknown command, or the command's message.
+pub fn document_value(
+    command: &str,
+    args: Args,
+    memory: Vec<(String, Held)>,
+) -> Result<(Option<serde_json::Value>, String, Vec<String>), String> {
+    capture::keep_values();
+    let result = document(command, args, memory);
+    let value = capture::kept_value();
+    result.map(|(out, said)| (value, out, said))
 }
 
 /// The flag a keyword of `command` names (Python's `by_group` is `--by-group`; `forecast`
@@ -63,18 +86,33 @@ pub fn keyword_flag(command: &str, keyword: &str) -> Result<(Flag, bool), String
     if let Some(f) = all.clone().find(|f| f.keyword() == keyword) {
         return Ok((*f, false));
     }
-    let mut known: Vec<String> = all.map(|f| f.keyword()).collect();
+    Err(format!(
+        "{command}: unknown keyword '{keyword}': one of {}",
+        keywords(command).join(", ")
+    ))
+}
+
+/// The keywords `command` takes (Python's, snake_case), in the order of its flags.
+pub fn keywords(command: &str) -> Vec<String> {
+    let Some(&(_, flags, _)) = COMMANDS.iter().find(|c| c.0 == command) else {
+        return Vec::new();
+    };
+    let named = |f: &&Flag| **f != Flag::Page && **f != Flag::NoForecast;
+    let mut known: Vec<String> = flags
+        .iter()
+        .chain(READ_FLAGS)
+        .filter(named)
+        .map(|f| f.keyword())
+        .collect();
     if flags.contains(&Flag::NoForecast) {
         known.push("forecast".into());
     }
-    Err(format!(
-        "{command}: unknown keyword '{keyword}': one of {}",
-        known.join(", ")
-    ))
+    known
 }
 
 /// Dispatches on the command (the first argument), parses the rest with the one parser and
 /// runs the command; `Ok` carries the exit status (2 when rows were rejected).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(mut args: Vec<OsString>) -> Result<ExitCode, String> {
     if args.is_empty() {
         return Err(USAGE.to_string());
@@ -93,12 +131,15 @@ pub fn run(mut args: Vec<OsString>) -> Result<ExitCode, String> {
         return Err(format!("unknown command '{name}'\n\n{USAGE}"));
     };
     match parse(rest, flags)? {
-        Some(args) if !speaks(&name, args.output, args.next) => Err(format!(
-            "{name} prints JSON only: --format md and text are for report, compare and plan --next"
-        )),
+        Some(args) if !speaks(&name, args.output, args.next) => Err(speaks_json_only(&name)),
         Some(args) => command(args),
         None => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// The refusal of a text format by a command that prints JSON only.
+fn speaks_json_only(name: &str) -> String {
+    format!("{name} prints JSON only: --format md and text are for report, compare and plan --next")
 }
 
 /// A command: what it does with the parsed command line; `Ok` carries the exit status.
@@ -262,10 +303,9 @@ fn plan(args: Args) -> Result<ExitCode, String> {
         });
     }
     let json = match plans.as_slice() {
-        [one] => serde_json::to_string_pretty(one),
-        all => serde_json::to_string_pretty(all),
-    }
-    .map_err(|e| format!("writing JSON: {e}"))?;
+        [one] => capture::json(one),
+        all => capture::json(all),
+    }?;
     print_out(&json);
     Ok(status(any_rejected))
 }

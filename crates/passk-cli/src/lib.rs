@@ -1,29 +1,25 @@
-//! The `passk` command line ([`cli`]: every command, also run captured for the Python package)
-//! and what its benchmark shares: the allocator.
+//! The `passk` command line ([`cli`]: every command, also run captured for the Python package
+//! and the JavaScript module) and what the doors share: a setting checked and applied
+//! ([`apply`]), the closed forms over columns of counts ([`closed`]), a file read as a
+//! document ([`read_doc`]), and the command line's allocator.
 
 #![warn(missing_docs)]
 
-// The command line: native only (its parser, lexopt, is never built for wasm32).
-#[cfg(not(target_arch = "wasm32"))]
 pub mod apply;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod args;
-#[cfg(not(target_arch = "wasm32"))]
 mod capture;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod closed;
 #[cfg(target_os = "linux")]
 pub mod huge_pages;
-#[cfg(not(target_arch = "wasm32"))]
 mod next;
-#[cfg(not(target_arch = "wasm32"))]
 mod output;
+// The command line's text: native only (its parser, lexopt, is never built for wasm32).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parse;
-#[cfg(not(target_arch = "wasm32"))]
 mod read;
+pub mod read_doc;
 #[cfg(not(target_arch = "wasm32"))]
 mod usage;
 
-#[cfg(not(target_arch = "wasm32"))]
 pub use capture::Held;

@@ -99,7 +99,7 @@ pub fn next_text(args: &Args, datasets: &[Dataset]) -> Result<String, String> {
         sentence: &v.sentence,
     };
     if args.output == Output::Json {
-        return serde_json::to_string_pretty(&doc).map_err(|e| format!("writing JSON: {e}"));
+        return crate::capture::json(&doc);
     }
     let rows: Vec<Vec<String>> = doc
         .tasks

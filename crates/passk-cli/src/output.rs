@@ -59,7 +59,7 @@ pub fn compare_out(datasets: &[Dataset], d: &Comparison, output: Output) -> Resu
                 sentence: comparison_sentence(datasets, d),
                 ranking: ranking(datasets, d),
             };
-            serde_json::to_string_pretty(&doc).map_err(|e| format!("writing JSON: {e}"))
+            crate::capture::json(&doc)
         }
         o => Ok(compare_text(datasets, d, o == Output::Md)),
     }
@@ -77,9 +77,7 @@ pub fn report_out(
     output: Output,
 ) -> Result<String, String> {
     match output {
-        Output::Json => {
-            serde_json::to_string_pretty(report).map_err(|e| format!("writing JSON: {e}"))
-        }
+        Output::Json => crate::capture::json(report),
         o => {
             // The summary's comparison: the report's own (the same settings), else, where no
             // pair shares task ids, the comparison that says why.

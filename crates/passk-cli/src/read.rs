@@ -87,9 +87,11 @@ fn read_stream(
     options: &ReadOptions,
     mut input: impl Read,
 ) -> Result<FileRead, String> {
-    let mut reader = Reader::new(shown, &series_name_for(path), format)
-        .with_options(options.clone())
-        .with_parquet();
+    let reader = Reader::new(shown, &series_name_for(path), format).with_options(options.clone());
+    // Parquet where the decoder is built in (not in the JavaScript module).
+    #[cfg(feature = "parquet")]
+    let reader = reader.with_parquet();
+    let mut reader = reader;
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let got = input.read(&mut buf).map_err(|e| format!("{shown}: {e}"))?;

@@ -22,6 +22,20 @@ mod workers;
 thread_local! {
     static SIZE: ArcRwSignal<u32> = ArcRwSignal::new(initial_size());
     static POOL: RefCell<Pool<Worker>> = RefCell::new(Pool::default());
+    static HANDED: RefCell<Handed> = RefCell::new(Handed::default());
+}
+
+/// How many parts the other workers handed over in the last job of each kind: what the page
+/// shows scripts and the end-to-end tests as `window.__passkPool` (a plain object, by
+/// serde-wasm-bindgen).
+#[derive(Debug, Default, serde::Serialize)]
+struct Handed {
+    /// The bootstrap band's rows.
+    rows: u32,
+    /// The backtest's series.
+    backtests: u32,
+    /// The forecasts' series.
+    forecasts: u32,
 }
 
 /// Where the number of workers is kept on this device.
@@ -68,14 +82,18 @@ impl Workers for Web {
     }
 
     fn handed(&mut self, kind: Pooled, handed: u32) {
-        // Where the end-to-end tests read how many parts other workers handed over.
-        let counter = match kind {
-            Pooled::Band => "__passkPoolRows",
-            Pooled::Backtest => "__passkPoolBacktests",
-            Pooled::Forecast => "__passkPoolForecasts",
-        };
-        let window = leptos::prelude::window();
-        let _ = js_sys::Reflect::set(&window, &counter.into(), &handed.into());
+        let shown = HANDED.with_borrow_mut(|h| {
+            match kind {
+                Pooled::Band => h.rows = handed,
+                Pooled::Backtest => h.backtests = handed,
+                Pooled::Forecast => h.forecasts = handed,
+            }
+            serde_wasm_bindgen::to_value(&*h)
+        });
+        if let Ok(shown) = shown {
+            let window = leptos::prelude::window();
+            let _ = js_sys::Reflect::set(&window, &"__passkPool".into(), &shown);
+        }
     }
 }
 

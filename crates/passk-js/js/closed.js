@@ -1,0 +1,9 @@
+// passk for JavaScript, the closed forms alone: passAtK, passHatK and read, from a wasm
+// without the documents' code (`passk` has them all).
+import init, * as wasm from './wasm/closed/passk_js.js';
+import { closedForms, load, PasskError } from './common.js';
+
+await load(init, './wasm/closed/passk_js_bg.wasm');
+
+export { PasskError };
+export const { passAtK, passHatK, read } = closedForms(wasm);
