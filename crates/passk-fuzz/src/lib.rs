@@ -1,7 +1,7 @@
 //! What the fuzzer (`./dev fuzz`, `src/main.rs`) runs on each mutated input, and the
 //! mutations: every reader (each format forced, and detected), fed in chunks of any size with
 //! any reading options; the share-link decoder; the settings parsers; the calculator; a whole
-//! report (timed: slowness is a finding too). Shared
+//! report (timed: slowness is a finding too); the JavaScript module's options. Shared
 //! with `tests/fuzz_regressions.rs`, which replays the committed inputs ([`corpus`]: the
 //! seeds the fuzzer starts from and the crashes it kept) through the same [`run`].
 
@@ -84,6 +84,13 @@ pub fn run(target: Target, input: &[u8], choice: u64) {
             let mut next = || parts.next().unwrap_or("").to_string();
             let (n, c, k) = (next(), next(), next());
             let _ = calculator::evaluate(&n, &c, &k);
+        }
+        Target::Options => {
+            if let Ok(given) = serde_json::from_slice::<passk_js::given::Given>(input) {
+                for command in ["report", "compare", "plan"] {
+                    let _ = passk_js::options::args_of(command, vec!["a".into()], &given);
+                }
+            }
         }
         Target::Report => {
             let read = read_bytes("x.txt", "x", input, None);

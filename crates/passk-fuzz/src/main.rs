@@ -120,6 +120,17 @@ fn corpus() -> Vec<(Target, Vec<Vec<u8>>)> {
             text(&["10|3|5", "1000000000|1|1", "1e4|2|3", "64|0|64"]),
         ),
         (Target::Report, reports),
+        (
+            Target::Options,
+            text(&[
+                r#"{"k":[1,10],"byGroup":true,"forecast":false}"#,
+                r#"{"seed":3,"confidence":0.9,"prior":[1,1],"tau":0.5}"#,
+                r#"{"k":2.5,"halfWidth":0.01,"next":true}"#,
+                r#"{"rubric":[0,0.5,1],"rubricPrior":[1,1]}"#,
+                r#"{"backtest":3,"backtestRepeats":0,"powerRange":[2,64]}"#,
+                r#"{"errors":"apart","pairs":"first","format":"csv"}"#,
+            ]),
+        ),
     ];
     // The committed seeds and the crashes kept before, each in its target's pool.
     let ((seeds, mut problems), (crashes, more)) = (corpus::seeds(), corpus::crashes());

@@ -15,16 +15,20 @@ pub enum Target {
     /// its k list from a first line `# k=…` or else from the choice: timed, as slowness is
     /// a bug too.
     Report,
+    /// The JavaScript module's options, as JSON (taken as the module takes a JavaScript
+    /// value: `passk_js::given::Given`), through every command's settings.
+    Options,
 }
 
 impl Target {
     /// Every target, in the order of their names.
-    pub const ALL: [Target; 5] = [
+    pub const ALL: [Target; 6] = [
         Target::Read,
         Target::Link,
         Target::Settings,
         Target::Calc,
         Target::Report,
+        Target::Options,
     ];
 
     /// Its name: the folder of its seeds (`corpus/<name>/`), the start of its kept inputs'
@@ -36,6 +40,7 @@ impl Target {
             Target::Settings => "settings",
             Target::Calc => "calc",
             Target::Report => "report",
+            Target::Options => "options",
         }
     }
 

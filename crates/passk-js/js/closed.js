@@ -6,4 +6,6 @@ import { closedForms, load, PasskError } from './common.js';
 await load(init, './wasm/closed/passk_js_bg.wasm');
 
 export { PasskError };
+/** The version of the crates that computed everything here (the package's). */
+export const version = wasm.version();
 export const { passAtK, passHatK, read } = closedForms(wasm);

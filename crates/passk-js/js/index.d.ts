@@ -10,6 +10,9 @@ export declare class PasskError extends Error {
   name: 'PasskError';
 }
 
+/** The version of the crates that computed everything here (the package's). */
+export declare const version: string;
+
 /** Counts: one number, an array or a typed array of whole numbers (a BigInt above 2^53 − 1). */
 export type Counts = number | bigint | ArrayLike<number | bigint> | Iterable<number | bigint>;
 /** The estimators of the closed forms. */

@@ -9,6 +9,8 @@ import { call, closedForms, load, PasskError } from './common.js';
 await load(init, './wasm/full/passk_js_bg.wasm');
 
 export { PasskError };
+/** The version of the crates that computed everything here (the package's). */
+export const version = wasm.version();
 export const { passAtK, passHatK, read } = closedForms(wasm);
 
 // The inputs as [name, data] pairs: one file's text or bytes (named "data"), an array of

@@ -103,6 +103,12 @@ pub fn pass_hat_k(n: JsValue, c: JsValue, k: JsValue, estimator: Option<String>)
     closed(n, c, k, estimator, true)
 }
 
+/// `version()`: the crates' version (the package's, checked by its tests).
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
 /// An input's bytes: a string's UTF-8, or the bytes given.
 fn bytes_of(name: &str, data: Given) -> Result<Vec<u8>, JsValue> {
     match data {

@@ -217,3 +217,10 @@ test('passk/closed: the same closed forms and reader from the smaller wasm, the 
   assert.throws(() => closed.passHatK(3, 4, 1), passk.PasskError);
   assert.equal(closed.report, undefined);
 });
+
+test('the version is the package\'s and the crates\'', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const cargo = readFileSync(new URL('Cargo.toml', ROOT), 'utf8').match(/\[workspace\.package\]\nversion = "([^"]+)"/)[1];
+  assert.equal(passk.version, pkg.version);
+  assert.equal(passk.version, cargo);
+});
