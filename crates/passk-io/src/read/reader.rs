@@ -260,7 +260,8 @@ impl Reader {
 /// Why a Parquet file was not read by a reader without the decoder.
 pub const PARQUET_ELSEWHERE: &str =
     "an Apache Parquet file: the page reads it when it is loaded as a file \
-     named *.parquet, and passk report reads it";
+     named *.parquet, and passk report and the Python package read it (the JavaScript \
+     module has no Parquet decoder: convert it to CSV or JSON lines)";
 
 /// Reads a whole input at once, detecting the format unless `format` is given.
 pub fn read_bytes(

@@ -224,3 +224,9 @@ test('the version is the package\'s and the crates\'', () => {
   assert.equal(passk.version, pkg.version);
   assert.equal(passk.version, cargo);
 });
+
+test('a Parquet file is refused with where it can be read (the module has no decoder)', () => {
+  const bytes = file('tests/fixtures/harness/verl_gen_scored/gsm8k_gen_scored.parquet');
+  assert.match(passk.read(bytes, { name: 'x.parquet' }).rejected[0].reason, /JavaScript module has no Parquet decoder: convert it to CSV or JSON lines/);
+  assert.throws(() => passk.report({ 'x.parquet': bytes }, quiet), /^PasskError: x\.parquet was not added: no row could be read — an Apache Parquet file: .*no Parquet decoder/);
+});
