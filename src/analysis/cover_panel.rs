@@ -16,9 +16,6 @@ use passk_plot::cover::CoverChart;
 use passk_plot::Chart;
 use passk_view::chart_data;
 
-/// The pass@1 under which (for every series) the τ axis is logarithmic unless chosen.
-pub const LOG_BELOW: f64 = 0.1;
-
 /// The Cover@τ panel.
 #[component]
 pub fn CoverPanel(
@@ -30,12 +27,11 @@ pub fn CoverPanel(
     let a = analysis;
     // The series the legend shows, with their colour slots.
     let shown = Memo::new(move |_| a.visible(a.cover.get(), |c| &c.name));
-    // A log τ axis: as chosen, else when every series' pass@1 is below 10 % (their curves
-    // would crowd against τ = 0).
+    // A log τ axis: as chosen, else as passk_plot::cover::log_tau_by_default says.
     let log_tau = Memo::new(move |_| {
-        a.view.with(|v| v.cover_log).unwrap_or_else(|| {
-            shown.with(|(s, _)| !s.is_empty() && s.iter().all(|c| c.area < LOG_BELOW))
-        })
+        a.view
+            .with(|v| v.cover_log)
+            .unwrap_or_else(|| shown.with(|(s, _)| passk_plot::cover::log_tau_by_default(s)))
     });
     let chart = Signal::derive(move || {
         let (series, slots) = shown.get();

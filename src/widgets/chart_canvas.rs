@@ -56,7 +56,7 @@ pub fn ChartCanvas(
     #[prop(optional)]
     zoom: Option<ZoomKept>,
 ) -> impl IntoView {
-    crate::widgets::text_measure::install();
+    passk_plot::canvas_text::install();
     let wrap = NodeRef::<html::Div>::new();
     let canvas = NodeRef::<html::Canvas>::new();
     // The container's width, once measured (a hidden chart measures 0).

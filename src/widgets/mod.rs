@@ -10,5 +10,4 @@ pub mod near_screen;
 pub mod section_nav;
 pub mod series_name;
 pub mod term;
-pub mod text_measure;
 pub mod theme;

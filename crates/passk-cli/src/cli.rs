@@ -238,11 +238,21 @@ fn counts(args: Args) -> Result<ExitCode, String> {
 fn link(args: Args) -> Result<ExitCode, String> {
     let reads = read_all(&args.files, args.format, &args.read)?;
     let any_rejected = print_rejected(&assemble(reads.clone()).1);
+    let shared = shared_of(&reads);
+    let fragment = encode(None, Some(&shared))?;
+    let page = args.page.split('#').next().unwrap_or_default();
+    print_out(&format!("{page}#{fragment}"));
+    Ok(status(any_rejected))
+}
+
+/// What a share link of `reads` carries: the series read (each file named without the
+/// directories it sits in on this machine) with the page's default settings (`passk link`'s,
+/// and the JavaScript module's "open in passk").
+pub fn shared_of(reads: &[passk_io::read::FileRead]) -> Shared {
     let inputs = reads
         .iter()
         .map(|r| {
             let mut kept = carried(r);
-            // A link names files, never the directories they sit in on this machine.
             kept.file = kept
                 .file
                 .rsplit(['/', '\\'])
@@ -252,18 +262,14 @@ fn link(args: Args) -> Result<ExitCode, String> {
             kept
         })
         .collect();
-    let shared = Shared {
+    Shared {
         inputs,
         settings: Default::default(),
         enabled: passk_core::estimators::DEFAULT_ENABLED.to_vec(),
         band: passk_core::settings::BandKind::DEFAULT,
         view: Default::default(),
         example: None,
-    };
-    let fragment = encode(None, Some(&shared))?;
-    let page = args.page.split('#').next().unwrap_or_default();
-    print_out(&format!("{page}#{fragment}"));
-    Ok(status(any_rejected))
+    }
 }
 
 /// One series' plan as `passk plan` prints it: the series name, then the plan's fields.

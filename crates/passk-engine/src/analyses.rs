@@ -3,11 +3,12 @@
 //! pausing between slices of work.
 
 use crate::band_pool;
-use crate::job::{with_tasks, Data, Job, COVER_POINTS, CURVE_CHUNK};
+use crate::job::{with_tasks, Data, Job, CURVE_CHUNK};
 use crate::mailbox::Mailbox;
 use passk_core::analysis;
 use passk_core::analysis::compare::{chosen_pairs, compare_pair, comparison, Pairs};
 use passk_core::analysis::SharedDraws;
+use passk_core::analysis::COVER_POINTS;
 use passk_core::analysis::{bands_of, merge_rows, Part};
 use passk_core::analysis::{
     bootstrap_settings, cover_curves, series_curves, with_bootstrap_band, SeriesCurves,
@@ -92,7 +93,7 @@ pub(crate) async fn curves(job: &mut Job<'_>, d: Data, what: &CurvesAsk, mailbox
         } else {
             *f
         };
-        let ks = band_pool::grid(f, k_max);
+        let ks = passk_core::analysis::curve_grid(f, k_max);
         // The curves in slices of the grid; the bootstrap band one resample at a
         // time over the whole grid.
         let plain = if band == BandKind::Bootstrap {

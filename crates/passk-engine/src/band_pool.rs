@@ -5,22 +5,14 @@
 //! worker draws every resample in the same order, so each is the same whoever fits it, and
 //! the band is the one a single worker draws, bit for bit.
 
-use crate::job::{with_tasks, Data, Job, GRID_POINTS};
+use crate::job::{with_tasks, Data, Job};
 use crate::mailbox::Mailbox;
-use passk_core::analysis::{bootstrap_settings, k_grid, round_budgets};
+use passk_core::analysis::bootstrap_settings;
 use passk_core::analysis::{BandRows, BootstrapDraws, Part};
 use passk_core::data::Dataset;
 use passk_core::eval::SeriesFit;
 use passk_core::settings::Settings;
 use passk_protocol::{Answer, Reply, Rows};
-
-/// The budgets a series' curves are drawn at, up to `k_max` (the same in every worker).
-pub(crate) fn grid(f: &SeriesFit, k_max: u64) -> Vec<u64> {
-    let (lo, hi) = f.n_range();
-    let mut marks = round_budgets(k_max);
-    marks.extend([lo, hi]);
-    k_grid(k_max, GRID_POINTS, &marks)
-}
 
 /// Fits the resamples of `part` of series `i` of `total` (pausing between them); None when a
 /// newer request stopped the job.
@@ -74,7 +66,7 @@ pub(crate) async fn band_part(
     let series = with_tasks(&d.datasets, &d.fits);
     let mut rows = Vec::with_capacity(series.len());
     for (i, &(ds, f)) in series.iter().enumerate() {
-        let ks = grid(f, k_max);
+        let ks = passk_core::analysis::curve_grid(f, k_max);
         let Some(r) = part_rows(job, (ds, f), &ks, settings, part, (i, series.len())).await else {
             return;
         };

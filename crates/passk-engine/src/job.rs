@@ -14,10 +14,6 @@ use passk_core::estimators::scaled::ScaledFit;
 use passk_core::eval::{scaled_fits, SeriesFit};
 use passk_protocol::{Answer, JobKind, Reply};
 
-/// Points of the k grid the Pass@k curves are drawn on.
-pub const GRID_POINTS: usize = 60;
-/// Points of τ the posterior Cover curve is drawn on.
-pub const COVER_POINTS: usize = 50;
 /// Budgets per slice of a curve job.
 pub const CURVE_CHUNK: usize = 8;
 /// How long a job runs before it pauses, in milliseconds.

@@ -7,6 +7,9 @@
 
 #![warn(missing_docs)]
 
+pub mod curves;
+#[cfg(all(target_arch = "wasm32", feature = "documents"))]
+mod element;
 pub mod given;
 pub mod options;
 
@@ -19,10 +22,10 @@ use wasm_bindgen::prelude::*;
 use crate::given::{wholes, Given};
 
 /// What the exports answer: a value for JavaScript, or the reason thrown.
-type Answer = Result<JsValue, JsValue>;
+pub(crate) type Answer = Result<JsValue, JsValue>;
 
 /// The refusal thrown: an `Error` named `PasskError` with the reason.
-fn refuse(reason: impl AsRef<str>) -> JsValue {
+pub(crate) fn refuse(reason: impl AsRef<str>) -> JsValue {
     let e = js_sys::Error::new(reason.as_ref());
     e.set_name("PasskError");
     e.into()
@@ -48,7 +51,7 @@ fn one_or_many(name: &str, value: JsValue) -> Result<(Vec<Given>, bool), JsValue
 
 /// A value as JavaScript takes it: plain objects, `null` for a missing value (the JSON
 /// documents' form); a whole number above 2^53 − 1 refused, said.
-fn hand_over<T: Serialize + ?Sized>(value: &T) -> Answer {
+pub(crate) fn hand_over<T: Serialize + ?Sized>(value: &T) -> Answer {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| {
@@ -132,21 +135,14 @@ pub fn read(data: JsValue, format: Option<String>, name: Option<String>) -> Answ
     hand_over(&doc)
 }
 
-/// The document of `command` on the inputs (`[[name, data], …]`) with `options`: the
-/// command line's JSON document as an object (or its text with `format: "md" | "text"`),
-/// and what it said (each rejected row as `name:line: reason`, the readers' notes), as
-/// `{ document, said }`.
+/// The inputs `[[name, data], …]` as names and bytes (each name once).
 #[cfg(feature = "documents")]
-#[wasm_bindgen]
-pub fn document(command: &str, inputs: JsValue, options: JsValue) -> Answer {
-    if !matches!(command, "report" | "compare" | "plan") {
-        return Err(refuse(format!("unknown command '{command}'")));
-    }
+pub(crate) fn named_inputs(inputs: JsValue) -> Result<Vec<(String, Vec<u8>)>, JsValue> {
     let inputs = match given(inputs)? {
         Given::List(items) => items,
         other => return Err(refuse(format!("inputs: an array, not a {}", other.kind()))),
     };
-    let mut memory = Vec::new();
+    let mut named: Vec<(String, Vec<u8>)> = Vec::new();
     for (i, item) in inputs.into_iter().enumerate() {
         let (name, data) = match item {
             Given::List(pair) if pair.len() == 2 => {
@@ -158,14 +154,31 @@ pub fn document(command: &str, inputs: JsValue, options: JsValue) -> Answer {
             }
             _ => return Err(refuse(format!("inputs[{i}]: [name, data]"))),
         };
-        if memory.iter().any(|(n, _)| *n == name) {
+        if named.iter().any(|(n, _)| *n == name) {
             return Err(refuse(format!(
                 "inputs[{i}]: the name '{name}' is given twice"
             )));
         }
         let bytes = bytes_of(&name, data)?;
-        memory.push((name, Held::Bytes(bytes)));
+        named.push((name, bytes));
     }
+    Ok(named)
+}
+
+/// The document of `command` on the inputs (`[[name, data], …]`) with `options`: the
+/// command line's JSON document as an object (or its text with `format: "md" | "text"`),
+/// and what it said (each rejected row as `name:line: reason`, the readers' notes), as
+/// `{ document, said }`.
+#[cfg(feature = "documents")]
+#[wasm_bindgen]
+pub fn document(command: &str, inputs: JsValue, options: JsValue) -> Answer {
+    if !matches!(command, "report" | "compare" | "plan") {
+        return Err(refuse(format!("unknown command '{command}'")));
+    }
+    let memory: Vec<(String, Held)> = named_inputs(inputs)?
+        .into_iter()
+        .map(|(name, bytes)| (name, Held::Bytes(bytes)))
+        .collect();
     if memory.is_empty() {
         return Err(refuse(format!("{command}: no input")));
     }

@@ -49,6 +49,15 @@ pub fn step_path(steps: &[(f64, f64)]) -> Vec<(f64, f64)> {
     pts
 }
 
+/// The pass@1 under which (for every series) the τ axis is logarithmic unless chosen.
+pub const LOG_BELOW: f64 = 0.1;
+
+/// Whether the τ axis is logarithmic when nobody chose: when every series' pass@1 is below
+/// [`LOG_BELOW`] (their curves would crowd against τ = 0).
+pub fn log_tau_by_default(series: &[CoverCurves]) -> bool {
+    !series.is_empty() && series.iter().all(|c| c.area < LOG_BELOW)
+}
+
 /// Draws the chart on `area`; returns the mapping of its plotting area.
 ///
 /// # Errors

@@ -5,6 +5,8 @@
 #![warn(missing_docs)]
 
 pub mod backtest;
+#[cfg(feature = "canvas")]
+pub mod canvas_text;
 mod chart;
 pub mod cover;
 pub mod fit;

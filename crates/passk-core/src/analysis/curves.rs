@@ -43,6 +43,19 @@ pub fn k_grid(k_max: u64, points: usize, marks: &[u64]) -> Vec<u64> {
     ks
 }
 
+/// About how many budgets a chart's curves are drawn at ([`curve_grid`]).
+pub const K_GRID_POINTS: usize = 60;
+
+/// The budgets a series' curves are drawn at, up to `k_max`: about [`K_GRID_POINTS`]
+/// log-spaced, the round budgets and the series' smallest and largest n (the page's engine, in
+/// every worker, and the JavaScript module's chart).
+pub fn curve_grid(f: &SeriesFit, k_max: u64) -> Vec<u64> {
+    let (lo, hi) = f.n_range();
+    let mut marks = round_budgets(k_max);
+    marks.extend([lo, hi]);
+    k_grid(k_max, K_GRID_POINTS, &marks)
+}
+
 /// The round budgets 1, 2, 5, 10, 20, 50, … up to k_max (the chart's data table lists them,
 /// so the grid includes them).
 pub fn round_budgets(k_max: u64) -> Vec<u64> {
@@ -294,6 +307,10 @@ impl CoverCurves {
         self.steps.iter().find(|s| tau <= s.0).map_or(0.0, |s| s.1)
     }
 }
+
+/// Points of τ the posterior Cover curve is drawn on (the page's and the JavaScript module's
+/// charts).
+pub const COVER_POINTS: usize = 50;
 
 /// Values of τ below the linear grid's first step at which the posterior is also computed
 /// (log-spaced from 10⁻⁶), so that a log τ axis shows it where success rates are low.

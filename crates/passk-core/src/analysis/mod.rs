@@ -25,8 +25,9 @@ pub use bootstrap::{
 };
 pub use bradley_terry::{bradley_terry, kendall_tau_b, wins, BtError, BtFit, BtStop, MAX_STEPS};
 pub use curves::{
-    bootstrap_settings, cover_curves, cover_grid, k_grid, nearest, round_budgets, series_curves,
-    with_bootstrap_band, CoverCurves, SeriesCurves, COVER_LOW_POINTS,
+    bootstrap_settings, cover_curves, cover_grid, curve_grid, k_grid, nearest, round_budgets,
+    series_curves, with_bootstrap_band, CoverCurves, SeriesCurves, COVER_LOW_POINTS, COVER_POINTS,
+    K_GRID_POINTS,
 };
 pub use cv::{bb_log_marginal, cv_elpd, zoibb_log_marginal, CvElpd, CvFolds};
 pub use diagnose::{beta_density, diagnose, Diagnostics, BINS};

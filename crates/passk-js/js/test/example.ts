@@ -2,6 +2,7 @@
 // checked against index.d.ts. Not run: module.test.mjs runs the module.
 import { passAtK, passHatK, read, report, compare, plan, PasskError } from 'passk';
 import { passAtK as closedPassAtK } from 'passk/closed';
+import { PasskCurves } from 'passk/curves';
 import type { ReportDocument, CompareDocument, NextDocument, PlanDocument, ReadDocument } from 'passk';
 
 const one: number = passAtK(10, 3, 5);
@@ -30,6 +31,10 @@ const next: NextDocument = plan('10 3', { next: true, k: 10 });
 const settled: boolean = next.settled;
 const plans: PlanDocument | PlanDocument[] = plan('10 3', { k: 8, halfWidth: 0.01 });
 
+const element: PasskCurves = document.createElement('passk-curves');
+element.data = { 'a.txt': '10 3' };
+const drawnSeries: string[] = element.series;
+
 try {
   passAtK(10.5, 3, 1);
 } catch (e) {
@@ -41,4 +46,4 @@ report('10 3', { half_width: 0.01 });
 // @ts-expect-error: a document is not a string.
 const wrong: string = report('10 3');
 
-export { one, same, perBudget, perTask, rows, n, p1, lo, auc, sentence, settled, plans, wrong };
+export { one, same, drawnSeries, perBudget, perTask, rows, n, p1, lo, auc, sentence, settled, plans, wrong };

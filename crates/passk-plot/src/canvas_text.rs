@@ -1,10 +1,11 @@
 //! The charts' text measured on a canvas of its own, which lays nothing out: plotters'
 //! default measures a `<span>` added to the page, which forces a layout of the whole page
-//! (up to 51 ms of one task with the Pythia example on a slow machine).
+//! (up to 51 ms of one task with the Pythia example on a slow machine). Feature `canvas`: the
+//! page's and the JavaScript module's.
 
 use std::cell::OnceCell;
 
-use passk_plot::record::measure_text_with;
+use crate::record::measure_text_with;
 use plotters::style::FontStyle;
 use wasm_bindgen::JsCast;
 use web_sys::CanvasRenderingContext2d;
@@ -17,7 +18,8 @@ thread_local! {
 fn context() -> Option<CanvasRenderingContext2d> {
     CONTEXT.with(|c| {
         c.get_or_init(|| {
-            let canvas = leptos::prelude::document().create_element("canvas").ok()?;
+            let document = web_sys::window()?.document()?;
+            let canvas = document.create_element("canvas").ok()?;
             canvas
                 .unchecked_into::<web_sys::HtmlCanvasElement>()
                 .get_context("2d")
@@ -30,7 +32,8 @@ fn context() -> Option<CanvasRenderingContext2d> {
 }
 
 /// The line height of the page's text (`body` in style/main.css: `font: 16px/1.5 …`), which
-/// the `<span>` plotters measured inherited: its height was 1.5 times the font's size.
+/// the `<span>` plotters measured inherited: its height was 1.5 times the font's size (the
+/// JavaScript module's `<passk-curves>` lays its charts out as the page does).
 const LINE_HEIGHT: f64 = 1.5;
 
 /// The size `text` takes in the font, as plotters' `<span>` measured it: its advance width
@@ -49,8 +52,8 @@ fn measure(text: &str, family: &str, style: FontStyle, size: f64) -> Option<(u32
     })
 }
 
-/// The charts measure text with [`measure`] from now on (once is enough; later calls do
-/// nothing).
+/// The charts measure text with `measure` (a detached canvas) from now on (once is enough;
+/// later calls do nothing).
 pub fn install() {
     thread_local! {
         static DONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
