@@ -89,6 +89,26 @@ test('<passk-curves> in a plain leaderboard page under a sub-path: drawn, read o
     await firstRow(opened);
     const table = await opened.getByTestId('results-table').textContent();
     assert.ok(table.includes('deepscaler_base') && table.includes('deepscaler_rl'), table.slice(0, 300));
+    // The page's chart and the element's read the same values at the same k (the same curves,
+    // grid and read-out): the page's, pointed at as a user does, then the element's there.
+    await opened.waitForFunction(() => document.getElementById('curves')?.getAttribute('aria-busy') === 'false');
+    const canvas = opened.getByTestId('chart-pass-at-k');
+    const box = await canvas.boundingBox();
+    await canvas.hover({ position: { x: box.width * 0.4, y: box.height * 0.5 } });
+    const hover = opened.getByTestId('chart-hover');
+    await hover.waitFor();
+    const caption = await hover.locator('caption').textContent();
+    const head = await hover.locator('thead th').allTextContents();
+    const pageRows = await hover.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    await h.page.locator('#deepscaler').evaluate((el) => el.setAttribute('metric', 'pass-at-k'));
+    await h.page.waitForFunction(() => document.querySelector('#deepscaler').shadowRoot.querySelector('canvas').getAttribute('aria-label').startsWith('Pass@k'));
+    const mine = await readAt(h.page, 'deepscaler', caption);
+    const myHead = await h.page.locator('#deepscaler').getByTestId('passk-curves-readout').locator('th').allTextContents();
+    for (const [name, ...cells] of pageRows) {
+      for (const col of ['combinatorial', 'BB', 'LinMix']) {
+        assert.equal(mine[name][myHead.indexOf(col) - 1], cells[head.indexOf(col) - 1], `${name} ${col} at ${caption}`);
+      }
+    }
     await opened.close();
     // (What went elsewhere than the leaderboard's server went to the page's.)
     for (const r of h.foreignRequests()) assert.ok(r.startsWith(pageUrl), r);
