@@ -53,8 +53,8 @@ pub fn document(
 }
 
 /// [`document`] with the document as a value (`serde_json::Value`, its numbers the very
-/// `f64`s the JSON text prints, NaN as `null` as there), not as JSON text: the JavaScript
-/// module's way in. `None` where the command printed text (`format="md"`).
+/// `f64`s the JSON text prints, NaN as `null` as there), not as JSON text, and what it said:
+/// the JavaScript module's way in.
 ///
 /// # Errors
 /// An unknown command, or the command's message.
@@ -62,11 +62,13 @@ pub fn document_value(
     command: &str,
     args: Args,
     memory: Vec<(String, Held)>,
-) -> Result<(Option<serde_json::Value>, String, Vec<String>), String> {
+) -> Result<(serde_json::Value, Vec<String>), String> {
     capture::keep_values();
     let result = document(command, args, memory);
     let value = capture::kept_value();
-    result.map(|(out, said)| (value, out, said))
+    let (_, said) = result?;
+    let value = value.ok_or_else(|| format!("{command} printed no document"))?;
+    Ok((value, said))
 }
 
 /// The flag a keyword of `command` names (Python's `by_group` is `--by-group`; `forecast`
@@ -75,16 +77,14 @@ pub fn document_value(
 /// # Errors
 /// A keyword the command does not take, naming those it takes.
 pub fn keyword_flag(command: &str, keyword: &str) -> Result<(Flag, bool), String> {
-    let Some(&(_, flags, _)) = COMMANDS.iter().find(|c| c.0 == command) else {
+    let Some((flags, forecast)) = keyword_flags(command) else {
         return Err(format!("unknown command '{command}'"));
     };
-    let named = |f: &Flag| *f != Flag::Page && *f != Flag::NoForecast;
-    let all = flags.iter().chain(READ_FLAGS).filter(|f| named(f));
-    if keyword == "forecast" && flags.contains(&Flag::NoForecast) {
+    if keyword == "forecast" && forecast {
         return Ok((Flag::NoForecast, true));
     }
-    if let Some(f) = all.clone().find(|f| f.keyword() == keyword) {
-        return Ok((*f, false));
+    if let Some(f) = flags.into_iter().find(|f| f.keyword() == keyword) {
+        return Ok((f, false));
     }
     Err(format!(
         "{command}: unknown keyword '{keyword}': one of {}",
@@ -92,19 +92,22 @@ pub fn keyword_flag(command: &str, keyword: &str) -> Result<(Flag, bool), String
     ))
 }
 
+/// The flags `command` takes as keywords (not `--page`, and `--no-forecast` as `forecast`:
+/// whether it takes that), None for no command.
+fn keyword_flags(command: &str) -> Option<(Vec<Flag>, bool)> {
+    let &(_, flags, _) = COMMANDS.iter().find(|c| c.0 == command)?;
+    let named = flags.iter().chain(READ_FLAGS).copied();
+    let named = named.filter(|f| *f != Flag::Page && *f != Flag::NoForecast);
+    Some((named.collect(), flags.contains(&Flag::NoForecast)))
+}
+
 /// The keywords `command` takes (Python's, snake_case), in the order of its flags.
 pub fn keywords(command: &str) -> Vec<String> {
-    let Some(&(_, flags, _)) = COMMANDS.iter().find(|c| c.0 == command) else {
+    let Some((flags, forecast)) = keyword_flags(command) else {
         return Vec::new();
     };
-    let named = |f: &&Flag| **f != Flag::Page && **f != Flag::NoForecast;
-    let mut known: Vec<String> = flags
-        .iter()
-        .chain(READ_FLAGS)
-        .filter(named)
-        .map(|f| f.keyword())
-        .collect();
-    if flags.contains(&Flag::NoForecast) {
+    let mut known: Vec<String> = flags.iter().map(|f| f.keyword()).collect();
+    if forecast {
         known.push("forecast".into());
     }
     known

@@ -74,11 +74,7 @@ impl Curves {
         let rejected = rejected.iter().flatten().map(|r| r.located()).collect();
         let opts = Options::default();
         let with_tasks: Vec<_> = datasets.iter().filter(|d| !d.tasks.is_empty()).collect();
-        let n_max = with_tasks
-            .iter()
-            .flat_map(|d| d.tasks.iter())
-            .map(|t| t.counts.n())
-            .max();
+        let n_max = passk_page::series_view::n_max(&datasets);
         let k_max = passk_page::series_view::k_max(None, n_max);
         let (mut pass, mut cover) = (Vec::new(), Vec::new());
         for d in with_tasks {

@@ -166,8 +166,7 @@ pub(crate) fn named_inputs(inputs: JsValue) -> Result<Vec<(String, Vec<u8>)>, Js
 }
 
 /// The document of `command` on the inputs (`[[name, data], …]`) with `options`: the
-/// command line's JSON document as an object (or its text with `format: "md" | "text"`),
-/// and what it said (each rejected row as `name:line: reason`, the readers' notes), as
+/// command line's JSON document as an object, and what it said (each rejected row as `name:line: reason`, the readers' notes), as
 /// `{ document, said }`.
 #[cfg(feature = "documents")]
 #[wasm_bindgen]
@@ -184,13 +183,11 @@ pub fn document(command: &str, inputs: JsValue, options: JsValue) -> Answer {
     }
     let files = memory.iter().map(|(n, _)| n.clone()).collect();
     let args = options::args_of(command, files, &given(options)?).map_err(refuse)?;
-    let (value, text, said) =
-        passk_cli::cli::document_value(command, args, memory).map_err(refuse)?;
+    let (document, said) = passk_cli::cli::document_value(command, args, memory).map_err(refuse)?;
     #[derive(Serialize)]
     struct Answered {
         document: serde_json::Value,
         said: Vec<String>,
     }
-    let document = value.unwrap_or(serde_json::Value::String(text));
     hand_over(&Answered { document, said })
 }

@@ -62,7 +62,7 @@ pub fn args_of(command: &str, files: Vec<String>, options: &Given) -> Result<Arg
         if given == Given::Nothing {
             continue;
         }
-        if name != camel(&snake(&name)) || name.contains('_') {
+        if name != camel(&snake(&name)) {
             return Err(unknown(command, &name));
         }
         let (flag, inverted) = passk_cli::cli::keyword_flag(command, &snake(&name))

@@ -10,6 +10,7 @@ pub(crate) mod curves;
 pub(crate) mod cv;
 pub(crate) mod diagnose;
 pub mod forecast;
+pub(crate) mod grids;
 pub(crate) mod paired;
 pub(crate) mod planner;
 pub(crate) mod stop;
@@ -25,12 +26,14 @@ pub use bootstrap::{
 };
 pub use bradley_terry::{bradley_terry, kendall_tau_b, wins, BtError, BtFit, BtStop, MAX_STEPS};
 pub use curves::{
-    bootstrap_settings, cover_curves, cover_grid, curve_grid, k_grid, nearest, round_budgets,
-    series_curves, with_bootstrap_band, CoverCurves, SeriesCurves, COVER_LOW_POINTS, COVER_POINTS,
-    K_GRID_POINTS,
+    bootstrap_settings, cover_curves, nearest, series_curves, with_bootstrap_band, CoverCurves,
+    SeriesCurves,
 };
 pub use cv::{bb_log_marginal, cv_elpd, zoibb_log_marginal, CvElpd, CvFolds};
 pub use diagnose::{beta_density, diagnose, Diagnostics, BINS};
+pub use grids::{
+    cover_grid, curve_grid, k_grid, round_budgets, COVER_LOW_POINTS, COVER_POINTS, K_GRID_POINTS,
+};
 pub use paired::{
     paired_difference, paired_outcome, DiffAtK, PairError, Paired, PairedCurve, PairedOutcome,
     PairedRun,

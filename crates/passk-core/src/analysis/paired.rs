@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::bootstrap::{quantile, resample_counts};
-use crate::analysis::curves::{k_grid, round_budgets};
+use crate::analysis::grids::{k_grid, round_budgets};
 use crate::data::counts::Counts;
 use crate::data::dataset::Dataset;
 use crate::estimators::unbiased::pass_at_k;

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::analysis::bootstrap::weighted_sum;
-use crate::analysis::curves::{k_grid, round_budgets};
+use crate::analysis::grids::{k_grid, round_budgets};
 use crate::data::counts::Counts;
 use crate::estimators::unbiased::pass_at_k;
 

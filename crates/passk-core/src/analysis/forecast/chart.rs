@@ -1,7 +1,7 @@
 //! The curves of the log-log forecast chart: −log pass@k against k up to 10^6.
 
 use super::power_law::PowerLaw;
-use crate::analysis::curves::k_grid;
+use crate::analysis::grids::k_grid;
 
 /// The largest budget the forecast chart draws.
 pub const FORECAST_K_MAX: u64 = 1_000_000;
