@@ -13,6 +13,7 @@ pub mod forecast;
 pub(crate) mod grids;
 pub(crate) mod paired;
 pub(crate) mod planner;
+pub mod rank;
 pub(crate) mod stop;
 pub(crate) mod temperature;
 pub(crate) mod warnings;
