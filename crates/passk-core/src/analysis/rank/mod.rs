@@ -8,8 +8,14 @@
 //! (higher is better), competition ranks, the interval where the method has one, and why it
 //! stopped where it iterates.
 
+pub(crate) mod agreement;
+pub(crate) mod by_metric;
 pub(crate) mod outcomes;
+pub(crate) mod rank_intervals;
 pub(crate) mod ranking;
 
+pub use agreement::{agreement, average_ranks, Agreement, DisputedPair};
+pub use by_metric::{by_metric, EvalMetric};
 pub use outcomes::Outcomes;
+pub use rank_intervals::{rank_intervals, RankIntervals};
 pub use ranking::{competition_ranks, RankError, Ranking, Stop, StopReason, TIE_TOL};

@@ -51,8 +51,7 @@ impl Outcomes {
             .collect();
         for i in 0..first.tasks.len() {
             let id = key(first, i);
-            let row: Option<Vec<(u64, u64)>> =
-                maps.iter().map(|mp| mp.get(&id).copied()).collect();
+            let row: Option<Vec<(u64, u64)>> = maps.iter().map(|mp| mp.get(&id).copied()).collect();
             match row {
                 Some(r) if r.iter().all(|x| x.0 == r[0].0) => {
                     out.n.push(r[0].0);

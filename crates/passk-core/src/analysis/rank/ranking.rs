@@ -43,7 +43,10 @@ impl fmt::Display for RankError {
                 "some series never wins (or never loses) against the rest: no finite maximum"
             ),
             RankError::TooLarge { size, limit } => {
-                write!(f, "too large to answer exactly: {size} against at most {limit}")
+                write!(
+                    f,
+                    "too large to answer exactly: {size} against at most {limit}"
+                )
             }
             RankError::Other(s) => write!(f, "{s}"),
         }
@@ -130,6 +133,9 @@ mod tests {
             competition_ranks(&[95.0, 87.5, 87.5, 80.0, 75.0]),
             vec![1.0, 2.0, 2.0, 4.0, 5.0]
         );
-        assert_eq!(competition_ranks(&[1.0, 1.0 + 1e-13, 0.0]), vec![1.0, 1.0, 3.0]);
+        assert_eq!(
+            competition_ranks(&[1.0, 1.0 + 1e-13, 0.0]),
+            vec![1.0, 1.0, 3.0]
+        );
     }
 }
