@@ -77,7 +77,8 @@ impl Flag {
             | Flag::Errors
             | Flag::IdKey
             | Flag::RewardKey
-            | Flag::StepKey => Kind::Text,
+            | Flag::StepKey
+            | Flag::Method => Kind::Text,
         }
     }
 }
@@ -171,6 +172,7 @@ pub fn apply(a: &mut Args, flag: Flag, value: Value) -> Result<(), String> {
             passk_core::par::set_threads(usize::try_from(n).unwrap_or(usize::MAX));
         }
         (Flag::Metric, Value::Text(m)) => a.read.metric = Some(m),
+        (Flag::Method, Value::Text(m)) => a.methods = Some(rank_methods(&m)?),
         (Flag::Partial, Value::Text(p)) => {
             a.read.partial = Some(match p.as_str() {
                 "correct" => true,
@@ -187,6 +189,26 @@ pub fn apply(a: &mut Args, flag: Flag, value: Value) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The ranking methods of a comma-separated list of keys, each known.
+fn rank_methods(list: &str) -> Result<Vec<String>, String> {
+    use passk_core::analysis::rank::{method, METHODS};
+    let keys: Vec<String> = list
+        .split(',')
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty())
+        .collect();
+    if keys.is_empty() {
+        return Err("names no method".into());
+    }
+    for k in &keys {
+        if method(k).is_none() {
+            let known: Vec<&str> = METHODS.iter().map(|m| m.key).collect();
+            return Err(format!("no method '{k}': one of {}", known.join(", ")));
+        }
+    }
+    Ok(keys)
 }
 
 impl Value {

@@ -87,6 +87,8 @@ pub enum Flag {
     Threads,
     /// `--next` (`plan`): can I stop sampling, and what to sample next.
     Next,
+    /// `--method LIST` (`rank`): the ranking methods, by key.
+    Method,
 }
 
 impl Flag {
@@ -132,6 +134,7 @@ impl Flag {
             Flag::StepKey => "step-key",
             Flag::TruncatedErrors => "truncated-errors",
             Flag::Threads => "threads",
+            Flag::Method => "method",
         }
     }
 }
@@ -165,6 +168,8 @@ pub struct Args {
     /// Whether `--k` was given (else the default budgets reach 8 × the largest n read:
     /// `passk_core::settings::default_ks`).
     pub k_given: bool,
+    /// The ranking methods `rank` runs (None: every one).
+    pub methods: Option<Vec<String>>,
     /// Bayes@N's rubric weights and prior, as given (checked once the line is read).
     pub(crate) rubric: (Option<Vec<f64>>, Option<Vec<f64>>),
 }
@@ -189,6 +194,7 @@ impl Args {
             read: ReadOptions::default(),
             first_pairs: false,
             k_given: false,
+            methods: None,
             rubric: (None, None),
         }
     }

@@ -149,7 +149,7 @@ fn speaks_json_only(name: &str) -> String {
 type Command = fn(Args) -> Result<ExitCode, String>;
 
 /// The commands: the name, the flags it accepts (any other is an `unknown flag`), the run.
-const COMMANDS: [(&str, &[Flag], Command); 5] = [
+const COMMANDS: [(&str, &[Flag], Command); 6] = [
     ("report", REPORT_FLAGS, report),
     (
         "plan",
@@ -188,6 +188,21 @@ const COMMANDS: [(&str, &[Flag], Command); 5] = [
             Flag::Errors,
         ],
         compare,
+    ),
+    (
+        "rank",
+        &[
+            Flag::Method,
+            Flag::K,
+            Flag::GTau,
+            Flag::Confidence,
+            Flag::Bootstrap,
+            Flag::Seed,
+            Flag::Format,
+            Flag::Metric,
+            Flag::Errors,
+        ],
+        crate::rank::rank,
     ),
 ];
 

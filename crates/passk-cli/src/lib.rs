@@ -17,6 +17,7 @@ mod output;
 // The command line's text: native only (its parser, lexopt, is never built for wasm32).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parse;
+mod rank;
 mod read;
 pub mod read_doc;
 #[cfg(not(target_arch = "wasm32"))]

@@ -41,9 +41,11 @@ impl Output {
 }
 
 /// Whether the command `name` (`next`: `plan --next`) can print `output`: JSON always,
-/// sentences (`--format md|text`) from `report`, `compare` and `plan --next`.
+/// sentences (`--format md|text`) from `report`, `compare`, `rank` and `plan --next`.
 pub fn speaks(name: &str, output: Output, next: bool) -> bool {
-    output == Output::Json || matches!(name, "report" | "compare") || (name == "plan" && next)
+    output == Output::Json
+        || matches!(name, "report" | "compare" | "rank")
+        || (name == "plan" && next)
 }
 
 /// What `passk compare` prints: its JSON with the sentence, or the sentence and a table.

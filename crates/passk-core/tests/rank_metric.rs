@@ -10,13 +10,17 @@ use passk_core::num::prec::{rel_diff, SCORIO_MEAN_REL};
 use serde_json::Value;
 
 fn reference() -> Value {
-    let path = passk_fixtures::root()
-        .join("crates/passk-core/tests/reference/scorio/rank_metric.json");
+    let path =
+        passk_fixtures::root().join("crates/passk-core/tests/reference/scorio/rank_metric.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 fn floats(v: &Value) -> Vec<f64> {
-    v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
 }
 
 fn metric(key: &str) -> EvalMetric {
@@ -47,7 +51,10 @@ fn the_real_files_as_scorio() {
             let got = by_metric(&o, metric(key)).unwrap();
             assert_eq!(got.ranks, floats(&want["ranks"]), "{set} {key}");
             for (g, w) in got.scores.iter().zip(floats(&want["scores"])) {
-                assert!(rel_diff(*g, w) <= SCORIO_MEAN_REL, "{set} {key}: {g} vs {w}");
+                assert!(
+                    rel_diff(*g, w) <= SCORIO_MEAN_REL,
+                    "{set} {key}: {g} vs {w}"
+                );
             }
             seen += 1;
         }

@@ -16,6 +16,7 @@ pub mod leads;
 pub mod pair;
 pub mod panel_notes;
 pub mod plan_text;
+pub mod rank_text;
 pub mod ranking;
 pub mod read_notes;
 pub mod readout;

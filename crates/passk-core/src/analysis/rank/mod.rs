@@ -10,12 +10,16 @@
 
 pub(crate) mod agreement;
 pub(crate) mod by_metric;
+pub(crate) mod methods;
 pub(crate) mod outcomes;
+pub(crate) mod rank_all;
 pub(crate) mod rank_intervals;
 pub(crate) mod ranking;
 
 pub use agreement::{agreement, average_ranks, Agreement, DisputedPair};
 pub use by_metric::{by_metric, EvalMetric};
+pub use methods::{method, Group, MethodDef, RankOptions, Run, METHODS};
 pub use outcomes::Outcomes;
+pub use rank_all::{rank_all, MethodAnswer, RankAll};
 pub use rank_intervals::{rank_intervals, RankIntervals};
 pub use ranking::{competition_ranks, RankError, Ranking, Stop, StopReason, TIE_TOL};

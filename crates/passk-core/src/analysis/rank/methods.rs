@@ -1,0 +1,167 @@
+//! The ranking methods by name: each method's key (as `passk rank --method` takes it and as
+//! scorio 0.2.3 names it), label, group and how it is run with the shared options.
+
+use serde::{Deserialize, Serialize};
+
+use super::by_metric::{by_metric, EvalMetric};
+use super::outcomes::Outcomes;
+use super::ranking::{competition_ranks, RankError, Ranking, Stop, StopReason};
+use crate::analysis::bradley_terry::{bradley_terry, BtError, BtStop};
+
+/// The family a method belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Group {
+    /// Paired-comparison likelihoods (Bradley–Terry and its relatives).
+    Likelihood,
+    /// Sequential ratings (Elo, Glicko, TrueSkill).
+    Rating,
+    /// Voting rules, each task a voter.
+    Voting,
+    /// Item response theory.
+    ItemResponse,
+    /// Spectral and graph methods.
+    Graph,
+    /// An evaluation metric averaged over tasks.
+    Metric,
+}
+
+impl Group {
+    /// The group's name as people read it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Group::Likelihood => "paired-comparison likelihood",
+            Group::Rating => "rating",
+            Group::Voting => "voting",
+            Group::ItemResponse => "item response",
+            Group::Graph => "spectral and graph",
+            Group::Metric => "evaluation metric",
+        }
+    }
+}
+
+/// What every method is run with.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RankOptions {
+    /// The budget of the metric ranks (pass@k, pass^k, G-Pass@k, mG-Pass@k).
+    pub k: u64,
+    /// G-Pass@k's τ.
+    pub tau: f64,
+    /// The two-sided level of every interval.
+    pub level: f64,
+    /// Task resamples of the rank intervals (0: none).
+    pub resamples: u32,
+    /// The seed of every random draw.
+    pub seed: u64,
+}
+
+impl Default for RankOptions {
+    fn default() -> RankOptions {
+        RankOptions {
+            k: 10,
+            tau: 0.5,
+            level: 0.95,
+            resamples: 200,
+            seed: 0,
+        }
+    }
+}
+
+/// How a method is run.
+pub type Run = fn(&Outcomes, &RankOptions) -> Result<Ranking, RankError>;
+
+/// A ranking method.
+#[derive(Debug, Clone, Copy)]
+pub struct MethodDef {
+    /// Its key (scorio's function name).
+    pub key: &'static str,
+    /// Its name as people read it.
+    pub label: &'static str,
+    /// Its family.
+    pub group: Group,
+    /// How it is run.
+    pub run: Run,
+    /// Whether its answer rests on random draws (then seeded by the options' seed).
+    pub stochastic: bool,
+}
+
+/// The maximum-likelihood Bradley–Terry strengths (`analysis::bradley_terry`) as a ranking:
+/// scores π (geometric mean 1), Fisher intervals, se of ln π.
+fn bt_ml(o: &Outcomes, opts: &RankOptions) -> Result<Ranking, RankError> {
+    if o.series() < 2 {
+        return Err(RankError::TooFew);
+    }
+    if o.tasks() == 0 {
+        return Err(RankError::NoTasks);
+    }
+    let (w, _) = o.pairwise();
+    let fit = bradley_terry(w, o.tasks_left_out, opts.level).map_err(|e| match e {
+        BtError::TooFew => RankError::TooFew,
+        BtError::NotConnected => RankError::NotConnected,
+    })?;
+    let reason = match fit.stop {
+        BtStop::Converged => StopReason::Converged,
+        BtStop::NoDecisive => StopReason::Exact,
+        BtStop::MaxSteps => StopReason::MaxIterations,
+    };
+    Ok(Ranking {
+        ranks: competition_ranks(&fit.strengths),
+        scores: fit.strengths,
+        intervals: Some(fit.intervals),
+        se: Some(fit.se),
+        stop: Some(Stop {
+            reason,
+            iterations: fit.steps,
+        }),
+    })
+}
+
+/// Every method, in the order the agreement table lists them.
+pub const METHODS: &[MethodDef] = &[
+    MethodDef {
+        key: "avg",
+        label: "mean success rate",
+        group: Group::Metric,
+        run: |o, _| by_metric(o, EvalMetric::Avg),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "pass_at_k",
+        label: "pass@k",
+        group: Group::Metric,
+        run: |o, p| by_metric(o, EvalMetric::PassAtK(p.k)),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "pass_hat_k",
+        label: "pass^k",
+        group: Group::Metric,
+        run: |o, p| by_metric(o, EvalMetric::PassHatK(p.k)),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "g_pass_at_k_tau",
+        label: "G-Pass@k_τ",
+        group: Group::Metric,
+        run: |o, p| by_metric(o, EvalMetric::GPass(p.k, p.tau)),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "mg_pass_at_k",
+        label: "mG-Pass@k",
+        group: Group::Metric,
+        run: |o, p| by_metric(o, EvalMetric::MgPass(p.k)),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "bradley_terry",
+        label: "Bradley–Terry",
+        group: Group::Likelihood,
+        run: bt_ml,
+        stochastic: false,
+    },
+];
+
+/// The method of `key`.
+pub fn method(key: &str) -> Option<&'static MethodDef> {
+    METHODS.iter().find(|m| m.key == key)
+}

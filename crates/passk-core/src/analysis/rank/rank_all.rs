@@ -1,0 +1,101 @@
+//! Every method asked for on one set of outcomes, with rank intervals and the agreement
+//! between them: what `passk rank` prints and the page's Rankings panel shows.
+
+use serde::{Deserialize, Serialize};
+
+use super::agreement::{agreement, Agreement};
+use super::methods::{method, Group, RankOptions};
+use super::outcomes::Outcomes;
+use super::rank_intervals::{rank_intervals, RankIntervals};
+use super::ranking::{RankError, Ranking};
+
+/// One method's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MethodAnswer {
+    /// The method's key.
+    pub key: String,
+    /// Its name as people read it.
+    pub label: String,
+    /// Its family.
+    pub group: Group,
+    /// Its ranking, or None with `error`.
+    pub ranking: Option<Ranking>,
+    /// Why it has no ranking.
+    pub error: Option<String>,
+    /// Rank intervals from task resamples (when resamples were asked for).
+    pub rank_intervals: Option<RankIntervals>,
+}
+
+/// Every method's answer and their agreement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RankAll {
+    /// The answers, in the order asked.
+    pub methods: Vec<MethodAnswer>,
+    /// The keys of the methods that answered, in the order `agreement` indexes them.
+    pub agreeing: Vec<String>,
+    /// The agreement of the methods that answered (None below two).
+    pub agreement: Option<Agreement>,
+    /// Tasks every series shares.
+    pub tasks: usize,
+    /// Tasks left out: not in every series, or with n differing between series.
+    pub tasks_left_out: u64,
+    /// The options used.
+    pub options: RankOptions,
+}
+
+/// Runs the methods `keys` on `o`.
+///
+/// # Errors
+/// An unknown key (naming it), [`RankError::TooFew`] below two series and
+/// [`RankError::NoTasks`] with no shared task; a method's own refusal is its answer's
+/// `error`.
+pub fn rank_all(o: &Outcomes, keys: &[&str], opts: &RankOptions) -> Result<RankAll, RankError> {
+    if o.series() < 2 {
+        return Err(RankError::TooFew);
+    }
+    if o.tasks() == 0 {
+        return Err(RankError::NoTasks);
+    }
+    let defs = keys
+        .iter()
+        .map(|k| method(k).ok_or_else(|| RankError::Other(format!("no ranking method '{k}'"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut methods = Vec::with_capacity(defs.len());
+    for (i, def) in defs.iter().enumerate() {
+        let run = |x: &Outcomes| (def.run)(x, opts);
+        let (ranking, error) = match run(o) {
+            Ok(r) => (Some(r), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        let rank_intervals = if ranking.is_some() && opts.resamples > 0 {
+            // Each method its own stream, so that asking for fewer methods keeps the rest.
+            let seed = opts.seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
+            rank_intervals(o, run, opts.resamples, seed, opts.level).ok()
+        } else {
+            None
+        };
+        methods.push(MethodAnswer {
+            key: def.key.to_string(),
+            label: def.label.to_string(),
+            group: def.group,
+            ranking,
+            error,
+            rank_intervals,
+        });
+    }
+    let answered: Vec<&MethodAnswer> = methods.iter().filter(|m| m.ranking.is_some()).collect();
+    let agreeing = answered.iter().map(|m| m.key.clone()).collect();
+    let scores: Vec<Vec<f64>> = answered
+        .iter()
+        .filter_map(|m| m.ranking.as_ref().map(|r| r.scores.clone()))
+        .collect();
+    let agreement = (scores.len() >= 2).then(|| agreement(&scores));
+    Ok(RankAll {
+        methods,
+        agreeing,
+        agreement,
+        tasks: o.tasks(),
+        tasks_left_out: o.tasks_left_out,
+        options: *opts,
+    })
+}

@@ -1,0 +1,146 @@
+//! The Rankings verdict: whether the order of the series depends on the method, in one
+//! sentence ("The order is the same under all 24 methods except 2.8B/6.9B, which swap under
+//! Elo and Borda."), and each method's order as text.
+
+use passk_core::analysis::rank::RankAll;
+
+/// Labels joined as people write a list: "A", "A and B", "A, B and C"; past `most`, the
+/// first ones and "N more".
+fn list(labels: &[&str], most: usize) -> String {
+    match labels {
+        [] => String::new(),
+        [a] => (*a).to_string(),
+        _ if labels.len() > most => format!(
+            "{} and {} more",
+            labels[..most].join(", "),
+            labels.len() - most
+        ),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The labels of the methods `idx` (indices into `all.agreeing`).
+fn labels<'a>(all: &'a RankAll, idx: &[usize]) -> Vec<&'a str> {
+    idx.iter()
+        .filter_map(|i| {
+            let key = all.agreeing.get(*i)?;
+            all.methods
+                .iter()
+                .find(|m| &m.key == key)
+                .map(|m| m.label.as_str())
+        })
+        .collect()
+}
+
+/// The verdict over the methods that answered (`names`: the series, in the input's order).
+///
+/// # Formula
+/// Two series' order under a method is who ranks higher, or a tie; a pair is disputed when
+/// not every method gives it the same order. The sentence names at most three disputed
+/// pairs, most disputed first, and the methods that break with the majority for each.
+pub fn verdict(names: &[String], all: &RankAll) -> String {
+    let m = all.agreeing.len();
+    let failed = all.methods.len() - m;
+    let refused = if failed == 0 {
+        String::new()
+    } else {
+        let no: Vec<&str> = all
+            .methods
+            .iter()
+            .filter(|x| x.ranking.is_none())
+            .map(|x| x.label.as_str())
+            .collect();
+        format!(" {} could not rank these series.", list(&no, 3))
+    };
+    let Some(a) = &all.agreement else {
+        return match m {
+            0 => format!("No method could rank these series.{refused}"),
+            _ => format!("Only one method ranked these series.{refused}"),
+        };
+    };
+    if a.disputed.is_empty() {
+        return format!("The order is the same under all {m} methods.{refused}");
+    }
+    let name = |i: usize| names.get(i).map_or("?", String::as_str);
+    let pairs: Vec<String> = a
+        .disputed
+        .iter()
+        .take(3)
+        .map(|d| {
+            let pair = format!("{}/{}", name(d.first), name(d.second));
+            let mut parts = Vec::new();
+            if !d.reverse.is_empty() {
+                parts.push(format!("swap under {}", list(&labels(all, &d.reverse), 3)));
+            }
+            if !d.tie.is_empty() {
+                parts.push(format!("tie under {}", list(&labels(all, &d.tie), 3)));
+            }
+            format!("{pair}, which {}", parts.join(" and "))
+        })
+        .collect();
+    let more = a.disputed.len().saturating_sub(3);
+    let tail = if more > 0 {
+        format!("; and {more} more pair{}", if more == 1 { "" } else { "s" })
+    } else {
+        String::new()
+    };
+    let lead = if a.disputed.len() == 1 {
+        format!("The order is the same under all {m} methods except ")
+    } else {
+        format!(
+            "The order depends on the method for {} pairs: ",
+            a.disputed.len()
+        )
+    };
+    format!("{lead}{}{tail}.{refused}", pairs.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use passk_core::analysis::rank::{rank_all, Outcomes, RankOptions};
+
+    fn names() -> Vec<String> {
+        ["A", "B", "C"].iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_same_order() {
+        let o = Outcomes::from_counts(
+            vec![4; 3],
+            // Every series beats every other on some task: Bradley–Terry has a maximum.
+            vec![vec![4, 3, 1], vec![2, 2, 3], vec![3, 0, 2]],
+        );
+        let opts = RankOptions {
+            k: 2,
+            resamples: 0,
+            ..RankOptions::default()
+        };
+        let all = rank_all(&o, &["avg", "pass_hat_k", "bradley_terry"], &opts).unwrap();
+        assert_eq!(all.methods[2].error, None);
+        assert_eq!(
+            verdict(&names(), &all),
+            "The order is the same under all 3 methods."
+        );
+    }
+
+    #[test]
+    fn a_pair_that_swaps() {
+        // B leads C on the mean (2 of 4 against 5/3), C leads on pass^4 (1/3 against 0).
+        let o = Outcomes::from_counts(
+            vec![4; 3],
+            vec![vec![4, 4, 4], vec![2, 2, 2], vec![4, 1, 0]],
+        );
+        let opts = RankOptions {
+            k: 4,
+            resamples: 0,
+            ..RankOptions::default()
+        };
+        let all = rank_all(&o, &["avg", "pass_hat_k"], &opts).unwrap();
+        assert_eq!(
+            verdict(&names(), &all),
+            "The order is the same under all 2 methods except B/C, which swap under pass^k."
+        );
+        assert_eq!(list(&["a", "b", "c", "d", "e"], 3), "a, b, c and 2 more");
+    }
+}
