@@ -12,6 +12,7 @@ use crate::analysis::series_charts::{BestTemperaturePanel, DeltaPassPanel, Paire
 use crate::analysis::stages::{Stages, TOP};
 use crate::analysis::state::Analysis;
 use crate::compare::panel::ComparePanel;
+use crate::compare::rankings::RankingsPanel;
 use crate::forecast::backtest_panel::BacktestPanel;
 use crate::forecast::panel::ForecastPanel;
 use crate::forecast::planner_panel::PlannerPanel;
@@ -66,7 +67,7 @@ fn panels(
         <Show when=at(2)><ForecastPanel analysis=analysis dark=dark /></Show>
         <Show when=at(3)><RankingPanel analysis=analysis /></Show>
         <Show when=at(4)><PairedPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(5)><ComparePanel analysis=analysis dark=dark /></Show>
+        <Show when=at(5)><ComparePanel analysis=analysis dark=dark /><RankingsPanel analysis=analysis /></Show>
         <Show when=at(6)><FitPanel analysis=analysis dark=dark /></Show>
         <Show when=at(7)><DeltaPassPanel analysis=analysis dark=dark /></Show>
         <Show when=at(8)><BestTemperaturePanel analysis=analysis dark=dark /></Show>

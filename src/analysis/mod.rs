@@ -11,6 +11,7 @@ pub mod lower_panels;
 pub mod method_notes;
 pub mod pair_select;
 pub mod pass_at_k_panel;
+pub mod rank_job;
 pub mod ranking_panel;
 pub mod report_export;
 pub mod report_job;

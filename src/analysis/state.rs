@@ -10,6 +10,7 @@ use crate::analysis::job_progress::busy_text;
 use crate::analysis::jobs::{
     backtest_pipeline, curve_pipeline, fit_pipeline, scaled_drawn, CurveOutputs, PendingJobs,
 };
+use crate::analysis::rank_job::{rank_pipeline, Rankings};
 use crate::analysis::report_job::report_pipeline;
 use crate::inputs::dataset_state::Inputs;
 use crate::inputs::storage;
@@ -90,6 +91,9 @@ pub struct Analysis {
     pub with_backtests: Memo<Report>,
     /// Every pair's paired test, crossover and ranks (None while computed, or one series).
     pub comparison: RwSignal<Option<Comparison>>,
+    /// Every ranking method's answer and their agreement (None while computed, or one
+    /// series).
+    pub rankings: RwSignal<Option<Rankings>>,
     /// The series with tasks and their default pair ([`Pairing::compared`]).
     pub pairing: Pairing,
 }
@@ -255,6 +259,8 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
     // engine starts its jobs in the order they arrive and interleaves their slices).
     backtest_pipeline(data, settings, backtests, pending);
     compare_pipeline(data, settings, datasets, comparison, pending);
+    let rankings = RwSignal::new(None);
+    rank_pipeline(data, settings, datasets, rankings, pending);
     // The outside world: keep the settings across reloads.
     Effect::new(move |_| {
         let view = PageState {
@@ -290,6 +296,7 @@ pub fn provide_analysis(inputs: Inputs) -> Analysis {
         counts,
         with_backtests,
         comparison,
+        rankings,
         pairing: Pairing::new(datasets),
     }
 }

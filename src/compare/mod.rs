@@ -2,3 +2,4 @@
 
 pub mod bt_table;
 pub mod panel;
+pub mod rankings;

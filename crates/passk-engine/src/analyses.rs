@@ -7,6 +7,7 @@ use crate::job::{with_tasks, Data, Job, CURVE_CHUNK};
 use crate::mailbox::Mailbox;
 use passk_core::analysis;
 use passk_core::analysis::compare::{chosen_pairs, compare_pair, comparison, Pairs};
+use passk_core::analysis::rank::{answer, combine, Outcomes, RankOptions, METHODS};
 use passk_core::analysis::SharedDraws;
 use passk_core::analysis::COVER_POINTS;
 use passk_core::analysis::{bands_of, merge_rows, Part};
@@ -228,6 +229,38 @@ pub(crate) async fn compare(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &S
     job.finish(Reply {
         job: job.job,
         answer: Answer::Comparison { comparison },
+    });
+}
+
+/// Every ranking method on the series with tasks, one method at a time (a newer request
+/// stops it between methods), then their agreement: the same functions as `passk rank`.
+pub(crate) async fn rank(job: &mut Job<'_>, d: Data, options: &RankOptions) {
+    let series: Vec<&passk_core::data::Dataset> =
+        d.datasets.iter().filter(|s| !s.tasks.is_empty()).collect();
+    let o = Outcomes::of(&series);
+    let total = METHODS.len() as u64;
+    let mut answers = Vec::with_capacity(METHODS.len());
+    if o.series() >= 2 && o.tasks() > 0 {
+        for (i, def) in METHODS.iter().enumerate() {
+            let text = || {
+                (
+                    format!("ranking by {}: {i} of {total} methods…", def.label),
+                    Some((i as u64, total)),
+                )
+            };
+            if !job.tick(text).await {
+                return;
+            }
+            answers.push(answer(&o, def, i, options));
+        }
+    }
+    let ranking = combine(&o, answers, options);
+    job.finish(Reply {
+        job: job.job,
+        answer: Answer::Ranking {
+            ranking,
+            names: series.iter().map(|s| s.name.clone()).collect(),
+        },
     });
 }
 

@@ -177,6 +177,12 @@ impl Engine {
                 };
                 analyses::compare(&mut job, d, &ks, &settings).await
             }
+            Ask::Rank { data, options } => {
+                let Some(d) = self.fitted(&job, data).await else {
+                    return;
+                };
+                analyses::rank(&mut job, d, &options).await
+            }
             Ask::Plan {
                 data,
                 series,

@@ -98,6 +98,13 @@ pub enum Answer {
         /// Tests, crossovers and ranks.
         comparison: Comparison,
     },
+    /// Every ranking method's answer and their agreement.
+    Ranking {
+        /// The answers, with the series' names in the fit's order (those with tasks).
+        ranking: passk_core::analysis::rank::RankAll,
+        /// The series ranked, in the answers' order.
+        names: Vec<String>,
+    },
     /// Each series' forecasts, by name, in the fit's order (series without tasks left out).
     Forecasts {
         /// (series name, its forecasts).
@@ -135,7 +142,7 @@ impl Answer {
     }
 
     /// The name of every kind of answer (its variants), in order.
-    pub const KINDS: [&'static str; 15] = [
+    pub const KINDS: [&'static str; 16] = [
         "Ready",
         "Progress",
         "Read",
@@ -148,6 +155,7 @@ impl Answer {
         "Paired",
         "Plan",
         "Comparison",
+        "Ranking",
         "Forecasts",
         "Stored",
         "Failed",
@@ -168,6 +176,7 @@ impl Answer {
             Answer::Paired { .. } => "Paired",
             Answer::Plan { .. } => "Plan",
             Answer::Comparison { .. } => "Comparison",
+            Answer::Ranking { .. } => "Ranking",
             Answer::Forecasts { .. } => "Forecasts",
             Answer::Stored { .. } => "Stored",
             Answer::Failed { .. } => "Failed",
@@ -223,6 +232,7 @@ impl Reply {
             Answer::Paired { .. } => Some(JobKind::Paired),
             Answer::Plan { .. } => Some(JobKind::Plan),
             Answer::Comparison { .. } => Some(JobKind::Compare),
+            Answer::Ranking { .. } => Some(JobKind::Rank),
             Answer::Forecasts { .. } => Some(JobKind::Forecast),
             Answer::Stored { .. } => Some(JobKind::Store),
         }

@@ -110,6 +110,13 @@ pub enum Ask {
         /// The resamples and seed of the crossover intervals and ranks.
         settings: Settings,
     },
+    /// Every ranking method on the series of the last fit, and their agreement (`passk rank`).
+    Rank {
+        /// The fit job whose series these are.
+        data: u64,
+        /// The methods' options.
+        options: passk_core::analysis::rank::RankOptions,
+    },
     /// The forecasts of every series of the last fit: the scaled fits, exponents, reach and
     /// the forecast chart's curves (the report's, for the same options).
     Forecast {
@@ -174,9 +181,9 @@ pub struct CurvesAsk {
 
 impl Ask {
     /// The name of every kind of ask (its variants), in order.
-    pub const KINDS: [&'static str; 14] = [
+    pub const KINDS: [&'static str; 15] = [
         "Read", "Fit", "Curves", "Backtest", "Part", "Rows", "Diagnose", "Report", "Paired",
-        "Compare", "Forecast", "Plan", "Store", "Cancel",
+        "Compare", "Rank", "Forecast", "Plan", "Store", "Cancel",
     ];
 
     /// The name of its kind (its variant).
@@ -192,6 +199,7 @@ impl Ask {
             Ask::Report { .. } => "Report",
             Ask::Paired { .. } => "Paired",
             Ask::Compare { .. } => "Compare",
+            Ask::Rank { .. } => "Rank",
             Ask::Forecast { .. } => "Forecast",
             Ask::Plan { .. } => "Plan",
             Ask::Store { .. } => "Store",
@@ -226,6 +234,7 @@ impl Request {
             Ask::Paired { .. } => JobKind::Paired,
             Ask::Plan { .. } => JobKind::Plan,
             Ask::Compare { .. } => JobKind::Compare,
+            Ask::Rank { .. } => JobKind::Rank,
             Ask::Forecast { .. } => JobKind::Forecast,
             Ask::Store { .. } => JobKind::Store,
             Ask::Cancel { job_kind } => *job_kind,

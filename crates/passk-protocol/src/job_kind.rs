@@ -32,6 +32,8 @@ pub enum JobKind {
     Part(Pooled),
     /// The files loaded, written for the page to keep.
     Store,
+    /// The rankings of every method and their agreement.
+    Rank,
 }
 
 /// The analyses whose jobs may be spread over the pool of workers: each other worker does a
@@ -89,10 +91,11 @@ impl JobKind {
         JobKind::Part(Pooled::Backtest),
         JobKind::Part(Pooled::Forecast),
         JobKind::Store,
+        JobKind::Rank,
     ];
 
     /// How many job kinds there are.
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = 16;
 
     /// The job kind of a report job.
     pub fn of_report(full: bool) -> JobKind {
@@ -121,6 +124,7 @@ impl JobKind {
             JobKind::Part(Pooled::Backtest) => 12,
             JobKind::Part(Pooled::Forecast) => 13,
             JobKind::Store => 14,
+            JobKind::Rank => 15,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! sentence ("The order is the same under all 24 methods except 2.8B/6.9B, which swap under
 //! Elo and Borda."), and each method's order as text.
 
-use passk_core::analysis::rank::RankAll;
+use passk_core::analysis::rank::{MethodAnswer, RankAll, StopReason};
 
 /// Labels joined as people write a list: "A", "A and B", "A, B and C"; past `most`, the
 /// first ones and "N more".
@@ -93,6 +93,58 @@ pub fn verdict(names: &[String], all: &RankAll) -> String {
         )
     };
     format!("{lead}{}{tail}.{refused}", pairs.join("; "))
+}
+
+/// Why a method stopped, as a cell ("converged, 7 steps"; empty where it does not iterate).
+pub fn stop_text(m: &MethodAnswer) -> String {
+    match m.ranking.as_ref().and_then(|r| r.stop) {
+        Some(s) => {
+            let why = match s.reason {
+                StopReason::Converged => "converged",
+                StopReason::MaxIterations => "stopped at its most iterations",
+                StopReason::Exact => "exact",
+            };
+            format!("{why}, {} iterations", s.iterations)
+        }
+        None => String::new(),
+    }
+}
+
+/// The rankings as CSV: a row per method and series (method, group, series, score, rank,
+/// rank interval, score interval, stop), and a row per method that could not rank.
+pub fn rank_csv(names: &[String], all: &RankAll) -> String {
+    let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let mut out = vec![
+        "method,group,series,score,rank,rank_low,rank_high,score_low,score_high,stop,error"
+            .to_string(),
+    ];
+    for m in &all.methods {
+        let head = format!("{},{}", q(&m.key), q(m.group.label()));
+        let Some(r) = &m.ranking else {
+            out.push(format!(
+                "{head},,,,,,,,,{}",
+                q(m.error.as_deref().unwrap_or(""))
+            ));
+            continue;
+        };
+        for (i, name) in names.iter().enumerate() {
+            let ri = m.rank_intervals.as_ref().and_then(|x| x.ranks.get(i));
+            let si = r.intervals.as_ref().and_then(|x| x.get(i));
+            let num = |x: Option<f64>| x.map_or(String::new(), |v| format!("{v}"));
+            out.push(format!(
+                "{head},{},{},{},{},{},{},{},{},",
+                q(name),
+                num(r.scores.get(i).copied()),
+                num(r.ranks.get(i).copied()),
+                num(ri.map(|x| x.0)),
+                num(ri.map(|x| x.1)),
+                num(si.map(|x| x.0)),
+                num(si.map(|x| x.1)),
+                q(&stop_text(m)),
+            ));
+        }
+    }
+    out.join("\n") + "\n"
 }
 
 #[cfg(test)]

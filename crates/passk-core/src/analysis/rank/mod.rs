@@ -20,6 +20,6 @@ pub use agreement::{agreement, average_ranks, Agreement, DisputedPair};
 pub use by_metric::{by_metric, EvalMetric};
 pub use methods::{method, Group, MethodDef, RankOptions, Run, METHODS};
 pub use outcomes::Outcomes;
-pub use rank_all::{rank_all, MethodAnswer, RankAll};
+pub use rank_all::{answer, combine, rank_all, MethodAnswer, RankAll};
 pub use rank_intervals::{rank_intervals, RankIntervals};
 pub use ranking::{competition_ranks, RankError, Ranking, Stop, StopReason, TIE_TOL};

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::agreement::{agreement, Agreement};
-use super::methods::{method, Group, RankOptions};
+use super::methods::{method, Group, MethodDef, RankOptions};
 use super::outcomes::Outcomes;
 use super::rank_intervals::{rank_intervals, RankIntervals};
 use super::ranking::{RankError, Ranking};
@@ -60,29 +60,40 @@ pub fn rank_all(o: &Outcomes, keys: &[&str], opts: &RankOptions) -> Result<RankA
         .iter()
         .map(|k| method(k).ok_or_else(|| RankError::Other(format!("no ranking method '{k}'"))))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut methods = Vec::with_capacity(defs.len());
-    for (i, def) in defs.iter().enumerate() {
-        let run = |x: &Outcomes| (def.run)(x, opts);
-        let (ranking, error) = match run(o) {
-            Ok(r) => (Some(r), None),
-            Err(e) => (None, Some(e.to_string())),
-        };
-        let rank_intervals = if ranking.is_some() && opts.resamples > 0 {
-            // Each method its own stream, so that asking for fewer methods keeps the rest.
-            let seed = opts.seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
-            rank_intervals(o, run, opts.resamples, seed, opts.level).ok()
-        } else {
-            None
-        };
-        methods.push(MethodAnswer {
-            key: def.key.to_string(),
-            label: def.label.to_string(),
-            group: def.group,
-            ranking,
-            error,
-            rank_intervals,
-        });
+    let methods = defs
+        .iter()
+        .enumerate()
+        .map(|(i, def)| answer(o, def, i, opts))
+        .collect();
+    Ok(combine(o, methods, opts))
+}
+
+/// One method's answer on `o`, the `i`-th asked for (its rank intervals' seed is the
+/// options' seed mixed with i, so that each method draws its own stream).
+pub fn answer(o: &Outcomes, def: &MethodDef, i: usize, opts: &RankOptions) -> MethodAnswer {
+    let run = |x: &Outcomes| (def.run)(x, opts);
+    let (ranking, error) = match run(o) {
+        Ok(r) => (Some(r), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    let rank_intervals = if ranking.is_some() && opts.resamples > 0 {
+        let seed = opts.seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
+        rank_intervals(o, run, opts.resamples, seed, opts.level).ok()
+    } else {
+        None
+    };
+    MethodAnswer {
+        key: def.key.to_string(),
+        label: def.label.to_string(),
+        group: def.group,
+        ranking,
+        error,
+        rank_intervals,
     }
+}
+
+/// The answers and their agreement.
+pub fn combine(o: &Outcomes, methods: Vec<MethodAnswer>, opts: &RankOptions) -> RankAll {
     let answered: Vec<&MethodAnswer> = methods.iter().filter(|m| m.ranking.is_some()).collect();
     let agreeing = answered.iter().map(|m| m.key.clone()).collect();
     let scores: Vec<Vec<f64>> = answered
@@ -90,12 +101,12 @@ pub fn rank_all(o: &Outcomes, keys: &[&str], opts: &RankOptions) -> Result<RankA
         .filter_map(|m| m.ranking.as_ref().map(|r| r.scores.clone()))
         .collect();
     let agreement = (scores.len() >= 2).then(|| agreement(&scores));
-    Ok(RankAll {
+    RankAll {
         methods,
         agreeing,
         agreement,
         tasks: o.tasks(),
         tasks_left_out: o.tasks_left_out,
         options: *opts,
-    })
+    }
 }

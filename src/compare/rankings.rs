@@ -1,0 +1,114 @@
+//! The Rankings panel, beside the comparison: every ranking method's order of the series
+//! (paired-comparison likelihoods, ratings, voting, item response, spectral, and pass@k's
+//! relatives), each with its rank interval from task resamples, why it stopped, and the
+//! verdict on whether the order depends on the method (`passk_view::rank_text`). The engine
+//! computes it (`Ask::Rank`, as `passk rank`).
+
+use leptos::prelude::*;
+
+use crate::analysis::job_progress::{is_stale, JobProgress};
+use crate::analysis::state::Analysis;
+use crate::widgets::download::save_text;
+use crate::widgets::fold::{is_folded, FoldHead};
+use crate::widgets::series_name::SeriesName;
+use passk_io::display::full;
+use passk_protocol::JobKind;
+use passk_view::rank_text::{rank_csv, stop_text, verdict};
+
+/// The panel.
+#[component]
+pub fn RankingsPanel(
+    /// The analysis state.
+    analysis: Analysis,
+) -> impl IntoView {
+    let a = analysis;
+    let rankings = a.rankings;
+    let sentence = move || {
+        rankings.with(|r| {
+            r.as_ref().map(|(all, names)| {
+                let w = all.agreement.as_ref().map_or(String::new(), |g| {
+                    format!(" Kendall's W over the methods: {:.3}.", g.w)
+                });
+                format!("{}{w}", verdict(names, all))
+            })
+        })
+    };
+    let head = move || {
+        rankings.with(|r| {
+            r.as_ref().map(|(_, names)| {
+                names
+                    .iter()
+                    .map(|n| view! { <th scope="col"><SeriesName name=n.clone() /></th> })
+                    .collect_view()
+            })
+        })
+    };
+    let rows = move || {
+        rankings.with(|r| {
+            let (all, names) = r.as_ref()?;
+            Some(
+                all.methods
+                    .iter()
+                    .map(|m| {
+                        let cells = match &m.ranking {
+                            Some(r) => r
+                                .ranks
+                                .iter()
+                                .enumerate()
+                                .map(|(i, rank)| {
+                                    let ri = m.rank_intervals.as_ref().and_then(|x| x.ranks.get(i));
+                                    let text = match ri {
+                                        Some((lo, hi)) if lo != hi => format!("{rank} ({lo}–{hi})"),
+                                        _ => format!("{rank}"),
+                                    };
+                                    let title = format!("score {}", full(r.scores[i]));
+                                    view! { <td title=title>{text}</td> }.into_any()
+                                })
+                                .collect_view()
+                                .into_any(),
+                            None => view! {
+                                <td class="left note" colspan=names.len().to_string()>{m.error.clone()}</td>
+                            }
+                            .into_any(),
+                        };
+                        view! {
+                            <tr data-method=m.key.clone()>
+                                <th scope="row" class="left">{m.label.clone()}</th>
+                                <td class="left">{m.group.label()}</td>
+                                {cells}
+                                <td class="left small">{stop_text(m)}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view(),
+            )
+        })
+    };
+    let csv = move |_| {
+        let text = rankings.with(|r| r.as_ref().map(|(all, names)| rank_csv(names, all)));
+        if let Some(text) = text {
+            let _ = save_text("passk-rankings.csv", "text/csv", &text);
+        }
+    };
+    let stale = is_stale(a.pending, JobKind::Rank);
+    view! {
+        <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("rankings") aria-labelledby="rankings-title" data-testid="rankings-panel">
+            <FoldHead key="rankings" title_id="rankings-title">"Rankings: does the order depend on the method?"</FoldHead>
+            <JobProgress pending=a.pending job_kind=JobKind::Rank />
+            <p class="lead" data-testid="rankings-verdict">{sentence}</p>
+            <p class="note small">
+                "Each method's rank of every series (1 best) on the tasks all series share, and in brackets its 95 % rank interval over task resamples. The methods are scorio's: paired-comparison likelihoods read every task's paired samples, voting rules take each task as a voter, and pass@k, pass^k and G-Pass rank by their mean over tasks."
+            </p>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Rankings by method">
+                <table class="results" data-testid="rankings-table">
+                    <caption>"Rank of each series under each method, with its rank interval"</caption>
+                    <thead><tr><th scope="col" class="left">"method"</th><th scope="col" class="left">"family"</th>{head}<th scope="col" class="left">"stopped"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <p class="actions">
+                <button class="copy" data-testid="rankings-csv" on:click=csv>"CSV of every method's ranks"</button>
+            </p>
+        </section>
+    }
+}
