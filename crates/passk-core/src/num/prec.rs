@@ -87,3 +87,23 @@ pub fn rel_diff(a: f64, b: f64) -> f64 {
 /// Relative accuracy of maj@k (binomial-scaled terms from `ln Γ`: 5.5e-13 measured at
 /// n = 1000, k = 500) and BoN@k / max@k against exact rational arithmetic.
 pub const VOTE_REL: f64 = 1e-12;
+
+// rank: graph
+
+/// Agreement of the graph and spectral rankings (PageRank, Keener, α-Rank, Nash, Rank
+/// Centrality, HodgeRank) with scorio 0.2.3 on the real files, over the largest |score|: the
+/// same iterations or a direct solve of the same equations, apart by rounding only.
+pub const GRAPH_SCORIO_REL: f64 = 1e-12;
+
+/// Agreement of those rankings, solved tightly (power iterations to their fixed point,
+/// SerialRank's deflated eigenvector), with an independent dense solve by numpy, over the
+/// largest |score|.
+pub const GRAPH_EXACT_REL: f64 = 1e-12;
+
+/// Agreement of SerialRank with scorio's vector, over the largest |score|: scorio's `eigh` of
+/// `L_S` carries its conditioning, m²/gap · 1e-16 (2.6e-12 measured on Pythia).
+pub const SERIAL_RANK_SCORIO_REL: f64 = 1e-10;
+
+/// Agreement of HodgeRank's weighted residual norms with scorio's where they are more than
+/// rounding.
+pub const HODGE_RESIDUAL_REL: f64 = 1e-9;

@@ -23,3 +23,24 @@ pub use outcomes::Outcomes;
 pub use rank_all::{answer, combine, rank_all, MethodAnswer, RankAll};
 pub use rank_intervals::{rank_intervals, RankIntervals};
 pub use ranking::{competition_ranks, RankError, Ranking, Stop, StopReason, TIE_TOL};
+
+pub(crate) mod alpharank;
+pub(crate) mod digraph;
+pub(crate) mod hodge_rank;
+pub(crate) mod linalg;
+pub(crate) mod nash;
+pub(crate) mod pagerank;
+pub(crate) mod rank_centrality;
+pub(crate) mod serial_rank;
+pub(crate) mod spectral;
+pub(crate) mod win_probability;
+
+pub use alpharank::{alpharank, AlphaRankOptions};
+pub use hodge_rank::{
+    hodge_rank, hodge_residual, HodgeOptions, HodgeResidual, HodgeStat, HodgeWeight,
+};
+pub use nash::{nash, nash_equilibrium, NashScore};
+pub use pagerank::{pagerank, PageRankOptions};
+pub use rank_centrality::{rank_centrality, RankCentralityOptions, TieHandling};
+pub use serial_rank::{serial_rank, SerialComparison, SERIAL_RANK_MAX_SERIES};
+pub use spectral::{spectral, SpectralOptions};
