@@ -159,6 +159,55 @@ pub const METHODS: &[MethodDef] = &[
         run: bt_ml,
         stochastic: false,
     },
+    MethodDef {
+        key: "pagerank",
+        label: "PageRank",
+        group: Group::Graph,
+        run: |o, _| super::pagerank::pagerank(o, &Default::default()),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "spectral",
+        label: "Keener's spectral",
+        group: Group::Graph,
+        run: |o, _| super::spectral::spectral(o, Default::default()),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "rank_centrality",
+        label: "Rank Centrality",
+        group: Group::Graph,
+        run: |o, _| super::rank_centrality::rank_centrality(o, Default::default()),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "hodge_rank",
+        label: "HodgeRank",
+        group: Group::Graph,
+        run: |o, _| super::hodge_rank::hodge_rank(o, Default::default()),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "serial_rank",
+        label: "SerialRank",
+        group: Group::Graph,
+        run: |o, _| super::serial_rank::serial_rank(o, Default::default()),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "alpharank",
+        label: "α-Rank",
+        group: Group::Graph,
+        run: |o, _| super::alpharank::alpharank(o, Default::default()),
+        stochastic: false,
+    },
+    MethodDef {
+        key: "nash",
+        label: "Nash equilibrium",
+        group: Group::Graph,
+        run: |o, _| super::nash::nash(o, Default::default()),
+        stochastic: false,
+    },
 ];
 
 /// The method of `key`.
