@@ -219,6 +219,11 @@ def test_report_compare_plan_are_the_command_lines(series):
     # The page's sentence, the same in every door (issue 68): the first paragraph of --format md.
     assert passk.compare(*paths).sentence == cli(f"{series}-compare-md").split("\n\n")[0]
     assert passk.plan(*paths, next=True, k=100).to_dict() == json.loads(cli(f"{series}-next"))
+    # Every ranking method (issue 71): the document and the verdict, as `passk rank`.
+    ranked = passk.rank(*paths, bootstrap=20)
+    assert ranked.to_dict() == json.loads(cli(f"{series}-rank"))
+    assert ranked.sentence == cli(f"{series}-rank-md").split("\n\n")[0]
+    assert passk.rank(*paths, method="borda,bradley_terry", bootstrap=20).agreeing == ["borda", "bradley_terry"]
     plans = json.loads(cli(f"{series}-plan"))
     got = [p.to_dict() for p in passk.plan(*paths, k=8, half_width=0.01)]
     assert got == (plans if isinstance(plans, list) else [plans])

@@ -111,6 +111,19 @@ export interface CompareOptions extends ReadOptions {
   seed?: number | bigint;
   pairs?: 'all' | 'first';
 }
+/** `rank`'s options: `method` a comma-separated list of method keys (default every one),
+ * `k` (first budget) and `gTau` (first τ) for the pass@k relatives, `bootstrap` the task
+ * resamples of the rank intervals (default 200). */
+export interface RankOptions extends ReadOptions {
+  metric?: string;
+  errors?: 'failures' | 'exclude' | 'apart';
+  method?: string;
+  k?: number | number[];
+  gTau?: number | number[];
+  confidence?: number;
+  bootstrap?: number;
+  seed?: number | bigint;
+}
 /** `plan`'s options: `k` and `halfWidth` (a fraction), or `next: true`. */
 export interface PlanOptions extends ReadOptions {
   k?: number;
@@ -272,6 +285,37 @@ export interface CompareDocument extends Comparison {
   sentence: string;
   ranking?: string;
 }
+/** One ranking method's answer. */
+export interface MethodAnswer {
+  key: string;
+  label: string;
+  group: 'Likelihood' | 'Rating' | 'Voting' | 'ItemResponse' | 'Graph' | 'Metric';
+  ranking: {
+    scores: (number | null)[];
+    ranks: number[];
+    intervals: [number | null, number | null][] | null;
+    se: (number | null)[] | null;
+    stop: { reason: 'Converged' | 'MaxIterations' | 'Exact'; iterations: number } | null;
+  } | null;
+  error: string | null;
+  rank_intervals: { ranks: [number, number][]; answered: number; drawn: number } | null;
+}
+/** `rank`'s document. */
+export interface RankDocument {
+  schema: 'passk-rank/1';
+  series: string[];
+  methods: MethodAnswer[];
+  agreeing: string[];
+  agreement: {
+    tau_b: (number | null)[][];
+    w: number | null;
+    disputed: { first: number; second: number; agree: number[]; reverse: number[]; tie: number[] }[];
+  } | null;
+  tasks: number;
+  tasks_left_out: number;
+  options: { k: number; tau: number; level: number; resamples: number; seed: number };
+  sentence: string;
+}
 /** One series' sample-size plan. */
 export interface PlanDocument {
   series: string;
@@ -304,6 +348,8 @@ export interface NextDocument {
 export declare function report(inputs: Inputs, options?: ReportOptions): ReportDocument;
 /** `passk compare`'s document. */
 export declare function compare(inputs: Inputs, options?: CompareOptions): CompareDocument;
+/** `passk rank`'s document: every ranking method's order, their agreement, the verdict. */
+export declare function rank(inputs: Inputs, options?: RankOptions): RankDocument;
 /** `passk plan --next`'s document. */
 export declare function plan(inputs: Inputs, options: PlanOptions & { next: true }): NextDocument;
 /** `passk plan`'s document: one plan for one series, an array for several. */

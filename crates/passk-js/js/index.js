@@ -61,6 +61,11 @@ export function report(inputs, options) {
   return documentOf('report', inputs, options);
 }
 
+/** The `passk rank` document: every ranking method's order, their agreement, the verdict. */
+export function rank(inputs, options) {
+  return documentOf('rank', inputs, options);
+}
+
 /** The `passk compare` document: every pair's paired test at each k, crossovers, ranks. */
 export function compare(inputs, options) {
   return documentOf('compare', inputs, options);

@@ -171,7 +171,7 @@ pub(crate) fn named_inputs(inputs: JsValue) -> Result<Vec<(String, Vec<u8>)>, Js
 #[cfg(feature = "documents")]
 #[wasm_bindgen]
 pub fn document(command: &str, inputs: JsValue, options: JsValue) -> Answer {
-    if !matches!(command, "report" | "compare" | "plan") {
+    if !matches!(command, "report" | "compare" | "rank" | "plan") {
         return Err(refuse(format!("unknown command '{command}'")));
     }
     let memory: Vec<(String, Held)> = named_inputs(inputs)?

@@ -27,7 +27,7 @@ from typing import Optional, Union
 import numpy as np
 
 from . import _passk
-from ._documents import Comparison, PasskError, Plan, Read, Report, Series, StopCheck
+from ._documents import Comparison, PasskError, Plan, Rankings, Read, Report, Series, StopCheck
 
 __all__ = [
     "pass_at_k",
@@ -35,10 +35,12 @@ __all__ = [
     "read",
     "report",
     "compare",
+    "rank",
     "plan",
     "to_pandas",
     "Report",
     "Comparison",
+    "Rankings",
     "Plan",
     "StopCheck",
     "Read",
@@ -368,6 +370,20 @@ def compare(*inputs, **options) -> Comparison:
         The document; ``.to_dict()`` equals the command line's JSON.
     """
     return Comparison._of(_document("compare", inputs, options))
+
+
+def rank(*inputs, **options) -> Rankings:
+    """Every ranking method's order of the series and their agreement, as `passk rank`
+    prints it (inputs, keywords and errors as `report`'s; ``method="borda,elo"`` picks
+    methods, ``bootstrap=B`` the task resamples of the rank intervals, default 200).
+
+    Returns
+    -------
+    Rankings
+        The document; ``.to_dict()`` equals the command line's JSON, ``.sentence`` is the
+        verdict.
+    """
+    return Rankings._of(_document("rank", inputs, options))
 
 
 def plan(*inputs, **options) -> Union[list[Plan], StopCheck]:

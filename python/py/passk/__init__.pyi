@@ -6,6 +6,7 @@ import numpy.typing as npt
 from typing_extensions import Unpack
 
 from ._documents import Comparison as Comparison
+from ._documents import Rankings as Rankings
 from ._documents import PasskError as PasskError
 from ._documents import Plan as Plan
 from ._documents import Read as Read
@@ -19,10 +20,12 @@ __all__ = [
     "read",
     "report",
     "compare",
+    "rank",
     "plan",
     "to_pandas",
     "Report",
     "Comparison",
+    "Rankings",
     "Plan",
     "StopCheck",
     "Read",
@@ -88,6 +91,16 @@ class _CompareOptions(_ReadOptions, total=False):
     metric: Optional[str]
     errors: Optional[Literal["failures", "exclude", "apart"]]
 
+class _RankOptions(_ReadOptions, total=False):
+    method: Optional[str]
+    k: Optional[_Ks]
+    g_tau: Optional[_Numbers]
+    confidence: Optional[float]
+    bootstrap: Optional[int]
+    seed: Optional[int]
+    metric: Optional[str]
+    errors: Optional[Literal["failures", "exclude", "apart"]]
+
 class _PlanOptions(_ReadOptions, total=False):
     k: Optional[_Ks]
     half_width: Optional[float]
@@ -100,5 +113,6 @@ def pass_hat_k(n: npt.ArrayLike, c: npt.ArrayLike, k: _Ks, estimator: _Estimator
 def read(path_or_bytes: Union[_PathLike, bytes], format: Optional[str] = ..., name: str = ...) -> Read: ...
 def report(*inputs: Union[_Input, Sequence[_Input]], **options: Unpack[_ReportOptions]) -> Report: ...
 def compare(*inputs: Union[_Input, Sequence[_Input]], **options: Unpack[_CompareOptions]) -> Comparison: ...
+def rank(*inputs: Union[_Input, Sequence[_Input]], **options: Unpack[_RankOptions]) -> Rankings: ...
 def plan(*inputs: Union[_Input, Sequence[_Input]], **options: Unpack[_PlanOptions]) -> Union[list[Plan], StopCheck]: ...
 def to_pandas(document: Union[Report, Comparison, StopCheck, Plan, Read, list[Plan]], table: Optional[str] = ...) -> object: ...

@@ -116,6 +116,25 @@ class Comparison(_Document):
 
 
 @dataclass(frozen=True)
+class Rankings(_Document):
+    """Every ranking method's order of the series (``passk rank``): each method's scores,
+    ranks, interval, rank interval from task resamples and why it stopped, the agreement
+    between the methods (Kendall's τ-b, Kendall's W, the disputed pairs) and the verdict."""
+
+    schema: str = ""
+    series: list = field(default_factory=list)
+    methods: list = field(default_factory=list)
+    agreeing: list = field(default_factory=list)
+    agreement: Optional[dict] = None
+    tasks: int = 0
+    tasks_left_out: int = 0
+    options: dict = field(default_factory=dict)
+    sentence: str = ""
+
+    TABLES: ClassVar[tuple[str, ...]] = ("methods",)
+
+
+@dataclass(frozen=True)
 class Plan(_Document):
     """One series' sample-size plan (``passk plan --k K --half-width H``)."""
 

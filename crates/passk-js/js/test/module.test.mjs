@@ -38,6 +38,9 @@ for (const [series, paths] of Object.entries(SERIES)) {
     assert.deepStrictEqual(passk.compare(got, { k: [1, 100] }), JSON.parse(cli(`${series}-compare-k`)));
     // The page's sentence, the same in every door: the first paragraph of --format md.
     assert.equal(passk.compare(got).sentence, cli(`${series}-compare-md`).split('\n\n')[0]);
+    assert.deepStrictEqual(passk.rank(got, { bootstrap: 20 }), JSON.parse(cli(`${series}-rank`)));
+    assert.equal(passk.rank(got, { bootstrap: 20 }).sentence, cli(`${series}-rank-md`).split('\n\n')[0]);
+    assert.deepStrictEqual(passk.rank(got, { method: 'pagerank,avg', bootstrap: 20 }).agreeing, ['pagerank', 'avg']);
     assert.deepStrictEqual(passk.plan(got, { next: true, k: 100 }), JSON.parse(cli(`${series}-next`)));
     assert.deepStrictEqual(passk.plan(got, { k: 8, halfWidth: 0.01 }), JSON.parse(cli(`${series}-plan`)));
   });
@@ -188,12 +191,15 @@ test('index.d.ts declares every key of every document kind, and the options each
   const compares = ['ds-compare-k', 'pythia-compare-k'].map((n) => JSON.parse(cli(n)));
   check('CompareDocument', compares);
   check('PairTest', compares.flatMap((c) => c.comparisons));
+  const ranks = ['ds-rank', 'pythia-rank'].map((n) => JSON.parse(cli(n)));
+  check('RankDocument', ranks);
+  check('MethodAnswer', ranks.flatMap((r) => r.methods));
   check('PlanDocument', ['ds-plan', 'pythia-plan'].flatMap((n) => [JSON.parse(cli(n))].flat()));
   check('NextDocument', ['ds-next', 'pythia-next'].map((n) => JSON.parse(cli(n))));
   check('ReadDocument', [passk.read(file(SERIES.ds[0]))]);
   check('Rejected', passk.read('10 3\n10 x\n').rejected);
   // The options: those each function takes (its refusal lists them) and onWarning.
-  for (const [fn, iface] of [['report', 'ReportOptions'], ['compare', 'CompareOptions'], ['plan', 'PlanOptions']]) {
+  for (const [fn, iface] of [['report', 'ReportOptions'], ['compare', 'CompareOptions'], ['rank', 'RankOptions'], ['plan', 'PlanOptions']]) {
     let listed;
     try {
       passk[fn]('10 3', { notAnOption: 1 });
