@@ -87,3 +87,10 @@ pub fn rel_diff(a: f64, b: f64) -> f64 {
 /// Relative accuracy of maj@k (binomial-scaled terms from `ln Γ`: 5.5e-13 measured at
 /// n = 1000, k = 500) and BoN@k / max@k against exact rational arithmetic.
 pub const VOTE_REL: f64 = 1e-12;
+
+// rank: ratings
+/// Agreement of the sequential ratings (Elo, Glicko, TrueSkill) with scorio 0.2.3's on the
+/// real files: the same updates in the same order; the last bits of `pow` (musl's against
+/// glibc's and numpy's) and of φ/Φ (erfc against scipy's erfcx and log_ndtr) differ, and the
+/// streams carry those through up to 1.28 million events.
+pub const RATING_STREAM_REL: f64 = 1e-9;

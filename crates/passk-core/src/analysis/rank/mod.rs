@@ -13,3 +13,19 @@ pub(crate) mod ranking;
 
 pub use outcomes::Outcomes;
 pub use ranking::{competition_ranks, RankError, Ranking, Stop, StopReason, TIE_TOL};
+
+pub(crate) mod elo;
+pub(crate) mod glicko;
+pub(crate) mod pairwise_stream;
+pub(crate) mod trueskill;
+pub(crate) mod trueskill_v;
+
+pub use elo::{elo, EloOptions};
+pub use glicko::{glicko, GlickoOptions};
+pub use pairwise_stream::PairwiseTies;
+pub use trueskill::{trueskill, TrueSkillOptions};
+pub(crate) mod bayesian_mcmc;
+pub(crate) mod thompson;
+
+pub use bayesian_mcmc::{bayesian_mcmc, McmcOptions};
+pub use thompson::{thompson, ThompsonOptions};
