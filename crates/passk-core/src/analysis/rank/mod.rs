@@ -44,3 +44,18 @@ pub use pagerank::{pagerank, PageRankOptions};
 pub use rank_centrality::{rank_centrality, RankCentralityOptions, TieHandling};
 pub use serial_rank::{serial_rank, SerialComparison, SERIAL_RANK_MAX_SERIES};
 pub use spectral::{spectral, SpectralOptions};
+pub(crate) mod elo;
+pub(crate) mod glicko;
+pub(crate) mod pairwise_stream;
+pub(crate) mod trueskill;
+pub(crate) mod trueskill_v;
+
+pub use elo::{elo, EloOptions};
+pub use glicko::{glicko, GlickoOptions};
+pub use pairwise_stream::PairwiseTies;
+pub use trueskill::{trueskill, TrueSkillOptions};
+pub(crate) mod bayesian_mcmc;
+pub(crate) mod thompson;
+
+pub use bayesian_mcmc::{bayesian_mcmc, McmcOptions};
+pub use thompson::{thompson, ThompsonOptions};
