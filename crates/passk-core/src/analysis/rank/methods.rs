@@ -82,6 +82,10 @@ pub struct MethodDef {
     pub run: Run,
     /// Whether its answer rests on random draws (then seeded by the options' seed).
     pub stochastic: bool,
+    /// Whether its rank intervals come from task resamples: not for the sequential ratings
+    /// and the Bayesian samplers, whose one run on Pythia takes up to 0.3 s (their own
+    /// intervals, where they have one, stand instead).
+    pub resampled: bool,
 }
 
 /// The maximum-likelihood Bradley–Terry strengths (`analysis::bradley_terry`) as a ranking:
@@ -123,6 +127,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Metric,
         run: |o, _| by_metric(o, EvalMetric::Avg),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "pass_at_k",
@@ -130,6 +135,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Metric,
         run: |o, p| by_metric(o, EvalMetric::PassAtK(p.k)),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "pass_hat_k",
@@ -137,6 +143,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Metric,
         run: |o, p| by_metric(o, EvalMetric::PassHatK(p.k)),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "g_pass_at_k_tau",
@@ -144,6 +151,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Metric,
         run: |o, p| by_metric(o, EvalMetric::GPass(p.k, p.tau)),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "mg_pass_at_k",
@@ -151,6 +159,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Metric,
         run: |o, p| by_metric(o, EvalMetric::MgPass(p.k)),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "bradley_terry",
@@ -158,6 +167,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Likelihood,
         run: bt_ml,
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "pagerank",
@@ -165,6 +175,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Graph,
         run: |o, _| super::pagerank::pagerank(o, &Default::default()),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "spectral",
@@ -172,6 +183,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Graph,
         run: |o, _| super::spectral::spectral(o, Default::default()),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "rank_centrality",
@@ -179,6 +191,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Graph,
         run: |o, _| super::rank_centrality::rank_centrality(o, Default::default()),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "hodge_rank",
@@ -186,6 +199,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Graph,
         run: |o, _| super::hodge_rank::hodge_rank(o, Default::default()),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "serial_rank",
@@ -193,6 +207,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Graph,
         run: |o, _| super::serial_rank::serial_rank(o, Default::default()),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "alpharank",
@@ -200,6 +215,7 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Graph,
         run: |o, _| super::alpharank::alpharank(o, Default::default()),
         stochastic: false,
+        resampled: true,
     },
     MethodDef {
         key: "nash",
@@ -207,6 +223,135 @@ pub const METHODS: &[MethodDef] = &[
         group: Group::Graph,
         run: |o, _| super::nash::nash(o, Default::default()),
         stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "win_rate",
+        label: "win rate",
+        group: Group::Voting,
+        run: |o, _| super::win_rate::win_rate(o),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "borda",
+        label: "Borda count",
+        group: Group::Voting,
+        run: |o, _| super::borda::borda(o),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "copeland",
+        label: "Copeland",
+        group: Group::Voting,
+        run: |o, _| super::copeland::copeland(o),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "minimax",
+        label: "minimax",
+        group: Group::Voting,
+        run: |o, _| super::minimax::minimax(o, Default::default(), Default::default()),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "schulze",
+        label: "Schulze",
+        group: Group::Voting,
+        run: |o, _| super::schulze::schulze(o, Default::default()),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "ranked_pairs",
+        label: "ranked pairs",
+        group: Group::Voting,
+        run: |o, _| super::ranked_pairs::ranked_pairs(o, Default::default(), Default::default()),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "kemeny_young",
+        label: "Kemeny–Young",
+        group: Group::Voting,
+        run: |o, _| super::kemeny_young::kemeny_young(o, Default::default(), true),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "nanson",
+        label: "Nanson",
+        group: Group::Voting,
+        run: |o, _| super::nanson::nanson(o, Default::default()),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "baldwin",
+        label: "Baldwin",
+        group: Group::Voting,
+        run: |o, _| super::baldwin::baldwin(o, Default::default()),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "majority_judgment",
+        label: "majority judgment",
+        group: Group::Voting,
+        run: |o, _| super::majority_judgment::majority_judgment(o),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "inverse_difficulty",
+        label: "inverse difficulty",
+        group: Group::ItemResponse,
+        run: |o, _| super::inverse_difficulty::inverse_difficulty(o, super::inverse_difficulty::INVERSE_DIFFICULTY_CLIP),
+        stochastic: false,
+        resampled: true,
+    },
+    MethodDef {
+        key: "elo",
+        label: "Elo",
+        group: Group::Rating,
+        run: |o, _| super::elo::elo(o, &Default::default()),
+        stochastic: false,
+        resampled: false,
+    },
+    MethodDef {
+        key: "glicko",
+        label: "Glicko",
+        group: Group::Rating,
+        run: |o, p| super::glicko::glicko(o, &super::glicko::GlickoOptions { level: p.level, ..Default::default() }),
+        stochastic: false,
+        resampled: false,
+    },
+    MethodDef {
+        key: "trueskill",
+        label: "TrueSkill",
+        group: Group::Rating,
+        run: |o, p| super::trueskill::trueskill(o, &super::trueskill::TrueSkillOptions { level: p.level, ..Default::default() }),
+        stochastic: false,
+        resampled: false,
+    },
+    MethodDef {
+        key: "thompson",
+        label: "Thompson sampling",
+        group: Group::Rating,
+        run: |o, p| super::thompson::thompson(o, &super::thompson::ThompsonOptions { seed: p.seed, ..Default::default() }),
+        stochastic: true,
+        resampled: false,
+    },
+    MethodDef {
+        key: "bayesian_mcmc",
+        label: "Bayesian Bradley–Terry (MCMC)",
+        group: Group::Rating,
+        run: |o, p| super::bayesian_mcmc::bayesian_mcmc(o, &super::bayesian_mcmc::McmcOptions { seed: p.seed, level: p.level, ..Default::default() }),
+        stochastic: true,
+        resampled: false,
     },
 ];
 
