@@ -87,3 +87,17 @@ pub fn rel_diff(a: f64, b: f64) -> f64 {
 /// Relative accuracy of maj@k (binomial-scaled terms from `ln Γ`: 5.5e-13 measured at
 /// n = 1000, k = 500) and BoN@k / max@k against exact rational arithmetic.
 pub const VOTE_REL: f64 = 1e-12;
+
+// rank: likelihood
+/// Relative agreement of the paired-comparison and Luce likelihood fits (analysis::rank)
+/// with an independent Newton maximum of scorio 0.2.3's own objective (and with scorio's
+/// scores where its optimiser converges that far).
+pub const RANK_FIT_REL: f64 = 1e-9;
+
+/// Relative agreement of those fits' standard errors with the independent maximum's, whose
+/// Hessian is a central difference of exact (complex-step) gradients.
+pub const RANK_SE_REL: f64 = 1e-6;
+
+/// How closely the reference generator's rebuilt objective must equal scorio's own
+/// (captured) objective at the maximum, relative.
+pub const RANK_OBJECTIVE_REL: f64 = 1e-12;
