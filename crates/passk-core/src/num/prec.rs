@@ -113,3 +113,16 @@ pub const HODGE_RESIDUAL_REL: f64 = 1e-9;
 /// glibc's and numpy's) and of φ/Φ (erfc against scipy's erfcx and log_ndtr) differ, and the
 /// streams carry those through up to 1.28 million events.
 pub const RATING_STREAM_REL: f64 = 1e-9;
+// rank: likelihood
+/// Relative agreement of the paired-comparison and Luce likelihood fits (analysis::rank)
+/// with an independent Newton maximum of scorio 0.2.3's own objective (and with scorio's
+/// scores where its optimiser converges that far).
+pub const RANK_FIT_REL: f64 = 1e-9;
+
+/// Relative agreement of those fits' standard errors with the independent maximum's, whose
+/// Hessian is a central difference of exact (complex-step) gradients.
+pub const RANK_SE_REL: f64 = 1e-6;
+
+/// How closely the reference generator's rebuilt objective must equal scorio's own
+/// (captured) objective at the maximum, relative.
+pub const RANK_OBJECTIVE_REL: f64 = 1e-12;

@@ -309,7 +309,12 @@ pub const METHODS: &[MethodDef] = &[
         key: "inverse_difficulty",
         label: "inverse difficulty",
         group: Group::ItemResponse,
-        run: |o, _| super::inverse_difficulty::inverse_difficulty(o, super::inverse_difficulty::INVERSE_DIFFICULTY_CLIP),
+        run: |o, _| {
+            super::inverse_difficulty::inverse_difficulty(
+                o,
+                super::inverse_difficulty::INVERSE_DIFFICULTY_CLIP,
+            )
+        },
         stochastic: false,
         resampled: true,
     },
@@ -325,7 +330,15 @@ pub const METHODS: &[MethodDef] = &[
         key: "glicko",
         label: "Glicko",
         group: Group::Rating,
-        run: |o, p| super::glicko::glicko(o, &super::glicko::GlickoOptions { level: p.level, ..Default::default() }),
+        run: |o, p| {
+            super::glicko::glicko(
+                o,
+                &super::glicko::GlickoOptions {
+                    level: p.level,
+                    ..Default::default()
+                },
+            )
+        },
         stochastic: false,
         resampled: false,
     },
@@ -333,7 +346,15 @@ pub const METHODS: &[MethodDef] = &[
         key: "trueskill",
         label: "TrueSkill",
         group: Group::Rating,
-        run: |o, p| super::trueskill::trueskill(o, &super::trueskill::TrueSkillOptions { level: p.level, ..Default::default() }),
+        run: |o, p| {
+            super::trueskill::trueskill(
+                o,
+                &super::trueskill::TrueSkillOptions {
+                    level: p.level,
+                    ..Default::default()
+                },
+            )
+        },
         stochastic: false,
         resampled: false,
     },
@@ -341,7 +362,15 @@ pub const METHODS: &[MethodDef] = &[
         key: "thompson",
         label: "Thompson sampling",
         group: Group::Rating,
-        run: |o, p| super::thompson::thompson(o, &super::thompson::ThompsonOptions { seed: p.seed, ..Default::default() }),
+        run: |o, p| {
+            super::thompson::thompson(
+                o,
+                &super::thompson::ThompsonOptions {
+                    seed: p.seed,
+                    ..Default::default()
+                },
+            )
+        },
         stochastic: true,
         resampled: false,
     },
@@ -349,7 +378,16 @@ pub const METHODS: &[MethodDef] = &[
         key: "bayesian_mcmc",
         label: "Bayesian Bradley–Terry (MCMC)",
         group: Group::Rating,
-        run: |o, p| super::bayesian_mcmc::bayesian_mcmc(o, &super::bayesian_mcmc::McmcOptions { seed: p.seed, level: p.level, ..Default::default() }),
+        run: |o, p| {
+            super::bayesian_mcmc::bayesian_mcmc(
+                o,
+                &super::bayesian_mcmc::McmcOptions {
+                    seed: p.seed,
+                    level: p.level,
+                    ..Default::default()
+                },
+            )
+        },
         stochastic: true,
         resampled: false,
     },
