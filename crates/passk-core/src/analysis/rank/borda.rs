@@ -5,7 +5,7 @@ use super::preferences::check;
 use super::ranking::{RankError, Ranking};
 
 /// How a task ranks series with the same c (scipy's `rankdata` `method`, rank 1 the most
-/// passes), for the Borda points of [`nanson`](super::nanson) and [`baldwin`](super::baldwin).
+/// passes), for the Borda points of Nanson and Baldwin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RankTies {
     /// The mean of the places the tied series take (scorio's default `"average"`).

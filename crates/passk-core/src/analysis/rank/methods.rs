@@ -119,278 +119,73 @@ fn bt_ml(o: &Outcomes, opts: &RankOptions) -> Result<Ranking, RankError> {
     })
 }
 
+/// scorio's default prior variance of the MAP fits.
+const PRIOR: f64 = super::newton_fit::DEFAULT_PRIOR_VAR;
+/// scorio's default tie strength κ of Rao–Kupper.
+const TIE: f64 = super::rao_kupper::DEFAULT_TIE_STRENGTH;
+
+/// A method's entry.
+const fn def(
+    key: &'static str,
+    label: &'static str,
+    group: Group,
+    run: Run,
+    stochastic: bool,
+    resampled: bool,
+) -> MethodDef {
+    MethodDef {
+        key,
+        label,
+        group,
+        run,
+        stochastic,
+        resampled,
+    }
+}
+
 /// Every method, in the order the agreement table lists them.
+#[rustfmt::skip]
 pub const METHODS: &[MethodDef] = &[
-    MethodDef {
-        key: "avg",
-        label: "mean success rate",
-        group: Group::Metric,
-        run: |o, _| by_metric(o, EvalMetric::Avg),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "pass_at_k",
-        label: "pass@k",
-        group: Group::Metric,
-        run: |o, p| by_metric(o, EvalMetric::PassAtK(p.k)),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "pass_hat_k",
-        label: "pass^k",
-        group: Group::Metric,
-        run: |o, p| by_metric(o, EvalMetric::PassHatK(p.k)),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "g_pass_at_k_tau",
-        label: "G-Pass@k_τ",
-        group: Group::Metric,
-        run: |o, p| by_metric(o, EvalMetric::GPass(p.k, p.tau)),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "mg_pass_at_k",
-        label: "mG-Pass@k",
-        group: Group::Metric,
-        run: |o, p| by_metric(o, EvalMetric::MgPass(p.k)),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "bradley_terry",
-        label: "Bradley–Terry",
-        group: Group::Likelihood,
-        run: bt_ml,
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "pagerank",
-        label: "PageRank",
-        group: Group::Graph,
-        run: |o, _| super::pagerank::pagerank(o, &Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "spectral",
-        label: "Keener's spectral",
-        group: Group::Graph,
-        run: |o, _| super::spectral::spectral(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "rank_centrality",
-        label: "Rank Centrality",
-        group: Group::Graph,
-        run: |o, _| super::rank_centrality::rank_centrality(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "hodge_rank",
-        label: "HodgeRank",
-        group: Group::Graph,
-        run: |o, _| super::hodge_rank::hodge_rank(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "serial_rank",
-        label: "SerialRank",
-        group: Group::Graph,
-        run: |o, _| super::serial_rank::serial_rank(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "alpharank",
-        label: "α-Rank",
-        group: Group::Graph,
-        run: |o, _| super::alpharank::alpharank(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "nash",
-        label: "Nash equilibrium",
-        group: Group::Graph,
-        run: |o, _| super::nash::nash(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "win_rate",
-        label: "win rate",
-        group: Group::Voting,
-        run: |o, _| super::win_rate::win_rate(o),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "borda",
-        label: "Borda count",
-        group: Group::Voting,
-        run: |o, _| super::borda::borda(o),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "copeland",
-        label: "Copeland",
-        group: Group::Voting,
-        run: |o, _| super::copeland::copeland(o),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "minimax",
-        label: "minimax",
-        group: Group::Voting,
-        run: |o, _| super::minimax::minimax(o, Default::default(), Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "schulze",
-        label: "Schulze",
-        group: Group::Voting,
-        run: |o, _| super::schulze::schulze(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "ranked_pairs",
-        label: "ranked pairs",
-        group: Group::Voting,
-        run: |o, _| super::ranked_pairs::ranked_pairs(o, Default::default(), Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "kemeny_young",
-        label: "Kemeny–Young",
-        group: Group::Voting,
-        run: |o, _| super::kemeny_young::kemeny_young(o, Default::default(), true),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "nanson",
-        label: "Nanson",
-        group: Group::Voting,
-        run: |o, _| super::nanson::nanson(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "baldwin",
-        label: "Baldwin",
-        group: Group::Voting,
-        run: |o, _| super::baldwin::baldwin(o, Default::default()),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "majority_judgment",
-        label: "majority judgment",
-        group: Group::Voting,
-        run: |o, _| super::majority_judgment::majority_judgment(o),
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "inverse_difficulty",
-        label: "inverse difficulty",
-        group: Group::ItemResponse,
-        run: |o, _| {
-            super::inverse_difficulty::inverse_difficulty(
-                o,
-                super::inverse_difficulty::INVERSE_DIFFICULTY_CLIP,
-            )
-        },
-        stochastic: false,
-        resampled: true,
-    },
-    MethodDef {
-        key: "elo",
-        label: "Elo",
-        group: Group::Rating,
-        run: |o, _| super::elo::elo(o, &Default::default()),
-        stochastic: false,
-        resampled: false,
-    },
-    MethodDef {
-        key: "glicko",
-        label: "Glicko",
-        group: Group::Rating,
-        run: |o, p| {
-            super::glicko::glicko(
-                o,
-                &super::glicko::GlickoOptions {
-                    level: p.level,
-                    ..Default::default()
-                },
-            )
-        },
-        stochastic: false,
-        resampled: false,
-    },
-    MethodDef {
-        key: "trueskill",
-        label: "TrueSkill",
-        group: Group::Rating,
-        run: |o, p| {
-            super::trueskill::trueskill(
-                o,
-                &super::trueskill::TrueSkillOptions {
-                    level: p.level,
-                    ..Default::default()
-                },
-            )
-        },
-        stochastic: false,
-        resampled: false,
-    },
-    MethodDef {
-        key: "thompson",
-        label: "Thompson sampling",
-        group: Group::Rating,
-        run: |o, p| {
-            super::thompson::thompson(
-                o,
-                &super::thompson::ThompsonOptions {
-                    seed: p.seed,
-                    ..Default::default()
-                },
-            )
-        },
-        stochastic: true,
-        resampled: false,
-    },
-    MethodDef {
-        key: "bayesian_mcmc",
-        label: "Bayesian Bradley–Terry (MCMC)",
-        group: Group::Rating,
-        run: |o, p| {
-            super::bayesian_mcmc::bayesian_mcmc(
-                o,
-                &super::bayesian_mcmc::McmcOptions {
-                    seed: p.seed,
-                    level: p.level,
-                    ..Default::default()
-                },
-            )
-        },
-        stochastic: true,
-        resampled: false,
-    },
+    def("avg", "mean success rate", Group::Metric, |o, _| by_metric(o, EvalMetric::Avg), false, true),
+    def("pass_at_k", "pass@k", Group::Metric, |o, p| by_metric(o, EvalMetric::PassAtK(p.k)), false, true),
+    def("pass_hat_k", "pass^k", Group::Metric, |o, p| by_metric(o, EvalMetric::PassHatK(p.k)), false, true),
+    def("g_pass_at_k_tau", "G-Pass@k_τ", Group::Metric, |o, p| by_metric(o, EvalMetric::GPass(p.k, p.tau)), false, true),
+    def("mg_pass_at_k", "mG-Pass@k", Group::Metric, |o, p| by_metric(o, EvalMetric::MgPass(p.k)), false, true),
+    def("bradley_terry", "Bradley–Terry", Group::Likelihood, bt_ml, false, true),
+    def("bradley_terry_map", "Bradley–Terry (MAP)", Group::Likelihood, |o, p| super::bradley_terry_map::bradley_terry_map(o, PRIOR, p.level), false, true),
+    def("bradley_terry_davidson", "Davidson (ties)", Group::Likelihood, |o, p| super::bradley_terry_davidson::bradley_terry_davidson(o, p.level), false, true),
+    def("bradley_terry_davidson_map", "Davidson (ties, MAP)", Group::Likelihood, |o, p| super::bradley_terry_davidson::bradley_terry_davidson_map(o, PRIOR, p.level), false, true),
+    def("rao_kupper", "Rao–Kupper (ties)", Group::Likelihood, |o, p| super::rao_kupper::rao_kupper(o, TIE, p.level), false, true),
+    def("rao_kupper_map", "Rao–Kupper (ties, MAP)", Group::Likelihood, |o, p| super::rao_kupper::rao_kupper_map(o, TIE, PRIOR, p.level), false, true),
+    def("plackett_luce", "Plackett–Luce", Group::Likelihood, |o, p| super::plackett_luce::plackett_luce(o, p.level), false, true),
+    def("plackett_luce_map", "Plackett–Luce (MAP)", Group::Likelihood, |o, p| super::plackett_luce::plackett_luce_map(o, PRIOR, p.level), false, true),
+    def("bradley_terry_luce", "Bradley–Terry–Luce", Group::Likelihood, |o, p| super::bradley_terry_luce::bradley_terry_luce(o, p.level), false, true),
+    def("bradley_terry_luce_map", "Bradley–Terry–Luce (MAP)", Group::Likelihood, |o, p| super::bradley_terry_luce::bradley_terry_luce_map(o, PRIOR, p.level), false, true),
+    def("davidson_luce", "Davidson–Luce (ties)", Group::Likelihood, |o, p| super::davidson_luce::davidson_luce(o, None, p.level), false, true),
+    def("davidson_luce_map", "Davidson–Luce (ties, MAP)", Group::Likelihood, |o, p| super::davidson_luce::davidson_luce_map(o, PRIOR, None, p.level), false, true),
+    def("pagerank", "PageRank", Group::Graph, |o, _| super::pagerank::pagerank(o, &Default::default()), false, true),
+    def("spectral", "Keener's spectral", Group::Graph, |o, _| super::spectral::spectral(o, Default::default()), false, true),
+    def("rank_centrality", "Rank Centrality", Group::Graph, |o, _| super::rank_centrality::rank_centrality(o, Default::default()), false, true),
+    def("hodge_rank", "HodgeRank", Group::Graph, |o, _| super::hodge_rank::hodge_rank(o, Default::default()), false, true),
+    def("serial_rank", "SerialRank", Group::Graph, |o, _| super::serial_rank::serial_rank(o, Default::default()), false, true),
+    def("alpharank", "α-Rank", Group::Graph, |o, _| super::alpharank::alpharank(o, Default::default()), false, true),
+    def("nash", "Nash equilibrium", Group::Graph, |o, _| super::nash::nash(o, Default::default()), false, true),
+    def("win_rate", "win rate", Group::Voting, |o, _| super::win_rate::win_rate(o), false, true),
+    def("borda", "Borda count", Group::Voting, |o, _| super::borda::borda(o), false, true),
+    def("copeland", "Copeland", Group::Voting, |o, _| super::copeland::copeland(o), false, true),
+    def("minimax", "minimax", Group::Voting, |o, _| super::minimax::minimax(o, Default::default(), Default::default()), false, true),
+    def("schulze", "Schulze", Group::Voting, |o, _| super::schulze::schulze(o, Default::default()), false, true),
+    def("ranked_pairs", "ranked pairs", Group::Voting, |o, _| super::ranked_pairs::ranked_pairs(o, Default::default(), Default::default()), false, true),
+    def("kemeny_young", "Kemeny–Young", Group::Voting, |o, _| super::kemeny_young::kemeny_young(o, Default::default(), true), false, true),
+    def("nanson", "Nanson", Group::Voting, |o, _| super::nanson::nanson(o, Default::default()), false, true),
+    def("baldwin", "Baldwin", Group::Voting, |o, _| super::baldwin::baldwin(o, Default::default()), false, true),
+    def("majority_judgment", "majority judgment", Group::Voting, |o, _| super::majority_judgment::majority_judgment(o), false, true),
+    def("inverse_difficulty", "inverse difficulty", Group::ItemResponse, |o, _| { super::inverse_difficulty::inverse_difficulty(o, super::inverse_difficulty::INVERSE_DIFFICULTY_CLIP,) }, false, true),
+    def("elo", "Elo", Group::Rating, |o, _| super::elo::elo(o, &Default::default()), false, false),
+    def("glicko", "Glicko", Group::Rating, |o, p| { super::glicko::glicko(o, &super::glicko::GlickoOptions { level: p.level, ..Default::default() },) }, false, false),
+    def("trueskill", "TrueSkill", Group::Rating, |o, p| { super::trueskill::trueskill(o, &super::trueskill::TrueSkillOptions { level: p.level, ..Default::default() },) }, false, false),
+    def("thompson", "Thompson sampling", Group::Rating, |o, p| { super::thompson::thompson(o, &super::thompson::ThompsonOptions { seed: p.seed, ..Default::default() },) }, true, false),
+    def("bayesian_mcmc", "Bayesian Bradley–Terry (MCMC)", Group::Rating, |o, p| { super::bayesian_mcmc::bayesian_mcmc(o, &super::bayesian_mcmc::McmcOptions { seed: p.seed, level: p.level, ..Default::default() },) }, true, false),
 ];
 
 /// The method of `key`.
