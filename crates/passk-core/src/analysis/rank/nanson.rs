@@ -25,7 +25,7 @@ pub fn nanson(o: &Outcomes, ties: RankTies) -> Result<Ranking, RankError> {
     })
 }
 
-/// The elimination rounds shared with [`baldwin`](super::baldwin): `out` marks, from the active
+/// The elimination rounds shared with Baldwin: `out` marks, from the active
 /// series' Borda points, those leaving this round.
 pub(crate) fn eliminate(
     o: &Outcomes,
