@@ -13,3 +13,10 @@ pub(crate) mod ranking;
 
 pub use outcomes::Outcomes;
 pub use ranking::{competition_ranks, RankError, Ranking, Stop, StopReason, TIE_TOL};
+pub(crate) mod irt;
+pub(crate) mod irt_data;
+pub(crate) mod irt_items;
+pub(crate) mod irt_newton;
+
+pub use irt::{irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_map, IrtOptions};
+pub use irt_items::{separating_tasks, task_information, IrtFit, IrtModel, ItemFit};
