@@ -65,13 +65,31 @@ fn check_set(set: &str) {
         .collect();
     for name in METHODS {
         let want = &rs[name];
+        if want.is_null() {
+            println!("{set} {name}: not in the reference (the generator did not reach it)");
+            continue;
+        }
         let t0 = std::time::Instant::now();
-        let fit = irt_fit(&o, &options(name)).expect(name);
+        let got = irt_fit(&o, &options(name));
+        let ind = &want["independent"];
+        // scorio's rule: no stable interior estimate when |θ|, |b| > 50 or |ln a| ≥ 8.
+        let loc = floats(&ind["theta"])
+            .iter()
+            .chain(&floats(&ind["difficulty"]))
+            .fold(0.0_f64, |s, x| s.max(x.abs()));
+        let lna = ind.get("log_discrimination").map_or(0.0, |v| {
+            floats(v).iter().fold(0.0_f64, |s, x| s.max(x.abs()))
+        });
+        if loc > 50.0 || lna >= 8.0 - 1e-6 {
+            println!("{set} {name}: no stable estimate (independent |loc| {loc:.3}, |ln a| {lna:.3}); scorio: {}; passk: {got:?}", want["error"]);
+            assert!(matches!(got, Err(RankError::Other(_))), "{set} {name}");
+            continue;
+        }
+        let fit = got.expect(name);
         let secs = t0.elapsed().as_secs_f64();
         assert_eq!(fit.items.tasks, keep, "{set} {name}: the tasks fitted");
         let stop = fit.ranking.stop.expect("stop");
         assert_eq!(stop.reason, StopReason::Converged, "{set} {name}");
-        let ind = &want["independent"];
         // Against the independent optimum (scipy trust-exact + Newton polish).
         let d_obj = rel_diff(fit.objective, ind["objective"].as_f64().unwrap());
         let d_theta = max_rel_scaled(&fit.ranking.scores, &floats(&ind["theta"]));
