@@ -25,6 +25,10 @@ pub(crate) mod elo;
 pub(crate) mod glicko;
 pub(crate) mod hodge_rank;
 pub(crate) mod inverse_difficulty;
+pub(crate) mod irt;
+pub(crate) mod irt_data;
+pub(crate) mod irt_items;
+pub(crate) mod irt_newton;
 pub(crate) mod kemeny_young;
 pub(crate) mod levels;
 pub(crate) mod linalg;
@@ -72,6 +76,8 @@ pub use hodge_rank::{
     hodge_rank, hodge_residual, HodgeOptions, HodgeResidual, HodgeStat, HodgeWeight,
 };
 pub use inverse_difficulty::{inverse_difficulty, INVERSE_DIFFICULTY_CLIP};
+pub use irt::{irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_map, IrtOptions};
+pub use irt_items::{separating_tasks, task_information, IrtFit, IrtModel, ItemFit};
 pub use kemeny_young::{kemeny_young, KEMENY_MAX_SERIES};
 pub use majority_judgment::majority_judgment;
 pub use methods::{method, Group, MethodDef, RankOptions, Run, METHODS};
