@@ -13,7 +13,7 @@ use super::winner_sets::winner_sets;
 /// π = e^θ, Σθ = 0, as scorio's. Tasks may have different n.
 ///
 /// # Formula
-/// Per (task, sample) the winners W (passed) and losers L ([`winner_sets`]), the log-
+/// Per (task, sample) the winners W (passed) and losers L (`winner_sets`), the log-
 /// likelihood Σ_events Σ_{w∈W} (θ_w − ln(e^θ_w + Σ_{l∈L} e^θ_l)), summed over identical
 /// events by their count and maximised (concave) by Newton's method, Σθ = 0. No event:
 /// every π = 1/L, stop Exact (scorio's). Series with identical counts share their mean

@@ -17,7 +17,7 @@ pub const DAVIDSON_LUCE_MAX_SERIES: usize = 16;
 /// different n.
 ///
 /// # Formula
-/// Per (task, sample) the winner set W ([`winner_sets`]), t = |W|:
+/// Per (task, sample) the winner set W (`winner_sets`), t = |W|:
 /// P(W) = δ_t (Π_{i∈W} α_i)^{1/t} / Σ_{s=1}^{D} δ_s Σ_{|T|=s} (Π_{i∈T} α_i)^{1/s}, δ_1 = 1.
 /// ln P is linear in (θ, ln δ) less a log-sum-exp over the sets T, so concave; maximised by
 /// Newton's method over the exact sum (every set of 1..D series), Σθ = 0. A tie order

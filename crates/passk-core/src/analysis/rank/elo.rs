@@ -28,13 +28,13 @@ impl Default for EloOptions {
 
 /// Elo ratings after every induced match, as scorio 0.2.3's `rank/pairwise.py:elo`: events
 /// (trial t, task q) in the order `for t: for q` (see [`Outcomes`]: series s passed when
-/// t < c[s][q]); within an event every pair i < j plays from the ratings at the event's start,
+/// `t < c[s][q]`); within an event every pair i < j plays from the ratings at the event's start,
 /// and the event's changes are added at its end. Scores are the final ratings (higher is
 /// better); no interval. Deterministic: the same arithmetic, in the same order, as scorio's.
 ///
 /// # Formula
 /// E_ij = 1 / (1 + 10^((r_j − r_i)/400)), E_ji = 1 − E_ij;
-/// r_i += K(S_ij − E_ij), r_j += K(S_ji − E_ji), with S from [`PairwiseTies::score`].
+/// r_i += K(S_ij − E_ij), r_j += K(S_ji − E_ji), with S from `PairwiseTies::score`.
 ///
 /// # Errors
 /// [`RankError::TooFew`] below two series, [`RankError::NoTasks`] without a task,

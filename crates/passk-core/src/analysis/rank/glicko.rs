@@ -69,7 +69,7 @@ fn np_sum(a: &[f64]) -> f64 {
 
 /// Glicko ratings as scorio 0.2.3's `rank/pairwise.py:glicko`: every event (trial t, task q),
 /// in the order `for t: for q`, is one rating period in which every pair i < j plays (series s
-/// passed when t < c[s][q]); each series with a match is updated from the period's start.
+/// passed when `t < c[s][q]`); each series with a match is updated from the period's start.
 /// Scores are the ratings (higher is better), `se` the final RDs and `intervals`
 /// rating ± z·RD at `level`. Deterministic: scorio's arithmetic in scorio's order (numpy's
 /// summation order included).

@@ -73,7 +73,7 @@ fn pair_update(
 }
 
 /// TrueSkill beliefs N(μ, σ²) as scorio 0.2.3's `rank/pairwise.py:trueskill`: events (trial
-/// t, task q) in the order `for t: for q` (series s passed when t < c[s][q]); in each event
+/// t, task q) in the order `for t: for q` (series s passed when `t < c[s][q]`); in each event
 /// every pair i < j that plays makes a two-player update from the beliefs at the event's
 /// start, and the pair's Gaussian sites are combined in natural parameters at its end; after
 /// every trial σ² grows by τ². Scores are the final μ (higher is better), `se` the final σ,
