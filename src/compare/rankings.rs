@@ -13,7 +13,7 @@ use crate::widgets::fold::{is_folded, FoldHead};
 use crate::widgets::series_name::SeriesName;
 use passk_io::display::full;
 use passk_protocol::JobKind;
-use passk_view::rank_text::{rank_csv, stop_text, verdict};
+use passk_view::rank_text::{items_csv, rank_csv, separating_line, stop_text, verdict};
 
 /// The panel.
 #[component]
@@ -90,6 +90,69 @@ pub fn RankingsPanel(
             let _ = save_text("passk-rankings.csv", "text/csv", &text);
         }
     };
+    let tasks = move || {
+        rankings.with(|r| {
+            let (all, names) = r.as_ref()?;
+            let Some(items) = &all.items else {
+                return Some(view! { <p class="note" data-testid="rankings-items-error">{all.items_error.clone()}</p> }.into_any());
+            };
+            let disputed = all.agreement.as_ref().is_some_and(|g| !g.disputed.is_empty());
+            let line = separating_line(names, items, disputed);
+            let separating = items
+                .separating
+                .iter()
+                .map(|(id, info)| view! { <tr><th scope="row" class="left">{id.clone()}</th><td>{format!("{info:.3}")}</td></tr> })
+                .collect_view();
+            // The 8 hardest and the 8 easiest (every task when there are 16 or fewer).
+            let k = items.tasks.len();
+            let (head, tail) = if k <= 16 { (k, 0) } else { (8, 8) };
+            let extreme = items.tasks[..head]
+                .iter()
+                .chain(&items.tasks[k - tail..])
+                .map(|t| {
+                    view! {
+                        <tr>
+                            <th scope="row" class="left">{t.id.clone()}</th>
+                            <td>{format!("{:.2} [{:.2} – {:.2}]", t.difficulty, t.interval.0, t.interval.1)}</td>
+                            <td>{full(t.pass_share)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let left = format!(
+                "{} tasks fitted; {} solved by every series on every sample and {} failed by all have no finite difficulty.",
+                items.tasks.len(),
+                items.all_pass.len(),
+                items.all_fail.len()
+            );
+            Some(view! {
+                <h3>"Which tasks separate the series"</h3>
+                <p class="note small" data-testid="rankings-separating-line">{line}</p>
+                <div class="table-wrap" tabindex="0" role="region" aria-label="Separating tasks">
+                    <table class="results" data-testid="rankings-separating">
+                        <caption>"Tasks by their information about the pair's difference"</caption>
+                        <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"information"</th></tr></thead>
+                        <tbody>{separating}</tbody>
+                    </table>
+                </div>
+                <h3>"Task difficulty (Rasch)"</h3>
+                <p class="note small">{left}" The hardest and the easiest tasks with their 95 % intervals; the CSV has every task."</p>
+                <div class="table-wrap" tabindex="0" role="region" aria-label="Task difficulty">
+                    <table class="results" data-testid="rankings-items">
+                        <caption>"Rasch difficulty b (higher is harder), hardest first"</caption>
+                        <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"b [interval]"</th><th scope="col">"pass share"</th></tr></thead>
+                        <tbody>{extreme}</tbody>
+                    </table>
+                </div>
+            }.into_any())
+        })
+    };
+    let items_download = move |_| {
+        let text = rankings.with(|r| r.as_ref().and_then(|(all, _)| all.items.as_ref().map(items_csv)));
+        if let Some(text) = text {
+            let _ = save_text("passk-task-difficulty.csv", "text/csv", &text);
+        }
+    };
     let stale = is_stale(a.pending, JobKind::Rank);
     view! {
         <section class="card wide" class:stale=move || stale.get() aria-busy=move || stale.get().to_string() class:folded=move || is_folded("rankings") aria-labelledby="rankings-title" data-testid="rankings-panel">
@@ -108,6 +171,10 @@ pub fn RankingsPanel(
             </div>
             <p class="actions">
                 <button class="copy" data-testid="rankings-csv" on:click=csv>"CSV of every method's ranks"</button>
+            </p>
+            {tasks}
+            <p class="actions">
+                <button class="copy" data-testid="rankings-items-csv" on:click=items_download>"CSV of every task's difficulty"</button>
             </p>
         </section>
     }

@@ -314,6 +314,15 @@ export interface RankDocument {
   tasks: number;
   tasks_left_out: number;
   options: { k: number; tau: number; level: number; resamples: number; seed: number };
+  /** Each task's Rasch difficulty, and the tasks that separate the most disputed pair. */
+  items: {
+    tasks: { id: string; difficulty: number; se: number; interval: [number, number]; pass_share: number }[];
+    all_pass: string[];
+    all_fail: string[];
+    pair: [number, number] | null;
+    separating: [string, number][];
+  } | null;
+  items_error: string | null;
   sentence: string;
 }
 /** One series' sample-size plan. */

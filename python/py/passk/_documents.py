@@ -129,6 +129,8 @@ class Rankings(_Document):
     tasks: int = 0
     tasks_left_out: int = 0
     options: dict = field(default_factory=dict)
+    items: Optional[dict] = None
+    items_error: Optional[str] = None
     sentence: str = ""
 
     TABLES: ClassVar[tuple[str, ...]] = ("methods",)

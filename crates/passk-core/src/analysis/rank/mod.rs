@@ -29,6 +29,7 @@ pub(crate) mod irt;
 pub(crate) mod irt_data;
 pub(crate) mod irt_items;
 pub(crate) mod irt_newton;
+pub(crate) mod items;
 pub(crate) mod kemeny_young;
 pub(crate) mod levels;
 pub(crate) mod linalg;
@@ -78,6 +79,7 @@ pub use hodge_rank::{
 pub use inverse_difficulty::{inverse_difficulty, INVERSE_DIFFICULTY_CLIP};
 pub use irt::{irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_map, IrtOptions};
 pub use irt_items::{separating_tasks, task_information, IrtFit, IrtModel, ItemFit};
+pub use items::{items, Items, TaskDifficulty, SEPARATING_SHOWN};
 pub use kemeny_young::{kemeny_young, KEMENY_MAX_SERIES};
 pub use majority_judgment::majority_judgment;
 pub use methods::{method, Group, MethodDef, RankOptions, Run, METHODS};

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::agreement::{agreement, Agreement};
+use super::items::{items, Items};
 use super::methods::{method, Group, MethodDef, RankOptions};
 use super::outcomes::Outcomes;
 use super::rank_intervals::{rank_intervals, RankIntervals};
@@ -41,6 +42,11 @@ pub struct RankAll {
     pub tasks_left_out: u64,
     /// The options used.
     pub options: RankOptions,
+    /// Each task's Rasch difficulty and the tasks that separate the most disputed pair (None
+    /// with `items_error`).
+    pub items: Option<Items>,
+    /// Why the tasks have no difficulties.
+    pub items_error: Option<String>,
 }
 
 /// Runs the methods `keys` on `o`.
@@ -101,7 +107,13 @@ pub fn combine(o: &Outcomes, methods: Vec<MethodAnswer>, opts: &RankOptions) -> 
         .filter_map(|m| m.ranking.as_ref().map(|r| r.scores.clone()))
         .collect();
     let agreement = (scores.len() >= 2).then(|| agreement(&scores));
+    let (items, items_error) = match items(o, opts.level, agreement.as_ref()) {
+        Ok(i) => (Some(i), None),
+        Err(e) => (None, Some(e)),
+    };
     RankAll {
+        items,
+        items_error,
         methods,
         agreeing,
         agreement,

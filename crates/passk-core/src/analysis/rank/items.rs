@@ -1,0 +1,102 @@
+//! The tasks as item response sees them, for the Rankings panel and `passk rank`: each
+//! task's Rasch difficulty with its interval, the tasks no finite difficulty fits, and the
+//! tasks that separate a chosen pair of series best.
+
+use serde::{Deserialize, Serialize};
+
+use super::agreement::Agreement;
+use super::irt::{irt_fit, IrtOptions};
+use super::irt_items::separating_tasks;
+use super::outcomes::Outcomes;
+
+/// The separating tasks listed at most.
+pub const SEPARATING_SHOWN: usize = 20;
+
+/// One task's difficulty.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskDifficulty {
+    /// The task's id.
+    pub id: String,
+    /// Its Rasch difficulty b (Σ b = 0 over the fitted tasks; higher is harder).
+    pub difficulty: f64,
+    /// b's standard error.
+    pub se: f64,
+    /// b's interval at the level asked.
+    pub interval: (f64, f64),
+    /// The share of samples passed, over every series.
+    pub pass_share: f64,
+}
+
+/// The tasks' side of the rankings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Items {
+    /// Every fitted task, hardest first.
+    pub tasks: Vec<TaskDifficulty>,
+    /// Tasks every series passed on every sample (no finite difficulty).
+    pub all_pass: Vec<String>,
+    /// Tasks every series failed on every sample.
+    pub all_fail: Vec<String>,
+    /// The pair whose separating tasks are listed (indices of the series).
+    pub pair: Option<(usize, usize)>,
+    /// The tasks that separate that pair best: (id, information about θ_i − θ_j), most
+    /// informative first, at most [`SEPARATING_SHOWN`].
+    pub separating: Vec<(String, f64)>,
+}
+
+/// The pair a reader most wants separated: the most disputed pair of the agreement, else the
+/// two series closest in Rasch ability.
+fn chosen_pair(theta: &[f64], agreement: Option<&Agreement>) -> Option<(usize, usize)> {
+    if let Some(d) = agreement.and_then(|a| a.disputed.first()) {
+        return Some((d.first, d.second));
+    }
+    let mut order: Vec<usize> = (0..theta.len()).collect();
+    order.sort_by(|a, b| theta[*b].total_cmp(&theta[*a]));
+    order
+        .windows(2)
+        .min_by(|a, b| (theta[a[0]] - theta[a[1]]).total_cmp(&(theta[b[0]] - theta[b[1]])))
+        .map(|w| (w[0], w[1]))
+}
+
+/// The Rasch view of the tasks of `o` at the two-sided `level`, with the separating tasks of
+/// the most disputed pair (or the two closest series).
+///
+/// # Errors
+/// The Rasch fit's refusal, as a sentence.
+pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<Items, String> {
+    let opts = IrtOptions {
+        level,
+        ..IrtOptions::rasch()
+    };
+    let fit = irt_fit(o, &opts).map_err(|e| e.to_string())?;
+    let share = |t: usize| {
+        let n = o.n[t] as f64 * o.series() as f64;
+        o.c.iter().map(|row| row[t] as f64).sum::<f64>() / n
+    };
+    let it = &fit.items;
+    let mut tasks: Vec<TaskDifficulty> = (0..it.tasks.len())
+        .map(|k| TaskDifficulty {
+            id: o.ids[it.tasks[k]].clone(),
+            difficulty: it.difficulty[k],
+            se: it.difficulty_se[k],
+            interval: it.difficulty_intervals[k],
+            pass_share: share(it.tasks[k]),
+        })
+        .collect();
+    tasks.sort_by(|a, b| b.difficulty.total_cmp(&a.difficulty));
+    let pair = chosen_pair(&fit.ranking.scores, agreement);
+    let separating = pair.map_or(Vec::new(), |(i, j)| {
+        separating_tasks(&fit, i, j)
+            .into_iter()
+            .take(SEPARATING_SHOWN)
+            .map(|(t, info)| (o.ids[t].clone(), info))
+            .collect()
+    });
+    let ids = |v: &[usize]| v.iter().map(|t| o.ids[*t].clone()).collect();
+    Ok(Items {
+        tasks,
+        all_pass: ids(&it.all_pass),
+        all_fail: ids(&it.all_fail),
+        pair,
+        separating,
+    })
+}

@@ -1,0 +1,76 @@
+// End to end (issue 71): the Rankings panel beside the comparison — every method's ranks, the
+// verdict, the separating tasks and the task difficulties — equal to `passk rank` with the
+// page's settings (200 resamples, seed 0, k = min(10, the smallest n)), at 1280 and 390 px,
+// light and dark; computed by the engine (the page's thread is free).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { ARTIFACTS, assertClean, example, panelsBelow, passkJson, waitForText, withPage } from './harness.mjs';
+
+const ready = async (page) => {
+  await panelsBelow(page);
+  await page.getByTestId('rankings-table').locator('tbody tr').first().waitFor({ timeout: 120_000 });
+};
+
+test('Pythia at 1280 px: every method, the verdict and the tasks as passk rank', async () => {
+  await withPage({ path: '#ex=pythia', viewport: { width: 1280, height: 900 } }, async (h) => {
+    const { page } = h;
+    await ready(page);
+    const cli = passkJson('rank', example('pythia_math_n10000.csv'));
+    await page.getByTestId('rankings-panel').scrollIntoViewIfNeeded();
+    const verdict = await page.getByTestId('rankings-verdict').textContent();
+    assert.ok(verdict.startsWith(cli.sentence), `${verdict}\n${cli.sentence}`);
+    assert.match(verdict, /Kendall's W over the methods: 0\.\d{3}\./);
+    // One row per method, in the command line's order, each series' rank as it says.
+    const rows = await page.getByTestId('rankings-table').locator('tbody tr').evaluateAll((rs) =>
+      rs.map((r) => [r.dataset.method, [...r.querySelectorAll('td')].map((c) => c.textContent)]),
+    );
+    assert.deepEqual(rows.map((r) => r[0]), cli.methods.map((m) => m.key));
+    assert.ok(rows.length >= 40, `${rows.length} methods`);
+    const heads = await page.getByTestId('rankings-table').locator('thead th').allTextContents();
+    assert.deepEqual(heads.slice(2, -1), cli.series);
+    for (const [i, m] of cli.methods.entries()) {
+      const cells = rows[i][1];
+      if (!m.ranking) {
+        assert.equal(cells[1], m.error, m.key);
+        continue;
+      }
+      m.ranking.ranks.forEach((rank, s) => {
+        const ri = m.rank_intervals?.ranks[s];
+        const want = ri && ri[0] !== ri[1] ? `${rank} (${ri[0]}–${ri[1]})` : `${rank}`;
+        assert.equal(cells[1 + s], want, `${m.key}, ${cli.series[s]}`);
+      });
+    }
+    // The tasks: the separating ones for the CLI's pair, and the CSV of every difficulty.
+    const sep = await page.getByTestId('rankings-separating').locator('tbody th').allTextContents();
+    assert.deepEqual(sep, cli.items.separating.map((s) => s[0]));
+    const [pi, pj] = cli.items.pair;
+    assert.ok((await page.getByTestId('rankings-separating-line').textContent()).includes(`separate ${cli.series[pi]} and ${cli.series[pj]} best`));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rankings-items-csv').click()]);
+    const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
+    assert.equal(csv.length, 1 + cli.items.tasks.length + cli.items.all_pass.length + cli.items.all_fail.length);
+    assert.equal(Number(csv[1].split(',')[1]), cli.items.tasks[0].difficulty);
+    const [ranks] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rankings-csv').click()]);
+    const lines = readFileSync(await ranks.path(), 'utf8').trim().split('\n');
+    assert.ok(lines.length > 7 * 38, `${lines.length} lines`);
+    await page.getByTestId('rankings-panel').screenshot({ path: `${ARTIFACTS}rankings-pythia-1280.png` });
+    assertClean(h);
+  });
+});
+
+for (const scheme of ['light', 'dark']) {
+  test(`Pythia at 390 px (${scheme}): the panel scrolls inside its tables, never the page`, async () => {
+    await withPage({ path: '#ex=pythia', viewport: { width: 390, height: 844 }, colorScheme: scheme }, async (h) => {
+      const { page } = h;
+      await page.getByTestId('open-all').click();
+      await ready(page);
+      await waitForText(page, 'rankings-verdict', /methods/);
+      await page.getByTestId('rankings-panel').scrollIntoViewIfNeeded();
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the page does not scroll sideways');
+      const box = await page.getByTestId('rankings-verdict').boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+      await page.getByTestId('rankings-panel').screenshot({ path: `${ARTIFACTS}rankings-pythia-390-${scheme}.png` });
+      assertClean(h);
+    });
+  });
+}
