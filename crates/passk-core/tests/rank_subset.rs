@@ -148,7 +148,8 @@ fn known_order_share(rng: &mut SplitMix64, n: u64, tol: f64) -> f64 {
             "true order kept: {p1:?}"
         );
         println!(
-            "simulation n = {n}, tol {tol}: size {} of 200, held {}/{} = {:.2}, mean split size {:.1}",
+            "simulation n = {n}, tol {tol}: size {} of 200, held {}/{} = {:.2}, \
+             mean split size {:.1}",
             a.size, a.held, a.splits, a.held_share, a.mean_split_size
         );
         shares.push(a.held_share);

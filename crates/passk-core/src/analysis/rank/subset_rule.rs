@@ -140,10 +140,10 @@ pub(crate) struct HeldOut {
     pub fallbacks: u32,
 }
 
-/// `splits` halvings of `o` (validated) seeded by `seed`: per task with n ≥ 2 and
-/// per series, c_A ~ Hypergeometric(n, c, ⌊n/2⌋) of n_A = ⌊n/2⌋ samples, c_B = c − c_A of
-/// n − n_A; the size and tasks chosen on A by the rule (at quantile `z`, tolerance `tol`) are checked against
-/// B's separated pairs and pass@1.
+/// `splits` halvings of `o` (validated) seeded by `seed`: per task with n ≥ 2 and per
+/// series, c_A ~ Hypergeometric(n, c, ⌊n/2⌋) of n_A = ⌊n/2⌋ samples, c_B = c − c_A of
+/// n − n_A; the size and tasks chosen on A by the rule (at quantile `z`, tolerance `tol`) are
+/// checked against B's separated pairs and pass@1.
 pub(crate) fn held_out(o: &Outcomes, splits: u32, seed: u64, tol: f64, z: f64) -> HeldOut {
     let kept: Vec<usize> = (0..o.tasks()).filter(|t| o.n[*t] >= 2).collect();
     let mut out = HeldOut {
