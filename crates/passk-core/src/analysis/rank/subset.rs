@@ -159,9 +159,10 @@ fn validate(o: &Outcomes, opts: &SubsetOptions) -> Result<(), RankError> {
 /// 2. *Candidates.* The tasks are ordered from easy to hard by the Rasch difficulty
 ///    ([`irt_fit`](super::irt_fit) with [`IrtOptions::rasch`](super::IrtOptions::rasch);
 ///    tasks passed by everyone first, failed by everyone last); the subset of size m is the
-///    systematic sample at positions ⌊(i + ½)·T/m⌋, i = 0..m. It keeps the difficulty distribution (each of m equal strata
-///    of difficulty gives its middle task), so pass@1 on the subset estimates the full pass@1
-///    without reweighting, and it spans every difficulty, including those where series
+///    systematic sample at positions ⌊(i + ½)·T/m⌋, i = 0..m. It keeps the difficulty
+///    distribution (each of m equal strata of difficulty gives its middle task), so pass@1 on
+///    the subset estimates the full pass@1 without reweighting, and it spans every
+///    difficulty, including those where series
 ///    separate. If the fit refuses, the order is by mean c/n over the series
 ///    ([`SubsetAnswer::fallback`]).
 /// 3. *Keeping the order.* Every separated pair has the same sign of pass@1 difference on the
