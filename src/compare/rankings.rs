@@ -13,7 +13,9 @@ use crate::widgets::fold::{is_folded, FoldHead};
 use crate::widgets::series_name::SeriesName;
 use passk_io::display::full;
 use passk_protocol::JobKind;
-use passk_view::rank_text::{items_csv, rank_csv, separating_line, stop_text, verdict};
+use passk_view::rank_text::{
+    items_csv, rank_csv, separating_line, stop_text, subset_csv, subset_line, verdict,
+};
 
 /// The panel.
 #[component]
@@ -148,9 +150,55 @@ pub fn RankingsPanel(
         })
     };
     let items_download = move |_| {
-        let text = rankings.with(|r| r.as_ref().and_then(|(all, _)| all.items.as_ref().map(items_csv)));
+        let text = rankings.with(|r| {
+            r.as_ref()
+                .and_then(|(all, _)| all.items.as_ref().map(items_csv))
+        });
         if let Some(text) = text {
             let _ = save_text("passk-task-difficulty.csv", "text/csv", &text);
+        }
+    };
+    let subset = move || {
+        rankings.with(|r| {
+            let (all, _) = r.as_ref()?;
+            let Some(s) = &all.subset else {
+                return Some(view! { <p class="note" data-testid="rankings-subset-error">{all.subset_error.clone()}</p> }.into_any());
+            };
+            let curve = s
+                .curve
+                .iter()
+                .filter(|p| p.size <= 10 || p.size % 10 == 0 || p.size == all.tasks || p.size == s.size)
+                .map(|p| {
+                    view! {
+                        <tr class:chosen=p.size == s.size>
+                            <td>{p.size}</td>
+                            <td>{format!("{:.3}", p.tau_b)}</td>
+                            <td>{format!("{:.2}", 100.0 * p.max_points_off)}</td>
+                            <td>{if p.keeps { "yes" } else { "no" }}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            Some(view! {
+                <h3>"The smallest benchmark that keeps the order"</h3>
+                <p class="note" data-testid="rankings-subset-line">{subset_line(all)}</p>
+                <div class="table-wrap" tabindex="0" role="region" aria-label="Tasks kept against agreement">
+                    <table class="results" data-testid="rankings-subset">
+                        <caption>"Tasks kept against agreement with every task: Kendall's τ-b of pass@1, the largest pass@1 change (points), and whether the order holds"</caption>
+                        <thead><tr><th scope="col">"tasks"</th><th scope="col">"τ-b"</th><th scope="col">"largest change"</th><th scope="col">"keeps the order"</th></tr></thead>
+                        <tbody>{curve}</tbody>
+                    </table>
+                </div>
+            }.into_any())
+        })
+    };
+    let subset_download = move |_| {
+        let text = rankings.with(|r| {
+            r.as_ref()
+                .and_then(|(all, _)| all.subset.as_ref().map(subset_csv))
+        });
+        if let Some(text) = text {
+            let _ = save_text("passk-smallest-benchmark.csv", "text/csv", &text);
         }
     };
     let stale = is_stale(a.pending, JobKind::Rank);
@@ -175,6 +223,10 @@ pub fn RankingsPanel(
             {tasks}
             <p class="actions">
                 <button class="copy" data-testid="rankings-items-csv" on:click=items_download>"CSV of every task's difficulty"</button>
+            </p>
+            {subset}
+            <p class="actions">
+                <button class="copy" data-testid="rankings-subset-csv" on:click=subset_download>"CSV of the curve and the tasks kept"</button>
             </p>
         </section>
     }

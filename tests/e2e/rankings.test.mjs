@@ -50,6 +50,13 @@ test('Pythia at 1280 px: every method, the verdict and the tasks as passk rank',
     const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
     assert.equal(csv.length, 1 + cli.items.tasks.length + cli.items.all_pass.length + cli.items.all_fail.length);
     assert.equal(Number(csv[1].split(',')[1]), cli.items.tasks[0].difficulty);
+    // The smallest benchmark: its line and curve as the command line's.
+    const line = await page.getByTestId('rankings-subset-line').textContent();
+    assert.ok(line.startsWith(`The smallest benchmark that keeps the order: ${cli.subset.size} of ${cli.tasks} tasks`), line);
+    assert.ok(line.includes(`in ${cli.subset.held} of ${cli.subset.splits} splits`), line);
+    const [subset] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rankings-subset-csv').click()]);
+    const kept = readFileSync(await subset.path(), 'utf8').trim().split('\n\ntask\n')[1].split('\n');
+    assert.deepEqual(kept.map((x) => JSON.parse(x)), cli.subset.ids);
     const [ranks] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rankings-csv').click()]);
     const lines = readFileSync(await ranks.path(), 'utf8').trim().split('\n');
     assert.ok(lines.length > 7 * 38, `${lines.length} lines`);

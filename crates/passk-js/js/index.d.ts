@@ -323,6 +323,23 @@ export interface RankDocument {
     separating: [string, number][];
   } | null;
   items_error: string | null;
+  /** The smallest subset of tasks that keeps the order and pass@1 within ±1 point. */
+  subset: {
+    size: number;
+    tasks: number[];
+    ids: string[];
+    curve: { size: number; tau_b: number | null; max_points_off: number; keeps: boolean }[];
+    separated_pairs: [number, number][];
+    held: number;
+    splits: number;
+    held_share: number | null;
+    mean_split_size: number | null;
+    split_tasks_skipped: number;
+    split_fallbacks: number;
+    rule: string;
+    fallback: boolean;
+  } | null;
+  subset_error: string | null;
   sentence: string;
 }
 /** One series' sample-size plan. */

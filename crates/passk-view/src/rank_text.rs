@@ -2,7 +2,8 @@
 //! sentence ("The order is the same under all 24 methods except 2.8B/6.9B, which swap under
 //! Elo and Borda."), and each method's order as text.
 
-use passk_core::analysis::rank::{Items, MethodAnswer, RankAll, StopReason};
+use passk_core::analysis::rank::{Items, MethodAnswer, RankAll, StopReason, SubsetAnswer};
+use passk_io::display::thousands;
 
 /// Labels joined as people write a list: "A", "A and B", "A, B and C"; past `most`, the
 /// first ones and "N more".
@@ -186,6 +187,48 @@ pub fn separating_line(names: &[String], items: &Items, disputed: bool) -> Optio
         name(i),
         name(j)
     ))
+}
+
+/// The smallest benchmark's line: its size, what it keeps, and how often that held on
+/// held-out halves of the samples.
+pub fn subset_line(all: &RankAll) -> Option<String> {
+    let s = all.subset.as_ref()?;
+    let pairs = s.separated_pairs.len();
+    let held = if s.splits > 0 {
+        format!(
+            " Chosen again on one half of every task's samples, the subset kept the other half's order and pass@1 in {} of {} splits.",
+            s.held, s.splits
+        )
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "The smallest benchmark that keeps the order: {} of {} tasks, spread evenly over the Rasch difficulty, keep every pass@1 within ±1 point and the order of the {} pair{} whose pass@1 differ at the 95 % level.{held}",
+        thousands(s.size as u64),
+        thousands(all.tasks as u64),
+        pairs,
+        if pairs == 1 { "" } else { "s" }
+    ))
+}
+
+/// The subset's curve and tasks as CSV: a row per size (size, τ-b, largest pass@1 change in
+/// points, keeps), then the tasks kept.
+pub fn subset_csv(s: &SubsetAnswer) -> String {
+    let mut out = vec!["size,tau_b,max_points_off,keeps".to_string()];
+    for p in &s.curve {
+        out.push(format!(
+            "{},{},{},{}",
+            p.size, p.tau_b, p.max_points_off, p.keeps
+        ));
+    }
+    out.push(String::new());
+    out.push("task".to_string());
+    out.extend(
+        s.ids
+            .iter()
+            .map(|id| format!("\"{}\"", id.replace('"', "\"\""))),
+    );
+    out.join("\n") + "\n"
 }
 
 #[cfg(test)]

@@ -131,6 +131,8 @@ class Rankings(_Document):
     options: dict = field(default_factory=dict)
     items: Optional[dict] = None
     items_error: Optional[str] = None
+    subset: Optional[dict] = None
+    subset_error: Optional[str] = None
     sentence: str = ""
 
     TABLES: ClassVar[tuple[str, ...]] = ("methods",)

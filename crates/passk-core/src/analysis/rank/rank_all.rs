@@ -9,6 +9,7 @@ use super::methods::{method, Group, MethodDef, RankOptions};
 use super::outcomes::Outcomes;
 use super::rank_intervals::{rank_intervals, RankIntervals};
 use super::ranking::{RankError, Ranking};
+use super::subset::{smallest_subset, SubsetAnswer, SubsetOptions};
 
 /// One method's answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,6 +48,11 @@ pub struct RankAll {
     pub items: Option<Items>,
     /// Why the tasks have no difficulties.
     pub items_error: Option<String>,
+    /// The smallest subset of tasks that keeps the order and pass@1 within ±1 point, with
+    /// its curve and held-out check (None with `subset_error`).
+    pub subset: Option<SubsetAnswer>,
+    /// Why there is no subset.
+    pub subset_error: Option<String>,
 }
 
 /// Runs the methods `keys` on `o`.
@@ -111,9 +117,20 @@ pub fn combine(o: &Outcomes, methods: Vec<MethodAnswer>, opts: &RankOptions) -> 
         Ok(i) => (Some(i), None),
         Err(e) => (None, Some(e)),
     };
+    let subset_opts = SubsetOptions {
+        level: opts.level,
+        seed: opts.seed,
+        ..SubsetOptions::default()
+    };
+    let (subset, subset_error) = match smallest_subset(o, &subset_opts) {
+        Ok(s) => (Some(s), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
     RankAll {
         items,
         items_error,
+        subset,
+        subset_error,
         methods,
         agreeing,
         agreement,
