@@ -1,13 +1,15 @@
 //! What the fuzzer (`./dev fuzz`, `src/main.rs`) runs on each mutated input, and the
 //! mutations: every reader (each format forced, and detected), fed in chunks of any size with
 //! any reading options; the share-link decoder; the settings parsers; the calculator; a whole
-//! report (timed: slowness is a finding too); the JavaScript module's options. Shared
+//! report and every ranking method (timed: slowness is a finding too); the JavaScript module's options. Shared
 //! with `tests/fuzz_regressions.rs`, which replays the committed inputs ([`corpus`]: the
 //! seeds the fuzzer starts from and the crashes it kept) through the same [`run`].
 
 #![warn(missing_docs)]
 
 use passk_app::share::{carried, decode, encode, Shared};
+use passk_core::analysis::rank::{rank_all, Outcomes, RankOptions, METHODS};
+use passk_core::data::Dataset;
 use passk_core::estimators::DEFAULT_ENABLED;
 use passk_core::report::build_report;
 use passk_core::settings::{BandKind, Options};
@@ -107,6 +109,16 @@ pub fn run(target: Target, input: &[u8], choice: u64) {
                 ..Options::default()
             };
             let _ = build_report(&datasets, rejected, &opts);
+            // Every ranking method on the series with tasks (no resamples: the methods, not
+            // their repeats, are what the input reaches).
+            let with_tasks: Vec<&Dataset> =
+                datasets.iter().filter(|d| !d.tasks.is_empty()).collect();
+            let keys: Vec<&str> = METHODS.iter().map(|m| m.key).collect();
+            let rank = RankOptions {
+                resamples: 0,
+                ..RankOptions::default()
+            };
+            let _ = rank_all(&Outcomes::of(&with_tasks), &keys, &rank);
         }
     }
 }

@@ -31,7 +31,8 @@ pub struct Agreement {
     /// Kendall's W (coefficient of concordance, corrected for ties) over every method.
     pub w: f64,
     /// The pairs of series that not every method orders the same way (a tie counts as a
-    /// different order), most disputed first.
+    /// different order), most disputed first, then nearest the top (by the series' mean rank
+    /// over the methods, which also puts first the better of an evenly split pair).
     pub disputed: Vec<DisputedPair>,
 }
 
@@ -86,6 +87,11 @@ pub fn agreement(scores: &[Vec<f64>]) -> Agreement {
         .sum();
     let ties: f64 = ranks.iter().map(|r| tie_term(r)).sum();
     let w = 12.0 * s / (mf * mf * (nf * nf * nf - nf) - mf * ties);
+    // Each series' mean rank over the methods: what orders the disputed pairs and turns an
+    // evenly split pair, so that the answer does not depend on the order of the series.
+    let mean_rank: Vec<f64> = (0..n)
+        .map(|i| ranks.iter().map(|r| r[i]).sum::<f64>() / mf)
+        .collect();
     let mut disputed = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
@@ -102,7 +108,9 @@ pub fn agreement(scores: &[Vec<f64>]) -> Agreement {
             if [above.len(), below.len(), tie.len()].contains(&m) {
                 continue;
             }
-            disputed.push(if above.len() >= below.len() {
+            let i_first = above.len() > below.len()
+                || (above.len() == below.len() && mean_rank[i] <= mean_rank[j]);
+            disputed.push(if i_first {
                 DisputedPair {
                     first: i,
                     second: j,
@@ -121,7 +129,14 @@ pub fn agreement(scores: &[Vec<f64>]) -> Agreement {
             });
         }
     }
-    disputed.sort_by_key(|d| std::cmp::Reverse(d.reverse.len() + d.tie.len()));
+    // Most disputed first; among as disputed, the pair nearer the top first.
+    disputed.sort_by(|a, b| {
+        let dissent = |d: &DisputedPair| d.reverse.len() + d.tie.len();
+        let height = |d: &DisputedPair| mean_rank[d.first] + mean_rank[d.second];
+        dissent(b)
+            .cmp(&dissent(a))
+            .then(height(a).total_cmp(&height(b)))
+    });
     Agreement { tau_b, w, disputed }
 }
 
@@ -172,5 +187,36 @@ mod tests {
         // Identical orders: W = 1, nothing disputed.
         let same = agreement(&[vec![1.0, 2.0], vec![5.0, 9.0]]);
         assert_eq!((same.w, same.disputed.len()), (1.0, 0));
+    }
+
+    #[test]
+    fn the_order_of_the_series_changes_nothing() {
+        // Four series, three methods: (0, 1) split evenly by two methods and tied by one,
+        // (2, 3) reversed by one.
+        let scores = vec![
+            vec![4.0, 3.0, 2.0, 1.0],
+            vec![3.0, 4.0, 1.0, 2.0],
+            vec![3.5, 3.5, 2.0, 1.0],
+        ];
+        let perm = [2usize, 0, 3, 1];
+        let permuted: Vec<Vec<f64>> = scores
+            .iter()
+            .map(|s| perm.iter().map(|p| s[*p]).collect())
+            .collect();
+        let (a, b) = (agreement(&scores), agreement(&permuted));
+        let named = |d: &DisputedPair, map: &dyn Fn(usize) -> usize| {
+            (
+                map(d.first),
+                map(d.second),
+                d.agree.clone(),
+                d.reverse.clone(),
+                d.tie.clone(),
+            )
+        };
+        let want: Vec<_> = a.disputed.iter().map(|d| named(d, &|i| i)).collect();
+        let got: Vec<_> = b.disputed.iter().map(|d| named(d, &|i| perm[i])).collect();
+        assert_eq!(got, want);
+        assert_eq!((want[0].0, want[0].1), (0, 1));
+        assert_eq!(a.w, b.w);
     }
 }

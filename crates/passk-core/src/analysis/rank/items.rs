@@ -2,6 +2,8 @@
 //! task's Rasch difficulty with its interval, the tasks no finite difficulty fits, and the
 //! tasks that separate a chosen pair of series best.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::agreement::Agreement;
@@ -30,7 +32,7 @@ pub struct TaskDifficulty {
 /// The tasks' side of the rankings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Items {
-    /// Every fitted task, hardest first.
+    /// Every fitted task, hardest first (then in the tasks' order).
     pub tasks: Vec<TaskDifficulty>,
     /// Tasks every series passed on every sample (no finite difficulty).
     pub all_pass: Vec<String>,
@@ -39,7 +41,7 @@ pub struct Items {
     /// The pair whose separating tasks are listed (indices of the series).
     pub pair: Option<(usize, usize)>,
     /// The tasks that separate that pair best: (id, information about θ_i − θ_j), most
-    /// informative first, at most [`SEPARATING_SHOWN`].
+    /// informative first (then in the tasks' order), at most [`SEPARATING_SHOWN`].
     pub separating: Vec<(String, f64)>,
 }
 
@@ -73,20 +75,48 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
         o.c.iter().map(|row| row[t] as f64).sum::<f64>() / n
     };
     let it = &fit.items;
-    let mut tasks: Vec<TaskDifficulty> = (0..it.tasks.len())
-        .map(|k| TaskDifficulty {
-            id: o.ids[it.tasks[k]].clone(),
-            difficulty: it.difficulty[k],
-            se: it.difficulty_se[k],
-            interval: it.difficulty_intervals[k],
-            pass_share: share(it.tasks[k]),
+    // Under Rasch a task's parameters rest on its n and its passes summed over the series
+    // alone: tasks alike in both take the first one's values exactly, so that their order
+    // (then by position) does not hang on the fit's last bits, which differ with the order
+    // of the series.
+    let key = |t: usize| (o.n[t], o.c.iter().map(|row| row[t]).sum::<u64>());
+    let mut first: HashMap<(u64, u64), usize> = HashMap::new();
+    for (k, &t) in it.tasks.iter().enumerate() {
+        first.entry(key(t)).or_insert(k);
+    }
+    let rep = |t: usize| first.get(&key(t)).copied();
+    let mut tasks: Vec<(usize, TaskDifficulty)> = (0..it.tasks.len())
+        .map(|k| {
+            let r = rep(it.tasks[k]).unwrap_or(k);
+            let d = TaskDifficulty {
+                id: o.ids[it.tasks[k]].clone(),
+                difficulty: it.difficulty[r],
+                se: it.difficulty_se[r],
+                interval: it.difficulty_intervals[r],
+                pass_share: share(it.tasks[k]),
+            };
+            (it.tasks[k], d)
         })
         .collect();
-    tasks.sort_by(|a, b| b.difficulty.total_cmp(&a.difficulty));
+    tasks.sort_by(|a, b| {
+        b.1.difficulty
+            .total_cmp(&a.1.difficulty)
+            .then(a.0.cmp(&b.0))
+    });
+    let tasks = tasks.into_iter().map(|x| x.1).collect();
     let pair = chosen_pair(&fit.ranking.scores, agreement);
     let separating = pair.map_or(Vec::new(), |(i, j)| {
-        separating_tasks(&fit, i, j)
-            .into_iter()
+        let all = separating_tasks(&fit, i, j);
+        let info_of: HashMap<usize, f64> = all.iter().copied().collect();
+        let mut all: Vec<(usize, f64)> = all
+            .iter()
+            .map(|&(t, info)| {
+                let r = rep(t).map_or(info, |k| info_of.get(&it.tasks[k]).copied().unwrap_or(info));
+                (t, r)
+            })
+            .collect();
+        all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        all.into_iter()
             .take(SEPARATING_SHOWN)
             .map(|(t, info)| (o.ids[t].clone(), info))
             .collect()

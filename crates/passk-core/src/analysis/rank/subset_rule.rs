@@ -78,8 +78,19 @@ pub(crate) fn difficulty_order(o: &Outcomes, r: &Reference) -> (Vec<usize>, bool
     match irt_fit(o, &IrtOptions::rasch()) {
         Ok(fit) => {
             let it = fit.items;
-            let mut fitted: Vec<(f64, usize)> =
-                it.difficulty.iter().copied().zip(it.tasks).collect();
+            // Under Rasch a task's difficulty rests on its n and its passes summed over the
+            // series alone: tasks alike in both share the first one's fitted value exactly
+            // (the fit's last bits differ with the order of the series, the ties must not).
+            let mut first: std::collections::HashMap<(u64, u64), f64> = Default::default();
+            let mut fitted: Vec<(f64, usize)> = it
+                .difficulty
+                .iter()
+                .zip(&it.tasks)
+                .map(|(b, &t)| {
+                    let total = o.c.iter().map(|row| row[t]).sum::<u64>();
+                    (*first.entry((o.n[t], total)).or_insert(*b), t)
+                })
+                .collect();
             fitted.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             let mut order = it.all_pass;
             order.sort_unstable();
