@@ -7,7 +7,9 @@ use crate::job::{with_tasks, Data, Job, CURVE_CHUNK};
 use crate::mailbox::Mailbox;
 use passk_core::analysis;
 use passk_core::analysis::compare::{chosen_pairs, compare_pair, comparison, Pairs};
-use passk_core::analysis::rank::{answer, combine, Outcomes, RankOptions, METHODS};
+use passk_core::analysis::rank::{
+    answer, canonical, combine, restore, Outcomes, RankOptions, METHODS,
+};
 use passk_core::analysis::SharedDraws;
 use passk_core::analysis::COVER_POINTS;
 use passk_core::analysis::{bands_of, merge_rows, Part};
@@ -237,7 +239,8 @@ pub(crate) async fn compare(job: &mut Job<'_>, d: Data, ks: &[u64], settings: &S
 pub(crate) async fn rank(job: &mut Job<'_>, d: Data, options: &RankOptions) {
     let series: Vec<&passk_core::data::Dataset> =
         d.datasets.iter().filter(|s| !s.tasks.is_empty()).collect();
-    let o = Outcomes::of(&series);
+    // (In the order fixed by the counts, then back in the page's: `passk rank`'s answer.)
+    let (o, perm) = canonical(&Outcomes::of(&series));
     let total = METHODS.len() as u64;
     let mut answers = Vec::with_capacity(METHODS.len());
     if o.series() >= 2 && o.tasks() > 0 {
@@ -254,7 +257,7 @@ pub(crate) async fn rank(job: &mut Job<'_>, d: Data, options: &RankOptions) {
             answers.push(answer(&o, def, i, options));
         }
     }
-    let ranking = combine(&o, answers, options);
+    let ranking = restore(combine(&o, answers, options), &perm);
     job.finish(Reply {
         job: job.job,
         answer: Answer::Ranking {

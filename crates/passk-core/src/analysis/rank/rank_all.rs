@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::agreement::{agreement, Agreement};
+use super::canonical::{back, canonical};
 use super::items::{items, Items};
 use super::methods::{method, Group, MethodDef, RankOptions};
 use super::outcomes::Outcomes;
@@ -55,7 +56,8 @@ pub struct RankAll {
     pub subset_error: Option<String>,
 }
 
-/// Runs the methods `keys` on `o`.
+/// Runs the methods `keys` on `o` (on its series in [`canonical`] order, the answers put back
+/// in `o`'s: the same answer in any order of the series).
 ///
 /// # Errors
 /// An unknown key (naming it), [`RankError::TooFew`] below two series and
@@ -72,15 +74,18 @@ pub fn rank_all(o: &Outcomes, keys: &[&str], opts: &RankOptions) -> Result<RankA
         .iter()
         .map(|k| method(k).ok_or_else(|| RankError::Other(format!("no ranking method '{k}'"))))
         .collect::<Result<Vec<_>, _>>()?;
+    let (c, perm) = canonical(o);
     let methods = defs
         .iter()
         .enumerate()
-        .map(|(i, def)| answer(o, def, i, opts))
+        .map(|(i, def)| answer(&c, def, i, opts))
         .collect();
-    Ok(combine(o, methods, opts))
+    Ok(restore(combine(&c, methods, opts), &perm))
 }
 
-/// One method's answer on `o`, the `i`-th asked for (its rank intervals' seed is the
+/// One method's answer on `o` (give it [`canonical`] outcomes, and [`restore`] the
+/// [`combine`]d answers, for an answer that does not hang on the order of the series), the
+/// `i`-th asked for (its rank intervals' seed is the
 /// options' seed mixed with i, so that each method draws its own stream).
 pub fn answer(o: &Outcomes, def: &MethodDef, i: usize, opts: &RankOptions) -> MethodAnswer {
     let run = |x: &Outcomes| (def.run)(x, opts);
@@ -138,4 +143,35 @@ pub fn combine(o: &Outcomes, methods: Vec<MethodAnswer>, opts: &RankOptions) -> 
         tasks_left_out: o.tasks_left_out,
         options: *opts,
     }
+}
+
+/// The answers of the canonical series (`perm` from [`canonical`]) in the caller's order.
+pub fn restore(mut all: RankAll, perm: &[usize]) -> RankAll {
+    let at = |k: usize| perm.get(k).copied().unwrap_or(k);
+    for m in &mut all.methods {
+        if let Some(r) = &mut m.ranking {
+            r.scores = back(&r.scores, perm);
+            r.ranks = back(&r.ranks, perm);
+            r.intervals = r.intervals.as_ref().map(|v| back(v, perm));
+            r.se = r.se.as_ref().map(|v| back(v, perm));
+        }
+        if let Some(ri) = &mut m.rank_intervals {
+            ri.ranks = back(&ri.ranks, perm);
+        }
+    }
+    if let Some(a) = &mut all.agreement {
+        for d in &mut a.disputed {
+            d.first = at(d.first);
+            d.second = at(d.second);
+        }
+    }
+    if let Some(i) = &mut all.items {
+        i.pair = i.pair.map(|(x, y)| (at(x), at(y)));
+    }
+    if let Some(s) = &mut all.subset {
+        for p in &mut s.separated_pairs {
+            *p = (at(p.0), at(p.1));
+        }
+    }
+    all
 }
