@@ -415,6 +415,38 @@ fn the_comparison_reply_is_passk_compare() {
     );
 }
 
+#[test]
+fn the_ranking_reply_is_passk_rank() {
+    use passk_core::analysis::rank::{rank_all, Outcomes, RankOptions, METHODS};
+    let (ds, engine, h) = fitted();
+    let options = RankOptions {
+        resamples: 10,
+        k: 4,
+        ..RankOptions::default()
+    };
+    let got = run(
+        &engine,
+        &h,
+        Request {
+            job: 6,
+            ask: Ask::Rank { data: 1, options },
+        },
+    );
+    let refs: Vec<&passk_core::data::Dataset> = ds.iter().filter(|d| !d.tasks.is_empty()).collect();
+    let keys: Vec<&str> = METHODS.iter().map(|m| m.key).collect();
+    let want = rank_all(&Outcomes::of(&refs), &keys, &options).unwrap();
+    assert_eq!(
+        got,
+        vec![Reply {
+            job: 6,
+            answer: Answer::Ranking {
+                ranking: want,
+                names: refs.iter().map(|d| d.name.clone()).collect(),
+            }
+        }]
+    );
+}
+
 /// The forecasts of the examples (fit job `data`) with one reach target.
 fn forecast_request(job: u64, data: u64, target: f64) -> Request {
     Request {
