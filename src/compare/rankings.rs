@@ -11,7 +11,7 @@ use crate::analysis::state::Analysis;
 use crate::widgets::download::save_text;
 use crate::widgets::fold::{is_folded, FoldHead};
 use crate::widgets::series_name::SeriesName;
-use passk_io::display::full;
+use passk_io::display::{full, percent};
 use passk_protocol::JobKind;
 use passk_view::rank_text::{
     items_csv, rank_csv, separating_line, stop_text, subset_csv, subset_line, verdict,
@@ -116,7 +116,7 @@ pub fn RankingsPanel(
                         <tr>
                             <th scope="row" class="left">{t.id.clone()}</th>
                             <td>{format!("{:.2} [{:.2} – {:.2}]", t.difficulty, t.interval.0, t.interval.1)}</td>
-                            <td>{full(t.pass_share)}</td>
+                            <td title=full(t.pass_share)>{percent(t.pass_share)}</td>
                         </tr>
                     }
                 })
