@@ -42,7 +42,7 @@ pub fn rank_pipeline(
             ..
         } = reply
         {
-            rankings.set(Some((ranking, names)));
+            rankings.set(Some((*ranking, names)));
         }
     });
     let n_min = Memo::new(move |_| {

@@ -1,5 +1,6 @@
 //! The spectral and graph rankings against scorio 0.2.3 on the real data
 //! (reference/scorio/rank_graph.json, written by gen_rank_graph.py).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::time::Instant;
 

@@ -1,6 +1,7 @@
 //! Item response fits (Rasch, 2PL, ML and MAP) against scorio 0.2.3 and an independent scipy
 //! optimum (`reference/scorio/gen_rank_irt.py` → `rank_irt.json`), by hand, on errors, and
 //! the coverage of their intervals in simulation.
+#![cfg(not(target_arch = "wasm32"))]
 
 use passk_core::analysis::rank::{
     irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_map, separating_tasks, task_information,

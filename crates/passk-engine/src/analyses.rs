@@ -257,7 +257,7 @@ pub(crate) async fn rank(job: &mut Job<'_>, d: Data, options: &RankOptions) {
             answers.push(answer(&o, def, i, options));
         }
     }
-    let ranking = restore(combine(&o, answers, options), &perm);
+    let ranking = Box::new(restore(combine(&o, answers, options), &perm));
     job.finish(Reply {
         job: job.job,
         answer: Answer::Ranking {

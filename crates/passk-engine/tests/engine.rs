@@ -440,7 +440,7 @@ fn the_ranking_reply_is_passk_rank() {
         vec![Reply {
             job: 6,
             answer: Answer::Ranking {
-                ranking: want,
+                ranking: Box::new(want),
                 names: refs.iter().map(|d| d.name.clone()).collect(),
             }
         }]

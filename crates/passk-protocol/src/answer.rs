@@ -101,7 +101,7 @@ pub enum Answer {
     /// Every ranking method's answer and their agreement.
     Ranking {
         /// The answers, with the series' names in the fit's order (those with tasks).
-        ranking: passk_core::analysis::rank::RankAll,
+        ranking: Box<passk_core::analysis::rank::RankAll>,
         /// The series ranked, in the answers' order.
         names: Vec<String>,
     },
