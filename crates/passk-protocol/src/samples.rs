@@ -151,6 +151,17 @@ pub fn requests(source: MakeSource) -> Vec<Request> {
             },
         ),
         asked(
+            22,
+            Ask::Rank {
+                data: 1,
+                options: passk_core::analysis::rank::RankOptions {
+                    k: 2,
+                    resamples: 5,
+                    ..Default::default()
+                },
+            },
+        ),
+        asked(
             10,
             Ask::Forecast {
                 data: 1,
