@@ -4,8 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use passk_core::analysis::rank::{
-    irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_map, separating_tasks, task_information,
-    IrtOptions, Outcomes, RankError, StopReason,
+    irt_fit, items, rasch, rasch_2pl, rasch_2pl_map, rasch_map, separating_tasks,
+    task_information, IrtOptions, Outcomes, RankError, StopReason,
 };
 use passk_core::num::prec::{rel_diff, FIT_LOGLIK_REL};
 use passk_core::num::{sample, LibmMath, SplitMix64};
@@ -245,6 +245,40 @@ fn left_out_tasks_and_ties() {
     assert_eq!(rasch(&sub).unwrap().scores, fit.ranking.scores);
     assert_eq!(fit.ranking.scores[0], fit.ranking.scores[2]);
     assert_eq!(fit.ranking.ranks, vec![1.0, 3.0, 1.0]);
+}
+
+#[test]
+fn the_tasks_that_separate_a_chosen_pair() {
+    // Four series, six tasks with distinct totals (no two alike): the pair a reader chooses
+    // gets the Rasch fit's own separating tasks, in either order of the pair, from the
+    // difficulties and abilities the answer carries.
+    let c = vec![
+        vec![3, 1, 4, 1, 5, 0],
+        vec![2, 2, 0, 3, 4, 1],
+        vec![5, 0, 1, 2, 2, 2],
+        vec![1, 1, 1, 1, 6, 0],
+    ];
+    let o = Outcomes::from_counts(vec![6; 6], c);
+    let fit = irt_fit(&o, &IrtOptions::rasch()).unwrap();
+    let mut it = items(&o, 0.95, None).unwrap();
+    assert_eq!(it.abilities, fit.ranking.scores);
+    assert!(it.tasks.iter().all(|t| t.n == 6));
+    for (i, j) in [(0, 3), (3, 0), (1, 2)] {
+        let want: Vec<(String, f64)> = separating_tasks(&fit, i, j)
+            .into_iter()
+            .map(|(t, info)| (o.ids[t].clone(), info))
+            .collect();
+        it.separate(i, j);
+        assert_eq!(it.pair, Some((i, j)));
+        // The same arithmetic on the same numbers: equal to the last bit.
+        assert_eq!(it.separating, want);
+    }
+    // A pair that is not one is refused without change.
+    let before = it.clone();
+    it.separate(2, 2);
+    it.separate(0, 9);
+    assert_eq!(it, before);
+    assert!(it.separating_for(1, 1).is_empty());
 }
 
 #[test]

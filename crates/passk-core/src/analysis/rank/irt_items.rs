@@ -66,7 +66,7 @@ pub struct IrtFit {
 }
 
 /// The logistic function.
-fn sigmoid(x: f64) -> f64 {
+pub(super) fn sigmoid(x: f64) -> f64 {
     if x >= 0.0 {
         1.0 / (1.0 + (-x).libm_exp())
     } else {

@@ -9,6 +9,7 @@
 //! eliminating the items leaves an (L + 1) × (L + 1) system in (dθ, λ), λ the multiplier of
 //! Σ b = 0: O(L²·M) a step, never the dense (L + 2M)² matrix.
 
+use super::irt_items::sigmoid;
 use crate::num::libm_math::LibmMath;
 
 /// What is fitted: the counts, the model and its penalties.
@@ -39,16 +40,6 @@ fn softplus(x: f64) -> f64 {
         x + (-x).libm_exp().libm_ln_1p()
     } else {
         x.libm_exp().libm_ln_1p()
-    }
-}
-
-/// The logistic function.
-fn sigmoid(x: f64) -> f64 {
-    if x >= 0.0 {
-        1.0 / (1.0 + (-x).libm_exp())
-    } else {
-        let e = x.libm_exp();
-        e / (1.0 + e)
     }
 }
 

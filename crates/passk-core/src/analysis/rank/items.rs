@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::agreement::Agreement;
 use super::irt::{irt_fit, IrtOptions};
-use super::irt_items::separating_tasks;
+use super::irt_items::sigmoid;
 use super::outcomes::Outcomes;
 
 /// The separating tasks listed at most.
@@ -27,6 +27,8 @@ pub struct TaskDifficulty {
     pub interval: (f64, f64),
     /// The share of samples passed, over every series.
     pub pass_share: f64,
+    /// Samples drawn on the task by each series.
+    pub n: u64,
 }
 
 /// The tasks' side of the rankings.
@@ -34,6 +36,8 @@ pub struct TaskDifficulty {
 pub struct Items {
     /// Every fitted task, hardest first (then in the tasks' order).
     pub tasks: Vec<TaskDifficulty>,
+    /// Each series' Rasch ability θ, on the difficulties' scale: P(pass) = σ(θ − b).
+    pub abilities: Vec<f64>,
     /// Tasks every series passed on every sample (no finite difficulty).
     pub all_pass: Vec<String>,
     /// Tasks every series failed on every sample.
@@ -94,6 +98,7 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
                 se: it.difficulty_se[r],
                 interval: it.difficulty_intervals[r],
                 pass_share: share(it.tasks[k]),
+                n: o.n[it.tasks[k]],
             };
             (it.tasks[k], d)
         })
@@ -105,28 +110,61 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
     });
     let tasks = tasks.into_iter().map(|x| x.1).collect();
     let pair = chosen_pair(&fit.ranking.scores, agreement);
-    let separating = pair.map_or(Vec::new(), |(i, j)| {
-        let all = separating_tasks(&fit, i, j);
-        let info_of: HashMap<usize, f64> = all.iter().copied().collect();
-        let mut all: Vec<(usize, f64)> = all
+    let ids = |v: &[usize]| v.iter().map(|t| o.ids[*t].clone()).collect();
+    let mut items = Items {
+        tasks,
+        abilities: fit.ranking.scores.clone(),
+        all_pass: ids(&it.all_pass),
+        all_fail: ids(&it.all_fail),
+        pair: None,
+        separating: Vec::new(),
+    };
+    if let Some((i, j)) = pair {
+        items.separate(i, j);
+    }
+    Ok(items)
+}
+
+impl Items {
+    /// The tasks that separate series `i` and `j` best, from the tasks' difficulties and the
+    /// series' abilities: (id, information about θ_i − θ_j), most informative first (then
+    /// hardest first, then in the tasks' order), at most [`SEPARATING_SHOWN`]. Empty when `i`
+    /// or `j` is not a series or `i == j`.
+    ///
+    /// # Formula
+    /// As [`separating_tasks`](super::separating_tasks) under Rasch (a = 1): I_δ = I_i·I_j/(I_i + I_j), I = n·p(1 − p),
+    /// p = σ(θ − b).
+    pub fn separating_for(&self, i: usize, j: usize) -> Vec<(String, f64)> {
+        let th = &self.abilities;
+        if i == j || i >= th.len() || j >= th.len() {
+            return Vec::new();
+        }
+        let info = |t: &TaskDifficulty, theta: f64| {
+            let p = sigmoid(theta - t.difficulty);
+            t.n as f64 * p * (1.0 - p)
+        };
+        let mut all: Vec<(usize, f64)> = self
+            .tasks
             .iter()
-            .map(|&(t, info)| {
-                let r = rep(t).map_or(info, |k| info_of.get(&it.tasks[k]).copied().unwrap_or(info));
-                (t, r)
+            .enumerate()
+            .map(|(k, t)| {
+                let (a, b) = (info(t, th[i]), info(t, th[j]));
+                (k, if a + b > 0.0 { a * b / (a + b) } else { 0.0 })
             })
             .collect();
         all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         all.into_iter()
             .take(SEPARATING_SHOWN)
-            .map(|(t, info)| (o.ids[t].clone(), info))
+            .map(|(k, info)| (self.tasks[k].id.clone(), info))
             .collect()
-    });
-    let ids = |v: &[usize]| v.iter().map(|t| o.ids[*t].clone()).collect();
-    Ok(Items {
-        tasks,
-        all_pass: ids(&it.all_pass),
-        all_fail: ids(&it.all_fail),
-        pair,
-        separating,
-    })
+    }
+
+    /// Lists the tasks that separate series `i` and `j` (the pair a reader chose) in place of
+    /// the pair chosen for them. Nothing changes when `i` or `j` is not a series or `i == j`.
+    pub fn separate(&mut self, i: usize, j: usize) {
+        if i != j && i < self.abilities.len() && j < self.abilities.len() {
+            self.separating = self.separating_for(i, j);
+            self.pair = Some((i, j));
+        }
+    }
 }

@@ -167,6 +167,7 @@ pub fn restore(mut all: RankAll, perm: &[usize]) -> RankAll {
     }
     if let Some(i) = &mut all.items {
         i.pair = i.pair.map(|(x, y)| (at(x), at(y)));
+        i.abilities = back(&i.abilities, perm);
     }
     if let Some(s) = &mut all.subset {
         for p in &mut s.separated_pairs {
