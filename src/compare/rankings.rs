@@ -25,6 +25,23 @@ pub fn RankingsPanel(
 ) -> impl IntoView {
     let a = analysis;
     let rankings = a.rankings;
+    // The tasks, with the paired panel's A and B as the pair they separate when a reader
+    // chose them there (else the most disputed pair, or the two closest).
+    let (_, name_a, name_b) = a.pairing.compared(a.view);
+    let by_default = a.pairing.default_shown(a.view);
+    let items = Memo::new(move |_| {
+        rankings.with(|r| {
+            let (all, names) = r.as_ref()?;
+            let mut items = all.items.clone()?;
+            let at = |name: Option<String>| names.iter().position(|n| Some(n) == name.as_ref());
+            if !by_default.get() {
+                if let (Some(i), Some(j)) = (at(name_a.get()), at(name_b.get())) {
+                    items.separate(i, j);
+                }
+            }
+            Some(items)
+        })
+    });
     let sentence = move || {
         rankings.with(|r| {
             r.as_ref().map(|(all, names)| {
@@ -95,11 +112,14 @@ pub fn RankingsPanel(
     let tasks = move || {
         rankings.with(|r| {
             let (all, names) = r.as_ref()?;
-            let Some(items) = &all.items else {
+            let Some(items) = items.get() else {
                 return Some(view! { <p class="note" data-testid="rankings-items-error">{all.items_error.clone()}</p> }.into_any());
             };
             let disputed = all.agreement.as_ref().is_some_and(|g| !g.disputed.is_empty());
-            let line = separating_line(names, items, disputed);
+            let line = separating_line(names, &items, disputed).map(|l| {
+                let how = if items.chosen { " A and B are chosen in the paired panel." } else { " Choose A and B in the paired panel to see another pair." };
+                format!("{l}{how}")
+            });
             let separating = items
                 .separating
                 .iter()
@@ -117,6 +137,11 @@ pub fn RankingsPanel(
                             <th scope="row" class="left">{t.id.clone()}</th>
                             <td>{format!("{:.2} [{:.2} – {:.2}]", t.difficulty, t.interval.0, t.interval.1)}</td>
                             <td title=full(t.pass_share)>{percent(t.pass_share)}</td>
+                            <td>{match (t.discrimination, t.discrimination_interval) {
+                                (Some(a), Some((lo, hi))) => format!("{a:.2} [{lo:.2} – {hi:.2}]"),
+                                (Some(a), None) => format!("{a:.2}"),
+                                _ => "—".to_string(),
+                            }}</td>
                         </tr>
                     }
                 })
@@ -128,7 +153,7 @@ pub fn RankingsPanel(
                 items.all_fail.len()
             );
             Some(view! {
-                <h3>"Which tasks separate the series"</h3>
+                <h3>"Which tasks separate two series"</h3>
                 <p class="note small" data-testid="rankings-separating-line">{line}</p>
                 <div class="table-wrap" tabindex="0" role="region" aria-label="Separating tasks">
                     <table class="results" data-testid="rankings-separating">
@@ -141,8 +166,8 @@ pub fn RankingsPanel(
                 <p class="note small">{left}" The hardest and the easiest tasks with their 95 % intervals; the CSV has every task."</p>
                 <div class="table-wrap" tabindex="0" role="region" aria-label="Task difficulty">
                     <table class="results" data-testid="rankings-items">
-                        <caption>"Rasch difficulty b (higher is harder), hardest first"</caption>
-                        <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"b [interval]"</th><th scope="col">"pass share"</th></tr></thead>
+                        <caption>"Rasch difficulty b (higher is harder), hardest first, and the 2PL discrimination a (how sharply the task tells abler series from weaker)"</caption>
+                        <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"b [interval]"</th><th scope="col">"pass share"</th><th scope="col">"a (2PL) [interval]"</th></tr></thead>
                         <tbody>{extreme}</tbody>
                     </table>
                 </div>

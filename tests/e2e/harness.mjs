@@ -120,6 +120,17 @@ export async function panelsBelow(page) {
   await page.locator('[data-testid=analysis-settings][data-panels=all]').waitFor();
 }
 
+/**
+ * Waits until the page has stopped changing its layout: every job answered (the Rankings
+ * panel, the last to answer, has its rows) and no panel or status line says it computes. A
+ * late answer moves the charts below the card it fills (the "Computing: …" line at the top
+ * comes and goes with every job), so a pointer aimed before would land beside its chart.
+ */
+export async function quiet(page) {
+  await page.getByTestId('rankings-table').locator('tbody tr').first().waitFor({ state: 'attached', timeout: 180_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid=analysis-busy], [data-testid=job-progress], [aria-busy=true]'), null, { timeout: 180_000 });
+}
+
 /** Types n = 200, c = 5, k = 10 into the calculator and waits for its answer, 22.83 %. */
 export async function calculates(page) {
   await typeInto(page, 'n', '200');

@@ -3,7 +3,7 @@
 // `passk report`'s values, the diagnostics, and T*(k) for series with temperatures.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, drawn, example, firstRow, panelsBelow, passkJson, usePage, waitForText } from './harness.mjs';
+import { ARTIFACTS, EXAMPLES, assertClean, canvasInk, drawn, example, firstRow, panelsBelow, passkJson, quiet, usePage, waitForText } from './harness.mjs';
 
 const h = usePage({
   ready: async (page) => {
@@ -65,6 +65,8 @@ test('every chart reads the values of its series under the cross-hair', async ()
   const { page } = h;
   // The backtest's chart is drawn once its job has finished.
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=chart-more-samples-data] tbody tr').length > 0, null, { timeout: 60_000 });
+  // Every job answered: nothing moves the charts while the pointer is aimed at them.
+  await quiet(page);
   for (const id of ['chart-cover', 'chart-delta-pass', 'chart-paired', 'chart-fit', 'chart-more-samples', 'chart-planner']) {
     const canvas = page.getByTestId(id);
     const hover = page.getByTestId(id === 'chart-cover' ? 'cover-hover' : `${id}-hover`);

@@ -57,6 +57,17 @@ test('Pythia at 1280 px: every method, the verdict and the tasks as passk rank',
     const b = Number(csv[1].split(',')[1]);
     assert.ok(Math.abs(b - cli.items.tasks[0].difficulty) <= 1e-9 * Math.abs(b), `${b} vs ${cli.items.tasks[0].difficulty}`);
     assert.equal(JSON.parse(csv[1].split(',')[0]), cli.items.tasks[0].id);
+    // A pair chosen in the paired panel (A, B): its separating tasks, as `passk rank
+    // --separate A,B` lists them (the information to 3 decimals: the fits' last bits differ
+    // with the order of the series).
+    const [ca, cb] = [cli.series[0], cli.series[cli.series.length - 1]];
+    await page.getByTestId('paired-a').selectOption(ca);
+    await page.getByTestId('paired-b').selectOption(cb);
+    await waitForText(page, 'rankings-separating-line', `separate ${ca} and ${cb} best (the pair chosen)`);
+    const chosen = passkJson('rank', example('pythia_math_n10000.csv'), '--method', 'borda', '--bootstrap', '1', '--separate', `${ca},${cb}`);
+    assert.equal(chosen.items.chosen, true);
+    const rowsOf = (t) => t.locator('tbody tr').evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
+    assert.deepEqual(await rowsOf(page.getByTestId('rankings-separating')), chosen.items.separating.map(([id, info]) => [id, info.toFixed(3)]));
     // The smallest benchmark: its line and curve as the command line's.
     const line = await page.getByTestId('rankings-subset-line').textContent();
     assert.ok(line.startsWith(`The smallest benchmark that keeps the order: ${cli.subset.size} of ${cli.tasks} tasks`), line);

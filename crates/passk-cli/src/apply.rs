@@ -78,7 +78,8 @@ impl Flag {
             | Flag::IdKey
             | Flag::RewardKey
             | Flag::StepKey
-            | Flag::Method => Kind::Text,
+            | Flag::Method
+            | Flag::Separate => Kind::Text,
         }
     }
 }
@@ -173,6 +174,7 @@ pub fn apply(a: &mut Args, flag: Flag, value: Value) -> Result<(), String> {
         }
         (Flag::Metric, Value::Text(m)) => a.read.metric = Some(m),
         (Flag::Method, Value::Text(m)) => a.methods = Some(rank_methods(&m)?),
+        (Flag::Separate, Value::Text(p)) => a.separate = Some(two_names(&p)?),
         (Flag::Partial, Value::Text(p)) => {
             a.read.partial = Some(match p.as_str() {
                 "correct" => true,
@@ -189,6 +191,15 @@ pub fn apply(a: &mut Args, flag: Flag, value: Value) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The two series names of `A,B` (each trimmed, neither empty, not the same).
+fn two_names(text: &str) -> Result<(String, String), String> {
+    let names: Vec<&str> = text.split(',').map(str::trim).collect();
+    match names[..] {
+        [a, b] if !a.is_empty() && !b.is_empty() && a != b => Ok((a.to_string(), b.to_string())),
+        _ => Err("two different series names, A,B".into()),
+    }
 }
 
 /// The ranking methods of a comma-separated list of keys, each known.

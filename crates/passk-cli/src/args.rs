@@ -89,6 +89,8 @@ pub enum Flag {
     Next,
     /// `--method LIST` (`rank`): the ranking methods, by key.
     Method,
+    /// `--separate A,B` (`rank`): the two series whose separating tasks are listed.
+    Separate,
 }
 
 impl Flag {
@@ -135,6 +137,7 @@ impl Flag {
             Flag::TruncatedErrors => "truncated-errors",
             Flag::Threads => "threads",
             Flag::Method => "method",
+            Flag::Separate => "separate",
         }
     }
 }
@@ -170,6 +173,8 @@ pub struct Args {
     pub k_given: bool,
     /// The ranking methods `rank` runs (None: every one).
     pub methods: Option<Vec<String>>,
+    /// The two series whose separating tasks `rank` lists (None: the most disputed pair).
+    pub separate: Option<(String, String)>,
     /// Bayes@N's rubric weights and prior, as given (checked once the line is read).
     pub(crate) rubric: (Option<Vec<f64>>, Option<Vec<f64>>),
 }
@@ -195,6 +200,7 @@ impl Args {
             first_pairs: false,
             k_given: false,
             methods: None,
+            separate: None,
             rubric: (None, None),
         }
     }

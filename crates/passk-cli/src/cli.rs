@@ -193,6 +193,7 @@ const COMMANDS: [(&str, &[Flag], Command); 6] = [
         "rank",
         &[
             Flag::Method,
+            Flag::Separate,
             Flag::K,
             Flag::GTau,
             Flag::Confidence,

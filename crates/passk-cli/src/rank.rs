@@ -60,8 +60,19 @@ pub(crate) fn rank(args: Args) -> Result<ExitCode, String> {
         Some(m) => m.iter().map(String::as_str).collect(),
         None => METHODS.iter().map(|m| m.key).collect(),
     };
-    let all = rank_all(&o, &keys, &options(&args, &o)).map_err(|e| format!("rank: {e}"))?;
+    let mut all = rank_all(&o, &keys, &options(&args, &o)).map_err(|e| format!("rank: {e}"))?;
     let names: Vec<String> = datasets.iter().map(|d| d.name.clone()).collect();
+    if let Some((a, b)) = &args.separate {
+        let at = |name: &str| {
+            names.iter().position(|n| n == name).ok_or_else(|| {
+                format!("--separate: no series '{name}': one of {}", names.join(", "))
+            })
+        };
+        let (i, j) = (at(a)?, at(b)?);
+        if let Some(items) = &mut all.items {
+            items.separate(i, j);
+        }
+    }
     let sentence = verdict(&names, &all);
     let out = match args.output {
         Output::Json => crate::capture::json(&RankDoc {

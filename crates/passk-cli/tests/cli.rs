@@ -756,3 +756,51 @@ fn plan_next_says_whether_to_stop_and_what_to_sample() {
         (2, "passk: plan --next takes one budget: --k K")
     );
 }
+
+/// `passk rank --separate A,B`: the tasks that separate the pair a reader names, said to be
+/// chosen; names that are not two of the series are refused, naming the series.
+#[test]
+fn rank_lists_the_tasks_that_separate_a_chosen_pair() {
+    let csv = "model,task,n,c\na,t1,8,1\na,t2,8,6\na,t3,8,3\na,t4,8,2\nb,t1,8,4\nb,t2,8,2\nb,t3,8,3\nb,t4,8,5\nc,t1,8,8\nc,t2,8,7\nc,t3,8,5\nc,t4,8,1\n";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["rank", "--method", "borda,rasch", "--bootstrap", "5"];
+        args.extend_from_slice(extra);
+        args.push("-");
+        passk(&args, csv)
+    };
+    let (code, auto, err) = run(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(auto["items"]["chosen"], false);
+    let (code, chosen, err) = run(&["--separate", "c, a"]);
+    assert_eq!(code, 0, "{err}");
+    let items = &chosen["items"];
+    assert_eq!(items["pair"], serde_json::json!([2, 0]));
+    assert_eq!(items["chosen"], true);
+    // Every task, most informative first.
+    let listed: Vec<(&str, f64)> = items["separating"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t[0].as_str().unwrap(), t[1].as_f64().unwrap()))
+        .collect();
+    let mut ids: Vec<&str> = listed.iter().map(|t| t.0).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, ["t1", "t2", "t3", "t4"]);
+    assert!(listed.windows(2).all(|w| w[0].1 >= w[1].1), "{listed:?}");
+    // Only the separating tasks change.
+    let mut same = chosen.clone();
+    same["items"]["pair"] = auto["items"]["pair"].clone();
+    same["items"]["chosen"] = false.into();
+    same["items"]["separating"] = auto["items"]["separating"].clone();
+    same["sentence"] = auto["sentence"].clone();
+    assert_eq!(same, auto);
+    for (bad, why) in [
+        ("a,zz", "--separate: no series 'zz': one of a, b, c"),
+        ("a", "two different series names, A,B"),
+        ("a,a", "two different series names, A,B"),
+    ] {
+        let (code, _, err) = run(&["--separate", bad]);
+        assert_ne!(code, 0, "{bad}");
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+}

@@ -262,14 +262,24 @@ fn the_tasks_that_separate_a_chosen_pair() {
     let fit = irt_fit(&o, &IrtOptions::rasch()).unwrap();
     let mut it = items(&o, 0.95, None).unwrap();
     assert_eq!(it.abilities, fit.ranking.scores);
+    assert!(!it.chosen);
     assert!(it.tasks.iter().all(|t| t.n == 6));
+    // Each task's discrimination is the 2PL fit's, at its own task.
+    let two = irt_fit(&o, &IrtOptions::rasch_2pl()).unwrap();
+    for t in &it.tasks {
+        let k = two.items.tasks.iter().position(|&x| o.ids[x] == t.id).unwrap();
+        assert_eq!(t.discrimination, Some(two.items.discrimination[k]));
+        let iv = two.items.discrimination_intervals.as_ref().unwrap()[k];
+        assert_eq!(t.discrimination_interval, Some(iv));
+        assert!(iv.0 < two.items.discrimination[k] && two.items.discrimination[k] < iv.1);
+    }
     for (i, j) in [(0, 3), (3, 0), (1, 2)] {
         let want: Vec<(String, f64)> = separating_tasks(&fit, i, j)
             .into_iter()
             .map(|(t, info)| (o.ids[t].clone(), info))
             .collect();
         it.separate(i, j);
-        assert_eq!(it.pair, Some((i, j)));
+        assert_eq!((it.pair, it.chosen), (Some((i, j)), true));
         // The same arithmetic on the same numbers: equal to the last bit.
         assert_eq!(it.separating, want);
     }

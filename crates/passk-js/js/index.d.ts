@@ -118,6 +118,8 @@ export interface RankOptions extends ReadOptions {
   metric?: string;
   errors?: 'failures' | 'exclude' | 'apart';
   method?: string;
+  /** `"A,B"`: the two series whose separating tasks are listed (default: the most disputed pair). */
+  separate?: string;
   k?: number | number[];
   gTau?: number | number[];
   confidence?: number;
@@ -314,12 +316,15 @@ export interface RankDocument {
   tasks: number;
   tasks_left_out: number;
   options: { k: number; tau: number; level: number; resamples: number; seed: number };
-  /** Each task's Rasch difficulty, and the tasks that separate the most disputed pair. */
+  /** Each task's Rasch difficulty, each series' Rasch ability on the same scale, and the
+   * tasks that separate the pair chosen (`separate`), else the most disputed pair. */
   items: {
-    tasks: { id: string; difficulty: number; se: number; interval: [number, number]; pass_share: number }[];
+    tasks: { id: string; difficulty: number; se: number; interval: [number, number]; pass_share: number; n: number; discrimination: number | null; discrimination_interval: [number, number] | null }[];
+    abilities: number[];
     all_pass: string[];
     all_fail: string[];
     pair: [number, number] | null;
+    chosen: boolean;
     separating: [string, number][];
   } | null;
   items_error: string | null;

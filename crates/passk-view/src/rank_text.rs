@@ -152,23 +152,31 @@ pub fn rank_csv(names: &[String], all: &RankAll) -> String {
 /// share), hardest first, then the tasks with no finite difficulty.
 pub fn items_csv(items: &Items) -> String {
     let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
-    let mut out = vec!["task,difficulty,se,low,high,pass_share".to_string()];
+    let mut out = vec![
+        "task,difficulty,se,low,high,pass_share,discrimination_2pl,discrimination_low,discrimination_high"
+            .to_string(),
+    ];
+    let opt = |x: Option<f64>| x.map_or(String::new(), |v| v.to_string());
     for t in &items.tasks {
+        let (lo, hi) = t.discrimination_interval.unzip();
         out.push(format!(
-            "{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{}",
             q(&t.id),
             t.difficulty,
             t.se,
             t.interval.0,
             t.interval.1,
-            t.pass_share
+            t.pass_share,
+            opt(t.discrimination),
+            opt(lo),
+            opt(hi)
         ));
     }
     for id in &items.all_pass {
-        out.push(format!("{},-inf,,,,1", q(id)));
+        out.push(format!("{},-inf,,,,1,,,", q(id)));
     }
     for id in &items.all_fail {
-        out.push(format!("{},inf,,,,0", q(id)));
+        out.push(format!("{},inf,,,,0,,,", q(id)));
     }
     out.join("\n") + "\n"
 }
@@ -177,7 +185,9 @@ pub fn items_csv(items: &Items) -> String {
 pub fn separating_line(names: &[String], items: &Items, disputed: bool) -> Option<String> {
     let (i, j) = items.pair?;
     let name = |k: usize| names.get(k).map_or("?", String::as_str);
-    let why = if disputed {
+    let why = if items.chosen {
+        "the pair chosen"
+    } else if disputed {
         "the pair whose order depends most on the method"
     } else {
         "the two series closest in Rasch ability"

@@ -93,6 +93,7 @@ class _CompareOptions(_ReadOptions, total=False):
 
 class _RankOptions(_ReadOptions, total=False):
     method: Optional[str]
+    separate: Optional[str]
     k: Optional[_Ks]
     g_tau: Optional[_Numbers]
     confidence: Optional[float]

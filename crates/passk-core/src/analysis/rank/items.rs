@@ -1,6 +1,6 @@
 //! The tasks as item response sees them, for the Rankings panel and `passk rank`: each
-//! task's Rasch difficulty with its interval, the tasks no finite difficulty fits, and the
-//! tasks that separate a chosen pair of series best.
+//! task's Rasch difficulty with its interval and its 2PL discrimination, the tasks no finite
+//! difficulty fits, and the tasks that separate a chosen pair of series best.
 
 use std::collections::HashMap;
 
@@ -29,6 +29,11 @@ pub struct TaskDifficulty {
     pub pass_share: f64,
     /// Samples drawn on the task by each series.
     pub n: u64,
+    /// Its 2PL discrimination a (scorio's `rasch_2pl`: P(pass) = σ(a (θ − b₂)), ln a
+    /// penalised by 0.01·(ln a)²), None when the 2PL fit has no answer.
+    pub discrimination: Option<f64>,
+    /// a's interval at the level asked, exp(ln a ± z·SE(ln a)).
+    pub discrimination_interval: Option<(f64, f64)>,
 }
 
 /// The tasks' side of the rankings.
@@ -44,6 +49,10 @@ pub struct Items {
     pub all_fail: Vec<String>,
     /// The pair whose separating tasks are listed (indices of the series).
     pub pair: Option<(usize, usize)>,
+    /// Whether a reader chose that pair ([`Items::separate`]); else it is the most disputed
+    /// pair, or the two series closest in ability.
+    #[serde(default)]
+    pub chosen: bool,
     /// The tasks that separate that pair best: (id, information about θ_i − θ_j), most
     /// informative first (then in the tasks' order), at most [`SEPARATING_SHOWN`].
     pub separating: Vec<(String, f64)>,
@@ -74,6 +83,23 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
         ..IrtOptions::rasch()
     };
     let fit = irt_fit(o, &opts).map_err(|e| e.to_string())?;
+    // Each task's discrimination, from the 2PL fit (on the same tasks).
+    let two = irt_fit(
+        o,
+        &IrtOptions {
+            level,
+            ..IrtOptions::rasch_2pl()
+        },
+    )
+    .ok();
+    let mut discrimination: HashMap<usize, (f64, Option<(f64, f64)>)> = HashMap::new();
+    if let Some(two) = &two {
+        let t = &two.items;
+        for (k, &task) in t.tasks.iter().enumerate() {
+            let interval = t.discrimination_intervals.as_ref().and_then(|v| v.get(k).copied());
+            discrimination.insert(task, (t.discrimination[k], interval));
+        }
+    }
     let share = |t: usize| {
         let n = o.n[t] as f64 * o.series() as f64;
         o.c.iter().map(|row| row[t] as f64).sum::<f64>() / n
@@ -99,6 +125,8 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
                 interval: it.difficulty_intervals[r],
                 pass_share: share(it.tasks[k]),
                 n: o.n[it.tasks[k]],
+                discrimination: discrimination.get(&it.tasks[k]).map(|d| d.0),
+                discrimination_interval: discrimination.get(&it.tasks[k]).and_then(|d| d.1),
             };
             (it.tasks[k], d)
         })
@@ -117,10 +145,12 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
         all_pass: ids(&it.all_pass),
         all_fail: ids(&it.all_fail),
         pair: None,
+        chosen: false,
         separating: Vec::new(),
     };
     if let Some((i, j)) = pair {
-        items.separate(i, j);
+        items.separating = items.separating_for(i, j);
+        items.pair = Some((i, j));
     }
     Ok(items)
 }
@@ -165,6 +195,7 @@ impl Items {
         if i != j && i < self.abilities.len() && j < self.abilities.len() {
             self.separating = self.separating_for(i, j);
             self.pair = Some((i, j));
+            self.chosen = true;
         }
     }
 }
