@@ -6,7 +6,8 @@ use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend};
 use crate::mapping::Mapping;
 use crate::style::Style;
 use crate::{
-    backtest, cover, fit, forecast, pass_at_k, planner, ranks, record, series_charts, steps, svg,
+    backtest, cover, difficulty, fit, forecast, pass_at_k, planner, ranks, record, series_charts,
+    steps, svg,
 };
 
 /// Any chart of the page, so that one canvas component can draw, export and map them all.
@@ -34,6 +35,8 @@ pub enum Chart {
     Forecast(forecast::ForecastChart),
     /// pass@k against the training step.
     Steps(steps::StepsChart),
+    /// Each task's Rasch difficulty, hardest first, and each series' ability.
+    Difficulty(difficulty::DifficultyChart),
 }
 
 impl Chart {
@@ -58,6 +61,7 @@ impl Chart {
             Chart::Ranks(c) => ranks::draw_ranks(area, c, style),
             Chart::Forecast(c) => forecast::draw_forecast(area, c, style),
             Chart::Steps(c) => steps::draw_steps(area, c, style),
+            Chart::Difficulty(c) => difficulty::draw_difficulty(area, c, style),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod backtest;
 pub mod canvas_text;
 mod chart;
 pub mod cover;
+pub mod difficulty;
 pub mod fit;
 pub mod forecast;
 mod frame;

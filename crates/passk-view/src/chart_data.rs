@@ -4,6 +4,7 @@
 use crate::table::csv_field;
 use passk_core::analysis::BestTemperature;
 
+use passk_core::analysis::rank::TaskDifficulty;
 use passk_core::analysis::PairedCurve;
 use passk_core::analysis::{CoverCurves, SeriesCurves};
 use passk_core::analysis::{Diagnostics, BINS};
@@ -170,6 +171,39 @@ pub fn planner(k: u64, rows: &[(u64, f64)]) -> Table {
     t
 }
 
+/// The task-difficulty chart: per task (hardest first) its position, id, Rasch difficulty b
+/// with its interval and standard error, pass share, samples per series and whether it is
+/// one of the tasks separating the chosen pair (`marked[k]`; a task beyond its end is not).
+pub fn difficulty(tasks: &[TaskDifficulty], marked: &[bool]) -> Table {
+    let head = [
+        "position",
+        "task",
+        "b",
+        "low",
+        "high",
+        "SE",
+        "pass share",
+        "n",
+        "separating",
+    ];
+    let mut rows = vec![head.iter().map(|s| s.to_string()).collect()];
+    for (k, t) in tasks.iter().enumerate() {
+        let separating = marked.get(k).copied().unwrap_or(false);
+        rows.push(vec![
+            (k + 1).to_string(),
+            t.id.clone(),
+            full(t.difficulty),
+            full(t.interval.0),
+            full(t.interval.1),
+            full(t.se),
+            full(t.pass_share),
+            t.n.to_string(),
+            if separating { "yes" } else { "no" }.to_string(),
+        ]);
+    }
+    rows
+}
+
 /// A table as CSV.
 pub fn csv(table: &Table) -> String {
     table
@@ -202,6 +236,34 @@ mod tests {
             ..s
         };
         assert_eq!(pass_at_k(&[none], &[Estimator::Combinatorial])[0].len(), 2);
+    }
+
+    #[test]
+    fn the_difficulty_table_has_a_row_per_task_hardest_first() {
+        let task = |id: &str, b: f64| TaskDifficulty {
+            id: id.into(),
+            difficulty: b,
+            se: 0.25,
+            interval: (b - 0.5, b + 0.5),
+            pass_share: 0.125,
+            n: 8,
+        };
+        let t = difficulty(&[task("a/1", 1.5), task("a,2", -0.75)], &[false, true]);
+        assert_eq!(t.len(), 3);
+        assert_eq!(t[0][0], "position");
+        assert_eq!(t[0][8], "separating");
+        assert_eq!(
+            t[1],
+            ["1", "a/1", "1.5", "1", "2", "0.25", "0.125", "8", "no"]
+        );
+        assert_eq!(
+            t[2],
+            ["2", "a,2", "-0.75", "-1.25", "-0.25", "0.25", "0.125", "8", "yes"]
+        );
+        assert!(csv(&t).contains("\n2,\"a,2\",-0.75,"));
+        // Fewer marks than tasks: the rest are not separating.
+        assert_eq!(difficulty(&[task("x", 0.0)], &[])[1][8], "no");
+        assert_eq!(difficulty(&[], &[]).len(), 1);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use passk_core::analysis::BestTemperature;
 
+use passk_core::analysis::rank::TaskDifficulty;
 use passk_core::analysis::Diagnostics;
 use passk_core::analysis::PairedCurve;
 use passk_core::analysis::{nearest, CoverCurves, SeriesCurves};
@@ -233,6 +234,39 @@ pub fn fit(d: &Diagnostics, x: f64) -> Option<Readout> {
         percent(p.3),
     ]);
     r.some()
+}
+
+/// The task at position `x` of the task-difficulty chart (1-based, hardest first; rounded
+/// and clamped to the tasks), None without tasks: its id, b and interval, and each series'
+/// ability θ and chance σ(θ − b) of passing it.
+pub fn difficulty(
+    tasks: &[TaskDifficulty],
+    abilities: &[(String, f64)],
+    x: f64,
+) -> Option<Readout> {
+    let last = tasks.len().checked_sub(1)?;
+    let k = if x.is_nan() {
+        0
+    } else {
+        ((x.round() - 1.0).max(0.0) as usize).min(last)
+    };
+    let t = tasks.get(k)?;
+    let b = t.difficulty;
+    let caption = format!(
+        "task {} of {}: {} (b = {} [{} – {}])",
+        thousands(k as u64 + 1),
+        thousands(tasks.len() as u64),
+        t.id,
+        sig(b, 3),
+        sig(t.interval.0, 3),
+        sig(t.interval.1, 3)
+    );
+    let mut r = Readout::new(caption, ["series", "θ", "P(pass)"]);
+    for (name, theta) in abilities {
+        let p = 1.0 / (1.0 + (b - theta).exp());
+        r.rows.push(vec![name.clone(), sig(*theta, 3), percent(p)]);
+    }
+    Some(r)
 }
 
 #[cfg(test)]

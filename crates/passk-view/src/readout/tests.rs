@@ -119,3 +119,55 @@ fn best_temperature_reads_each_model_at_the_nearest_budget() {
     assert_eq!(r.caption, "k = 1,000");
     assert_eq!(r.rows, [["m", "1.00"]]);
 }
+
+#[test]
+fn difficulty_reads_the_nearest_task_and_each_series_chance_of_passing_it() {
+    let task = |id: &str, b: f64| TaskDifficulty {
+        id: id.into(),
+        difficulty: b,
+        se: 0.2,
+        interval: (b - 0.4, b + 0.4),
+        pass_share: 0.5,
+        n: 10,
+    };
+    let tasks: Vec<TaskDifficulty> = (0..1060)
+        .map(|k| task(&format!("HumanEval/{k}"), if k == 11 { 1.25 } else { 0.0 }))
+        .collect();
+    // σ(0) = 1/2; σ(ln 3) = 3/4; σ(−ln 3) = 1/4.
+    let abilities = [
+        ("even".to_string(), 1.25),
+        ("strong".to_string(), 1.25 + 3f64.ln()),
+        ("weak".to_string(), 1.25 - 3f64.ln()),
+    ];
+    let r = difficulty(&tasks, &abilities, 11.6).unwrap();
+    assert_eq!(
+        r.caption,
+        "task 12 of 1,060: HumanEval/11 (b = 1.25 [0.850 – 1.65])"
+    );
+    assert_eq!(r.head, ["series", "θ", "P(pass)"]);
+    assert_eq!(
+        r.rows,
+        [
+            ["even", "1.25", "50.00%"],
+            ["strong", "2.35", "75.00%"],
+            ["weak", "0.151", "25.00%"]
+        ]
+    );
+    // Clamped to the tasks at either end; none without tasks.
+    assert!(difficulty(&tasks, &abilities, -5.0)
+        .unwrap()
+        .caption
+        .starts_with("task 1 of"));
+    assert!(difficulty(&tasks, &abilities, f64::NAN)
+        .unwrap()
+        .caption
+        .starts_with("task 1 of"));
+    let r = difficulty(&tasks, &[], 1e9).unwrap();
+    assert!(
+        r.caption.starts_with("task 1,060 of 1,060: HumanEval/1059"),
+        "{}",
+        r.caption
+    );
+    assert!(r.rows.is_empty());
+    assert_eq!(difficulty(&[], &abilities, 1.0), None);
+}
