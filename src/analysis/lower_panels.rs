@@ -67,7 +67,7 @@ fn panels(
         <Show when=at(2)><ForecastPanel analysis=analysis dark=dark /></Show>
         <Show when=at(3)><RankingPanel analysis=analysis /></Show>
         <Show when=at(4)><PairedPanel analysis=analysis dark=dark /></Show>
-        <Show when=at(5)><ComparePanel analysis=analysis dark=dark /><RankingsPanel analysis=analysis /></Show>
+        <Show when=at(5)><ComparePanel analysis=analysis dark=dark /><RankingsPanel analysis=analysis dark=dark /></Show>
         <Show when=at(6)><FitPanel analysis=analysis dark=dark /></Show>
         <Show when=at(7)><DeltaPassPanel analysis=analysis dark=dark /></Show>
         <Show when=at(8)><BestTemperaturePanel analysis=analysis dark=dark /></Show>

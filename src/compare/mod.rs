@@ -2,4 +2,5 @@
 
 pub mod bt_table;
 pub mod panel;
+pub mod rank_tasks;
 pub mod rankings;

@@ -8,40 +8,24 @@ use leptos::prelude::*;
 
 use crate::analysis::job_progress::{is_stale, JobProgress};
 use crate::analysis::state::Analysis;
+use crate::compare::rank_tasks::RankTasks;
 use crate::widgets::download::save_text;
 use crate::widgets::fold::{is_folded, FoldHead};
 use crate::widgets::series_name::SeriesName;
-use passk_io::display::{full, percent};
+use passk_io::display::full;
 use passk_protocol::JobKind;
-use passk_view::rank_text::{
-    items_csv, rank_csv, separating_line, stop_text, subset_csv, subset_line, verdict,
-};
+use passk_view::rank_text::{rank_csv, stop_text, subset_csv, subset_line, verdict};
 
 /// The panel.
 #[component]
 pub fn RankingsPanel(
     /// The analysis state.
     analysis: Analysis,
+    /// Whether to draw in dark colours.
+    dark: ReadSignal<bool>,
 ) -> impl IntoView {
     let a = analysis;
     let rankings = a.rankings;
-    // The tasks, with the paired panel's A and B as the pair they separate when a reader
-    // chose them there (else the most disputed pair, or the two closest).
-    let (_, name_a, name_b) = a.pairing.compared(a.view);
-    let by_default = a.pairing.default_shown(a.view);
-    let items = Memo::new(move |_| {
-        rankings.with(|r| {
-            let (all, names) = r.as_ref()?;
-            let mut items = all.items.clone()?;
-            let at = |name: Option<String>| names.iter().position(|n| Some(n) == name.as_ref());
-            if !by_default.get() {
-                if let (Some(i), Some(j)) = (at(name_a.get()), at(name_b.get())) {
-                    items.separate(i, j);
-                }
-            }
-            Some(items)
-        })
-    });
     let sentence = move || {
         rankings.with(|r| {
             r.as_ref().map(|(all, names)| {
@@ -109,80 +93,6 @@ pub fn RankingsPanel(
             let _ = save_text("passk-rankings.csv", "text/csv", &text);
         }
     };
-    let tasks = move || {
-        rankings.with(|r| {
-            let (all, names) = r.as_ref()?;
-            let Some(items) = items.get() else {
-                return Some(view! { <p class="note" data-testid="rankings-items-error">{all.items_error.clone()}</p> }.into_any());
-            };
-            let disputed = all.agreement.as_ref().is_some_and(|g| !g.disputed.is_empty());
-            let line = separating_line(names, &items, disputed).map(|l| {
-                let how = if items.chosen { " A and B are chosen in the paired panel." } else { " Choose A and B in the paired panel to see another pair." };
-                format!("{l}{how}")
-            });
-            let separating = items
-                .separating
-                .iter()
-                .map(|(id, info)| view! { <tr><th scope="row" class="left">{id.clone()}</th><td>{format!("{info:.3}")}</td></tr> })
-                .collect_view();
-            // The 8 hardest and the 8 easiest (every task when there are 16 or fewer).
-            let k = items.tasks.len();
-            let (head, tail) = if k <= 16 { (k, 0) } else { (8, 8) };
-            let extreme = items.tasks[..head]
-                .iter()
-                .chain(&items.tasks[k - tail..])
-                .map(|t| {
-                    view! {
-                        <tr>
-                            <th scope="row" class="left">{t.id.clone()}</th>
-                            <td>{format!("{:.2} [{:.2} – {:.2}]", t.difficulty, t.interval.0, t.interval.1)}</td>
-                            <td title=full(t.pass_share)>{percent(t.pass_share)}</td>
-                            <td>{match (t.discrimination, t.discrimination_interval) {
-                                (Some(a), Some((lo, hi))) => format!("{a:.2} [{lo:.2} – {hi:.2}]"),
-                                (Some(a), None) => format!("{a:.2}"),
-                                _ => "—".to_string(),
-                            }}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            let left = format!(
-                "{} tasks fitted; {} solved by every series on every sample and {} failed by all have no finite difficulty.",
-                items.tasks.len(),
-                items.all_pass.len(),
-                items.all_fail.len()
-            );
-            Some(view! {
-                <h3>"Which tasks separate two series"</h3>
-                <p class="note small" data-testid="rankings-separating-line">{line}</p>
-                <div class="table-wrap" tabindex="0" role="region" aria-label="Separating tasks">
-                    <table class="results" data-testid="rankings-separating">
-                        <caption>"Tasks by their information about the pair's difference"</caption>
-                        <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"information"</th></tr></thead>
-                        <tbody>{separating}</tbody>
-                    </table>
-                </div>
-                <h3>"Task difficulty (Rasch)"</h3>
-                <p class="note small">{left}" The hardest and the easiest tasks with their 95 % intervals; the CSV has every task."</p>
-                <div class="table-wrap" tabindex="0" role="region" aria-label="Task difficulty">
-                    <table class="results" data-testid="rankings-items">
-                        <caption>"Rasch difficulty b (higher is harder), hardest first, and the 2PL discrimination a (how sharply the task tells abler series from weaker)"</caption>
-                        <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"b [interval]"</th><th scope="col">"pass share"</th><th scope="col">"a (2PL) [interval]"</th></tr></thead>
-                        <tbody>{extreme}</tbody>
-                    </table>
-                </div>
-            }.into_any())
-        })
-    };
-    let items_download = move |_| {
-        let text = rankings.with(|r| {
-            r.as_ref()
-                .and_then(|(all, _)| all.items.as_ref().map(items_csv))
-        });
-        if let Some(text) = text {
-            let _ = save_text("passk-task-difficulty.csv", "text/csv", &text);
-        }
-    };
     let subset = move || {
         rankings.with(|r| {
             let (all, _) = r.as_ref()?;
@@ -245,10 +155,7 @@ pub fn RankingsPanel(
             <p class="actions">
                 <button class="copy" data-testid="rankings-csv" on:click=csv>"CSV of every method's ranks"</button>
             </p>
-            {tasks}
-            <p class="actions">
-                <button class="copy" data-testid="rankings-items-csv" on:click=items_download>"CSV of every task's difficulty"</button>
-            </p>
+            <RankTasks analysis=a dark=dark />
             {subset}
             <p class="actions">
                 <button class="copy" data-testid="rankings-subset-csv" on:click=subset_download>"CSV of the curve and the tasks kept"</button>

@@ -52,6 +52,14 @@ fn readout_of(chart: &Chart, x: f64) -> Option<Readout> {
             let line = [(format!("half-width of pass@{}", c.k), c.rows.clone())];
             readout::lines_at(&line, x, ("samples per task n", "points"))
         }
+        Chart::Difficulty(c) => {
+            let abilities: Vec<(String, f64)> = c
+                .abilities
+                .iter()
+                .map(|a| (a.name.clone(), a.theta))
+                .collect();
+            readout::difficulty(&c.tasks, &abilities, x)
+        }
         Chart::Steps(c) => {
             let lines: Vec<_> = c.lines.iter().map(|l| (l.k, l.points.clone())).collect();
             readout::steps(&lines, x)

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ARTIFACTS, assertClean, example, panelsBelow, passkJson, waitForText, withPage } from './harness.mjs';
+import { ARTIFACTS, assertClean, drawn, example, panelsBelow, passkJson, waitForText, withPage } from './harness.mjs';
 
 const ready = async (page) => {
   await panelsBelow(page);
@@ -68,6 +68,18 @@ test('Pythia at 1280 px: every method, the verdict and the tasks as passk rank',
     assert.equal(chosen.items.chosen, true);
     const rowsOf = (t) => t.locator('tbody tr').evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
     assert.deepEqual(await rowsOf(page.getByTestId('rankings-separating')), chosen.items.separating.map(([id, info]) => [id, info.toFixed(3)]));
+    // The difficulty chart: every task in its data table, hardest first, the chosen pair's
+    // separating tasks marked; the cross-hair reads a task and each series' chance on it.
+    await drawn(page, 'chart-difficulty');
+    const data = await rowsOf(page.getByTestId('chart-difficulty-data'));
+    assert.deepEqual(data.map((r) => r[1]), chosen.items.tasks.map((t) => t.id));
+    assert.deepEqual(data.filter((r) => r.at(-1) === 'yes').map((r) => r[1]).sort(), chosen.items.separating.map((s) => s[0]).sort());
+    const canvas = page.getByTestId('chart-difficulty');
+    await canvas.focus();
+    await page.keyboard.press('Home');
+    await waitForText(page, 'chart-difficulty-hover', `task 1 of ${chosen.items.tasks.length}: ${chosen.items.tasks[0].id}`);
+    assert.equal(await page.getByTestId('chart-difficulty-hover').locator('tbody tr').count(), cli.series.length);
+    await page.keyboard.press('Escape');
     // The smallest benchmark: its line and curve as the command line's.
     const line = await page.getByTestId('rankings-subset-line').textContent();
     assert.ok(line.startsWith(`The smallest benchmark that keeps the order: ${cli.subset.size} of ${cli.tasks} tasks`), line);

@@ -65,7 +65,10 @@ pub(crate) fn rank(args: Args) -> Result<ExitCode, String> {
     if let Some((a, b)) = &args.separate {
         let at = |name: &str| {
             names.iter().position(|n| n == name).ok_or_else(|| {
-                format!("--separate: no series '{name}': one of {}", names.join(", "))
+                format!(
+                    "--separate: no series '{name}': one of {}",
+                    names.join(", ")
+                )
             })
         };
         let (i, j) = (at(a)?, at(b)?);

@@ -4,8 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use passk_core::analysis::rank::{
-    irt_fit, items, rasch, rasch_2pl, rasch_2pl_map, rasch_map, separating_tasks,
-    task_information, IrtOptions, Outcomes, RankError, StopReason,
+    irt_fit, items, rasch, rasch_2pl, rasch_2pl_map, rasch_map, separating_tasks, task_information,
+    IrtOptions, Outcomes, RankError, StopReason,
 };
 use passk_core::num::prec::{rel_diff, FIT_LOGLIK_REL};
 use passk_core::num::{sample, LibmMath, SplitMix64};
@@ -267,7 +267,12 @@ fn the_tasks_that_separate_a_chosen_pair() {
     // Each task's discrimination is the 2PL fit's, at its own task.
     let two = irt_fit(&o, &IrtOptions::rasch_2pl()).unwrap();
     for t in &it.tasks {
-        let k = two.items.tasks.iter().position(|&x| o.ids[x] == t.id).unwrap();
+        let k = two
+            .items
+            .tasks
+            .iter()
+            .position(|&x| o.ids[x] == t.id)
+            .unwrap();
         assert_eq!(t.discrimination, Some(two.items.discrimination[k]));
         let iv = two.items.discrimination_intervals.as_ref().unwrap()[k];
         assert_eq!(t.discrimination_interval, Some(iv));

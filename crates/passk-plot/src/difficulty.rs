@@ -206,7 +206,8 @@ pub fn draw_difficulty<DB: DrawingBackend>(
     c.draw_series(dots(true, style.px(3.5), style.bg().filled()))?;
     c.draw_series(dots(true, style.px(2.5), accent.filled()))?;
     // Each line named at its right end, just above it, on a veil of the background; names
-    // that would overlap step to the left.
+    // that would overlap step to the left, and a name pushed past the left edge is left out
+    // (on a narrow chart; the read-out names every series).
     let (xr, yr) = c.plotting_area().get_pixel_range();
     let (left, right) = (f64::from(xr.start), f64::from(xr.end));
     let (top, bottom) = (f64::from(yr.start), f64::from(yr.end));
@@ -229,6 +230,9 @@ pub fn draw_difficulty<DB: DrawingBackend>(
     let bottoms: Vec<f64> = order.iter().map(|a| to_px(a.theta) - pad).collect();
     let spots = place_names(&sizes, &bottoms, right - pad, 2.0 * pad);
     for (((a, color), (r, b)), (w, h)) in order.iter().zip(&colors).zip(spots).zip(&sizes) {
+        if r - w - 2.0 < left {
+            continue;
+        }
         let corners = [from_px((r - w - 2.0, b - h)), from_px((r + 2.0, b + 1.0))];
         c.draw_series(std::iter::once(Rectangle::new(
             corners,

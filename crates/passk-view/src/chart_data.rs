@@ -247,6 +247,8 @@ mod tests {
             interval: (b - 0.5, b + 0.5),
             pass_share: 0.125,
             n: 8,
+            discrimination: None,
+            discrimination_interval: None,
         };
         let t = difficulty(&[task("a/1", 1.5), task("a,2", -0.75)], &[false, true]);
         assert_eq!(t.len(), 3);

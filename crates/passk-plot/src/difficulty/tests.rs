@@ -9,6 +9,8 @@ fn task(id: &str, b: f64, half: f64) -> TaskDifficulty {
         interval: (b - half, b + half),
         pass_share: 0.5,
         n: 10,
+        discrimination: None,
+        discrimination_interval: None,
     }
 }
 
@@ -144,6 +146,38 @@ fn names_that_would_overlap_step_left() {
 }
 
 #[test]
+fn a_name_pushed_past_the_left_edge_is_left_out() {
+    // Seven series of nearly one ability on a phone-wide chart: the names that would step
+    // past the plot's left edge are not drawn (the read-out names them), the others are.
+    let names = [
+        "Pythia 70M",
+        "Pythia 160M",
+        "Pythia 410M",
+        "Pythia 1B",
+        "Pythia 2.8B",
+        "Pythia 6.9B",
+        "Pythia 12B",
+    ];
+    let chart = DifficultyChart {
+        abilities: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ability(n, i, -5.0 + 0.01 * i as f64))
+            .collect(),
+        ..small()
+    };
+    let drawn = |w| {
+        let svg = Chart::Difficulty(chart.clone())
+            .svg(w, 280, false, None)
+            .unwrap();
+        names.iter().filter(|n| svg.contains(*n)).count()
+    };
+    assert_eq!(drawn(2000), 7);
+    let narrow = drawn(340);
+    assert!((1..7).contains(&narrow), "{narrow} names drawn");
+}
+
+#[test]
 fn the_chart_of_items_marks_the_separating_tasks() {
     let items = Items {
         tasks: small().tasks,
@@ -151,6 +185,7 @@ fn the_chart_of_items_marks_the_separating_tasks() {
         all_pass: vec![],
         all_fail: vec![],
         pair: Some((0, 1)),
+        chosen: false,
         separating: vec![("t/3".into(), 1.0), ("gone".into(), 0.5)],
     };
     let chart = DifficultyChart::new(&items, &["a".into(), "b".into()], &[4]);
@@ -201,6 +236,8 @@ fn realistic_svg() {
                 interval: (b - 1.96 * se, b + 1.96 * se),
                 pass_share: 0.5,
                 n: 10,
+                discrimination: None,
+                discrimination_interval: None,
             }
         })
         .collect();

@@ -129,6 +129,8 @@ fn difficulty_reads_the_nearest_task_and_each_series_chance_of_passing_it() {
         interval: (b - 0.4, b + 0.4),
         pass_share: 0.5,
         n: 10,
+        discrimination: None,
+        discrimination_interval: None,
     };
     let tasks: Vec<TaskDifficulty> = (0..1060)
         .map(|k| task(&format!("HumanEval/{k}"), if k == 11 { 1.25 } else { 0.0 }))

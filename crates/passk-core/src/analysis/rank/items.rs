@@ -96,7 +96,10 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
     if let Some(two) = &two {
         let t = &two.items;
         for (k, &task) in t.tasks.iter().enumerate() {
-            let interval = t.discrimination_intervals.as_ref().and_then(|v| v.get(k).copied());
+            let interval = t
+                .discrimination_intervals
+                .as_ref()
+                .and_then(|v| v.get(k).copied());
             discrimination.insert(task, (t.discrimination[k], interval));
         }
     }
