@@ -224,6 +224,11 @@ def test_report_compare_plan_are_the_command_lines(series):
     assert ranked.to_dict() == json.loads(cli(f"{series}-rank"))
     assert ranked.sentence == cli(f"{series}-rank-md").split("\n\n")[0]
     assert passk.rank(*paths, method="borda,bradley_terry", bootstrap=20).agreeing == ["borda", "bradley_terry"]
+    if series == "ds":
+        # The tasks that separate a pair a reader names.
+        separated = passk.rank(*paths, method="borda,rasch", bootstrap=5, separate="deepscaler_rl,deepscaler_base")
+        assert separated.to_dict() == json.loads(cli("ds-rank-separate"))
+        assert (separated.items["pair"], separated.items["chosen"]) == ([1, 0], True)
     plans = json.loads(cli(f"{series}-plan"))
     got = [p.to_dict() for p in passk.plan(*paths, k=8, half_width=0.01)]
     assert got == (plans if isinstance(plans, list) else [plans])

@@ -100,6 +100,8 @@ pub fn RankTasks(
         // The 8 hardest and the 8 easiest (every task when there are 16 or fewer).
         let k = items.tasks.len();
         let (head, tail) = if k <= 16 { (k, 0) } else { (8, 8) };
+        // The 2PL column only when the 2PL fit answered (else the note says why not).
+        let two = items.discrimination_error.is_none();
         let rows = items.tasks[..head]
             .iter()
             .chain(&items.tasks[k - tail..])
@@ -109,7 +111,7 @@ pub fn RankTasks(
                         <th scope="row" class="left">{t.id.clone()}</th>
                         <td>{format!("{:.2} [{:.2} – {:.2}]", t.difficulty, t.interval.0, t.interval.1)}</td>
                         <td title=full(t.pass_share)>{percent(t.pass_share)}</td>
-                        <td>{discrimination(t.discrimination, t.discrimination_interval)}</td>
+                        {two.then(|| view! { <td>{discrimination(t.discrimination, t.discrimination_interval)}</td> })}
                     </tr>
                 }
             })
@@ -120,12 +122,13 @@ pub fn RankTasks(
             items.all_pass.len(),
             items.all_fail.len()
         );
+        let no_two = items.discrimination_error.as_ref().map(|e| format!(" No 2PL discrimination: {e}."));
         Some(view! {
-            <p class="note small">{left}" The hardest and the easiest tasks with their 95 % intervals; the CSV has every task."</p>
+            <p class="note small" data-testid="rankings-items-note">{left}" The hardest and the easiest tasks with their 95 % intervals; the CSV has every task."{no_two}</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Task difficulty">
                 <table class="results" data-testid="rankings-items">
                     <caption>"Rasch difficulty b (higher is harder), hardest first, and the 2PL discrimination a (how sharply the task tells abler series from weaker)"</caption>
-                    <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"b [interval]"</th><th scope="col">"pass share"</th><th scope="col">"a (2PL) [interval]"</th></tr></thead>
+                    <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"b [interval]"</th><th scope="col">"pass share"</th>{two.then(|| view! { <th scope="col">"a (2PL) [interval]"</th> })}</tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>

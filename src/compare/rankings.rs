@@ -77,7 +77,7 @@ pub fn RankingsPanel(
                         view! {
                             <tr data-method=m.key.clone()>
                                 <th scope="row" class="left">{m.label.clone()}</th>
-                                <td class="left">{m.group.label()}</td>
+                                <td class="left family">{m.group.label()}</td>
                                 {cells}
                                 <td class="left small">{stop_text(m)}</td>
                             </tr>
@@ -148,7 +148,7 @@ pub fn RankingsPanel(
             <div class="table-wrap" tabindex="0" role="region" aria-label="Rankings by method">
                 <table class="results" data-testid="rankings-table">
                     <caption>"Rank of each series under each method, with its rank interval"</caption>
-                    <thead><tr><th scope="col" class="left">"method"</th><th scope="col" class="left">"family"</th>{head}<th scope="col" class="left">"stopped"</th></tr></thead>
+                    <thead><tr><th scope="col" class="left">"method"</th><th scope="col" class="left family">"family"</th>{head}<th scope="col" class="left">"stopped"</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>

@@ -50,6 +50,11 @@ test('Pythia at 1280 px: every method, the verdict and the tasks as passk rank',
     assert.deepEqual(sep, cli.items.separating.map((s) => s[0]));
     const [pi, pj] = cli.items.pair;  // (indices into the CLI's series)
     assert.ok((await page.getByTestId('rankings-separating-line').textContent()).includes(`separate ${cli.series[pi]} and ${cli.series[pj]} best`));
+    // The 2PL fit has no stable estimate with these seven series: the note says so, as the
+    // command line does, and the table has no discrimination column.
+    assert.ok(cli.items.discrimination_error);
+    assert.ok((await page.getByTestId('rankings-items-note').textContent()).includes(`No 2PL discrimination: ${cli.items.discrimination_error}.`));
+    assert.equal(await page.getByTestId('rankings-items').locator('thead th').count(), 3);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rankings-items-csv').click()]);
     const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
     assert.equal(csv.length, 1 + cli.items.tasks.length + cli.items.all_pass.length + cli.items.all_fail.length);
@@ -105,6 +110,8 @@ for (const scheme of ['light', 'dark']) {
       await page.getByTestId('rankings-panel').scrollIntoViewIfNeeded();
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the page does not scroll sideways');
       const box = await page.getByTestId('rankings-verdict').boundingBox();
+      // The family column gives way to the ranks.
+      assert.equal(await page.getByTestId('rankings-table').locator('thead th.family').isVisible(), false);
       assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
       await page.getByTestId('rankings-panel').screenshot({ path: `${ARTIFACTS}rankings-pythia-390-${scheme}.png` });
       assertClean(h);

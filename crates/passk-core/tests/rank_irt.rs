@@ -262,7 +262,7 @@ fn the_tasks_that_separate_a_chosen_pair() {
     let fit = irt_fit(&o, &IrtOptions::rasch()).unwrap();
     let mut it = items(&o, 0.95, None).unwrap();
     assert_eq!(it.abilities, fit.ranking.scores);
-    assert!(!it.chosen);
+    assert!(!it.chosen && it.discrimination_error.is_none());
     assert!(it.tasks.iter().all(|t| t.n == 6));
     // Each task's discrimination is the 2PL fit's, at its own task.
     let two = irt_fit(&o, &IrtOptions::rasch_2pl()).unwrap();
@@ -288,6 +288,14 @@ fn the_tasks_that_separate_a_chosen_pair() {
         // The same arithmetic on the same numbers: equal to the last bit.
         assert_eq!(it.separating, want);
     }
+    // Where the 2PL fit refuses (DeepScaleR's two series), the tasks say why and carry no
+    // discrimination.
+    let (ds, _) = passk_fixtures::scorio_series("deepscaler");
+    let refs: Vec<_> = ds.iter().collect();
+    let d = items(&Outcomes::of(&refs), 0.95, None).unwrap();
+    let refusal = irt_fit(&Outcomes::of(&refs), &IrtOptions::rasch_2pl()).unwrap_err();
+    assert_eq!(d.discrimination_error, Some(refusal.to_string()));
+    assert!(d.tasks.iter().all(|t| t.discrimination.is_none()));
     // A pair that is not one is refused without change.
     let before = it.clone();
     it.separate(2, 2);

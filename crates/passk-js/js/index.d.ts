@@ -321,6 +321,7 @@ export interface RankDocument {
   items: {
     tasks: { id: string; difficulty: number; se: number; interval: [number, number]; pass_share: number; n: number; discrimination: number | null; discrimination_interval: [number, number] | null }[];
     abilities: number[];
+    discrimination_error: string | null;
     all_pass: string[];
     all_fail: string[];
     pair: [number, number] | null;

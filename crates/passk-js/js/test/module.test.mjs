@@ -41,6 +41,12 @@ for (const [series, paths] of Object.entries(SERIES)) {
     assert.deepStrictEqual(passk.rank(got, { bootstrap: 20 }), JSON.parse(cli(`${series}-rank`)));
     assert.equal(passk.rank(got, { bootstrap: 20 }).sentence, cli(`${series}-rank-md`).split('\n\n')[0]);
     assert.deepStrictEqual(passk.rank(got, { method: 'pagerank,avg', bootstrap: 20 }).agreeing, ['pagerank', 'avg']);
+    if (series === 'ds') {
+      // The tasks that separate a pair a reader names.
+      const separated = passk.rank(got, { method: 'borda,rasch', bootstrap: 5, separate: 'deepscaler_rl,deepscaler_base' });
+      assert.deepStrictEqual(separated, JSON.parse(cli('ds-rank-separate')));
+      assert.deepStrictEqual([separated.items.pair, separated.items.chosen], [[1, 0], true]);
+    }
     assert.deepStrictEqual(passk.plan(got, { next: true, k: 100 }), JSON.parse(cli(`${series}-next`)));
     assert.deepStrictEqual(passk.plan(got, { k: 8, halfWidth: 0.01 }), JSON.parse(cli(`${series}-plan`)));
   });

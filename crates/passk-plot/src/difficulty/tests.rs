@@ -182,6 +182,7 @@ fn the_chart_of_items_marks_the_separating_tasks() {
     let items = Items {
         tasks: small().tasks,
         abilities: vec![0.75, -0.5, 0.1],
+        discrimination_error: None,
         all_pass: vec![],
         all_fail: vec![],
         pair: Some((0, 1)),

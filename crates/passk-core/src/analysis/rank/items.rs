@@ -43,6 +43,10 @@ pub struct Items {
     pub tasks: Vec<TaskDifficulty>,
     /// Each series' Rasch ability θ, on the difficulties' scale: P(pass) = σ(θ − b).
     pub abilities: Vec<f64>,
+    /// Why the tasks have no 2PL discrimination (the 2PL fit's refusal: with few series a
+    /// task that the abler series pass and the others fail has no finite one).
+    #[serde(default)]
+    pub discrimination_error: Option<String>,
     /// Tasks every series passed on every sample (no finite difficulty).
     pub all_pass: Vec<String>,
     /// Tasks every series failed on every sample.
@@ -90,8 +94,9 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
             level,
             ..IrtOptions::rasch_2pl()
         },
-    )
-    .ok();
+    );
+    let discrimination_error = two.as_ref().err().map(ToString::to_string);
+    let two = two.ok();
     let mut discrimination: HashMap<usize, (f64, Option<(f64, f64)>)> = HashMap::new();
     if let Some(two) = &two {
         let t = &two.items;
@@ -145,6 +150,7 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
     let mut items = Items {
         tasks,
         abilities: fit.ranking.scores.clone(),
+        discrimination_error,
         all_pass: ids(&it.all_pass),
         all_fail: ids(&it.all_fail),
         pair: None,
