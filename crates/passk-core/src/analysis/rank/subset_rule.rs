@@ -5,6 +5,7 @@
 
 use super::irt::{irt_fit, IrtOptions};
 use super::outcomes::Outcomes;
+use crate::num::libm_math::LibmMath;
 use crate::num::rng::SplitMix64;
 use crate::num::sample::Hypergeometric;
 
@@ -123,12 +124,41 @@ pub(crate) fn systematic(order: &[usize], m: usize) -> Vec<usize> {
     out
 }
 
-/// The smallest m such that every size from m to T keeps the order (scanning down from T);
-/// T itself when even T does not (which rounding alone cannot cause).
+/// Every size up to this one is checked; beyond it, [`SCAN_LOG_SIZES`] sizes spaced evenly
+/// in log up to T (a check costs O(m), so checking every size would cost O(T²): minutes at
+/// 20,000 tasks, for the full set and each held-out split).
+pub(crate) const SCAN_DENSE: usize = 2_000;
+/// Sizes checked beyond [`SCAN_DENSE`].
+const SCAN_LOG_SIZES: u32 = 40;
+
+/// The sizes [`smallest`] checks, ascending: 1..=min(T, [`SCAN_DENSE`]), then sizes
+/// 2,000·(T/2,000)^(k/40), k = 1..=40 (T last).
+pub(crate) fn scanned(t: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = (1..=t.min(SCAN_DENSE)).collect();
+    if t > SCAN_DENSE {
+        let ratio = t as f64 / SCAN_DENSE as f64;
+        for k in 1..=SCAN_LOG_SIZES {
+            let e = f64::from(k) / f64::from(SCAN_LOG_SIZES);
+            let m = (SCAN_DENSE as f64 * ratio.libm_pow(e)).round() as usize;
+            let m = m.clamp(1, t);
+            if out.last().is_some_and(|l| m > *l) {
+                out.push(m);
+            }
+        }
+        if out.last() != Some(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// The smallest m such that every size from m to T that [`scanned`] lists keeps the order
+/// (scanning down from T; every size when T ≤ 2,000); T itself when even T does not (which
+/// rounding alone cannot cause).
 pub(crate) fn smallest(r: &Reference, order: &[usize], tol: f64) -> usize {
     let t = order.len();
     let mut size = t;
-    for m in (1..=t).rev() {
+    for m in scanned(t).into_iter().rev() {
         if !check(r, &systematic(order, m), tol).0 {
             break;
         }
@@ -201,4 +231,22 @@ pub(crate) fn held_out(o: &Outcomes, splits: u32, seed: u64, tol: f64, z: f64) -
         out.held += u32::from(check(&rb, &tasks, tol).0);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_size_up_to_two_thousand_then_forty_in_log() {
+        assert_eq!(scanned(7), (1..=7).collect::<Vec<_>>());
+        assert_eq!(scanned(SCAN_DENSE), (1..=SCAN_DENSE).collect::<Vec<_>>());
+        let s = scanned(100_000);
+        assert_eq!(s[..SCAN_DENSE], (1..=SCAN_DENSE).collect::<Vec<_>>()[..]);
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(s.last(), Some(&100_000));
+        assert_eq!(s.len(), SCAN_DENSE + 40);
+        // 2,000·50^(1/40) = 2,205.48…: the first size beyond the dense ones.
+        assert_eq!(s[SCAN_DENSE], 2_205);
+    }
 }
