@@ -122,7 +122,10 @@ pub fn RankTasks(
             items.all_pass.len(),
             items.all_fail.len()
         );
-        let no_two = items.discrimination_error.as_ref().map(|e| format!(" No 2PL discrimination: {e}."));
+        let no_two = items
+            .discrimination_error
+            .as_ref()
+            .map(|e| format!(" No 2PL discrimination: {e}."));
         Some(view! {
             <p class="note small" data-testid="rankings-items-note">{left}" The hardest and the easiest tasks with their 95 % intervals; the CSV has every task."{no_two}</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Task difficulty">

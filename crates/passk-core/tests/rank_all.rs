@@ -36,6 +36,14 @@ fn every_method_answers_on_the_real_files() {
                 (None, _) => panic!("{set}: {} refused: {:?}", m.key, m.error),
                 (Some(r), _) => {
                     assert_eq!(r.scores.len(), o.series(), "{set} {}", m.key);
+                    // Every method but Elo has an interval: its own, or rank intervals from
+                    // task resamples (Thompson sampling's).
+                    assert_eq!(
+                        r.intervals.is_some() || m.rank_intervals.is_some(),
+                        m.key != "elo",
+                        "{set} {}: interval",
+                        m.key
+                    );
                     assert!(r.scores.iter().all(|s| s.is_finite()), "{set} {}", m.key);
                     if let Some(ri) = &m.rank_intervals {
                         for (lo, hi) in &ri.ranks {

@@ -83,8 +83,8 @@ pub struct MethodDef {
     /// Whether its answer rests on random draws (then seeded by the options' seed).
     pub stochastic: bool,
     /// Whether its rank intervals come from task resamples: not for the sequential ratings
-    /// and the Bayesian samplers, whose one run on Pythia takes up to 0.3 s (their own
-    /// intervals, where they have one, stand instead).
+    /// with intervals of their own (Glicko, TrueSkill), the MCMC sampler (its posterior), the
+    /// 2PL fits (Fisher), nor Elo, which has none: its 200 runs take seconds on Pythia.
     pub resampled: bool,
 }
 
@@ -188,7 +188,7 @@ pub const METHODS: &[MethodDef] = &[
     def("elo", "Elo", Group::Rating, |o, _| super::elo::elo(o, &Default::default()), false, false),
     def("glicko", "Glicko", Group::Rating, |o, p| { super::glicko::glicko(o, &super::glicko::GlickoOptions { level: p.level, ..Default::default() },) }, false, false),
     def("trueskill", "TrueSkill", Group::Rating, |o, p| { super::trueskill::trueskill(o, &super::trueskill::TrueSkillOptions { level: p.level, ..Default::default() },) }, false, false),
-    def("thompson", "Thompson sampling", Group::Rating, |o, p| { super::thompson::thompson(o, &super::thompson::ThompsonOptions { seed: p.seed, ..Default::default() },) }, true, false),
+    def("thompson", "Thompson sampling", Group::Rating, |o, p| { super::thompson::thompson(o, &super::thompson::ThompsonOptions { seed: p.seed, ..Default::default() },) }, true, true),
     def("bayesian_mcmc", "Bayesian Bradley–Terry (MCMC)", Group::Rating, |o, p| { super::bayesian_mcmc::bayesian_mcmc(o, &super::bayesian_mcmc::McmcOptions { seed: p.seed, level: p.level, ..Default::default() },) }, true, false),
 ];
 
