@@ -10,6 +10,7 @@
 //! Σ b = 0: O(L²·M) a step, never the dense (L + 2M)² matrix.
 
 use super::irt_items::sigmoid;
+use super::linalg::solve_rel;
 use crate::num::libm_math::LibmMath;
 
 /// What is fitted: the counts, the model and its penalties.
@@ -258,37 +259,12 @@ impl Blocks {
     }
 }
 
-/// Solve `a x = b` by Gaussian elimination with partial pivoting; none when singular.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
-    let n = b.len();
-    let scale = a
-        .iter()
-        .flat_map(|r| r.iter())
-        .fold(0.0_f64, |s, x| s.max(x.abs()));
-    for col in 0..n {
-        let piv = (col..n).max_by(|i, j| a[*i][col].abs().total_cmp(&a[*j][col].abs()))?;
-        if a[piv][col].abs() <= 1e-14 * scale || a[piv][col].is_nan() {
-            return None;
-        }
-        a.swap(col, piv);
-        b.swap(col, piv);
-        for r in col + 1..n {
-            let f = a[r][col] / a[col][col];
-            if f != 0.0 {
-                let (top, bottom) = a.split_at_mut(r);
-                for (x, p) in bottom[0][col..].iter_mut().zip(&top[col][col..]) {
-                    *x -= f * p;
-                }
-                b[r] -= f * b[col];
-            }
-        }
-    }
-    let mut x = vec![0.0; n];
-    for r in (0..n).rev() {
-        let s: f64 = (r + 1..n).map(|c| a[r][c] * x[c]).sum();
-        x[r] = (b[r] - s) / a[r][r];
-    }
-    x.iter().all(|v| v.is_finite()).then_some(x)
+/// A pivot at most this share of the largest entry makes the reduced system singular.
+const SINGULAR_REL: f64 = 1e-14;
+
+/// `a x = b` by Gaussian elimination with partial pivoting; none when singular.
+fn solve(a: Vec<Vec<f64>>, b: Vec<f64>) -> Option<Vec<f64>> {
+    solve_rel(a, b, SINGULAR_REL)
 }
 
 #[cfg(test)]

@@ -84,14 +84,25 @@ pub(crate) fn power_stationary(
 
 /// The solution of `a x = b` by Gaussian elimination with partial pivoting; `None` when a
 /// pivot is zero or not finite (a singular matrix).
-pub(crate) fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+pub(crate) fn solve(a: Vec<Vec<f64>>, b: Vec<f64>) -> Option<Vec<f64>> {
+    solve_rel(a, b, 0.0)
+}
+
+/// [`solve`], also `None` when a pivot is at most `rel` times the largest |a_ij| (singular
+/// to working precision).
+pub(crate) fn solve_rel(mut a: Vec<Vec<f64>>, mut b: Vec<f64>, rel: f64) -> Option<Vec<f64>> {
     let n = b.len();
     if a.len() != n || a.iter().any(|r| r.len() != n) {
         return None;
     }
+    let floor = if rel > 0.0 {
+        rel * a.iter().flatten().fold(0.0_f64, |s, x| s.max(x.abs()))
+    } else {
+        0.0
+    };
     for k in 0..n {
         let piv = (k..n).max_by(|x, y| a[*x][k].abs().total_cmp(&a[*y][k].abs()))?;
-        if a[piv][k] == 0.0 || !a[piv][k].is_finite() {
+        if a[piv][k].abs() <= floor || !a[piv][k].is_finite() {
             return None;
         }
         a.swap(k, piv);
