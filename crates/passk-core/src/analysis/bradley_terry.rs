@@ -8,6 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::data::dataset::Dataset;
+use crate::num::cholesky::solve_spd;
 use crate::num::libm_math::LibmMath;
 use crate::num::normal::two_sided_z;
 
@@ -110,34 +111,6 @@ pub fn wins(series: &[&Dataset]) -> (Vec<Vec<f64>>, u64) {
     (w, left_out)
 }
 
-/// Solves A x = b for a small symmetric positive-definite A (Cholesky); None if it is not.
-fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
-    let n = b.len();
-    let mut l = vec![vec![0.0; n]; n];
-    for i in 0..n {
-        for j in 0..=i {
-            let s: f64 = a[i][j] - (0..j).map(|k| l[i][k] * l[j][k]).sum::<f64>();
-            if i == j {
-                if s <= 0.0 {
-                    return None;
-                }
-                l[i][i] = s.sqrt();
-            } else {
-                l[i][j] = s / l[j][j];
-            }
-        }
-    }
-    let mut y = vec![0.0; n];
-    for i in 0..n {
-        y[i] = (b[i] - (0..i).map(|k| l[i][k] * y[k]).sum::<f64>()) / l[i][i];
-    }
-    let mut x = vec![0.0; n];
-    for i in (0..n).rev() {
-        x[i] = (y[i] - (i + 1..n).map(|k| l[k][i] * x[k]).sum::<f64>()) / l[i][i];
-    }
-    Some(x)
-}
-
 /// Whether every series reaches every other through wins (i → j when i beat j).
 fn connected(w: &[Vec<f64>]) -> bool {
     let m = w.len();
@@ -237,7 +210,7 @@ pub fn bradley_terry(w: Vec<Vec<f64>>, tasks_left_out: u64, level: f64) -> Resul
         }
         // The step on θ_1..θ_{m−1} (θ_m held at 0).
         let a: Vec<Vec<f64>> = h[..m - 1].iter().map(|r| r[..m - 1].to_vec()).collect();
-        let Some(dx) = solve(&a, &g[..m - 1]) else {
+        let Some(dx) = solve_spd(&a, &g[..m - 1]) else {
             break;
         };
         let mut t = 1.0;
@@ -263,7 +236,7 @@ pub fn bradley_terry(w: Vec<Vec<f64>>, tasks_left_out: u64, level: f64) -> Resul
     let se = (0..m)
         .map(|i| {
             let e: Vec<f64> = (0..m).map(|j| if i == j { 1.0 } else { 0.0 }).collect();
-            solve(&plus, &e).map_or(f64::NAN, |col| (col[i] - 1.0 / m as f64).max(0.0).sqrt())
+            solve_spd(&plus, &e).map_or(f64::NAN, |col| (col[i] - 1.0 / m as f64).max(0.0).sqrt())
         })
         .collect();
     Ok(fit(theta, se, stop, steps, w))

@@ -2,6 +2,7 @@
 //! tolerances, the seeded generator and variates, and the bounded optimiser.
 
 pub(crate) mod beta;
+pub(crate) mod cholesky;
 pub(crate) mod dd;
 pub(crate) mod excess;
 pub(crate) mod fast_exp;

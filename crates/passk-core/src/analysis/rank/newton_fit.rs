@@ -6,6 +6,7 @@
 use super::choice_model::{ChoiceModel, Eval};
 use super::outcomes::Outcomes;
 use super::ranking::{competition_ranks, RankError, Ranking, Stop, StopReason};
+use crate::num::cholesky::solve_spd;
 use crate::num::libm_math::LibmMath;
 use crate::num::normal::two_sided_z;
 
@@ -38,34 +39,6 @@ pub(crate) struct Fit {
     pub loglik: f64,
     /// Why Newton stopped.
     pub stop: Stop,
-}
-
-/// Solves A x = b for a symmetric positive-definite A (Cholesky); None if it is not.
-pub(crate) fn solve_spd(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
-    let n = b.len();
-    let mut l = vec![vec![0.0; n]; n];
-    for i in 0..n {
-        for j in 0..=i {
-            let s: f64 = a[i][j] - (0..j).map(|k| l[i][k] * l[j][k]).sum::<f64>();
-            if i == j {
-                if s.is_nan() || s <= 0.0 {
-                    return None;
-                }
-                l[i][i] = s.sqrt();
-            } else {
-                l[i][j] = s / l[j][j];
-            }
-        }
-    }
-    let mut y = vec![0.0; n];
-    for i in 0..n {
-        y[i] = (b[i] - (0..i).map(|k| l[i][k] * y[k]).sum::<f64>()) / l[i][i];
-    }
-    let mut x = vec![0.0; n];
-    for i in (0..n).rev() {
-        x[i] = (y[i] - (i + 1..n).map(|k| l[k][i] * x[k]).sum::<f64>()) / l[i][i];
-    }
-    Some(x)
 }
 
 /// Checks the outcomes (two series or more, a task or more, c ≤ n for each), a prior
@@ -280,12 +253,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn solves_and_refuses() {
-        let a = vec![vec![4.0, 2.0], vec![2.0, 3.0]];
-        let x = solve_spd(&a, &[2.0, 1.0]).unwrap();
-        assert!((4.0 * x[0] + 2.0 * x[1] - 2.0).abs() < 1e-15);
-        assert!((2.0 * x[0] + 3.0 * x[1] - 1.0).abs() < 1e-15);
-        assert!(solve_spd(&[vec![1.0, 1.0], vec![1.0, 1.0]], &[1.0, 1.0]).is_none());
+    fn refuses_bad_arguments() {
         let o = Outcomes::from_counts(vec![2], vec![vec![1], vec![0]]);
         assert!(check_args(&o, Some(0.0), 0.95).is_err());
         assert!(check_args(&o, Some(f64::NAN), 0.95).is_err());
