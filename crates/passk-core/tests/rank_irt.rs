@@ -419,7 +419,9 @@ fn interval_coverage_in_simulation() {
 #[test]
 fn two_pl_interval_coverage_in_simulation() {
     let (nl, nm, n, reps) = (20usize, 40usize, 20u64, 200usize);
-    let theta: Vec<f64> = (0..nl).map(|l| -2.0 + 4.0 * l as f64 / (nl - 1) as f64).collect();
+    let theta: Vec<f64> = (0..nl)
+        .map(|l| -2.0 + 4.0 * l as f64 / (nl - 1) as f64)
+        .collect();
     let b: Vec<f64> = (0..nm)
         .map(|m| -1.5 + 3.0 * m as f64 / (nm - 1) as f64)
         .collect();
@@ -450,9 +452,16 @@ fn two_pl_interval_coverage_in_simulation() {
         }
         let inside = |iv: &(f64, f64), x: f64| (iv.0 <= x && x <= iv.1) as u32 as f64;
         let share = |ivs: &[(f64, f64)], truth: &[f64]| {
-            ivs.iter().zip(truth).map(|(iv, x)| inside(iv, *x)).sum::<f64>() / nm as f64
+            ivs.iter()
+                .zip(truth)
+                .map(|(iv, x)| inside(iv, *x))
+                .sum::<f64>()
+                / nm as f64
         };
-        cov_a.push(share(fit.items.discrimination_intervals.as_ref().unwrap(), &a));
+        cov_a.push(share(
+            fit.items.discrimination_intervals.as_ref().unwrap(),
+            &a,
+        ));
         cov_b.push(share(&fit.items.difficulty_intervals, &b));
     }
     println!("{skipped} of {reps} replications unusable");
@@ -461,7 +470,9 @@ fn two_pl_interval_coverage_in_simulation() {
         let mean = cov.iter().sum::<f64>() / r;
         let sd = (cov.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (r - 1.0)).sqrt();
         let se = sd / r.sqrt();
-        println!("2PL coverage of the 95% intervals of {what}: {mean:.4} ± {se:.4} ({r} replications)");
+        println!(
+            "2PL coverage of the 95% intervals of {what}: {mean:.4} ± {se:.4} ({r} replications)"
+        );
         assert!(mean >= 0.95 - 3.0 * se, "{what}: coverage {mean} ± {se}");
     }
     assert!(skipped * 20 < reps, "{skipped} replications unusable");
