@@ -349,6 +349,24 @@ fn errors() {
 /// Simulate Rasch data from known abilities and difficulties, refit, and count how often the
 /// 95% intervals cover the truth; the per-replication coverage is averaged over replications
 /// and must lie within 3 of its standard errors of 0.95.
+/// The share of `truth` inside its interval.
+fn covered(intervals: &[(f64, f64)], truth: &[f64]) -> f64 {
+    let inside = intervals
+        .iter()
+        .zip(truth)
+        .filter(|(iv, x)| iv.0 <= **x && **x <= iv.1)
+        .count();
+    inside as f64 / truth.len() as f64
+}
+
+/// The mean of the replications' coverages, its standard error and the replications.
+fn mean_se(cov: &[f64]) -> (f64, f64, f64) {
+    let r = cov.len() as f64;
+    let mean = cov.iter().sum::<f64>() / r;
+    let sd = (cov.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (r - 1.0)).sqrt();
+    (mean, sd / r.sqrt(), r)
+}
+
 #[test]
 fn interval_coverage_in_simulation() {
     let (nl, nm, n, reps) = (5usize, 60usize, 20u64, 300usize);
@@ -378,30 +396,12 @@ fn interval_coverage_in_simulation() {
             skipped += 1;
             continue;
         }
-        let inside = |iv: &(f64, f64), x: f64| (iv.0 <= x && x <= iv.1) as u32 as f64;
-        let ivb = &fit.items.difficulty_intervals;
-        cov_b.push(
-            ivb.iter()
-                .zip(&b)
-                .map(|(iv, x)| inside(iv, *x))
-                .sum::<f64>()
-                / nm as f64,
-        );
-        let ivt = fit.ranking.intervals.as_ref().unwrap();
-        cov_t.push(
-            ivt.iter()
-                .zip(&theta)
-                .map(|(iv, x)| inside(iv, *x))
-                .sum::<f64>()
-                / nl as f64,
-        );
+        cov_b.push(covered(&fit.items.difficulty_intervals, &b));
+        cov_t.push(covered(fit.ranking.intervals.as_ref().unwrap(), &theta));
     }
     assert!(skipped * 20 < reps, "{skipped} replications unusable");
     for (what, cov) in [("difficulties", &cov_b), ("abilities", &cov_t)] {
-        let r = cov.len() as f64;
-        let mean = cov.iter().sum::<f64>() / r;
-        let sd = (cov.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (r - 1.0)).sqrt();
-        let se = sd / r.sqrt();
+        let (mean, se, r) = mean_se(cov);
         println!("coverage of the 95% intervals of {what}: {mean:.4} ± {se:.4} ({r} replications)");
         assert!(
             (mean - 0.95).abs() <= 3.0 * se,
@@ -450,26 +450,15 @@ fn two_pl_interval_coverage_in_simulation() {
             skipped += 1;
             continue;
         }
-        let inside = |iv: &(f64, f64), x: f64| (iv.0 <= x && x <= iv.1) as u32 as f64;
-        let share = |ivs: &[(f64, f64)], truth: &[f64]| {
-            ivs.iter()
-                .zip(truth)
-                .map(|(iv, x)| inside(iv, *x))
-                .sum::<f64>()
-                / nm as f64
-        };
-        cov_a.push(share(
+        cov_a.push(covered(
             fit.items.discrimination_intervals.as_ref().unwrap(),
             &a,
         ));
-        cov_b.push(share(&fit.items.difficulty_intervals, &b));
+        cov_b.push(covered(&fit.items.difficulty_intervals, &b));
     }
     println!("{skipped} of {reps} replications unusable");
     for (what, cov) in [("discriminations", &cov_a), ("difficulties", &cov_b)] {
-        let r = cov.len() as f64;
-        let mean = cov.iter().sum::<f64>() / r;
-        let sd = (cov.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (r - 1.0)).sqrt();
-        let se = sd / r.sqrt();
+        let (mean, se, r) = mean_se(cov);
         println!(
             "2PL coverage of the 95% intervals of {what}: {mean:.4} ± {se:.4} ({r} replications)"
         );
