@@ -80,7 +80,9 @@ pub fn RankTasks(
             }.into_any())
         })
     };
-    let chart = Signal::derive(move || {
+    // Kept, not derived: the cross-hair's read-out and the data table read it at every
+    // pointer move, and building it copies every task.
+    let chart = Memo::new(move |_| {
         let slots = a.slots.get();
         let drawn = rankings.with(|r| {
             let (_, names) = r.as_ref()?;
@@ -151,7 +153,7 @@ pub fn RankTasks(
                 testid="chart-difficulty"
                 label="Each task's Rasch difficulty with its 95 % interval, hardest first, the series' abilities as dashed lines and the separating tasks marked; the data table below lists the values."
                 file="passk-task-difficulty"
-                chart=chart
+                chart=chart.into()
                 dark=dark
                 table=table
             />

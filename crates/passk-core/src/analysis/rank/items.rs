@@ -126,6 +126,7 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
     let mut tasks: Vec<(usize, TaskDifficulty)> = (0..it.tasks.len())
         .map(|k| {
             let r = rep(it.tasks[k]).unwrap_or(k);
+            let two_pl = discrimination.get(&it.tasks[k]);
             let d = TaskDifficulty {
                 id: o.ids[it.tasks[k]].clone(),
                 difficulty: it.difficulty[r],
@@ -133,8 +134,8 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
                 interval: it.difficulty_intervals[r],
                 pass_share: share(it.tasks[k]),
                 n: o.n[it.tasks[k]],
-                discrimination: discrimination.get(&it.tasks[k]).map(|d| d.0),
-                discrimination_interval: discrimination.get(&it.tasks[k]).and_then(|d| d.1),
+                discrimination: two_pl.map(|d| d.0),
+                discrimination_interval: two_pl.and_then(|d| d.1),
             };
             (it.tasks[k], d)
         })
