@@ -132,7 +132,7 @@ pub fn RankTasks(
             <p class="note small" data-testid="rankings-items-note">{left}" The hardest and the easiest tasks with their 95 % intervals; the CSV has every task."{no_two}</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Task difficulty">
                 <table class="results" data-testid="rankings-items">
-                    <caption>"Rasch difficulty b (higher is harder), hardest first, and the 2PL discrimination a (how sharply the task tells abler series from weaker)"</caption>
+                    <caption>"Rasch difficulty b (higher is harder), hardest first, and the 2PL discrimination a (how sharply the task tells abler series from weaker; priors ln a ~ N(0, 1), b ~ N(0, 5²))"</caption>
                     <thead><tr><th scope="col" class="left">"task"</th><th scope="col">"b [interval]"</th><th scope="col">"pass share"</th>{two.then(|| view! { <th scope="col">"a (2PL) [interval]"</th> })}</tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

@@ -50,11 +50,18 @@ test('Pythia at 1280 px: every method, the verdict and the tasks as passk rank',
     assert.deepEqual(sep, cli.items.separating.map((s) => s[0]));
     const [pi, pj] = cli.items.pair;  // (indices into the CLI's series)
     assert.ok((await page.getByTestId('rankings-separating-line').textContent()).includes(`separate ${cli.series[pi]} and ${cli.series[pj]} best`));
-    // The 2PL fit has no stable estimate with these seven series: the note says so, as the
-    // command line does, and the table has no discrimination column.
-    assert.ok(cli.items.discrimination_error);
-    assert.ok((await page.getByTestId('rankings-items-note').textContent()).includes(`No 2PL discrimination: ${cli.items.discrimination_error}.`));
-    assert.equal(await page.getByTestId('rankings-items').locator('thead th').count(), 3);
+    // Each task's 2PL discrimination (the fit with priors on ln a and b: scorio's 2PL has no
+    // interior estimate on these series) in its column, the hardest task's as the command
+    // line gives it.
+    assert.equal(cli.items.discrimination_error, null);
+    assert.ok(!(await page.getByTestId('rankings-items-note').textContent()).includes('No 2PL'));
+    assert.equal(await page.getByTestId('rankings-items').locator('thead th').count(), 4);
+    const t0 = cli.items.tasks[0];
+    const fixed = (x) => x.toFixed(2);
+    assert.equal(
+      await page.getByTestId('rankings-items').locator('tbody tr').first().locator('td').last().textContent(),
+      `${fixed(t0.discrimination)} [${fixed(t0.discrimination_interval[0])} – ${fixed(t0.discrimination_interval[1])}]`,
+    );
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rankings-items-csv').click()]);
     const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
     assert.equal(csv.length, 1 + cli.items.tasks.length + cli.items.all_pass.length + cli.items.all_fail.length);
@@ -62,6 +69,8 @@ test('Pythia at 1280 px: every method, the verdict and the tasks as passk rank',
     const b = Number(csv[1].split(',')[1]);
     assert.ok(Math.abs(b - cli.items.tasks[0].difficulty) <= 1e-9 * Math.abs(b), `${b} vs ${cli.items.tasks[0].difficulty}`);
     assert.equal(JSON.parse(csv[1].split(',')[0]), cli.items.tasks[0].id);
+    const a2 = Number(csv[1].split(',')[6]);
+    assert.ok(Math.abs(a2 - t0.discrimination) <= 1e-9 * a2, `${a2} vs ${t0.discrimination}`);
     // A pair chosen in the paired panel (A, B): its separating tasks, as `passk rank
     // --separate A,B` lists them (the information to 3 decimals: the fits' last bits differ
     // with the order of the series).

@@ -10,8 +10,8 @@
 use std::time::Instant;
 
 use passk_core::analysis::rank::{
-    bayesian_mcmc, elo, glicko, thompson, trueskill, EloOptions, GlickoOptions, McmcOptions,
-    Outcomes, PairwiseTies, RankError, Ranking, ThompsonOptions, TrueSkillOptions,
+    bayesian_mcmc, elo, elo_quick, glicko, thompson, trueskill, EloOptions, GlickoOptions,
+    McmcOptions, Outcomes, PairwiseTies, RankError, Ranking, ThompsonOptions, TrueSkillOptions,
 };
 use passk_core::data::Dataset;
 use passk_core::num::prec::{rel_diff, MONTE_CARLO_SES, RATING_STREAM_REL};
@@ -76,6 +76,11 @@ fn sequential(label: &str, o: &Outcomes, want: &Value) {
     let r = elo(o, &EloOptions::default()).unwrap();
     println!("{label} elo: {:.3} s", t.elapsed().as_secs_f64());
     check(&format!("{label} elo"), &r, &want["elo"], None);
+    // The resamples' Elo: the same ratings to rounding, to the same tolerance.
+    let t = Instant::now();
+    let q = elo_quick(o, &EloOptions::default()).unwrap();
+    println!("{label} elo_quick: {:.3} s", t.elapsed().as_secs_f64());
+    check(&format!("{label} elo_quick"), &q, &want["elo"], None);
     let t = Instant::now();
     let r = glicko(o, &GlickoOptions::default()).unwrap();
     println!("{label} glicko: {:.3} s", t.elapsed().as_secs_f64());

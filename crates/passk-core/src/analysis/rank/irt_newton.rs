@@ -23,6 +23,8 @@ pub(crate) struct Problem<'a> {
     pub two_pl: bool,
     /// Gaussian prior variance of each θ (MAP), or none (ML).
     pub prior_var: Option<f64>,
+    /// Gaussian prior variance of each b, or none.
+    pub prior_b_var: Option<f64>,
     /// The L2 penalty weight on ln a (2PL).
     pub reg: f64,
 }
@@ -60,7 +62,8 @@ impl Problem<'_> {
         }
     }
 
-    /// The objective: Σ n·ln(1 + e^η) − k·η + reg·Σ u² + Σ θ²/(2·var), η = e^u (θ − b).
+    /// The objective: Σ n·ln(1 + e^η) − k·η + reg·Σ u² + Σ θ²/(2·var) + Σ b²/(2·var_b),
+    /// η = e^u (θ − b).
     pub fn objective(&self, p: &Params) -> f64 {
         let mut f = 0.0;
         for (l, row) in self.k.iter().enumerate() {
@@ -74,6 +77,9 @@ impl Problem<'_> {
         }
         if let Some(v) = self.prior_var {
             f += p.theta.iter().map(|t| t * t).sum::<f64>() / (2.0 * v);
+        }
+        if let Some(v) = self.prior_b_var {
+            f += p.b.iter().map(|b| b * b).sum::<f64>() / (2.0 * v);
         }
         f
     }
@@ -122,6 +128,12 @@ impl Problem<'_> {
             for l in 0..nl {
                 bl.g_theta[l] += p.theta[l] / v;
                 bl.d[l] += 1.0 / v;
+            }
+        }
+        if let Some(v) = self.prior_b_var {
+            for m in 0..nm {
+                bl.g_y[m][0] += p.b[m] / v;
+                bl.b[m][0][0] += 1.0 / v;
             }
         }
         bl

@@ -29,8 +29,9 @@ pub struct TaskDifficulty {
     pub pass_share: f64,
     /// Samples drawn on the task by each series.
     pub n: u64,
-    /// Its 2PL discrimination a (scorio's `rasch_2pl`: P(pass) = σ(a (θ − b₂)), ln a
-    /// penalised by 0.01·(ln a)²), None when the 2PL fit has no answer.
+    /// Its 2PL discrimination a ([`rasch_2pl_priors`](super::rasch_2pl_priors): P(pass) =
+    /// σ(a (θ − b₂)) with priors on ln a and b), None when the 2PL fit has no
+    /// answer.
     pub discrimination: Option<f64>,
     /// a's interval at the level asked, exp(ln a ± z·SE(ln a)).
     pub discrimination_interval: Option<(f64, f64)>,
@@ -43,8 +44,7 @@ pub struct Items {
     pub tasks: Vec<TaskDifficulty>,
     /// Each series' Rasch ability θ, on the difficulties' scale: P(pass) = σ(θ − b).
     pub abilities: Vec<f64>,
-    /// Why the tasks have no 2PL discrimination (the 2PL fit's refusal: with few series a
-    /// task that the abler series pass and the others fail has no finite one).
+    /// Why the tasks have no 2PL discrimination (the 2PL fit's refusal).
     #[serde(default)]
     pub discrimination_error: Option<String>,
     /// Tasks every series passed on every sample (no finite difficulty).
@@ -87,12 +87,13 @@ pub fn items(o: &Outcomes, level: f64, agreement: Option<&Agreement>) -> Result<
         ..IrtOptions::rasch()
     };
     let fit = irt_fit(o, &opts).map_err(|e| e.to_string())?;
-    // Each task's discrimination, from the 2PL fit (on the same tasks).
+    // Each task's discrimination, from the 2PL fit with priors (on the same tasks; scorio's
+    // 2PL fits have no interior estimate on real files).
     let two = irt_fit(
         o,
         &IrtOptions {
             level,
-            ..IrtOptions::rasch_2pl()
+            ..IrtOptions::rasch_2pl_priors()
         },
     );
     let discrimination_error = two.as_ref().err().map(ToString::to_string);

@@ -83,9 +83,12 @@ pub struct MethodDef {
     /// Whether its answer rests on random draws (then seeded by the options' seed).
     pub stochastic: bool,
     /// Whether its rank intervals come from task resamples: not for the sequential ratings
-    /// with intervals of their own (Glicko, TrueSkill), the MCMC sampler (its posterior), the
-    /// 2PL fits (Fisher), nor Elo, which has none: its 200 runs take seconds on Pythia.
+    /// with intervals of their own (Glicko, TrueSkill), the MCMC sampler (its posterior) and
+    /// the 2PL fits (Fisher).
     pub resampled: bool,
+    /// How the resamples run it, when not as `run` (Elo: [`elo_quick`](super::elo::elo_quick),
+    /// scorio's ratings to rounding, several times faster).
+    pub resample_run: Option<Run>,
 }
 
 /// The maximum-likelihood Bradley–Terry strengths (`analysis::bradley_terry`) as a ranking:
@@ -140,7 +143,14 @@ const fn def(
         run,
         stochastic,
         resampled,
+        resample_run: None,
     }
+}
+
+/// `d` with its resamples run by `run`.
+const fn resampled_by(mut d: MethodDef, run: Run) -> MethodDef {
+    d.resample_run = Some(run);
+    d
 }
 
 /// Every method, in the order the agreement table lists them.
@@ -184,8 +194,9 @@ pub const METHODS: &[MethodDef] = &[
     def("rasch_map", "Rasch (MAP)", Group::ItemResponse, |o, _| super::irt::rasch_map(o, PRIOR), false, true),
     def("rasch_2pl", "2PL", Group::ItemResponse, |o, _| super::irt::rasch_2pl(o, super::irt::IrtOptions::rasch_2pl().reg_discrimination), false, false),
     def("rasch_2pl_map", "2PL (MAP)", Group::ItemResponse, |o, _| { let d = super::irt::IrtOptions::rasch_2pl_map(); super::irt::rasch_2pl_map(o, d.prior_var.unwrap_or(PRIOR), d.reg_discrimination) }, false, false),
+    def("rasch_2pl_priors", "2PL (priors on ln a, b)", Group::ItemResponse, |o, _| super::irt::rasch_2pl_priors(o), false, false),
     def("inverse_difficulty", "inverse difficulty", Group::ItemResponse, |o, _| { super::inverse_difficulty::inverse_difficulty(o, super::inverse_difficulty::INVERSE_DIFFICULTY_CLIP,) }, false, true),
-    def("elo", "Elo", Group::Rating, |o, _| super::elo::elo(o, &Default::default()), false, false),
+    resampled_by(def("elo", "Elo", Group::Rating, |o, _| super::elo::elo(o, &Default::default()), false, true), |o, _| super::elo::elo_quick(o, &Default::default())),
     def("glicko", "Glicko", Group::Rating, |o, p| { super::glicko::glicko(o, &super::glicko::GlickoOptions { level: p.level, ..Default::default() },) }, false, false),
     def("trueskill", "TrueSkill", Group::Rating, |o, p| { super::trueskill::trueskill(o, &super::trueskill::TrueSkillOptions { level: p.level, ..Default::default() },) }, false, false),
     def("thompson", "Thompson sampling", Group::Rating, |o, p| { super::thompson::thompson(o, &super::thompson::ThompsonOptions { seed: p.seed, ..Default::default() },) }, true, true),

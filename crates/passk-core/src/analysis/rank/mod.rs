@@ -75,13 +75,16 @@ pub use by_metric::{by_metric, EvalMetric};
 pub use canonical::canonical;
 pub use copeland::copeland;
 pub use davidson_luce::{davidson_luce, davidson_luce_map, DAVIDSON_LUCE_MAX_SERIES};
-pub use elo::{elo, EloOptions};
+pub use elo::{elo, elo_quick, EloOptions};
 pub use glicko::{glicko, GlickoOptions};
 pub use hodge_rank::{
     hodge_rank, hodge_residual, HodgeOptions, HodgeResidual, HodgeStat, HodgeWeight,
 };
 pub use inverse_difficulty::{inverse_difficulty, INVERSE_DIFFICULTY_CLIP};
-pub use irt::{irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_map, IrtOptions};
+pub use irt::{
+    irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_2pl_priors, rasch_map, IrtOptions, PRIORS_B_SD,
+    PRIORS_LOG_A_SD,
+};
 pub use irt_items::{separating_tasks, task_information, IrtFit, IrtModel, ItemFit};
 pub use items::{items, Items, TaskDifficulty, SEPARATING_SHOWN};
 pub use kemeny_young::{kemeny_young, KEMENY_MAX_SERIES};

@@ -95,7 +95,8 @@ pub fn answer(o: &Outcomes, def: &MethodDef, i: usize, opts: &RankOptions) -> Me
     };
     let rank_intervals = if ranking.is_some() && def.resampled && opts.resamples > 0 {
         let seed = opts.seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
-        rank_intervals(o, run, opts.resamples, seed, opts.level).ok()
+        let rerun = def.resample_run.unwrap_or(def.run);
+        rank_intervals(o, |x| rerun(x, opts), opts.resamples, seed, opts.level).ok()
     } else {
         None
     };

@@ -1,6 +1,8 @@
 """scorio 0.2.3 reference values for passk's item response fits (rank group `irt`).
 
-Run with /work/main/bench/.venv/bin/python gen_rank_irt.py (writes rank_irt.json beside it).
+Run with /work/main/bench/.venv/bin/python gen_rank_irt.py (writes rank_irt.json beside it);
+with --priors-only it adds the independent optimum of passk's rasch_2pl_priors (no scorio
+counterpart) to the rank_irt.json there.
 
 scorio.rank.rasch, rasch_map, rasch_2pl and rasch_2pl_map with default arguments
 (prior = Gaussian var 1, reg_discrimination = 0.01, max_iter = 500) and
@@ -103,8 +105,10 @@ def tensor(k, n):
     return R
 
 
-def objective(z, k, n, L, M, two_pl, prior_var, hess=True):
-    """f, gradient and (if hess) Hessian in the full parameters (theta, b, log a)."""
+def objective(z, k, n, L, M, two_pl, prior_var, hess=True, reg=REG, prior_b_var=None):
+    """f, gradient and (if hess) Hessian in the full parameters (theta, b, log a); reg the
+    weight of sum (log a)^2, prior_b_var the variance of a Gaussian prior on each b (none in
+    scorio's fits)."""
     th, b = z[:L], z[L : L + M]
     u = z[L + M :] if two_pl else np.zeros(M)
     a = np.exp(u)
@@ -116,11 +120,14 @@ def objective(z, k, n, L, M, two_pl, prior_var, hess=True):
     w = n * p * (1 - p)
     g = [(r * a).sum(1), -(r * a).sum(0)]
     if two_pl:
-        f += REG * np.sum(u**2)
-        g.append((r * eta).sum(0) + 2 * REG * u)
+        f += reg * np.sum(u**2)
+        g.append((r * eta).sum(0) + 2 * reg * u)
     if prior_var is not None:
         f += 0.5 * np.sum(th**2) / prior_var
         g[0] = g[0] + th / prior_var
+    if prior_b_var is not None:
+        f += 0.5 * np.sum(b**2) / prior_b_var
+        g[1] = g[1] + b / prior_b_var
     if not hess:
         return f, np.concatenate(g), None
     P = L + M + (M if two_pl else 0)
@@ -131,14 +138,16 @@ def objective(z, k, n, L, M, two_pl, prior_var, hess=True):
     if two_pl:
         H[:L, L + M :] = w * a * eta + r * a
         H[L + np.arange(M), L + M + np.arange(M)] = (-w * a * eta - r * a).sum(0)
-        H[L + M + np.arange(M), L + M + np.arange(M)] = (w * eta**2 + r * eta).sum(0) + 2 * REG
+        H[L + M + np.arange(M), L + M + np.arange(M)] = (w * eta**2 + r * eta).sum(0) + 2 * reg
     if prior_var is not None:
         H[np.arange(L), np.arange(L)] += 1 / prior_var
+    if prior_b_var is not None:
+        H[L + np.arange(M), L + np.arange(M)] += 1 / prior_b_var
     H = np.triu(H) + np.triu(H, 1).T
     return f, np.concatenate(g), H
 
 
-def independent(k, n, two_pl, prior_var):
+def independent(k, n, two_pl, prior_var, reg=REG, prior_b_var=None):
     L, M = k.shape
     P = L + M + (M if two_pl else 0)
     # z = T x, x drops b_M (b_M = -sum of the other b).
@@ -153,11 +162,11 @@ def independent(k, n, two_pl, prior_var):
             T[L + M + i, L + M - 1 + i] = 1.0
     T = T.tocsr()
     def fg(x):
-        f, g, _ = objective(T @ x, k, n, L, M, two_pl, prior_var, hess=False)
+        f, g, _ = objective(T @ x, k, n, L, M, two_pl, prior_var, False, reg, prior_b_var)
         return f, T.T @ g
 
     def fx(x):
-        f, g, H = objective(T @ x, k, n, L, M, two_pl, prior_var)
+        f, g, H = objective(T @ x, k, n, L, M, two_pl, prior_var, True, reg, prior_b_var)
         HT = np.asarray((T.T @ H.T).T)  # H T (H symmetric)
         return f, T.T @ g, np.asarray(T.T @ HT)
 
@@ -267,6 +276,33 @@ def run_set(k_all, n, out, key):
     return res
 
 
+# passk's 2PL with priors on ln a and b (rasch_2pl_priors: not one of scorio's, whose 2PL
+# fits have no interior estimate on these files): ln a ~ N(0, 1), b ~ N(0, 5^2), theta free.
+PRIORS_REG = 0.5
+PRIORS_B_VAR = 25.0
+
+
+def priors_only():
+    """Adds the independent optimum of rasch_2pl_priors to rank_irt.json (the rest kept)."""
+    out = json.loads((HERE / "rank_irt.json").read_text())
+    for key, load in [("pythia", load_pythia), ("deepscaler", load_deepscaler)]:
+        k_all, n = load()
+        L = k_all.shape[0]
+        tot = k_all.sum(0)
+        keep = np.where((tot > 0) & (tot < L * n))[0]
+        assert list(keep) == out[key]["informative_tasks"]
+        t0 = time.perf_counter()
+        rec = independent(k_all[:, keep], n, True, None, PRIORS_REG, PRIORS_B_VAR)
+        rec["seconds"] = time.perf_counter() - t0
+        out[key]["rasch_2pl_priors"] = {"independent": rec}
+        print(key, "rasch_2pl_priors", rec["newton_iterations"], rec["grad_inf_norm"])
+    out["meta"]["rasch_2pl_priors"] = (
+        "passk's own 2PL: + 0.5*sum(log a)^2 + sum b^2/(2*25), theta free, sum b = 0 "
+        "(python gen_rank_irt.py --priors-only)"
+    )
+    (HERE / "rank_irt.json").write_text(json.dumps(enc(out), indent=1, allow_nan=False))
+
+
 def main():
     out = {
         "meta": {
@@ -288,4 +324,6 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    priors_only() if "--priors-only" in sys.argv else main()
