@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::agreement::Agreement;
-use super::irt::{irt_fit, IrtOptions};
+use super::irt::irt_fit;
 use super::irt_items::sigmoid;
+use super::irt_options::IrtOptions;
 use super::outcomes::Outcomes;
 
 /// The separating tasks listed at most.

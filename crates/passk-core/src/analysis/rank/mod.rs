@@ -30,6 +30,7 @@ pub(crate) mod irt;
 pub(crate) mod irt_data;
 pub(crate) mod irt_items;
 pub(crate) mod irt_newton;
+pub(crate) mod irt_options;
 pub(crate) mod items;
 pub(crate) mod kemeny_young;
 pub(crate) mod levels;
@@ -81,11 +82,9 @@ pub use hodge_rank::{
     hodge_rank, hodge_residual, HodgeOptions, HodgeResidual, HodgeStat, HodgeWeight,
 };
 pub use inverse_difficulty::{inverse_difficulty, INVERSE_DIFFICULTY_CLIP};
-pub use irt::{
-    irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_2pl_priors, rasch_map, IrtOptions, PRIORS_B_SD,
-    PRIORS_LOG_A_SD,
-};
+pub use irt::{irt_fit, rasch, rasch_2pl, rasch_2pl_map, rasch_2pl_priors, rasch_map};
 pub use irt_items::{separating_tasks, task_information, IrtFit, IrtModel, ItemFit};
+pub use irt_options::{IrtOptions, PRIORS_B_SD, PRIORS_LOG_A_SD};
 pub use items::{items, Items, TaskDifficulty, SEPARATING_SHOWN};
 pub use kemeny_young::{kemeny_young, KEMENY_MAX_SERIES};
 pub use majority_judgment::majority_judgment;

@@ -3,7 +3,8 @@
 //! whether a subset keeps the order, the smallest size that does from there up, and the
 //! held-out check on halved samples.
 
-use super::irt::{irt_fit, IrtOptions};
+use super::irt::irt_fit;
+use super::irt_options::IrtOptions;
 use super::outcomes::Outcomes;
 use crate::num::libm_math::LibmMath;
 use crate::num::rng::SplitMix64;
