@@ -161,7 +161,12 @@ pub fn draw_difficulty<DB: DrawingBackend>(
     area.fill(&style.bg())?;
     let (x0, x1) = chart.x_extent();
     let (y0, y1) = chart.y_extent();
+    // As many x labels as fit one per 50 CSS pixels of the plot (at most 10): on a phone
+    // three-digit positions would otherwise run together.
+    let css_width = f64::from(area.dim_in_pixel().0) / style.scale;
+    let x_labels = ((css_width - 70.0) / 50.0).floor().clamp(2.0, 10.0) as usize;
     let mut c = Frame::new("task, hardest first", "difficulty b (logit)")
+        .ticks(Some(x_labels), None)
         .x_fmt(&position_tick)
         .y_fmt(&logit_tick)
         .build(area, style, x0..x1, y0..y1)?;

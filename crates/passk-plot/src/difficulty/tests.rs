@@ -139,6 +139,40 @@ fn an_empty_or_broken_chart_draws_its_frame() {
 }
 
 #[test]
+fn x_labels_keep_apart_on_a_phone() {
+    // 116 tasks (Pythia's): the x labels' centres are at least 40 CSS pixels apart at any
+    // width, phone-wide included (there "90 100 110" ran together).
+    let chart = DifficultyChart {
+        tasks: (0..116)
+            .map(|k| task(&format!("t{k}"), 3.0 - 0.05 * k as f64, 0.2))
+            .collect(),
+        marked: vec![false; 116],
+        ..small()
+    };
+    for w in [340, 600, 1200] {
+        let svg = Chart::Difficulty(chart.clone())
+            .svg(w, 280, false, None)
+            .unwrap();
+        let mut xs: Vec<f64> = (1..=12)
+            .filter_map(|i| {
+                let label = format!(">\n{}\n</text>", i * 10);
+                let at = svg.find(&label)?;
+                let tag = &svg[svg[..at].rfind("<text")?..at];
+                let x = tag.split("x=\"").nth(1)?.split('"').next()?;
+                x.parse::<f64>().ok()
+            })
+            .collect();
+        xs.sort_by(f64::total_cmp);
+        assert!(xs.len() >= 2, "{w}: {xs:?}");
+        let closest = xs
+            .windows(2)
+            .map(|p| p[1] - p[0])
+            .fold(f64::INFINITY, f64::min);
+        assert!(closest >= 40.0, "{w}: labels {closest} px apart ({xs:?})");
+    }
+}
+
+#[test]
 fn names_that_would_overlap_step_left() {
     // Two names 40 × 12 px whose lines are 5 px apart, a third far below.
     let spots = place_names(&[(40.0, 12.0); 3], &[100.0, 105.0, 200.0], 500.0, 6.0);
