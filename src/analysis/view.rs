@@ -85,7 +85,11 @@ pub fn AnalysisView(
                     })}
                 </p>
             })}
-            {move || analysis.busy.get().map(|b| view! { <p class="note" data-testid="analysis-busy" role="status">{format!("Computing: {b}")}</p> })}
+            // The line is kept (one line, cut with an ellipsis) busy or not: a job starting or
+            // ending never moves the panels below.
+            <p class="note busy-line" role="status" class:hidden=move || empty() && analysis.busy.with(Option::is_none)>
+                {move || analysis.busy.get().map(|b| view! { <span data-testid="analysis-busy">{format!("Computing: {b}")}</span> })}
+            </p>
             <p class="note" class:hidden=move || !empty()>
                 "No series with tasks yet: paste counts, drop or load a file, or pick an example above — the curves, tables and comparisons appear here."
             </p>

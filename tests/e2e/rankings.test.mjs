@@ -109,6 +109,32 @@ test('Pythia at 1280 px: every method, the verdict and the tasks as passk rank',
   });
 });
 
+test('a job running or ending moves no panel: the "Computing" line keeps its place', async () => {
+  await withPage({ path: '#ex=pythia', viewport: { width: 1280, height: 900 } }, async (h) => {
+    const { page } = h;
+    await panelsBelow(page);
+    // Every frame until the Rankings job (seconds on Pythia) has answered and nothing
+    // computes: where the Pass@k panel's top is, while a job's line shows and while not.
+    const seen = await page.evaluate(() => new Promise((resolve) => {
+      const curves = document.getElementById('curves');
+      const tops = { busy: new Set(), idle: new Set() };
+      const tick = () => {
+        const busy = !!document.querySelector('[data-testid=analysis-busy]');
+        (busy ? tops.busy : tops.idle).add(Math.round(curves.getBoundingClientRect().top + window.scrollY));
+        if (!busy && document.querySelector('[data-testid=rankings-table] tbody tr')) {
+          resolve({ busy: [...tops.busy], idle: [...tops.idle] });
+        } else {
+          requestAnimationFrame(tick);
+        }
+      };
+      tick();
+    }));
+    assert.ok(seen.busy.length > 0, 'no job was seen running');
+    assert.equal(new Set([...seen.busy, ...seen.idle]).size, 1, JSON.stringify(seen));
+    assertClean(h);
+  });
+});
+
 for (const scheme of ['light', 'dark']) {
   test(`Pythia at 390 px (${scheme}): the panel scrolls inside its tables, never the page`, async () => {
     await withPage({ path: '#ex=pythia', viewport: { width: 390, height: 844 }, colorScheme: scheme }, async (h) => {
