@@ -143,7 +143,7 @@ pub fn RankingsPanel(
             <JobProgress pending=a.pending job_kind=JobKind::Rank />
             <p class="lead" data-testid="rankings-verdict">{sentence}</p>
             <p class="note small">
-                "Each method's rank of every series (1 best) on the tasks all series share, and in brackets its 95 % rank interval over task resamples (Glicko, TrueSkill, MCMC and the 2PL fits: their own intervals, in the CSV). The methods are scorio's, but for the 2PL with priors on ln a and b, passk's own where scorio's 2PL has no interior estimate: paired-comparison likelihoods read every task's paired samples, voting rules take each task as a voter, and pass@k, pass^k and G-Pass rank by their mean over tasks."
+                "Each method's rank of every series (1 best) on the tasks all series share, and in brackets its 95 % rank interval over task resamples (Glicko, TrueSkill, MCMC and the 2PL fits: their own intervals, in the CSV). The methods are scorio's, but for “2PL (priors on ln a, b)”, passk's own for data where scorio's 2PL has no interior estimate. Paired-comparison likelihoods read every task's paired samples, voting rules take each task as a voter, and pass@k, pass^k and G-Pass rank by their mean over tasks."
             </p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="Rankings by method">
                 <table class="results" data-testid="rankings-table">

@@ -1,7 +1,7 @@
 //! Every ranking method on the real files (issue 71): each answers on the DeepScaleR pair and
 //! the seven Pythia series, except scorio's two 2PL fits, which refuse as scorio does (no
-//! stable interior estimate; the 2PL with priors on every parameter answers); rank intervals hold each rank and repeat with their seed; an unknown
-//! method is refused by name.
+//! stable interior estimate; the 2PL with priors on ln a and b answers); rank intervals hold
+//! each rank and repeat with their seed; an unknown method is refused by name.
 #![cfg(not(target_arch = "wasm32"))]
 
 use passk_core::analysis::rank::{rank_all, Outcomes, RankError, RankOptions, METHODS};

@@ -473,6 +473,21 @@ fn errors() {
 /// Simulate Rasch data from known abilities and difficulties, refit, and count how often the
 /// 95% intervals cover the truth; the per-replication coverage is averaged over replications
 /// and must lie within 3 of its standard errors of 0.95.
+/// Counts drawn from a 2PL (a = 1: Rasch) with abilities `theta`, difficulties `b` and
+/// discriminations `a`, n samples per task: k ~ Binomial(n, σ(a (θ − b))).
+fn simulate(rng: &mut SplitMix64, theta: &[f64], b: &[f64], a: &[f64], n: u64) -> Outcomes {
+    let c: Vec<Vec<u64>> = theta
+        .iter()
+        .map(|t| {
+            b.iter()
+                .zip(a)
+                .map(|(bm, am)| sample::binomial(rng, n, 1.0 / (1.0 + (am * (bm - t)).libm_exp())))
+                .collect()
+        })
+        .collect();
+    Outcomes::from_counts(vec![n; b.len()], c)
+}
+
 /// The share of `truth` inside its interval.
 fn covered(intervals: &[(f64, f64)], truth: &[f64]) -> f64 {
     let inside = intervals
@@ -503,15 +518,7 @@ fn interval_coverage_in_simulation() {
     let (mut cov_b, mut cov_t) = (Vec::new(), Vec::new());
     let mut skipped = 0;
     for _ in 0..reps {
-        let c: Vec<Vec<u64>> = theta
-            .iter()
-            .map(|t| {
-                b.iter()
-                    .map(|bm| sample::binomial(&mut rng, n, 1.0 / (1.0 + (bm - t).libm_exp())))
-                    .collect()
-            })
-            .collect();
-        let o = Outcomes::from_counts(vec![n; nm], c);
+        let o = simulate(&mut rng, &theta, &b, &vec![1.0; nm], n);
         let Ok(fit) = irt_fit(&o, &IrtOptions::rasch()) else {
             skipped += 1;
             continue;
@@ -568,18 +575,7 @@ fn two_pl_coverage(label: &str, opts: &IrtOptions) {
     let (mut cov_a, mut cov_b) = (Vec::new(), Vec::new());
     let mut skipped = 0;
     for _ in 0..reps {
-        let c: Vec<Vec<u64>> = theta
-            .iter()
-            .map(|t| {
-                b.iter()
-                    .zip(&a)
-                    .map(|(bm, am)| {
-                        sample::binomial(&mut rng, n, 1.0 / (1.0 + (am * (bm - t)).libm_exp()))
-                    })
-                    .collect()
-            })
-            .collect();
-        let o = Outcomes::from_counts(vec![n; nm], c);
+        let o = simulate(&mut rng, &theta, &b, &a, n);
         let Ok(fit) = irt_fit(&o, opts) else {
             skipped += 1;
             continue;

@@ -102,8 +102,9 @@ fn play(o: &Outcomes, opts: &EloOptions, quick: bool) -> Result<Ranking, RankErr
                     continue;
                 };
                 let s_j = 1.0 - s_i;
-                let e_i = if by_series && (q[i] + q[j]).is_finite() && q[i] + q[j] > 0.0 {
-                    q[i] / (q[i] + q[j])
+                let sum = q[i] + q[j];
+                let e_i = if by_series && sum.is_finite() && sum > 0.0 {
+                    q[i] / sum
                 } else if quick {
                     1.0 / (1.0 + exp((ratings[j] - ratings[i]) * scale))
                 } else {
