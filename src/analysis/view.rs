@@ -87,7 +87,7 @@ pub fn AnalysisView(
             })}
             // The line is kept (one line, cut with an ellipsis) busy or not: a job starting or
             // ending never moves the panels below.
-            <p class="note busy-line" role="status" class:hidden=move || empty() && analysis.busy.with(Option::is_none)>
+            <p class="note busy-line" data-testid="busy-line" role="status" class:hidden=move || empty() && analysis.busy.with(Option::is_none)>
                 {move || analysis.busy.get().map(|b| view! { <span data-testid="analysis-busy">{format!("Computing: {b}")}</span> })}
             </p>
             <p class="note" class:hidden=move || !empty()>
